@@ -1,0 +1,39 @@
+# The storefront's commands. `make run` and `make test` are all a fresh
+# machine needs (see README.md).
+
+GO  ?= go
+BIN := bin/storefront
+
+.PHONY: run build bundles test check bench clean
+
+# npm packages, installed exactly as the lock file says
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+# the React app's two bundles (renderer/dist), built by esbuild's Go API
+bundles: node_modules/.package-lock.json
+	$(GO) run ./cmd/build
+
+build: bundles
+	$(GO) build -o $(BIN) ./cmd/storefront
+
+run: build
+	./$(BIN)
+
+# static checks: go vet and a strict TypeScript check (esbuild strips types
+# without checking them)
+check: node_modules/.package-lock.json
+	$(GO) vet ./...
+	npx tsc --noEmit -p app
+
+# every test: Go tests against the real PostgreSQL and Redis, and the
+# browser tests in Chromium (run from e2e/ by go test)
+test: check build
+	$(GO) test -count=1 -p 2 ./...
+
+bench: build
+	$(GO) run ./bench
+
+clean:
+	rm -rf bin renderer/dist/client renderer/dist/server.js renderer/dist/manifest.json

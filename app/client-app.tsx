@@ -1,0 +1,83 @@
+// The browser's app: the Root plus client-side navigation and history.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Root, type PageComponent, type PageModule } from './root';
+import type { PageProps } from './lib/props';
+import { NavigationContext, keepsScroll, propsHeader, type NavigateOptions } from './lib/navigation';
+import { chunkReloadThrottle } from './lib/constants';
+
+const reloadKey = 'storefront:chunk-reload';
+
+/** Loads a page's chunk. A chunk that fails to load (a new build replaced
+ * it) reloads the page, at most once per throttle period. */
+export async function loadPage(name: string): Promise<PageComponent> {
+  try {
+    const mod = (await import(`./pages/${name}.tsx`)) as PageModule;
+    return mod.default;
+  } catch (err) {
+    const last = Number(sessionStorage.getItem(reloadKey) ?? 0);
+    if (Date.now() - last > chunkReloadThrottle) {
+      sessionStorage.setItem(reloadKey, String(Date.now()));
+      window.location.reload();
+    }
+    throw err;
+  }
+}
+
+interface Shown {
+  props: PageProps;
+  Page: PageComponent;
+}
+
+export function ClientApp({ initial, initialPage }: { initial: PageProps; initialPage: PageComponent }) {
+  const [shown, setShown] = useState<Shown>({ props: initial, Page: initialPage });
+  const [pending, setPending] = useState(false);
+  const seq = useRef(0);
+
+  const go = useCallback(async (href: string, opts: NavigateOptions & { pop?: boolean; scrollY?: number } = {}) => {
+    const id = ++seq.current;
+    const from = new URL(window.location.href);
+    setPending(true);
+    try {
+      const res = await fetch(href, { headers: { [propsHeader]: '1', Accept: 'application/json' }, credentials: 'same-origin' });
+      const type = res.headers.get('Content-Type') ?? '';
+      if (!type.includes('application/json')) throw new Error('not a props answer');
+      const next = (await res.json()) as PageProps;
+      const Page = await loadPage(next.page);
+      if (id !== seq.current) return; // a later navigation won
+      const to = new URL(res.url || href, window.location.href);
+      const url = to.pathname + to.search + new URL(href, window.location.href).hash;
+      if (!opts.pop) {
+        history.replaceState({ ...history.state, scrollY: window.scrollY }, '');
+        if (opts.replace) history.replaceState({ scrollY: 0 }, '', url);
+        else history.pushState({ scrollY: 0 }, '', url);
+      }
+      setShown({ props: next, Page });
+      const keep = !opts.pop && keepsScroll(from, to);
+      requestAnimationFrame(() => {
+        if (opts.pop) window.scrollTo(0, opts.scrollY ?? 0);
+        else if (!keep) window.scrollTo(0, 0);
+      });
+    } catch {
+      if (id === seq.current) window.location.assign(href); // let the server answer it
+    } finally {
+      if (id === seq.current) setPending(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    history.scrollRestoration = 'manual';
+    const onPop = (e: PopStateEvent) => {
+      const l = window.location;
+      go(l.pathname + l.search + l.hash, { pop: true, scrollY: (e.state as { scrollY?: number } | null)?.scrollY });
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [go]);
+
+  const nav = useMemo(() => ({ navigate: (href: string, opts?: NavigateOptions) => void go(href, opts), pending }), [go, pending]);
+  return (
+    <NavigationContext.Provider value={nav}>
+      <Root props={shown.props} Page={shown.Page} />
+    </NavigationContext.Provider>
+  );
+}

@@ -1,0 +1,13 @@
+// Browser entry: read the props the server rendered with, load the page's
+// chunk, hydrate, and from then on navigate on the client.
+import { hydrateRoot } from 'react-dom/client';
+import { ClientApp, loadPage } from './client-app';
+import type { PageProps } from './lib/props';
+import '@fontsource-variable/noto-sans-tc/index.css';
+
+const el = document.getElementById('__PROPS__');
+const props = JSON.parse(el?.textContent ?? 'null') as PageProps;
+
+loadPage(props.page).then((Page) => {
+  hydrateRoot(document.getElementById('root')!, <ClientApp initial={props} initialPage={Page} />);
+});

@@ -1,0 +1,100 @@
+// The props the host renders a page with: one JSON value, the same on the
+// server render, in the hydration script and from a client navigation.
+
+export type Env = 'dev' | 'staging' | 'preprod' | 'production';
+export type Device = 'pc' | 'android' | 'ios';
+
+export interface StoreInfo {
+  storeId: number;
+  storeName: string;
+  storeShortName: string;
+  address: string;
+  phone: string;
+  openingHours: string;
+  mapUrl: string;
+  storeHasLinePay: boolean;
+}
+
+/** The brand's public settings (GET .../public/setting). */
+export interface BrandSettings {
+  additionalModules: string[];
+  brandName: string;
+  appLogo: string;
+  webBaseBackgroundColor: string;
+  brandPromoteInfo: { iosAppLink: string; androidAppLink: string };
+  isNewposStore: boolean;
+  storeInfoList: StoreInfo[];
+}
+
+/** The brand outlook (GET .../home/info). */
+export interface HomeInfo {
+  brandId: string;
+  brandName: string;
+  logo: string;
+  description: string;
+}
+
+export interface BrandProps {
+  brandId: string;
+  /** Corporate colour, already checked ('#RRGGBB' or '#RGB'). */
+  colour: string;
+  settings: BrandSettings;
+  home: HomeInfo;
+}
+
+export interface ErrorInfo {
+  status: number;
+  /** A specific message, or '' for the status class's text. */
+  message: string;
+}
+
+export interface PageProps<D = unknown> {
+  /** Route name of spec section 2, e.g. 'brandId-index'. */
+  route: string;
+  /** Page module under app/pages, e.g. 'brand-home'. */
+  page: string;
+  layout: 'default' | 'bare';
+  /** Path and query as the visitor sees them. */
+  url: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** '' on a custom domain, '/{brandId}' otherwise. */
+  basePath: string;
+  /** Scheme and host of the canonical site of this page. */
+  origin: string;
+  env: Env;
+  device: Device;
+  /** Shown in the app's webview (query from=app). */
+  webview: boolean;
+  bannerClosed: boolean;
+  /** The server's current year (the footer's copyright). */
+  year: number;
+  brand: BrandProps | null;
+  error: ErrorInfo | null;
+  data: D;
+}
+
+export interface Item {
+  id: number;
+  type: ItemType;
+  name: string;
+  price: number;
+  originalPrice?: number;
+  description: string;
+  quantity?: number;
+  validityValue?: number;
+  validityUnit?: 'M' | 'W' | 'D' | 'Y';
+  activationType: string;
+  image: string;
+  storeIds: number[];
+}
+
+export type ItemType = 'passcard' | 'countingPasscard' | 'point' | 'quantityPasscard';
+
+/** The brand's item lists (GET /api/brand/{brandId}/projectList). */
+export interface ItemList {
+  countingPasscardProjectInfoList: Item[];
+  custPointProjectInfoList: Item[];
+  passcardProjectInfoList: Item[];
+  quantityPasscardProjectInfoList: Item[];
+}

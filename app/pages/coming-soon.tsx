@@ -1,0 +1,27 @@
+// Routes whose pages are not built yet: an honest notice, not indexed.
+import { css } from '@emotion/css';
+import { usePage, brandPath } from '../lib/page-context';
+import { PageHead } from '../components/page-head';
+import { Link } from '../lib/navigation';
+import { comingSoon as t, common } from '../strings/zh-hant';
+import { colour } from '../styles/theme';
+
+const box = css`
+  padding: 56px 16px;
+  text-align: center;
+  h2 { font-size: 22px; margin-bottom: 8px; }
+  p { color: ${colour.muted}; margin-bottom: 20px; }
+  a { color: var(--brand); font-weight: 600; }
+`;
+
+export default function ComingSoon() {
+  const page = usePage();
+  return (
+    <section className={box}>
+      <PageHead title={t.title} description={t.body} noindex />
+      <h2>{t.title}</h2>
+      <p>{t.body}</p>
+      <Link href={brandPath(page, '')}>{common.backToShop}</Link>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+// Index (/): the brands whose shops are open.
+import { css } from '@emotion/css';
+import { PageHead } from '../components/page-head';
+import { index as t } from '../strings/zh-hant';
+import { colour, radius, shadow, up } from '../styles/theme';
+
+export interface IndexData {
+  brands: { brandId: string; brandName: string; appLogo: string }[];
+}
+
+const heading = css`
+  font-size: 22px;
+  margin: 12px 0 16px;
+`;
+const list = css`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: grid;
+  gap: 12px;
+  ${up(600)} { grid-template-columns: repeat(2, 1fr); }
+  a {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    padding: 14px;
+    border-radius: ${radius};
+    background: ${colour.surface};
+    box-shadow: ${shadow};
+    text-decoration: none;
+    font-weight: 600;
+  }
+  img { width: 40px; height: 40px; border-radius: 10px; object-fit: contain; }
+`;
+
+export default function IndexPage({ data }: { data: IndexData }) {
+  return (
+    <>
+      <PageHead title={t.title} description={t.description} path="/" />
+      <h2 className={heading}>{t.heading}</h2>
+      {data.brands.length === 0 ? <p>{t.empty}</p> : null}
+      <ul className={list}>
+        {data.brands.map((b) => (
+          <li key={b.brandId}>
+            <a href={'/' + b.brandId}>
+              {b.appLogo ? <img src={b.appLogo} alt="" width={40} height={40} /> : null}
+              {b.brandName}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+// Every text a visitor reads, in Traditional Chinese, by area.
+
+export const common = {
+  home: '首頁',
+  close: '關閉',
+  loading: '載入中…',
+  backToShop: '回到商店首頁',
+  skipToContent: '跳到主要內容',
+};
+
+export const layout = {
+  navItems: '商品',
+  navActivities: '課程',
+  navTermSchedule: '學期課程',
+  menu: '選單',
+  footerTerms: '服務條款',
+  footerPrivacy: '隱私權政策',
+  footerRefund: '退款政策',
+  footerPayments: '付款方式',
+  copyright: (year: number, brand: string) => `© ${year} ${brand} 版權所有`,
+  poweredBy: '運動票券平台',
+};
+
+export const banner = {
+  description: '下載 App，預約課程與查詢票券更方便',
+  download: '下載',
+  close: '關閉 App 下載提示',
+};
+
+export const items = {
+  typeTitles: {
+    passcard: '定期通行卡',
+    quantityPasscard: '計次卡',
+    point: '儲值票券',
+    countingPasscard: '分鐘計費卡',
+  },
+  validity: (v: string) => `效期 ${v}`,
+  quantity: {
+    passcard: () => '',
+    quantityPasscard: (n: number) => `共 ${n} 次`,
+    point: (n: string) => `${n} 點`,
+    countingPasscard: (n: string) => `${n} 分鐘`,
+  },
+  originalPrice: '原價',
+  empty: '目前沒有上架的商品',
+  buy: '查看方案',
+};
+
+export const home = {
+  title: (brand: string) => `${brand}｜線上購買方案與課程`,
+  description: (brand: string, intro: string) => intro || `${brand} 線上商店：購買通行卡、計次卡、儲值票券與預約課程。`,
+  stores: '門市資訊',
+};
+
+export const index = {
+  title: '運動場館線上商店',
+  heading: '選擇場館',
+  description: '瀏覽各運動場館的方案、票券與課程，線上購買與預約。',
+  empty: '目前沒有開放的場館',
+};
+
+export const errors = {
+  titleNotFound: 'Not Found',
+  titleError: 'An error occurred',
+  notFoundDefault: '您造訪的頁面已失效，請確認品牌的商店頁面網址是否正確。',
+  clientError: '發生錯誤，請稍後再試',
+  serverError: '伺服器發生錯誤，請稍後再試',
+  imageAlt: '找不到頁面',
+  providedBy: '服務提供：',
+};
+
+export const comingSoon = {
+  title: '即將推出',
+  body: '這個頁面正在準備中，敬請期待。',
+};
+
+export const navigation = {
+  failed: '頁面載入失敗，請稍後再試',
+};

@@ -1,0 +1,51 @@
+// Design tokens, breakpoints and the global style sheet. Styles are static
+// class names made once at module load (@emotion/css): a render only joins
+// strings, which keeps server renders in goja cheap. The brand's colour
+// reaches them as the CSS variable --brand, set on the root element.
+import { injectGlobal } from '@emotion/css';
+
+/** Responsive breakpoints (spec section 9), in px. */
+export const breakpoints = [450, 600, 750, 900, 1180] as const;
+/** The mobile view is below this width (spec section 4). */
+export const mobileBreakpoint = 600;
+/** Main content max width (spec section 9). */
+export const contentMaxWidth = 820;
+
+/** Media query for widths of at least bp px. */
+export const up = (bp: (typeof breakpoints)[number]) => `@media (min-width: ${bp}px)`;
+
+export const colour = {
+  brand: 'var(--brand)',
+  text: '#1f2933',
+  muted: '#616e7c',
+  faint: '#9aa5b1',
+  line: '#e4e7eb',
+  surface: '#ffffff',
+  page: '#f5f7fa',
+  danger: '#d64545',
+};
+
+export const radius = '12px';
+export const shadow = '0 1px 3px rgba(15, 23, 42, .08), 0 1px 2px rgba(15, 23, 42, .04)';
+
+injectGlobal`
+  *, *::before, *::after { box-sizing: border-box; }
+  html { -webkit-text-size-adjust: 100%; }
+  body {
+    margin: 0;
+    font-family: 'Noto Sans TC Variable', 'Noto Sans TC', 'PingFang TC', 'Microsoft JhengHei', system-ui, sans-serif;
+    font-size: 16px;
+    line-height: 1.6;
+    color: ${colour.text};
+    background: ${colour.page};
+  }
+  a { color: inherit; }
+  img { max-width: 100%; display: block; }
+  h1, h2, h3, p { margin: 0; }
+  button { font: inherit; }
+  :focus-visible { outline: 3px solid color-mix(in srgb, var(--brand) 55%, white); outline-offset: 2px; }
+  .visually-hidden {
+    position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
+    overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+  }
+`;

@@ -1,0 +1,164 @@
+// Package cache is the two-tier cache: an in-process TinyLFU in front of
+// Redis, through go-redis/cache. Without Redis it is the in-process tier
+// alone. Redis failing never fails a caller: a read becomes a miss, a write
+// is dropped, and Redis is left alone for a moment before it is tried again.
+package cache
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	rcache "github.com/go-redis/cache/v9"
+	"github.com/redis/go-redis/v9"
+)
+
+// Options configure a Cache.
+type Options struct {
+	RedisURL   string        // empty: in-process only
+	LocalSize  int           // entries kept in process
+	LocalTTL   time.Duration // lifetime of an in-process entry
+	RedisPause time.Duration // how long to leave a failing Redis alone
+	Log        *slog.Logger
+}
+
+// Cache is safe for concurrent use.
+type Cache struct {
+	c        *rcache.Cache
+	local    *rcache.TinyLFU
+	rdb      *redis.Client
+	fallback *rcache.Cache // the in-process tier alone, used while Redis is down
+	pause    time.Duration
+	downTill atomic.Int64 // unix nanos until which Redis is skipped
+	log      *slog.Logger
+}
+
+// New builds a cache. A RedisURL that does not parse is an error; a Redis
+// that does not answer is not (the cache works without it meanwhile).
+func New(o Options) (*Cache, error) {
+	if o.LocalSize == 0 {
+		o.LocalSize = 10000
+	}
+	if o.LocalTTL == 0 {
+		o.LocalTTL = time.Minute
+	}
+	if o.RedisPause == 0 {
+		o.RedisPause = 2 * time.Second
+	}
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	c := &Cache{local: rcache.NewTinyLFU(o.LocalSize, o.LocalTTL), pause: o.RedisPause, log: o.Log}
+	c.fallback = rcache.New(&rcache.Options{LocalCache: c.local})
+	if o.RedisURL == "" {
+		c.c = c.fallback
+		return c, nil
+	}
+	ro, err := redis.ParseURL(o.RedisURL)
+	if err != nil {
+		return nil, err
+	}
+	ro.DialTimeout = 250 * time.Millisecond
+	ro.ReadTimeout = 250 * time.Millisecond
+	ro.WriteTimeout = 250 * time.Millisecond
+	ro.MaxRetries = -1 // a failure pauses Redis instead
+	c.rdb = redis.NewClient(ro)
+	c.c = rcache.New(&rcache.Options{Redis: c.rdb, LocalCache: c.local})
+	return c, nil
+}
+
+// Close releases the Redis connections.
+func (c *Cache) Close() error {
+	if c.rdb != nil {
+		return c.rdb.Close()
+	}
+	return nil
+}
+
+// HasRedis reports whether the cache has a Redis tier configured.
+func (c *Cache) HasRedis() bool { return c.rdb != nil }
+
+// tier returns the cache to use now: both tiers, or the in-process tier
+// while Redis is paused after a failure.
+func (c *Cache) tier() *rcache.Cache {
+	if c.rdb != nil && time.Now().UnixNano() < c.downTill.Load() {
+		return c.fallback
+	}
+	return c.c
+}
+
+// failed pauses Redis after err, unless err is a plain miss or ours.
+func (c *Cache) failed(op, key string, err error) {
+	if err == nil || errors.Is(err, rcache.ErrCacheMiss) || c.rdb == nil {
+		return
+	}
+	if c.downTill.Swap(time.Now().Add(c.pause).UnixNano()) < time.Now().UnixNano() {
+		c.log.Warn("redis unavailable; using the in-process cache", "op", op, "key", key, "err", err)
+	}
+}
+
+// Get reads key into dst and reports whether it was there.
+func (c *Cache) Get(ctx context.Context, key string, dst any) bool {
+	err := c.tier().Get(ctx, key, dst)
+	c.failed("get", key, err)
+	return err == nil
+}
+
+// Set stores v under key for ttl in both tiers.
+func (c *Cache) Set(ctx context.Context, key string, v any, ttl time.Duration) {
+	// TinyLFU's Set does not replace an existing key (go-redis/cache#105)
+	c.local.Del(key)
+	err := c.tier().Set(&rcache.Item{Ctx: ctx, Key: key, Value: v, TTL: ttl})
+	c.failed("set", key, err)
+}
+
+// Delete removes key from both tiers.
+func (c *Cache) Delete(ctx context.Context, key string) {
+	c.local.Del(key)
+	if c.rdb != nil {
+		c.failed("delete", key, c.rdb.Del(ctx, key).Err())
+	}
+}
+
+// DeleteLocal removes key from this process's tier only (another process
+// has already deleted it from Redis, or will).
+func (c *Cache) DeleteLocal(key string) { c.local.Del(key) }
+
+// Once reads key into dst, or when it is missing calls load, stores its
+// result for ttl and reads that into dst. Concurrent callers for one key in
+// this process share one call of load. An error from load is returned and
+// nothing is stored.
+func (c *Cache) Once(ctx context.Context, key string, dst any, ttl time.Duration, load func() (any, error)) error {
+	item := &rcache.Item{
+		Ctx: ctx, Key: key, Value: dst, TTL: ttl,
+		Do: func(*rcache.Item) (any, error) {
+			v, err := load()
+			if err != nil {
+				return nil, loadError{err}
+			}
+			return v, nil
+		},
+	}
+	err := c.tier().Once(item)
+	var le loadError
+	if errors.As(err, &le) {
+		return le.err
+	}
+	if err != nil {
+		// Redis failed: note it and go on with the in-process tier alone.
+		c.failed("once", key, err)
+		err = c.fallback.Once(item)
+		if errors.As(err, &le) {
+			return le.err
+		}
+	}
+	return err
+}
+
+// loadError marks an error of the caller's load function, as opposed to
+// one of Redis.
+type loadError struct{ err error }
+
+func (e loadError) Error() string { return e.err.Error() }

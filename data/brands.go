@@ -1,0 +1,222 @@
+package data
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Brand is everything a page of a brand needs about the brand itself: its
+// settings, stores, custom domains and custom-field schema. It is loaded in
+// one go and cached as one value (see host's brand loader).
+type Brand struct {
+	ID                     string
+	Name                   string
+	Terminated             bool
+	AppLogo                string
+	Description            string
+	WebBaseBackgroundColor string
+	IOSAppLink             string
+	AndroidAppLink         string
+	IsNewposStore          bool
+	Modules                []string
+	DataVersion            int64
+	Stores                 []Store
+	Domains                []Domain
+	CustomFields           []CustomField
+}
+
+// Store is one store (branch) of a brand.
+type Store struct {
+	ID           int64  `json:"storeId"`
+	Name         string `json:"storeName"`
+	ShortName    string `json:"storeShortName"`
+	Address      string `json:"address"`
+	Phone        string `json:"phone"`
+	OpeningHours string `json:"openingHours"`
+	MapURL       string `json:"mapUrl"`
+	HasLinePay   bool   `json:"storeHasLinePay"`
+}
+
+// Domain is a custom domain serving a brand in one environment.
+type Domain struct {
+	Host    string
+	BrandID string
+	Env     string
+}
+
+// CustomField is one field of a brand's custom-field schema.
+type CustomField struct {
+	Key       string   `json:"key"`
+	Label     string   `json:"label"`
+	Type      string   `json:"type"`
+	Required  bool     `json:"required"`
+	MaxLength int      `json:"maxLength,omitempty"`
+	Options   []string `json:"options,omitempty"`
+}
+
+// ModuleSet returns the brand's modules as a set.
+func (b *Brand) ModuleSet() Modules { return NewModules(b.Modules) }
+
+// DomainFor returns the brand's custom domain in env, or "".
+func (b *Brand) DomainFor(env string) string {
+	for _, d := range b.Domains {
+		if d.Env == env {
+			return d.Host
+		}
+	}
+	return ""
+}
+
+// LoadBrand loads brand id with its stores, domains and custom fields. An
+// unknown brand is CodeBrandNotFound; a brand whose service has ended is
+// CodeBrandTerminated (both not-found).
+func (db *DB) LoadBrand(ctx context.Context, id string) (*Brand, error) {
+	b := &Brand{ID: id}
+	var status string
+	err := db.Pool.QueryRow(ctx, `
+		select name, status, app_logo, description, web_base_background_color,
+		       ios_app_link, android_app_link, is_newpos_store, modules, data_version
+		  from brands where id = $1`, id).Scan(
+		&b.Name, &status, &b.AppLogo, &b.Description, &b.WebBaseBackgroundColor,
+		&b.IOSAppLink, &b.AndroidAppLink, &b.IsNewposStore, &b.Modules, &b.DataVersion)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, &Error{Kind: KindNotFound, Code: CodeBrandNotFound}
+	}
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	if status == "terminated" {
+		return nil, &Error{Kind: KindNotFound, Code: CodeBrandTerminated}
+	}
+
+	batch := &pgx.Batch{}
+	batch.Queue(`select id, name, short_name, address, phone, opening_hours, map_url, has_line_pay
+	               from stores where brand_id = $1 order by sort, id`, id)
+	batch.Queue(`select host, brand_id, env from brand_domains where brand_id = $1 order by env`, id)
+	batch.Queue(`select key, label, field_type, required, coalesce(max_length, 0), options
+	               from custom_fields where brand_id = $1 and target_type = 'USER' order by sort, id`, id)
+	res := db.Pool.SendBatch(ctx, batch)
+	defer res.Close()
+
+	b.Stores, err = collect(res, func(r pgx.Rows, s *Store) error {
+		return r.Scan(&s.ID, &s.Name, &s.ShortName, &s.Address, &s.Phone, &s.OpeningHours, &s.MapURL, &s.HasLinePay)
+	})
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	b.Domains, err = collect(res, func(r pgx.Rows, d *Domain) error {
+		return r.Scan(&d.Host, &d.BrandID, &d.Env)
+	})
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	b.CustomFields, err = collect(res, func(r pgx.Rows, f *CustomField) error {
+		return r.Scan(&f.Key, &f.Label, &f.Type, &f.Required, &f.MaxLength, &f.Options)
+	})
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	return b, nil
+}
+
+// collect reads the next result of a batch into a slice.
+func collect[T any](res pgx.BatchResults, scan func(pgx.Rows, *T) error) ([]T, error) {
+	rows, err := res.Query()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		var v T
+		if err := scan(rows, &v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// Domains returns every custom domain of every brand.
+func (db *DB) Domains(ctx context.Context) ([]Domain, error) {
+	rows, err := db.Pool.Query(ctx, `select host, brand_id, env from brand_domains order by host`)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	ds, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Domain, error) {
+		var d Domain
+		return d, r.Scan(&d.Host, &d.BrandID, &d.Env)
+	})
+	return ds, dbErr(err)
+}
+
+// BrandSummary names a brand for the index page.
+type BrandSummary struct {
+	ID      string `json:"brandId"`
+	Name    string `json:"brandName"`
+	AppLogo string `json:"appLogo"`
+}
+
+// ActiveBrands lists the brands in service, by name.
+func (db *DB) ActiveBrands(ctx context.Context) ([]BrandSummary, error) {
+	rows, err := db.Pool.Query(ctx, `select id, name, app_logo from brands where status = 'active' order by id`)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	bs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (BrandSummary, error) {
+		var b BrandSummary
+		return b, r.Scan(&b.ID, &b.Name, &b.AppLogo)
+	})
+	return bs, dbErr(err)
+}
+
+// HasBrands reports whether any brand exists.
+func (db *DB) HasBrands(ctx context.Context) (bool, error) {
+	var ok bool
+	err := db.Pool.QueryRow(ctx, `select exists(select 1 from brands)`).Scan(&ok)
+	return ok, dbErr(err)
+}
+
+// ListenBrandChanges calls changed with a brand id each time a brand's rows
+// change, until ctx ends. It holds one connection of its own and reconnects
+// after a failure, calling changed with "" (everything may have changed).
+func (db *DB) ListenBrandChanges(ctx context.Context, changed func(brandID string)) error {
+	for ctx.Err() == nil {
+		db.listen(ctx, changed)
+		if ctx.Err() != nil {
+			return nil
+		}
+		changed("")
+		select {
+		case <-ctx.Done():
+		case <-time.After(time.Second):
+		}
+	}
+	return nil
+}
+
+func (db *DB) listen(ctx context.Context, changed func(string)) error {
+	conn, err := db.Pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "listen brand_changed"); err != nil {
+		return err
+	}
+	defer func() {
+		// the connection goes back to the pool: stop listening on it
+		conn.Exec(context.Background(), "unlisten *")
+	}()
+	for {
+		n, err := conn.Conn().WaitForNotification(ctx)
+		if err != nil {
+			return fmt.Errorf("listen: %w", err)
+		}
+		changed(n.Payload)
+	}
+}

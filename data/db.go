@@ -1,0 +1,163 @@
+package data
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/url"
+	"path/filepath"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/tern/v2/migrate"
+)
+
+// DefaultServer is where the embedded default looks for PostgreSQL when
+// DATABASE_URL is unset.
+const DefaultServer = "postgres://postgres@127.0.0.1:5432/postgres?connect_timeout=2&sslmode=disable"
+
+// DefaultDatabase is the database the embedded default creates and uses.
+const DefaultDatabase = "storefront"
+
+// ErrNoPostgres is returned by Open when DATABASE_URL is unset, nothing
+// answers on 127.0.0.1:5432 and no PostgreSQL server programs are installed.
+var ErrNoPostgres = errors.New("no PostgreSQL: install it (Debian: apt-get install postgresql) or set DATABASE_URL=postgres://user@host:5432/db")
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// DB is the application's database: a pgx pool on a migrated schema.
+type DB struct {
+	Pool    *pgxpool.Pool
+	cluster *cluster // the private cluster started by Open, if any
+}
+
+// Open connects to databaseURL and runs the migrations. With databaseURL
+// empty it uses the embedded default: PostgreSQL on 127.0.0.1:5432 (creating
+// database storefront when missing), else a private cluster of its own under
+// varDir/postgres when initdb and pg_ctl are installed, else ErrNoPostgres.
+func Open(ctx context.Context, databaseURL, varDir string, log *slog.Logger) (*DB, error) {
+	db := &DB{}
+	if databaseURL == "" {
+		u, c, err := embeddedDefault(ctx, varDir, log)
+		if err != nil {
+			return nil, err
+		}
+		databaseURL, db.cluster = u, c
+	}
+	cfg, err := pgxpool.ParseConfig(databaseURL)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("DATABASE_URL: %w", err)
+	}
+	cfg.MaxConnIdleTime = 5 * time.Minute
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("connect: %w", err)
+	}
+	db.Pool = pool
+	if err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Close closes the pool and stops the private cluster if Open started one.
+func (db *DB) Close() {
+	if db.Pool != nil {
+		db.Pool.Close()
+	}
+	if db.cluster != nil {
+		db.cluster.stop()
+	}
+}
+
+// Ping reports whether the database answers.
+func (db *DB) Ping(ctx context.Context) error { return db.Pool.Ping(ctx) }
+
+// Migrate applies the embedded migrations not yet recorded in the table
+// schema_version, each in its own transaction.
+func (db *DB) Migrate(ctx context.Context) error {
+	conn, err := db.Pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	defer conn.Release()
+	m, err := migrate.NewMigrator(ctx, conn.Conn(), "schema_version")
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	sub, _ := fs.Sub(migrations, "migrations")
+	if err := m.LoadMigrations(sub); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	if err := m.Migrate(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+// embeddedDefault finds or starts a server and returns the URL of database
+// storefront on it.
+func embeddedDefault(ctx context.Context, varDir string, log *slog.Logger) (string, *cluster, error) {
+	if err := EnsureDatabase(ctx, DefaultServer, DefaultDatabase); err == nil {
+		return withDatabase(DefaultServer, DefaultDatabase), nil, nil
+	} else if !isUnreachable(err) {
+		return "", nil, fmt.Errorf("PostgreSQL on 127.0.0.1:5432: %w", err)
+	}
+	c, err := startCluster(ctx, filepath.Join(varDir, "postgres"), log)
+	if err != nil {
+		return "", nil, err
+	}
+	server := c.url("postgres")
+	if err := EnsureDatabase(ctx, server, DefaultDatabase); err != nil {
+		c.stop()
+		return "", nil, err
+	}
+	log.Info("using private PostgreSQL cluster", "dir", c.dir)
+	return c.url(DefaultDatabase), c, nil
+}
+
+// EnsureDatabase connects to serverURL and creates database name if missing.
+func EnsureDatabase(ctx context.Context, serverURL, name string) error {
+	conn, err := pgx.Connect(ctx, serverURL)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	var exists bool
+	if err := conn.QueryRow(ctx, "select exists(select 1 from pg_database where datname = $1)", name).Scan(&exists); err != nil {
+		return err
+	}
+	if exists {
+		return nil
+	}
+	_, err = conn.Exec(ctx, "create database "+pgx.Identifier{name}.Sanitize())
+	if err != nil && AsError(err).Kind == KindConflict { // created meanwhile by another process
+		return nil
+	}
+	return err
+}
+
+// withDatabase returns serverURL with its database replaced by name.
+func withDatabase(serverURL, name string) string {
+	u, err := url.Parse(serverURL)
+	if err != nil {
+		return serverURL
+	}
+	u.Path = "/" + name
+	return u.String()
+}
+
+// isUnreachable reports whether err means no server answered (as opposed to
+// a server that answered with an error).
+func isUnreachable(err error) bool {
+	var pgErr interface{ SQLState() string }
+	return !errors.As(err, &pgErr)
+}

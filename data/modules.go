@@ -1,0 +1,89 @@
+package data
+
+// Module keys: the features a brand switches on (spec section 6). A brand's
+// settings list the keys it has in additionalModules. These strings are the
+// only spelling of each key; app/lib/modules.ts mirrors them and a test keeps
+// the two equal.
+const (
+	// ModuleWebShop is the web e-commerce root: without it every page of the
+	// brand except index, e-mail verification, the term-schedule pages
+	// (module ModuleTermSchedule) and course detail (ModuleOnlineBuyClass)
+	// answers 404.
+	ModuleWebShop = "WEB_SHOP"
+	// ModuleFindActivity lists courses and activities (brand home, search).
+	ModuleFindActivity = "FIND_ACTIVITY"
+	// ModuleFindPlan lists plans: brand home shows the plan tab (type=plan).
+	ModuleFindPlan = "FIND_PLAN"
+	// ModuleTermSchedule sells term schedules; alone, its pages open in app
+	// mode (from=app).
+	ModuleTermSchedule = "TERM_SCHEDULE"
+	// ModuleOnlineBuyClass sells single classes online: course detail and
+	// checkout are open even without the web-shop root.
+	ModuleOnlineBuyClass = "ONLINE_BUY_CLASS"
+	// ModuleTimingCard enables the timing (per-minute) card member pages.
+	ModuleTimingCard = "TIMING_CARD"
+	// ModuleTimingCardQR shows the timing card's QR code.
+	ModuleTimingCardQR = "TIMING_CARD_QR"
+	// ModulePromotion shows promotional content and banners.
+	ModulePromotion = "PROMOTION"
+	// ModuleRecommendation shows recommended items.
+	ModuleRecommendation = "RECOMMENDATION"
+	// ModuleMemberSignIn lets members log in and register on the web.
+	ModuleMemberSignIn = "MEMBER_SIGN_IN"
+	// ModuleTicket shows tickets (stored-value points) in the member centre.
+	ModuleTicket = "TICKET"
+	// ModuleBooking lets members book classes.
+	ModuleBooking = "BOOKING"
+	// ModulePasscard shows passcards in the member centre.
+	ModulePasscard = "PASSCARD"
+	// ModuleMemberInfo lets members edit their profile.
+	ModuleMemberInfo = "MEMBER_INFO"
+	// ModuleMobileApp says the brand has a mobile app (download banner).
+	ModuleMobileApp = "MOBILE_APP"
+	// ModuleAppOnlinePurchase allows purchases inside the app webview.
+	ModuleAppOnlinePurchase = "APP_ONLINE_PURCHASE"
+	// ModuleInvoice issues invoices for online orders.
+	ModuleInvoice = "INVOICE"
+	// ModuleQuantityPasscardQR shows the count card's QR code.
+	ModuleQuantityPasscardQR = "QUANTITY_PASSCARD_QR"
+	// ModuleOnlinePasscard sells passcards online.
+	ModuleOnlinePasscard = "ONLINE_PASSCARD"
+	// ModuleOnlineCustomerPoint sells stored-value points online.
+	ModuleOnlineCustomerPoint = "ONLINE_CUSTOMER_POINT"
+	// ModuleMultiBooking lets a member book several seats at once.
+	ModuleMultiBooking = "MULTI_BOOKING"
+	// ModuleCheckInBooking lets members check in to a booking themselves.
+	ModuleCheckInBooking = "CHECK_IN_BOOKING"
+	// ModulePlanSharing lets members share a plan with others.
+	ModulePlanSharing = "PLAN_SHARING"
+	// ModuleWaitingList puts members on a waiting list for full classes.
+	ModuleWaitingList = "WAITING_LIST"
+	// ModuleEContract asks members to sign an e-contract.
+	ModuleEContract = "E_CONTRACT"
+)
+
+// AllModules lists every module key, in the order above.
+var AllModules = []string{
+	ModuleWebShop, ModuleFindActivity, ModuleFindPlan, ModuleTermSchedule,
+	ModuleOnlineBuyClass, ModuleTimingCard, ModuleTimingCardQR, ModulePromotion,
+	ModuleRecommendation, ModuleMemberSignIn, ModuleTicket, ModuleBooking,
+	ModulePasscard, ModuleMemberInfo, ModuleMobileApp, ModuleAppOnlinePurchase,
+	ModuleInvoice, ModuleQuantityPasscardQR, ModuleOnlinePasscard,
+	ModuleOnlineCustomerPoint, ModuleMultiBooking, ModuleCheckInBooking,
+	ModulePlanSharing, ModuleWaitingList, ModuleEContract,
+}
+
+// Modules is the set of modules a brand has switched on.
+type Modules map[string]bool
+
+// NewModules builds the set from a list of keys.
+func NewModules(keys []string) Modules {
+	m := make(Modules, len(keys))
+	for _, k := range keys {
+		m[k] = true
+	}
+	return m
+}
+
+// Has reports whether module key is on.
+func (m Modules) Has(key string) bool { return m[key] }

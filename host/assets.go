@@ -1,0 +1,104 @@
+package host
+
+import (
+	_ "embed"
+	"io"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"storefront/data/demo"
+	"storefront/renderer"
+)
+
+// assets serves the client bundle: content-hashed files, cached for a year,
+// precompressed (brotli, gzip) where the build wrote it.
+func (s *Server) assets() http.Handler {
+	return fileServer(s.bundle.Client, renderer.AssetPrefix, "public, max-age=31536000, immutable")
+}
+
+//go:embed static/favicon.svg
+var favicon []byte
+
+// faviconHandler serves the storefront's own icon (an SVG, which browsers
+// take at /favicon.ico too).
+func faviconHandler(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	w.Write(favicon)
+}
+
+// static serves the demo catalogue's own images.
+func (s *Server) static() http.Handler {
+	return fileServer(demo.Static, "/_static/demo/", "public, max-age=86400")
+}
+
+func fileServer(fsys fs.FS, prefix, cacheControl string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(r.URL.Path, prefix)
+		if name == r.URL.Path || name == "" || !fs.ValidPath(name) || strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") {
+			http.NotFound(w, r)
+			return
+		}
+		f, enc := openEncoded(fsys, name, r.Header.Get("Accept-Encoding"))
+		if f == nil {
+			http.NotFound(w, r)
+			return
+		}
+		defer f.Close()
+		h := w.Header()
+		ctype := mime.TypeByExtension(path.Ext(name))
+		if ctype == "" {
+			ctype = "application/octet-stream"
+		}
+		h.Set("Content-Type", ctype)
+		h.Set("Cache-Control", cacheControl)
+		h.Set("Vary", "Accept-Encoding")
+		if enc != "" {
+			h.Set("Content-Encoding", enc)
+		}
+		rs, ok := f.(io.ReadSeeker)
+		if !ok {
+			io.Copy(w, f)
+			return
+		}
+		http.ServeContent(w, r, "", time.Time{}, rs)
+	})
+}
+
+// openEncoded opens name's brotli or gzip copy when the client accepts it
+// and it exists, else name itself.
+func openEncoded(fsys fs.FS, name, acceptEncoding string) (fs.File, string) {
+	for _, e := range []struct{ enc, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if accepts(acceptEncoding, e.enc) {
+			if f, err := fsys.Open(name + e.ext); err == nil {
+				return f, e.enc
+			}
+		}
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, ""
+	}
+	if st, err := f.Stat(); err != nil || st.IsDir() {
+		f.Close()
+		return nil, ""
+	}
+	return f, ""
+}
+
+// accepts reports whether an Accept-Encoding header allows enc.
+func accepts(header, enc string) bool {
+	for _, part := range strings.Split(header, ",") {
+		token, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.TrimSpace(token) != enc {
+			continue
+		}
+		q := strings.ReplaceAll(params, " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
+}

@@ -1,0 +1,125 @@
+package host
+
+import (
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is the process's configuration, from environment variables only.
+type Config struct {
+	Port          string
+	DatabaseURL   string
+	RedisURL      string
+	Env           string
+	Demo          bool
+	VarDir        string
+	Renderers     int
+	RenderTimeout time.Duration
+	RenderQueue   time.Duration
+	PageCache     bool
+	LogLevel      slog.Level
+	LogFormat     string
+}
+
+// Variable is one environment variable the storefront reads.
+type Variable struct {
+	Name, Default, Doc string
+}
+
+// Variables lists every environment variable with its default; the README
+// shows the same table.
+var Variables = []Variable{
+	{"PORT", "8080", "HTTP port"},
+	{"DATABASE_URL", "", "PostgreSQL URL; empty: 127.0.0.1:5432 (database storefront), else a private cluster in STOREFRONT_VAR_DIR/postgres"},
+	{"REDIS_URL", "", "Redis URL for the shared cache tier; empty: in-process cache only"},
+	{"STOREFRONT_ENV", "dev", "environment: dev, staging, preprod or production"},
+	{"STOREFRONT_DEMO", "1", "load the demo brands into an empty database (0: never)"},
+	{"STOREFRONT_VAR_DIR", "var", "directory for the private PostgreSQL cluster"},
+	{"STOREFRONT_RENDERERS", "0", "goja runtimes rendering pages; 0: one per CPU"},
+	{"STOREFRONT_RENDER_TIMEOUT", "2s", "longest a page render may run"},
+	{"STOREFRONT_RENDER_QUEUE", "1s", "longest a request waits for a free renderer before it gets 503"},
+	{"STOREFRONT_PAGE_CACHE", "1", "serve anonymous pages from the rendered-page cache (0: render every time)"},
+	{"LOG_LEVEL", "info", "debug, info, warn or error"},
+	{"LOG_FORMAT", "text", "text or json"},
+}
+
+// Envs are the environments (spec section 9).
+var Envs = []string{"dev", "staging", "preprod", "production"}
+
+func isEnv(s string) bool {
+	for _, e := range Envs {
+		if s == e {
+			return true
+		}
+	}
+	return false
+}
+
+// LoadConfig reads the configuration through getenv.
+func LoadConfig(getenv func(string) string) (Config, error) {
+	get := func(name string) string {
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			return v
+		}
+		for _, v := range Variables {
+			if v.Name == name {
+				return v.Default
+			}
+		}
+		return ""
+	}
+	var c Config
+	var errs []string
+	bad := func(name, why string) { errs = append(errs, fmt.Sprintf("%s=%q: %s", name, get(name), why)) }
+	flag := func(name string) bool {
+		switch get(name) {
+		case "1", "true", "yes", "on":
+			return true
+		case "0", "false", "no", "off":
+			return false
+		}
+		bad(name, "want 1 or 0")
+		return false
+	}
+	dur := func(name string) time.Duration {
+		d, err := time.ParseDuration(get(name))
+		if err != nil || d <= 0 {
+			bad(name, "want a duration such as 2s")
+		}
+		return d
+	}
+	c.Port = get("PORT")
+	if n, err := strconv.Atoi(c.Port); err != nil || n <= 0 || n > 65535 {
+		bad("PORT", "want a port number")
+	}
+	c.DatabaseURL = get("DATABASE_URL")
+	c.RedisURL = get("REDIS_URL")
+	c.Env = get("STOREFRONT_ENV")
+	if !isEnv(c.Env) {
+		bad("STOREFRONT_ENV", "want dev, staging, preprod or production")
+	}
+	c.Demo = flag("STOREFRONT_DEMO")
+	c.VarDir = get("STOREFRONT_VAR_DIR")
+	n, err := strconv.Atoi(get("STOREFRONT_RENDERERS"))
+	if err != nil || n < 0 {
+		bad("STOREFRONT_RENDERERS", "want a count, 0 for one per CPU")
+	}
+	c.Renderers = n
+	c.RenderTimeout = dur("STOREFRONT_RENDER_TIMEOUT")
+	c.RenderQueue = dur("STOREFRONT_RENDER_QUEUE")
+	c.PageCache = flag("STOREFRONT_PAGE_CACHE")
+	if err := c.LogLevel.UnmarshalText([]byte(get("LOG_LEVEL"))); err != nil {
+		bad("LOG_LEVEL", "want debug, info, warn or error")
+	}
+	c.LogFormat = get("LOG_FORMAT")
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		bad("LOG_FORMAT", "want text or json")
+	}
+	if len(errs) > 0 {
+		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
+	}
+	return c, nil
+}

@@ -1,0 +1,150 @@
+package host
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"time"
+
+	"storefront/data"
+	"storefront/data/rules"
+)
+
+// The loaders: what pages and API handlers read, the same function for
+// both, so a page and its API call never disagree.
+
+// reqCtx is one page request on its way through the host.
+type reqCtx struct {
+	r      *http.Request
+	site   site
+	brand  *data.Brand // nil on the index and for unknown brands
+	route  *route
+	params map[string]string
+	query  url.Values
+}
+
+func (rc *reqCtx) ctx() context.Context { return rc.r.Context() }
+
+type loader func(s *Server, rc *reqCtx) (any, error)
+type handler func(s *Server, w http.ResponseWriter, rc *reqCtx)
+
+const brandTTL = 10 * time.Minute
+
+func brandKey(id string) string { return "brand:" + id }
+
+var brandIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+// loadBrand returns the brand with its stores, domains and custom fields,
+// from the cache when it can.
+func (s *Server) loadBrand(ctx context.Context, id string) (*data.Brand, error) {
+	if !brandIDPattern.MatchString(id) {
+		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeBrandNotFound}
+	}
+	var b data.Brand
+	err := s.cache.Once(ctx, brandKey(id), &b, brandTTL, func() (any, error) {
+		return s.db.LoadBrand(ctx, id)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &b, nil
+}
+
+// colour is the brand's corporate colour; a 'Bad Hex' is logged and falls
+// back to the theme's colour.
+func (s *Server) colour(b *data.Brand) string {
+	c, err := rules.CorporateColour(b.WebBaseBackgroundColor)
+	if err != nil {
+		s.log.Error("brand colour", "brand", b.ID, "webBaseBackgroundColor", b.WebBaseBackgroundColor, "err", err)
+		return rules.DefaultColour
+	}
+	return c
+}
+
+// homeInfo is the brand outlook of GET .../home/info.
+type homeInfo struct {
+	BrandID     string `json:"brandId"`
+	BrandName   string `json:"brandName"`
+	Logo        string `json:"logo"`
+	Description string `json:"description"`
+}
+
+func homeInfoOf(b *data.Brand) homeInfo {
+	return homeInfo{BrandID: b.ID, BrandName: b.Name, Logo: b.AppLogo, Description: b.Description}
+}
+
+// publicSetting is the brand settings of spec section 3.
+type publicSetting struct {
+	AdditionalModules      []string     `json:"additionalModules"`
+	BrandName              string       `json:"brandName"`
+	AppLogo                string       `json:"appLogo"`
+	WebBaseBackgroundColor string       `json:"webBaseBackgroundColor"`
+	BrandPromoteInfo       promoteInfo  `json:"brandPromoteInfo"`
+	IsNewposStore          bool         `json:"isNewposStore"`
+	StoreInfoList          []data.Store `json:"storeInfoList"`
+}
+
+type promoteInfo struct {
+	IOSAppLink     string `json:"iosAppLink"`
+	AndroidAppLink string `json:"androidAppLink"`
+}
+
+func publicSettingOf(b *data.Brand) publicSetting {
+	return publicSetting{
+		AdditionalModules:      b.Modules,
+		BrandName:              b.Name,
+		AppLogo:                b.AppLogo,
+		WebBaseBackgroundColor: b.WebBaseBackgroundColor,
+		BrandPromoteInfo:       promoteInfo{IOSAppLink: b.IOSAppLink, AndroidAppLink: b.AndroidAppLink},
+		IsNewposStore:          b.IsNewposStore,
+		StoreInfoList:          b.Stores,
+	}
+}
+
+// itemList returns the brand's on-shelf items, cached per data version.
+func (s *Server) itemList(ctx context.Context, b *data.Brand) (*data.ItemList, error) {
+	var l data.ItemList
+	key := fmt.Sprintf("items:%s:%d", b.ID, b.DataVersion)
+	err := s.cache.Once(ctx, key, &l, brandTTL, func() (any, error) { return s.db.ItemList(ctx, b.ID) })
+	return &l, err
+}
+
+// loadBrandHome is brand home's data.
+func loadBrandHome(s *Server, rc *reqCtx) (any, error) {
+	items, err := s.itemList(rc.ctx(), rc.brand)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"items": items}, nil
+}
+
+// loadIndex is the index page's data: the brands in service.
+func loadIndex(s *Server, rc *reqCtx) (any, error) {
+	var brands []data.BrandSummary
+	err := s.cache.Once(rc.ctx(), "brands", &brands, time.Minute, func() (any, error) {
+		return s.db.ActiveBrands(rc.ctx())
+	})
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"brands": brands}, nil
+}
+
+// appDownloadRedirect sends a phone to its app store and anyone else to
+// brand home.
+func appDownloadRedirect(s *Server, w http.ResponseWriter, rc *reqCtx) {
+	target := rc.site.BasePath + "/"
+	switch deviceOf(rc.r) {
+	case "ios":
+		if rc.brand.IOSAppLink != "" {
+			target = rc.brand.IOSAppLink
+		}
+	case "android":
+		if rc.brand.AndroidAppLink != "" {
+			target = rc.brand.AndroidAppLink
+		}
+	}
+	http.Redirect(w, rc.r, target, http.StatusFound)
+}

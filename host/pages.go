@@ -1,0 +1,306 @@
+package host
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"net/http"
+	"strings"
+	"time"
+	_ "time/tzdata" // Asia/Taipei on machines without a zone database
+
+	"storefront/data"
+	"storefront/host/shell"
+	"storefront/renderer"
+)
+
+// propsHeader marks a client navigation's request: the host answers it with
+// the page's props as JSON instead of the document.
+const propsHeader = "X-Storefront-Props"
+
+var taipei, _ = time.LoadLocation("Asia/Taipei")
+
+// pageProps is the one JSON value a page renders from (app/lib/props.ts).
+type pageProps struct {
+	Route        string            `json:"route"`
+	Page         string            `json:"page"`
+	Layout       string            `json:"layout"`
+	URL          string            `json:"url"`
+	Params       map[string]string `json:"params"`
+	Query        map[string]string `json:"query"`
+	BasePath     string            `json:"basePath"`
+	Origin       string            `json:"origin"`
+	Env          string            `json:"env"`
+	Device       string            `json:"device"`
+	Webview      bool              `json:"webview"`
+	BannerClosed bool              `json:"bannerClosed"`
+	Year         int               `json:"year"`
+	Brand        *brandProps       `json:"brand"`
+	Error        *errorInfo        `json:"error"`
+	Data         any               `json:"data"`
+}
+
+type brandProps struct {
+	BrandID  string        `json:"brandId"`
+	Colour   string        `json:"colour"`
+	Settings publicSetting `json:"settings"`
+	Home     homeInfo      `json:"home"`
+}
+
+type errorInfo struct {
+	Status  int    `json:"status"`
+	Message string `json:"message"`
+}
+
+// page serves every path that is not the API or an asset: it resolves the
+// brand, matches the route table, applies the guards, loads the page's data
+// and renders it (spec section 4).
+func (s *Server) page(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "不支援此請求方法", http.StatusMethodNotAllowed)
+		return
+	}
+	rc := &reqCtx{r: r, site: resolveSite(r, *s.domains.Load(), s.cfg.Env), query: r.URL.Query()}
+	if rc.site.BrandID == "" {
+		rc.route = &indexRoute
+		s.loadAndRender(w, rc)
+		return
+	}
+	b, err := s.loadBrand(r.Context(), rc.site.BrandID)
+	if err != nil {
+		s.failPage(w, rc, err)
+		return
+	}
+	rc.brand = b
+	if u := customDomainRedirect(rc.site, b, r.URL.RawQuery); u != "" {
+		http.Redirect(w, r, u, http.StatusMovedPermanently)
+		return
+	}
+	rt, params := matchRoute(rc.site.Rest)
+	if rt == nil {
+		s.errorPage(w, rc, http.StatusNotFound, "")
+		return
+	}
+	rc.route, rc.params = rt, params
+	if rt.Redirect != nil {
+		s.redirectUnder(w, rc, *rt.Redirect, r.URL.RawQuery, http.StatusMovedPermanently)
+		return
+	}
+	d := guard(rt.Name, b.ModuleSet(), rc.query, rc.site.Rest)
+	switch {
+	case d.NotFound:
+		s.errorPage(w, rc, http.StatusNotFound, guardMessage)
+		return
+	case d.IsRedirect():
+		s.redirectUnder(w, rc, d.Redirect, "", d.RedirectStatus)
+		return
+	case rt.Member: // no member logs in yet: the member-menu guard sends everyone home
+		s.redirectUnder(w, rc, "", "", http.StatusMovedPermanently)
+		return
+	}
+	if rt.Handle != nil {
+		rt.Handle(s, w, rc)
+		return
+	}
+	s.loadAndRender(w, rc)
+}
+
+// redirectUnder redirects to rest (a path under the brand, maybe with its
+// own query) on this site, adding rawQuery when given.
+func (s *Server) redirectUnder(w http.ResponseWriter, rc *reqCtx, rest, rawQuery string, status int) {
+	u := rc.site.BasePath + rest
+	if u == "" || strings.HasPrefix(u, "?") {
+		u = "/" + u
+	}
+	if rawQuery != "" {
+		if strings.Contains(u, "?") {
+			u += "&" + rawQuery
+		} else {
+			u += "?" + rawQuery
+		}
+	}
+	http.Redirect(w, rc.r, u, status)
+}
+
+// loadAndRender runs the route's loader and renders its page.
+func (s *Server) loadAndRender(w http.ResponseWriter, rc *reqCtx) {
+	var pageData any
+	if rc.route.Load != nil {
+		d, err := rc.route.Load(s, rc)
+		if err != nil {
+			s.failPage(w, rc, err)
+			return
+		}
+		pageData = d
+	}
+	s.render(w, rc, rc.route, pageData, http.StatusOK, nil)
+}
+
+// failPage shows err as the error page (spec section 8): a brand whose
+// service ended is a 404 with its message, an unknown brand or store a 404,
+// anything else the status of its class.
+func (s *Server) failPage(w http.ResponseWriter, rc *reqCtx, err error) {
+	f := classify(err)
+	if f.Status >= 500 {
+		s.log.Error("page", "path", rc.r.URL.Path, "err", err)
+	}
+	msg := ""
+	if f.Code == data.CodeBrandTerminated {
+		msg = f.Message
+	}
+	s.errorPage(w, rc, f.Status, msg)
+}
+
+// errorPage renders the error page with status; message "" means the
+// status class's own text.
+func (s *Server) errorPage(w http.ResponseWriter, rc *reqCtx, status int, message string) {
+	s.render(w, rc, &errorRoute, nil, status, &errorInfo{Status: status, Message: message})
+}
+
+// props builds the page's props.
+func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *errorInfo) *pageProps {
+	p := &pageProps{
+		Route:        rt.Name,
+		Page:         rt.Page,
+		Layout:       rt.Layout,
+		URL:          rc.r.URL.RequestURI(),
+		Params:       rc.params,
+		Query:        map[string]string{},
+		BasePath:     rc.site.BasePath,
+		Origin:       rc.site.Origin,
+		Env:          rc.site.Env,
+		Device:       deviceOf(rc.r),
+		Webview:      rc.query.Get("from") == "app",
+		BannerClosed: cookieValue(rc.r, cookieBannerClosed) != "",
+		Year:         s.now().In(taipei).Year(),
+		Error:        e,
+		Data:         pageData,
+	}
+	if p.Layout == "" {
+		p.Layout = "default"
+	}
+	if p.Params == nil {
+		p.Params = map[string]string{}
+	}
+	for k, v := range rc.query {
+		if len(v) > 0 {
+			p.Query[k] = v[0]
+		}
+	}
+	if rc.brand != nil {
+		p.Brand = &brandProps{BrandID: rc.brand.ID, Colour: s.colour(rc.brand), Settings: publicSettingOf(rc.brand), Home: homeInfoOf(rc.brand)}
+	} else if e != nil {
+		p.Layout = "bare"
+	}
+	return p
+}
+
+// render answers the page: its props as JSON for a client navigation, else
+// the streamed document. The status and the head go out (and are flushed)
+// as soon as a renderer is free, before the render itself; when every
+// renderer stays busy past the queue wait the answer is 503 with
+// Retry-After.
+func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData any, status int, e *errorInfo) {
+	props := s.props(rc, rt, pageData, e)
+	body, err := json.Marshal(props)
+	if err != nil {
+		s.log.Error("page props", "path", rc.r.URL.Path, "err", err)
+		s.fallback(w, http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Vary", propsHeader)
+	h.Set("Cache-Control", "no-cache")
+	if rc.r.Header.Get(propsHeader) == "1" {
+		h.Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(status)
+		w.Write(body)
+		return
+	}
+	if rc.r.Method == http.MethodHead {
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(status)
+		return
+	}
+	lease, err := s.pool.Acquire(rc.ctx())
+	if err != nil {
+		if errors.Is(err, renderer.ErrBusy) {
+			s.log.Warn("renderer busy: shedding", "path", rc.r.URL.Path, "waiting", s.pool.Waiting())
+			h.Set("Retry-After", "1")
+			s.fallback(w, http.StatusServiceUnavailable)
+		}
+		return // the client went away
+	}
+	m := s.bundle.Manifest
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	head := shell.Head{ThemeColor: themeColour(props), Icon: icon(props), Preloads: m.Preloads(props.Page), Font: m.Font, CSS: m.CSS}
+	head.WriteDoc(w)
+	http.NewResponseController(w).Flush()
+
+	res, err := lease.Render(body)
+	noindex := false
+	if err != nil {
+		// the status is already sent: show the error page in its place,
+		// kept out of search indexes
+		s.log.Error("render", "path", rc.r.URL.Path, "page", props.Page, "err", err)
+		props = s.props(rc, &errorRoute, nil, &errorInfo{Status: http.StatusInternalServerError})
+		body, _ = json.Marshal(props)
+		res, err = s.renderNow(rc, body)
+		if err != nil {
+			s.log.Error("render error page", "err", err)
+			w.Write([]byte(fallbackBody(http.StatusInternalServerError)))
+			return
+		}
+		noindex = true
+	}
+	doc := shell.Body{HeadTags: res.Head, NoIndex: noindex, StyleIDs: res.StyleIDs, CSS: safeCSS(res.CSS), HTML: res.HTML, Props: body, Entry: m.Entry.File}
+	doc.WriteDoc(w)
+}
+
+// renderNow acquires a runtime and renders.
+func (s *Server) renderNow(rc *reqCtx, body []byte) (*renderer.Result, error) {
+	lease, err := s.pool.Acquire(rc.ctx())
+	if err != nil {
+		return nil, err
+	}
+	return lease.Render(body)
+}
+
+func themeColour(p *pageProps) string {
+	if p.Brand != nil {
+		return p.Brand.Colour
+	}
+	return "#91C423"
+}
+
+// icon is the brand's logo, or the storefront's own icon.
+func icon(p *pageProps) string {
+	if p.Brand != nil && p.Brand.Settings.AppLogo != "" {
+		return p.Brand.Settings.AppLogo
+	}
+	return "/favicon.ico"
+}
+
+// safeCSS keeps a style element's content from closing it.
+func safeCSS(css string) string { return strings.ReplaceAll(css, "</", `<\/`) }
+
+// fallback answers a whole minimal document when nothing can be rendered.
+func (s *Server) fallback(w http.ResponseWriter, status int) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write([]byte(`<!doctype html><html lang="zh-Hant"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">`))
+	w.Write([]byte(fallbackBody(status)))
+}
+
+// fallbackBody closes the head and shows the status's text.
+func fallbackBody(status int) string {
+	msg := "伺服器發生錯誤，請稍後再試"
+	if status == http.StatusServiceUnavailable {
+		msg = "目前使用人數眾多，請稍後再試"
+	}
+	return fmt.Sprintf(`<title>%d</title></head><body style="font-family:sans-serif;text-align:center;padding:48px 16px"><h1>%d</h1><p>%s</p></body></html>`,
+		status, status, html.EscapeString(msg))
+}

@@ -1,0 +1,139 @@
+package host
+
+import (
+	"strings"
+
+	"storefront/data"
+)
+
+// route is one page route of spec section 2. Pattern is the path under the
+// brand: literal segments, {name} parameters, {name?} optional ones and
+// {name}-suffix parameters that end in a fixed suffix.
+type route struct {
+	Name    string
+	Pattern string
+	Page    string // app/pages/{Page}.tsx
+	Layout  string // "default" or "bare"
+	Member  bool   // the member-menu guard: 301 to brand home without a login
+	// Where restricts parameter values.
+	Where map[string]func(string) bool
+	// Redirect, when set, answers 301 to this path under the brand, query kept.
+	Redirect *string
+	// Load returns the page's data; nil means none.
+	Load loader
+	// Handle, when set, answers the request itself (no page).
+	Handle handler
+	// Cacheable pages of anonymous visitors are kept in the page cache.
+	Cacheable bool
+}
+
+func to(p string) *string { return &p }
+
+var itemType = map[string]func(string) bool{"itemType": data.IsItemType}
+
+// pageRoutes is the page route table, in the order of spec section 2; the
+// first match wins, so fixed paths come before parameters.
+var pageRoutes = []route{
+	{Name: "brandId-index", Pattern: "", Page: "brand-home", Load: loadBrandHome, Cacheable: true},
+	{Name: "brandId-activitys", Pattern: "activitys", Page: "coming-soon"},
+	{Name: "brandId-appDownloadRedirect", Pattern: "appDownloadRedirect", Handle: appDownloadRedirect},
+	{Name: "brandId-counting-passcard-overdue-purchase", Pattern: "counting-passcard-overdue-purchase", Page: "coming-soon", Member: true},
+	{Name: "brandId-counting-passcard-overdue-purchase-checkout", Pattern: "counting-passcard-overdue-purchase/checkout", Page: "coming-soon", Member: true},
+	{Name: "brandId-explore", Pattern: "explore", Redirect: to("")},
+	{Name: "brandId-explore-activity", Pattern: "explore/activity", Redirect: to("/activitys")},
+	{Name: "brandId-termSchedule", Pattern: "termSchedule", Page: "coming-soon"},
+	{Name: "brandId-termSchedule-checkout", Pattern: "termSchedule/checkout", Page: "coming-soon"},
+	{Name: "brandId-termSchedule-termScheduleId-scheduleId-intro", Pattern: "termSchedule/{termScheduleId}/{scheduleId?}/intro", Page: "coming-soon"},
+	{Name: "brandId-termSchedule-termScheduleId-scheduleId", Pattern: "termSchedule/{termScheduleId}/{scheduleId}", Page: "coming-soon"},
+	{Name: "brandId-user", Pattern: "user", Page: "coming-soon", Member: true},
+	{Name: "brandId-user-booking", Pattern: "user/booking", Page: "coming-soon", Member: true},
+	{Name: "brandId-user-countingPasscard", Pattern: "user/countingPasscard", Page: "coming-soon", Member: true},
+	{Name: "brandId-user-passcard", Pattern: "user/passcard", Page: "coming-soon", Member: true},
+	{Name: "brandId-user-ticket", Pattern: "user/ticket", Page: "coming-soon", Member: true},
+	{Name: "brandId-user-timingcard", Pattern: "user/timingcard", Page: "coming-soon", Member: true},
+	{Name: "brandId-user-timingcard-plans", Pattern: "user/timingcard/plans", Page: "coming-soon", Member: true},
+	{Name: "brandId-bookingRecord-bookingRecordList", Pattern: "bookingRecord/bookingRecordList", Page: "coming-soon", Member: true},
+	{Name: "brandId-search-result", Pattern: "search/result", Page: "coming-soon"},
+	{Name: "brandId-verify-email", Pattern: "verify/email", Page: "coming-soon"},
+	{Name: "brandId-webUser-orderResult-orderNo", Pattern: "webUser/orderResult/{orderNo}", Page: "coming-soon"},
+	{Name: "brandId-orderResult-orderNo", Pattern: "orderResult/{orderNo}", Page: "coming-soon"},
+	{Name: "brandId-changeCard-orderNo", Pattern: "changeCard/{orderNo}", Page: "coming-soon"},
+	{Name: "brandId-changeFailCard-orderNo", Pattern: "changeFailCard/{orderNo}", Page: "coming-soon"},
+	{Name: "brandId-changeFailCardResult-orderNo", Pattern: "changeFailCardResult/{orderNo}", Page: "coming-soon"},
+	{Name: "brandId-activity-storeId-courseId-checkout", Pattern: "activity/{storeId?}/{courseId?}/checkout", Page: "coming-soon"},
+	{Name: "brandId-activity-storeId-courseId", Pattern: "activity/{storeId?}/{courseId}", Page: "coming-soon"},
+	{Name: "brandId-product-payment-productType-orderNumber", Pattern: "{product}-payment/{productType?}/{orderNumber?}", Page: "coming-soon"},
+	{Name: "brandId-e-contract-storeId-contractId", Pattern: "e-contract/{storeId?}/{contractId?}", Page: "coming-soon", Layout: "bare"},
+	{Name: "brandId-itemType-itemId-checkout", Pattern: "{itemType}/{itemId?}/checkout", Page: "coming-soon", Where: itemType},
+	{Name: "brandId-itemType-itemId", Pattern: "{itemType}/{itemId}", Page: "coming-soon", Where: itemType},
+}
+
+// indexRoute is / on a host that is not a custom domain.
+var indexRoute = route{Name: "index", Page: "index", Load: loadIndex, Cacheable: true}
+
+// errorRoute renders the error page.
+var errorRoute = route{Name: "error", Page: "error"}
+
+// matchRoute finds the route for rest (the path under the brand) and its
+// parameters.
+func matchRoute(rest string) (*route, map[string]string) {
+	var segs []string
+	if p := strings.Trim(rest, "/"); p != "" {
+		segs = strings.Split(p, "/")
+	}
+	for i := range pageRoutes {
+		r := &pageRoutes[i]
+		var pat []string
+		if r.Pattern != "" {
+			pat = strings.Split(r.Pattern, "/")
+		}
+		params := map[string]string{}
+		if matchSegs(pat, segs, params) && r.allows(params) {
+			return r, params
+		}
+	}
+	return nil, nil
+}
+
+func (r *route) allows(params map[string]string) bool {
+	for k, ok := range r.Where {
+		if !ok(params[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchSegs matches path segments against pattern segments, trying each
+// optional parameter first present, then absent.
+func matchSegs(pat, segs []string, params map[string]string) bool {
+	if len(pat) == 0 {
+		return len(segs) == 0
+	}
+	p := pat[0]
+	if strings.HasPrefix(p, "{") && strings.HasSuffix(p, "?}") {
+		name := p[1 : len(p)-2]
+		if len(segs) > 0 && matchSegs(pat[1:], segs[1:], params) {
+			params[name] = segs[0]
+			return true
+		}
+		return matchSegs(pat[1:], segs, params)
+	}
+	if len(segs) == 0 || segs[0] == "" {
+		return false
+	}
+	s := segs[0]
+	if strings.HasPrefix(p, "{") {
+		close := strings.Index(p, "}")
+		name, suffix := p[1:close], p[close+1:]
+		if !strings.HasSuffix(s, suffix) || len(s) == len(suffix) {
+			return false
+		}
+		if !matchSegs(pat[1:], segs[1:], params) {
+			return false
+		}
+		params[name] = strings.TrimSuffix(s, suffix)
+		return true
+	}
+	return p == s && matchSegs(pat[1:], segs[1:], params)
+}

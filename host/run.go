@@ -1,0 +1,105 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"storefront/cache"
+	"storefront/data"
+	"storefront/data/demo"
+	"storefront/renderer"
+)
+
+// Run starts the storefront and serves until ctx ends, then shuts down
+// gracefully. ready, when not nil, receives the listening address.
+func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, ready chan<- string) error {
+	cfg, err := LoadConfig(getenv)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg, stderr)
+
+	bundle, err := renderer.Embedded()
+	if err != nil {
+		return err
+	}
+	db, err := data.Open(ctx, cfg.DatabaseURL, cfg.VarDir, log)
+	if err != nil {
+		if errors.Is(err, data.ErrNoPostgres) {
+			return err
+		}
+		return fmt.Errorf("database: %w", err)
+	}
+	defer db.Close()
+	if cfg.Demo {
+		loaded, err := demo.LoadIfEmpty(ctx, db)
+		if err != nil {
+			return fmt.Errorf("demo catalogue: %w", err)
+		}
+		if loaded {
+			log.Info("loaded the demo catalogue", "brands", "demo yoga plan term noshop closed")
+		}
+	}
+	c, err := cache.New(cache.Options{RedisURL: cfg.RedisURL, Log: log})
+	if err != nil {
+		return fmt.Errorf("REDIS_URL: %w", err)
+	}
+	defer c.Close()
+	pool, err := renderer.NewPool(bundle.Server, renderer.Options{
+		Size: cfg.Renderers, Deadline: cfg.RenderTimeout, QueueWait: cfg.RenderQueue, Log: log,
+	})
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	srv, err := NewServer(ctx, Deps{Config: cfg, DB: db, Cache: c, Pool: pool, Bundle: bundle, Log: log})
+	if err != nil {
+		return err
+	}
+	listenCtx, stopListening := context.WithCancel(ctx)
+	defer stopListening()
+	go db.ListenBrandChanges(listenCtx, func(id string) { srv.BrandChanged(listenCtx, id) })
+
+	ln, err := net.Listen("tcp", ":"+cfg.Port)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{
+		Handler:           srv,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("storefront listening", "addr", ln.Addr().String(), "env", cfg.Env, "renderers", pool.Size(),
+		"redis", c.HasRedis(), "build", bundle.Manifest.BuildID)
+	if ready != nil {
+		ready <- ln.Addr().String()
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	return hs.Shutdown(shutdownCtx)
+}
+
+func newLogger(cfg Config, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}

@@ -1,0 +1,123 @@
+package host
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"storefront/cache"
+	"storefront/data"
+	"storefront/data/dbtest"
+	"storefront/renderer"
+)
+
+// testServer is a Server on a fresh demo database with the real app bundle.
+type testServer struct {
+	*Server
+	db  *data.DB
+	log *syncBuffer
+}
+
+type serverOpt func(*Deps)
+
+func withEnv(env string) serverOpt     { return func(d *Deps) { d.Config.Env = env } }
+func withRedis(url string) serverOpt   { return func(d *Deps) { d.Config.RedisURL = url } }
+func withBundle(js string) serverOpt   { return func(d *Deps) { d.Bundle = &renderer.Bundle{Server: js, Manifest: d.Bundle.Manifest, Client: d.Bundle.Client} } }
+func withDeadline(t time.Duration) serverOpt {
+	return func(d *Deps) { d.Config.RenderTimeout = t }
+}
+
+// syncBuffer collects log lines from concurrent handlers.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+var appBundle = sync.OnceValues(renderer.Embedded)
+
+func newTestServer(t *testing.T, opts ...serverOpt) *testServer {
+	t.Helper()
+	bundle, err := appBundle()
+	if err != nil {
+		t.Fatalf("%v (the tests need the built bundles: make build)", err)
+	}
+	cfg, err := LoadConfig(func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := &syncBuffer{}
+	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	d := Deps{Config: cfg, DB: dbtest.NewDemo(t), Bundle: bundle, Log: log,
+		Now: func() time.Time { return time.Date(2026, 11, 22, 10, 0, 0, 0, taipei) }}
+	for _, o := range opts {
+		o(&d)
+	}
+	d.Cache, err = cache.New(cache.Options{RedisURL: d.Config.RedisURL, Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Cache.Close() })
+	d.Pool, err = renderer.NewPool(d.Bundle.Server, renderer.Options{Size: 2, Deadline: d.Config.RenderTimeout, QueueWait: d.Config.RenderQueue, Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(d.Pool.Close)
+	s, err := NewServer(context.Background(), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &testServer{Server: s, db: d.DB, log: logs}
+}
+
+// get sends a GET through the real handler.
+func (ts *testServer) get(t *testing.T, target string, header ...string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodGet, target, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		if header[i] == "Host" {
+			req.Host = header[i+1]
+		} else {
+			req.Header.Set(header[i], header[i+1])
+		}
+	}
+	w := httptest.NewRecorder()
+	ts.ServeHTTP(w, req)
+	return w
+}
+
+// apiResult decodes an API answer's envelope.
+func apiResult(t *testing.T, w *httptest.ResponseRecorder, data any) envelope {
+	t.Helper()
+	var env struct {
+		ErrorCode int             `json:"errorCode"`
+		Message   string          `json:"message"`
+		Data      json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &env); err != nil {
+		t.Fatalf("not an envelope: %v: %s", err, w.Body.String())
+	}
+	if data != nil && len(env.Data) > 0 && string(env.Data) != "null" {
+		if err := json.Unmarshal(env.Data, data); err != nil {
+			t.Fatalf("data: %v", err)
+		}
+	}
+	return envelope{ErrorCode: env.ErrorCode, Message: env.Message}
+}

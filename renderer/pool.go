@@ -1,0 +1,238 @@
+package renderer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/dop251/goja"
+)
+
+// Errors of a render.
+var (
+	// ErrBusy: no runtime became free within the queue wait.
+	ErrBusy = errors.New("renderer busy")
+	// ErrTimeout: the render ran past its deadline and was interrupted.
+	ErrTimeout = errors.New("render deadline exceeded")
+	// ErrClosed: the pool is closed.
+	ErrClosed = errors.New("renderer closed")
+)
+
+// Options configure a Pool.
+type Options struct {
+	Size      int           // runtimes; default one per CPU
+	Deadline  time.Duration // longest a render may run; default 2s
+	QueueWait time.Duration // longest to wait for a free runtime; default 1s
+	Log       *slog.Logger
+}
+
+// Result is a rendered page: the head tags the page rendered, its body
+// HTML, and its critical CSS with the emotion ids it holds.
+type Result struct {
+	Head     string
+	HTML     string
+	StyleIDs string
+	CSS      string
+}
+
+// Pool renders pages in a fixed set of goja runtimes, each used by one
+// goroutine at a time. The server bundle is compiled once and run in every
+// runtime. A runtime whose render threw or timed out is replaced.
+type Pool struct {
+	prog     *goja.Program
+	opt      Options
+	idle     chan *vm
+	waiting  atomic.Int64
+	closed   atomic.Bool
+	replaced atomic.Int64
+	wg       sync.WaitGroup
+	stats    *Stats
+}
+
+type vm struct {
+	rt     *goja.Runtime
+	render goja.Callable
+}
+
+// NewPool compiles the server bundle and starts the runtimes.
+func NewPool(serverJS string, o Options) (*Pool, error) {
+	if o.Size <= 0 {
+		o.Size = runtime.GOMAXPROCS(0)
+	}
+	if o.Deadline <= 0 {
+		o.Deadline = 2 * time.Second
+	}
+	if o.QueueWait <= 0 {
+		o.QueueWait = time.Second
+	}
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	prog, err := goja.Compile("server.js", serverJS, false)
+	if err != nil {
+		return nil, fmt.Errorf("compile server bundle: %w", err)
+	}
+	p := &Pool{prog: prog, opt: o, idle: make(chan *vm, o.Size), stats: newStats()}
+	errs := make(chan error, o.Size)
+	for i := 0; i < o.Size; i++ {
+		go func() {
+			v, err := p.newVM()
+			if err == nil {
+				p.idle <- v
+			}
+			errs <- err
+		}()
+	}
+	for i := 0; i < o.Size; i++ {
+		if e := <-errs; e != nil && err == nil {
+			err = e
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Size is the number of runtimes.
+func (p *Pool) Size() int { return p.opt.Size }
+
+// Waiting is the number of callers waiting for a runtime now.
+func (p *Pool) Waiting() int64 { return p.waiting.Load() }
+
+// Replaced counts the runtimes replaced after a failed render.
+func (p *Pool) Replaced() int64 { return p.replaced.Load() }
+
+// Stats returns the render time statistics.
+func (p *Pool) Stats() *Stats { return p.stats }
+
+// Close stops handing out runtimes and waits for replacements under way.
+func (p *Pool) Close() {
+	p.closed.Store(true)
+	p.wg.Wait()
+}
+
+func (p *Pool) newVM() (*vm, error) {
+	rt := goja.New()
+	installGlobals(rt, p.opt.Log)
+	if _, err := rt.RunProgram(p.prog); err != nil {
+		return nil, fmt.Errorf("run server bundle: %w", err)
+	}
+	fn, ok := goja.AssertFunction(rt.Get("renderPage"))
+	if !ok {
+		return nil, errors.New("server bundle does not define renderPage")
+	}
+	return &vm{rt: rt, render: fn}, nil
+}
+
+// Lease is a runtime held for one render. Render or Release it exactly once.
+type Lease struct {
+	p    *Pool
+	v    *vm
+	done bool
+}
+
+// Acquire waits for a free runtime, at most the queue wait (or until ctx
+// ends). It returns ErrBusy when none came free in time.
+func (p *Pool) Acquire(ctx context.Context) (*Lease, error) {
+	if p.closed.Load() {
+		return nil, ErrClosed
+	}
+	select {
+	case v := <-p.idle:
+		return &Lease{p: p, v: v}, nil
+	default:
+	}
+	p.waiting.Add(1)
+	defer p.waiting.Add(-1)
+	t := time.NewTimer(p.opt.QueueWait)
+	defer t.Stop()
+	select {
+	case v := <-p.idle:
+		return &Lease{p: p, v: v}, nil
+	case <-t.C:
+		return nil, ErrBusy
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// Release gives the runtime back without rendering.
+func (l *Lease) Release() {
+	if l.done {
+		return
+	}
+	l.done = true
+	l.p.idle <- l.v
+}
+
+// Render renders a page with props (one JSON value) and gives the runtime
+// back, or replaces it when the render threw or timed out.
+func (l *Lease) Render(props []byte) (*Result, error) {
+	if l.done {
+		return nil, errors.New("lease already used")
+	}
+	l.done = true
+	v := l.v
+	timer := time.AfterFunc(l.p.opt.Deadline, func() { v.rt.Interrupt(ErrTimeout) })
+	start := time.Now()
+	res, err := v.call(props)
+	fired := !timer.Stop()
+	if err != nil || fired {
+		// a runtime that threw may hold broken state; one that was
+		// interrupted (or is about to be) cannot be trusted either
+		l.p.replace()
+		var ie *goja.InterruptedError
+		if errors.As(err, &ie) || (err == nil && fired) {
+			return nil, ErrTimeout
+		}
+		return nil, err
+	}
+	l.p.stats.add(time.Since(start))
+	l.p.idle <- v
+	return res, nil
+}
+
+func (v *vm) call(props []byte) (res *Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("render panic: %v", r)
+		}
+	}()
+	out, err := v.render(goja.Undefined(), v.rt.ToValue(string(props)))
+	if err != nil {
+		return nil, err
+	}
+	o := out.ToObject(v.rt)
+	str := func(k string) string {
+		if x := o.Get(k); x != nil && !goja.IsUndefined(x) && !goja.IsNull(x) {
+			return x.String()
+		}
+		return ""
+	}
+	return &Result{Head: str("head"), HTML: str("html"), StyleIDs: str("styleIds"), CSS: str("css")}, nil
+}
+
+// replace starts a new runtime in the background to take a failed one's
+// place, retrying until it succeeds or the pool closes.
+func (p *Pool) replace() {
+	p.replaced.Add(1)
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		for !p.closed.Load() {
+			v, err := p.newVM()
+			if err == nil {
+				p.idle <- v
+				return
+			}
+			p.opt.Log.Error("renderer: replacing a runtime failed", "err", err)
+			time.Sleep(time.Second)
+		}
+	}()
+}

@@ -1,0 +1,107 @@
+package renderer
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+)
+
+func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// A tiny server bundle: renders props.text, throws on 'throw', spins on 'spin'.
+const testBundle = `
+globalThis.renderPage = function (json) {
+	var p = JSON.parse(json);
+	if (p.text === 'throw') throw new Error('boom');
+	if (p.text === 'spin') { for (;;) {} }
+	return { head: '<title>' + p.text + '</title>', html: '<p>' + p.text + '</p>', styleIds: 'a', css: '.a{}' };
+};`
+
+func render(t *testing.T, p *Pool, text string) (*Result, error) {
+	t.Helper()
+	l, err := p.Acquire(context.Background())
+	if err != nil {
+		return nil, err
+	}
+	b, _ := json.Marshal(map[string]string{"text": text})
+	return l.Render(b)
+}
+
+func TestRenderThrowsAndIsReplaced(t *testing.T) {
+	p, err := NewPool(testBundle, Options{Size: 1, Log: quiet()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if _, err := render(t, p, "throw"); err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Fatalf("render error = %v; want the exception", err)
+	}
+	res, err := render(t, p, "after") // waits for the replacement runtime
+	if err != nil || res.HTML != "<p>after</p>" {
+		t.Fatalf("render after a throw = %+v, %v", res, err)
+	}
+	if p.Replaced() != 1 {
+		t.Fatalf("replaced %d runtimes; want 1", p.Replaced())
+	}
+}
+
+func TestRenderDeadline(t *testing.T) {
+	p, err := NewPool(testBundle, Options{Size: 1, Deadline: 50 * time.Millisecond, Log: quiet()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if _, err := render(t, p, "spin"); !errors.Is(err, ErrTimeout) {
+		t.Fatalf("render error = %v; want ErrTimeout", err)
+	}
+	res, err := render(t, p, "ok")
+	if err != nil || res.HTML != "<p>ok</p>" {
+		t.Fatalf("render after a timeout = %+v, %v", res, err)
+	}
+}
+
+func TestAcquireBusy(t *testing.T) {
+	p, err := NewPool(testBundle, Options{Size: 1, QueueWait: 20 * time.Millisecond, Log: quiet()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	held, err := p.Acquire(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Acquire(context.Background()); !errors.Is(err, ErrBusy) {
+		t.Fatalf("second acquire = %v; want ErrBusy", err)
+	}
+	held.Release()
+	l, err := p.Acquire(context.Background())
+	if err != nil {
+		t.Fatalf("acquire after release = %v", err)
+	}
+	l.Release()
+}
+
+func TestBundleWithoutRenderPage(t *testing.T) {
+	if _, err := NewPool(`var x = 1;`, Options{Size: 1, Log: quiet()}); err == nil {
+		t.Fatal("a bundle without renderPage was accepted")
+	}
+	if _, err := NewPool(`this is not javascript`, Options{Size: 1, Log: quiet()}); err == nil {
+		t.Fatal("a bundle that does not parse was accepted")
+	}
+}
+
+func TestPreloads(t *testing.T) {
+	m := &Manifest{
+		Entry: Chunk{File: "/e.js", Imports: []string{"/a.js", "/b.js"}},
+		Pages: map[string]Chunk{"home": {File: "/home.js", Imports: []string{"/b.js", "/c.js"}}},
+	}
+	got := strings.Join(m.Preloads("home"), " ")
+	if got != "/e.js /a.js /b.js /home.js /c.js" {
+		t.Fatalf("Preloads = %s", got)
+	}
+}
