@@ -65,6 +65,7 @@ export function ClientApp({ initial, initialPage }: { initial: PageProps; initia
   }, []);
 
   useEffect(() => {
+    document.documentElement.dataset.hydrated = '1'; // tests wait for this
     history.scrollRestoration = 'manual';
     const onPop = (e: PopStateEvent) => {
       const l = window.location;

@@ -29,18 +29,18 @@ func IsItemType(s string) bool {
 
 // Item is a sellable item as lists and pages show it.
 type Item struct {
-	ID             int64    `json:"id"`
-	Type           string   `json:"type"`
-	Name           string   `json:"name"`
-	Price          int      `json:"price"`
-	OriginalPrice  *int     `json:"originalPrice,omitempty"`
-	Description    string   `json:"description"`
-	Quantity       *int     `json:"quantity,omitempty"`
-	ValidityValue  *int     `json:"validityValue,omitempty"`
-	ValidityUnit   *string  `json:"validityUnit,omitempty"`
-	ActivationType string   `json:"activationType"`
-	Image          string   `json:"image"`
-	StoreIDs       []int64  `json:"storeIds"`
+	ID             int64   `json:"id"`
+	Type           string  `json:"type"`
+	Name           string  `json:"name"`
+	Price          int     `json:"price"`
+	OriginalPrice  *int    `json:"originalPrice,omitempty"`
+	Description    string  `json:"description"`
+	Quantity       *int    `json:"quantity,omitempty"`
+	ValidityValue  *int    `json:"validityValue,omitempty"`
+	ValidityUnit   *string `json:"validityUnit,omitempty"`
+	ActivationType string  `json:"activationType"`
+	Image          string  `json:"image"`
+	StoreIDs       []int64 `json:"storeIds"`
 }
 
 // ItemList is the brand's on-shelf items by type, with the field names of

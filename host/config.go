@@ -92,8 +92,8 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		return d
 	}
 	c.Port = get("PORT")
-	if n, err := strconv.Atoi(c.Port); err != nil || n <= 0 || n > 65535 {
-		bad("PORT", "want a port number")
+	if n, err := strconv.Atoi(c.Port); err != nil || n < 0 || n > 65535 {
+		bad("PORT", "want a port number (0: any free port)")
 	}
 	c.DatabaseURL = get("DATABASE_URL")
 	c.RedisURL = get("REDIS_URL")

@@ -17,15 +17,15 @@ import (
 
 // Server holds the dependencies of every handler.
 type Server struct {
-	cfg      Config
-	db       *data.DB
-	cache    *cache.Cache
-	pool     *renderer.Pool
-	bundle   *renderer.Bundle
-	log      *slog.Logger
-	now      func() time.Time
-	domains  atomic.Pointer[map[string]data.Domain]
-	handler  http.Handler
+	cfg     Config
+	db      *data.DB
+	cache   *cache.Cache
+	pool    *renderer.Pool
+	bundle  *renderer.Bundle
+	log     *slog.Logger
+	now     func() time.Time
+	domains atomic.Pointer[map[string]data.Domain]
+	handler http.Handler
 }
 
 // Deps are what NewServer builds a Server from.

@@ -26,9 +26,13 @@ type testServer struct {
 
 type serverOpt func(*Deps)
 
-func withEnv(env string) serverOpt     { return func(d *Deps) { d.Config.Env = env } }
-func withRedis(url string) serverOpt   { return func(d *Deps) { d.Config.RedisURL = url } }
-func withBundle(js string) serverOpt   { return func(d *Deps) { d.Bundle = &renderer.Bundle{Server: js, Manifest: d.Bundle.Manifest, Client: d.Bundle.Client} } }
+func withEnv(env string) serverOpt   { return func(d *Deps) { d.Config.Env = env } }
+func withRedis(url string) serverOpt { return func(d *Deps) { d.Config.RedisURL = url } }
+func withBundle(js string) serverOpt {
+	return func(d *Deps) {
+		d.Bundle = &renderer.Bundle{Server: js, Manifest: d.Bundle.Manifest, Client: d.Bundle.Client}
+	}
+}
 func withDeadline(t time.Duration) serverOpt {
 	return func(d *Deps) { d.Config.RenderTimeout = t }
 }

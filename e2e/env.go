@@ -1,0 +1,10 @@
+package e2e
+
+import (
+	"net"
+)
+
+// extraEnv is configuration the browser tests add to the storefront's.
+func extraEnv() map[string]string { return map[string]string{} }
+
+func splitPort(addr string) (string, string, error) { return net.SplitHostPort(addr) }

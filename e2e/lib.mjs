@@ -1,0 +1,44 @@
+// Helpers of the browser tests: Debian's Chromium through playwright-core,
+// console-error collection and screenshots.
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const base = process.env.STOREFRONT_URL ?? 'http://127.0.0.1:8080';
+export const shotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+mkdirSync(shotDir, { recursive: true });
+
+export const iPhoneUA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A new page that records console errors and page errors in page.errors. */
+export async function newPage(browser, opts = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-TW', ...opts });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') page.errors.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));
+  return page;
+}
+
+/** Opens path and waits for hydration to finish. */
+export async function open(page, p) {
+  const res = await page.goto(base + p, { waitUntil: 'load' });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1', null, { timeout: 15000 });
+  return res;
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: path.join(shotDir, name + '.png'), fullPage: true });
+}

@@ -1,0 +1,188 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+func newRec() *httptest.ResponseRecorder { return httptest.NewRecorder() }
+
+// propsOf extracts and decodes the props script of a document.
+func propsOf(t *testing.T, body string) pageProps {
+	t.Helper()
+	const open = `<script id="__PROPS__" type="application/json">`
+	i := strings.Index(body, open)
+	j := strings.Index(body[i:], "</script>")
+	if i < 0 || j < 0 {
+		t.Fatal("no props script")
+	}
+	var p pageProps
+	if err := json.Unmarshal([]byte(body[i+len(open):i+j]), &p); err != nil {
+		t.Fatalf("props: %v", err)
+	}
+	return p
+}
+
+func TestDocumentShell(t *testing.T) {
+	ts := newTestServer(t)
+	body := ts.get(t, "/demo?from=app&privateToken=x").Body.String()
+	for _, want := range []string{
+		`<html lang="zh-Hant">`, `<meta charset="utf-8">`, `name="viewport"`, `<meta name="theme-color" content="#1B8A7A">`,
+		`<link rel="modulepreload" href="/_assets/entry-client-`, `<link rel="modulepreload" href="/_assets/chunks/brand-home-`,
+		`<link rel="preload" as="font" type="font/woff2"`, `<style data-emotion="css `, `<div id="root">`,
+		`<script type="module" src="/_assets/entry-client-`, `<meta name="robots" content="noindex, nofollow"/>`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("document lacks %s", want)
+		}
+	}
+	head := body[:strings.Index(body, "</head>")]
+	if strings.Count(head, "<title>") != 1 || !strings.Contains(head, "<title>森活運動館") {
+		t.Error("the page title is not in the head exactly once")
+	}
+	if strings.Contains(body, "<header") {
+		t.Error("header shown on a private link")
+	}
+	p := propsOf(t, body)
+	if p.Route != "brandId-index" || !p.Webview || p.Brand.Colour != "#1B8A7A" || p.Year != 2026 {
+		t.Errorf("props = %+v", p)
+	}
+}
+
+// TestPropsCannotBreakOut: text in the props may hold </script> and U+2028;
+// neither can end the script element.
+func TestPropsCannotBreakOut(t *testing.T) {
+	ts := newTestServer(t)
+	_, err := ts.db.Pool.Exec(context.Background(),
+		`update items set name = $1 where brand_id = 'yoga' and type = 'passcard'`, "無限卡</script><script>alert(1)</script>\u2028")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.BrandChanged(context.Background(), "yoga")
+	body := ts.get(t, "/yoga").Body.String()
+	if strings.Contains(body, "<script>alert(1)") {
+		t.Fatal("item name broke out of its element")
+	}
+	script := body[strings.Index(body, `<script id="__PROPS__"`):]
+	script = script[:strings.Index(script, "</script>")]
+	if strings.Contains(script, "\u2028") || strings.Contains(script, "<script>") {
+		t.Fatal("the props script holds a raw U+2028 or tag")
+	}
+	found := false
+	for _, it := range propsOf(t, body).Data.(map[string]any)["items"].(map[string]any)["passcardProjectInfoList"].([]any) {
+		if strings.HasPrefix(it.(map[string]any)["name"].(string), "無限卡</script>") {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatal("the name did not survive the round trip")
+	}
+}
+
+func TestPropsRequest(t *testing.T) {
+	ts := newTestServer(t)
+	w := ts.get(t, "/yoga", propsHeader, "1")
+	if ct := w.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Fatalf("Content-Type = %q", ct)
+	}
+	var p pageProps
+	if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || p.Page != "brand-home" || p.Brand.BrandID != "yoga" {
+		t.Fatalf("props = %+v, %v", p, err)
+	}
+	if !strings.Contains(w.Header().Get("Vary"), propsHeader) {
+		t.Fatal("props and documents share a cache entry")
+	}
+	w = ts.get(t, "/noshop", propsHeader, "1")
+	if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || w.Code != 404 || p.Page != "error" || p.Error.Message != "找不到頁面" {
+		t.Fatalf("guarded props = %d %+v, %v", w.Code, p, err)
+	}
+}
+
+func TestErrorPageTexts(t *testing.T) {
+	ts := newTestServer(t)
+	cases := []struct {
+		status int
+		title  string
+		text   string
+	}{
+		{404, "Not Found", "您造訪的頁面已失效"},
+		{400, "An error occurred", "發生錯誤，請稍後再試"},
+		{503, "An error occurred", "伺服器發生錯誤，請稍後再試"},
+		{500, "An error occurred", "伺服器發生錯誤，請稍後再試"},
+	}
+	for _, c := range cases {
+		req := httptest.NewRequest(http.MethodGet, "/demo/x", nil)
+		rc := &reqCtx{r: req, site: resolveSite(req, nil, "dev"), query: req.URL.Query()}
+		w := newRec()
+		ts.errorPage(w, rc, c.status, "")
+		body := w.Body.String()
+		if w.Code != c.status || !strings.Contains(body, "<title>"+c.title+"</title>") || !strings.Contains(body, c.text) || !strings.Contains(body, ">"+strconv.Itoa(c.status)+"<") {
+			t.Errorf("error page %d: code %d, body lacks title %q or text %q", c.status, w.Code, c.title, c.text)
+		}
+	}
+}
+
+// TestDatabaseDownShowsErrorPage: a brand that cannot be loaded because the
+// database is gone shows the error page with a 5xx, not a crash.
+func TestDatabaseDownShowsErrorPage(t *testing.T) {
+	ts := newTestServer(t)
+	ts.db.Pool.Close()
+	w := ts.get(t, "/yoga")
+	if w.Code < 500 || !strings.Contains(w.Body.String(), "伺服器發生錯誤，請稍後再試") {
+		t.Fatalf("GET /yoga with the database down = %d\n%s", w.Code, w.Body.String())
+	}
+	if w := ts.get(t, "/readyz"); w.Code != http.StatusServiceUnavailable {
+		t.Fatalf("/readyz with the database down = %d", w.Code)
+	}
+}
+
+func TestBadHexColourFallsBack(t *testing.T) {
+	ts := newTestServer(t)
+	if _, err := ts.db.Pool.Exec(context.Background(), `update brands set web_base_background_color = 'FFZZZ' where id = 'yoga'`); err != nil {
+		t.Fatal(err)
+	}
+	ts.BrandChanged(context.Background(), "yoga")
+	body := ts.get(t, "/yoga").Body.String()
+	if !strings.Contains(body, `<meta name="theme-color" content="#91C423">`) || !strings.Contains(body, "--brand:#91C423") {
+		t.Fatal("a bad colour did not fall back to #91C423")
+	}
+	if !strings.Contains(ts.log.String(), "Bad Hex") {
+		t.Fatal("the bad colour was not logged as Bad Hex")
+	}
+}
+
+// A bundle that throws for brand home, spins for the activity list and
+// renders everything else.
+const flakyBundle = `
+globalThis.renderPage = function (json) {
+	var p = JSON.parse(json);
+	if (p.route === 'brandId-index') throw new Error('render bug');
+	if (p.route === 'brandId-activitys') { for (;;) {} }
+	return { head: '<title>' + p.route + '</title>', html: '<p>' + (p.error ? 'error ' + p.error.status : p.route) + '</p>', styleIds: '', css: '' };
+};`
+
+func TestRenderFailures(t *testing.T) {
+	ts := newTestServer(t, withBundle(flakyBundle), withDeadline(100*time.Millisecond))
+	for _, path := range []string{"/demo", "/demo/activitys"} {
+		w := ts.get(t, path)
+		body := w.Body.String()
+		if !strings.Contains(body, "<p>error 500</p>") || !strings.Contains(body, `<meta name="robots" content="noindex">`) || !strings.HasSuffix(body, "</html>") {
+			t.Errorf("GET %s after a failed render:\n%s", path, body)
+		}
+		if p := propsOf(t, body); p.Page != "error" || p.Error.Status != 500 {
+			t.Errorf("GET %s props = %+v; want the error page's", path, p)
+		}
+	}
+	if w := ts.get(t, "/demo/search/result"); !strings.Contains(w.Body.String(), "<p>brandId-search-result</p>") {
+		t.Fatalf("renders after failures broke:\n%s", w.Body.String())
+	}
+	if ts.pool.Replaced() < 2 {
+		t.Fatalf("replaced %d runtimes; want the thrown and the timed-out ones replaced", ts.pool.Replaced())
+	}
+}
