@@ -21,6 +21,7 @@ type Options struct {
 	LocalSize  int           // entries kept in process
 	LocalTTL   time.Duration // lifetime of an in-process entry
 	RedisPause time.Duration // how long to leave a failing Redis alone
+	Prefix     string        // put before every key (processes sharing a Redis)
 	Log        *slog.Logger
 }
 
@@ -32,6 +33,7 @@ type Cache struct {
 	fallback *rcache.Cache // the in-process tier alone, used while Redis is down
 	pause    time.Duration
 	downTill atomic.Int64 // unix nanos until which Redis is skipped
+	prefix   string
 	log      *slog.Logger
 }
 
@@ -50,7 +52,7 @@ func New(o Options) (*Cache, error) {
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
-	c := &Cache{local: rcache.NewTinyLFU(o.LocalSize, o.LocalTTL), pause: o.RedisPause, log: o.Log}
+	c := &Cache{local: rcache.NewTinyLFU(o.LocalSize, o.LocalTTL), pause: o.RedisPause, prefix: o.Prefix, log: o.Log}
 	c.fallback = rcache.New(&rcache.Options{LocalCache: c.local})
 	if o.RedisURL == "" {
 		c.c = c.fallback
@@ -101,6 +103,7 @@ func (c *Cache) failed(op, key string, err error) {
 
 // Get reads key into dst and reports whether it was there.
 func (c *Cache) Get(ctx context.Context, key string, dst any) bool {
+	key = c.prefix + key
 	err := c.tier().Get(ctx, key, dst)
 	c.failed("get", key, err)
 	return err == nil
@@ -108,6 +111,7 @@ func (c *Cache) Get(ctx context.Context, key string, dst any) bool {
 
 // Set stores v under key for ttl in both tiers.
 func (c *Cache) Set(ctx context.Context, key string, v any, ttl time.Duration) {
+	key = c.prefix + key
 	// TinyLFU's Set does not replace an existing key (go-redis/cache#105)
 	c.local.Del(key)
 	err := c.tier().Set(&rcache.Item{Ctx: ctx, Key: key, Value: v, TTL: ttl})
@@ -116,6 +120,7 @@ func (c *Cache) Set(ctx context.Context, key string, v any, ttl time.Duration) {
 
 // Delete removes key from both tiers.
 func (c *Cache) Delete(ctx context.Context, key string) {
+	key = c.prefix + key
 	c.local.Del(key)
 	if c.rdb != nil {
 		c.failed("delete", key, c.rdb.Del(ctx, key).Err())
@@ -124,13 +129,14 @@ func (c *Cache) Delete(ctx context.Context, key string) {
 
 // DeleteLocal removes key from this process's tier only (another process
 // has already deleted it from Redis, or will).
-func (c *Cache) DeleteLocal(key string) { c.local.Del(key) }
+func (c *Cache) DeleteLocal(key string) { c.local.Del(c.prefix + key) }
 
 // Once reads key into dst, or when it is missing calls load, stores its
 // result for ttl and reads that into dst. Concurrent callers for one key in
 // this process share one call of load. An error from load is returned and
 // nothing is stored.
 func (c *Cache) Once(ctx context.Context, key string, dst any, ttl time.Duration, load func() (any, error)) error {
+	key = c.prefix + key
 	item := &rcache.Item{
 		Ctx: ctx, Key: key, Value: dst, TTL: ttl,
 		Do: func(*rcache.Item) (any, error) {

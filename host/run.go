@@ -46,7 +46,7 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 			log.Info("loaded the demo catalogue", "brands", "demo yoga plan term noshop closed")
 		}
 	}
-	c, err := cache.New(cache.Options{RedisURL: cfg.RedisURL, Log: log})
+	c, err := cache.New(cache.Options{RedisURL: cfg.RedisURL, Log: log, Prefix: "sf:"})
 	if err != nil {
 		return fmt.Errorf("REDIS_URL: %w", err)
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -74,7 +76,8 @@ func newTestServer(t *testing.T, opts ...serverOpt) *testServer {
 	for _, o := range opts {
 		o(&d)
 	}
-	d.Cache, err = cache.New(cache.Options{RedisURL: d.Config.RedisURL, Log: log})
+	// a key space of its own: test runs share the Redis
+	d.Cache, err = cache.New(cache.Options{RedisURL: d.Config.RedisURL, Log: log, Prefix: fmt.Sprintf("test:%d:%p:", os.Getpid(), &d)})
 	if err != nil {
 		t.Fatal(err)
 	}
