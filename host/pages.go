@@ -55,56 +55,69 @@ type errorInfo struct {
 
 // page serves every path that is not the API or an asset: it resolves the
 // brand, matches the route table, applies the guards, loads the page's data
-// and renders it (spec section 4).
+// and renders it (spec section 4), from the page cache when it may.
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "不支援此請求方法", http.StatusMethodNotAllowed)
 		return
 	}
-	rc := &reqCtx{r: r, site: resolveSite(r, *s.domains.Load(), s.cfg.Env), query: r.URL.Query()}
+	rc := &reqCtx{r: r, query: r.URL.Query()}
+	if !s.prepare(w, rc) {
+		return
+	}
+	switch {
+	case rc.route.Handle != nil:
+		rc.route.Handle(s, w, rc)
+	case s.cacheable(rc):
+		s.servePage(w, rc)
+	default:
+		s.loadAndRender(w, rc)
+	}
+}
+
+// prepare resolves the site and brand, matches the route and runs the
+// guards. It answers redirects and errors itself and then reports false.
+func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
+	r := rc.r
+	rc.site = resolveSite(r, *s.domains.Load(), s.cfg.Env)
 	if rc.site.BrandID == "" {
 		rc.route = &indexRoute
-		s.loadAndRender(w, rc)
-		return
+		return true
 	}
 	b, err := s.loadBrand(r.Context(), rc.site.BrandID)
 	if err != nil {
 		s.failPage(w, rc, err)
-		return
+		return false
 	}
 	rc.brand = b
 	if u := customDomainRedirect(rc.site, b, r.URL.RawQuery); u != "" {
 		http.Redirect(w, r, u, http.StatusMovedPermanently)
-		return
+		return false
 	}
 	rt, params := matchRoute(rc.site.Rest)
 	if rt == nil {
 		s.errorPage(w, rc, http.StatusNotFound, "")
-		return
+		return false
 	}
 	rc.route, rc.params = rt, params
 	if rt.Redirect != nil {
 		s.redirectUnder(w, rc, *rt.Redirect, r.URL.RawQuery, http.StatusMovedPermanently)
-		return
+		return false
 	}
 	d := guard(rt.Name, b.ModuleSet(), rc.query, rc.site.Rest)
 	switch {
 	case d.NotFound:
 		s.errorPage(w, rc, http.StatusNotFound, guardMessage)
-		return
+		return false
 	case d.IsRedirect():
 		s.redirectUnder(w, rc, d.Redirect, "", d.RedirectStatus)
-		return
+		return false
 	case rt.Member: // no member logs in yet: the member-menu guard sends everyone home
 		s.redirectUnder(w, rc, "", "", http.StatusMovedPermanently)
-		return
+		return false
 	}
-	if rt.Handle != nil {
-		rt.Handle(s, w, rc)
-		return
-	}
-	s.loadAndRender(w, rc)
+	return true
 }
 
 // redirectUnder redirects to rest (a path under the brand, maybe with its

@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/klauspost/compress/gzhttp"
+
 	"storefront/cache"
 	"storefront/data"
 	"storefront/renderer"
@@ -25,6 +27,7 @@ type Server struct {
 	log     *slog.Logger
 	now     func() time.Time
 	domains atomic.Pointer[map[string]data.Domain]
+	pages   *pageCache // nil: the page cache is off
 	handler http.Handler
 }
 
@@ -47,6 +50,9 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	}
 	if err := s.loadDomains(ctx); err != nil {
 		return nil, err
+	}
+	if s.cfg.PageCache {
+		s.pages = newPageCache()
 	}
 	s.handler = s.routes()
 	return s, nil
@@ -75,7 +81,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("/api/", s.apiNotFound)
 
 	mux.HandleFunc("/", s.page)
-	return s.recoverer(mux)
+	return s.recoverer(compress(mux))
 }
 
 // loadDomains reads the custom-domain table.
@@ -118,6 +124,16 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Write([]byte("ready\n"))
+}
+
+// compress gzips dynamic answers (pages as they stream, JSON); answers
+// that set Content-Encoding themselves (assets, cached pages) pass through.
+func compress(h http.Handler) http.Handler {
+	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(512), gzhttp.CompressionLevel(5))
+	if err != nil {
+		panic(err) // constant options
+	}
+	return wrap(h)
 }
 
 // recoverer turns a handler panic into a logged 500 instead of a dropped

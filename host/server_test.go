@@ -22,8 +22,9 @@ import (
 // testServer is a Server on a fresh demo database with the real app bundle.
 type testServer struct {
 	*Server
-	db  *data.DB
-	log *syncBuffer
+	db     *data.DB
+	log    *syncBuffer
+	prefix string // its key space in Redis
 }
 
 type serverOpt func(*Deps)
@@ -77,7 +78,8 @@ func newTestServer(t *testing.T, opts ...serverOpt) *testServer {
 		o(&d)
 	}
 	// a key space of its own: test runs share the Redis
-	d.Cache, err = cache.New(cache.Options{RedisURL: d.Config.RedisURL, Log: log, Prefix: fmt.Sprintf("test:%d:%p:", os.Getpid(), &d)})
+	prefix := fmt.Sprintf("test:%d:%p:", os.Getpid(), &d)
+	d.Cache, err = cache.New(cache.Options{RedisURL: d.Config.RedisURL, Log: log, Prefix: prefix})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +93,7 @@ func newTestServer(t *testing.T, opts ...serverOpt) *testServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &testServer{Server: s, db: d.DB, log: logs}
+	return &testServer{Server: s, db: d.DB, log: logs, prefix: prefix}
 }
 
 // get sends a GET through the real handler.

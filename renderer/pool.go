@@ -28,6 +28,7 @@ type Options struct {
 	Size      int           // runtimes; default one per CPU
 	Deadline  time.Duration // longest a render may run; default 2s
 	QueueWait time.Duration // longest to wait for a free runtime; default 1s
+	MaxQueue  int           // most callers waiting at once; more are refused at once; default 8 per runtime
 	Log       *slog.Logger
 }
 
@@ -69,6 +70,9 @@ func NewPool(serverJS string, o Options) (*Pool, error) {
 	}
 	if o.QueueWait <= 0 {
 		o.QueueWait = time.Second
+	}
+	if o.MaxQueue <= 0 {
+		o.MaxQueue = 8 * o.Size
 	}
 	if o.Log == nil {
 		o.Log = slog.Default()
@@ -138,7 +142,9 @@ type Lease struct {
 }
 
 // Acquire waits for a free runtime, at most the queue wait (or until ctx
-// ends). It returns ErrBusy when none came free in time.
+// ends). It returns ErrBusy when none came free in time, or at once when
+// the queue is full: under overload, refusing early keeps the latency of
+// accepted requests bounded.
 func (p *Pool) Acquire(ctx context.Context) (*Lease, error) {
 	if p.closed.Load() {
 		return nil, ErrClosed
@@ -148,7 +154,10 @@ func (p *Pool) Acquire(ctx context.Context) (*Lease, error) {
 		return &Lease{p: p, v: v}, nil
 	default:
 	}
-	p.waiting.Add(1)
+	if p.waiting.Add(1) > int64(p.opt.MaxQueue) {
+		p.waiting.Add(-1)
+		return nil, ErrBusy
+	}
 	defer p.waiting.Add(-1)
 	t := time.NewTimer(p.opt.QueueWait)
 	defer t.Stop()

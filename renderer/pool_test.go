@@ -86,6 +86,33 @@ func TestAcquireBusy(t *testing.T) {
 	l.Release()
 }
 
+func TestAcquireRefusesWhenQueueFull(t *testing.T) {
+	p, err := NewPool(testBundle, Options{Size: 1, MaxQueue: 1, QueueWait: time.Minute, Log: quiet()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	held, _ := p.Acquire(context.Background())
+	waiter := make(chan error, 1)
+	go func() {
+		l, err := p.Acquire(context.Background())
+		if err == nil {
+			l.Release()
+		}
+		waiter <- err
+	}()
+	for p.Waiting() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	if _, err := p.Acquire(context.Background()); !errors.Is(err, ErrBusy) {
+		t.Fatalf("acquire with a full queue = %v; want ErrBusy at once", err)
+	}
+	held.Release()
+	if err := <-waiter; err != nil {
+		t.Fatalf("the queued caller got %v; want the runtime", err)
+	}
+}
+
 func TestBundleWithoutRenderPage(t *testing.T) {
 	if _, err := NewPool(`var x = 1;`, Options{Size: 1, Log: quiet()}); err == nil {
 		t.Fatal("a bundle without renderPage was accepted")

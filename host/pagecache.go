@@ -1,0 +1,283 @@
+package host
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/andybalholm/brotli"
+	"github.com/hashicorp/golang-lru/v2/expirable"
+	"golang.org/x/sync/singleflight"
+)
+
+// The rendered-page cache: whole documents of pages anonymous visitors see,
+// kept compressed, in this process (decoded, ready to write) and in Redis
+// (shared by every process). An entry is keyed by everything that changes
+// the page: build, brand and its data version, host, path, query, device
+// class, the app-banner cookie and the year. A catalogue change bumps the
+// data version, so the next request renders afresh (once: one render per
+// key however many requests come at once). Within a data version an entry
+// is fresh for pageFresh; after that it is served stale while one request
+// renders its replacement in the background, so a popular page never waits
+// for a render.
+
+const (
+	pageFresh    = 5 * time.Minute // served as is
+	pageStaleMax = time.Hour       // served stale while revalidating, then dropped
+	pageLocalMax = 4096            // documents kept in process
+)
+
+// cachedPage is one cached document.
+type cachedPage struct {
+	Status   int
+	ETag     string
+	Gzip     []byte
+	Brotli   []byte
+	Rendered time.Time
+}
+
+type pageCache struct {
+	local  *expirable.LRU[string, *cachedPage]
+	flight singleflight.Group
+}
+
+func newPageCache() *pageCache {
+	return &pageCache{local: expirable.NewLRU[string, *cachedPage](pageLocalMax, nil, pageStaleMax)}
+}
+
+// trackingParams are query parameters that never change a page.
+var trackingParams = []string{"fbclid", "gclid", "yclid", "msclkid", "_ga"}
+
+// canonicalQuery sorts the query and drops tracking parameters, so links
+// that differ only in those share a page.
+func canonicalQuery(q url.Values) string {
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		if strings.HasPrefix(k, "utm_") || contains(trackingParams, k) {
+			continue
+		}
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		vs := append([]string(nil), q[k]...)
+		sort.Strings(vs)
+		for _, v := range vs {
+			if b.Len() > 0 {
+				b.WriteByte('&')
+			}
+			b.WriteString(url.QueryEscape(k))
+			b.WriteByte('=')
+			b.WriteString(url.QueryEscape(v))
+		}
+	}
+	return b.String()
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// hasSession reports whether the request names a member's session: such
+// pages are the member's own and never shared.
+func hasSession(r *http.Request) bool {
+	return cookieValue(r, cookieSession) != "" || r.Header.Get("Authorization") != ""
+}
+
+// cacheable reports whether the page of rc may come from the page cache.
+func (s *Server) cacheable(rc *reqCtx) bool {
+	return s.pages != nil && rc.route.Cacheable && !hasSession(rc.r) &&
+		rc.r.Header.Get(propsHeader) == "" && (rc.r.Method == http.MethodGet || rc.r.Method == http.MethodHead)
+}
+
+// pageKey is the cache key of rc's page.
+func (s *Server) pageKey(rc *reqCtx) string {
+	brand, version := "-", int64(0)
+	if rc.brand != nil {
+		brand, version = rc.brand.ID, rc.brand.DataVersion
+	}
+	banner := "0"
+	if cookieValue(rc.r, cookieBannerClosed) != "" {
+		banner = "1"
+	}
+	return fmt.Sprintf("page:%s:%s:%d:%s:%s?%s:%s:%s:%d", s.bundle.Manifest.BuildID, brand, version,
+		hostName(rc.r), rc.r.URL.Path, canonicalQuery(rc.query), deviceOf(rc.r), banner, s.now().In(taipei).Year())
+}
+
+// servePage answers a cacheable page from the cache, rendering it when
+// missing (once per key) and refreshing it in the background when stale.
+func (s *Server) servePage(w http.ResponseWriter, rc *reqCtx) {
+	key := s.pageKey(rc)
+	if p := s.lookupPage(rc.ctx(), key); p != nil {
+		age := s.now().Sub(p.Rendered)
+		state := "hit"
+		if age > pageFresh {
+			state = "stale"
+			go s.fillPage(key, rc.r.Clone(context.Background()))
+		}
+		writeCachedPage(w, rc.r, p, state)
+		return
+	}
+	// Miss: the first request renders (streaming to its own client); the
+	// others for the same key wait for that render and share it.
+	leader := false
+	v, _, _ := s.pages.flight.Do(key, func() (any, error) {
+		leader = true
+		return s.renderPageTo(key, rc, w), nil
+	})
+	if !leader {
+		if p, _ := v.(*cachedPage); p != nil {
+			writeCachedPage(w, rc.r, p, "shared")
+			return
+		}
+		s.loadAndRender(w, rc) // the leader's page was not cacheable (an error): render our own
+	}
+}
+
+// fillPage renders key's page for a detached copy of a request, once,
+// and stores it.
+func (s *Server) fillPage(key string, r *http.Request) {
+	s.pages.flight.Do(key, func() (any, error) {
+		rc := &reqCtx{r: r, query: r.URL.Query()}
+		if !s.prepare(discardWriter{}, rc) {
+			return nil, nil
+		}
+		return s.renderPageTo(key, rc, discardWriter{}), nil
+	})
+}
+
+// renderPageTo renders rc's page to w and, when it is a 200, stores it.
+func (s *Server) renderPageTo(key string, rc *reqCtx, w http.ResponseWriter) *cachedPage {
+	tee := &teeWriter{ResponseWriter: w, status: http.StatusOK}
+	s.loadAndRender(tee, rc)
+	if tee.status != http.StatusOK {
+		return nil
+	}
+	p := compressPage(tee.buf.Bytes(), s.now())
+	s.pages.local.Add(key, p)
+	s.cache.Set(context.Background(), key, p, pageStaleMax)
+	return p
+}
+
+// lookupPage reads the process's copy, else the shared one.
+func (s *Server) lookupPage(ctx context.Context, key string) *cachedPage {
+	if p, ok := s.pages.local.Get(key); ok {
+		return p
+	}
+	var p cachedPage
+	if s.cache.HasRedis() && s.cache.Get(ctx, key, &p) && p.Status == http.StatusOK {
+		s.pages.local.Add(key, &p)
+		return &p
+	}
+	return nil
+}
+
+// compressPage makes the cache entry of a rendered document.
+func compressPage(doc []byte, now time.Time) *cachedPage {
+	sum := sha256.Sum256(doc)
+	var gz, br bytes.Buffer
+	gw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	gw.Write(doc)
+	gw.Close()
+	bw := brotli.NewWriterLevel(&br, 7)
+	bw.Write(doc)
+	bw.Close()
+	return &cachedPage{
+		Status:   http.StatusOK,
+		ETag:     `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`,
+		Gzip:     gz.Bytes(),
+		Brotli:   br.Bytes(),
+		Rendered: now,
+	}
+}
+
+// writeCachedPage answers with a cached document: 304 when the client has
+// it, else brotli or gzip as the client accepts, else plain.
+func writeCachedPage(w http.ResponseWriter, r *http.Request, p *cachedPage, state string) {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Vary", "Accept-Encoding, "+propsHeader)
+	h.Set("ETag", p.ETag)
+	h.Set("X-Page-Cache", state)
+	if etagMatch(r.Header.Get("If-None-Match"), p.ETag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	body := p.Gzip
+	switch ae := r.Header.Get("Accept-Encoding"); {
+	case accepts(ae, "br"):
+		h.Set("Content-Encoding", "br")
+		body = p.Brotli
+	case accepts(ae, "gzip"):
+		h.Set("Content-Encoding", "gzip")
+	default:
+		zr, err := gzip.NewReader(bytes.NewReader(p.Gzip))
+		if err != nil {
+			http.Error(w, "伺服器發生錯誤，請稍後再試", http.StatusInternalServerError)
+			return
+		}
+		body, _ = io.ReadAll(zr)
+	}
+	h.Set("Content-Length", fmt.Sprint(len(body)))
+	w.WriteHeader(p.Status)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+}
+
+// etagMatch reports whether an If-None-Match header names etag.
+func etagMatch(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// teeWriter passes a response through and keeps a copy of it.
+type teeWriter struct {
+	http.ResponseWriter
+	buf    bytes.Buffer
+	status int
+}
+
+func (t *teeWriter) WriteHeader(code int) {
+	t.status = code
+	t.ResponseWriter.WriteHeader(code)
+}
+
+func (t *teeWriter) Write(b []byte) (int, error) {
+	t.buf.Write(b)
+	t.ResponseWriter.Write(b) // a client that left does not spoil the copy
+	return len(b), nil
+}
+
+func (t *teeWriter) Flush() { http.NewResponseController(t.ResponseWriter).Flush() }
+
+// Unwrap lets http.ResponseController reach the real writer.
+func (t *teeWriter) Unwrap() http.ResponseWriter { return t.ResponseWriter }
+
+// discardWriter is the client of a background render.
+type discardWriter struct{}
+
+func (discardWriter) Header() http.Header         { return http.Header{} }
+func (discardWriter) Write(b []byte) (int, error) { return len(b), nil }
+func (discardWriter) WriteHeader(int)             {}

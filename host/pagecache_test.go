@@ -1,0 +1,185 @@
+package host
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/andybalholm/brotli"
+
+	"storefront/cache"
+)
+
+func decode(t *testing.T, w interface {
+	Header() http.Header
+}, body []byte) string {
+	t.Helper()
+	switch w.Header().Get("Content-Encoding") {
+	case "br":
+		b, err := io.ReadAll(brotli.NewReader(bytes.NewReader(body)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	case "gzip":
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(zr)
+		return string(b)
+	}
+	return string(body)
+}
+
+func TestPageCacheServesAndRevalidates(t *testing.T) {
+	clock := &fakeClock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, taipei)}
+	ts := newTestServer(t, func(d *Deps) { d.Now = clock.now })
+
+	first := ts.get(t, "/yoga")
+	if first.Code != 200 || first.Header().Get("X-Page-Cache") != "" {
+		t.Fatalf("first request: %d, X-Page-Cache %q; want a fresh render", first.Code, first.Header().Get("X-Page-Cache"))
+	}
+	plain := first.Body.String()
+
+	renders, _, _ := ts.pool.Stats().Snapshot()
+	for _, enc := range []string{"br", "gzip", ""} {
+		w := ts.get(t, "/yoga", "Accept-Encoding", enc)
+		if w.Header().Get("X-Page-Cache") != "hit" || w.Header().Get("Content-Encoding") != enc {
+			t.Fatalf("Accept-Encoding %q: X-Page-Cache %q, Content-Encoding %q", enc, w.Header().Get("X-Page-Cache"), w.Header().Get("Content-Encoding"))
+		}
+		if got := decode(t, w, w.Body.Bytes()); got != plain {
+			t.Fatalf("cached document (%q) differs from the rendered one", enc)
+		}
+	}
+	if n, _, _ := ts.pool.Stats().Snapshot(); n != renders {
+		t.Fatalf("cache hits rendered %d times", n-renders)
+	}
+
+	etag := ts.get(t, "/yoga").Header().Get("ETag")
+	if w := ts.get(t, "/yoga", "If-None-Match", etag); w.Code != http.StatusNotModified || w.Body.Len() != 0 {
+		t.Fatalf("If-None-Match = %d; want 304", w.Code)
+	}
+
+	// past its freshness: served stale, replaced in the background
+	clock.add(pageFresh + time.Second)
+	if w := ts.get(t, "/yoga"); w.Header().Get("X-Page-Cache") != "stale" {
+		t.Fatalf("X-Page-Cache = %q; want stale", w.Header().Get("X-Page-Cache"))
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for ts.get(t, "/yoga").Header().Get("X-Page-Cache") != "hit" {
+		if time.Now().After(deadline) {
+			t.Fatal("the stale page was never replaced")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *fakeClock) add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+func TestPageCacheFollowsCatalogueChanges(t *testing.T) {
+	ts := newTestServer(t)
+	ts.get(t, "/yoga")
+	if ts.get(t, "/yoga").Header().Get("X-Page-Cache") != "hit" {
+		t.Fatal("not cached")
+	}
+	if _, err := ts.db.Pool.Exec(context.Background(), `update items set price = 2345 where brand_id = 'yoga' and type = 'passcard'`); err != nil {
+		t.Fatal(err)
+	}
+	ts.BrandChanged(context.Background(), "yoga") // what the database notification does
+	w := ts.get(t, "/yoga")
+	if w.Header().Get("X-Page-Cache") != "" || !strings.Contains(w.Body.String(), "NT$ 2,345") {
+		t.Fatalf("after a price change: X-Page-Cache %q, new price shown %v", w.Header().Get("X-Page-Cache"), strings.Contains(w.Body.String(), "NT$ 2,345"))
+	}
+}
+
+func TestPageCacheBurstRendersOnce(t *testing.T) {
+	ts := newTestServer(t)
+	before, _, _ := ts.pool.Stats().Snapshot()
+	var wg sync.WaitGroup
+	codes := make([]int, 20)
+	for i := range codes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes[i] = ts.get(t, "/demo").Code
+		}()
+	}
+	wg.Wait()
+	for _, c := range codes {
+		if c != 200 {
+			t.Fatalf("codes = %v", codes)
+		}
+	}
+	if after, _, _ := ts.pool.Stats().Snapshot(); after-before != 1 {
+		t.Fatalf("a burst of 20 rendered %d times; want 1", after-before)
+	}
+}
+
+func TestPageCacheSkips(t *testing.T) {
+	ts := newTestServer(t)
+	ts.get(t, "/demo")
+	for name, header := range map[string][]string{
+		"a session cookie": {"Cookie", "web_ec_sessionId=abc"},
+		"an Authorization": {"Authorization", "abc"},
+		"a props request":  {propsHeader, "1"},
+	} {
+		if got := ts.get(t, "/demo", header...).Header().Get("X-Page-Cache"); got != "" {
+			t.Errorf("with %s: X-Page-Cache %q; want no cache", name, got)
+		}
+	}
+	// what changes the page is in the key
+	for _, variant := range [][]string{{"User-Agent", iPhone}, {"Cookie", "closeBownloadAppBanner=1"}, {"Host", "staging.example.com"}} {
+		if got := ts.get(t, "/demo", variant...).Header().Get("X-Page-Cache"); got != "" {
+			t.Errorf("variant %v served the plain page's cache entry", variant)
+		}
+	}
+	// tracking parameters are not
+	if got := ts.get(t, "/demo?utm_source=line&fbclid=x").Header().Get("X-Page-Cache"); got != "hit" {
+		t.Errorf("tracking parameters made a new entry: %q", got)
+	}
+	if got := ts.get(t, "/demo?projectType=2").Header().Get("X-Page-Cache"); got != "" {
+		t.Errorf("another query shared the entry")
+	}
+
+	off := newTestServer(t, func(d *Deps) { d.Config.PageCache = false })
+	off.get(t, "/demo")
+	if got := off.get(t, "/demo").Header().Get("X-Page-Cache"); got != "" {
+		t.Errorf("page cache off: X-Page-Cache %q", got)
+	}
+}
+
+func TestPageCacheSharedThroughRedis(t *testing.T) {
+	a := newTestServer(t, withRedis(testRedisURL()))
+	a.get(t, "/plan?type=plan")
+	// a second process on the same Redis (and database) finds it
+	c, err := cache.New(cache.Options{RedisURL: testRedisURL(), Prefix: a.prefix, Log: a.Server.log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	s, err := NewServer(context.Background(), Deps{Config: a.cfg, DB: a.db, Cache: c, Pool: a.pool, Bundle: a.bundle, Log: a.Server.log, Now: a.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &testServer{Server: s, db: a.db}
+	if got := b.get(t, "/plan?type=plan").Header().Get("X-Page-Cache"); got != "hit" {
+		t.Fatalf("second process: X-Page-Cache %q; want a hit from Redis", got)
+	}
+}
