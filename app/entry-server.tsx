@@ -13,55 +13,58 @@ function pageModule(name: string): PageModule {
   return require(`./pages/${name}.tsx`) as PageModule;
 }
 
-/**
- * React 19 hoists <title>, <meta> and <link> to the front of what
- * renderToString returns; they belong in <head>. Returns where they end.
- */
-export function headTagsEnd(html: string): number {
-  const tag = /<title\b[^>]*>[^<]*<\/title>|<(?:meta|link|base)\b[^>]*>/y;
-  let end = 0;
-  for (;;) {
-    tag.lastIndex = end;
-    const m = tag.exec(html);
-    if (!m) return end;
-    end = tag.lastIndex;
+// Emotion's rules, for the renderer (Go) to pick a page's critical CSS from:
+// the same work as @emotion/server's extractCritical, done outside goja.
+// styles() lists every rule inserted so far, in insertion order, as
+// [id, css, global]; a render returns the rules it added itself (normally
+// none: styles are made at module load).
+type Rule = [id: string, css: string, global: boolean];
+
+let known = 0;
+// rules the imports inserted before this module ran, then each new one
+const order: string[] = Object.keys(cache.inserted);
+const insert = cache.insert;
+cache.insert = function (selector, serialized, sheet, shouldCache) {
+  if (cache.inserted[serialized.name] === undefined) order.push(serialized.name);
+  return insert.call(cache, selector, serialized, sheet, shouldCache);
+};
+
+function rulesSince(from: number): Rule[] {
+  const out: Rule[] = [];
+  for (let i = from; i < order.length; i++) {
+    const id = order[i];
+    const rule = cache.inserted[id];
+    if (typeof rule === 'string') out.push([id, rule, cache.registered[`${cache.key}-${id}`] === undefined]);
   }
+  return out;
 }
 
-/** The emotion rules the HTML uses, plus every global rule (what @emotion/server's extractCritical does). */
-function criticalCSS(html: string): { ids: string; css: string } {
-  const used: Record<string, true> = {};
-  const re = new RegExp(cache.key + '-([a-zA-Z0-9-_]+)', 'gm');
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(html)) !== null) used[m[1]] = true;
-  const ids: string[] = [];
-  let css = '';
-  for (const id in cache.inserted) {
-    const rule = cache.inserted[id];
-    if (rule === true || typeof rule !== 'string') continue;
-    if (used[id] || cache.registered[`${cache.key}-${id}`] === undefined) {
-      ids.push(id);
-      css += rule;
-    }
-  }
-  return { ids: ids.join(' '), css };
+/** Every rule so far, after loading every page module. */
+function styles(pages: string[]): Rule[] {
+  for (const p of pages) pageModule(p);
+  known = order.length;
+  return rulesSince(0);
 }
 
 export interface RenderResult {
-  head: string;
+  /** renderToString's output: the hoisted head tags, then the body. */
   html: string;
-  styleIds: string;
-  css: string;
+  /** Rules this render added, as styles() lists them. */
+  rules: Rule[] | null;
 }
 
 function renderPage(propsJSON: string): RenderResult {
   const props = JSON.parse(propsJSON) as PageProps;
   const Page = pageModule(props.page).default;
-  const out = renderToString(<Root props={props} Page={Page} />);
-  const end = headTagsEnd(out);
-  const html = out.slice(end);
-  const { ids, css } = criticalCSS(html);
-  return { head: out.slice(0, end), html, styleIds: ids, css };
+  const html = renderToString(<Root props={props} Page={Page} />);
+  let rules: Rule[] | null = null;
+  if (order.length !== known) {
+    rules = rulesSince(known);
+    known = order.length;
+  }
+  return { html, rules };
 }
 
-(globalThis as unknown as { renderPage: typeof renderPage }).renderPage = renderPage;
+const g = globalThis as unknown as { renderPage: typeof renderPage; styles: typeof styles };
+g.renderPage = renderPage;
+g.styles = styles;

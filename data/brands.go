@@ -59,7 +59,7 @@ type CustomField struct {
 }
 
 // ModuleSet returns the brand's modules as a set.
-func (b *Brand) ModuleSet() Modules { return NewModules(b.Modules) }
+func (b *Brand) ModuleSet() Modules { return Modules(b.Modules) }
 
 // DomainFor returns the brand's custom domain in env, or "".
 func (b *Brand) DomainFor(env string) string {

@@ -1,5 +1,7 @@
 package data
 
+import "slices"
+
 // Module keys: the features a brand switches on (spec section 6). A brand's
 // settings list the keys it has in additionalModules. These strings are the
 // only spelling of each key; app/lib/modules.ts mirrors them and a test keeps
@@ -73,17 +75,8 @@ var AllModules = []string{
 	ModulePlanSharing, ModuleWaitingList, ModuleEContract,
 }
 
-// Modules is the set of modules a brand has switched on.
-type Modules map[string]bool
-
-// NewModules builds the set from a list of keys.
-func NewModules(keys []string) Modules {
-	m := make(Modules, len(keys))
-	for _, k := range keys {
-		m[k] = true
-	}
-	return m
-}
+// Modules are the modules a brand has switched on.
+type Modules []string
 
 // Has reports whether module key is on.
-func (m Modules) Has(key string) bool { return m[key] }
+func (m Modules) Has(key string) bool { return slices.Contains(m, key) }

@@ -30,17 +30,24 @@ func (rc *reqCtx) ctx() context.Context { return rc.r.Context() }
 type loader func(s *Server, rc *reqCtx) (any, error)
 type handler func(s *Server, w http.ResponseWriter, rc *reqCtx)
 
-const brandTTL = 10 * time.Minute
+const (
+	brandTTL      = 10 * time.Minute // in the two-tier cache
+	brandLocalTTL = time.Minute      // decoded, in process
+)
 
 func brandKey(id string) string { return "brand:" + id }
 
 var brandIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
-// loadBrand returns the brand with its stores, domains and custom fields,
-// from the cache when it can.
+// loadBrand returns the brand with its stores, domains and custom fields:
+// every request needs it, so decoded brands are kept in process (read-only,
+// shared by requests) in front of the two-tier cache.
 func (s *Server) loadBrand(ctx context.Context, id string) (*data.Brand, error) {
 	if !brandIDPattern.MatchString(id) {
 		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeBrandNotFound}
+	}
+	if b, ok := s.brands.Get(id); ok {
+		return b, nil
 	}
 	var b data.Brand
 	err := s.cache.Once(ctx, brandKey(id), &b, brandTTL, func() (any, error) {
@@ -49,6 +56,7 @@ func (s *Server) loadBrand(ctx context.Context, id string) (*data.Brand, error) 
 	if err != nil {
 		return nil, err
 	}
+	s.brands.Add(id, &b)
 	return &b, nil
 }
 

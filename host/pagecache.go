@@ -6,11 +6,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
-	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -115,8 +115,13 @@ func (s *Server) pageKey(rc *reqCtx) string {
 	if cookieValue(rc.r, cookieBannerClosed) != "" {
 		banner = "1"
 	}
-	return fmt.Sprintf("page:%s:%s:%d:%s:%s?%s:%s:%s:%d", s.bundle.Manifest.BuildID, brand, version,
-		hostName(rc.r), rc.r.URL.Path, canonicalQuery(rc.query), deviceOf(rc.r), banner, s.now().In(taipei).Year())
+	var b strings.Builder
+	for _, part := range []string{"page:", s.bundle.Manifest.BuildID, ":", brand, ":", strconv.FormatInt(version, 10), ":",
+		hostName(rc.r), ":", rc.r.URL.Path, "?", canonicalQuery(rc.query), ":", deviceOf(rc.r), ":", banner, ":",
+		strconv.Itoa(s.now().In(taipei).Year())} {
+		b.WriteString(part)
+	}
+	return b.String()
 }
 
 // servePage answers a cacheable page from the cache, rendering it when
@@ -138,14 +143,17 @@ func (s *Server) servePage(w http.ResponseWriter, rc *reqCtx) {
 	leader := false
 	v, _, _ := s.pages.flight.Do(key, func() (any, error) {
 		leader = true
-		return s.renderPageTo(key, rc, w), nil
+		var p *cachedPage
+		s.gzipped(w, rc.r, func(w http.ResponseWriter) { p = s.renderPageTo(key, rc, w) })
+		return p, nil
 	})
 	if !leader {
 		if p, _ := v.(*cachedPage); p != nil {
 			writeCachedPage(w, rc.r, p, "shared")
 			return
 		}
-		s.loadAndRender(w, rc) // the leader's page was not cacheable (an error): render our own
+		// the leader's page was not cacheable (an error): render our own
+		s.gzipped(w, rc.r, func(w http.ResponseWriter) { s.loadAndRender(w, rc) })
 	}
 }
 
@@ -210,11 +218,12 @@ func compressPage(doc []byte, now time.Time) *cachedPage {
 // it, else brotli or gzip as the client accepts, else plain.
 func writeCachedPage(w http.ResponseWriter, r *http.Request, p *cachedPage, state string) {
 	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Cache-Control", "no-cache")
-	h.Set("Vary", "Accept-Encoding, "+propsHeader)
-	h.Set("ETag", p.ETag)
-	h.Set("X-Page-Cache", state)
+	// constant values are shared slices: no allocation per request
+	h["Content-Type"] = hdrHTML
+	h["Cache-Control"] = hdrNoCache
+	h["Vary"] = hdrVaryPage
+	h["Etag"] = []string{p.ETag}
+	h["X-Page-Cache"] = pageStates[state]
 	if etagMatch(r.Header.Get("If-None-Match"), p.ETag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
@@ -222,10 +231,10 @@ func writeCachedPage(w http.ResponseWriter, r *http.Request, p *cachedPage, stat
 	body := p.Gzip
 	switch ae := r.Header.Get("Accept-Encoding"); {
 	case accepts(ae, "br"):
-		h.Set("Content-Encoding", "br")
+		h["Content-Encoding"] = hdrBrotli
 		body = p.Brotli
 	case accepts(ae, "gzip"):
-		h.Set("Content-Encoding", "gzip")
+		h["Content-Encoding"] = hdrGzip
 	default:
 		zr, err := gzip.NewReader(bytes.NewReader(p.Gzip))
 		if err != nil {
@@ -234,12 +243,21 @@ func writeCachedPage(w http.ResponseWriter, r *http.Request, p *cachedPage, stat
 		}
 		body, _ = io.ReadAll(zr)
 	}
-	h.Set("Content-Length", fmt.Sprint(len(body)))
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
 	w.WriteHeader(p.Status)
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
 }
+
+var (
+	hdrHTML     = []string{"text/html; charset=utf-8"}
+	hdrNoCache  = []string{"no-cache"}
+	hdrVaryPage = []string{"Accept-Encoding, " + propsHeader}
+	hdrBrotli   = []string{"br"}
+	hdrGzip     = []string{"gzip"}
+	pageStates  = map[string][]string{"hit": {"hit"}, "stale": {"stale"}, "shared": {"shared"}}
+)
 
 // etagMatch reports whether an If-None-Match header names etag.
 func etagMatch(header, etag string) bool {

@@ -72,7 +72,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	case s.cacheable(rc):
 		s.servePage(w, rc)
 	default:
-		s.loadAndRender(w, rc)
+		s.gzipped(w, r, func(w http.ResponseWriter) { s.loadAndRender(w, rc) })
 	}
 }
 
@@ -169,7 +169,9 @@ func (s *Server) failPage(w http.ResponseWriter, rc *reqCtx, err error) {
 // errorPage renders the error page with status; message "" means the
 // status class's own text.
 func (s *Server) errorPage(w http.ResponseWriter, rc *reqCtx, status int, message string) {
-	s.render(w, rc, &errorRoute, nil, status, &errorInfo{Status: status, Message: message})
+	s.gzipped(w, rc.r, func(w http.ResponseWriter) {
+		s.render(w, rc, &errorRoute, nil, status, &errorInfo{Status: status, Message: message})
+	})
 }
 
 // props builds the page's props.

@@ -164,7 +164,7 @@ globalThis.renderPage = function (json) {
 	var p = JSON.parse(json);
 	if (p.route === 'brandId-index') throw new Error('render bug');
 	if (p.route === 'brandId-activitys') { for (;;) {} }
-	return { head: '<title>' + p.route + '</title>', html: '<p>' + (p.error ? 'error ' + p.error.status : p.route) + '</p>', styleIds: '', css: '' };
+	return { html: '<title>' + p.route + '</title><p>' + (p.error ? 'error ' + p.error.status : p.route) + '</p>' };
 };`
 
 func TestRenderFailures(t *testing.T) {

@@ -83,17 +83,24 @@ func matchRoute(rest string) (*route, map[string]string) {
 	}
 	for i := range pageRoutes {
 		r := &pageRoutes[i]
-		var pat []string
-		if r.Pattern != "" {
-			pat = strings.Split(r.Pattern, "/")
-		}
 		params := map[string]string{}
-		if matchSegs(pat, segs, params) && r.allows(params) {
+		if matchSegs(routeSegs[i], segs, params) && r.allows(params) {
 			return r, params
 		}
 	}
 	return nil, nil
 }
+
+// routeSegs are the route patterns split into segments, once.
+var routeSegs = func() [][]string {
+	out := make([][]string, len(pageRoutes))
+	for i, r := range pageRoutes {
+		if r.Pattern != "" {
+			out[i] = strings.Split(r.Pattern, "/")
+		}
+	}
+	return out
+}()
 
 func (r *route) allows(params map[string]string) bool {
 	for k, ok := range r.Where {

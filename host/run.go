@@ -53,6 +53,7 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	defer c.Close()
 	pool, err := renderer.NewPool(bundle.Server, renderer.Options{
 		Size: cfg.Renderers, Deadline: cfg.RenderTimeout, QueueWait: cfg.RenderQueue, Log: log,
+		Pages: bundle.Manifest.PageNames(),
 	})
 	if err != nil {
 		return err

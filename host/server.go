@@ -7,9 +7,11 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync/atomic"
 	"time"
 
+	"github.com/hashicorp/golang-lru/v2/expirable"
 	"github.com/klauspost/compress/gzhttp"
 
 	"storefront/cache"
@@ -28,7 +30,9 @@ type Server struct {
 	now     func() time.Time
 	domains atomic.Pointer[map[string]data.Domain]
 	pages   *pageCache // nil: the page cache is off
+	brands  *expirable.LRU[string, *data.Brand]
 	handler http.Handler
+	gz      http.Handler // see gzipped
 }
 
 // Deps are what NewServer builds a Server from.
@@ -51,6 +55,7 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	if err := s.loadDomains(ctx); err != nil {
 		return nil, err
 	}
+	s.brands = expirable.NewLRU[string, *data.Brand](1024, nil, brandLocalTTL)
 	if s.cfg.PageCache {
 		s.pages = newPageCache()
 	}
@@ -81,7 +86,19 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("/api/", s.apiNotFound)
 
 	mux.HandleFunc("/", s.page)
-	return s.recoverer(compress(mux))
+	// pages compress themselves (a cached page is stored compressed); the
+	// rest is compressed here
+	s.gz = compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Context().Value(gzFn{}).(func(http.ResponseWriter))(w)
+	}))
+	apiAndAssets := compress(mux)
+	return s.recoverer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if isPagePath(r.URL.Path) {
+			s.page(w, r)
+			return
+		}
+		apiAndAssets.ServeHTTP(w, r)
+	}))
 }
 
 // loadDomains reads the custom-domain table.
@@ -102,7 +119,10 @@ func (s *Server) loadDomains(ctx context.Context) error {
 // reloads the custom-domain table. It runs on each database notification.
 func (s *Server) BrandChanged(ctx context.Context, brandID string) {
 	if brandID != "" {
+		s.brands.Remove(brandID)
 		s.cache.Delete(ctx, brandKey(brandID))
+	} else {
+		s.brands.Purge()
 	}
 	if err := s.loadDomains(ctx); err != nil {
 		s.log.Warn("reload custom domains", "err", err)
@@ -124,6 +144,26 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Write([]byte("ready\n"))
+}
+
+// gzFn carries the writer function of gzipped through the gzip handler.
+type gzFn struct{}
+
+// gzipped runs fn with a writer that gzips what fn writes when the client
+// accepts it (and still flushes as fn flushes).
+func (s *Server) gzipped(w http.ResponseWriter, r *http.Request, fn func(http.ResponseWriter)) {
+	s.gz.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), gzFn{}, fn)))
+}
+
+// isPagePath reports whether path goes to the page route table rather than
+// the API, the assets or a system route.
+func isPagePath(path string) bool {
+	for _, p := range []string{"/api/", "/_assets/", "/_static/", "/healthz", "/readyz", "/favicon.ico"} {
+		if strings.HasPrefix(path, p) {
+			return false
+		}
+	}
+	return true
 }
 
 // compress gzips dynamic answers (pages as they stream, JSON); answers

@@ -84,7 +84,7 @@ func newTestServer(t *testing.T, opts ...serverOpt) *testServer {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { d.Cache.Close() })
-	d.Pool, err = renderer.NewPool(d.Bundle.Server, renderer.Options{Size: 2, Deadline: d.Config.RenderTimeout, QueueWait: d.Config.RenderQueue, Log: log})
+	d.Pool, err = renderer.NewPool(d.Bundle.Server, renderer.Options{Size: 2, Deadline: d.Config.RenderTimeout, QueueWait: d.Config.RenderQueue, Log: log, Pages: d.Bundle.Manifest.PageNames()})
 	if err != nil {
 		t.Fatal(err)
 	}

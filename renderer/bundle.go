@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
+	"sort"
 )
 
 // AssetPrefix is the URL path the client bundle is served under.
@@ -52,6 +53,16 @@ func (m *Manifest) Preloads(page string) []string {
 		add(c.Imports...)
 	}
 	return out
+}
+
+// PageNames lists the pages of the build, sorted.
+func (m *Manifest) PageNames() []string {
+	names := make([]string, 0, len(m.Pages))
+	for n := range m.Pages {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }
 
 //go:embed all:dist

@@ -14,7 +14,7 @@ func TestAppBundleRenders(t *testing.T) {
 	if err != nil {
 		t.Skip("bundles not built (make build)")
 	}
-	p, err := NewPool(b.Server, Options{Size: 1, Log: quiet()})
+	p, err := NewPool(b.Server, Options{Size: 1, Log: quiet(), Pages: b.Manifest.PageNames()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,6 +29,7 @@ type Options struct {
 	Deadline  time.Duration // longest a render may run; default 2s
 	QueueWait time.Duration // longest to wait for a free runtime; default 1s
 	MaxQueue  int           // most callers waiting at once; more are refused at once; default 8 per runtime
+	Pages     []string      // the bundle's page modules, loaded up front for their styles
 	Log       *slog.Logger
 }
 
@@ -53,6 +54,7 @@ type Pool struct {
 	replaced atomic.Int64
 	wg       sync.WaitGroup
 	stats    *Stats
+	styles   *styleTable
 }
 
 type vm struct {
@@ -81,7 +83,7 @@ func NewPool(serverJS string, o Options) (*Pool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compile server bundle: %w", err)
 	}
-	p := &Pool{prog: prog, opt: o, idle: make(chan *vm, o.Size), stats: newStats()}
+	p := &Pool{prog: prog, opt: o, idle: make(chan *vm, o.Size), stats: newStats(), styles: newStyleTable()}
 	errs := make(chan error, o.Size)
 	for i := 0; i < o.Size; i++ {
 		go func() {
@@ -130,6 +132,13 @@ func (p *Pool) newVM() (*vm, error) {
 	fn, ok := goja.AssertFunction(rt.Get("renderPage"))
 	if !ok {
 		return nil, errors.New("server bundle does not define renderPage")
+	}
+	if styles, ok := goja.AssertFunction(rt.Get("styles")); ok {
+		list, err := styles(goja.Undefined(), rt.ToValue(p.opt.Pages))
+		if err != nil {
+			return nil, fmt.Errorf("server bundle styles: %w", err)
+		}
+		p.styles.add(rt, list)
 	}
 	return &vm{rt: rt, render: fn}, nil
 }
@@ -190,7 +199,7 @@ func (l *Lease) Render(props []byte) (*Result, error) {
 	v := l.v
 	timer := time.AfterFunc(l.p.opt.Deadline, func() { v.rt.Interrupt(ErrTimeout) })
 	start := time.Now()
-	res, err := v.call(props)
+	res, err := v.call(props, l.p.styles)
 	fired := !timer.Stop()
 	if err != nil || fired {
 		// a runtime that threw may hold broken state; one that was
@@ -207,7 +216,7 @@ func (l *Lease) Render(props []byte) (*Result, error) {
 	return res, nil
 }
 
-func (v *vm) call(props []byte) (res *Result, err error) {
+func (v *vm) call(props []byte, styles *styleTable) (res *Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("render panic: %v", r)
@@ -218,13 +227,15 @@ func (v *vm) call(props []byte) (res *Result, err error) {
 		return nil, err
 	}
 	o := out.ToObject(v.rt)
-	str := func(k string) string {
-		if x := o.Get(k); x != nil && !goja.IsUndefined(x) && !goja.IsNull(x) {
-			return x.String()
-		}
-		return ""
+	styles.add(v.rt, o.Get("rules"))
+	html := ""
+	if x := o.Get("html"); x != nil && !goja.IsUndefined(x) {
+		html = x.String()
 	}
-	return &Result{Head: str("head"), HTML: str("html"), StyleIDs: str("styleIds"), CSS: str("css")}, nil
+	res = &Result{}
+	res.Head, res.HTML = splitHead(html)
+	res.StyleIDs, res.CSS = styles.critical(res.HTML)
+	return res, nil
 }
 
 // replace starts a new runtime in the background to take a failed one's

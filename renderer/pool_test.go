@@ -19,7 +19,7 @@ globalThis.renderPage = function (json) {
 	var p = JSON.parse(json);
 	if (p.text === 'throw') throw new Error('boom');
 	if (p.text === 'spin') { for (;;) {} }
-	return { head: '<title>' + p.text + '</title>', html: '<p>' + p.text + '</p>', styleIds: 'a', css: '.a{}' };
+	return { html: '<title>' + p.text + '</title><p>' + p.text + '</p>' };
 };`
 
 func render(t *testing.T, p *Pool, text string) (*Result, error) {

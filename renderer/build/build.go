@@ -79,14 +79,17 @@ var define = map[string]string{"process.env.NODE_ENV": `"production"`}
 
 func buildServer(root string) ([]byte, error) {
 	res := api.Build(api.BuildOptions{
-		AbsWorkingDir:     root,
-		EntryPoints:       []string{"app/entry-server.tsx"},
-		Bundle:            true,
-		Format:            api.FormatIIFE,
-		Platform:          api.PlatformNeutral,
-		MainFields:        []string{"module", "main"},
-		Conditions:        []string{"edge-light"},
-		Target:            api.ES2017,
+		AbsWorkingDir: root,
+		EntryPoints:   []string{"app/entry-server.tsx"},
+		Bundle:        true,
+		Format:        api.FormatIIFE,
+		Platform:      api.PlatformNeutral,
+		MainFields:    []string{"module", "main"},
+		Conditions:    []string{"edge-light"},
+		// goja runs modern JavaScript natively (faster than esbuild's
+		// lowered helpers) but cannot parse async generators or for await
+		Target:            api.ESNext,
+		Supported:         map[string]bool{"async-generator": false, "for-await": false},
 		Define:            define,
 		JSX:               api.JSXAutomatic,
 		MinifySyntax:      true,

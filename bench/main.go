@@ -1,0 +1,639 @@
+// Command bench measures the storefront against two baselines measured in
+// the same run on the same machine and page: Node rendering the same server
+// bundle with the same props (Baseline N) and Go's http.FileServer sending
+// the same HTML bytes (Baseline S). It prints a table with every budget of
+// the performance issue marked met or missed. Run it with `make bench`
+// (which builds first); it needs wrk and hey (Debian packages).
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptrace"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"storefront/data"
+	"storefront/renderer"
+)
+
+var (
+	rounds   = flag.Int("rounds", 3, "rounds of each load measurement (the median is reported)")
+	duration = flag.Duration("duration", 8*time.Second, "length of each load round")
+	conns    = flag.Int("conns", 64, "connections of the cached-page load")
+	renders  = flag.Int("renders", 300, "renders timed in goja and in Node")
+	dbServer = flag.String("db", data.DefaultServer, "PostgreSQL server for the benchmark's database")
+)
+
+// The brand home measured: brand demo, served on its custom domain in the
+// production environment (as a visitor reaches it).
+const (
+	benchHost = "fit.demo.test"
+	benchDB   = "storefront_bench"
+)
+
+// browser-like request headers for every load
+var loadHeaders = []string{"Host: " + benchHost, "Accept-Encoding: br, gzip", "Accept: text/html"}
+
+func main() {
+	flag.Parse()
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+type row struct {
+	what, value, baseline, budget, verdict string
+}
+
+func run() error {
+	for _, tool := range []string{"wrk", "hey", "node"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			return fmt.Errorf("%s is not installed (apt-get install -y wrk hey nodejs)", tool)
+		}
+	}
+	if _, err := os.Stat("bin/storefront"); err != nil {
+		return fmt.Errorf("bin/storefront missing: run make build")
+	}
+	ctx := context.Background()
+	out, err := os.MkdirTemp("", "bench")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(out)
+
+	dbURL, err := freshDatabase(ctx)
+	if err != nil {
+		return err
+	}
+	cached, err := startHost(dbURL, map[string]string{"STOREFRONT_PAGE_CACHE": "1"})
+	if err != nil {
+		return err
+	}
+	defer cached.stop()
+	cold, err := startHost(dbURL, map[string]string{"STOREFRONT_PAGE_CACHE": "0"})
+	if err != nil {
+		return err
+	}
+	defer cold.stop()
+	home := cached.url + "/"
+	coldHome := cold.url + "/"
+
+	// the page's bytes and props, for the baselines
+	doc, err := fetch(home, "Host", benchHost)
+	if err != nil {
+		return err
+	}
+	props, err := fetch(coldHome, "Host", benchHost, "X-Storefront-Props", "1")
+	if err != nil {
+		return err
+	}
+	propsFile := filepath.Join(out, "props.json")
+	os.WriteFile(propsFile, props, 0o644)
+	os.WriteFile(filepath.Join(out, "index.html"), doc, 0o644)
+	fmt.Printf("brand home: %d bytes of HTML, %d bytes of props\n", len(doc), len(props))
+
+	var rows []row
+	add := func(r row) {
+		rows = append(rows, r)
+		fmt.Printf("  %-46s %s\n", r.what, r.value)
+	}
+
+	// Baseline S: the same bytes from http.FileServer
+	static, err := serveStatic(out)
+	if err != nil {
+		return err
+	}
+	defer static.Close()
+	sRPS, sP50, sP99 := loadRounds(static.URL+"/index.html", *conns)
+	add(row{what: "Baseline S: http.FileServer, same HTML", value: fmtLoad(sRPS, sP50, sP99)})
+
+	// Baseline N: Node rendering the same bundle with the same props
+	nodePort := freePort()
+	node := exec.Command("node", "bench/node-ssr.mjs", "serve", "renderer/dist/server.js", propsFile, strconv.Itoa(nodePort))
+	if err := startAndWait(node, fmt.Sprintf("http://127.0.0.1:%d/", nodePort)); err != nil {
+		return fmt.Errorf("node baseline: %w", err)
+	}
+	defer node.Process.Kill()
+	nRPS, nP50, nP99 := loadRounds(fmt.Sprintf("http://127.0.0.1:%d/", nodePort), *conns)
+	add(row{what: "Baseline N: Node react-dom/server, node:http", value: fmtLoad(nRPS, nP50, nP99)})
+
+	// 1. warm cached brand home
+	fetch(home, "Host", benchHost) // warm
+	rps, p50, p99 := loadRounds(home, *conns)
+	add(row{
+		what:     fmt.Sprintf("1. brand home, page cache warm, %d conns", *conns),
+		value:    fmtLoad(rps, p50, p99),
+		baseline: fmt.Sprintf("S %.0f rps, N %.0f rps", sRPS, nRPS),
+		budget:   "≥ 0.5×S and ≥ 3×N rps; p99 < 20 ms",
+		verdict:  verdict(rps >= 0.5*sRPS && rps >= 3*nRPS && p99 < 20, fmt.Sprintf("%.2f×S, %.1f×N, p99 %.1f ms", rps/sRPS, rps/nRPS, p99)),
+	})
+
+	// 2. page cache off: throughput at the renderers' own concurrency, and
+	// the renderer's time per render (goja) against Node's
+	cRPS, cP50, cP99 := loadRounds(coldHome, 4)
+	add(row{what: "2. brand home, page cache off, 4 conns", value: fmtLoad(cRPS, cP50, cP99), baseline: fmt.Sprintf("N %.0f rps", nRPS)})
+	g50, g99, err := gojaRenderTimes(props)
+	if err != nil {
+		return err
+	}
+	n50, n99, err := nodeRenderTimes(propsFile)
+	if err != nil {
+		return err
+	}
+	add(row{
+		what:     "2. render time per render (goja)",
+		value:    fmt.Sprintf("p50 %.2f ms, p99 %.2f ms", g50, g99),
+		baseline: fmt.Sprintf("N p50 %.2f ms, p99 %.2f ms", n50, n99),
+		budget:   "goja p50 ≤ 8× Node",
+		verdict:  verdict(g50 <= 8*n50, fmt.Sprintf("%.1f× Node", g50/n50)),
+	})
+
+	// 5. the activity list, cached and not
+	aRPS, aP50, aP99 := loadRounds(cached.url+"/activitys", *conns)
+	add(row{what: "5. activity list, page cache warm", value: fmtLoad(aRPS, aP50, aP99)})
+	acRPS, acP50, acP99 := loadRounds(cold.url+"/activitys", 4)
+	add(row{what: "5. activity list, page cache off, 4 conns", value: fmtLoad(acRPS, acP50, acP99)})
+	add(row{what: "5. a logged-in member page", value: "not measured: members are not built yet"})
+
+	// 6. time to first byte of a cold render
+	t50, t99, full50, err := ttfb(coldHome, 200)
+	if err != nil {
+		return err
+	}
+	add(row{
+		what:    "6. cold render: time to first byte",
+		value:   fmt.Sprintf("p50 %.2f ms, p99 %.2f ms (whole page p50 %.2f ms)", t50, t99, full50),
+		budget:  "p50 < 5 ms, head before the render",
+		verdict: verdict(t50 < 5 && t50 < full50, fmt.Sprintf("p50 %.2f ms", t50)),
+	})
+
+	// 7. client JavaScript
+	js, err := jsSizes()
+	if err != nil {
+		return err
+	}
+	add(row{
+		what:    "7. first-visit JS of brand home",
+		value:   fmt.Sprintf("%.1f KB gzip, %.1f KB brotli (%d files)", kb(js.homeGz), kb(js.homeBr), js.homeFiles),
+		budget:  "≤ 100 KB gzip",
+		verdict: verdict(js.homeGz <= 100*1024, fmt.Sprintf("%.1f KB", kb(js.homeGz))),
+	})
+	worst, worstPage := 0, ""
+	for _, p := range js.pages {
+		if p.gz > worst {
+			worst, worstPage = p.gz, p.name
+		}
+		add(row{what: "7. extra JS of page " + p.name, value: fmt.Sprintf("%.1f KB gzip, %.1f KB brotli", kb(p.gz), kb(p.br))})
+	}
+	add(row{what: "7. largest extra JS of a further page", value: worstPage, budget: "≤ 30 KB gzip",
+		verdict: verdict(worst <= 30*1024, fmt.Sprintf("%.1f KB", kb(worst)))})
+
+	// overload: page cache off, 4× the renderers' capacity offered
+	ov, err := overload(coldHome, 4*cRPS)
+	if err != nil {
+		return err
+	}
+	alive := cold.alive()
+	add(row{
+		what:   fmt.Sprintf("overload: %.0f req/s offered (4× %.0f)", 4*cRPS, cRPS),
+		value:  fmt.Sprintf("%d ok, %d refused 503 (Retry-After %v), %d other; ok p99 %.0f ms, max %.0f ms", ov.ok, ov.refused, ov.retryAfter, ov.other, ov.okP99, ov.max),
+		budget: "bounded wait then 503 + Retry-After; accepted latency bounded; no crash",
+		verdict: verdict(ov.refused > 0 && ov.retryAfter && ov.other == 0 && ov.okP99 < 1500 && alive,
+			fmt.Sprintf("alive %v", alive)),
+	})
+
+	// 8. peak RSS
+	rssA, rssB := cached.peakRSS(), cold.peakRSS()
+	add(row{what: "8. peak RSS of the host", value: fmt.Sprintf("cached %d MB, uncached %d MB", rssA/1024, rssB/1024),
+		budget: "< 400 MB", verdict: verdict(max(rssA, rssB) < 400*1024, fmt.Sprintf("%d MB", max(rssA, rssB)/1024))})
+
+	printTable(rows)
+	return nil
+}
+
+func kb(n int) float64 { return float64(n) / 1024 }
+
+func verdict(ok bool, detail string) string {
+	if ok {
+		return "met (" + detail + ")"
+	}
+	return "MISSED (" + detail + ")"
+}
+
+func fmtLoad(rps, p50, p99 float64) string {
+	return fmt.Sprintf("%.0f req/s, p50 %.2f ms, p99 %.2f ms", rps, p50, p99)
+}
+
+func printTable(rows []row) {
+	fmt.Println()
+	fmt.Println("| Measurement | Result | Baseline (same run) | Budget | Verdict |")
+	fmt.Println("|---|---|---|---|---|")
+	for _, r := range rows {
+		fmt.Printf("| %s | %s | %s | %s | %s |\n", r.what, r.value, r.baseline, r.budget, r.verdict)
+	}
+}
+
+// freshDatabase drops and creates the benchmark's database.
+func freshDatabase(ctx context.Context) (string, error) {
+	conn, err := pgx.Connect(ctx, *dbServer)
+	if err != nil {
+		return "", fmt.Errorf("PostgreSQL: %w", err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "drop database if exists "+benchDB+" with (force)"); err != nil {
+		return "", err
+	}
+	if err := data.EnsureDatabase(ctx, *dbServer, benchDB); err != nil {
+		return "", err
+	}
+	u := strings.Replace(*dbServer, "/postgres?", "/"+benchDB+"?", 1)
+	return u, nil
+}
+
+type hostProc struct {
+	cmd *exec.Cmd
+	url string
+}
+
+// startHost runs bin/storefront in production mode on the demo catalogue.
+func startHost(dbURL string, env map[string]string) (*hostProc, error) {
+	port := freePort()
+	cmd := exec.Command("./bin/storefront")
+	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port), "DATABASE_URL="+dbURL, "STOREFRONT_ENV=production",
+		"STOREFRONT_DEMO=1", "LOG_LEVEL=error")
+	for k, v := range env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	cmd.Stderr = os.Stderr
+	h := &hostProc{cmd: cmd, url: fmt.Sprintf("http://127.0.0.1:%d", port)}
+	if err := startAndWait(cmd, h.url+"/readyz"); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+func (h *hostProc) stop() {
+	h.cmd.Process.Signal(os.Interrupt)
+	h.cmd.Wait()
+}
+
+func (h *hostProc) alive() bool {
+	_, err := fetch(h.url + "/healthz")
+	return err == nil
+}
+
+// peakRSS is the process's high-water resident set in KB.
+func (h *hostProc) peakRSS() int {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", h.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	m := regexp.MustCompile(`VmHWM:\s+(\d+) kB`).FindSubmatch(b)
+	if m == nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(string(m[1]))
+	return n
+}
+
+func startAndWait(cmd *exec.Cmd, readyURL string) error {
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		if resp, err := http.Get(readyURL); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return nil
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	cmd.Process.Kill()
+	return fmt.Errorf("%s did not become ready", cmd.Path)
+}
+
+func freePort() int {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+func fetch(url string, header ...string) ([]byte, error) {
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		if header[i] == "Host" {
+			req.Host = header[i+1]
+		} else {
+			req.Header.Set(header[i], header[i+1])
+		}
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 {
+		return nil, fmt.Errorf("GET %s: %s", url, resp.Status)
+	}
+	return io.ReadAll(resp.Body)
+}
+
+func serveStatic(dir string) (*httptestServer, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	srv := &http.Server{Handler: http.FileServer(http.Dir(dir))}
+	go srv.Serve(l)
+	return &httptestServer{URL: "http://" + l.Addr().String(), srv: srv}, nil
+}
+
+type httptestServer struct {
+	URL string
+	srv *http.Server
+}
+
+func (s *httptestServer) Close() { s.srv.Close() }
+
+// loadRounds runs wrk for several rounds and returns the medians of
+// requests per second and p50/p99 latency (ms).
+func loadRounds(url string, c int) (rps, p50, p99 float64) {
+	var rs, a, b []float64
+	for i := 0; i < *rounds; i++ {
+		r, x, y, err := wrk(url, c)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "wrk:", err)
+			continue
+		}
+		rs, a, b = append(rs, r), append(a, x), append(b, y)
+	}
+	return median(rs), median(a), median(b)
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
+var (
+	wrkRPS = regexp.MustCompile(`Requests/sec:\s+([\d.]+)`)
+	wrkPct = regexp.MustCompile(`(?m)^\s+(50|99)(?:\.000)?%\s+([\d.]+)(us|ms|s)`)
+	wrkBad = regexp.MustCompile(`Non-2xx or 3xx responses: (\d+)`)
+)
+
+func wrk(url string, c int) (rps, p50, p99 float64, err error) {
+	args := []string{"-t2", fmt.Sprintf("-c%d", c), "-d" + duration.String(), "--latency"}
+	for _, h := range loadHeaders {
+		args = append(args, "-H", h)
+	}
+	out, err := exec.Command("wrk", append(args, url)...).CombinedOutput()
+	if err != nil {
+		return 0, 0, 0, fmt.Errorf("%v: %s", err, out)
+	}
+	if m := wrkBad.FindSubmatch(out); m != nil {
+		return 0, 0, 0, fmt.Errorf("%s non-2xx answers from %s", m[1], url)
+	}
+	m := wrkRPS.FindSubmatch(out)
+	if m == nil {
+		return 0, 0, 0, fmt.Errorf("no rate in: %s", out)
+	}
+	rps, _ = strconv.ParseFloat(string(m[1]), 64)
+	for _, p := range wrkPct.FindAllSubmatch(out, -1) {
+		v, _ := strconv.ParseFloat(string(p[2]), 64)
+		switch string(p[3]) {
+		case "us":
+			v /= 1000
+		case "s":
+			v *= 1000
+		}
+		if string(p[1]) == "50" {
+			p50 = v
+		} else {
+			p99 = v
+		}
+	}
+	return rps, p50, p99, nil
+}
+
+// gojaRenderTimes renders the page's props in a goja runtime of the built
+// bundle, after a warm-up, and returns p50 and p99 in ms.
+func gojaRenderTimes(props []byte) (float64, float64, error) {
+	b, err := renderer.Load(os.DirFS("renderer/dist"))
+	if err != nil {
+		return 0, 0, err
+	}
+	pool, err := renderer.NewPool(b.Server, renderer.Options{Size: 1, Deadline: 10 * time.Second, Pages: b.Manifest.PageNames()})
+	if err != nil {
+		return 0, 0, err
+	}
+	defer pool.Close()
+	for i := 0; i < 30; i++ {
+		l, _ := pool.Acquire(context.Background())
+		if _, err := l.Render(props); err != nil {
+			return 0, 0, err
+		}
+	}
+	pool.Stats().Reset()
+	for i := 0; i < *renders; i++ {
+		l, _ := pool.Acquire(context.Background())
+		if _, err := l.Render(props); err != nil {
+			return 0, 0, err
+		}
+	}
+	_, p50, p99 := pool.Stats().Snapshot()
+	return ms(p50), ms(p99), nil
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func nodeRenderTimes(propsFile string) (float64, float64, error) {
+	out, err := exec.Command("node", "bench/node-ssr.mjs", "render", "renderer/dist/server.js", propsFile, strconv.Itoa(*renders)).Output()
+	if err != nil {
+		return 0, 0, fmt.Errorf("node render: %w", err)
+	}
+	var r struct{ P50, P99 float64 }
+	if err := json.Unmarshal(out, &r); err != nil {
+		return 0, 0, err
+	}
+	return r.P50, r.P99, nil
+}
+
+// ttfb requests url n times in a row and returns the p50 and p99 time to
+// first byte and the p50 time to the whole page, in ms.
+func ttfb(url string, n int) (float64, float64, float64, error) {
+	var first, full []float64
+	client := &http.Client{Transport: &http.Transport{DisableCompression: false}}
+	for i := 0; i < n; i++ {
+		var start, got time.Time
+		req, _ := http.NewRequest(http.MethodGet, url, nil)
+		req.Host = benchHost
+		req = req.WithContext(httptrace.WithClientTrace(req.Context(), &httptrace.ClientTrace{
+			GotFirstResponseByte: func() { got = time.Now() },
+		}))
+		start = time.Now()
+		resp, err := client.Do(req)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		first = append(first, ms(got.Sub(start)))
+		full = append(full, ms(time.Since(start)))
+	}
+	sort.Float64s(first)
+	return median(first), first[len(first)*99/100], median(full), nil
+}
+
+type jsReport struct {
+	homeGz, homeBr, homeFiles int
+	pages                     []pageJS
+}
+
+type pageJS struct {
+	name   string
+	gz, br int
+}
+
+// jsSizes reads the manifest: brand home's first-visit JS (entry, page
+// and what they import) and each other page's extra chunks.
+func jsSizes() (*jsReport, error) {
+	b, err := os.ReadFile("renderer/dist/manifest.json")
+	if err != nil {
+		return nil, err
+	}
+	var m renderer.Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	size := func(f, ext string) int {
+		st, err := os.Stat(filepath.Join("renderer/dist/client", strings.TrimPrefix(f, renderer.AssetPrefix)+ext))
+		if err != nil {
+			return 0
+		}
+		return int(st.Size())
+	}
+	home := map[string]bool{}
+	r := &jsReport{}
+	for _, f := range m.Preloads("brand-home") {
+		home[f] = true
+		r.homeGz += size(f, ".gz")
+		r.homeBr += size(f, ".br")
+		r.homeFiles++
+	}
+	names := make([]string, 0, len(m.Pages))
+	for name := range m.Pages {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if name == "brand-home" {
+			continue
+		}
+		p := pageJS{name: name}
+		for _, f := range m.Preloads(name) {
+			if !home[f] {
+				p.gz += size(f, ".gz")
+				p.br += size(f, ".br")
+			}
+		}
+		r.pages = append(r.pages, p)
+	}
+	return r, nil
+}
+
+type overloadReport struct {
+	ok, refused, other int
+	retryAfter         bool
+	okP99, max         float64
+}
+
+// overload offers rate requests per second for a while with hey (each of
+// its many workers rate-limited, so the load does not wait for answers)
+// and sorts the answers.
+func overload(url string, rate float64) (*overloadReport, error) {
+	workers := 400
+	perWorker := rate / float64(workers)
+	hey := exec.Command("hey", "-z", "10s", "-c", strconv.Itoa(workers), "-q", fmt.Sprintf("%.3f", perWorker),
+		"-host", benchHost, "-H", "Accept-Encoding: br, gzip", "-o", "csv", url)
+	var out bytes.Buffer
+	hey.Stdout = &out
+	if err := hey.Start(); err != nil {
+		return nil, fmt.Errorf("hey: %w", err)
+	}
+	// meanwhile, see whether refusals carry Retry-After
+	rep := &overloadReport{}
+	probeDone := make(chan struct{})
+	go func() {
+		defer close(probeDone)
+		deadline := time.Now().Add(9 * time.Second)
+		for time.Now().Before(deadline) && !rep.retryAfter {
+			time.Sleep(100 * time.Millisecond)
+			req, _ := http.NewRequest(http.MethodGet, url, nil)
+			req.Host = benchHost
+			if resp, err := http.DefaultClient.Do(req); err == nil {
+				rep.retryAfter = resp.StatusCode == 503 && resp.Header.Get("Retry-After") != ""
+				resp.Body.Close()
+			}
+		}
+	}()
+	if err := hey.Wait(); err != nil {
+		return nil, fmt.Errorf("hey: %w", err)
+	}
+	<-probeDone
+	var okTimes []float64
+	rd := csv.NewReader(bufio.NewReader(&out))
+	rd.FieldsPerRecord = -1
+	for {
+		rec, err := rd.Read()
+		if err != nil {
+			break
+		}
+		if len(rec) < 7 || rec[0] == "response-time" {
+			continue
+		}
+		t, _ := strconv.ParseFloat(rec[0], 64)
+		t *= 1000
+		rep.max = max(rep.max, t)
+		switch rec[6] {
+		case "200":
+			rep.ok++
+			okTimes = append(okTimes, t)
+		case "503":
+			rep.refused++
+		default:
+			rep.other++
+		}
+	}
+	sort.Float64s(okTimes)
+	if len(okTimes) > 0 {
+		rep.okP99 = okTimes[len(okTimes)*99/100]
+	}
+	return rep, nil
+}

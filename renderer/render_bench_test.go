@@ -1,0 +1,36 @@
+package renderer
+
+import (
+	"context"
+	"os"
+	"testing"
+)
+
+// BenchmarkRender renders the props in $RENDER_PROPS (a page's props JSON,
+// e.g. from curl -H 'X-Storefront-Props: 1') in the built bundle.
+func BenchmarkRender(b *testing.B) {
+	path := os.Getenv("RENDER_PROPS")
+	if path == "" {
+		b.Skip("set RENDER_PROPS to a props JSON file")
+	}
+	props, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bundle, err := Embedded()
+	if err != nil {
+		b.Skip(err)
+	}
+	p, err := NewPool(bundle.Server, Options{Size: 1, Log: quiet(), Pages: bundle.Manifest.PageNames()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer p.Close()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		l, _ := p.Acquire(context.Background())
+		if _, err := l.Render(props); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
