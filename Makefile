@@ -32,7 +32,10 @@ check: node_modules/.package-lock.json
 test: check build
 	$(GO) test -count=1 -p 2 ./...
 
+# the benchmark (bench/): needs wrk and hey, Debian's load generators
 bench: build
+	@command -v wrk >/dev/null && command -v hey >/dev/null || \
+		(apt-get update -qq && apt-get install -y -qq wrk hey >/dev/null)
 	$(GO) run ./bench
 
 clean:

@@ -6,12 +6,29 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"storefront/host"
 )
 
+// Garbage-collector defaults, from the benchmark (bench/): rendering in goja
+// allocates heavily, and collecting less often (GOGC 400) made renders about
+// 9% faster than Go's default of 100, while the host stayed near 70 MB.
+// The memory limit keeps the heap well under the 400 MB budget when it
+// grows. GOGC and GOMEMLIMIT in the environment override both.
+const (
+	defaultGOGC        = 400
+	defaultMemoryLimit = 320 << 20
+)
+
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(defaultGOGC)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(defaultMemoryLimit)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := host.Run(ctx, os.Getenv, os.Stderr, nil); err != nil {
