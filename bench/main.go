@@ -166,6 +166,14 @@ func run() error {
 		verdict:  verdict(g50 <= 8*n50, fmt.Sprintf("%.1f× Node", g50/n50)),
 	})
 
+	// emotion: what styling costs per element in goja
+	stat, dyn, err := emotionCost()
+	if err != nil {
+		return err
+	}
+	add(row{what: "2. emotion per element in goja", value: fmt.Sprintf("static class +%.1f µs, css() per element +%.1f µs", stat, dyn),
+		budget: "the cheaper way in the app", verdict: verdict(stat < dyn, "the app uses static classes")})
+
 	// 5. the activity list, cached and not
 	aRPS, aP50, aP99 := loadRounds(cached.url+"/activitys", *conns)
 	add(row{what: "5. activity list, page cache warm", value: fmtLoad(aRPS, aP50, aP99)})
