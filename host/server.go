@@ -12,6 +12,8 @@ import (
 
 	"storefront/cache"
 	"storefront/data"
+	"storefront/mail"
+	"storefront/mail/devbox"
 	"storefront/renderer"
 )
 
@@ -26,6 +28,8 @@ type Server struct {
 	now     func() time.Time
 	domains atomic.Pointer[map[string]data.Domain]
 	handler http.Handler
+	mailer  *mail.Mailer // nil: no SMTP server configured
+	mailbox *devbox.Box  // the development mailbox, when mails go there
 }
 
 // Deps are what NewServer builds a Server from.
@@ -37,11 +41,17 @@ type Deps struct {
 	Bundle *renderer.Bundle
 	Log    *slog.Logger
 	Now    func() time.Time // default time.Now
+	// Mailer sends the members' e-mails; nil when none can be sent.
+	Mailer *mail.Mailer
+	// Mailbox, when set, is shown at /dev/mailbox (the dev environment's
+	// development mailbox).
+	Mailbox *devbox.Box
 }
 
 // NewServer builds the server and loads the custom-domain table.
 func NewServer(ctx context.Context, d Deps) (*Server, error) {
-	s := &Server{cfg: d.Config, db: d.DB, cache: d.Cache, pool: d.Pool, bundle: d.Bundle, log: d.Log, now: d.Now}
+	s := &Server{cfg: d.Config, db: d.DB, cache: d.Cache, pool: d.Pool, bundle: d.Bundle, log: d.Log, now: d.Now,
+		mailer: d.Mailer, mailbox: d.Mailbox}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -72,10 +82,35 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/brand/{brandId}/projectList", s.apiProjectList)
 	mux.HandleFunc("GET /api/v3/common/brands/{brandId}/customField/schema/type/{targetType}", s.apiCustomFieldSchema)
 	mux.HandleFunc("GET /api/brand/{brandId}/customField/schema", s.apiCustomFieldSchema)
+
+	// members: sessions, e-mail verification, the member's account (issue 4)
+	mux.HandleFunc("POST /api/session/login", s.apiLogin)
+	mux.HandleFunc("POST /api/session/logout", s.apiLogout)
+	mux.HandleFunc("POST /api/session/register", s.apiRegister)
+	mux.HandleFunc("POST /api/session/resend", s.apiResend)
+	mux.HandleFunc("POST /api/session/resetPassword", s.apiResetPasswordByLink)
+	mux.HandleFunc("POST /api/session/changePassword", s.apiChangePassword)
+	mux.HandleFunc("POST /api/session/forgotPassword", s.apiForgotPassword)
+	mux.HandleFunc("POST /api/session/forgotPassword/confirm", s.apiForgotPasswordConfirm)
+	mux.HandleFunc("POST /api/session/forgotPassword/reset", s.apiForgotPasswordReset)
+	mux.HandleFunc("POST /api/session/code/confirm", s.apiCodeConfirm)
+	mux.HandleFunc("GET /api/session/auth/status", s.apiAuthStatus)
+	mux.HandleFunc("POST /api/verify/email", s.apiVerifyEmail)
+	mux.HandleFunc("POST /api/verify/sendemail", s.apiSendVerification)
+	mux.HandleFunc("POST /api/verify/resendemail", s.apiSendVerification)
+	mux.HandleFunc("GET /api/v3/webUser/brand/{brandId}/user/{userId}", s.apiUserInfo)
+	mux.HandleFunc("GET /api/user/userInfo", s.apiUserInfo)
+	mux.HandleFunc("POST /api/user/edit", s.apiUserEdit)
+	mux.HandleFunc("POST /api/user/unSubscribe", s.apiUnsubscribe)
+	if s.mailbox != nil {
+		mux.HandleFunc("GET /dev/mailbox", s.devMailbox)
+		mux.HandleFunc("GET /dev/mailbox.json", s.devMailboxJSON)
+		mux.HandleFunc("GET /dev/mailbox/{id}", s.devMailboxMessage)
+	}
 	mux.HandleFunc("/api/", s.apiNotFound)
 
 	mux.HandleFunc("/", s.page)
-	return s.recoverer(mux)
+	return s.recoverer(s.sameOrigin(mux))
 }
 
 // loadDomains reads the custom-domain table.
@@ -90,6 +125,14 @@ func (s *Server) loadDomains(ctx context.Context) error {
 	}
 	s.domains.Store(&m)
 	return nil
+}
+
+// SessionRevoked drops a session revoked by any process from this
+// process's cache (key: the session's hash in hex, "" for unknown).
+func (s *Server) SessionRevoked(key string) {
+	if key != "" {
+		s.cache.DeleteLocal(sessionCacheKey(key))
+	}
 }
 
 // BrandChanged drops what is cached about a brand ("" for any brand) and

@@ -28,8 +28,10 @@ type ThrottleLimits struct {
 var AccountLimits = ThrottleLimits{Window: 15 * time.Minute, Free: 3, MaxDelay: 30 * time.Second, LockAfter: 10, LockFor: 15 * time.Minute}
 
 // AddressLimits throttle wrong passwords from one address (across
-// accounts): looser, since many members may share an address.
-var AddressLimits = ThrottleLimits{Window: 15 * time.Minute, Free: 10, MaxDelay: 30 * time.Second, LockAfter: 50, LockFor: 15 * time.Minute}
+// accounts): looser, since many members may share an address. After 20
+// failures each try waits 1, 2, 4, 8, then 10 seconds; the 60th failure
+// within 15 minutes refuses the address for 15 minutes.
+var AddressLimits = ThrottleLimits{Window: 15 * time.Minute, Free: 20, MaxDelay: 10 * time.Second, LockAfter: 60, LockFor: 15 * time.Minute}
 
 // Wait returns how long the key must wait before its next try at now; 0
 // means it may try now.
