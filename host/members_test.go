@@ -792,13 +792,18 @@ func TestMemberPages(t *testing.T) {
 		t.Fatalf("timing card = %+v, %v", tc, err)
 	}
 
-	// the term brand's member holds nothing: honest empty states
-	term := ts.browser()
-	login(t, term, "term", "member@example.com", "demo1234")
+	// what a member does not hold shows an honest empty state
+	yoga, plan := ts.browser(), ts.browser()
+	login(t, yoga, "yoga", "member@example.com", "demo1234")
+	login(t, plan, "plan", "member@example.com", "demo1234")
 	for path, want := range map[string]string{
-		"/term/user/passcard": "您目前沒有通行卡", "/term/user/ticket": "您目前沒有票券", "/term/user/booking": "您目前沒有預約",
+		"/yoga/user/passcard": "您目前沒有通行卡", "/plan/user/ticket": "您目前沒有票券", "/plan/user/booking": "您目前沒有預約",
 	} {
-		if body := term.get(t, path).Body.String(); !strings.Contains(body, want) {
+		br := plan
+		if strings.HasPrefix(path, "/yoga") {
+			br = yoga
+		}
+		if body := br.get(t, path).Body.String(); !strings.Contains(body, want) {
 			t.Errorf("GET %s lacks the empty state %q", path, want)
 		}
 	}

@@ -3,8 +3,8 @@
 -- separate member of each brand). password_hash is bcrypt of the MD5 hex
 -- the browser sends, md5('demo1234') = 6e9bece1914809fb8493146417e722f6.
 -- The demo brand's member holds a little of everything so the member
--- centre is not empty; the term brand's member holds nothing (the empty
--- states). Dates are relative to today.
+-- centre is not empty; the others hold one item each or nothing (the
+-- empty states). Dates are relative to today.
 
 insert into users (brand_id, email, name, phone, password_hash, custom_values, email_verified_at) values
 ('demo', 'member@example.com', '林小安', '0912345678', '$2a$10$3Vi8pEYpEVCmbwfNGKTlsu4zbtBk5224PsfVjq41srLgzCVAplV2y',
