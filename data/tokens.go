@@ -110,8 +110,8 @@ func currentToken(ctx context.Context, tx pgx.Tx, userID int64, purpose string) 
 // VerifyEmail checks the token of a verification link for member userID of
 // the brand and spends it: the e-mail becomes verified. An unknown member
 // is CodeMemberNotFound, a token that is not the member's latest
-// CodeWrongToken, an expired one CodeLinkExpired. Any link of an address
-// already verified succeeds.
+// CodeWrongToken, an expired one CodeLinkExpired. Opening the link again
+// after it verified succeeds.
 func (db *DB) VerifyEmail(ctx context.Context, brandID string, userID int64, token string, now time.Time) (*User, error) {
 	const purpose = PurposeVerify
 	tx, err := db.Pool.Begin(ctx)
@@ -131,11 +131,10 @@ func (db *DB) VerifyEmail(ctx context.Context, brandID string, userID int64, tok
 	if err != nil {
 		return nil, err
 	}
+	if t != nil && t.usedAt != nil && subtle.ConstantTimeCompare(t.tokenHash, SecretHash(token)) == 1 {
+		return u, nil // the same link opened again
+	}
 	if err := checkLink(t, token, now); err != nil {
-		// a verified address stays verified, whichever of its links is opened
-		if u.EmailVerified {
-			return u, nil
-		}
 		return nil, err
 	}
 	if err := spend(ctx, tx, t.id, purpose, userID, now); err != nil {

@@ -1,6 +1,6 @@
 // Form parts of the dialogs and member pages: labelled fields, the brand's
 // custom fields by type, buttons, an error line.
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { errorText } from '../lib/api';
 import { useNavigate } from '../lib/navigation';
 import { css } from '@emotion/css';
@@ -34,7 +34,10 @@ const fieldStyle = css`
   input:focus, select:focus { outline: 2px solid color-mix(in srgb, var(--brand) 55%, white); border-color: var(--brand); }
   small { color: ${colour.muted}; font-weight: 400; }
 `;
-const req = css`color: ${colour.danger}; margin-left: 2px;`;
+/** A required field's label ends in a red asterisk (not part of its name). */
+const req = css`
+  &::after { content: '*'; color: ${colour.danger}; margin-left: 2px; }
+`;
 export const primaryButton = css`
   border: 0;
   border-radius: 999px;
@@ -86,15 +89,15 @@ export const row = css`
 `;
 
 export function Field({ label, required, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
+  const id = useId();
   return (
-    <label className={fieldStyle}>
-      <span>
+    <div className={fieldStyle}>
+      <label htmlFor={id} className={required ? req : undefined}>
         {label}
-        {required ? <span className={req} aria-hidden="true">*</span> : null}
-      </span>
-      <input required={required} {...input} />
-      {hint ? <small>{hint}</small> : null}
-    </label>
+      </label>
+      <input id={id} required={required} aria-describedby={hint ? id + '-hint' : undefined} {...input} />
+      {hint ? <small id={id + '-hint'}>{hint}</small> : null}
+    </div>
   );
 }
 
@@ -111,29 +114,11 @@ const inputTypes: Record<CustomField['type'], string> = { text: 'text', date: 'd
 
 /** One custom field of the brand's schema, as an input of its type. */
 export function CustomFieldInput({ field, value, onChange }: { field: CustomField; value: string; onChange: (v: string) => void }) {
-  const name = 'cf-' + field.key;
-  if (field.type === 'choice') {
-    return (
-      <label className={fieldStyle}>
-        <span>
-          {field.label}
-          {field.required ? <span className={req} aria-hidden="true">*</span> : null}
-        </span>
-        <select name={name} value={value} required={field.required} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{t.choose}</option>
-          {(field.options ?? []).map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
-      </label>
-    );
-  }
+  if (field.type === 'choice') return <ChoiceInput field={field} value={value} onChange={onChange} />;
   return (
     <Field
       label={field.label}
-      name={name}
+      name={'cf-' + field.key}
       type={inputTypes[field.type]}
       required={field.required}
       maxLength={field.type === 'text' ? field.maxLength || 100 : undefined}
@@ -169,4 +154,23 @@ export function useSubmit(): { busy: boolean; error: string; setError: (e: strin
 export function useRefresh(): () => void {
   const navigate = useNavigate();
   return () => navigate(window.location.pathname + window.location.search, { replace: true });
+}
+
+function ChoiceInput({ field, value, onChange }: { field: CustomField; value: string; onChange: (v: string) => void }) {
+  const id = useId();
+  return (
+    <div className={fieldStyle}>
+      <label htmlFor={id} className={field.required ? req : undefined}>
+        {field.label}
+      </label>
+      <select id={id} name={'cf-' + field.key} value={value} required={field.required} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t.choose}</option>
+        {(field.options ?? []).map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }

@@ -36,7 +36,8 @@ export interface Ui {
   snackbar: SnackbarState | null;
   /**
    * Shows a message (default type success, 3000 ms). Setting it while one
-   * is visible just hides the visible one (spec section 4).
+   * is visible hides the visible one first (spec section 4); the new one
+   * follows a moment later, so no message is lost.
    */
   notify(message: string, type?: SnackbarType, timeout?: number): void;
   hideSnackbar(): void;
@@ -44,6 +45,9 @@ export interface Ui {
   open<N extends DialogName>(name: N, args: DialogArgs[N]): void;
   close(): void;
 }
+
+/** ms between hiding a visible snackbar and showing the next. */
+const snackbarGap = 150;
 
 /** Snackbar defaults (spec section 9). */
 export const snackbarDefaults = { type: 'success' as SnackbarType, timeout: 3000 };
@@ -59,8 +63,14 @@ export function UiProvider({ children }: { children: ReactNode }) {
   const [snackbar, setSnackbar] = useState<SnackbarState | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const seq = useRef(0);
+  const shown = useRef<SnackbarState | null>(null);
+  shown.current = snackbar;
   const notify = useCallback((message: string, type: SnackbarType = snackbarDefaults.type, timeout = snackbarDefaults.timeout) => {
-    setSnackbar((cur) => (cur ? null : { message, type, timeout, id: ++seq.current }));
+    const next = { message, type, timeout, id: ++seq.current };
+    if (!shown.current) return setSnackbar(next);
+    // one is visible: hide it, then show the new one
+    setSnackbar(null);
+    setTimeout(() => setSnackbar((cur) => (cur && cur.id > next.id ? cur : next)), snackbarGap);
   }, []);
   const hideSnackbar = useCallback(() => setSnackbar(null), []);
   const open = useCallback(<N extends DialogName>(name: N, args: DialogArgs[N]) => setDialog({ name, args } as OpenDialog), []);

@@ -137,7 +137,7 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
           </button>
         </div>
       </section>
-      <h3 className={sectionTitle}>{account.centre}</h3>
+      <h3 className={sectionTitle}>{t.holdings}</h3>
       <div className={tiles}>
         <Link href={brandPath(page, '/user/booking')}>
           <strong>{s.upcomingBookings}</strong>

@@ -86,6 +86,7 @@ export const member = {
     upcomingBookings: '即將到來的預約',
   },
   profileFields: '會員資料',
+  holdings: '我的項目',
   notFilled: '未填寫',
   booking: {
     empty: '您目前沒有預約',

@@ -52,12 +52,14 @@ select 'plan', u.id, i.id, i.name, i.activation_type, current_date - 5, current_
  where u.brand_id = 'plan' and u.email = 'member@example.com';
 
 insert into bookings (brand_id, user_id, store_id, course_name, coach_name, starts_at, ends_at, status)
-select 'demo', u.id, s.id, b.course, b.coach, b.starts_at, b.starts_at + interval '1 hour', b.status
+select 'demo', u.id, s.id, b.course, b.coach, b.starts_at at time zone 'Asia/Taipei',
+       (b.starts_at + interval '1 hour') at time zone 'Asia/Taipei', b.status
   from users u,
-       (values ('信義館', '晨間流動瑜珈', 'Amber 老師', date_trunc('day', now()) + interval '2 days 7 hours', 'booked'),
-               ('竹北館', '飛輪燃脂', 'Kevin 教練', date_trunc('day', now()) + interval '5 days 19 hours', 'booked'),
-               ('信義館', '核心皮拉提斯', 'Mia 老師', date_trunc('day', now()) - interval '3 days' + interval '12 hours', 'attended'),
-               ('信義館', '壺鈴入門', 'Kevin 教練', date_trunc('day', now()) - interval '8 days' + interval '18 hours', 'cancelled'))
+       -- Taiwan wall-clock times
+       (values ('信義館', '晨間流動瑜珈', 'Amber 老師', (current_date + 2) + time '07:00', 'booked'),
+               ('竹北館', '飛輪燃脂', 'Kevin 教練', (current_date + 5) + time '19:30', 'booked'),
+               ('信義館', '核心皮拉提斯', 'Mia 老師', (current_date - 3) + time '12:00', 'attended'),
+               ('信義館', '壺鈴入門', 'Kevin 教練', (current_date - 8) + time '18:00', 'cancelled'))
            as b (store, course, coach, starts_at, status)
   join stores s on s.brand_id = 'demo' and s.short_name = b.store
  where u.brand_id = 'demo' and u.email = 'member@example.com';
