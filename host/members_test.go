@@ -6,6 +6,8 @@ import (
 	"crypto/md5"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -831,5 +833,54 @@ func TestVerifyEmailPage(t *testing.T) {
 		if w.Code != 200 || !strings.Contains(w.Body.String(), `data-testid="verify-email"`) {
 			t.Errorf("GET %s = %d", p, w.Code)
 		}
+	}
+}
+
+// TestDevMailbox: in dev without SMTP_HOST the mails go to the development
+// mailbox, shown at /dev/mailbox; other environments have no mailbox.
+func TestDevMailbox(t *testing.T) {
+	ts := newMemberServer(t)
+	b := ts.browser()
+	wantCode(t, b.post(t, "/api/session/forgotPassword", map[string]any{"brandId": "demo", "email": "member@example.com"}), 200, 0)
+	ts.mailTo(t, "member@example.com", 0)
+	w := b.get(t, "/dev/mailbox")
+	if w.Code != 200 || !strings.Contains(w.Body.String(), "【森活運動館】重設密碼") || !strings.Contains(w.Body.String(), "member@example.com") {
+		t.Fatalf("GET /dev/mailbox = %d\n%s", w.Code, w.Body.String())
+	}
+	w = b.get(t, "/dev/mailbox/1")
+	if w.Code != 200 || !strings.Contains(w.Body.String(), "重設密碼") || !strings.Contains(w.Header().Get("Content-Security-Policy"), "sandbox") {
+		t.Fatalf("GET /dev/mailbox/1 = %d %q", w.Code, w.Header().Get("Content-Security-Policy"))
+	}
+	var msgs []devbox.Message
+	apiResult(t, b.get(t, "/dev/mailbox.json?to=member@example.com"), &msgs)
+	if len(msgs) != 1 || msgs[0].Subject != "【森活運動館】重設密碼" {
+		t.Fatalf("mailbox.json = %+v", msgs)
+	}
+	apiResult(t, b.get(t, "/dev/mailbox.json?to=nobody@example.com"), &msgs)
+	if len(msgs) != 0 {
+		t.Fatal("the filter by recipient does not hold")
+	}
+	// no mailbox on a server without one
+	if w := newTestServer(t).get(t, "/dev/mailbox"); w.Code != 404 {
+		t.Fatalf("GET /dev/mailbox without a mailbox = %d", w.Code)
+	}
+}
+
+func TestStartMail(t *testing.T) {
+	cfg, _ := LoadConfig(func(k string) string { return map[string]string{"STOREFRONT_ENV": "production"}[k] })
+	m, box, err := startMail(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil || m != nil || box != nil {
+		t.Fatalf("production without SMTP_HOST: %v %v %v", m, box, err)
+	}
+	cfg.Env = "dev"
+	m, box, err = startMail(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil || m == nil || box == nil {
+		t.Fatalf("dev without SMTP_HOST: %v %v %v", m, box, err)
+	}
+	box.Close()
+	cfg.SMTP.Host = "smtp.example.com"
+	m, box, err = startMail(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil || m == nil || box != nil {
+		t.Fatalf("with SMTP_HOST: %v %v %v", m, box, err)
 	}
 }
