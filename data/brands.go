@@ -185,12 +185,18 @@ func (db *DB) HasBrands(ctx context.Context) (bool, error) {
 // change, until ctx ends. It holds one connection of its own and reconnects
 // after a failure, calling changed with "" (everything may have changed).
 func (db *DB) ListenBrandChanges(ctx context.Context, changed func(brandID string)) error {
+	return db.listenLoop(ctx, "brand_changed", changed)
+}
+
+// listenLoop calls fn with the payload of each notification on channel
+// until ctx ends, reconnecting after a failure and then calling fn with "".
+func (db *DB) listenLoop(ctx context.Context, channel string, fn func(string)) error {
 	for ctx.Err() == nil {
-		db.listen(ctx, changed)
+		db.listen(ctx, channel, fn)
 		if ctx.Err() != nil {
 			return nil
 		}
-		changed("")
+		fn("")
 		select {
 		case <-ctx.Done():
 		case <-time.After(time.Second):
@@ -199,13 +205,13 @@ func (db *DB) ListenBrandChanges(ctx context.Context, changed func(brandID strin
 	return nil
 }
 
-func (db *DB) listen(ctx context.Context, changed func(string)) error {
+func (db *DB) listen(ctx context.Context, channel string, changed func(string)) error {
 	conn, err := db.Pool.Acquire(ctx)
 	if err != nil {
 		return err
 	}
 	defer conn.Release()
-	if _, err := conn.Exec(ctx, "listen brand_changed"); err != nil {
+	if _, err := conn.Exec(ctx, "listen "+pgx.Identifier{channel}.Sanitize()); err != nil {
 		return err
 	}
 	defer func() {

@@ -43,6 +43,13 @@ const (
 	CodeUnavailable  = -4 // overloaded or a dependency is down
 	CodeItemOffShelf = -5 // item taken off the shelf
 	CodeForbidden    = -6 // not allowed
+
+	// Codes of ours for members (issue 4).
+	CodeLoginRequired    = -21 // no session: log in first
+	CodeSessionInvalid   = -22 // the session is unknown, expired, revoked or of another brand or member
+	CodeTooManyAttempts  = -23 // wrong passwords: wait (the message says how long)
+	CodeMailFailed       = -24 // the mail could not be sent
+	CodeCrossSiteRefused = -25 // a state-changing call from another site
 )
 
 var catalogue = map[int]string{
@@ -78,6 +85,11 @@ var catalogue = map[int]string{
 	CodeUnavailable:         "目前使用人數眾多，請稍後再試",
 	CodeItemOffShelf:        "商品已下架",
 	CodeForbidden:           "沒有權限執行此操作",
+	CodeLoginRequired:       "請先登入會員",
+	CodeSessionInvalid:      "登入已逾時，請重新登入",
+	CodeTooManyAttempts:     "登入失敗次數過多，請稍後再試",
+	CodeMailFailed:          "郵件寄送失敗，請稍後再試",
+	CodeCrossSiteRefused:    "不接受來自其他網站的請求",
 }
 
 // Message returns the catalogue text of code, empty for an unknown code.

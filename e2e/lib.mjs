@@ -42,3 +42,16 @@ export async function open(page, p) {
 export async function shot(page, name) {
   await page.screenshot({ path: path.join(shotDir, name + '.png'), fullPage: true });
 }
+
+/** The newest mail to address in the development mailbox (dev env), waiting for it. */
+export async function mailTo(address, { after = 0, timeout = 10000 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const res = await fetch(base + '/dev/mailbox.json?to=' + encodeURIComponent(address));
+    const { data } = await res.json();
+    const m = data.find((x) => x.id > after);
+    if (m) return m;
+    if (Date.now() > end) throw new Error('no mail to ' + address);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

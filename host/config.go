@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"storefront/mail"
 )
 
 // Config is the process's configuration, from environment variables only.
@@ -22,6 +24,7 @@ type Config struct {
 	PageCache     bool
 	LogLevel      slog.Level
 	LogFormat     string
+	SMTP          mail.Config // SMTP.Host "": no SMTP server (dev: the development mailbox)
 }
 
 // Variable is one environment variable the storefront reads.
@@ -44,6 +47,12 @@ var Variables = []Variable{
 	{"STOREFRONT_PAGE_CACHE", "1", "serve anonymous pages from the rendered-page cache (0: render every time)"},
 	{"LOG_LEVEL", "info", "debug, info, warn or error"},
 	{"LOG_FORMAT", "text", "text or json"},
+	{"SMTP_HOST", "", "SMTP server for the members' e-mails; empty: none (in dev, a development mailbox at /dev/mailbox)"},
+	{"SMTP_PORT", "587", "SMTP port"},
+	{"SMTP_USER", "", "SMTP user name; empty: no authentication"},
+	{"SMTP_PASSWORD", "", "SMTP password"},
+	{"SMTP_FROM", "no-reply@localhost", "sender address of the members' e-mails"},
+	{"SMTP_TLS", "starttls", "starttls (required STARTTLS), tls (implicit TLS, port 465) or none (a relay on this machine)"},
 }
 
 // Envs are the environments (spec section 9).
@@ -117,6 +126,16 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	c.LogFormat = get("LOG_FORMAT")
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		bad("LOG_FORMAT", "want text or json")
+	}
+	c.SMTP = mail.Config{Host: get("SMTP_HOST"), User: get("SMTP_USER"), Password: get("SMTP_PASSWORD"),
+		From: get("SMTP_FROM"), TLS: get("SMTP_TLS")}
+	if c.SMTP.Port, err = strconv.Atoi(get("SMTP_PORT")); err != nil || c.SMTP.Port <= 0 || c.SMTP.Port > 65535 {
+		bad("SMTP_PORT", "want a port number")
+	}
+	switch c.SMTP.TLS {
+	case mail.TLSStartTLS, mail.TLSImplicit, mail.TLSNone:
+	default:
+		bad("SMTP_TLS", "want starttls, tls or none")
 	}
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))

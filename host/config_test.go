@@ -1,6 +1,7 @@
 package host
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -38,6 +39,38 @@ func TestEnvOfHost(t *testing.T) {
 	} {
 		if got := envOfHost(host, "production"); got != want {
 			t.Errorf("envOfHost(%q) = %q; want %q", host, got, want)
+		}
+	}
+}
+
+// TestReadmeListsVariables: every environment variable is documented in
+// the README's table with its default.
+func TestReadmeListsVariables(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range Variables {
+		def := "(empty)"
+		if v.Default != "" {
+			def = "`" + v.Default + "`"
+		}
+		if !strings.Contains(string(b), "| `"+v.Name+"` | "+def+" |") {
+			t.Errorf("README lacks the row of %s (default %s)", v.Name, def)
+		}
+	}
+}
+
+func TestSMTPConfig(t *testing.T) {
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	c, err := LoadConfig(env(map[string]string{"SMTP_HOST": "smtp.example.com", "SMTP_PORT": "465", "SMTP_TLS": "tls", "SMTP_USER": "u", "SMTP_PASSWORD": "p", "SMTP_FROM": "shop@example.com"}))
+	if err != nil || c.SMTP.Host != "smtp.example.com" || c.SMTP.Port != 465 || c.SMTP.TLS != "tls" || c.SMTP.From != "shop@example.com" {
+		t.Fatalf("SMTP config = %+v, %v", c.SMTP, err)
+	}
+	_, err = LoadConfig(env(map[string]string{"SMTP_PORT": "x", "SMTP_TLS": "ssl"}))
+	for _, name := range []string{"SMTP_PORT", "SMTP_TLS"} {
+		if err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("bad %s not reported: %v", name, err)
 		}
 	}
 }

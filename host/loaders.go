@@ -23,6 +23,7 @@ type reqCtx struct {
 	route  *route
 	params map[string]string
 	query  url.Values
+	member *member // the logged-in member of this brand, nil for a visitor
 }
 
 func (rc *reqCtx) ctx() context.Context { return rc.r.Context() }

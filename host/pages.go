@@ -37,6 +37,7 @@ type pageProps struct {
 	BannerClosed bool              `json:"bannerClosed"`
 	Year         int               `json:"year"`
 	Brand        *brandProps       `json:"brand"`
+	User         *userInfo         `json:"user"` // the logged-in member, null for a visitor
 	Error        *errorInfo        `json:"error"`
 	Data         any               `json:"data"`
 }
@@ -95,6 +96,7 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 		http.Redirect(w, r, u, http.StatusMovedPermanently)
 		return false
 	}
+	rc.member = s.pageMember(w, rc)
 	rt, params := matchRoute(rc.site.Rest)
 	if rt == nil {
 		s.errorPage(w, rc, http.StatusNotFound, "")
@@ -113,7 +115,8 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 	case d.IsRedirect():
 		s.redirectUnder(w, rc, d.Redirect, "", d.RedirectStatus)
 		return false
-	case rt.Member: // no member logs in yet: the member-menu guard sends everyone home
+	case rt.Member && rc.member == nil: // the member-menu guard
+		w.Header().Set("Cache-Control", "no-store") // a 301 the browser must not remember past the login
 		s.redirectUnder(w, rc, "", "", http.StatusMovedPermanently)
 		return false
 	}
@@ -206,6 +209,9 @@ func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *errorInfo) *pageP
 	}
 	if rc.brand != nil {
 		p.Brand = &brandProps{BrandID: rc.brand.ID, Colour: s.colour(rc.brand), Settings: publicSettingOf(rc.brand), Home: homeInfoOf(rc.brand)}
+		if rc.member != nil {
+			p.User = userInfoOf(rc.member.user, rc.brand)
+		}
 	} else if e != nil {
 		p.Layout = "bare"
 	}
@@ -228,6 +234,9 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 	h := w.Header()
 	h.Set("Vary", propsHeader)
 	h.Set("Cache-Control", "no-cache")
+	if props.User != nil {
+		h.Set("Cache-Control", "private, no-cache")
+	}
 	if rc.r.Header.Get(propsHeader) == "1" {
 		h.Set("Content-Type", "application/json; charset=utf-8")
 		w.WriteHeader(status)

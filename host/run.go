@@ -13,6 +13,8 @@ import (
 	"storefront/cache"
 	"storefront/data"
 	"storefront/data/demo"
+	"storefront/mail"
+	"storefront/mail/devbox"
 	"storefront/renderer"
 )
 
@@ -59,13 +61,21 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 		return err
 	}
 	defer pool.Close()
-	srv, err := NewServer(ctx, Deps{Config: cfg, DB: db, Cache: c, Pool: pool, Bundle: bundle, Log: log})
+	mailer, mailbox, err := startMail(cfg, log)
+	if err != nil {
+		return err
+	}
+	if mailbox != nil {
+		defer mailbox.Close()
+	}
+	srv, err := NewServer(ctx, Deps{Config: cfg, DB: db, Cache: c, Pool: pool, Bundle: bundle, Log: log, Mailer: mailer, Mailbox: mailbox})
 	if err != nil {
 		return err
 	}
 	listenCtx, stopListening := context.WithCancel(ctx)
 	defer stopListening()
 	go db.ListenBrandChanges(listenCtx, func(id string) { srv.BrandChanged(listenCtx, id) })
+	go db.ListenSessionRevocations(listenCtx, srv.SessionRevoked)
 
 	ln, err := net.Listen("tcp", ":"+cfg.Port)
 	if err != nil {
@@ -81,6 +91,10 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	}
 	log.Info("storefront listening", "addr", ln.Addr().String(), "env", cfg.Env, "renderers", pool.Size(),
 		"redis", c.HasRedis(), "build", bundle.Manifest.BuildID)
+	if mailbox != nil {
+		_, port, _ := net.SplitHostPort(ln.Addr().String())
+		log.Info("no SMTP_HOST: the members' e-mails go to the development mailbox", "url", "http://localhost:"+port+"/dev/mailbox")
+	}
 	if ready != nil {
 		ready <- ln.Addr().String()
 	}
@@ -95,6 +109,33 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	return hs.Shutdown(shutdownCtx)
+}
+
+// startMail returns the mailer of SMTP_HOST; without one, in the dev
+// environment, a development mailbox and a mailer sending to it; else no
+// mailer (members' e-mails then fail with a clear message).
+func startMail(cfg Config, log *slog.Logger) (*mail.Mailer, *devbox.Box, error) {
+	if cfg.SMTP.Host != "" {
+		m, err := mail.New(cfg.SMTP)
+		if err != nil {
+			return nil, nil, fmt.Errorf("SMTP: %w", err)
+		}
+		return m, nil, nil
+	}
+	if cfg.Env != "dev" {
+		log.Warn("SMTP_HOST is not set: members' e-mails cannot be sent")
+		return nil, nil, nil
+	}
+	box, err := devbox.Start(devbox.Options{Log: log})
+	if err != nil {
+		return nil, nil, fmt.Errorf("development mailbox: %w", err)
+	}
+	m, err := mail.New(mail.Config{Host: box.Host(), Port: box.Port(), From: cfg.SMTP.From, TLS: mail.TLSNone})
+	if err != nil {
+		box.Close()
+		return nil, nil, err
+	}
+	return m, box, nil
 }
 
 func newLogger(cfg Config, w io.Writer) *slog.Logger {

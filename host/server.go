@@ -7,7 +7,6 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -16,6 +15,8 @@ import (
 
 	"storefront/cache"
 	"storefront/data"
+	"storefront/mail"
+	"storefront/mail/devbox"
 	"storefront/renderer"
 )
 
@@ -33,6 +34,8 @@ type Server struct {
 	brands  *expirable.LRU[string, *data.Brand]
 	handler http.Handler
 	gz      http.Handler // see gzipped
+	mailer  *mail.Mailer // nil: no SMTP server configured
+	mailbox *devbox.Box  // the development mailbox, when mails go there
 }
 
 // Deps are what NewServer builds a Server from.
@@ -44,11 +47,17 @@ type Deps struct {
 	Bundle *renderer.Bundle
 	Log    *slog.Logger
 	Now    func() time.Time // default time.Now
+	// Mailer sends the members' e-mails; nil when none can be sent.
+	Mailer *mail.Mailer
+	// Mailbox, when set, is shown at /dev/mailbox (the dev environment's
+	// development mailbox).
+	Mailbox *devbox.Box
 }
 
 // NewServer builds the server and loads the custom-domain table.
 func NewServer(ctx context.Context, d Deps) (*Server, error) {
-	s := &Server{cfg: d.Config, db: d.DB, cache: d.Cache, pool: d.Pool, bundle: d.Bundle, log: d.Log, now: d.Now}
+	s := &Server{cfg: d.Config, db: d.DB, cache: d.Cache, pool: d.Pool, bundle: d.Bundle, log: d.Log, now: d.Now,
+		mailer: d.Mailer, mailbox: d.Mailbox}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -83,6 +92,31 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/brand/{brandId}/projectList", s.apiProjectList)
 	mux.HandleFunc("GET /api/v3/common/brands/{brandId}/customField/schema/type/{targetType}", s.apiCustomFieldSchema)
 	mux.HandleFunc("GET /api/brand/{brandId}/customField/schema", s.apiCustomFieldSchema)
+
+	// members: sessions, e-mail verification, the member's account (issue 4)
+	mux.HandleFunc("POST /api/session/login", s.apiLogin)
+	mux.HandleFunc("POST /api/session/logout", s.apiLogout)
+	mux.HandleFunc("POST /api/session/register", s.apiRegister)
+	mux.HandleFunc("POST /api/session/resend", s.apiResend)
+	mux.HandleFunc("POST /api/session/resetPassword", s.apiResetPasswordByLink)
+	mux.HandleFunc("POST /api/session/changePassword", s.apiChangePassword)
+	mux.HandleFunc("POST /api/session/forgotPassword", s.apiForgotPassword)
+	mux.HandleFunc("POST /api/session/forgotPassword/confirm", s.apiForgotPasswordConfirm)
+	mux.HandleFunc("POST /api/session/forgotPassword/reset", s.apiForgotPasswordReset)
+	mux.HandleFunc("POST /api/session/code/confirm", s.apiCodeConfirm)
+	mux.HandleFunc("GET /api/session/auth/status", s.apiAuthStatus)
+	mux.HandleFunc("POST /api/verify/email", s.apiVerifyEmail)
+	mux.HandleFunc("POST /api/verify/sendemail", s.apiSendVerification)
+	mux.HandleFunc("POST /api/verify/resendemail", s.apiSendVerification)
+	mux.HandleFunc("GET /api/v3/webUser/brand/{brandId}/user/{userId}", s.apiUserInfo)
+	mux.HandleFunc("GET /api/user/userInfo", s.apiUserInfo)
+	mux.HandleFunc("POST /api/user/edit", s.apiUserEdit)
+	mux.HandleFunc("POST /api/user/unSubscribe", s.apiUnsubscribe)
+	if s.mailbox != nil {
+		mux.HandleFunc("GET /dev/mailbox", s.devMailbox)
+		mux.HandleFunc("GET /dev/mailbox.json", s.devMailboxJSON)
+		mux.HandleFunc("GET /dev/mailbox/{id}", s.devMailboxMessage)
+	}
 	mux.HandleFunc("/api/", s.apiNotFound)
 
 	mux.HandleFunc("/", s.page)
@@ -92,13 +126,13 @@ func (s *Server) routes() http.Handler {
 		r.Context().Value(gzFn{}).(func(http.ResponseWriter))(w)
 	}))
 	apiAndAssets := compress(mux)
-	return s.recoverer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if isPagePath(r.URL.Path) {
+	return s.recoverer(s.sameOrigin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, pattern := mux.Handler(r); pattern == "/" {
 			s.page(w, r)
 			return
 		}
 		apiAndAssets.ServeHTTP(w, r)
-	}))
+	})))
 }
 
 // loadDomains reads the custom-domain table.
@@ -113,6 +147,14 @@ func (s *Server) loadDomains(ctx context.Context) error {
 	}
 	s.domains.Store(&m)
 	return nil
+}
+
+// SessionRevoked drops a session revoked by any process from this
+// process's cache (key: the session's hash in hex, "" for unknown).
+func (s *Server) SessionRevoked(key string) {
+	if key != "" {
+		s.cache.DeleteLocal(sessionCacheKey(key))
+	}
 }
 
 // BrandChanged drops what is cached about a brand ("" for any brand) and
@@ -153,17 +195,6 @@ type gzFn struct{}
 // accepts it (and still flushes as fn flushes).
 func (s *Server) gzipped(w http.ResponseWriter, r *http.Request, fn func(http.ResponseWriter)) {
 	s.gz.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), gzFn{}, fn)))
-}
-
-// isPagePath reports whether path goes to the page route table rather than
-// the API, the assets or a system route.
-func isPagePath(path string) bool {
-	for _, p := range []string{"/api/", "/_assets/", "/_static/", "/healthz", "/readyz", "/favicon.ico"} {
-		if strings.HasPrefix(path, p) {
-			return false
-		}
-	}
-	return true
 }
 
 // compress gzips dynamic answers (pages as they stream, JSON); answers

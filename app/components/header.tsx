@@ -1,11 +1,13 @@
-// Header bar: the brand and the shop's sections. Hidden on private links
-// (query privateToken) and in the app's webview.
+// Header bar: the brand, the shop's sections, and login/register for
+// visitors or the member's name and menu. Hidden on private links (query
+// privateToken) and in the app's webview.
 import { css } from '@emotion/css';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { hasModule, Module } from '../lib/modules';
 import { layout as t } from '../strings/zh-hant';
 import { colour, contentMaxWidth, up } from '../styles/theme';
+import { AccountArea } from './account-area';
 
 const bar = css`
   position: sticky;
@@ -78,6 +80,7 @@ export function Header({ offset = 0 }: { offset?: number }) {
             </Link>
           ))}
         </nav>
+        <AccountArea />
       </div>
     </header>
   );

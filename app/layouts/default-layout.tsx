@@ -1,5 +1,7 @@
 // Default layout (spec section 2): hidden page title with the brand name,
-// the download-app banner, the header (not on private links), the footer.
+// the download-app banner, the header (not on private links), the footer,
+// and the shared UI state: the snackbar and the dialogs (login, register,
+// registration success, ...), loaded when they open.
 import type { ReactNode } from 'react';
 import { css } from '@emotion/css';
 import { usePage } from '../lib/page-context';
@@ -8,6 +10,9 @@ import { bannerHeight } from '../lib/constants';
 import { Header } from '../components/header';
 import { Footer } from '../components/footer';
 import { LoadingBar } from '../components/loading-bar';
+import { Snackbar } from '../components/snackbar';
+import { DialogHost } from '../components/dialog-host';
+import { UiProvider } from '../lib/ui';
 import { contentMaxWidth } from '../styles/theme';
 
 const main = css`
@@ -21,7 +26,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const page = usePage();
   const [banner, closeBanner] = useAppBanner();
   return (
-    <>
+    <UiProvider>
       <LoadingBar />
       <h1 className="visually-hidden">{page.brand?.settings.brandName}</h1>
       {banner ? <AppBanner close={closeBanner} /> : null}
@@ -30,6 +35,8 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-    </>
+      <DialogHost />
+      <Snackbar />
+    </UiProvider>
   );
 }

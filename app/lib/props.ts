@@ -70,6 +70,8 @@ export interface PageProps<D = unknown> {
   /** The server's current year (the footer's copyright). */
   year: number;
   brand: BrandProps | null;
+  /** The logged-in member of this brand, null for a visitor. */
+  user: User | null;
   error: ErrorInfo | null;
   data: D;
 }
@@ -97,4 +99,78 @@ export interface ItemList {
   custPointProjectInfoList: Item[];
   passcardProjectInfoList: Item[];
   quantityPasscardProjectInfoList: Item[];
+}
+
+/** The logged-in member (GET /api/v3/webUser/brand/{brandId}/user/{userId}). */
+export interface User {
+  userId: number;
+  brandId: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  unsubscribed: boolean;
+  customFields: Record<string, string>;
+  /** Required custom fields the member has not filled (complete info). */
+  missingFields: string[];
+}
+
+/** One field of the brand's custom-field schema. */
+export interface CustomField {
+  key: string;
+  label: string;
+  type: 'text' | 'date' | 'choice' | 'phone' | 'email';
+  required: boolean;
+  maxLength?: number;
+  options?: string[];
+}
+
+export interface MemberSummary {
+  passcards: number;
+  tickets: number;
+  countingPasscards: number;
+  upcomingBookings: number;
+}
+
+export interface MemberPasscard {
+  id: number;
+  name: string;
+  activationType: string;
+  startsOn: string | null;
+  endsOn: string | null;
+  status: 'active' | 'notActive' | 'expired';
+}
+
+export interface MemberTicket {
+  id: number;
+  name: string;
+  ticketType: string;
+  /** 1 point, 2 count, 3 hour, 4 package, 0 other (spec section 3). */
+  ticketKind: number;
+  total: number;
+  remain: number;
+  endsOn: string | null;
+  expired: boolean;
+}
+
+/** A counting (timing) passcard record (spec section 3). */
+export interface CountingPasscardRecord {
+  id: number;
+  name: string;
+  totalMinutes: number;
+  activatedOn: string | null;
+  endsOn: string | null;
+  expiredStatus: boolean;
+  activeStatus: boolean;
+  availableStatus: boolean;
+  countingPasscardRemainAmt: number;
+}
+
+export interface Booking {
+  id: number;
+  courseName: string;
+  coachName: string;
+  storeName: string;
+  startsAt: string;
+  endsAt: string;
+  status: 'booked' | 'cancelled' | 'attended';
 }

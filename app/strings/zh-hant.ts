@@ -77,3 +77,28 @@ export const comingSoon = {
 export const navigation = {
   failed: '頁面載入失敗，請稍後再試',
 };
+
+// Members: what the header and every page need. The dialogs' and member
+// pages' texts are in zh-hant-members.ts, loaded with them.
+export const account = {
+  login: '登入',
+  register: '註冊',
+  logout: '登出',
+  memberMenu: '會員選單',
+  centre: '會員中心',
+  nav: {
+    overview: '會員資料',
+    booking: '我的預約',
+    passcard: '通行卡',
+    ticket: '票券',
+    countingPasscard: '分鐘計費卡',
+    timingcard: '計時卡點數',
+    timingcardPlans: '購買計時方案',
+  },
+  genericError: '發生錯誤，請稍後再試',
+  networkError: '網路連線異常，請稍後再試',
+};
+
+export const snackbar = {
+  close: '關閉通知',
+};

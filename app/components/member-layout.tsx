@@ -1,0 +1,127 @@
+// The member centre's frame: its title, the member menu as tabs, and a
+// reminder while the e-mail is not verified.
+import type { ReactNode } from 'react';
+import { css } from '@emotion/css';
+import { usePage, brandPath } from '../lib/page-context';
+import { Link } from '../lib/navigation';
+import { memberMenu } from '../lib/member-menu';
+import { useUi } from '../lib/ui';
+import { PageHead } from './page-head';
+import { account } from '../strings/zh-hant';
+import { member as t } from '../strings/zh-hant-members';
+import { colour, radius, up } from '../styles/theme';
+
+const head = css`
+  margin-bottom: 16px;
+  h2 { font-size: 22px; }
+`;
+const tabs = css`
+  display: flex;
+  gap: 6px;
+  overflow-x: auto;
+  margin: 0 -16px 20px;
+  padding: 0 16px 4px;
+  scrollbar-width: none;
+  a {
+    flex: none;
+    padding: 8px 14px;
+    border-radius: 999px;
+    background: ${colour.surface};
+    border: 1px solid ${colour.line};
+    color: ${colour.muted};
+    text-decoration: none;
+    font-size: 14px;
+    white-space: nowrap;
+  }
+  a[aria-current='page'] { background: var(--brand); border-color: var(--brand); color: #fff; font-weight: 600; }
+  ${up(750)} { margin: 0 0 24px; padding: 0; flex-wrap: wrap; }
+`;
+const notice = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 16px;
+  justify-content: space-between;
+  padding: 12px 16px;
+  margin-bottom: 20px;
+  border-radius: ${radius};
+  background: #fffbea;
+  border: 1px solid #f0d98c;
+  font-size: 14px;
+  button { border: 0; border-radius: 999px; padding: 6px 14px; background: var(--brand); color: #fff; font-weight: 600; cursor: pointer; }
+`;
+
+export function MemberLayout({ title, children }: { title: string; children: ReactNode }) {
+  const page = usePage();
+  const ui = useUi();
+  const brand = page.brand!;
+  const user = page.user!;
+  return (
+    <>
+      <PageHead title={`${title}｜${t.title(brand.settings.brandName)}`} description={account.centre} noindex />
+      <div className={head}>
+        <h2>{title}</h2>
+      </div>
+      <nav className={tabs} aria-label={account.centre}>
+        {memberMenu(brand.settings.additionalModules).map((m) => (
+          <Link key={m.route} href={brandPath(page, m.path)} aria-current={page.route === m.route || (m.route === 'brandId-user-timingcard' && page.route === 'brandId-user-timingcard-plans') ? 'page' : undefined}>
+            {m.label}
+          </Link>
+        ))}
+      </nav>
+      {!user.emailVerified ? (
+        <div className={notice} role="status">
+          <span>{t.notVerified}</span>
+          <button type="button" onClick={() => ui.open('verifyAccount', { email: user.email })}>
+            {t.verifyNow}
+          </button>
+        </div>
+      ) : null}
+      {children}
+    </>
+  );
+}
+
+/** A card of the member centre's lists. */
+export const card = css`
+  background: ${colour.surface};
+  border: 1px solid ${colour.line};
+  border-radius: ${radius};
+  padding: 16px;
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  h3 { font-size: 16px; margin: 0; }
+  p { margin: 0; font-size: 14px; color: ${colour.muted}; }
+`;
+
+/** A list of cards: one column, two from 750 px. */
+export const cardList = css`
+  display: grid;
+  gap: 12px;
+  grid-template-columns: 1fr;
+  margin-bottom: 24px;
+  ${up(750)} { grid-template-columns: repeat(2, 1fr); }
+`;
+
+/** A status badge; tone picks the colour. */
+export const badge = css`
+  align-self: flex-start;
+  font-size: 12px;
+  font-weight: 700;
+  padding: 2px 10px;
+  border-radius: 999px;
+  background: color-mix(in srgb, var(--brand) 14%, white);
+  color: var(--brand);
+`;
+export const badgeMuted = css`
+  background: ${colour.page};
+  color: ${colour.muted};
+`;
+
+export const sectionTitle = css`
+  font-size: 17px;
+  margin: 0 0 12px;
+  padding-left: 10px;
+  border-left: 4px solid var(--brand);
+`;

@@ -1,0 +1,55 @@
+// Complete info (a member missing required custom fields) and profile
+// editing: the brand's custom fields, posted to /api/user/edit.
+import { useEffect, useState } from 'react';
+import { call, errorText } from '../lib/api';
+import { usePage } from '../lib/page-context';
+import { useUi } from '../lib/ui';
+import type { CustomField } from '../lib/props';
+import { common } from '../strings/zh-hant';
+import { auth as t } from '../strings/zh-hant-members';
+import { Dialog } from './dialog';
+import { CustomFieldInput, Field, FormError, formStyle, primaryButton, useRefresh, useSubmit } from './form';
+
+export default function CompleteInfoDialog({ args }: { args: { mode: 'complete' | 'edit' } }) {
+  const page = usePage();
+  const ui = useUi();
+  const refresh = useRefresh();
+  const user = page.user!;
+  const brandId = page.brand!.brandId;
+  const [schema, setSchema] = useState<CustomField[] | null>(null);
+  const [name, setName] = useState(user.name);
+  const [values, setValues] = useState<Record<string, string>>(user.customFields);
+  const { busy, error, setError, run } = useSubmit();
+  useEffect(() => {
+    call<CustomField[]>(`/api/brand/${encodeURIComponent(brandId)}/customField/schema`)
+      .then(setSchema)
+      .catch((e) => setError(errorText(e)));
+  }, [brandId, setError]);
+  const editing = args.mode === 'edit';
+  const fields = (schema ?? []).filter((f) => editing || user.missingFields.includes(f.key));
+  const submit = () =>
+    run(async () => {
+      const customFields: Record<string, string> = {};
+      for (const f of fields) customFields[f.key] = values[f.key] ?? '';
+      await call('/api/user/edit', { body: editing ? { brandId, name, customFields } : { brandId, customFields } });
+      ui.close();
+      ui.notify(t.saved);
+      refresh();
+    });
+  return (
+    <Dialog title={editing ? t.profileTitle : t.completeTitle} onClose={ui.close} testId="complete-info-dialog">
+      <form className={formStyle} onSubmit={(e) => (e.preventDefault(), submit())}>
+        {editing ? null : <p>{t.completeBody}</p>}
+        {editing ? <Field label={t.name} name="name" autoComplete="name" maxLength={50} required value={name} onChange={(e) => setName(e.target.value)} /> : null}
+        {schema === null && !error ? <p>{common.loading}</p> : null}
+        {fields.map((f) => (
+          <CustomFieldInput key={f.key} field={f} value={values[f.key] ?? ''} onChange={(v) => setValues({ ...values, [f.key]: v })} />
+        ))}
+        <FormError>{error}</FormError>
+        <button type="submit" className={primaryButton} disabled={busy || schema === null}>
+          {t.save}
+        </button>
+      </form>
+    </Dialog>
+  );
+}

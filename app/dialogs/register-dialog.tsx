@@ -1,0 +1,94 @@
+// Register: account fields, the brand's custom fields (its schema drives
+// the form), and the terms. On success the registration-success dialog
+// opens.
+import { useEffect, useState } from 'react';
+import { call, errorText } from '../lib/api';
+import { passwordDigest, minPasswordLength } from '../lib/password';
+import { usePage } from '../lib/page-context';
+import { useUi } from '../lib/ui';
+import { links } from '../lib/links';
+import type { CustomField } from '../lib/props';
+import { common, account } from '../strings/zh-hant';
+import { auth as t } from '../strings/zh-hant-members';
+import { Dialog } from './dialog';
+import { CustomFieldInput, Field, FormError, formStyle, linkButton, primaryButton, row, useSubmit } from './form';
+
+export default function RegisterDialog() {
+  const page = usePage();
+  const ui = useUi();
+  const brand = page.brand!;
+  const [schema, setSchema] = useState<CustomField[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [form, setForm] = useState({ email: '', password: '', confirm: '', name: '', terms: false });
+  const [values, setValues] = useState<Record<string, string>>({});
+  const { busy, error, setError, run } = useSubmit();
+  useEffect(() => {
+    call<CustomField[]>(`/api/brand/${encodeURIComponent(brand.brandId)}/customField/schema`)
+      .then(setSchema)
+      .catch((e) => setLoadError(errorText(e) || t.schemaFailed));
+  }, [brand.brandId]);
+  const set = (k: keyof typeof form) => (e: { target: { value: string; checked?: boolean } }) =>
+    setForm({ ...form, [k]: k === 'terms' ? !!e.target.checked : e.target.value });
+  const submit = () => {
+    if (form.password.length < minPasswordLength) return setError(t.passwordTooShort);
+    if (form.password !== form.confirm) return setError(t.passwordMismatch);
+    if (!form.terms) return setError(t.termsRequired);
+    return run(async () => {
+      const res = await call<{ email: string; mailSent: boolean }>('/api/session/register', {
+        body: {
+          brandId: brand.brandId,
+          email: form.email,
+          password: passwordDigest(form.password),
+          name: form.name,
+          customFields: values,
+          acceptTerms: form.terms,
+        },
+      });
+      if (res.mailSent) ui.open('registerSuccess', { email: res.email });
+      else {
+        ui.close();
+        ui.notify(t.mailNotSent, 'error', 6000);
+      }
+    });
+  };
+  return (
+    <Dialog title={t.registerTitle} onClose={ui.close} testId="register-dialog">
+      <form className={formStyle} onSubmit={(e) => (e.preventDefault(), submit())}>
+        <Field label={t.email} type="email" name="email" autoComplete="email" maxLength={254} required value={form.email} onChange={set('email')} />
+        <Field label={t.password} type="password" name="password" autoComplete="new-password" minLength={minPasswordLength} hint={t.passwordHint} required value={form.password} onChange={set('password')} />
+        <Field label={t.passwordConfirm} type="password" name="confirm" autoComplete="new-password" required value={form.confirm} onChange={set('confirm')} />
+        <Field label={t.name} name="name" autoComplete="name" maxLength={50} required value={form.name} onChange={set('name')} />
+        {schema === null && !loadError ? <p>{common.loading}</p> : null}
+        <FormError>{loadError}</FormError>
+        {(schema ?? []).map((f) => (
+          <CustomFieldInput key={f.key} field={f} value={values[f.key] ?? ''} onChange={(v) => setValues({ ...values, [f.key]: v })} />
+        ))}
+        <label className={row} style={{ justifyContent: 'flex-start', gap: 8 }}>
+          <input type="checkbox" name="terms" checked={form.terms} onChange={set('terms')} />
+          <span>
+            {t.terms(brand.settings.brandName)}
+            <a href={links.termsOfService} target="_blank" rel="noopener">
+              {t.termsLink}
+            </a>
+            {t.and}
+            <a href={links.privacyPolicy} target="_blank" rel="noopener">
+              {t.privacyLink}
+            </a>
+          </span>
+        </label>
+        <FormError>{error}</FormError>
+        <button type="submit" className={primaryButton} disabled={busy || schema === null}>
+          {t.registerSubmit}
+        </button>
+        <div className={row} style={{ justifyContent: 'center' }}>
+          <span>
+            {t.haveAccount}{' '}
+            <button type="button" className={linkButton} onClick={() => ui.open('login', { email: form.email })}>
+              {account.login}
+            </button>
+          </span>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,34 @@
+// Verify account: the member's e-mail is not verified yet; send the mail
+// again (3 minutes apart) or type the mailed code.
+import { call } from '../lib/api';
+import { usePage } from '../lib/page-context';
+import { useUi } from '../lib/ui';
+import { auth as t } from '../strings/zh-hant-members';
+import { Dialog } from './dialog';
+import { FormError, formStyle, primaryButton, secondaryButton, useSubmit } from './form';
+
+export default function VerifyAccountDialog({ args }: { args: { email: string } }) {
+  const page = usePage();
+  const ui = useUi();
+  const { busy, error, run } = useSubmit();
+  const resend = () =>
+    run(async () => {
+      await call('/api/verify/resendemail', { body: { brandId: page.brand!.brandId, email: args.email } });
+      ui.close();
+      ui.notify(t.verificationSent);
+    });
+  return (
+    <Dialog title={t.verifyAccountTitle} onClose={ui.close} testId="verify-account-dialog">
+      <div className={formStyle}>
+        <p>{t.verifyAccountBody(args.email)}</p>
+        <FormError>{error}</FormError>
+        <button type="button" className={primaryButton} disabled={busy} onClick={resend}>
+          {t.resendMail}
+        </button>
+        <button type="button" className={secondaryButton} onClick={() => ui.open('verifyCode', { email: args.email })}>
+          {t.enterCode}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,163 @@
+// Member centre (/{brandId}/user): the member's profile, what they hold,
+// their account actions.
+import { useState } from 'react';
+import { css } from '@emotion/css';
+import type { CustomField, MemberSummary, User } from '../lib/props';
+import { usePage, brandPath } from '../lib/page-context';
+import { Link, useNavigate } from '../lib/navigation';
+import { useUi } from '../lib/ui';
+import { call, errorText } from '../lib/api';
+import { logout } from '../lib/session';
+import { hasModule, Module } from '../lib/modules';
+import { MemberLayout, badge, badgeMuted, card, sectionTitle } from '../components/member-layout';
+import { account } from '../strings/zh-hant';
+import { auth as ta, member as t } from '../strings/zh-hant-members';
+import { colour, radius, up } from '../styles/theme';
+
+export interface MemberCentreData {
+  summary: MemberSummary;
+  fields: CustomField[];
+}
+
+const tiles = css`
+  display: grid;
+  grid-template-columns: repeat(2, 1fr);
+  gap: 12px;
+  margin-bottom: 24px;
+  ${up(750)} { grid-template-columns: repeat(4, 1fr); }
+  a {
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
+    padding: 14px 16px;
+    background: ${colour.surface};
+    border: 1px solid ${colour.line};
+    border-radius: ${radius};
+    text-decoration: none;
+    color: ${colour.muted};
+    font-size: 14px;
+  }
+  a:hover { border-color: var(--brand); }
+  strong { font-size: 26px; color: ${colour.text}; line-height: 1.2; }
+`;
+const profile = css`
+  margin-bottom: 24px;
+  dl { display: grid; grid-template-columns: max-content 1fr; gap: 6px 16px; margin: 8px 0 0; font-size: 15px; }
+  dt { color: ${colour.muted}; }
+  dd { margin: 0; overflow-wrap: anywhere; }
+`;
+const actions = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin-top: 12px;
+  button {
+    border: 1px solid var(--brand);
+    background: #fff;
+    color: var(--brand);
+    border-radius: 999px;
+    padding: 8px 16px;
+    font-size: 14px;
+    font-weight: 600;
+    cursor: pointer;
+  }
+  button:disabled { opacity: .6; }
+`;
+const nameRow = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  h3 { font-size: 18px; }
+`;
+
+export default function MemberCentre({ data }: { data: MemberCentreData }) {
+  const page = usePage();
+  const ui = useUi();
+  const navigate = useNavigate();
+  const user = page.user!;
+  const brand = page.brand!;
+  const [busy, setBusy] = useState(false);
+  const s = data.summary;
+  const timing = hasModule(brand.settings.additionalModules, Module.TimingCard);
+  const toggleMail = async () => {
+    setBusy(true);
+    try {
+      await call<User>('/api/user/unSubscribe', { body: { brandId: brand.brandId, unsubscribe: !user.unsubscribed } });
+      ui.notify(t.subscriptionSaved);
+      navigate(window.location.pathname + window.location.search, { replace: true });
+    } catch (e) {
+      ui.notify(errorText(e), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <MemberLayout title={account.centre}>
+      <section className={`${card} ${profile}`} aria-label={t.profileFields}>
+        <div className={nameRow}>
+          <h3>{t.hello(user.name)}</h3>
+          <span className={user.emailVerified ? badge : `${badge} ${badgeMuted}`}>{user.emailVerified ? t.verified : t.notVerified}</span>
+        </div>
+        <dl>
+          <dt>{ta.email}</dt>
+          <dd>{user.email}</dd>
+          {data.fields.map((f) => (
+            <div key={f.key} style={{ display: 'contents' }}>
+              <dt>{f.label}</dt>
+              <dd>{user.customFields[f.key] || t.notFilled}</dd>
+            </div>
+          ))}
+          <dt>{t.subscription}</dt>
+          <dd>{user.unsubscribed ? t.unsubscribed : t.subscribed}</dd>
+        </dl>
+        {user.missingFields.length ? <p style={{ color: colour.danger }}>{t.missingInfo}</p> : null}
+        <div className={actions}>
+          {user.missingFields.length ? (
+            <button type="button" onClick={() => ui.open('completeInfo', { mode: 'complete' })}>
+              {t.completeInfo}
+            </button>
+          ) : null}
+          <button type="button" onClick={() => ui.open('completeInfo', { mode: 'edit' })}>
+            {t.editProfile}
+          </button>
+          <button type="button" onClick={() => ui.open('changePassword', {})}>
+            {t.changePassword}
+          </button>
+          {!user.emailVerified ? (
+            <button type="button" onClick={() => ui.open('verifyAccount', { email: user.email })}>
+              {t.verifyNow}
+            </button>
+          ) : null}
+          <button type="button" disabled={busy} onClick={toggleMail}>
+            {user.unsubscribed ? t.subscribe : t.unsubscribe}
+          </button>
+          <button type="button" onClick={() => logout(brand.brandId)}>
+            {account.logout}
+          </button>
+        </div>
+      </section>
+      <h3 className={sectionTitle}>{t.holdings}</h3>
+      <div className={tiles}>
+        <Link href={brandPath(page, '/user/booking')}>
+          <strong>{s.upcomingBookings}</strong>
+          {t.summary.upcomingBookings}
+        </Link>
+        <Link href={brandPath(page, '/user/passcard')}>
+          <strong>{s.passcards}</strong>
+          {t.summary.passcards}
+        </Link>
+        <Link href={brandPath(page, '/user/ticket')}>
+          <strong>{s.tickets}</strong>
+          {t.summary.tickets}
+        </Link>
+        {timing ? (
+          <Link href={brandPath(page, '/user/countingPasscard')}>
+            <strong>{s.countingPasscards}</strong>
+            {t.summary.countingPasscards}
+          </Link>
+        ) : null}
+      </div>
+    </MemberLayout>
+  );
+}

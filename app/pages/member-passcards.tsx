@@ -1,0 +1,33 @@
+// My passcards (/{brandId}/user/passcard).
+import type { MemberPasscard } from '../lib/props';
+import { usePage, brandPath } from '../lib/page-context';
+import { day } from '../lib/member-format';
+import { MemberLayout, badge, badgeMuted, card, cardList } from '../components/member-layout';
+import { EmptyState } from '../components/empty-state';
+import { account } from '../strings/zh-hant';
+import { member as t } from '../strings/zh-hant-members';
+
+export interface MemberPasscardsData {
+  passcards: MemberPasscard[];
+}
+
+export default function MemberPasscards({ data }: { data: MemberPasscardsData }) {
+  const page = usePage();
+  return (
+    <MemberLayout title={account.nav.passcard}>
+      {data.passcards.length === 0 ? (
+        <EmptyState title={t.passcard.empty} hint={t.passcard.emptyHint} action={t.shop} href={brandPath(page, '')} />
+      ) : (
+        <div className={cardList}>
+          {data.passcards.map((p) => (
+            <article key={p.id} className={card} data-testid="passcard">
+              <span className={p.status === 'active' ? badge : `${badge} ${badgeMuted}`}>{t.passcard.status[p.status]}</span>
+              <h3>{p.name}</h3>
+              <p>{p.startsOn && p.endsOn ? t.passcard.period(day(p.startsOn), day(p.endsOn)) : t.passcard.pendingStart}</p>
+            </article>
+          ))}
+        </div>
+      )}
+    </MemberLayout>
+  );
+}

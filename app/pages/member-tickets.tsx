@@ -1,0 +1,53 @@
+// My tickets (/{brandId}/user/ticket): stored-value points, count cards and
+// other tickets, with what remains.
+import type { MemberTicket } from '../lib/props';
+import { usePage, brandPath } from '../lib/page-context';
+import { thousands } from '../lib/format';
+import { day } from '../lib/member-format';
+import { MemberLayout, badge, badgeMuted, card, cardList, sectionTitle } from '../components/member-layout';
+import { EmptyState } from '../components/empty-state';
+import { account } from '../strings/zh-hant';
+import { member as t } from '../strings/zh-hant-members';
+
+export interface MemberTicketsData {
+  tickets: MemberTicket[];
+}
+
+function TicketCard({ x }: { x: MemberTicket }) {
+  const unit = t.ticket.unit[x.ticketKind] ?? '';
+  const state = x.expired ? t.ticket.expired : x.remain === 0 ? t.ticket.usedUp : '';
+  return (
+    <article className={card} data-testid="ticket">
+      {state ? <span className={`${badge} ${badgeMuted}`}>{state}</span> : null}
+      <h3>{x.name}</h3>
+      <p>
+        <strong style={{ fontSize: 20, color: 'var(--brand)' }}>{t.ticket.remain(thousands(x.remain), unit)}</strong>　{t.ticket.of(thousands(x.total))}
+      </p>
+      {x.endsOn ? <p>{t.ticket.until(day(x.endsOn))}</p> : null}
+    </article>
+  );
+}
+
+export default function MemberTickets({ data }: { data: MemberTicketsData }) {
+  const page = usePage();
+  const groups = [
+    { title: t.ticket.points, list: data.tickets.filter((x) => x.ticketKind === 1) },
+    { title: t.ticket.counts, list: data.tickets.filter((x) => x.ticketKind === 2) },
+    { title: t.ticket.others, list: data.tickets.filter((x) => x.ticketKind !== 1 && x.ticketKind !== 2) },
+  ].filter((g) => g.list.length > 0);
+  return (
+    <MemberLayout title={account.nav.ticket}>
+      {groups.length === 0 ? <EmptyState title={t.ticket.empty} hint={t.ticket.emptyHint} action={t.shop} href={brandPath(page, '')} /> : null}
+      {groups.map((g) => (
+        <section key={g.title}>
+          <h3 className={sectionTitle}>{g.title}</h3>
+          <div className={cardList}>
+            {g.list.map((x) => (
+              <TicketCard key={x.id} x={x} />
+            ))}
+          </div>
+        </section>
+      ))}
+    </MemberLayout>
+  );
+}

@@ -1,0 +1,29 @@
+// Timing-card plans (/{brandId}/user/timingcard/plans): the counting
+// passcards on sale.
+import type { Item } from '../lib/props';
+import { ItemCard } from '../components/item-card';
+import { MemberLayout, cardList } from '../components/member-layout';
+import { EmptyState } from '../components/empty-state';
+import { account } from '../strings/zh-hant';
+import { member as t } from '../strings/zh-hant-members';
+
+export interface MemberTimingPlansData {
+  plans: Item[];
+}
+
+export default function MemberTimingPlans({ data }: { data: MemberTimingPlansData }) {
+  return (
+    <MemberLayout title={account.nav.timingcardPlans}>
+      <p style={{ marginBottom: 16 }}>{t.plans.intro}</p>
+      {data.plans.length === 0 ? (
+        <EmptyState title={t.plans.empty} hint={t.plans.intro} />
+      ) : (
+        <div className={cardList}>
+          {data.plans.map((it) => (
+            <ItemCard key={it.id} item={it} />
+          ))}
+        </div>
+      )}
+    </MemberLayout>
+  );
+}

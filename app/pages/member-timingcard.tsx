@@ -1,0 +1,85 @@
+// Timing card (/{brandId}/user/timingcard): remaining and not-active points
+// as the host computes them (spec section 4), and the records behind them.
+import { css } from '@emotion/css';
+import type { CountingPasscardRecord } from '../lib/props';
+import { usePage, brandPath } from '../lib/page-context';
+import { Link } from '../lib/navigation';
+import { thousands } from '../lib/format';
+import { MemberLayout, cardList, sectionTitle } from '../components/member-layout';
+import { EmptyState } from '../components/empty-state';
+import { CountingCard } from './member-counting-passcards';
+import { account } from '../strings/zh-hant';
+import { member as t } from '../strings/zh-hant-members';
+import { colour, radius } from '../styles/theme';
+
+export interface MemberTimingCardData {
+  records: CountingPasscardRecord[];
+  remain: number;
+  notActive: number;
+}
+
+const points = css`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 12px;
+  margin-bottom: 12px;
+  div {
+    background: ${colour.surface};
+    border: 1px solid ${colour.line};
+    border-radius: ${radius};
+    padding: 16px;
+    font-size: 14px;
+    color: ${colour.muted};
+  }
+  div:first-child { border-top: 4px solid var(--brand); }
+  strong { display: block; font-size: 30px; color: ${colour.text}; line-height: 1.2; }
+`;
+const rule = css`
+  font-size: 13px;
+  color: ${colour.muted};
+  margin: 0 0 20px;
+`;
+const buy = css`
+  display: inline-block;
+  margin-bottom: 24px;
+  padding: 10px 22px;
+  border-radius: 999px;
+  background: var(--brand);
+  color: #fff;
+  text-decoration: none;
+  font-weight: 700;
+`;
+
+export default function MemberTimingCard({ data }: { data: MemberTimingCardData }) {
+  const page = usePage();
+  return (
+    <MemberLayout title={account.nav.timingcard}>
+      <div className={points}>
+        <div data-testid="timing-remain">
+          {t.timing.remain}
+          <strong>{thousands(data.remain)}</strong>
+          {t.timing.unit}
+        </div>
+        <div data-testid="timing-not-active">
+          {t.timing.notActive}
+          <strong>{thousands(data.notActive)}</strong>
+          {t.timing.unit}
+        </div>
+      </div>
+      <p className={rule}>{t.timing.rule}</p>
+      <Link className={buy} href={brandPath(page, '/user/timingcard/plans')}>
+        {t.timing.buy}
+      </Link>
+      <h3 className={sectionTitle}>{t.timing.records}</h3>
+      {data.records.length === 0 ? (
+        <EmptyState title={t.counting.empty} hint={t.counting.emptyHint} />
+      ) : (
+        <div className={cardList}>
+          {data.records.map((r) => (
+            <CountingCard key={r.id} r={r} />
+          ))}
+        </div>
+      )}
+    </MemberLayout>
+  );
+}

@@ -1,0 +1,167 @@
+// The landing page of the mailed links (/{brandId}/verify/email): e-mail
+// verification (?u=&t=) with every outcome, and a new password
+// (?type=resetPassword&u=&t=).
+import { useEffect, useState } from 'react';
+import { css } from '@emotion/css';
+import { usePage, brandPath } from '../lib/page-context';
+import { call, ApiError, errorText } from '../lib/api';
+import { passwordDigest, minPasswordLength } from '../lib/password';
+import { useUi } from '../lib/ui';
+import { Link } from '../lib/navigation';
+import { PageHead } from '../components/page-head';
+import { Field, FormError, formStyle, primaryButton, useSubmit } from '../dialogs/form';
+import { common } from '../strings/zh-hant';
+import { auth as ta, verifyEmail as t } from '../strings/zh-hant-members';
+import { colour, radius } from '../styles/theme';
+
+const box = css`
+  max-width: 460px;
+  margin: 24px auto;
+  background: ${colour.surface};
+  border: 1px solid ${colour.line};
+  border-radius: ${radius};
+  padding: 28px 24px;
+  text-align: center;
+  h2 { font-size: 21px; margin-bottom: 8px; }
+  p { color: ${colour.muted}; margin-bottom: 16px; }
+  form { text-align: left; }
+`;
+const icon = css`
+  width: 56px;
+  height: 56px;
+  margin: 0 auto 12px;
+  border-radius: 50%;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  font-size: 28px;
+  color: #fff;
+  background: var(--brand);
+`;
+const iconBad = css`background: ${colour.danger};`;
+const home = css`
+  display: inline-block;
+  margin-top: 8px;
+  color: var(--brand);
+  font-weight: 600;
+`;
+
+type State = { kind: 'verifying' } | { kind: 'verified' } | { kind: 'failed'; message: string } | { kind: 'reset' } | { kind: 'resetDone' };
+
+function Resend() {
+  const page = usePage();
+  const ui = useUi();
+  const [email, setEmail] = useState('');
+  const { busy, error, run } = useSubmit();
+  return (
+    <form
+      className={formStyle}
+      onSubmit={(e) => {
+        e.preventDefault();
+        run(async () => {
+          await call('/api/verify/resendemail', { body: { brandId: page.brand!.brandId, email } });
+          ui.notify(ta.verificationSent);
+        });
+      }}
+    >
+      <strong>{t.resendTitle}</strong>
+      <p style={{ margin: 0 }}>{t.resendBody}</p>
+      <Field label={ta.email} type="email" name="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <FormError>{error}</FormError>
+      <button type="submit" className={primaryButton} disabled={busy}>
+        {ta.resendMail}
+      </button>
+    </form>
+  );
+}
+
+function NewPassword({ userId, token, done }: { userId: number; token: string; done: () => void }) {
+  const page = usePage();
+  const [pw, setPw] = useState({ password: '', confirm: '' });
+  const { busy, error, setError, run } = useSubmit();
+  return (
+    <form
+      className={formStyle}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (pw.password.length < minPasswordLength) return setError(ta.passwordTooShort);
+        if (pw.password !== pw.confirm) return setError(ta.passwordMismatch);
+        run(async () => {
+          await call('/api/session/resetPassword', { body: { brandId: page.brand!.brandId, userId, token, password: passwordDigest(pw.password) } });
+          done();
+        });
+      }}
+    >
+      <Field label={ta.newPassword} type="password" name="password" autoComplete="new-password" minLength={minPasswordLength} hint={ta.passwordHint} required value={pw.password} onChange={(e) => setPw({ ...pw, password: e.target.value })} />
+      <Field label={ta.newPasswordConfirm} type="password" name="confirm" autoComplete="new-password" required value={pw.confirm} onChange={(e) => setPw({ ...pw, confirm: e.target.value })} />
+      <FormError>{error}</FormError>
+      <button type="submit" className={primaryButton} disabled={busy}>
+        {ta.resetSubmit}
+      </button>
+    </form>
+  );
+}
+
+export default function VerifyEmail() {
+  const page = usePage();
+  const ui = useUi();
+  const userId = Number(page.query.u);
+  const token = page.query.t ?? '';
+  const reset = page.query.type === 'resetPassword';
+  const complete = userId > 0 && token !== '';
+  const [state, setState] = useState<State>(!complete ? { kind: 'failed', message: t.badLink } : reset ? { kind: 'reset' } : { kind: 'verifying' });
+  useEffect(() => {
+    if (!complete || reset) return;
+    call('/api/verify/email', { body: { brandId: page.brand!.brandId, userId, token } })
+      .then(() => setState({ kind: 'verified' }))
+      .catch((e) => setState({ kind: 'failed', message: e instanceof ApiError ? e.message : errorText(e) }));
+  }, [complete, reset, page.brand, userId, token]);
+  const title = reset ? t.resetTitle : t.title;
+  return (
+    <section className={box} data-testid="verify-email" data-state={state.kind}>
+      <PageHead title={title} description={title} noindex />
+      {state.kind === 'verifying' ? (
+        <>
+          <h2>{t.title}</h2>
+          <p role="status">{t.verifying}</p>
+        </>
+      ) : state.kind === 'verified' ? (
+        <>
+          <div className={icon} aria-hidden="true">✓</div>
+          <h2>{t.verified}</h2>
+          <p>{t.verifiedBody}</p>
+          <Link className={home} href={brandPath(page, '')}>
+            {common.backToShop}
+          </Link>
+        </>
+      ) : state.kind === 'reset' ? (
+        <>
+          <h2>{t.resetTitle}</h2>
+          <p>{t.resetBody}</p>
+          <NewPassword userId={userId} token={token} done={() => setState({ kind: 'resetDone' })} />
+        </>
+      ) : state.kind === 'resetDone' ? (
+        <>
+          <div className={icon} aria-hidden="true">✓</div>
+          <h2>{t.resetDone}</h2>
+          <p>{t.resetDoneBody}</p>
+          <button type="button" className={primaryButton} onClick={() => ui.open('login', {})}>
+            {t.goLogin}
+          </button>
+        </>
+      ) : (
+        <>
+          <div className={`${icon} ${iconBad}`} aria-hidden="true">!</div>
+          <h2>{title}</h2>
+          <p role="alert" data-testid="verify-error">
+            {state.message}
+          </p>
+          {reset ? null : <Resend />}
+          <Link className={home} href={brandPath(page, '')}>
+            {common.backToShop}
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+-- Demo members: one per brand with a web shop, all with the e-mail
+-- member@example.com and the password demo1234 (the same e-mail is a
+-- separate member of each brand). password_hash is bcrypt of the MD5 hex
+-- the browser sends, md5('demo1234') = 6e9bece1914809fb8493146417e722f6.
+-- The demo brand's member holds a little of everything so the member
+-- centre is not empty; the others hold one item each or nothing (the
+-- empty states). Dates are relative to today.
+
+insert into users (brand_id, email, name, phone, password_hash, custom_values, email_verified_at) values
+('demo', 'member@example.com', '林小安', '0912345678', '$2a$10$3Vi8pEYpEVCmbwfNGKTlsu4zbtBk5224PsfVjq41srLgzCVAplV2y',
+ '{"phone": "0912345678", "birthday": "1992-08-15", "gender": "女"}', now()),
+('yoga', 'member@example.com', '林小安', '0912345678', '$2a$10$3Vi8pEYpEVCmbwfNGKTlsu4zbtBk5224PsfVjq41srLgzCVAplV2y',
+ '{"phone": "0912345678"}', now()),
+('plan', 'member@example.com', '林小安', '0912345678', '$2a$10$3Vi8pEYpEVCmbwfNGKTlsu4zbtBk5224PsfVjq41srLgzCVAplV2y',
+ '{"phone": "0912345678"}', now()),
+('term', 'member@example.com', '林小安', '0912345678', '$2a$10$3Vi8pEYpEVCmbwfNGKTlsu4zbtBk5224PsfVjq41srLgzCVAplV2y',
+ '{"phone": "0912345678", "childName": "林小樂"}', now());
+
+insert into member_passcards (brand_id, user_id, item_id, name, activation_type, starts_on, ends_on, purchased_at)
+select 'demo', u.id, i.id, i.name, i.activation_type, p.starts_on, p.ends_on, p.purchased_at
+  from users u,
+       (values ('季卡通行卡', current_date - 20, current_date + 70, now() - interval '20 days'),
+               ('單月暢遊通行卡', null::date, null::date, now() - interval '2 days'),
+               ('週末體驗通行卡', current_date - 60, current_date - 53, now() - interval '60 days'))
+           as p (item, starts_on, ends_on, purchased_at)
+  join items i on i.brand_id = 'demo' and i.name = p.item
+ where u.brand_id = 'demo' and u.email = 'member@example.com';
+
+insert into member_tickets (brand_id, user_id, item_id, name, ticket_type, total, remain, ends_on, purchased_at)
+select u.brand_id, u.id, i.id, i.name, t.ticket_type, t.total, t.remain, t.ends_on, t.purchased_at
+  from users u,
+       (values ('demo', '儲值票券 1,000 點', 'onlinePoint', 1000, 640, current_date + 300, now() - interval '65 days'),
+               ('demo', '團課 10 堂計次卡', 'count', 10, 7, current_date + 150, now() - interval '30 days'),
+               ('yoga', '瑜珈 8 堂課程卡', 'count', 8, 5, current_date + 90, now() - interval '30 days'))
+           as t (brand_id, item, ticket_type, total, remain, ends_on, purchased_at)
+  join items i on i.brand_id = t.brand_id and i.name = t.item
+ where u.brand_id = t.brand_id and u.email = 'member@example.com';
+
+insert into member_counting_passcards (brand_id, user_id, item_id, name, total_minutes, remain_minutes, activated_on, ends_on, available, purchased_at)
+select 'demo', u.id, i.id, i.name, c.total, c.remain, c.activated_on, c.ends_on, true, c.purchased_at
+  from users u,
+       (values ('自由重訓 600 分鐘卡', 600, 420, current_date - 10, current_date + 80, now() - interval '10 days'),
+               ('自由重訓 1,500 分鐘卡', 1500, 1500, null::date, null::date, now() - interval '1 day'),
+               ('自由重訓 600 分鐘卡', 600, 35, current_date - 120, current_date - 30, now() - interval '120 days'))
+           as c (item, total, remain, activated_on, ends_on, purchased_at)
+  join items i on i.brand_id = 'demo' and i.name = c.item
+ where u.brand_id = 'demo' and u.email = 'member@example.com';
+
+insert into member_passcards (brand_id, user_id, item_id, name, activation_type, starts_on, ends_on)
+select 'plan', u.id, i.id, i.name, i.activation_type, current_date - 5, current_date + 25
+  from users u join items i on i.brand_id = 'plan' and i.name = '月費方案'
+ where u.brand_id = 'plan' and u.email = 'member@example.com';
+
+insert into bookings (brand_id, user_id, store_id, course_name, coach_name, starts_at, ends_at, status)
+select 'demo', u.id, s.id, b.course, b.coach, b.starts_at at time zone 'Asia/Taipei',
+       (b.starts_at + interval '1 hour') at time zone 'Asia/Taipei', b.status
+  from users u,
+       -- Taiwan wall-clock times
+       (values ('信義館', '晨間流動瑜珈', 'Amber 老師', (current_date + 2) + time '07:00', 'booked'),
+               ('竹北館', '飛輪燃脂', 'Kevin 教練', (current_date + 5) + time '19:30', 'booked'),
+               ('信義館', '核心皮拉提斯', 'Mia 老師', (current_date - 3) + time '12:00', 'attended'),
+               ('信義館', '壺鈴入門', 'Kevin 教練', (current_date - 8) + time '18:00', 'cancelled'))
+           as b (store, course, coach, starts_at, status)
+  join stores s on s.brand_id = 'demo' and s.short_name = b.store
+ where u.brand_id = 'demo' and u.email = 'member@example.com';

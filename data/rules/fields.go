@@ -1,0 +1,170 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"net/mail"
+	"regexp"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Field types of a brand's custom-field schema.
+const (
+	FieldText   = "text"
+	FieldDate   = "date"
+	FieldChoice = "choice"
+	FieldPhone  = "phone"
+	FieldEmail  = "email"
+)
+
+// DefaultTextMax is the longest a text field may be when the schema sets
+// no maximum.
+const DefaultTextMax = 100
+
+// FieldRule is what a custom field asks of its value.
+type FieldRule struct {
+	Label     string
+	Type      string
+	Required  bool
+	MaxLength int
+	Options   []string
+}
+
+// CheckField validates value against f and returns it as stored: trimmed,
+// a phone as digits only, an e-mail in lower case, a date as YYYY-MM-DD. An
+// empty optional value is "". The error's text is for the member:
+//
+//	{phone} "0912-345-678"     -> "0912345678"
+//	{phone} "+886 912 345 678" -> "0912345678"
+//	{phone} "(02) 2720-1234"   -> "0227201234"
+//	{date} "2026-02-30"        -> error 生日不是有效的日期
+//	{choice 男/女} "其他"       -> error 性別的選項不正確
+func CheckField(f FieldRule, value string) (string, error) {
+	v := strings.TrimSpace(value)
+	if v == "" {
+		if f.Required {
+			return "", fmt.Errorf("請填寫%s", f.Label)
+		}
+		return "", nil
+	}
+	switch f.Type {
+	case FieldText:
+		max := f.MaxLength
+		if max <= 0 {
+			max = DefaultTextMax
+		}
+		if utf8.RuneCountInString(v) > max {
+			return "", fmt.Errorf("%s最多 %d 個字", f.Label, max)
+		}
+		if hasControl(v) {
+			return "", fmt.Errorf("%s含有無效的字元", f.Label)
+		}
+		return v, nil
+	case FieldDate:
+		d, ok := Date(v)
+		if !ok {
+			return "", fmt.Errorf("%s不是有效的日期", f.Label)
+		}
+		return d, nil
+	case FieldChoice:
+		for _, o := range f.Options {
+			if v == o {
+				return v, nil
+			}
+		}
+		return "", fmt.Errorf("%s的選項不正確", f.Label)
+	case FieldPhone:
+		p, ok := TaiwanPhone(v)
+		if !ok {
+			return "", fmt.Errorf("%s格式不正確", f.Label)
+		}
+		return p, nil
+	case FieldEmail:
+		e, ok := Email(v)
+		if !ok {
+			return "", fmt.Errorf("%s格式不正確", f.Label)
+		}
+		return e, nil
+	}
+	return "", fmt.Errorf("%s的欄位類型不支援", f.Label)
+}
+
+func hasControl(s string) bool {
+	return strings.IndexFunc(s, unicode.IsControl) >= 0
+}
+
+// Date parses YYYY-MM-DD (a real calendar day between 1900 and 2100).
+func Date(s string) (string, bool) {
+	t, err := time.Parse("2006-01-02", s)
+	if err != nil || t.Year() < 1900 || t.Year() > 2100 {
+		return "", false
+	}
+	return t.Format("2006-01-02"), true
+}
+
+var (
+	phoneSeparators = strings.NewReplacer(" ", "", "-", "", "(", "", ")", "", ".", "")
+	// mobile 09XXXXXXXX; landline 0 + area code 2-8 + 7 or 8 digits
+	// (02-2720-1234, 037-123456, 089-123456, 0826-12345, 049-2345678)
+	taiwanMobile   = regexp.MustCompile(`^09[0-9]{8}$`)
+	taiwanLandline = regexp.MustCompile(`^0[2-8][0-9]{7,8}$`)
+)
+
+// TaiwanPhone checks a phone number in Taiwan's formats (mobile or
+// landline, with spaces, dashes, dots or brackets, optionally +886 in place
+// of the leading 0) and returns its digits with the leading 0.
+func TaiwanPhone(s string) (string, bool) {
+	d := phoneSeparators.Replace(strings.TrimSpace(s))
+	switch {
+	case strings.HasPrefix(d, "+886"):
+		d = "0" + strings.TrimPrefix(strings.TrimPrefix(d, "+886"), "0")
+	case strings.HasPrefix(d, "886") && len(d) >= 11:
+		d = "0" + strings.TrimPrefix(d, "886")
+	}
+	if taiwanMobile.MatchString(d) || taiwanLandline.MatchString(d) {
+		return d, true
+	}
+	return "", false
+}
+
+var emailShape = regexp.MustCompile(`^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$`)
+
+// Email checks an e-mail address (a bare address, at most 254 characters,
+// with a dotted domain) and returns it in lower case.
+func Email(s string) (string, bool) {
+	e := strings.ToLower(strings.TrimSpace(s))
+	if len(e) > 254 || !emailShape.MatchString(e) {
+		return "", false
+	}
+	a, err := mail.ParseAddress(e)
+	if err != nil || a.Address != e || a.Name != "" {
+		return "", false
+	}
+	return e, true
+}
+
+// PasswordDigest checks the password as the client sends it: the MD5 of
+// the password in hex (spec section 5), 32 hex digits, returned in lower
+// case.
+func PasswordDigest(s string) (string, bool) {
+	if len(s) != 32 || strings.Trim(strings.ToLower(s), "0123456789abcdef") != "" {
+		return "", false
+	}
+	return strings.ToLower(s), true
+}
+
+// ErrName is a member name that is empty, too long or holds control
+// characters.
+var ErrName = errors.New("請填寫姓名（最多 50 個字）")
+
+// MemberName checks a member's name: 1 to 50 characters, trimmed.
+func MemberName(s string) (string, error) {
+	n := strings.TrimSpace(s)
+	if n == "" || utf8.RuneCountInString(n) > 50 || hasControl(n) {
+		return "", ErrName
+	}
+	return n, nil
+}

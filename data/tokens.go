@@ -1,0 +1,252 @@
+package data
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Purposes of e-mailed tokens.
+const (
+	PurposeVerify = "verify" // e-mail verification
+	PurposeReset  = "reset"  // password reset
+)
+
+// ResendInterval is the least time between two mails of one purpose to one
+// member (spec section 9; error -10049).
+const ResendInterval = 3 * time.Minute
+
+// TokenTTL is how long an e-mailed token and its code stay valid.
+var TokenTTL = map[string]time.Duration{PurposeVerify: 24 * time.Hour, PurposeReset: 30 * time.Minute}
+
+// MaxCodeAttempts is how many wrong codes spend a code.
+const MaxCodeAttempts = 5
+
+// Issued is a token just made for a mail: the secrets go into the mail
+// only.
+type Issued struct {
+	ID        int64
+	Token     string // in the mail's link
+	Code      string // 6 digits, typed by the member
+	ExpiresAt time.Time
+}
+
+func newCode() string {
+	n, _ := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	return fmt.Sprintf("%06d", n.Int64())
+}
+
+// IssueToken makes a new token of purpose for the member, replacing any
+// earlier one. A mail of the same purpose sent less than ResendInterval ago
+// is CodeResendTooSoon.
+func (db *DB) IssueToken(ctx context.Context, userID int64, purpose string, now time.Time) (*Issued, error) {
+	tx, err := db.Pool.Begin(ctx)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	defer tx.Rollback(ctx)
+	// one send per member at a time
+	if _, err := tx.Exec(ctx, `select 1 from users where id = $1 for update`, userID); err != nil {
+		return nil, dbErr(err)
+	}
+	var last *time.Time
+	err = tx.QueryRow(ctx, `select max(sent_at) from user_tokens where user_id = $1 and purpose = $2`, userID, purpose).Scan(&last)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	if last != nil && now.Sub(*last) < ResendInterval {
+		return nil, codeErr(KindTooMany, CodeResendTooSoon)
+	}
+	if _, err := tx.Exec(ctx, `delete from user_tokens where user_id = $1 and purpose = $2`, userID, purpose); err != nil {
+		return nil, dbErr(err)
+	}
+	t := &Issued{Token: NewSecret(32), Code: newCode(), ExpiresAt: now.Add(TokenTTL[purpose])}
+	err = tx.QueryRow(ctx, `insert into user_tokens (user_id, purpose, token_hash, code_hash, sent_at, expires_at)
+		values ($1, $2, $3, $4, $5, $6) returning id`,
+		userID, purpose, SecretHash(t.Token), SecretHash(codeSecret(userID, t.Code)), now, t.ExpiresAt).Scan(&t.ID)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	return t, dbErr(tx.Commit(ctx))
+}
+
+// codeSecret binds a 6-digit code to its member before hashing, so equal
+// codes of two members hash apart.
+func codeSecret(userID int64, code string) string { return fmt.Sprintf("%d:%s", userID, code) }
+
+// WithdrawToken deletes a token whose mail could not be sent, so the member
+// may ask again at once.
+func (db *DB) WithdrawToken(ctx context.Context, id int64) error {
+	_, err := db.Pool.Exec(ctx, `delete from user_tokens where id = $1`, id)
+	return dbErr(err)
+}
+
+type tokenRow struct {
+	id        int64
+	tokenHash []byte
+	codeHash  []byte
+	attempts  int
+	expiresAt time.Time
+	usedAt    *time.Time
+}
+
+func currentToken(ctx context.Context, tx pgx.Tx, userID int64, purpose string) (*tokenRow, error) {
+	t := &tokenRow{}
+	err := tx.QueryRow(ctx, `select id, token_hash, code_hash, attempts, expires_at, used_at from user_tokens
+		where user_id = $1 and purpose = $2 order by sent_at desc limit 1 for update`, userID, purpose).
+		Scan(&t.id, &t.tokenHash, &t.codeHash, &t.attempts, &t.expiresAt, &t.usedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	return t, dbErr(err)
+}
+
+// VerifyEmail checks the token of a verification link for member userID of
+// the brand and spends it: the e-mail becomes verified. An unknown member
+// is CodeMemberNotFound, a token that is not the member's latest
+// CodeWrongToken, an expired one CodeLinkExpired. Opening the link again
+// after it verified succeeds.
+func (db *DB) VerifyEmail(ctx context.Context, brandID string, userID int64, token string, now time.Time) (*User, error) {
+	const purpose = PurposeVerify
+	tx, err := db.Pool.Begin(ctx)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	defer tx.Rollback(ctx)
+	u, err := scanUser(tx.QueryRow(ctx, `select `+userColumns+` from users
+		where brand_id = $1 and id = $2 and deleted_at is null for update`, brandID, userID))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, codeErr(KindNotFound, CodeMemberNotFound)
+	}
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	t, err := currentToken(ctx, tx, userID, purpose)
+	if err != nil {
+		return nil, err
+	}
+	if t != nil && t.usedAt != nil && subtle.ConstantTimeCompare(t.tokenHash, SecretHash(token)) == 1 {
+		return u, nil // the same link opened again
+	}
+	if err := checkLink(t, token, now); err != nil {
+		return nil, err
+	}
+	if err := spend(ctx, tx, t.id, purpose, userID, now); err != nil {
+		return nil, err
+	}
+	u.EmailVerified = true
+	return u, dbErr(tx.Commit(ctx))
+}
+
+// UseCode checks a mailed 6-digit code of the member. A wrong code is
+// CodeWrongCode and counts; after MaxCodeAttempts wrong codes, or past its
+// time, the code is CodeCodeExpired. With spend, a right code is used up
+// (PurposeVerify: the e-mail becomes verified); without, it stays valid (a
+// password reset confirms the code first, then sets the password).
+func (db *DB) UseCode(ctx context.Context, userID int64, purpose, code string, spendIt bool, now time.Time) error {
+	tx, err := db.Pool.Begin(ctx)
+	if err != nil {
+		return dbErr(err)
+	}
+	defer tx.Rollback(ctx)
+	t, err := currentToken(ctx, tx, userID, purpose)
+	if err != nil {
+		return err
+	}
+	if err := checkCode(ctx, tx, t, userID, code, now); err != nil {
+		return err
+	}
+	if spendIt {
+		if err := spend(ctx, tx, t.id, purpose, userID, now); err != nil {
+			return err
+		}
+	}
+	return dbErr(tx.Commit(ctx))
+}
+
+// checkLink: nil when token is the latest one and unspent; else
+// CodeWrongToken or CodeLinkExpired.
+func checkLink(t *tokenRow, token string, now time.Time) error {
+	switch {
+	case t == nil || subtle.ConstantTimeCompare(t.tokenHash, SecretHash(token)) != 1:
+		return codeErr(KindInvalid, CodeWrongToken)
+	case t.usedAt != nil || !now.Before(t.expiresAt):
+		return codeErr(KindInvalid, CodeLinkExpired)
+	}
+	return nil
+}
+
+// checkCode: nil when code is right; else CodeCodeExpired, or
+// CodeWrongCode after recording the wrong try (committing tx).
+func checkCode(ctx context.Context, tx pgx.Tx, t *tokenRow, userID int64, code string, now time.Time) error {
+	if t == nil || t.usedAt != nil || !now.Before(t.expiresAt) || t.attempts >= MaxCodeAttempts {
+		return codeErr(KindInvalid, CodeCodeExpired)
+	}
+	if subtle.ConstantTimeCompare(t.codeHash, SecretHash(codeSecret(userID, code))) == 1 {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, `update user_tokens set attempts = attempts + 1 where id = $1`, t.id); err != nil {
+		return dbErr(err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return dbErr(err)
+	}
+	return codeErr(KindInvalid, CodeWrongCode)
+}
+
+func spend(ctx context.Context, tx pgx.Tx, tokenID int64, purpose string, userID int64, now time.Time) error {
+	if _, err := tx.Exec(ctx, `update user_tokens set used_at = $2 where id = $1`, tokenID, now); err != nil {
+		return dbErr(err)
+	}
+	if purpose == PurposeVerify {
+		_, err := tx.Exec(ctx, `update users set email_verified_at = coalesce(email_verified_at, $2), updated_at = $2 where id = $1`, userID, now)
+		return dbErr(err)
+	}
+	return nil
+}
+
+// ResetPassword spends a reset token (by link: token; by code: code) and
+// sets the new password digest, revoking every session of the member, in
+// one transaction. Errors as UseLink and UseCode.
+func (db *DB) ResetPassword(ctx context.Context, userID int64, token, code, digest string, now time.Time) ([][]byte, error) {
+	hash, err := hashPassword(digest)
+	if err != nil {
+		return nil, err
+	}
+	tx, err := db.Pool.Begin(ctx)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	defer tx.Rollback(ctx)
+	t, err := currentToken(ctx, tx, userID, PurposeReset)
+	if err != nil {
+		return nil, err
+	}
+	if token != "" {
+		err = checkLink(t, token, now)
+	} else {
+		err = checkCode(ctx, tx, t, userID, code, now)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := spend(ctx, tx, t.id, PurposeReset, userID, now); err != nil {
+		return nil, err
+	}
+	// the member proved they read the mail: the address is theirs
+	if _, err := tx.Exec(ctx, `update users set password_hash = $2, updated_at = $3,
+		email_verified_at = coalesce(email_verified_at, $3) where id = $1`, userID, hash, now); err != nil {
+		return nil, dbErr(err)
+	}
+	revoked, err := revokeUserSessions(ctx, tx, userID, now)
+	if err != nil {
+		return nil, err
+	}
+	return revoked, dbErr(tx.Commit(ctx))
+}

@@ -1,0 +1,163 @@
+// Issue 4: a member's journey in Chromium. Register with the brand's custom
+// fields, see the success dialog and its snackbar, open the verification
+// link from the mail the storefront sent (over SMTP to the development
+// mailbox), log in, see the name in the header, open every member-centre
+// page, change the password, log out, fail to log in with the old password.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, newPage, open, shot, mailTo, base } from './lib.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+// refused calls (a wrong password, a wrong link) answer 4xx: the browser
+// logs each as a console error
+const expected = (e) => !/status of 4\d\d/.test(e);
+
+async function login(page, email, password) {
+  await page.getByRole('button', { name: '登入', exact: true }).first().click();
+  const dialog = page.getByTestId('login-dialog');
+  await dialog.getByLabel('電子信箱').fill(email);
+  await dialog.getByLabel('密碼').fill(password);
+  await dialog.getByRole('button', { name: '登入' }).click();
+  return dialog;
+}
+
+test('register, verify by mail, log in, member centre, change password, log out', async () => {
+  const page = await newPage(browser);
+  const email = `e2e-${Date.now()}@example.com`;
+  await open(page, '/demo');
+
+  // register with the brand's custom fields
+  await page.getByRole('button', { name: '註冊' }).click();
+  const reg = page.getByTestId('register-dialog');
+  await reg.getByLabel('手機號碼').waitFor();
+  assert.ok((await reg.boundingBox()).width <= 700);
+  await reg.getByLabel('電子信箱').fill(email);
+  await reg.getByLabel('密碼', { exact: true }).fill('first-pass1');
+  await reg.getByLabel('確認密碼').fill('first-pass1');
+  await reg.getByLabel('姓名').fill('陳測試');
+  await reg.getByLabel('手機號碼').fill('0912-555-666');
+  await reg.getByLabel('生日').fill('1991-03-04');
+  await reg.getByLabel('性別').selectOption('女');
+  await reg.getByLabel('緊急聯絡人').fill('陳大測');
+  await shot(page, 'register-dialog');
+  // without the terms: a clear message, nothing sent
+  await reg.getByRole('button', { name: '註冊' }).click();
+  assert.equal(await reg.getByTestId('form-error').innerText(), '請先閱讀並同意服務條款與隱私權政策');
+  await reg.getByRole('checkbox').check();
+  await reg.getByRole('button', { name: '註冊' }).click();
+
+  // the success dialog: 註冊成功, 460 px, its close shows the snackbar
+  const ok = page.getByTestId('register-success-dialog');
+  await ok.waitFor();
+  assert.ok(await ok.getByRole('heading', { name: '註冊成功' }).isVisible());
+  assert.match(await ok.innerText(), new RegExp(email.replace(/[.]/g, '\\.')));
+  assert.equal(Math.round((await ok.boundingBox()).width), 460);
+  await shot(page, 'register-success');
+  await ok.getByRole('button', { name: '我知道了' }).click();
+  const snack = page.getByTestId('snackbar');
+  await snack.waitFor();
+  assert.equal((await snack.innerText()).replace('×', '').trim(), '驗證信發送成功！');
+
+  // the verification mail, delivered over SMTP: open its link
+  const mail = await mailTo(email);
+  assert.equal(mail.subject, '【森活運動館】請驗證您的電子信箱');
+  assert.match(mail.html, /#1B8A7A/);
+  const link = mail.text.match(/https?:\/\/\S+\/verify\/email\?\S+/)[0];
+  await open(page, new URL(link).pathname + new URL(link).search);
+  await page.locator('[data-testid="verify-email"][data-state="verified"]').waitFor();
+  assert.match(await page.getByTestId('verify-email').innerText(), /電子信箱驗證成功/);
+  await shot(page, 'verify-email');
+
+  // log in: the name in the header
+  await open(page, '/demo');
+  await login(page, email, 'first-pass1');
+  await page.getByTestId('member-name').waitFor();
+  assert.equal(await page.getByTestId('member-name').innerText(), '陳測試');
+
+  // every member-centre page, from the member menu and the tabs
+  await page.getByTestId('member-name').click();
+  await page.getByRole('menuitem', { name: '會員中心' }).click();
+  await page.waitForURL(/\/demo\/user$/);
+  assert.match(await page.locator('main').innerText(), /陳測試，您好/);
+  assert.match(await page.locator('main').innerText(), /0912555666/);
+  await shot(page, 'member-centre');
+  for (const [tab, path, text] of [
+    ['我的預約', '/demo/user/booking', '您目前沒有預約'],
+    ['通行卡', '/demo/user/passcard', '您目前沒有通行卡'],
+    ['票券', '/demo/user/ticket', '您目前沒有票券'],
+    ['分鐘計費卡', '/demo/user/countingPasscard', '您目前沒有分鐘計費卡'],
+    ['計時卡點數', '/demo/user/timingcard', '可用點數'],
+  ]) {
+    await page.locator('main nav').getByRole('link', { name: tab, exact: true }).click();
+    await page.waitForURL(base + path);
+    await page.getByText(text).first().waitFor();
+  }
+  await page.getByRole('link', { name: '購買計時方案' }).click();
+  await page.waitForURL(base + '/demo/user/timingcard/plans');
+  await page.getByText('自由重訓 600 分鐘卡').waitFor();
+  await page.locator('main nav').getByRole('link', { name: '會員資料' }).click();
+  await page.waitForURL(base + '/demo/user');
+
+  // change the password
+  await page.getByRole('button', { name: '變更密碼' }).click();
+  const cp = page.getByTestId('change-password-dialog');
+  await cp.getByLabel('目前密碼').fill('first-pass1');
+  await cp.getByLabel('新密碼', { exact: true }).fill('second-pass2');
+  await cp.getByLabel('確認新密碼').fill('second-pass2');
+  await cp.getByRole('button', { name: '儲存' }).click();
+  await cp.waitFor({ state: 'detached' });
+  await page.getByTestId('snackbar').getByText('密碼已變更').waitFor();
+
+  // log out: back to a visitor, the member page sends home
+  await page.getByTestId('member-name').click();
+  await page.getByRole('menuitem', { name: '登出' }).click();
+  await page.waitForURL(base + '/demo');
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
+  await page.getByRole('button', { name: '註冊' }).waitFor();
+  assert.equal(await page.getByTestId('member-name').count(), 0);
+  assert.ok(!(await page.context().cookies()).some((c) => c.name === 'web_ec_sessionId'));
+
+  // the old password fails, the new one works
+  const dialog = await login(page, email, 'first-pass1');
+  await dialog.getByTestId('form-error').waitFor();
+  assert.equal(await dialog.getByTestId('form-error').innerText(), '帳號或密碼錯誤');
+  await dialog.getByLabel('密碼').fill('second-pass2');
+  await dialog.getByRole('button', { name: '登入' }).click();
+  await page.getByTestId('member-name').waitFor();
+  assert.deepEqual(page.errors.filter(expected), []);
+  await page.context().close();
+});
+
+test('the demo member sees what they hold, rendered on the server', async () => {
+  const page = await newPage(browser, { viewport: { width: 375, height: 800 } });
+  await open(page, '/demo');
+  await login(page, 'member@example.com', 'demo1234');
+  await page.getByTestId('member-name').waitFor();
+  // a full load of a member page: the server renders the member
+  await open(page, '/demo/user/timingcard');
+  assert.equal(await page.getByTestId('member-name').innerText(), '林小安');
+  assert.match(await page.getByTestId('timing-remain').innerText(), /420/);
+  assert.match(await page.getByTestId('timing-not-active').innerText(), /1,500/);
+  await shot(page, 'member-timingcard-375');
+  await open(page, '/demo/user/booking');
+  assert.equal(await page.getByTestId('booking').count(), 4);
+  await shot(page, 'member-bookings-375');
+  assert.deepEqual(page.errors.filter(expected), []);
+  await page.context().close();
+});
+
+test('a verification link that is wrong says so and offers a new mail', async () => {
+  const page = await newPage(browser);
+  await open(page, '/demo/verify/email?u=1&t=not-the-token');
+  await page.locator('[data-testid="verify-email"][data-state="failed"]').waitFor();
+  assert.equal(await page.getByTestId('verify-error').innerText(), '驗證碼錯誤，請重新取得驗證信');
+  assert.ok(await page.getByRole('button', { name: '重新發送驗證信' }).isVisible());
+  await open(page, '/demo/verify/email?u=999999&t=x');
+  await page.locator('[data-testid="verify-email"][data-state="failed"]').waitFor();
+  assert.equal(await page.getByTestId('verify-error').innerText(), '查無此會員，請重新取得驗證信');
+  assert.deepEqual(page.errors.filter(expected), []);
+  await page.context().close();
+});

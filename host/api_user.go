@@ -1,0 +1,118 @@
+package host
+
+import (
+	"net/http"
+	"strconv"
+
+	"storefront/data"
+	"storefront/data/rules"
+)
+
+// The member's own account (spec section 7): user info, profile, e-mail
+// subscription.
+
+// GET /api/v3/webUser/brand/{brandId}/user/{userId} (Authorization: the
+// session id) and GET /api/user/userInfo?brandId=&userId=: the member. A
+// session that is not this member's answers 403 and clears the cookies
+// (spec section 4: the client then shows itself logged out).
+func (s *Server) apiUserInfo(w http.ResponseWriter, r *http.Request) {
+	brandID, userID := r.PathValue("brandId"), r.PathValue("userId")
+	if brandID == "" {
+		brandID, userID = r.URL.Query().Get("brandId"), r.URL.Query().Get("userId")
+	}
+	b, err := s.brandOf(r.Context(), brandID)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	m, ok := s.apiMember(w, r, b)
+	if !ok {
+		return
+	}
+	if userID != "" && userID != strconv.FormatInt(m.user.ID, 10) {
+		clearSessionCookies(w)
+		s.apiError(w, r, data.ErrNoSession)
+		return
+	}
+	writeJSON(w, http.StatusOK, userInfoOf(m.user, b))
+}
+
+type editRequest struct {
+	BrandID      string            `json:"brandId"`
+	Name         *string           `json:"name"`
+	CustomFields map[string]string `json:"customFields"`
+}
+
+// POST /api/user/edit {brandId, name?, customFields}: changes the member's
+// name and custom-field values. Fields not sent keep their values; the
+// whole profile must then fit the brand's schema (the complete-info dialog
+// sends only the missing fields).
+func (s *Server) apiUserEdit(w http.ResponseWriter, r *http.Request) {
+	var req editRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	b, err := s.brandOf(r.Context(), req.BrandID)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	m, ok := s.apiMember(w, r, b)
+	if !ok {
+		return
+	}
+	p := data.Profile{Name: m.user.Name}
+	if req.Name != nil {
+		if p.Name, err = rules.MemberName(*req.Name); err != nil {
+			s.apiError(w, r, badRequest(err.Error()))
+			return
+		}
+	}
+	values := make(map[string]string, len(m.user.CustomValues)+len(req.CustomFields))
+	for k, v := range m.user.CustomValues {
+		values[k] = v
+	}
+	for k, v := range req.CustomFields {
+		values[k] = v
+	}
+	if p.CustomValues, p.Phone, err = checkCustomFields(b, values); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	u, err := s.db.UpdateProfile(r.Context(), b.ID, m.user.ID, p, s.now())
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, userInfoOf(u, b))
+}
+
+// POST /api/user/unSubscribe {brandId, unsubscribe}: notification e-mails
+// off (unsubscribe true, the default) or on again.
+func (s *Server) apiUnsubscribe(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		BrandID     string `json:"brandId"`
+		Unsubscribe *bool  `json:"unsubscribe"`
+	}
+	if err := decodeBody(w, r, &req); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	b, err := s.brandOf(r.Context(), req.BrandID)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	m, ok := s.apiMember(w, r, b)
+	if !ok {
+		return
+	}
+	off := req.Unsubscribe == nil || *req.Unsubscribe
+	if err := s.db.SetUnsubscribed(r.Context(), m.user.ID, off, s.now()); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	m.user.Unsubscribed = off
+	writeJSON(w, http.StatusOK, userInfoOf(m.user, b))
+}

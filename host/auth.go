@@ -1,0 +1,215 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"storefront/data"
+)
+
+// Members' sessions (spec sections 3, 4 and 6): the session id lives in the
+// HttpOnly cookie web_ec_sessionId and is also accepted as the
+// Authorization header. The userId and brandId cookies name the member and
+// the brand the session belongs to (readable by the page, not secrets).
+// The lead's page cache skips every request carrying either the cookie or
+// the header, so the session must stay in exactly those two places.
+
+// sessionID is the request's session id: the Authorization header (bare or
+// "Bearer ..."), else the session cookie.
+func sessionID(r *http.Request) string {
+	if h := strings.TrimSpace(r.Header.Get("Authorization")); h != "" {
+		if len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
+			h = strings.TrimSpace(h[7:])
+		}
+		return h
+	}
+	return cookieValue(r, cookieSession)
+}
+
+// sessionTTL bounds how long a session stays in the cache; a revoked
+// session leaves every process's cache at once (SessionRevoked).
+const sessionTTL = 5 * time.Minute
+
+func sessionCacheKey(hashHex string) string { return "session:" + hashHex }
+
+// session returns the live session with id, from the cache when it can;
+// data.ErrNoSession when it is unknown, expired or revoked.
+func (s *Server) session(ctx context.Context, id string) (*data.Session, error) {
+	if id == "" || len(id) > 200 {
+		return nil, data.ErrNoSession
+	}
+	var sess data.Session
+	err := s.cache.Once(ctx, sessionCacheKey(data.SessionKey(id)), &sess, sessionTTL, func() (any, error) {
+		return s.db.SessionByID(ctx, id, s.now())
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !s.now().Before(sess.ExpiresAt) {
+		return nil, data.ErrNoSession
+	}
+	return &sess, nil
+}
+
+// forgetSessions drops revoked sessions (by hash) from the cache.
+func (s *Server) forgetSessions(ctx context.Context, hashes [][]byte) {
+	for _, h := range hashes {
+		s.cache.Delete(ctx, sessionCacheKey(fmt.Sprintf("%x", h)))
+	}
+}
+
+// setSessionCookies starts the browser's side of a session.
+func (s *Server) setSessionCookies(w http.ResponseWriter, r *http.Request, id string, u *data.User) {
+	secure := scheme(r) == "https"
+	maxAge := int(data.SessionTTL / time.Second)
+	http.SetCookie(w, &http.Cookie{Name: cookieSession, Value: id, Path: "/", MaxAge: maxAge, HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode})
+	http.SetCookie(w, &http.Cookie{Name: cookieUserID, Value: strconv.FormatInt(u.ID, 10), Path: "/", MaxAge: maxAge, Secure: secure, SameSite: http.SameSiteLaxMode})
+	http.SetCookie(w, &http.Cookie{Name: cookieBrandID, Value: u.BrandID, Path: "/", MaxAge: maxAge, Secure: secure, SameSite: http.SameSiteLaxMode})
+}
+
+// clearSessionCookies logs the browser out: the session, userId and
+// brandId cookies go (spec section 4).
+func clearSessionCookies(w http.ResponseWriter) {
+	for _, name := range []string{cookieSession, cookieUserID, cookieBrandID} {
+		http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: "/", MaxAge: -1, HttpOnly: name == cookieSession, SameSite: http.SameSiteLaxMode})
+	}
+}
+
+// member is a request's logged-in member.
+type member struct {
+	sessionID string
+	session   *data.Session
+	user      *data.User
+}
+
+// errLoginRequired: the request carries no session.
+var errLoginRequired = &data.Error{Kind: data.KindUnauthorized, Code: data.CodeLoginRequired}
+
+// memberOf returns the member whose session the request carries for brand
+// b. No session is errLoginRequired; a session that is dead, of another
+// brand or of a deleted member is data.ErrNoSession (403), and clear says
+// whether the browser's cookies should go (not for a live session of
+// another brand: on a shared host the member stays logged in there).
+func (s *Server) memberOf(r *http.Request, b *data.Brand) (m *member, clear bool, err error) {
+	id := sessionID(r)
+	if id == "" {
+		return nil, false, errLoginRequired
+	}
+	sess, err := s.session(r.Context(), id)
+	if errors.Is(err, data.ErrNoSession) {
+		return nil, true, err
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	if sess.BrandID != b.ID {
+		return nil, false, data.ErrNoSession
+	}
+	u, err := s.db.User(r.Context(), b.ID, sess.UserID, data.CodeMemberNotFound)
+	if err != nil && data.ErrorKind(err) == data.KindNotFound {
+		return nil, true, data.ErrNoSession
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return &member{sessionID: id, session: sess, user: u}, false, nil
+}
+
+// apiMember is memberOf for an API handler: it answers the failure itself
+// (401 without a session, 403 with a dead one, clearing the cookies).
+func (s *Server) apiMember(w http.ResponseWriter, r *http.Request, b *data.Brand) (*member, bool) {
+	m, clear, err := s.memberOf(r, b)
+	if err != nil {
+		if clear {
+			clearSessionCookies(w)
+		}
+		s.apiError(w, r, err)
+		return nil, false
+	}
+	return m, true
+}
+
+// sameOrigin refuses state-changing requests made by another site (spec
+// section 6; issue 4): a request carrying the Authorization header cannot
+// come from another site's page (browsers preflight it, and no CORS is
+// answered), anything else must pass Go's cross-origin protection
+// (Sec-Fetch-Site, else Origin against Host). Session cookies are also
+// SameSite=Lax.
+func (s *Server) sameOrigin(next http.Handler) http.Handler {
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.apiError(w, r, &data.Error{Kind: data.KindForbidden, Code: data.CodeCrossSiteRefused})
+	}))
+	checked := cop.Handler(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		checked.ServeHTTP(w, r)
+	})
+}
+
+// maxBody caps a JSON request body.
+const maxBody = 16 << 10
+
+// decodeBody reads the JSON request body into dst, answering malformed,
+// oversized or mistyped bodies with a 400 and a clear message.
+func decodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	dec := json.NewDecoder(r.Body)
+	err := dec.Decode(dst)
+	if err == nil && dec.More() {
+		err = errors.New("trailing data")
+	}
+	if err == nil {
+		return nil
+	}
+	var tooBig *http.MaxBytesError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &tooBig):
+		return badRequest(fmt.Sprintf("資料過大（上限 %d KB）", maxBody>>10))
+	case errors.As(err, &typeErr):
+		if typeErr.Field != "" {
+			return badRequest(fmt.Sprintf("欄位 %s 的資料型別不正確", typeErr.Field))
+		}
+		return badRequest("資料格式錯誤：請傳送 JSON 物件")
+	case errors.Is(err, io.EOF):
+		return badRequest("缺少資料：請傳送 JSON 物件")
+	}
+	return badRequest("資料格式錯誤：請傳送 JSON 物件")
+}
+
+// clientAddress is the address wrong passwords are counted against: the
+// nearest proxy's X-Forwarded-For entry when there is one, else the peer.
+func clientAddress(r *http.Request) string {
+	if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+		parts := strings.Split(xff, ",")
+		if a := strings.TrimSpace(parts[len(parts)-1]); a != "" && len(a) <= 64 {
+			return a
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// brandBase is where links in a brand's mails point: the custom domain
+// when the request came on it, else this host with the brand prefix.
+func (s *Server) brandBase(r *http.Request, brandID string) (origin, basePath string) {
+	if d, ok := (*s.domains.Load())[hostName(r)]; ok && d.BrandID == brandID {
+		return "https://" + r.Host, ""
+	}
+	return scheme(r) + "://" + r.Host, "/" + brandID
+}

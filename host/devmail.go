@@ -1,0 +1,76 @@
+package host
+
+import (
+	"html/template"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// The development mailbox (dev environment without SMTP_HOST): the mails
+// the storefront sent, for a newcomer to read, and as JSON for the browser
+// tests.
+
+var mailboxPage = template.Must(template.New("mailbox").Parse(`<!doctype html>
+<html lang="zh-Hant"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>開發用信箱</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;background:#f5f7fa;color:#1f2933}
+main{max-width:820px;margin:0 auto;padding:24px 16px}
+h1{font-size:22px;margin:0 0 4px}p{color:#616e7c;margin:0 0 16px}
+ul{list-style:none;padding:0;margin:0}li{background:#fff;border:1px solid #e4e7eb;border-radius:10px;margin-bottom:8px}
+a{display:block;padding:12px 16px;color:inherit;text-decoration:none}a:hover{background:#f0f4f8}
+strong{display:block}small{color:#616e7c}
+</style></head><body><main>
+<h1>開發用信箱</h1>
+<p>未設定 SMTP_HOST 時，開發環境寄出的會員信件都在這裡（僅保留最近 200 封，重新啟動後清空）。</p>
+{{if not .}}<p>目前沒有信件。</p>{{end}}
+<ul>{{range .}}<li><a href="/dev/mailbox/{{.ID}}"><strong>{{.Subject}}</strong><small>收件人：{{range $i, $t := .To}}{{if $i}}、{{end}}{{$t}}{{end}}　{{.Received.Format "2006-01-02 15:04:05"}}</small></a></li>{{end}}</ul>
+</main></body></html>
+`))
+
+// GET /dev/mailbox
+func (s *Server) devMailbox(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	mailboxPage.Execute(w, s.mailbox.Messages())
+}
+
+// GET /dev/mailbox/{id}: one mail's HTML part, sandboxed.
+func (s *Server) devMailboxMessage(w http.ResponseWriter, r *http.Request) {
+	id, _ := strconv.Atoi(r.PathValue("id"))
+	m, ok := s.mailbox.Message(id)
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Security-Policy", "sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation")
+	if m.HTML == "" {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Write([]byte(m.Text))
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write([]byte(m.HTML))
+}
+
+// GET /dev/mailbox.json?to=: the mails (newest first), optionally only
+// those to one address.
+func (s *Server) devMailboxJSON(w http.ResponseWriter, r *http.Request) {
+	to := r.URL.Query().Get("to")
+	msgs := s.mailbox.Messages()
+	if to != "" {
+		kept := msgs[:0]
+		for _, m := range msgs {
+			for _, t := range m.To {
+				if strings.EqualFold(t, to) {
+					kept = append(kept, m)
+					break
+				}
+			}
+		}
+		msgs = kept
+	}
+	writeJSON(w, http.StatusOK, msgs)
+}

@@ -1,0 +1,107 @@
+package host
+
+import (
+	"net/http"
+
+	"storefront/data"
+	"storefront/data/rules"
+)
+
+// Members on pages: the member a page is rendered for, and the loaders of
+// the member centre (/{brandId}/user and its subpages).
+
+// pageMember returns the member of this brand whose session the page
+// request carries (spec section 4, start-up step 3). A session that is
+// dead or of a deleted member logs the browser out: the cookies are
+// cleared (the spec's 403 rule). A live session of another brand (brands
+// under one host share the cookies) leaves this page to a visitor and the
+// cookies alone.
+func (s *Server) pageMember(w http.ResponseWriter, rc *reqCtx) *member {
+	if sessionID(rc.r) == "" {
+		return nil
+	}
+	if c := cookieValue(rc.r, cookieBrandID); c != "" && c != rc.brand.ID && rc.r.Header.Get("Authorization") == "" {
+		return nil
+	}
+	m, clear, err := s.memberOf(rc.r, rc.brand)
+	if clear {
+		clearSessionCookies(w)
+	}
+	if err != nil {
+		if k := data.ErrorKind(err); k != data.KindForbidden && k != data.KindUnauthorized {
+			s.log.Error("page member", "path", rc.r.URL.Path, "err", err)
+		}
+		return nil
+	}
+	return m
+}
+
+// today is the date in Taiwan, YYYY-MM-DD.
+func (s *Server) today() string { return s.now().In(taipei).Format("2006-01-02") }
+
+// loadMemberCentre is /user: what the member holds, counted, and the
+// brand's custom fields for the profile form.
+func loadMemberCentre(s *Server, rc *reqCtx) (any, error) {
+	sum, err := s.db.MemberSummary(rc.ctx(), rc.member.user.ID, s.now(), s.today())
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"summary": sum, "fields": rc.brand.CustomFields}, nil
+}
+
+// loadMemberBookings is /user/booking.
+func loadMemberBookings(s *Server, rc *reqCtx) (any, error) {
+	b, err := s.db.MemberBookings(rc.ctx(), rc.member.user.ID, s.now())
+	return map[string]any{"bookings": b}, err
+}
+
+// loadMemberPasscards is /user/passcard.
+func loadMemberPasscards(s *Server, rc *reqCtx) (any, error) {
+	p, err := s.db.MemberPasscards(rc.ctx(), rc.member.user.ID, s.today())
+	return map[string]any{"passcards": p}, err
+}
+
+// loadMemberTickets is /user/ticket: stored-value points and count cards.
+func loadMemberTickets(s *Server, rc *reqCtx) (any, error) {
+	t, err := s.db.MemberTickets(rc.ctx(), rc.member.user.ID, s.today())
+	return map[string]any{"tickets": t}, err
+}
+
+// loadMemberCountingPasscards is /user/countingPasscard.
+func loadMemberCountingPasscards(s *Server, rc *reqCtx) (any, error) {
+	c, err := s.db.MemberCountingPasscards(rc.ctx(), rc.member.user.ID, s.today())
+	return map[string]any{"records": c}, err
+}
+
+// timingCard is the timing card's points (spec section 4) and the records
+// they come from.
+type timingCard struct {
+	Records   []data.CountingPasscard `json:"records"`
+	Remain    int                     `json:"remain"`
+	NotActive int                     `json:"notActive"`
+}
+
+// loadMemberTimingCard is /user/timingcard.
+func loadMemberTimingCard(s *Server, rc *reqCtx) (any, error) {
+	c, err := s.db.MemberCountingPasscards(rc.ctx(), rc.member.user.ID, s.today())
+	if err != nil {
+		return nil, err
+	}
+	recs := make([]rules.TimingRecord, len(c))
+	for i, r := range c {
+		recs[i] = r.TimingRecord
+	}
+	t := timingCard{Records: c}
+	t.Remain, t.NotActive = rules.TimingPoints(recs)
+	return t, nil
+}
+
+// loadMemberTimingPlans is /user/timingcard/plans: the counting passcards
+// on sale.
+func loadMemberTimingPlans(s *Server, rc *reqCtx) (any, error) {
+	l, err := s.itemList(rc.ctx(), rc.brand)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"plans": l.CountingPasscard}, nil
+}

@@ -1,0 +1,110 @@
+package mail
+
+import (
+	"bytes"
+	"fmt"
+	htmltemplate "html/template"
+	"text/template"
+	"time"
+)
+
+// Brand is how a mail presents the brand that sends it.
+type Brand struct {
+	Name   string
+	Colour string // #RRGGBB, already checked
+	Logo   string // absolute URL, or ""
+	Home   string // absolute URL of the brand's shop
+}
+
+// mailData fills the templates.
+type mailData struct {
+	Brand    Brand
+	Name     string // the member's
+	Title    string
+	Intro    string
+	Button   string
+	Link     string
+	Code     string
+	ValidFor string
+	Outro    string
+}
+
+var htmlLayout = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
+<html lang="zh-Hant"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{{.Title}}</title></head>
+<body style="margin:0;padding:0;background:#f5f7fa;font-family:'Noto Sans TC','PingFang TC','Microsoft JhengHei',sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f5f7fa;padding:24px 0"><tr><td align="center">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden;border-top:6px solid {{.Brand.Colour}}">
+<tr><td style="padding:24px 28px 8px;font-size:20px;font-weight:700;color:{{.Brand.Colour}}">{{if .Brand.Logo}}<img src="{{.Brand.Logo}}" alt="" width="36" height="36" style="vertical-align:middle;border-radius:8px;margin-right:8px">{{end}}{{.Brand.Name}}</td></tr>
+<tr><td style="padding:8px 28px 0;font-size:18px;font-weight:700">{{.Title}}</td></tr>
+<tr><td style="padding:12px 28px 0;font-size:15px;line-height:1.7">{{.Name}} 您好：<br>{{.Intro}}</td></tr>
+{{if .Link}}<tr><td style="padding:20px 28px 0"><a href="{{.Link}}" style="display:inline-block;padding:12px 28px;border-radius:999px;background:{{.Brand.Colour}};color:#ffffff;text-decoration:none;font-weight:700;font-size:15px">{{.Button}}</a></td></tr>{{end}}
+{{if .Code}}<tr><td style="padding:20px 28px 0;font-size:14px;color:#616e7c">或輸入驗證碼：<div style="margin-top:6px;font-size:28px;letter-spacing:8px;font-weight:700;color:#1f2933;font-family:Menlo,Consolas,monospace">{{.Code}}</div></td></tr>{{end}}
+<tr><td style="padding:16px 28px 0;font-size:13px;color:#616e7c;line-height:1.6">{{.ValidFor}}{{if .Outro}}<br>{{.Outro}}{{end}}</td></tr>
+{{if .Link}}<tr><td style="padding:12px 28px 0;font-size:12px;color:#9aa5b1;word-break:break-all">若按鈕無法開啟，請複製此連結到瀏覽器：<br>{{.Link}}</td></tr>{{end}}
+<tr><td style="padding:24px 28px;font-size:12px;color:#9aa5b1">此信件由 {{.Brand.Name}} 系統自動寄出，請勿直接回覆。{{if .Brand.Home}}<br><a href="{{.Brand.Home}}" style="color:#616e7c">{{.Brand.Home}}</a>{{end}}</td></tr>
+</table></td></tr></table></body></html>
+`))
+
+var textLayout = template.Must(template.New("text").Parse(`{{.Brand.Name}}｜{{.Title}}
+
+{{.Name}} 您好：
+{{.Intro}}
+{{if .Link}}
+{{.Button}}：
+{{.Link}}
+{{end}}{{if .Code}}
+驗證碼：{{.Code}}
+{{end}}
+{{.ValidFor}}
+{{if .Outro}}{{.Outro}}
+{{end}}
+此信件由 {{.Brand.Name}} 系統自動寄出，請勿直接回覆。
+{{if .Brand.Home}}{{.Brand.Home}}
+{{end}}`))
+
+func render(to string, d mailData) Message {
+	var h, t bytes.Buffer
+	if err := htmlLayout.Execute(&h, d); err != nil {
+		panic(err) // the templates are fixed: a failure is a bug
+	}
+	if err := textLayout.Execute(&t, d); err != nil {
+		panic(err)
+	}
+	return Message{To: to, FromName: d.Brand.Name, Subject: fmt.Sprintf("【%s】%s", d.Brand.Name, d.Title), Text: t.String(), HTML: h.String()}
+}
+
+// validFor says how long a link or code lasts: "24 小時", "30 分鐘".
+func validFor(d time.Duration) string {
+	if d >= time.Hour && d%time.Hour == 0 {
+		return fmt.Sprintf("%d 小時", int(d/time.Hour))
+	}
+	return fmt.Sprintf("%d 分鐘", int(d/time.Minute))
+}
+
+// Verification is the mail that verifies a member's e-mail address after
+// registering: a link and the same check as a 6-digit code.
+func Verification(b Brand, to, name, link, code string, ttl time.Duration) Message {
+	return render(to, mailData{
+		Brand: b, Name: name, Title: "請驗證您的電子信箱",
+		Intro:    fmt.Sprintf("感謝您註冊成為 %s 的會員。請點選下方按鈕完成電子信箱驗證，驗證後才能收到預約與購買的通知信。", b.Name),
+		Button:   "驗證電子信箱",
+		Link:     link,
+		Code:     code,
+		ValidFor: fmt.Sprintf("連結與驗證碼在 %s內有效。", validFor(ttl)),
+		Outro:    "如果您沒有註冊，請忽略此信件。",
+	})
+}
+
+// PasswordReset is the mail of a forgotten password: a 6-digit code to type
+// in the forgot-password dialog, and a link that sets a new password.
+func PasswordReset(b Brand, to, name, link, code string, ttl time.Duration) Message {
+	return render(to, mailData{
+		Brand: b, Name: name, Title: "重設密碼",
+		Intro:    "我們收到了您重設密碼的申請。請在忘記密碼視窗輸入下方驗證碼，或點選按鈕設定新密碼。",
+		Button:   "設定新密碼",
+		Link:     link,
+		Code:     code,
+		ValidFor: fmt.Sprintf("連結與驗證碼在 %s內有效，使用一次後即失效。", validFor(ttl)),
+		Outro:    "如果您沒有申請重設密碼，請忽略此信件，您的密碼不會改變。",
+	})
+}
