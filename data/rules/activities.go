@@ -1,0 +1,79 @@
+package rules
+
+import (
+	"sort"
+	"time"
+
+	"storefront/data"
+)
+
+// activityKey is the key the merge joins activities on (spec section 4).
+type activityKey struct {
+	id    int64
+	name  string
+	store string
+}
+
+// MergeActivities merges activity lists by the spec's rule (section 4):
+// entries with the same course key (courseId, courseName, storeShortName)
+// become one, in the order keys first appear; their schedules are combined,
+// duplicates removed, sorted by date (then start time) ascending; ticketOnly
+// holds only if it holds for every merged entry; maxPrice and minPrice are
+// the first entry's. Schedules that started before now (Taipei wall clock)
+// are dropped, and so is an activity left with none. Teachers are combined
+// without duplicates, at most teacherPerSize.
+//
+//	A{1, 空中瑜珈, 信義館, [12-03], ticketOnly} + A{1, 空中瑜珈, 信義館, [12-01], not ticketOnly}
+//	  -> A{1, 空中瑜珈, 信義館, [12-01, 12-03], not ticketOnly, prices of the first}
+func MergeActivities(now time.Time, teacherPerSize int, lists ...[]data.Activity) []data.Activity {
+	wall := data.Wall(now)
+	out := []data.Activity{}
+	at := map[activityKey]int{}
+	seenSchedule := map[activityKey]map[int64]bool{}
+	seenTeacher := map[activityKey]map[int64]bool{}
+	for _, list := range lists {
+		for _, a := range list {
+			k := activityKey{a.CourseID, a.CourseName, a.StoreShortName}
+			i, ok := at[k]
+			if !ok {
+				i = len(out)
+				at[k] = i
+				m := a
+				m.ScheduleList, m.TeacherList = []data.Schedule{}, []data.TeacherRef{}
+				out = append(out, m)
+				seenSchedule[k], seenTeacher[k] = map[int64]bool{}, map[int64]bool{}
+			} else {
+				out[i].TicketOnly = out[i].TicketOnly && a.TicketOnly
+			}
+			m := &out[i]
+			for _, s := range a.ScheduleList {
+				if seenSchedule[k][s.ScheduleID] || s.ScheduleDate+" "+s.StartTime+":00" < wall {
+					continue
+				}
+				seenSchedule[k][s.ScheduleID] = true
+				m.ScheduleList = append(m.ScheduleList, s)
+			}
+			for _, t := range a.TeacherList {
+				if !seenTeacher[k][t.TeacherID] && len(m.TeacherList) < teacherPerSize {
+					seenTeacher[k][t.TeacherID] = true
+					m.TeacherList = append(m.TeacherList, t)
+				}
+			}
+		}
+	}
+	kept := out[:0]
+	for _, a := range out {
+		if len(a.ScheduleList) == 0 {
+			continue
+		}
+		sort.SliceStable(a.ScheduleList, func(i, j int) bool {
+			x, y := a.ScheduleList[i], a.ScheduleList[j]
+			if x.ScheduleDate != y.ScheduleDate {
+				return x.ScheduleDate < y.ScheduleDate
+			}
+			return x.StartTime < y.StartTime
+		})
+		kept = append(kept, a)
+	}
+	return kept
+}
