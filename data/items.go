@@ -120,6 +120,21 @@ func (db *DB) Items(ctx context.Context, brandID string, f ItemFilter, pageNumbe
 	return page, dbErr(err)
 }
 
+// ByType returns the list of items of type t.
+func (l *ItemList) ByType(t string) []Item {
+	switch t {
+	case ItemCountingPasscard:
+		return l.CountingPasscard
+	case ItemPoint:
+		return l.Point
+	case ItemPasscard:
+		return l.Passcard
+	case ItemQuantityPasscard:
+		return l.QuantityPasscard
+	}
+	return nil
+}
+
 // ItemList loads the brand's on-shelf items, grouped by type.
 func (db *DB) ItemList(ctx context.Context, brandID string) (*ItemList, error) {
 	page, err := db.Items(ctx, brandID, ItemFilter{}, 1, 0)
@@ -135,7 +150,7 @@ func (db *DB) ItemList(ctx context.Context, brandID string) (*ItemList, error) {
 			l.Point = append(l.Point, it)
 		case ItemPasscard:
 			l.Passcard = append(l.Passcard, it)
-		case ItemQuantityPasscard:
+		default:
 			l.QuantityPasscard = append(l.QuantityPasscard, it)
 		}
 	}

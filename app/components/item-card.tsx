@@ -42,7 +42,8 @@ const priceRow = css`
   s { font-size: 13px; color: ${colour.faint}; }
 `;
 
-function grants(item: Item): string {
+/** What the item grants, e.g. '共 10 次'. */
+export function grants(item: Item): string {
   if (!item.quantity) return '';
   switch (item.type) {
     case 'quantityPasscard':

@@ -1,0 +1,70 @@
+// Pieces the catalogue pages share: the page heading, notices and empty
+// states, the primary and secondary buttons.
+import { css } from '@emotion/css';
+import { colour, radius } from '../styles/theme';
+
+export const heading = css`
+  font-size: 22px;
+  line-height: 1.35;
+  margin-bottom: 14px;
+`;
+export const sectionTitle = css`
+  font-size: 18px;
+  margin: 28px 0 12px;
+  padding-left: 10px;
+  border-left: 4px solid var(--brand);
+`;
+export const emptyState = css`
+  padding: 48px 16px;
+  text-align: center;
+  color: ${colour.muted};
+  background: ${colour.surface};
+  border-radius: ${radius};
+  border: 1px dashed ${colour.line};
+`;
+export const notice = css`
+  padding: 10px 14px;
+  margin-bottom: 14px;
+  border-radius: 10px;
+  background: #fff4e0;
+  color: #7a4a00;
+  font-size: 14px;
+`;
+export const primaryButton = css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 46px;
+  padding: 0 24px;
+  border: 0;
+  border-radius: 999px;
+  background: var(--brand);
+  color: #fff;
+  font-weight: 700;
+  text-decoration: none;
+  cursor: pointer;
+`;
+export const secondaryButton = css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 46px;
+  padding: 0 20px;
+  border-radius: 999px;
+  border: 1px solid ${colour.line};
+  background: ${colour.surface};
+  color: ${colour.text};
+  font-weight: 600;
+  text-decoration: none;
+  cursor: pointer;
+`;
+export const card = css`
+  background: ${colour.surface};
+  border-radius: ${radius};
+  border: 1px solid ${colour.line};
+  padding: 16px;
+`;
+/** Paragraphs of a plain text with blank-line breaks. */
+export function paragraphs(text: string): string[] {
+  return text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+}

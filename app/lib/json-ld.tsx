@@ -1,0 +1,146 @@
+// Structured data (schema.org JSON-LD) for crawlers: the brand as an
+// organisation with its stores as sports activity locations, courses'
+// schedules as events with offers, items as products with offers in TWD,
+// and each page's breadcrumb trail.
+import type { Activity, Item, PageProps, Schedule, StoreInfo, Teacher } from './props';
+import { brandPath } from './page-context';
+
+type Thing = Record<string, unknown>;
+
+/** The JSON of a script element: '<' and the line separators escaped so the text cannot end the element. */
+export function jsonLdText(data: Thing | Thing[]): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export function JsonLd({ data }: { data: Thing | Thing[] }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />;
+}
+
+const context = 'https://schema.org';
+
+/** An absolute URL of path p under the brand. */
+export function absolute(page: PageProps, p: string): string {
+  return page.origin + brandPath(page, p);
+}
+
+function abs(page: PageProps, src: string): string | undefined {
+  if (!src) return undefined;
+  return src.startsWith('http') ? src : page.origin + src;
+}
+
+/** A store as a SportsActivityLocation. */
+export function storePlace(page: PageProps, s: StoreInfo): Thing {
+  return {
+    '@type': 'SportsActivityLocation',
+    name: s.storeName,
+    address: { '@type': 'PostalAddress', streetAddress: s.address, addressCountry: 'TW' },
+    telephone: s.phone || undefined,
+    openingHours: s.openingHours || undefined,
+    hasMap: s.mapUrl || undefined,
+    image: abs(page, s.image),
+  };
+}
+
+/** The brand as an organisation with its stores, and the site with its search. */
+export function brandGraph(page: PageProps): Thing[] {
+  const b = page.brand!;
+  const home = absolute(page, '');
+  return [
+    {
+      '@context': context,
+      '@type': 'Organization',
+      '@id': home + '#organization',
+      name: b.settings.brandName,
+      url: home,
+      logo: abs(page, b.settings.appLogo),
+      description: b.home.description || undefined,
+      department: b.settings.storeInfoList.map((s) => storePlace(page, s)),
+    },
+    {
+      '@context': context,
+      '@type': 'WebSite',
+      name: b.settings.brandName,
+      url: home,
+      inLanguage: 'zh-Hant',
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: absolute(page, '/search/result') + '?keyword={search_term_string}',
+        'query-input': 'required name=search_term_string',
+      },
+    },
+  ];
+}
+
+/** A breadcrumb trail: brand home, then each [name, path]. */
+export function breadcrumbs(page: PageProps, trail: [string, string][]): Thing {
+  const all: [string, string][] = [[page.brand!.settings.brandName, ''], ...trail];
+  return {
+    '@context': context,
+    '@type': 'BreadcrumbList',
+    itemListElement: all.map(([name, p], i) => ({ '@type': 'ListItem', position: i + 1, name, item: absolute(page, p) })),
+  };
+}
+
+/** A list of links (a list page's entries). */
+export function itemList(urls: string[]): Thing {
+  return {
+    '@context': context,
+    '@type': 'ItemList',
+    itemListElement: urls.map((url, i) => ({ '@type': 'ListItem', position: i + 1, url })),
+  };
+}
+
+/** '2026-12-03', '19:30' -> '2026-12-03T19:30:00+08:00' (Taipei has no daylight saving). */
+export function isoTaipei(date: string, time: string): string {
+  return date + 'T' + time + ':00+08:00';
+}
+
+/** A course's coming schedules as events with offers. */
+export function courseEvents(page: PageProps, a: Activity, store: StoreInfo, teachers: Teacher[], url: string, limit = 20): Thing[] {
+  const byId: Record<number, Teacher> = {};
+  for (const t of teachers) byId[t.teacherId] = t;
+  return a.scheduleList.slice(0, limit).map((s: Schedule) => ({
+    '@context': context,
+    '@type': 'Event',
+    name: a.courseName,
+    description: a.summary || undefined,
+    image: abs(page, a.image),
+    startDate: isoTaipei(s.scheduleDate, s.startTime),
+    endDate: isoTaipei(s.scheduleDate, s.endTime),
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: storePlace(page, store),
+    performer: s.teacherName ? { '@type': 'Person', name: s.teacherName, jobTitle: byId[s.teacherId]?.title || undefined } : undefined,
+    organizer: { '@type': 'Organization', name: page.brand!.settings.brandName, url: absolute(page, '') },
+    maximumAttendeeCapacity: s.capacity,
+    remainingAttendeeCapacity: s.remaining,
+    offers: {
+      '@type': 'Offer',
+      price: a.minPrice,
+      priceCurrency: 'TWD',
+      availability: s.remaining > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+      url,
+    },
+  }));
+}
+
+/** An item as a product with its offer in TWD. */
+export function product(page: PageProps, it: Item, url: string): Thing {
+  return {
+    '@context': context,
+    '@type': 'Product',
+    name: it.name,
+    description: it.description || undefined,
+    image: [it.image, ...it.images].filter(Boolean).map((src) => abs(page, src)),
+    sku: it.type + '-' + it.id,
+    brand: { '@type': 'Brand', name: page.brand!.settings.brandName },
+    offers: {
+      '@type': 'Offer',
+      price: it.price,
+      priceCurrency: 'TWD',
+      availability: it.onShelf ? 'https://schema.org/InStock' : 'https://schema.org/Discontinued',
+      url,
+      seller: { '@type': 'Organization', name: page.brand!.settings.brandName },
+    },
+  };
+}

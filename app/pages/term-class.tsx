@@ -1,0 +1,133 @@
+// A term schedule's class (/{brandId}/termSchedule/{termScheduleId}/{scheduleId}):
+// its slot, teacher, store, price, seats and every session date.
+import { css } from '@emotion/css';
+import type { TermSchedule } from '../lib/props';
+import { usePage, brandPath } from '../lib/page-context';
+import { Link } from '../lib/navigation';
+import { PageHead } from '../components/page-head';
+import { Picture } from '../components/picture';
+import { Crumbs } from '../components/crumbs';
+import { StoreButton, ShareButton } from '../components/dialog-buttons';
+import { heading, sectionTitle, primaryButton, secondaryButton, card } from '../components/page-parts';
+import { breadcrumbs, absolute, isoTaipei, storePlace } from '../lib/json-ld';
+import { dateWithWeekday, fullDate, price, timeRange } from '../lib/format';
+import { classSlot, termPath } from './term-list';
+import { term as t, course as tc } from '../strings/zh-hant';
+import { colour } from '../styles/theme';
+
+export interface TermScheduleData {
+  termSchedule: TermSchedule;
+}
+
+const hero = css`width: 100%; height: auto; aspect-ratio: 21 / 9; object-fit: cover; border-radius: 14px; margin-bottom: 16px;`;
+const facts = css`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 8px 16px;
+  margin: 0;
+  dt { color: ${colour.muted}; font-size: 14px; }
+  dd { margin: 0; }
+  button { padding: 0; border: 0; background: none; color: var(--brand); font-weight: 600; cursor: pointer; font-size: 15px; }
+`;
+const buy = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 10px;
+  margin: 16px 0;
+  strong { font-size: 24px; color: var(--brand); margin-right: auto; }
+`;
+const sessions = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 6px;
+  grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
+  li { padding: 8px 10px; border-radius: 10px; background: ${colour.surface}; border: 1px solid ${colour.line}; font-size: 14px; }
+`;
+
+export default function TermClassPage({ data }: { data: TermScheduleData }) {
+  const page = usePage();
+  const term = data.termSchedule;
+  const c = term.scheduleList[0];
+  const brand = page.brand!;
+  const store = brand.settings.storeInfoList.find((s) => s.storeId === c.storeId);
+  const path = `/termSchedule/${term.termScheduleId}/${c.scheduleId}`;
+  const trail: [string, string][] = [
+    [t.heading, '/termSchedule'],
+    [c.name, path],
+  ];
+  const event = {
+    '@context': 'https://schema.org',
+    '@type': 'EventSeries',
+    name: c.name,
+    description: c.intro || term.intro.slice(0, 150),
+    image: c.image ? page.origin + c.image : undefined,
+    startDate: c.firstDate ? isoTaipei(c.firstDate, c.startTime) : undefined,
+    endDate: c.lastDate ? isoTaipei(c.lastDate, c.endTime) : undefined,
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: store ? storePlace(page, store) : undefined,
+    organizer: { '@type': 'Organization', name: brand.settings.brandName },
+    offers: {
+      '@type': 'Offer',
+      price: c.price,
+      priceCurrency: 'TWD',
+      availability: c.remaining > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+      url: absolute(page, path),
+    },
+  };
+  return (
+    <>
+      <PageHead
+        title={t.classTitle(c.name, brand.settings.brandName)}
+        description={`${c.name}：${classSlot(c)}，${price(c.price)}。${c.intro}`.slice(0, 150)}
+        path={brandPath(page, path)}
+        image={c.image}
+        jsonLd={[breadcrumbs(page, trail), event]}
+      />
+      <Crumbs trail={trail} />
+      {c.image ? <Picture className={hero} src={c.image} alt={c.name} width={820} height={351} sizes="(min-width: 852px) 820px, calc(100vw - 32px)" eager /> : null}
+      <h2 className={heading}>{c.name}</h2>
+      <dl className={`${card} ${facts}`}>
+        <dt>{t.heading}</dt>
+        <dd>
+          {term.name}（{t.period(fullDate(term.startDate), fullDate(term.endDate))}）
+        </dd>
+        <dt>{tc.schedules}</dt>
+        <dd>{classSlot(c)}</dd>
+        {c.teacherName ? (
+          <>
+            <dt>{tc.teacher}</dt>
+            <dd>{c.teacherName}</dd>
+          </>
+        ) : null}
+        <dt>{tc.store}</dt>
+        <dd>{store ? <StoreButton store={store} /> : c.storeShortName}</dd>
+        <dt>{t.seatsLabel}</dt>
+        <dd>{t.seats(c.remaining)}</dd>
+      </dl>
+      {c.intro ? <p style={{ marginTop: 14 }}>{c.intro}</p> : null}
+      <div className={buy}>
+        <strong>{price(c.price)}</strong>
+        <Link className={secondaryButton} href={termPath(page, path + '/intro')}>
+          {t.intro}
+        </Link>
+        <ShareButton className={secondaryButton} title={c.name}>
+          {tc.share}
+        </ShareButton>
+        <Link className={primaryButton} href={brandPath(page, `/termSchedule/checkout?termScheduleId=${term.termScheduleId}&scheduleId=${c.scheduleId}`)}>
+          {t.enroll}
+        </Link>
+      </div>
+      <h2 className={sectionTitle}>{t.sessionList}</h2>
+      <ol className={sessions}>
+        {(c.sessionList ?? []).map((s) => (
+          <li key={s.scheduleId}>
+            {dateWithWeekday(s.scheduleDate, s.weekday)} {timeRange(s.startTime, s.endTime)}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
