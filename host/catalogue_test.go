@@ -25,9 +25,9 @@ func withRealClock() serverOpt { return func(d *Deps) { d.Now = time.Now } }
 // demoIDs finds ids of the demo catalogue the tests use.
 type demoIDs struct {
 	course, courseStore, otherStore int64 // 空中瑜珈入門 at 信義館
-	pilates                          int64 // 墊上皮拉提斯 at 信義館 (also a term class)
-	term, class                      int64 // the demo's pilates term and its class
-	offShelf, passcard               int64
+	pilates                         int64 // 墊上皮拉提斯 at 信義館 (also a term class)
+	term, class                     int64 // the demo's pilates term and its class
+	offShelf, passcard              int64
 }
 
 func lookupIDs(t *testing.T, ts *testServer) demoIDs {
