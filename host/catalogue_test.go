@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"image"
+	"io/fs"
 	"net/http"
 	"regexp"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/image/webp"
 
 	"storefront/data"
+	"storefront/renderer"
 )
 
 // The demo catalogue's schedules start today: these tests run on the real
@@ -492,6 +494,48 @@ func TestImages(t *testing.T) {
 		"/_img/320/_static/demo/img/nosuch.jpg", "/_img/320/etc/passwd.png", "/_img/abc/_static/demo/img/yoga.jpg"} {
 		if w := ts.get(t, p); w.Code != 404 && w.Code != http.StatusTemporaryRedirect { // the mux cleans a path with ..
 			t.Errorf("GET %s = %d; want 404", p, w.Code)
+		}
+	}
+}
+
+// TestJavaScriptBudget: the first visit of brand home loads at most 100 KB
+// of gzipped JavaScript, and each other page adds at most 30 KB to it.
+func TestJavaScriptBudget(t *testing.T) {
+	bundle, err := appBundle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := bundle.Manifest
+	size := func(files []string) int {
+		n := 0
+		for _, f := range files {
+			b, err := fs.ReadFile(bundle.Client, strings.TrimPrefix(f, renderer.AssetPrefix)+".gz")
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			n += len(b)
+		}
+		return n
+	}
+	home := m.Preloads("brand-home")
+	if n := size(home); n > 100*1024 {
+		t.Errorf("brand home's first visit loads %d bytes of gzipped JavaScript; the budget is 100 KB", n)
+	} else {
+		t.Logf("brand home: %d bytes", n)
+	}
+	loaded := map[string]bool{}
+	for _, f := range home {
+		loaded[f] = true
+	}
+	for page := range m.Pages {
+		var extra []string
+		for _, f := range m.Preloads(page) {
+			if !loaded[f] {
+				extra = append(extra, f)
+			}
+		}
+		if n := size(extra); n > 30*1024 {
+			t.Errorf("%s adds %d bytes of gzipped JavaScript after brand home; the budget is 30 KB", page, n)
 		}
 	}
 }

@@ -40,9 +40,6 @@ const tags = css`
 `;
 const only = css`color: #9a5b00; background: #fff4e0 !important;`;
 const dates = css`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px 10px;
   font-size: 13px;
   color: ${colour.text};
 `;
@@ -60,42 +57,39 @@ const foot = css`
 /** How many of an activity's dates a card shows. */
 const shownDates = 3;
 
+/** The next dates of an activity as one line: '11/23（週一）12:15・11/26（週四）12:15・更多時段'. */
+export function nextDates(a: Activity): string {
+  if (a.scheduleList.length === 0) return t.noDates;
+  let out = '';
+  for (let i = 0; i < a.scheduleList.length && i < shownDates; i++) {
+    const s = a.scheduleList[i];
+    out += (i > 0 ? '・' : '') + dateWithWeekday(s.scheduleDate, s.weekday) + s.startTime;
+  }
+  return a.scheduleList.length > shownDates ? out + '・' + t.moreDates : out;
+}
+
+// Few elements and one text node each: a card renders 30 times a page in goja.
 export function ActivityCard({ a, eager }: { a: Activity; eager?: boolean }) {
   const page = usePage();
-  const more = a.scheduleList.length - shownDates;
   return (
     <Link className={card} href={brandPath(page, `/activity/${a.storeId}/${a.courseId}`)} data-testid="activity-card">
       {a.image ? <Picture src={a.image} alt="" width={400} height={225} sizes="(min-width: 900px) 262px, (min-width: 600px) 50vw, 100vw" eager={eager} /> : null}
       <div className={body}>
         <h3>{a.courseName}</h3>
-        <div className={tags}>
+        <p className={tags}>
           <span>{a.storeShortName}</span>
           {a.categoryName ? <span>{a.categoryName}</span> : null}
           {a.ticketOnly ? <span className={only}>{t.ticketOnly}</span> : null}
-        </div>
-        <div className={dates}>
-          {a.scheduleList.length === 0 ? t.noDates : null}
-          {a.scheduleList.slice(0, shownDates).map((s) => (
-            <span key={s.scheduleId}>
-              {dateWithWeekday(s.scheduleDate, s.weekday)} {s.startTime}
-            </span>
-          ))}
-          {more > 0 ? <span>{t.moreDates(more)}</span> : null}
-        </div>
-        <div className={foot}>
+        </p>
+        <p className={dates}>{nextDates(a)}</p>
+        <p className={foot}>
           <span>{a.teacherList.map((x) => x.name).join('、')}</span>
           <strong>{priceRange(a.minPrice, a.maxPrice)}</strong>
-        </div>
+        </p>
       </div>
     </Link>
   );
 }
 
-/** The grid activity cards sit in. */
-export const cardGrid = css`
-  display: grid;
-  gap: 12px;
-  grid-template-columns: 1fr;
-  @media (min-width: 600px) { grid-template-columns: repeat(2, 1fr); }
-  @media (min-width: 900px) { grid-template-columns: repeat(3, 1fr); }
-`;
+/** The grid activity cards sit in (the item cards' grid). */
+export { itemGrid as cardGrid } from './item-card';

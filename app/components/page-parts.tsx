@@ -64,6 +64,18 @@ export const card = css`
   border: 1px solid ${colour.line};
   padding: 16px;
 `;
+/** A definition list of facts (label, value) in a card; store buttons as chips. */
+export const facts = css`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 10px 16px;
+  margin: 0;
+  dt { color: ${colour.muted}; font-size: 14px; }
+  dd { margin: 0; display: flex; flex-wrap: wrap; gap: 6px; }
+  button { padding: 2px 10px; border-radius: 999px; border: 1px solid ${colour.line}; background: #fff; cursor: pointer; color: var(--brand); font-size: 13px; }
+`;
+/** Multi-paragraph text. */
+export const prose = css`p + p { margin-top: 10px; } p { line-height: 1.8; }`;
 /** Paragraphs of a plain text with blank-line breaks. */
 export function paragraphs(text: string): string[] {
   return text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);

@@ -6,7 +6,7 @@
 export const imageWidths = [160, 320, 480, 640, 960, 1280] as const;
 
 function resizable(src: string): boolean {
-  return src.startsWith('/_static/') && /\.(jpe?g|png)$/i.test(src);
+  return src.startsWith("/_static/") && (src.endsWith(".jpg") || src.endsWith(".png"));
 }
 
 /** src at width w (the nearest served width at or above it). */

@@ -7,7 +7,7 @@ import type { Activity, Banner, Item, ItemList, ItemType, PageProps } from '../l
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { PageHead } from '../components/page-head';
-import { ItemCard } from '../components/item-card';
+import { ItemCard, itemGrid as grid } from '../components/item-card';
 import { ActivityCard, cardGrid } from '../components/activity-card';
 import { SearchBar } from '../components/search-bar';
 import { StoreButton } from '../components/dialog-buttons';
@@ -19,8 +19,9 @@ import { colour, radius, up } from '../styles/theme';
 
 export interface BrandHomeData {
   items: ItemList;
-  banners: Banner[];
-  activities: Activity[];
+  /** Absent from props of older hosts: none. */
+  banners?: Banner[];
+  activities?: Activity[];
 }
 
 /** projectType 0-3: the item type of each tab (spec section 1's order). */
@@ -82,13 +83,6 @@ const tabs = css`
   a { flex: none; padding: 8px 14px; border-radius: 999px; text-decoration: none; font-size: 14px; background: ${colour.surface}; border: 1px solid ${colour.line}; }
   a[aria-selected='true'] { background: var(--brand); border-color: var(--brand); color: #fff; font-weight: 700; }
 `;
-const grid = css`
-  display: grid;
-  gap: 12px;
-  grid-template-columns: 1fr;
-  ${up(600)} { grid-template-columns: repeat(2, 1fr); }
-  ${up(900)} { grid-template-columns: repeat(3, 1fr); }
-`;
 const empty = css`
   padding: 40px 16px;
   text-align: center;
@@ -125,6 +119,8 @@ export default function BrandHome({ data }: { data: BrandHomeData }) {
   const page = usePage();
   const brand = page.brand!;
   const groups = itemGroups(data.items);
+  const banners = data.banners ?? [];
+  const activities = data.activities ?? [];
   const tab = chosenTab(page.query, groups);
   const shown = groups.find((g) => g.type === tab);
   const tabPath = page.query.projectType && tab && tab !== groups[0]?.type ? '?projectType=' + page.query.projectType : '';
@@ -134,7 +130,7 @@ export default function BrandHome({ data }: { data: BrandHomeData }) {
         title={t.title(brand.settings.brandName)}
         description={t.description(brand.settings.brandName, brand.home.description)}
         path={(page.basePath || '/') + tabPath}
-        image={data.banners[0]?.image || brand.settings.appLogo}
+        image={banners[0]?.image || brand.settings.appLogo}
         jsonLd={brandGraph(page)}
       />
       <section className={intro}>
@@ -153,9 +149,9 @@ export default function BrandHome({ data }: { data: BrandHomeData }) {
           ))}
         </div>
       ) : null}
-      {data.banners.length > 0 ? (
+      {banners.length > 0 ? (
         <div className={bannerRow} aria-label={tc.banners}>
-          {data.banners.map((b, i) => (
+          {banners.map((b, i) => (
             <Link key={b.bannerId} href={bannerHref(page, b.link)}>
               <Picture src={b.image} alt="" width={640} height={267} sizes="(min-width: 820px) 394px, (min-width: 600px) 50vw, 88vw" eager={i === 0} />
               <span>{b.title}</span>
@@ -163,12 +159,12 @@ export default function BrandHome({ data }: { data: BrandHomeData }) {
           ))}
         </div>
       ) : null}
-      {data.activities.length > 0 ? (
+      {activities.length > 0 ? (
         <section className={section} aria-labelledby="home-activities">
           <h2 id="home-activities">{tc.activitiesHeading}</h2>
           <SearchBar className={searchGap} />
           <div className={cardGrid}>
-            {data.activities.map((a) => (
+            {activities.map((a) => (
               <ActivityCard key={a.courseId} a={a} />
             ))}
           </div>

@@ -10,7 +10,7 @@ import { PageHead } from '../components/page-head';
 import { Picture } from '../components/picture';
 import { Crumbs } from '../components/crumbs';
 import { StoreButton, ShareButton, CalendarButton } from '../components/dialog-buttons';
-import { heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState } from '../components/page-parts';
+import { heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState, prose } from '../components/page-parts';
 import { breadcrumbs, courseEvents, absolute } from '../lib/json-ld';
 import type { CalendarEvent } from '../lib/calendar';
 import { dateWithWeekday, priceRange, timeRange, price } from '../lib/format';
@@ -41,10 +41,6 @@ const buy = css`
   gap: 10px 16px;
   margin: 14px 0 8px;
   strong { font-size: 24px; color: var(--brand); margin-right: auto; }
-`;
-const text = css`
-  p + p { margin-top: 10px; }
-  color: ${colour.text};
 `;
 const teacher = css`
   display: flex;
@@ -105,8 +101,7 @@ function byDate(list: Schedule[]): Schedule[][] {
   return out;
 }
 
-function calendarEvent(page: PageProps, d: CourseDetail, s: Schedule, url: string): CalendarEvent {
-  const host = page.origin.replace(/^https?:\/\//, '');
+function calendarEvent(page: PageProps, host: string, d: CourseDetail, s: Schedule, url: string): CalendarEvent {
   return {
     uid: `${s.scheduleId}@${host}`,
     title: `${d.courseName}（${page.brand!.settings.brandName} ${d.storeShortName}）`,
@@ -124,6 +119,7 @@ export default function Course({ data: d }: { data: CourseDetail }) {
   const brandName = page.brand!.settings.brandName;
   const path = `/activity/${d.storeId}/${d.courseId}`;
   const url = absolute(page, path);
+  const host = page.origin.slice(page.origin.indexOf('//') + 2);
   const trail: [string, string][] = [
     [activityList.heading, '/activitys'],
     [d.courseName, path],
@@ -157,7 +153,7 @@ export default function Course({ data: d }: { data: CourseDetail }) {
       </div>
 
       <h2 className={sectionTitle}>{t.about}</h2>
-      <div className={text}>
+      <div className={prose}>
         {paragraphs(d.description).map((p, i) => (
           <p key={i}>{p}</p>
         ))}
@@ -196,7 +192,7 @@ export default function Course({ data: d }: { data: CourseDetail }) {
                 <time dateTime={s.scheduleDate + 'T' + s.startTime}>{timeRange(s.startTime, s.endTime)}</time>
                 <span>{s.teacherName}</span>
                 <span className={s.remaining > 0 ? seats : full}>{s.remaining > 0 ? tc.remaining(s.remaining) : tc.full}</span>
-                <CalendarButton event={calendarEvent(page, d, s, url)} label={`${t.addToCalendar}：${dateWithWeekday(s.scheduleDate, s.weekday)} ${s.startTime}`}>
+                <CalendarButton event={calendarEvent(page, host, d, s, url)} label={`${t.addToCalendar}：${dateWithWeekday(s.scheduleDate, s.weekday)} ${s.startTime}`}>
                   {t.addToCalendar}
                 </CalendarButton>
               </li>

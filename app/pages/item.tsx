@@ -9,9 +9,9 @@ import { Link } from '../lib/navigation';
 import { PageHead } from '../components/page-head';
 import { Picture } from '../components/picture';
 import { Crumbs } from '../components/crumbs';
-import { ItemCard, grants } from '../components/item-card';
+import { ItemCard, grants, itemGrid as grid } from '../components/item-card';
 import { StoreButton, ShareButton } from '../components/dialog-buttons';
-import { heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState } from '../components/page-parts';
+import { heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState, facts, prose } from '../components/page-parts';
 import { breadcrumbs, product, absolute } from '../lib/json-ld';
 import { price, validity } from '../lib/format';
 import { item as t, items as ti, course as tcourse, common } from '../strings/zh-hant';
@@ -44,23 +44,6 @@ const buy = css`
   strong { font-size: 26px; color: var(--brand); }
   s { color: ${colour.faint}; }
   div { margin-left: auto; display: flex; gap: 10px; }
-`;
-const facts = css`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: 10px 16px;
-  margin: 0;
-  dt { color: ${colour.muted}; font-size: 14px; }
-  dd { margin: 0; display: flex; flex-wrap: wrap; gap: 6px; }
-  button { padding: 2px 10px; border-radius: 999px; border: 1px solid ${colour.line}; background: #fff; cursor: pointer; color: var(--brand); font-size: 13px; }
-`;
-const text = css`p + p { margin-top: 10px; }`;
-const grid = css`
-  display: grid;
-  gap: 12px;
-  grid-template-columns: 1fr;
-  ${up(600)} { grid-template-columns: repeat(2, 1fr); }
-  ${up(900)} { grid-template-columns: repeat(3, 1fr); }
 `;
 const gone = css`
   text-align: center;
@@ -174,7 +157,7 @@ export default function ItemPage({ data }: { data: ItemData }) {
       {it.description ? (
         <>
           <h2 className={sectionTitle}>{t.description}</h2>
-          <div className={text}>
+          <div className={prose}>
             {paragraphs(it.description).map((p, i) => (
               <p key={i}>{p}</p>
             ))}

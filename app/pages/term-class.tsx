@@ -8,7 +8,7 @@ import { PageHead } from '../components/page-head';
 import { Picture } from '../components/picture';
 import { Crumbs } from '../components/crumbs';
 import { StoreButton, ShareButton } from '../components/dialog-buttons';
-import { heading, sectionTitle, primaryButton, secondaryButton, card } from '../components/page-parts';
+import { heading, sectionTitle, primaryButton, secondaryButton, card, facts } from '../components/page-parts';
 import { breadcrumbs, absolute, isoTaipei, storePlace } from '../lib/json-ld';
 import { dateWithWeekday, fullDate, price, timeRange } from '../lib/format';
 import { classSlot, termPath } from './term-list';
@@ -20,15 +20,6 @@ export interface TermScheduleData {
 }
 
 const hero = css`width: 100%; height: auto; aspect-ratio: 21 / 9; object-fit: cover; border-radius: 14px; margin-bottom: 16px;`;
-const facts = css`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: 8px 16px;
-  margin: 0;
-  dt { color: ${colour.muted}; font-size: 14px; }
-  dd { margin: 0; }
-  button { padding: 0; border: 0; background: none; color: var(--brand); font-weight: 600; cursor: pointer; font-size: 15px; }
-`;
 const buy = css`
   display: flex;
   flex-wrap: wrap;

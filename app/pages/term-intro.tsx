@@ -6,7 +6,7 @@ import { Link } from '../lib/navigation';
 import { PageHead } from '../components/page-head';
 import { Picture } from '../components/picture';
 import { Crumbs } from '../components/crumbs';
-import { heading, sectionTitle, paragraphs, card } from '../components/page-parts';
+import { heading, sectionTitle, paragraphs, card, prose } from '../components/page-parts';
 import { breadcrumbs } from '../lib/json-ld';
 import { fullDate, price } from '../lib/format';
 import { classSlot, termPath } from './term-list';
@@ -15,7 +15,6 @@ import { term as t } from '../strings/zh-hant';
 import { colour } from '../styles/theme';
 
 const hero = css`width: 100%; height: auto; aspect-ratio: 21 / 9; object-fit: cover; border-radius: 14px; margin-bottom: 16px;`;
-const text = css`p + p { margin-top: 12px; } p { line-height: 1.8; }`;
 const period = css`color: ${colour.muted}; margin: -6px 0 14px;`;
 const list = css`
   list-style: none;
@@ -58,7 +57,7 @@ export default function TermIntro({ data }: { data: TermScheduleData }) {
         </>
       ) : null}
       <h2 className={sectionTitle}>{t.intro}</h2>
-      <div className={text}>
+      <div className={prose}>
         {paragraphs(term.intro).map((p, i) => (
           <p key={i}>{p}</p>
         ))}

@@ -91,7 +91,7 @@ export const catalogue = {
   ticketOnly: '僅限票券預約',
   full: '額滿',
   remaining: (n: number) => `剩 ${n} 位`,
-  moreDates: (n: number) => `還有 ${n} 個時段`,
+  moreDates: '更多時段',
   noDates: '近期沒有開課時段',
   teachers: '授課老師',
   priceFrom: '每堂',
