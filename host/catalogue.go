@@ -54,31 +54,41 @@ type activityList struct {
 }
 
 func (s *Server) mergedActivities(ctx context.Context, b *data.Brand, pageNumber int) (*activityList, error) {
-	var (
-		wg    sync.WaitGroup
-		pages [2]*data.Page[data.Activity]
-		errs  [2]error
-	)
-	for i, term := range []bool{false, true} {
+	list := func(term bool) func() (*data.Page[data.Activity], error) {
+		return func() (*data.Page[data.Activity], error) {
+			return s.activities(ctx, b, term, pageNumber, data.ActivityPageSize, data.TeacherPerSize)
+		}
+	}
+	return s.mergeLists(b.ID, pageNumber, list(false), list(true))
+}
+
+// mergeLists runs the list loads in parallel and merges what they found;
+// a load that fails is logged and left out (Failed), and only when every
+// load failed is the answer an error.
+func (s *Server) mergeLists(brandID string, pageNumber int, loads ...func() (*data.Page[data.Activity], error)) (*activityList, error) {
+	var wg sync.WaitGroup
+	pages := make([]*data.Page[data.Activity], len(loads))
+	errs := make([]error, len(loads))
+	for i, load := range loads {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pages[i], errs[i] = s.activities(ctx, b, term, pageNumber, data.ActivityPageSize, data.TeacherPerSize)
+			pages[i], errs[i] = load()
 		}()
 	}
 	wg.Wait()
-	out := &activityList{PageNumber: pageNumber, PageSize: data.ActivityPageSize, Loaded: true}
+	out := &activityList{List: []data.Activity{}, PageNumber: pageNumber, PageSize: data.ActivityPageSize, Loaded: true}
 	var lists [][]data.Activity
 	for i, p := range pages {
 		if errs[i] != nil {
-			s.log.Error("activity list", "brand", b.ID, "term", i == 1, "err", errs[i])
+			s.log.Error("activity list", "brand", brandID, "list", i, "err", errs[i])
 			out.Failed = true
 			continue
 		}
 		lists = append(lists, p.List)
 		out.TotalPages = max(out.TotalPages, (p.Total+p.PageSize-1)/p.PageSize)
 	}
-	if errs[0] != nil && errs[1] != nil {
+	if len(lists) == 0 && len(loads) > 0 {
 		return nil, errs[0]
 	}
 	out.List = rules.MergeActivities(s.now(), data.TeacherPerSize, lists...)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"image"
 	"io/fs"
@@ -250,7 +251,7 @@ func TestCataloguePages(t *testing.T) {
 		{"term class", fmt.Sprintf("/demo/termSchedule/%d/%d", ids.term, ids.class), nil, []string{"上課日期", `"@type":"EventSeries"`, "NT$ 3,200"}, false},
 		{"term intro", fmt.Sprintf("/demo/termSchedule/%d/intro", ids.term), nil, []string{"八週的墊上皮拉提斯養成班"}, false},
 		{"class intro", fmt.Sprintf("/demo/termSchedule/%d/%d/intro", ids.term, ids.class), nil, []string{"班別介紹", "每週日上午九點"}, false},
-		{"term brand in the app", "/term/termSchedule?from=app", nil, []string{"冬季學期", "?from=app"}, false},
+		{"term brand in the app", "/term/termSchedule?from=app", nil, []string{"冬季學期", "?from=app", `<link rel="canonical" href="http://example.com/term/termSchedule?from=app"/>`}, false},
 		{"item", fmt.Sprintf("/demo/passcard/%d", ids.passcard), nil, []string{"季卡通行卡｜定期通行卡｜森活運動館", `"@type":"Product"`, `"priceCurrency":"TWD"`, "付款完成後立即生效", "全部門市"}, false},
 		{"item on a custom domain", fmt.Sprintf("/passcard/%d", ids.passcard), []string{"Host", "fit.demo.test"}, []string{fmt.Sprintf(`<link rel="canonical" href="https://fit.demo.test/passcard/%d"/>`, ids.passcard)}, false},
 		{"private link", "/demo/activitys?privateToken=abc", nil, []string{"課程列表"}, true},
@@ -277,6 +278,13 @@ func TestCataloguePages(t *testing.T) {
 			}
 		})
 	}
+
+	t.Run("a brand without a shop links no brand home", func(t *testing.T) {
+		body := ts.get(t, "/term/termSchedule?from=app").Body.String()
+		if strings.Contains(body, `href="/term"`) || strings.Contains(body, `"item":"http://example.com/term"`) {
+			t.Fatal("the term-only brand links its brand home, which is a 404")
+		}
+	})
 
 	t.Run("off-shelf item shows its own page, not indexed", func(t *testing.T) {
 		w := ts.get(t, fmt.Sprintf("/demo/passcard/%d", ids.offShelf))
@@ -345,6 +353,32 @@ func TestActivityPageMerges(t *testing.T) {
 	}
 	if term == 0 || normal == 0 {
 		t.Fatalf("merged schedules: %d term, %d normal", term, normal)
+	}
+}
+
+// TestActivityListsLoadedEvenWhenOneFails: the loaded flag is set whether
+// or not a list failed; the other list still shows.
+func TestActivityListsLoadedEvenWhenOneFails(t *testing.T) {
+	ts := newTestServer(t, withRealClock())
+	soon := data.Day(time.Now().Add(48 * time.Hour))
+	ok := func() (*data.Page[data.Activity], error) {
+		return &data.Page[data.Activity]{List: []data.Activity{{CourseID: 1, CourseName: "a", StoreShortName: "x",
+			ScheduleList: []data.Schedule{{ScheduleID: 1, ScheduleDate: soon, StartTime: "10:00"}}}}, Total: 31, PageSize: 30}, nil
+	}
+	broken := func() (*data.Page[data.Activity], error) { return nil, errors.New("list down") }
+	got, err := ts.mergeLists("demo", 1, ok, broken)
+	if err != nil || !got.Loaded || !got.Failed || len(got.List) != 1 || got.TotalPages != 2 {
+		t.Fatalf("one list failed: %+v, %v", got, err)
+	}
+	got, err = ts.mergeLists("demo", 1, ok, ok)
+	if err != nil || !got.Loaded || got.Failed || len(got.List) != 1 {
+		t.Fatalf("both lists: %+v, %v", got, err)
+	}
+	if _, err := ts.mergeLists("demo", 1, broken, broken); err == nil {
+		t.Fatal("both lists failed, yet no error")
+	}
+	if !strings.Contains(ts.log.String(), "list down") {
+		t.Fatal("the failed list was not logged")
 	}
 }
 

@@ -2,6 +2,7 @@
 import { css } from '@emotion/css';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
+import { hasModule, Module } from '../lib/modules';
 import { common, catalogue as t } from '../strings/zh-hant';
 import { colour } from '../styles/theme';
 
@@ -15,15 +16,17 @@ const nav = css`
   a:hover { color: var(--brand); }
 `;
 
-/** trail: [label, path under the brand] after brand home; the last is the current page. */
+/** trail: [label, path under the brand] after brand home (when the brand has one); the last is the current page. */
 export function Crumbs({ trail }: { trail: [string, string][] }) {
   const page = usePage();
   return (
     <nav className={nav} aria-label={t.breadcrumb}>
       <ol>
-        <li>
-          <Link href={brandPath(page, '')}>{common.home}</Link>
-        </li>
+        {hasModule(page.brand?.settings.additionalModules, Module.WebShop) ? (
+          <li>
+            <Link href={brandPath(page, '')}>{common.home}</Link>
+          </li>
+        ) : null}
         {trail.map(([label, p], i) => (
           <li key={p}>{i === trail.length - 1 ? <span aria-current="page">{label}</span> : <Link href={brandPath(page, p)}>{label}</Link>}</li>
         ))}

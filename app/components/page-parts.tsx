@@ -1,7 +1,7 @@
 // Pieces the catalogue pages share: the page heading, notices and empty
 // states, the primary and secondary buttons.
 import { css } from '@emotion/css';
-import { colour, radius } from '../styles/theme';
+import { colour, radius, up } from '../styles/theme';
 
 export const heading = css`
   font-size: 22px;
@@ -57,6 +57,23 @@ export const secondaryButton = css`
   font-weight: 600;
   text-decoration: none;
   cursor: pointer;
+`;
+/** The price and the actions of a detail page: <div><p><strong>price</strong></p><div>buttons</div></div>. */
+export const buyBar = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px 16px;
+  margin: 14px 0 8px;
+  & > p { flex: 1 1 100%; display: flex; align-items: baseline; gap: 10px; }
+  & > p strong { font-size: 24px; color: var(--brand); }
+  & > p s { color: ${colour.faint}; }
+  & > div { flex: 1 1 100%; display: flex; gap: 10px; }
+  & > div > * { flex: 1; padding: 0 12px; white-space: nowrap; }
+  ${up(600)} {
+    & > p { flex-basis: auto; }
+    & > div { flex: none; }
+  }
 `;
 export const card = css`
   background: ${colour.surface};

@@ -5,8 +5,9 @@
 /** The widths the host serves (host.ImageWidths). */
 export const imageWidths = [160, 320, 480, 640, 960, 1280] as const;
 
+/** Whether the host can resize src (no regex: goja's are slow). */
 function resizable(src: string): boolean {
-  return src.startsWith("/_static/") && (src.endsWith(".jpg") || src.endsWith(".png"));
+  return src.startsWith('/_static/') && (src.endsWith('.jpg') || src.endsWith('.jpeg') || src.endsWith('.png'));
 }
 
 /** src at width w (the nearest served width at or above it). */

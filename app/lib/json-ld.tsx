@@ -4,6 +4,7 @@
 // and each page's breadcrumb trail.
 import type { Activity, Item, PageProps, Schedule, StoreInfo, Teacher } from './props';
 import { brandPath } from './page-context';
+import { hasModule, Module } from './modules';
 
 type Thing = Record<string, unknown>;
 
@@ -71,9 +72,10 @@ export function brandGraph(page: PageProps): Thing[] {
   ];
 }
 
-/** A breadcrumb trail: brand home, then each [name, path]. */
+/** A breadcrumb trail: brand home (when the brand has one), then each [name, path]. */
 export function breadcrumbs(page: PageProps, trail: [string, string][]): Thing {
-  const all: [string, string][] = [[page.brand!.settings.brandName, ''], ...trail];
+  const home = hasModule(page.brand!.settings.additionalModules, Module.WebShop);
+  const all: [string, string][] = home ? [[page.brand!.settings.brandName, ''], ...trail] : trail;
   return {
     '@context': context,
     '@type': 'BreadcrumbList',

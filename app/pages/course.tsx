@@ -10,7 +10,7 @@ import { PageHead } from '../components/page-head';
 import { Picture } from '../components/picture';
 import { Crumbs } from '../components/crumbs';
 import { StoreButton, ShareButton, CalendarButton } from '../components/dialog-buttons';
-import { heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState, prose } from '../components/page-parts';
+import { buyBar, heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState, prose } from '../components/page-parts';
 import { breadcrumbs, courseEvents, absolute } from '../lib/json-ld';
 import type { CalendarEvent } from '../lib/calendar';
 import { dateWithWeekday, priceRange, timeRange, price } from '../lib/format';
@@ -33,14 +33,6 @@ const tags = css`
   margin-bottom: 12px;
   span, button { padding: 3px 10px; border-radius: 999px; background: ${colour.surface}; border: 1px solid ${colour.line}; font-size: 13px; }
   button { cursor: pointer; color: var(--brand); font-weight: 600; }
-`;
-const buy = css`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 10px 16px;
-  margin: 14px 0 8px;
-  strong { font-size: 24px; color: var(--brand); margin-right: auto; }
 `;
 const teacher = css`
   display: flex;
@@ -142,14 +134,18 @@ export default function Course({ data: d }: { data: CourseDetail }) {
         {d.ticketOnly ? <span>{tc.ticketOnly}</span> : null}
       </div>
       <p>{d.summary}</p>
-      <div className={buy}>
-        <strong aria-label={t.price}>{priceRange(d.minPrice, d.maxPrice)}</strong>
-        <ShareButton className={secondaryButton} title={d.courseName}>
-          {t.share}
-        </ShareButton>
-        <Link className={primaryButton} href={brandPath(page, path + '/checkout')}>
-          {t.book}
-        </Link>
+      <div className={buyBar}>
+        <p>
+          <strong aria-label={t.price}>{priceRange(d.minPrice, d.maxPrice)}</strong>
+        </p>
+        <div>
+          <ShareButton className={secondaryButton} title={d.courseName}>
+            {t.share}
+          </ShareButton>
+          <Link className={primaryButton} href={brandPath(page, path + '/checkout')}>
+            {t.book}
+          </Link>
+        </div>
       </div>
 
       <h2 className={sectionTitle}>{t.about}</h2>

@@ -11,7 +11,7 @@ import { Picture } from '../components/picture';
 import { Crumbs } from '../components/crumbs';
 import { ItemCard, grants, itemGrid as grid } from '../components/item-card';
 import { StoreButton, ShareButton } from '../components/dialog-buttons';
-import { heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState, facts, prose } from '../components/page-parts';
+import { buyBar, heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState, facts, prose } from '../components/page-parts';
 import { breadcrumbs, product, absolute } from '../lib/json-ld';
 import { price, validity } from '../lib/format';
 import { item as t, items as ti, course as tcourse, common } from '../strings/zh-hant';
@@ -34,16 +34,6 @@ const gallery = css`
   margin-bottom: 16px;
   ${up(750)} { grid-auto-columns: 70%; }
   img { width: 100%; height: auto; aspect-ratio: 16 / 10; object-fit: cover; scroll-snap-align: start; border-radius: 14px; }
-`;
-const buy = css`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  gap: 10px 16px;
-  margin: 10px 0 8px;
-  strong { font-size: 26px; color: var(--brand); }
-  s { color: ${colour.faint}; }
-  div { margin-left: auto; display: flex; gap: 10px; }
 `;
 const gone = css`
   text-align: center;
@@ -118,9 +108,11 @@ export default function ItemPage({ data }: { data: ItemData }) {
         </div>
       ) : null}
       <h2 className={heading}>{it.name}</h2>
-      <div className={buy}>
-        <strong>{price(it.price)}</strong>
-        {it.originalPrice && it.originalPrice > it.price ? <s aria-label={ti.originalPrice}>{price(it.originalPrice)}</s> : null}
+      <div className={buyBar}>
+        <p>
+          <strong>{price(it.price)}</strong>
+          {it.originalPrice && it.originalPrice > it.price ? <s aria-label={ti.originalPrice}>{price(it.originalPrice)}</s> : null}
+        </p>
         <div>
           <ShareButton className={secondaryButton} title={it.name}>
             {tcourse.share}

@@ -8,10 +8,10 @@ import { PageHead } from '../components/page-head';
 import { Picture } from '../components/picture';
 import { Crumbs } from '../components/crumbs';
 import { StoreButton, ShareButton } from '../components/dialog-buttons';
-import { heading, sectionTitle, primaryButton, secondaryButton, card, facts } from '../components/page-parts';
+import { buyBar, heading, sectionTitle, primaryButton, secondaryButton, card, facts } from '../components/page-parts';
 import { breadcrumbs, absolute, isoTaipei, storePlace } from '../lib/json-ld';
 import { dateWithWeekday, fullDate, price, timeRange } from '../lib/format';
-import { classSlot, termPath } from './term-list';
+import { classSlot, termCanonical, termPath } from './term-list';
 import { term as t, course as tc } from '../strings/zh-hant';
 import { colour } from '../styles/theme';
 
@@ -20,14 +20,6 @@ export interface TermScheduleData {
 }
 
 const hero = css`width: 100%; height: auto; aspect-ratio: 21 / 9; object-fit: cover; border-radius: 14px; margin-bottom: 16px;`;
-const buy = css`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 10px;
-  margin: 16px 0;
-  strong { font-size: 24px; color: var(--brand); margin-right: auto; }
-`;
 const sessions = css`
   list-style: none;
   margin: 0;
@@ -35,7 +27,8 @@ const sessions = css`
   display: grid;
   gap: 6px;
   grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
-  li { padding: 8px 10px; border-radius: 10px; background: ${colour.surface}; border: 1px solid ${colour.line}; font-size: 14px; }
+  li { padding: 8px 10px; border-radius: 10px; background: ${colour.surface}; border: 1px solid ${colour.line}; font-size: 14px; display: flex; flex-direction: column; }
+  span { color: ${colour.muted}; font-size: 13px; }
 `;
 
 export default function TermClassPage({ data }: { data: TermScheduleData }) {
@@ -73,7 +66,7 @@ export default function TermClassPage({ data }: { data: TermScheduleData }) {
       <PageHead
         title={t.classTitle(c.name, brand.settings.brandName)}
         description={`${c.name}：${classSlot(c)}，${price(c.price)}。${c.intro}`.slice(0, 150)}
-        path={brandPath(page, path)}
+        path={termCanonical(page, path)}
         image={c.image}
         jsonLd={[breadcrumbs(page, trail), event]}
       />
@@ -85,7 +78,7 @@ export default function TermClassPage({ data }: { data: TermScheduleData }) {
         <dd>
           {term.name}（{t.period(fullDate(term.startDate), fullDate(term.endDate))}）
         </dd>
-        <dt>{tc.schedules}</dt>
+        <dt>{t.slot}</dt>
         <dd>{classSlot(c)}</dd>
         {c.teacherName ? (
           <>
@@ -99,23 +92,28 @@ export default function TermClassPage({ data }: { data: TermScheduleData }) {
         <dd>{t.seats(c.remaining)}</dd>
       </dl>
       {c.intro ? <p style={{ marginTop: 14 }}>{c.intro}</p> : null}
-      <div className={buy}>
-        <strong>{price(c.price)}</strong>
-        <Link className={secondaryButton} href={termPath(page, path + '/intro')}>
-          {t.intro}
-        </Link>
-        <ShareButton className={secondaryButton} title={c.name}>
-          {tc.share}
-        </ShareButton>
-        <Link className={primaryButton} href={brandPath(page, `/termSchedule/checkout?termScheduleId=${term.termScheduleId}&scheduleId=${c.scheduleId}`)}>
-          {t.enroll}
-        </Link>
+      <div className={buyBar}>
+        <p>
+          <strong>{price(c.price)}</strong>
+        </p>
+        <div>
+          <Link className={secondaryButton} href={termPath(page, path + '/intro')}>
+            {t.intro}
+          </Link>
+          <ShareButton className={secondaryButton} title={c.name}>
+            {tc.share}
+          </ShareButton>
+          <Link className={primaryButton} href={brandPath(page, `/termSchedule/checkout?termScheduleId=${term.termScheduleId}&scheduleId=${c.scheduleId}`)}>
+            {t.enroll}
+          </Link>
+        </div>
       </div>
       <h2 className={sectionTitle}>{t.sessionList}</h2>
       <ol className={sessions}>
         {(c.sessionList ?? []).map((s) => (
           <li key={s.scheduleId}>
-            {dateWithWeekday(s.scheduleDate, s.weekday)} {timeRange(s.startTime, s.endTime)}
+            <b>{dateWithWeekday(s.scheduleDate, s.weekday)}</b>
+            <span>{timeRange(s.startTime, s.endTime)}</span>
           </li>
         ))}
       </ol>

@@ -1,7 +1,7 @@
 // Introduction of a term schedule (/{brandId}/termSchedule/{termScheduleId}/intro)
 // or of one of its classes (.../{scheduleId}/intro).
 import { css } from '@emotion/css';
-import { usePage, brandPath } from '../lib/page-context';
+import { usePage } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { PageHead } from '../components/page-head';
 import { Picture } from '../components/picture';
@@ -9,7 +9,7 @@ import { Crumbs } from '../components/crumbs';
 import { heading, sectionTitle, paragraphs, card, prose } from '../components/page-parts';
 import { breadcrumbs } from '../lib/json-ld';
 import { fullDate, price } from '../lib/format';
-import { classSlot, termPath } from './term-list';
+import { classSlot, termCanonical, termPath } from './term-list';
 import type { TermScheduleData } from './term-class';
 import { term as t } from '../strings/zh-hant';
 import { colour } from '../styles/theme';
@@ -42,7 +42,7 @@ export default function TermIntro({ data }: { data: TermScheduleData }) {
       <PageHead
         title={t.introTitle(name, page.brand!.settings.brandName)}
         description={((one?.intro ? one.intro + ' ' : '') + term.intro).replace(/\s+/g, ' ').slice(0, 150)}
-        path={brandPath(page, path)}
+        path={termCanonical(page, path)}
         image={term.image}
         jsonLd={[breadcrumbs(page, trail)]}
       />

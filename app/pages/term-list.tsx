@@ -4,6 +4,7 @@ import { css } from '@emotion/css';
 import type { PageProps, TermClass, TermSchedule } from '../lib/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
+import { hasModule, Module } from '../lib/modules';
 import { PageHead } from '../components/page-head';
 import { Picture } from '../components/picture';
 import { Crumbs } from '../components/crumbs';
@@ -65,6 +66,12 @@ export function termPath(page: PageProps, p: string): string {
   return brandPath(page, p) + (page.query.from === 'app' ? '?from=app' : '');
 }
 
+/** A term page's canonical path: with from=app where the brand has only
+ * the term-schedule module (its term pages live in the app), else plain. */
+export function termCanonical(page: PageProps, p: string): string {
+  return hasModule(page.brand!.settings.additionalModules, Module.WebShop) ? brandPath(page, p) : brandPath(page, p) + '?from=app';
+}
+
 export default function TermList({ data }: { data: TermListData }) {
   const page = usePage();
   const brandName = page.brand!.settings.brandName;
@@ -74,7 +81,7 @@ export default function TermList({ data }: { data: TermListData }) {
       <PageHead
         title={t.listTitle(brandName)}
         description={t.listDescription(brandName)}
-        path={brandPath(page, '/termSchedule')}
+        path={termCanonical(page, '/termSchedule')}
         image={terms[0]?.image}
         jsonLd={[
           breadcrumbs(page, [[t.heading, '/termSchedule']]),
