@@ -240,7 +240,9 @@ func TestCataloguePages(t *testing.T) {
 	}{
 		{"brand home", "/demo", nil, []string{"近期課程", "方案與票券", `"@type":"Organization"`, `"@type":"SportsActivityLocation"`, "單月暢遊通行卡", `srcSet="/_img/160/_static/demo/img/`}, false},
 		{"brand home tab", "/demo?projectType=2", nil, []string{"儲值票券 1,000 點", `aria-selected="true"`, `<link rel="canonical" href="http://example.com/demo?projectType=2"/>`}, false},
-		{"brand home plans only", "/demo?type=plan", nil, []string{"方案與票券"}, false},
+		{"brand home plans only", "/demo?type=plan", nil, []string{"方案與票券", `<link rel="canonical" href="http://example.com/demo?type=plan"/>`}, false},
+		{"plan-only brand", "/plan?type=plan&projectType=2", nil, []string{"儲值 3,000 點", `<link rel="canonical" href="http://example.com/plan?type=plan&amp;projectType=2"/>`}, false},
+		{"brand home, a tab out of range", "/demo?projectType=9", nil, []string{"單月暢遊通行卡", `<link rel="canonical" href="http://example.com/demo"/>`}, false},
 		{"activity list", "/demo/activitys", nil, []string{"課程列表", `data-testid="activity-card"`, `"@type":"ItemList"`, `aria-label="第 2 頁"`}, false},
 		{"activity list page 2", "/demo/activitys?pageNumber=2", nil, []string{`aria-current="page">2<`}, false},
 		{"search", "/demo/search/result?keyword=%E7%91%9C%E7%8F%88", nil, []string{"空中瑜珈入門", "找到", `value="瑜珈"`}, true},

@@ -56,7 +56,7 @@ func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
 	st := resolveSite(r, *s.domains.Load(), s.cfg.Env)
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
-	fmt.Fprintf(w, "User-agent: *\nDisallow: /api/\nDisallow: /_img/\n\nSitemap: %s/sitemap.xml\n", st.Origin)
+	fmt.Fprintf(w, "User-agent: *\nDisallow: /api/\n\nSitemap: %s/sitemap.xml\n", st.Origin)
 }
 
 // GET /sitemap.xml: a custom domain's brand sitemap, else the index of the

@@ -100,11 +100,10 @@ export function itemGroups(l: ItemList): { type: ItemType; items: Item[] }[] {
   return projectTypes.map((type) => ({ type, items: by[type] })).filter((g) => g.items.length > 0);
 }
 
-/** The tab the query asks for, else the first with items. */
+/** The tab the query asks for when it has items, else the first with items. */
 export function chosenTab(query: Record<string, string>, groups: { type: ItemType }[]): ItemType | undefined {
-  const n = Number(query.projectType);
-  if (query.projectType !== undefined && Number.isInteger(n) && n >= 0 && n < projectTypes.length) return projectTypes[n];
-  return groups[0]?.type;
+  const asked = projectTypes[Number(query.projectType)];
+  return groups.some((g) => g.type === asked) ? asked : groups[0]?.type;
 }
 
 function tabHref(page: PageProps, type: ItemType): string {
@@ -123,13 +122,17 @@ export default function BrandHome({ data }: { data: BrandHomeData }) {
   const activities = data.activities ?? [];
   const tab = chosenTab(page.query, groups);
   const shown = groups.find((g) => g.type === tab);
-  const tabPath = page.query.projectType && tab && tab !== groups[0]?.type ? '?projectType=' + page.query.projectType : '';
+  // canonical: the plans view and a tab other than the first are pages of their own
+  const canonicalQuery = queryString([
+    ['type', page.query.type === 'plan' ? 'plan' : ''],
+    ['projectType', tab && tab !== groups[0]?.type ? projectTypes.indexOf(tab) : 0],
+  ]);
   return (
     <>
       <PageHead
         title={t.title(brand.settings.brandName)}
         description={t.description(brand.settings.brandName, brand.home.description)}
-        path={(page.basePath || '/') + tabPath}
+        path={(page.basePath || '/') + canonicalQuery}
         image={banners[0]?.image || brand.settings.appLogo}
         jsonLd={brandGraph(page)}
       />
