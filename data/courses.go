@@ -323,6 +323,25 @@ func (db *DB) Course(ctx context.Context, brandID string, id int64, from time.Ti
 	return d, nil
 }
 
+// queryList runs sql and reads every row with scan: an empty slice, not
+// nil, when there is none.
+func queryList[T any](ctx context.Context, db *DB, scan func(pgx.Rows, *T) error, sql string, args ...any) ([]T, error) {
+	rows, err := db.Pool.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		var v T
+		if err := scan(rows, &v); err != nil {
+			return nil, dbErr(err)
+		}
+		out = append(out, v)
+	}
+	return out, dbErr(rows.Err())
+}
+
 func scanTeacher(r pgx.Rows, t *Teacher) error {
 	return r.Scan(&t.TeacherID, &t.Name, &t.Title, &t.Bio, &t.Image)
 }
@@ -339,19 +358,8 @@ type ScheduleFilter struct {
 // Schedules returns the coming schedules matching f, at most limit.
 func (db *DB) Schedules(ctx context.Context, brandID string, f ScheduleFilter, limit int) ([]Schedule, error) {
 	where, args := scheduleWhere(f)
-	rows, err := db.Pool.Query(ctx, `select `+scheduleCols+` from `+scheduleJoin+`
-		where `+where+fmt.Sprintf(` order by s.date, s.start_time, s.id limit $%d`, len(args)+2), append(append([]any{brandID}, args...), limit)...)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Schedule, error) {
-		var s Schedule
-		return s, scanSchedule(r.(pgx.Rows), &s)
-	})
-	if out == nil {
-		out = []Schedule{}
-	}
-	return out, dbErr(err)
+	return queryList(ctx, db, scanSchedule, `select `+scheduleCols+` from `+scheduleJoin+` where `+where+
+		fmt.Sprintf(` order by s.date, s.start_time, s.id limit $%d`, len(args)+2), append(append([]any{brandID}, args...), limit)...)
 }
 
 func scheduleWhere(f ScheduleFilter) (string, []any) {
@@ -368,17 +376,9 @@ func scheduleWhere(f ScheduleFilter) (string, []any) {
 // matching f, at most limit.
 func (db *DB) ScheduleDates(ctx context.Context, brandID string, f ScheduleFilter, limit int) ([]string, error) {
 	where, args := scheduleWhere(f)
-	rows, err := db.Pool.Query(ctx, `select distinct to_char(s.date, 'YYYY-MM-DD') as d from `+scheduleJoin+`
-		where `+where+fmt.Sprintf(` order by d limit $%d`, len(args)+2),
-		append(append([]any{brandID}, args...), limit)...)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if out == nil {
-		out = []string{}
-	}
-	return out, dbErr(err)
+	return queryList(ctx, db, func(r pgx.Rows, d *string) error { return r.Scan(d) },
+		`select distinct to_char(s.date, 'YYYY-MM-DD') as d from `+scheduleJoin+` where `+where+
+			fmt.Sprintf(` order by d limit $%d`, len(args)+2), append(append([]any{brandID}, args...), limit)...)
 }
 
 // Teachers returns the brand's teachers; with courseID only those of that
@@ -391,34 +391,13 @@ func (db *DB) Teachers(ctx context.Context, brandID string, courseID int64, from
 		         or t.id in (select teacher_id from course_schedules where course_id = $2 and (date + start_time) >= $3::timestamp))`
 		args = append(args, courseID, Wall(from))
 	}
-	rows, err := db.Pool.Query(ctx, q+` order by t.sort, t.id`, args...)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Teacher, error) {
-		var t Teacher
-		return t, scanTeacher(r.(pgx.Rows), &t)
-	})
-	if out == nil {
-		out = []Teacher{}
-	}
-	return out, dbErr(err)
+	return queryList(ctx, db, scanTeacher, q+` order by t.sort, t.id`, args...)
 }
 
 // Categories returns the brand's course categories.
 func (db *DB) Categories(ctx context.Context, brandID string) ([]Category, error) {
-	rows, err := db.Pool.Query(ctx, `select id, name from course_categories where brand_id = $1 order by sort, id`, brandID)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Category, error) {
-		var c Category
-		return c, r.Scan(&c.CategoryID, &c.Name)
-	})
-	if out == nil {
-		out = []Category{}
-	}
-	return out, dbErr(err)
+	return queryList(ctx, db, func(r pgx.Rows, c *Category) error { return r.Scan(&c.CategoryID, &c.Name) },
+		`select id, name from course_categories where brand_id = $1 order by sort, id`, brandID)
 }
 
 // Banner is a picture with a link on brand home.
@@ -431,20 +410,10 @@ type Banner struct {
 
 // Banners returns the banners shown on day (YYYY-MM-DD).
 func (db *DB) Banners(ctx context.Context, brandID, day string) ([]Banner, error) {
-	rows, err := db.Pool.Query(ctx, `select id, title, image, link from banners
-		where brand_id = $1 and (starts_on is null or starts_on <= $2::date) and (ends_on is null or ends_on >= $2::date)
-		order by sort, id limit 10`, brandID, day)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Banner, error) {
-		var b Banner
-		return b, r.Scan(&b.BannerID, &b.Title, &b.Image, &b.Link)
-	})
-	if out == nil {
-		out = []Banner{}
-	}
-	return out, dbErr(err)
+	return queryList(ctx, db, func(r pgx.Rows, b *Banner) error { return r.Scan(&b.BannerID, &b.Title, &b.Image, &b.Link) },
+		`select id, title, image, link from banners
+		  where brand_id = $1 and (starts_on is null or starts_on <= $2::date) and (ends_on is null or ends_on >= $2::date)
+		  order by sort, id limit 10`, brandID, day)
 }
 
 // Salesman is a referrer a buyer may name at checkout.
@@ -458,18 +427,8 @@ type Salesman struct {
 // Salesmen returns the brand's active salesmen, of one store when storeID
 // is not 0 (salesmen of no particular store included).
 func (db *DB) Salesmen(ctx context.Context, brandID string, storeID int64) ([]Salesman, error) {
-	rows, err := db.Pool.Query(ctx, `select id, name, code, coalesce(store_id, 0) from salesmen
-		where brand_id = $1 and active and ($2 = 0 or store_id is null or store_id = $2)
-		order by sort, id limit 500`, brandID, storeID)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Salesman, error) {
-		var s Salesman
-		return s, r.Scan(&s.SalesmanID, &s.Name, &s.Code, &s.StoreID)
-	})
-	if out == nil {
-		out = []Salesman{}
-	}
-	return out, dbErr(err)
+	return queryList(ctx, db, func(r pgx.Rows, s *Salesman) error { return r.Scan(&s.SalesmanID, &s.Name, &s.Code, &s.StoreID) },
+		`select id, name, code, coalesce(store_id, 0) from salesmen
+		  where brand_id = $1 and active and ($2 = 0 or store_id is null or store_id = $2)
+		  order by sort, id limit 500`, brandID, storeID)
 }

@@ -22,7 +22,9 @@ type SitemapEntry struct {
 // on-shelf courses with a schedule from day (YYYY-MM-DD) on, and the terms
 // and classes that have not ended, at most 5000 of each.
 func (db *DB) Sitemap(ctx context.Context, brandID, day string) ([]SitemapEntry, error) {
-	rows, err := db.Pool.Query(ctx, `
+	return queryList(ctx, db, func(r pgx.Rows, e *SitemapEntry) error {
+		return r.Scan(&e.Kind, &e.ID, &e.ParentID, &e.ItemType, &e.LastMod)
+	}, `
 		(select 'item', i.id, 0::bigint, i.type, i.updated_at from items i
 		  where i.brand_id = $1 and i.on_shelf order by i.type, i.sort, i.id limit 5000)
 		union all
@@ -38,12 +40,4 @@ func (db *DB) Sitemap(ctx context.Context, brandID, day string) ([]SitemapEntry,
 		   from term_classes tc join term_schedules ts on ts.id = tc.term_schedule_id
 		  where tc.brand_id = $1 and ts.on_shelf and ts.end_date >= $2::date order by ts.sort, tc.sort, tc.id limit 5000)`,
 		brandID, day)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (SitemapEntry, error) {
-		var e SitemapEntry
-		return e, r.Scan(&e.Kind, &e.ID, &e.ParentID, &e.ItemType, &e.LastMod)
-	})
-	return out, dbErr(err)
 }

@@ -50,7 +50,11 @@ type TermClass struct {
 // termClasses loads the on-shelf classes of the brand matching cond (over
 // term_classes tc, with $2... as args), in term and class order.
 func (db *DB) termClasses(ctx context.Context, brandID, cond string, args ...any) ([]TermClass, error) {
-	rows, err := db.Pool.Query(ctx, fmt.Sprintf(`
+	return queryList(ctx, db, func(r pgx.Rows, c *TermClass) error {
+		return r.Scan(&c.ScheduleID, &c.TermScheduleID, &c.TermName, &c.Name, &c.Intro, &c.Price, &c.Capacity,
+			&c.Remaining, &c.CourseID, &c.CourseName, &c.StoreID, &c.StoreShortName, &c.TeacherName, &c.Image,
+			&c.SessionCount, &c.FirstDate, &c.LastDate, &c.Weekday, &c.StartTime, &c.EndTime)
+	}, fmt.Sprintf(`
 		select tc.id, tc.term_schedule_id, ts.name, tc.name, tc.intro, tc.price, tc.capacity,
 		       tc.capacity - coalesce(x.booked, 0), c.id, c.name, c.store_id, st.short_name,
 		       coalesce((select name from teachers where id = c.teacher_id), ''), coalesce(nullif(c.image, ''), ts.image),
@@ -68,39 +72,21 @@ func (db *DB) termClasses(ctx context.Context, brandID, cond string, args ...any
 		        from course_schedules where term_class_id = tc.id) x on true
 		 where tc.brand_id = $1 and ts.on_shelf and %s
 		 order by ts.sort, ts.id, tc.sort, tc.id`, cond), append([]any{brandID}, args...)...)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (TermClass, error) {
-		var c TermClass
-		return c, r.Scan(&c.ScheduleID, &c.TermScheduleID, &c.TermName, &c.Name, &c.Intro, &c.Price, &c.Capacity,
-			&c.Remaining, &c.CourseID, &c.CourseName, &c.StoreID, &c.StoreShortName, &c.TeacherName, &c.Image,
-			&c.SessionCount, &c.FirstDate, &c.LastDate, &c.Weekday, &c.StartTime, &c.EndTime)
-	})
-	if out == nil {
-		out = []TermClass{}
-	}
-	return out, dbErr(err)
 }
 
 // TermSchedules returns the brand's on-shelf terms that have not ended by
 // day (YYYY-MM-DD), each with its classes; with termScheduleID only that one.
 func (db *DB) TermSchedules(ctx context.Context, brandID, day string, termScheduleID int64) ([]TermSchedule, error) {
-	rows, err := db.Pool.Query(ctx, `
+	terms, err := queryList(ctx, db, func(r pgx.Rows, t *TermSchedule) error {
+		return r.Scan(&t.TermScheduleID, &t.Name, &t.Intro, &t.Image, &t.StartDate, &t.EndDate, &t.UpdatedAt)
+	}, `
 		select ts.id, ts.name, ts.intro, ts.image, to_char(ts.start_date, 'YYYY-MM-DD'), to_char(ts.end_date, 'YYYY-MM-DD'),
 		       greatest(ts.updated_at, coalesce((select max(updated_at) from term_classes where term_schedule_id = ts.id), ts.updated_at))
 		  from term_schedules ts
 		 where ts.brand_id = $1 and ts.on_shelf and (ts.id = $3 or $3 = 0 and ts.end_date >= $2::date)
 		 order by ts.sort, ts.id limit 100`, brandID, day, termScheduleID)
 	if err != nil {
-		return nil, dbErr(err)
-	}
-	terms, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (TermSchedule, error) {
-		var t TermSchedule
-		return t, r.Scan(&t.TermScheduleID, &t.Name, &t.Intro, &t.Image, &t.StartDate, &t.EndDate, &t.UpdatedAt)
-	})
-	if err != nil {
-		return nil, dbErr(err)
+		return nil, err
 	}
 	if len(terms) == 0 {
 		if termScheduleID != 0 {
@@ -141,21 +127,12 @@ func (db *DB) TermSchedule(ctx context.Context, brandID string, termScheduleID, 
 		if c.ScheduleID != scheduleID {
 			continue
 		}
-		rows, err := db.Pool.Query(ctx, `select `+scheduleCols+` from course_schedules s
+		sessions, err := queryList(ctx, db, scanSchedule, `select `+scheduleCols+` from course_schedules s
 			where s.term_class_id = $1 order by s.date, s.start_time, s.id limit 500`, scheduleID)
 		if err != nil {
-			return nil, dbErr(err)
+			return nil, err
 		}
-		c.SessionList, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Schedule, error) {
-			var s Schedule
-			return s, scanSchedule(r.(pgx.Rows), &s)
-		})
-		if err != nil {
-			return nil, dbErr(err)
-		}
-		if c.SessionList == nil {
-			c.SessionList = []Schedule{}
-		}
+		c.SessionList = sessions
 		t.ClassList = []TermClass{c}
 		return t, nil
 	}
