@@ -39,6 +39,7 @@ type Store struct {
 	OpeningHours string `json:"openingHours"`
 	MapURL       string `json:"mapUrl"`
 	HasLinePay   bool   `json:"storeHasLinePay"`
+	Image        string `json:"image"`
 }
 
 // Domain is a custom domain serving a brand in one environment.
@@ -94,7 +95,7 @@ func (db *DB) LoadBrand(ctx context.Context, id string) (*Brand, error) {
 	}
 
 	batch := &pgx.Batch{}
-	batch.Queue(`select id, name, short_name, address, phone, opening_hours, map_url, has_line_pay
+	batch.Queue(`select id, name, short_name, address, phone, opening_hours, map_url, has_line_pay, image
 	               from stores where brand_id = $1 order by sort, id`, id)
 	batch.Queue(`select host, brand_id, env from brand_domains where brand_id = $1 order by env`, id)
 	batch.Queue(`select key, label, field_type, required, coalesce(max_length, 0), options
@@ -103,7 +104,7 @@ func (db *DB) LoadBrand(ctx context.Context, id string) (*Brand, error) {
 	defer res.Close()
 
 	b.Stores, err = collect(res, func(r pgx.Rows, s *Store) error {
-		return r.Scan(&s.ID, &s.Name, &s.ShortName, &s.Address, &s.Phone, &s.OpeningHours, &s.MapURL, &s.HasLinePay)
+		return r.Scan(&s.ID, &s.Name, &s.ShortName, &s.Address, &s.Phone, &s.OpeningHours, &s.MapURL, &s.HasLinePay, &s.Image)
 	})
 	if err != nil {
 		return nil, dbErr(err)

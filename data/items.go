@@ -2,6 +2,8 @@ package data
 
 import (
 	"context"
+	"errors"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -29,18 +31,22 @@ func IsItemType(s string) bool {
 
 // Item is a sellable item as lists and pages show it.
 type Item struct {
-	ID             int64   `json:"id"`
-	Type           string  `json:"type"`
-	Name           string  `json:"name"`
-	Price          int     `json:"price"`
-	OriginalPrice  *int    `json:"originalPrice,omitempty"`
-	Description    string  `json:"description"`
-	Quantity       *int    `json:"quantity,omitempty"`
-	ValidityValue  *int    `json:"validityValue,omitempty"`
-	ValidityUnit   *string `json:"validityUnit,omitempty"`
-	ActivationType string  `json:"activationType"`
-	Image          string  `json:"image"`
-	StoreIDs       []int64 `json:"storeIds"`
+	ID             int64     `json:"id"`
+	Type           string    `json:"type"`
+	Name           string    `json:"name"`
+	Price          int       `json:"price"`
+	OriginalPrice  *int      `json:"originalPrice,omitempty"`
+	Description    string    `json:"description"`
+	Quantity       *int      `json:"quantity,omitempty"`
+	ValidityValue  *int      `json:"validityValue,omitempty"`
+	ValidityUnit   *string   `json:"validityUnit,omitempty"`
+	ActivationType string    `json:"activationType"`
+	AdminStartDate string    `json:"adminStartDate,omitempty"` // ADMIN_CUSTOM: YYYY-MM-DD
+	Image          string    `json:"image"`
+	Images         []string  `json:"images"`
+	StoreIDs       []int64   `json:"storeIds"`
+	OnShelf        bool      `json:"onShelf"`
+	UpdatedAt      time.Time `json:"updatedAt"`
 }
 
 // ItemList is the brand's on-shelf items by type, with the field names of
@@ -52,30 +58,91 @@ type ItemList struct {
 	QuantityPasscard []Item `json:"quantityPasscardProjectInfoList"`
 }
 
+const itemCols = `i.id, i.type, i.name, i.price, i.original_price, i.description, i.quantity,
+	i.validity_value, i.validity_unit, i.activation_type, coalesce(to_char(i.admin_start_date, 'YYYY-MM-DD'), ''),
+	i.image, i.images, i.on_shelf, i.updated_at,
+	coalesce((select array_agg(s.store_id order by s.store_id) from item_stores s where s.item_id = i.id), '{}')`
+
+// scanItem reads the itemCols of a row, then extra.
+func scanItem(r pgx.Rows, it *Item, extra ...any) error {
+	return r.Scan(append([]any{&it.ID, &it.Type, &it.Name, &it.Price, &it.OriginalPrice, &it.Description, &it.Quantity,
+		&it.ValidityValue, &it.ValidityUnit, &it.ActivationType, &it.AdminStartDate, &it.Image, &it.Images,
+		&it.OnShelf, &it.UpdatedAt, &it.StoreIDs}, extra...)...)
+}
+
+// ItemFilter selects on-shelf items: of the given types (none: every type)
+// whose name or description holds Keyword.
+type ItemFilter struct {
+	Types   []string
+	Keyword string
+}
+
+// itemMatch is an ItemFilter's where clause: $1 brand, $2 types, $3 the
+// normalized keyword.
+const itemMatch = `i.brand_id = $1 and i.on_shelf and i.type = any($2)
+	and ($3 = '' or strpos(translate(lower(i.name || ' ' || i.description), '伽', '珈'), $3) > 0)`
+
+// Items returns one page of the brand's on-shelf items matching f, in
+// display order. pageSize 0 means every match.
+func (db *DB) Items(ctx context.Context, brandID string, f ItemFilter, pageNumber, pageSize int) (*Page[Item], error) {
+	types := f.Types
+	if len(types) == 0 {
+		types = ItemTypes
+	}
+	limit := any(nil) // no limit
+	if pageSize > 0 {
+		limit = pageSize
+	} else {
+		pageNumber = 1
+	}
+	rows, err := db.Pool.Query(ctx, `select `+itemCols+`, count(*) over () from items i where `+itemMatch+`
+		order by array_position($2, i.type), i.sort, i.id
+		limit $4 offset $5`, brandID, types, Normalize(f.Keyword), limit, (pageNumber-1)*max(pageSize, 0))
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	page := &Page[Item]{List: []Item{}, PageNumber: pageNumber, PageSize: pageSize}
+	for rows.Next() {
+		var it Item
+		if err := scanItem(rows, &it, &page.Total); err != nil {
+			rows.Close()
+			return nil, dbErr(err)
+		}
+		page.List = append(page.List, it)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, dbErr(err)
+	}
+	if len(page.List) == 0 && pageNumber > 1 {
+		err = db.Pool.QueryRow(ctx, `select count(*) from items i where `+itemMatch,
+			brandID, types, Normalize(f.Keyword)).Scan(&page.Total)
+	}
+	return page, dbErr(err)
+}
+
+// ByType returns the list of items of type t.
+func (l *ItemList) ByType(t string) []Item {
+	switch t {
+	case ItemCountingPasscard:
+		return l.CountingPasscard
+	case ItemPoint:
+		return l.Point
+	case ItemPasscard:
+		return l.Passcard
+	case ItemQuantityPasscard:
+		return l.QuantityPasscard
+	}
+	return nil
+}
+
 // ItemList loads the brand's on-shelf items, grouped by type.
 func (db *DB) ItemList(ctx context.Context, brandID string) (*ItemList, error) {
-	rows, err := db.Pool.Query(ctx, `
-		select i.id, i.type, i.name, i.price, i.original_price, i.description, i.quantity,
-		       i.validity_value, i.validity_unit, i.activation_type, i.image,
-		       coalesce(array_agg(s.store_id order by s.store_id) filter (where s.store_id is not null), '{}')
-		  from items i left join item_stores s on s.item_id = i.id
-		 where i.brand_id = $1 and i.on_shelf
-		 group by i.id
-		 order by i.sort, i.id`, brandID)
+	page, err := db.Items(ctx, brandID, ItemFilter{}, 1, 0)
 	if err != nil {
-		return nil, dbErr(err)
-	}
-	items, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Item, error) {
-		var it Item
-		err := r.Scan(&it.ID, &it.Type, &it.Name, &it.Price, &it.OriginalPrice, &it.Description, &it.Quantity,
-			&it.ValidityValue, &it.ValidityUnit, &it.ActivationType, &it.Image, &it.StoreIDs)
-		return it, err
-	})
-	if err != nil {
-		return nil, dbErr(err)
+		return nil, err
 	}
 	l := &ItemList{CountingPasscard: []Item{}, Point: []Item{}, Passcard: []Item{}, QuantityPasscard: []Item{}}
-	for _, it := range items {
+	for _, it := range page.List {
 		switch it.Type {
 		case ItemCountingPasscard:
 			l.CountingPasscard = append(l.CountingPasscard, it)
@@ -83,9 +150,31 @@ func (db *DB) ItemList(ctx context.Context, brandID string) (*ItemList, error) {
 			l.Point = append(l.Point, it)
 		case ItemPasscard:
 			l.Passcard = append(l.Passcard, it)
-		case ItemQuantityPasscard:
+		default:
 			l.QuantityPasscard = append(l.QuantityPasscard, it)
 		}
 	}
 	return l, nil
+}
+
+// Item loads item id of the given type of the brand, on the shelf or not
+// (see Item.OnShelf). An unknown item, or one of another type or brand, is
+// not found.
+func (db *DB) Item(ctx context.Context, brandID, itemType string, id int64) (*Item, error) {
+	rows, err := db.Pool.Query(ctx, `select `+itemCols+` from items i where i.brand_id = $1 and i.type = $2 and i.id = $3`,
+		brandID, itemType, id)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	it, err := pgx.CollectExactlyOneRow(rows, func(r pgx.CollectableRow) (Item, error) {
+		var it Item
+		return it, scanItem(r.(pgx.Rows), &it)
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, &Error{Kind: KindNotFound, Message: "找不到這項商品"}
+	}
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	return &it, nil
 }

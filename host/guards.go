@@ -53,8 +53,8 @@ func guard(name string, m data.Modules, q url.Values, rest string) decision {
 	activity := m.Has(data.ModuleFindActivity)
 	plan := m.Has(data.ModuleFindPlan)
 	switch {
-	case name == "index", name == "brandId-verify-email", name == "brandId-e-contract-storeId-contractId":
-		return allow // index and e-mail verification are exempt; e-contract is always allowed
+	case name == "index", name == "brandId-verify-email", name == "brandId-e-contract-storeId-contractId", name == "brandId-sitemap":
+		return allow // index and e-mail verification are exempt; e-contract is always allowed; the sitemap lists what the guards allow
 	case strings.HasPrefix(name, "brandId-termSchedule"):
 		term := m.Has(data.ModuleTermSchedule)
 		if !root && !term {

@@ -120,13 +120,25 @@ func (s *Server) itemList(ctx context.Context, b *data.Brand) (*data.ItemList, e
 	return &l, err
 }
 
-// loadBrandHome is brand home's data.
+// loadBrandHome is brand home's data: the items by type, the banners and,
+// unless the page shows plans only (type=plan) or the brand has no
+// activities, the promoted and coming activities.
 func loadBrandHome(s *Server, rc *reqCtx) (any, error) {
-	items, err := s.itemList(rc.ctx(), rc.brand)
-	if err != nil {
+	ctx := rc.ctx()
+	h := &brandHome{Activities: []data.Activity{}}
+	var err error
+	if h.Items, err = s.itemList(ctx, rc.brand); err != nil {
 		return nil, err
 	}
-	return map[string]any{"items": items}, nil
+	if h.Banners, err = s.banners(ctx, rc.brand); err != nil {
+		return nil, err
+	}
+	if rc.brand.ModuleSet().Has(data.ModuleFindActivity) && rc.query.Get("type") != "plan" {
+		if h.Activities, err = s.promoted(ctx, rc.brand, homeActivities); err != nil {
+			return nil, err
+		}
+	}
+	return h, nil
 }
 
 // loadIndex is the index page's data: the brands in service.

@@ -35,16 +35,17 @@ var itemType = map[string]func(string) bool{"itemType": data.IsItemType}
 // first match wins, so fixed paths come before parameters.
 var pageRoutes = []route{
 	{Name: "brandId-index", Pattern: "", Page: "brand-home", Load: loadBrandHome, Cacheable: true},
-	{Name: "brandId-activitys", Pattern: "activitys", Page: "coming-soon"},
+	{Name: "brandId-activitys", Pattern: "activitys", Page: "activities", Load: loadActivities, Cacheable: true},
 	{Name: "brandId-appDownloadRedirect", Pattern: "appDownloadRedirect", Handle: appDownloadRedirect},
 	{Name: "brandId-counting-passcard-overdue-purchase", Pattern: "counting-passcard-overdue-purchase", Page: "coming-soon", Member: true},
 	{Name: "brandId-counting-passcard-overdue-purchase-checkout", Pattern: "counting-passcard-overdue-purchase/checkout", Page: "coming-soon", Member: true},
+	{Name: "brandId-sitemap", Pattern: "sitemap.xml", Handle: brandSitemap},
 	{Name: "brandId-explore", Pattern: "explore", Redirect: to("")},
 	{Name: "brandId-explore-activity", Pattern: "explore/activity", Redirect: to("/activitys")},
-	{Name: "brandId-termSchedule", Pattern: "termSchedule", Page: "coming-soon"},
+	{Name: "brandId-termSchedule", Pattern: "termSchedule", Page: "term-list", Load: loadTermList, Cacheable: true},
 	{Name: "brandId-termSchedule-checkout", Pattern: "termSchedule/checkout", Page: "coming-soon"},
-	{Name: "brandId-termSchedule-termScheduleId-scheduleId-intro", Pattern: "termSchedule/{termScheduleId}/{scheduleId?}/intro", Page: "coming-soon"},
-	{Name: "brandId-termSchedule-termScheduleId-scheduleId", Pattern: "termSchedule/{termScheduleId}/{scheduleId}", Page: "coming-soon"},
+	{Name: "brandId-termSchedule-termScheduleId-scheduleId-intro", Pattern: "termSchedule/{termScheduleId}/{scheduleId?}/intro", Page: "term-intro", Load: loadTermSchedule, Cacheable: true},
+	{Name: "brandId-termSchedule-termScheduleId-scheduleId", Pattern: "termSchedule/{termScheduleId}/{scheduleId}", Page: "term-class", Load: loadTermSchedule, Cacheable: true},
 	{Name: "brandId-user", Pattern: "user", Page: "member-centre", Load: loadMemberCentre, Member: true},
 	{Name: "brandId-user-booking", Pattern: "user/booking", Page: "member-bookings", Load: loadMemberBookings, Member: true},
 	{Name: "brandId-user-countingPasscard", Pattern: "user/countingPasscard", Page: "member-counting-passcards", Load: loadMemberCountingPasscards, Member: true},
@@ -53,7 +54,8 @@ var pageRoutes = []route{
 	{Name: "brandId-user-timingcard", Pattern: "user/timingcard", Page: "member-timingcard", Load: loadMemberTimingCard, Member: true},
 	{Name: "brandId-user-timingcard-plans", Pattern: "user/timingcard/plans", Page: "member-timingcard-plans", Load: loadMemberTimingPlans, Member: true},
 	{Name: "brandId-bookingRecord-bookingRecordList", Pattern: "bookingRecord/bookingRecordList", Page: "coming-soon", Member: true},
-	{Name: "brandId-search-result", Pattern: "search/result", Page: "coming-soon"},
+	// search results are not cached: their key space is whatever visitors type
+	{Name: "brandId-search-result", Pattern: "search/result", Page: "search-result", Load: loadSearch},
 	{Name: "brandId-verify-email", Pattern: "verify/email", Page: "verify-email"},
 	{Name: "brandId-webUser-orderResult-orderNo", Pattern: "webUser/orderResult/{orderNo}", Page: "coming-soon"},
 	{Name: "brandId-orderResult-orderNo", Pattern: "orderResult/{orderNo}", Page: "coming-soon"},
@@ -61,11 +63,11 @@ var pageRoutes = []route{
 	{Name: "brandId-changeFailCard-orderNo", Pattern: "changeFailCard/{orderNo}", Page: "coming-soon"},
 	{Name: "brandId-changeFailCardResult-orderNo", Pattern: "changeFailCardResult/{orderNo}", Page: "coming-soon"},
 	{Name: "brandId-activity-storeId-courseId-checkout", Pattern: "activity/{storeId?}/{courseId?}/checkout", Page: "coming-soon"},
-	{Name: "brandId-activity-storeId-courseId", Pattern: "activity/{storeId?}/{courseId}", Page: "coming-soon"},
+	{Name: "brandId-activity-storeId-courseId", Pattern: "activity/{storeId?}/{courseId}", Page: "course", Load: loadCourse, Cacheable: true},
 	{Name: "brandId-product-payment-productType-orderNumber", Pattern: "{product}-payment/{productType?}/{orderNumber?}", Page: "coming-soon"},
 	{Name: "brandId-e-contract-storeId-contractId", Pattern: "e-contract/{storeId?}/{contractId?}", Page: "coming-soon", Layout: "bare"},
 	{Name: "brandId-itemType-itemId-checkout", Pattern: "{itemType}/{itemId?}/checkout", Page: "coming-soon", Where: itemType},
-	{Name: "brandId-itemType-itemId", Pattern: "{itemType}/{itemId}", Page: "coming-soon", Where: itemType},
+	{Name: "brandId-itemType-itemId", Pattern: "{itemType}/{itemId}", Page: "item", Load: loadItem, Cacheable: true, Where: itemType},
 }
 
 // indexRoute is / on a host that is not a custom domain.

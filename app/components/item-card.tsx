@@ -5,7 +5,7 @@ import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { price, thousands, validity } from '../lib/format';
 import { items as t } from '../strings/zh-hant';
-import { colour, radius, shadow } from '../styles/theme';
+import { colour, radius, shadow, up } from '../styles/theme';
 
 const card = css`
   display: flex;
@@ -42,7 +42,17 @@ const priceRow = css`
   s { font-size: 13px; color: ${colour.faint}; }
 `;
 
-function grants(item: Item): string {
+/** The grid item cards sit in. */
+export const itemGrid = css`
+  display: grid;
+  gap: 12px;
+  grid-template-columns: 1fr;
+  ${up(600)} { grid-template-columns: repeat(2, 1fr); }
+  ${up(900)} { grid-template-columns: repeat(3, 1fr); }
+`;
+
+/** What the item grants, e.g. '共 10 次'. */
+export function grants(item: Item): string {
   if (!item.quantity) return '';
   switch (item.type) {
     case 'quantityPasscard':

@@ -3,6 +3,7 @@
 // React keeps them there as the page changes.
 import { Helmet } from 'react-helmet-async';
 import { usePage } from '../lib/page-context';
+import { JsonLd } from '../lib/json-ld';
 
 export interface PageHeadProps {
   title: string;
@@ -11,14 +12,17 @@ export interface PageHeadProps {
   path?: string;
   image?: string;
   noindex?: boolean;
+  /** Structured data of the page (schema.org objects). */
+  jsonLd?: Record<string, unknown>[];
 }
 
-export function PageHead({ title, description, path, image, noindex }: PageHeadProps) {
+export function PageHead({ title, description, path, image, noindex, jsonLd }: PageHeadProps) {
   const page = usePage();
   const canonical = page.origin + (path ?? page.url.split('?')[0]);
   const img = image ? (image.startsWith('http') ? image : page.origin + image) : undefined;
   const siteName = page.brand?.settings.brandName;
   return (
+    <>
     <Helmet>
       <title>{title}</title>
       <meta name="description" content={description} />
@@ -36,5 +40,7 @@ export function PageHead({ title, description, path, image, noindex }: PageHeadP
       <meta name="twitter:description" content={description} />
       {img ? <meta name="twitter:image" content={img} /> : null}
     </Helmet>
+    {jsonLd && jsonLd.length > 0 ? <JsonLd data={jsonLd} /> : null}
+    </>
   );
 }

@@ -1,30 +1,26 @@
-// The dialog frame every dialog uses: a modal over a dimmed page, a title,
-// a close button, Escape to close. Default max width 700 px (spec section 9).
+// The one dialog frame every dialog uses, on the native <dialog> element:
+// the browser keeps focus inside, closes it on Escape and gives focus back
+// when it closes. A click on the backdrop closes it too, and the page behind
+// does not scroll. A bottom sheet on phones, centred from 600 px. Default
+// max width 700 px (spec section 9). Dialogs load only when opened.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { css } from '@emotion/css';
 import { common } from '../strings/zh-hant';
 import { colour, up } from '../styles/theme';
 
-const overlay = css`
-  position: fixed;
-  inset: 0;
-  z-index: 100;
-  background: rgba(15, 23, 42, .45);
-  display: flex;
-  align-items: flex-end;
-  justify-content: center;
-  ${up(600)} { align-items: center; padding: 24px; }
-`;
-const panel = css`
-  position: relative;
+const box = css`
   width: 100%;
   max-height: 92vh;
-  overflow-y: auto;
-  background: ${colour.surface};
-  border-radius: 16px 16px 0 0;
+  margin: auto auto 0;
   padding: 24px 20px 20px;
+  border: 0;
+  border-radius: 16px 16px 0 0;
+  background: ${colour.surface};
+  color: ${colour.text};
   box-shadow: 0 20px 50px rgba(15, 23, 42, .3);
-  ${up(600)} { border-radius: 16px; padding: 28px 28px 24px; }
+  overflow-y: auto;
+  &::backdrop { background: rgba(15, 23, 42, .45); }
+  ${up(600)} { width: calc(100% - 48px); margin: auto; border-radius: 16px; padding: 28px 28px 24px; }
   h2 { font-size: 20px; margin: 0 32px 12px 0; }
 `;
 const closeBtn = css`
@@ -54,34 +50,59 @@ export function Dialog({ title, onClose, width = dialogMaxWidth, children, testI
   testId?: string;
 }) {
   const id = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
+  const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
-    const prev = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>('input, select, textarea, button:not([data-close])');
-    first?.focus();
-    const key = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close.current();
-    };
-    document.addEventListener('keydown', key);
+    const d = ref.current!;
+    if (!d.open) d.showModal();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
-      document.removeEventListener('keydown', key);
       document.body.style.overflow = overflow;
-      prev?.focus?.();
+      d.close();
     };
   }, []);
   return (
-    <div className={overlay} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className={panel} ref={ref} role="dialog" aria-modal="true" aria-labelledby={id} style={{ maxWidth: width }} data-testid={testId}>
-        <h2 id={id}>{title}</h2>
-        <button type="button" className={closeBtn} onClick={onClose} aria-label={common.close} data-close>
-          ×
-        </button>
-        {children}
-      </div>
-    </div>
+    <dialog
+      ref={ref}
+      className={box}
+      style={{ maxWidth: width }}
+      aria-labelledby={id}
+      data-testid={testId}
+      onCancel={(e) => {
+        e.preventDefault(); // Escape: let the owner unmount it
+        onClose();
+      }}
+      onMouseDown={(e) => e.target === ref.current && onClose()} // the backdrop
+    >
+      <h2 id={id}>{title}</h2>
+      <button type="button" className={closeBtn} onClick={onClose} aria-label={common.close} data-close>
+        ×
+      </button>
+      {children}
+    </dialog>
   );
 }
+
+/** A column of big actions in a dialog (share, calendar, store links). */
+export const actions = css`
+  display: grid;
+  gap: 10px;
+  a, button {
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    gap: 8px;
+    min-height: 46px;
+    padding: 10px 16px;
+    border-radius: 10px;
+    border: 1px solid ${colour.line};
+    background: ${colour.surface};
+    font-weight: 600;
+    font-size: 15px;
+    text-decoration: none;
+    color: ${colour.text};
+    cursor: pointer;
+  }
+  a:hover, button:hover { border-color: var(--brand); }
+  small { display: block; font-weight: 400; color: ${colour.muted}; font-size: 12px; }
+`;

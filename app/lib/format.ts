@@ -32,3 +32,28 @@ export const weekdayLabels = ['週日', '週一', '週二', '週三', '週四', 
 export function weekday(n: number): string {
   return weekdayLabels[n - 1] ?? '';
 }
+
+/** (450, 600) -> 'NT$ 450 – 600'; one price when both are equal. */
+export function priceRange(min: number, max: number): string {
+  return min === max ? price(min) : price(min) + ' – ' + thousands(max);
+}
+
+/** '2026-12-03' -> '12/3' */
+export function shortDate(d: string): string {
+  return Number(d.slice(5, 7)) + '/' + Number(d.slice(8, 10));
+}
+
+/** '2026-12-03' -> '2026/12/3' */
+export function fullDate(d: string): string {
+  return d.slice(0, 4) + '/' + shortDate(d);
+}
+
+/** '2026-12-03', 5 -> '12/3（週四）' */
+export function dateWithWeekday(d: string, wd: number): string {
+  return shortDate(d) + '（' + weekday(wd) + '）';
+}
+
+/** '19:30', '20:30' -> '19:30–20:30' */
+export function timeRange(start: string, end: string): string {
+  return start + '–' + end;
+}

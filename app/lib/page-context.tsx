@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import './shared';
 import type { PageProps } from './props';
 
 export const PageContext = createContext<PageProps | null>(null);

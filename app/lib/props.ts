@@ -13,6 +13,7 @@ export interface StoreInfo {
   openingHours: string;
   mapUrl: string;
   storeHasLinePay: boolean;
+  image: string;
 }
 
 /** The brand's public settings (GET .../public/setting). */
@@ -87,8 +88,12 @@ export interface Item {
   validityValue?: number;
   validityUnit?: 'M' | 'W' | 'D' | 'Y';
   activationType: string;
+  adminStartDate?: string;
   image: string;
+  images: string[];
   storeIds: number[];
+  onShelf: boolean;
+  updatedAt: string;
 }
 
 export type ItemType = 'passcard' | 'countingPasscard' | 'point' | 'quantityPasscard';
@@ -173,4 +178,129 @@ export interface Booking {
   startsAt: string;
   endsAt: string;
   status: 'booked' | 'cancelled' | 'attended';
+}
+
+// Catalogue (issue 3).
+
+/** One page of a list with the total count (the API's Page). */
+export interface ListPage<T> {
+  list: T[];
+  total: number;
+  pageNumber: number;
+  pageSize: number;
+}
+
+/** A dated session of a course, Taipei wall-clock time. */
+export interface Schedule {
+  scheduleId: number;
+  courseId: number;
+  /** YYYY-MM-DD */
+  scheduleDate: string;
+  /** 1 Sunday .. 7 Saturday */
+  weekday: number;
+  /** HH:MM */
+  startTime: string;
+  endTime: string;
+  teacherId: number;
+  teacherName: string;
+  capacity: number;
+  remaining: number;
+  termClassId?: number;
+}
+
+export interface TeacherRef {
+  teacherId: number;
+  name: string;
+  title: string;
+}
+
+export interface Teacher extends TeacherRef {
+  bio: string;
+  image: string;
+}
+
+/** A course in the activity lists (spec section 3). */
+export interface Activity {
+  courseId: number;
+  courseName: string;
+  storeId: number;
+  storeShortName: string;
+  categoryId: number;
+  categoryName: string;
+  summary: string;
+  image: string;
+  scheduleList: Schedule[];
+  teacherList: TeacherRef[];
+  ticketOnly: boolean;
+  maxPrice: number;
+  minPrice: number;
+}
+
+export interface Banner {
+  bannerId: number;
+  title: string;
+  image: string;
+  /** A path under the brand, or an absolute URL. */
+  link: string;
+}
+
+export interface TermClass {
+  scheduleId: number;
+  termScheduleId: number;
+  termName: string;
+  name: string;
+  intro: string;
+  price: number;
+  capacity: number;
+  remaining: number;
+  courseId: number;
+  courseName: string;
+  storeId: number;
+  storeShortName: string;
+  teacherName: string;
+  image: string;
+  sessionCount: number;
+  firstDate: string;
+  lastDate: string;
+  weekday: number;
+  startTime: string;
+  endTime: string;
+  sessionList?: Schedule[];
+}
+
+export interface TermSchedule {
+  termScheduleId: number;
+  name: string;
+  intro: string;
+  image: string;
+  startDate: string;
+  endDate: string;
+  scheduleList: TermClass[];
+  updatedAt: string;
+}
+
+export interface CourseDetail extends Activity {
+  description: string;
+  store: StoreInfo;
+  teacher: Teacher | null;
+  teachers: Teacher[];
+  termClasses: TermClass[];
+  updatedAt: string;
+}
+
+export interface SearchFilter {
+  keyword: string;
+  startDate: string;
+  endDate: string;
+  storeId: number;
+  teacherId: number;
+  categoryId: number;
+  pageNumber: number;
+  pageSize: number;
+}
+
+export interface SearchCondition {
+  storeList: StoreInfo[];
+  teacherList: Teacher[];
+  categoryList: { categoryId: number; name: string }[];
 }

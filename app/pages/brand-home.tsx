@@ -1,35 +1,87 @@
-// Brand home (/{brandId}): the brand's on-shelf items by type.
+// Brand home (/{brandId}): the brand, its banners, the promoted and coming
+// activities with a search bar (unless type=plan), and the on-shelf items
+// in projectType tabs 0-3. Switching tabs keeps the scroll position (see
+// keepsScroll); the server renders the chosen tab.
 import { css } from '@emotion/css';
-import type { Item, ItemList, ItemType } from '../lib/props';
-import { usePage } from '../lib/page-context';
+import type { Activity, Banner, Item, ItemList, ItemType, PageProps } from '../lib/props';
+import { usePage, brandPath } from '../lib/page-context';
+import { Link } from '../lib/navigation';
 import { PageHead } from '../components/page-head';
-import { ItemCard } from '../components/item-card';
-import { home as t, items as ti } from '../strings/zh-hant';
-import { colour, up } from '../styles/theme';
+import { ItemCard, itemGrid as grid } from '../components/item-card';
+import { ActivityCard, cardGrid } from '../components/activity-card';
+import { SearchBar } from '../components/search-bar';
+import { StoreButton } from '../components/dialog-buttons';
+import { Picture } from '../components/picture';
+import { brandGraph } from '../lib/json-ld';
+import { queryString } from '../lib/query';
+import { home as t, items as ti, catalogue as tc } from '../strings/zh-hant';
+import { colour, radius, up } from '../styles/theme';
 
 export interface BrandHomeData {
   items: ItemList;
+  /** Absent from props of older hosts: none. */
+  banners?: Banner[];
+  activities?: Activity[];
 }
+
+/** projectType 0-3: the item type of each tab (spec section 1's order). */
+export const projectTypes: ItemType[] = ['passcard', 'countingPasscard', 'point', 'quantityPasscard'];
 
 const intro = css`
   display: flex;
   gap: 16px;
   align-items: center;
-  margin-bottom: 24px;
+  margin-bottom: 20px;
   img { width: 64px; height: 64px; border-radius: 16px; background: #fff; object-fit: contain; border: 1px solid ${colour.line}; }
   h2 { font-size: 22px; line-height: 1.3; }
   p { color: ${colour.muted}; font-size: 14px; margin-top: 4px; }
+`;
+const stores = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin: -8px 0 20px;
+  button { padding: 4px 12px; border-radius: 999px; border: 1px solid ${colour.line}; background: ${colour.surface}; font-size: 13px; cursor: pointer; }
+  button:hover { border-color: var(--brand); color: var(--brand); }
+`;
+const bannerRow = css`
+  display: grid;
+  grid-auto-flow: column;
+  grid-auto-columns: 88%;
+  gap: 12px;
+  overflow-x: auto;
+  scroll-snap-type: x mandatory;
+  margin-bottom: 24px;
+  padding-bottom: 4px;
+  ${up(600)} { grid-auto-columns: calc(50% - 6px); }
+  a { position: relative; scroll-snap-align: start; border-radius: ${radius}; overflow: hidden; text-decoration: none; }
+  img { width: 100%; height: auto; aspect-ratio: 12 / 5; object-fit: cover; }
+  span { position: absolute; left: 0; right: 0; bottom: 0; padding: 24px 14px 10px; color: #fff; font-weight: 700; font-size: 15px; background: linear-gradient(transparent, rgba(0, 0, 0, .55)); }
 `;
 const section = css`
   margin-bottom: 28px;
   h2 { font-size: 18px; margin-bottom: 12px; padding-left: 10px; border-left: 4px solid var(--brand); }
 `;
-const grid = css`
-  display: grid;
-  gap: 12px;
-  grid-template-columns: 1fr;
-  ${up(600)} { grid-template-columns: repeat(2, 1fr); }
-  ${up(900)} { grid-template-columns: repeat(3, 1fr); }
+const more = css`
+  display: block;
+  margin-top: 12px;
+  text-align: center;
+  padding: 10px;
+  border-radius: 10px;
+  background: ${colour.surface};
+  border: 1px solid ${colour.line};
+  text-decoration: none;
+  font-weight: 600;
+  color: var(--brand);
+`;
+const searchGap = css`margin-bottom: 14px;`;
+const tabs = css`
+  display: flex;
+  gap: 6px;
+  overflow-x: auto;
+  margin-bottom: 14px;
+  a { flex: none; padding: 8px 14px; border-radius: 999px; text-decoration: none; font-size: 14px; background: ${colour.surface}; border: 1px solid ${colour.line}; }
+  a[aria-selected='true'] { background: var(--brand); border-color: var(--brand); color: #fff; font-weight: 700; }
 `;
 const empty = css`
   padding: 40px 16px;
@@ -39,25 +91,50 @@ const empty = css`
 
 /** The lists in display order with their item type. */
 export function itemGroups(l: ItemList): { type: ItemType; items: Item[] }[] {
-  return [
-    { type: 'passcard' as const, items: l.passcardProjectInfoList },
-    { type: 'quantityPasscard' as const, items: l.quantityPasscardProjectInfoList },
-    { type: 'point' as const, items: l.custPointProjectInfoList },
-    { type: 'countingPasscard' as const, items: l.countingPasscardProjectInfoList },
-  ].filter((g) => g.items.length > 0);
+  const by: Record<ItemType, Item[]> = {
+    passcard: l.passcardProjectInfoList,
+    countingPasscard: l.countingPasscardProjectInfoList,
+    point: l.custPointProjectInfoList,
+    quantityPasscard: l.quantityPasscardProjectInfoList,
+  };
+  return projectTypes.map((type) => ({ type, items: by[type] })).filter((g) => g.items.length > 0);
+}
+
+/** The tab the query asks for when it has items, else the first with items. */
+export function chosenTab(query: Record<string, string>, groups: { type: ItemType }[]): ItemType | undefined {
+  const asked = projectTypes[Number(query.projectType)];
+  return groups.some((g) => g.type === asked) ? asked : groups[0]?.type;
+}
+
+function tabHref(page: PageProps, type: ItemType): string {
+  return (page.basePath || '/') + queryString([['type', page.query.type], ['projectType', String(projectTypes.indexOf(type))]]);
+}
+
+function bannerHref(page: PageProps, link: string): string {
+  return /^https?:/.test(link) ? link : brandPath(page, link);
 }
 
 export default function BrandHome({ data }: { data: BrandHomeData }) {
   const page = usePage();
   const brand = page.brand!;
   const groups = itemGroups(data.items);
+  const banners = data.banners ?? [];
+  const activities = data.activities ?? [];
+  const tab = chosenTab(page.query, groups);
+  const shown = groups.find((g) => g.type === tab);
+  // canonical: the plans view and a tab other than the first are pages of their own
+  const canonicalQuery = queryString([
+    ['type', page.query.type === 'plan' ? 'plan' : ''],
+    ['projectType', tab && tab !== groups[0]?.type ? projectTypes.indexOf(tab) : 0],
+  ]);
   return (
     <>
       <PageHead
         title={t.title(brand.settings.brandName)}
         description={t.description(brand.settings.brandName, brand.home.description)}
-        path={page.basePath || '/'}
-        image={brand.settings.appLogo}
+        path={(page.basePath || '/') + canonicalQuery}
+        image={banners[0]?.image || brand.settings.appLogo}
+        jsonLd={brandGraph(page)}
       />
       <section className={intro}>
         {brand.home.logo ? <img src={brand.home.logo} alt="" width={64} height={64} /> : null}
@@ -66,17 +143,60 @@ export default function BrandHome({ data }: { data: BrandHomeData }) {
           {brand.home.description ? <p>{brand.home.description}</p> : null}
         </div>
       </section>
-      {groups.length === 0 ? <p className={empty}>{ti.empty}</p> : null}
-      {groups.map((g) => (
-        <section key={g.type} className={section} aria-labelledby={`items-${g.type}`}>
-          <h2 id={`items-${g.type}`}>{ti.typeTitles[g.type]}</h2>
-          <div className={grid}>
-            {g.items.map((it) => (
+      {brand.settings.storeInfoList.length > 0 ? (
+        <div className={stores} aria-label={tc.storesHeading}>
+          {brand.settings.storeInfoList.map((s) => (
+            <StoreButton key={s.storeId} store={s}>
+              {s.storeShortName}
+            </StoreButton>
+          ))}
+        </div>
+      ) : null}
+      {banners.length > 0 ? (
+        <div className={bannerRow} aria-label={tc.banners}>
+          {banners.map((b, i) => (
+            <Link key={b.bannerId} href={bannerHref(page, b.link)}>
+              <Picture src={b.image} alt="" width={640} height={267} sizes="(min-width: 820px) 394px, (min-width: 600px) 50vw, 88vw" eager={i === 0} />
+              <span>{b.title}</span>
+            </Link>
+          ))}
+        </div>
+      ) : null}
+      {activities.length > 0 ? (
+        <section className={section} aria-labelledby="home-activities">
+          <h2 id="home-activities">{tc.activitiesHeading}</h2>
+          <SearchBar className={searchGap} />
+          <div className={cardGrid}>
+            {activities.map((a) => (
+              <ActivityCard key={a.courseId} a={a} />
+            ))}
+          </div>
+          <Link className={more} href={brandPath(page, '/activitys')}>
+            {tc.allActivities}
+          </Link>
+        </section>
+      ) : null}
+      <section className={section} aria-labelledby="home-items" id="items">
+        <h2 id="home-items">{tc.itemsHeading}</h2>
+        {groups.length > 1 ? (
+          <div className={tabs} role="tablist" aria-label={tc.projectTabs}>
+            {groups.map((g) => (
+              <Link key={g.type} role="tab" aria-selected={g.type === tab} href={tabHref(page, g.type)} data-testid="project-tab">
+                {ti.typeTitles[g.type]}
+              </Link>
+            ))}
+          </div>
+        ) : null}
+        {shown ? (
+          <div className={grid} role={groups.length > 1 ? 'tabpanel' : undefined}>
+            {shown.items.map((it) => (
               <ItemCard key={it.id} item={it} />
             ))}
           </div>
-        </section>
-      ))}
+        ) : (
+          <p className={empty}>{ti.empty}</p>
+        )}
+      </section>
     </>
   );
 }

@@ -102,3 +102,42 @@ export const account = {
 export const snackbar = {
   close: '關閉通知',
 };
+
+// Catalogue (issue 3): browsing pages, dialogs and their head texts.
+
+export const catalogue = {
+  projectTabs: '商品類型',
+  itemsHeading: '方案與票券',
+  activitiesHeading: '近期課程',
+  allActivities: '查看全部課程',
+  banners: '最新消息',
+  storesHeading: '門市',
+  breadcrumb: '頁面路徑',
+  ticketOnly: '僅限票券預約',
+  full: '額滿',
+  remaining: (n: number) => `剩 ${n} 位`,
+  moreDates: '更多時段',
+  noDates: '近期沒有開課時段',
+  teachers: '授課老師',
+  priceFrom: '每堂',
+  loadFailed: '部分課程暫時無法載入，請稍後重新整理。',
+};
+
+export const search = {
+  title: (brand: string) => `搜尋課程｜${brand}`,
+  description: (brand: string) => `依關鍵字、日期、門市、老師與類別搜尋 ${brand} 的課程。`,
+  heading: '搜尋課程',
+  keyword: '關鍵字',
+  keywordPlaceholder: '課程、老師或門市，例如：瑜珈',
+  submit: '搜尋',
+  filters: '篩選條件',
+  startDate: '開始日期',
+  endDate: '結束日期',
+  store: '門市',
+  teacher: '老師',
+  category: '類別',
+  all: '全部',
+  reset: '清除條件',
+  count: (n: number) => `找到 ${n} 堂課程`,
+  empty: '找不到符合條件的課程，試試其他關鍵字或放寬日期。',
+};

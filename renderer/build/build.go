@@ -41,7 +41,7 @@ func Run(o Options) (*renderer.Manifest, error) {
 		return nil, errors.New("node_modules is missing: run npm ci")
 	}
 	// start clean so old hashed files do not pile up
-	for _, p := range []string{"client", "server.js", renderer.ManifestFile} {
+	for _, p := range []string{"client", "server.js", "client-meta.json", renderer.ManifestFile} {
 		os.RemoveAll(filepath.Join(out, p))
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -142,6 +142,10 @@ func buildClient(root, outDir string) (*renderer.Manifest, error) {
 	})
 	if err := buildErrors(res); err != nil {
 		return nil, fmt.Errorf("client bundle: %w", err)
+	}
+	// kept beside the bundle for size analysis (e.g. esbuild's analyzer)
+	if err := os.WriteFile(filepath.Join(filepath.Dir(outDir), "client-meta.json"), []byte(res.Metafile), 0o644); err != nil {
+		return nil, err
 	}
 	return manifestFrom(root, outDir, res.Metafile)
 }

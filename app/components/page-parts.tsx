@@ -1,0 +1,99 @@
+// Pieces the catalogue pages share: the page heading, notices and empty
+// states, the primary and secondary buttons.
+import { css } from '@emotion/css';
+import { colour, radius, up } from '../styles/theme';
+
+export const heading = css`
+  font-size: 22px;
+  line-height: 1.35;
+  margin-bottom: 14px;
+`;
+export const sectionTitle = css`
+  font-size: 18px;
+  margin: 28px 0 12px;
+  padding-left: 10px;
+  border-left: 4px solid var(--brand);
+`;
+export const emptyState = css`
+  padding: 48px 16px;
+  text-align: center;
+  color: ${colour.muted};
+  background: ${colour.surface};
+  border-radius: ${radius};
+  border: 1px dashed ${colour.line};
+`;
+export const notice = css`
+  padding: 10px 14px;
+  margin-bottom: 14px;
+  border-radius: 10px;
+  background: #fff4e0;
+  color: #7a4a00;
+  font-size: 14px;
+`;
+export const primaryButton = css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 46px;
+  padding: 0 24px;
+  border: 0;
+  border-radius: 999px;
+  background: var(--brand);
+  color: #fff;
+  font-weight: 700;
+  text-decoration: none;
+  cursor: pointer;
+`;
+export const secondaryButton = css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 46px;
+  padding: 0 20px;
+  border-radius: 999px;
+  border: 1px solid ${colour.line};
+  background: ${colour.surface};
+  color: ${colour.text};
+  font-weight: 600;
+  text-decoration: none;
+  cursor: pointer;
+`;
+/** The price and the actions of a detail page: <div><p><strong>price</strong></p><div>buttons</div></div>. */
+export const buyBar = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px 16px;
+  margin: 14px 0 8px;
+  & > p { flex: 1 1 100%; display: flex; align-items: baseline; gap: 10px; }
+  & > p strong { font-size: 24px; color: var(--brand); }
+  & > p s { color: ${colour.faint}; }
+  & > div { flex: 1 1 100%; display: flex; gap: 10px; }
+  & > div > * { flex: 1; padding: 0 12px; white-space: nowrap; }
+  ${up(600)} {
+    & > p { flex-basis: auto; }
+    & > div { flex: none; }
+  }
+`;
+export const card = css`
+  background: ${colour.surface};
+  border-radius: ${radius};
+  border: 1px solid ${colour.line};
+  padding: 16px;
+`;
+/** A definition list of facts (label, value) in a card; store buttons as chips. */
+export const facts = css`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 10px 16px;
+  margin: 0;
+  dt { color: ${colour.muted}; font-size: 14px; }
+  dd { margin: 0; display: flex; flex-wrap: wrap; gap: 6px; }
+  button { padding: 2px 10px; border-radius: 999px; border: 1px solid ${colour.line}; background: #fff; cursor: pointer; color: var(--brand); font-size: 13px; }
+`;
+/** Multi-paragraph text. */
+export const prose = css`p + p { margin-top: 10px; } p { line-height: 1.8; }`;
+/** Paragraphs of a plain text with blank-line breaks. */
+export function paragraphs(text: string): string[] {
+  return text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+}

@@ -1,0 +1,56 @@
+// Activity list (/{brandId}/activitys): the normal and the term activities,
+// loaded in parallel by the host and merged by the spec's rule, 30 a page.
+import type { Activity } from '../lib/props';
+import { usePage, brandPath } from '../lib/page-context';
+import { PageHead } from '../components/page-head';
+import { ActivityCard, cardGrid } from '../components/activity-card';
+import { Pagination } from '../components/pagination';
+import { SearchBar } from '../components/search-bar';
+import { Crumbs } from '../components/crumbs';
+import { heading, emptyState, notice } from '../components/page-parts';
+import { breadcrumbs, itemList, absolute } from '../lib/json-ld';
+import { catalogue as tc } from '../strings/zh-hant';
+import { activityList as t } from '../strings/zh-hant-catalogue';
+import { css } from '@emotion/css';
+
+export interface ActivitiesData {
+  list: Activity[];
+  pageNumber: number;
+  pageSize: number;
+  totalPages: number;
+  loaded: boolean;
+  failed: boolean;
+}
+
+const bar = css`margin-bottom: 16px;`;
+
+export default function Activities({ data }: { data: ActivitiesData }) {
+  const page = usePage();
+  const brandName = page.brand!.settings.brandName;
+  const href = (n: number) => brandPath(page, '/activitys') + (n > 1 ? '?pageNumber=' + n : '');
+  return (
+    <>
+      <PageHead
+        title={t.title(brandName) + (data.pageNumber > 1 ? `（第 ${data.pageNumber} 頁）` : '')}
+        description={t.description(brandName)}
+        path={href(data.pageNumber)}
+        image={data.list[0]?.image}
+        jsonLd={[
+          breadcrumbs(page, [[t.heading, '/activitys']]),
+          itemList(data.list.map((a) => absolute(page, `/activity/${a.storeId}/${a.courseId}`))),
+        ]}
+      />
+      <Crumbs trail={[[t.heading, '/activitys']]} />
+      <h2 className={heading}>{t.heading}</h2>
+      <SearchBar className={bar} />
+      {data.failed ? <p className={notice} role="status">{tc.loadFailed}</p> : null}
+      {data.loaded && data.list.length === 0 ? <p className={emptyState}>{t.empty}</p> : null}
+      <div className={cardGrid} data-loaded={data.loaded}>
+        {data.list.map((a, i) => (
+          <ActivityCard key={a.courseId + '-' + a.storeShortName} a={a} eager={i < 3} />
+        ))}
+      </div>
+      <Pagination page={data.pageNumber} pages={data.totalPages} href={href} />
+    </>
+  );
+}

@@ -1,0 +1,219 @@
+// Course detail (/{brandId}/activity/{storeId?}/{courseId}): the course,
+// its store (store info dialog), teachers, prices and coming schedules by
+// date, each of which can be added to a calendar; share dialog; JSON-LD
+// events with offers.
+import { css } from '@emotion/css';
+import type { CourseDetail, PageProps, Schedule } from '../lib/props';
+import { usePage, brandPath } from '../lib/page-context';
+import { Link } from '../lib/navigation';
+import { PageHead } from '../components/page-head';
+import { Picture } from '../components/picture';
+import { Crumbs } from '../components/crumbs';
+import { StoreButton, ShareButton, CalendarButton } from '../components/dialog-buttons';
+import { buyBar, heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState, prose } from '../components/page-parts';
+import { breadcrumbs, absolute } from '../lib/json-ld';
+import { courseEvents } from '../lib/json-ld-offers';
+import type { CalendarEvent } from '../lib/calendar';
+import { dateWithWeekday, priceRange, timeRange, price } from '../lib/format';
+import { catalogue as tc } from '../strings/zh-hant';
+import { course as t, activityList, term as tt } from '../strings/zh-hant-catalogue';
+import { colour, up } from '../styles/theme';
+
+const hero = css`
+  width: 100%;
+  height: auto;
+  aspect-ratio: 16 / 9;
+  object-fit: cover;
+  border-radius: 14px;
+  margin-bottom: 16px;
+  ${up(750)} { aspect-ratio: 21 / 9; }
+`;
+const tags = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  margin-bottom: 12px;
+  span, button { padding: 3px 10px; border-radius: 999px; background: ${colour.surface}; border: 1px solid ${colour.line}; font-size: 13px; }
+  button { cursor: pointer; color: var(--brand); font-weight: 600; }
+`;
+const teacher = css`
+  display: flex;
+  gap: 12px;
+  & + & { margin-top: 10px; }
+  b { font-size: 16px; }
+  small { color: ${colour.muted}; margin-left: 6px; }
+  p { font-size: 14px; color: ${colour.muted}; margin-top: 4px; }
+`;
+const avatar = css`
+  flex: none;
+  width: 44px;
+  height: 44px;
+  border-radius: 50%;
+  display: grid;
+  place-items: center;
+  background: color-mix(in srgb, var(--brand) 15%, white);
+  color: var(--brand);
+  font-weight: 700;
+`;
+const day = css`
+  margin-bottom: 12px;
+  h3 { font-size: 15px; margin-bottom: 6px; }
+  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; }
+`;
+const row = css`
+  display: grid;
+  grid-template-columns: auto 1fr auto auto;
+  align-items: center;
+  gap: 10px;
+  padding: 10px 12px;
+  border-radius: 10px;
+  background: ${colour.surface};
+  border: 1px solid ${colour.line};
+  font-size: 14px;
+  time { font-weight: 700; }
+  button { border: 1px solid ${colour.line}; background: #fff; border-radius: 8px; padding: 4px 8px; cursor: pointer; font-size: 13px; }
+`;
+const seats = css`color: ${colour.muted}; white-space: nowrap;`;
+const full = css`color: ${colour.danger}; font-weight: 600; white-space: nowrap;`;
+const termLinks = css`
+  list-style: none;
+  padding: 0;
+  margin: 8px 0 0;
+  display: grid;
+  gap: 6px;
+  a { color: var(--brand); font-weight: 600; }
+`;
+
+/** The schedules grouped by date, in order. */
+function byDate(list: Schedule[]): Schedule[][] {
+  const out: Schedule[][] = [];
+  for (const s of list) {
+    const last = out[out.length - 1];
+    if (last && last[0].scheduleDate === s.scheduleDate) last.push(s);
+    else out.push([s]);
+  }
+  return out;
+}
+
+function calendarEvent(page: PageProps, host: string, d: CourseDetail, s: Schedule, url: string): CalendarEvent {
+  return {
+    uid: `${s.scheduleId}@${host}`,
+    title: `${d.courseName}（${page.brand!.settings.brandName} ${d.storeShortName}）`,
+    date: s.scheduleDate,
+    start: s.startTime,
+    end: s.endTime,
+    location: `${d.store.storeName} ${d.store.address}`,
+    description: s.teacherName ? `${t.teacher}：${s.teacherName}` : d.summary,
+    url,
+  };
+}
+
+export default function Course({ data: d }: { data: CourseDetail }) {
+  const page = usePage();
+  const brandName = page.brand!.settings.brandName;
+  const path = `/activity/${d.storeId}/${d.courseId}`;
+  const url = absolute(page, path);
+  const host = page.origin.slice(page.origin.indexOf('//') + 2);
+  const trail: [string, string][] = [
+    [activityList.heading, '/activitys'],
+    [d.courseName, path],
+  ];
+  return (
+    <>
+      <PageHead
+        title={t.title(d.courseName, d.storeShortName, brandName)}
+        description={t.description(d.courseName, d.summary)}
+        path={brandPath(page, path)}
+        image={d.image}
+        jsonLd={[breadcrumbs(page, trail), ...courseEvents(page, d, d.store, d.teachers, url)]}
+      />
+      <Crumbs trail={trail} />
+      {d.image ? <Picture className={hero} src={d.image} alt={d.courseName} width={820} height={461} sizes="(min-width: 852px) 820px, calc(100vw - 32px)" eager /> : null}
+      <h2 className={heading}>{d.courseName}</h2>
+      <div className={tags}>
+        <StoreButton store={d.store}>{t.store}：{d.storeShortName}</StoreButton>
+        {d.categoryName ? <span>{d.categoryName}</span> : null}
+        {d.ticketOnly ? <span>{tc.ticketOnly}</span> : null}
+      </div>
+      <p>{d.summary}</p>
+      <div className={buyBar}>
+        <p>
+          <strong aria-label={t.price}>{priceRange(d.minPrice, d.maxPrice)}</strong>
+        </p>
+        <div>
+          <ShareButton className={secondaryButton} title={d.courseName}>
+            {t.share}
+          </ShareButton>
+          <Link className={primaryButton} href={brandPath(page, path + '/checkout')}>
+            {t.book}
+          </Link>
+        </div>
+      </div>
+
+      <h2 className={sectionTitle}>{t.about}</h2>
+      <div className={prose}>
+        {paragraphs(d.description).map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+      </div>
+
+      {d.teachers.length > 0 ? (
+        <>
+          <h2 className={sectionTitle}>{t.teacher}</h2>
+          <div className={card}>
+            {d.teachers.map((x) => (
+              <div key={x.teacherId} className={teacher}>
+                <span className={avatar} aria-hidden="true">
+                  {x.name.slice(0, 1)}
+                </span>
+                <div>
+                  <b>{x.name}</b>
+                  {x.title ? <small>{x.title}</small> : null}
+                  {x.bio ? <p>{x.bio}</p> : null}
+                </div>
+              </div>
+            ))}
+          </div>
+        </>
+      ) : null}
+
+      <h2 className={sectionTitle} id="schedules">
+        {t.schedules}
+      </h2>
+      {d.scheduleList.length === 0 ? <p className={emptyState}>{tc.noDates}</p> : null}
+      {byDate(d.scheduleList).map((list) => (
+        <section key={list[0].scheduleDate} className={day} aria-label={dateWithWeekday(list[0].scheduleDate, list[0].weekday)}>
+          <h3>{dateWithWeekday(list[0].scheduleDate, list[0].weekday)}</h3>
+          <ul>
+            {list.map((s) => (
+              <li key={s.scheduleId} className={row} data-testid="schedule-row">
+                <time dateTime={s.scheduleDate + 'T' + s.startTime}>{timeRange(s.startTime, s.endTime)}</time>
+                <span>{s.teacherName}</span>
+                <span className={s.remaining > 0 ? seats : full}>{s.remaining > 0 ? tc.remaining(s.remaining) : tc.full}</span>
+                <CalendarButton event={calendarEvent(page, host, d, s, url)} label={`${t.addToCalendar}：${dateWithWeekday(s.scheduleDate, s.weekday)} ${s.startTime}`}>
+                  {t.addToCalendar}
+                </CalendarButton>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+
+      {d.termClasses.length > 0 ? (
+        <>
+          <h2 className={sectionTitle}>{t.termClasses}</h2>
+          <p>{t.termClassesNote}</p>
+          <ul className={termLinks}>
+            {d.termClasses.map((c) => (
+              <li key={c.scheduleId}>
+                <Link href={brandPath(page, `/termSchedule/${c.termScheduleId}/${c.scheduleId}`)}>{c.name}</Link>
+                {'　'}
+                {price(c.price)}・{tt.sessions(c.sessionCount)}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}

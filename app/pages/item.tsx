@@ -1,0 +1,166 @@
+// Item detail (/{brandId}/{itemType}/{itemId}): pictures, price, what the
+// item grants, validity, when it starts, where it can be used, description;
+// share dialog; JSON-LD product with its TWD offer. An item taken off the
+// shelf shows a friendly page with other items instead (not indexed).
+import { css } from '@emotion/css';
+import type { Item, StoreInfo } from '../lib/props';
+import { usePage, brandPath } from '../lib/page-context';
+import { Link } from '../lib/navigation';
+import { PageHead } from '../components/page-head';
+import { Picture } from '../components/picture';
+import { Crumbs } from '../components/crumbs';
+import { ItemCard, grants, itemGrid as grid } from '../components/item-card';
+import { StoreButton, ShareButton } from '../components/dialog-buttons';
+import { buyBar, heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState, facts, prose } from '../components/page-parts';
+import { breadcrumbs, absolute } from '../lib/json-ld';
+import { product } from '../lib/json-ld-offers';
+import { price, validity } from '../lib/format';
+import { items as ti, common } from '../strings/zh-hant';
+import { item as t, course as tcourse } from '../strings/zh-hant-catalogue';
+import { colour, up } from '../styles/theme';
+
+export interface ItemData {
+  item: Item;
+  offShelf: boolean;
+  others: Item[];
+}
+
+const gallery = css`
+  display: grid;
+  grid-auto-flow: column;
+  grid-auto-columns: 100%;
+  gap: 10px;
+  overflow-x: auto;
+  scroll-snap-type: x mandatory;
+  border-radius: 14px;
+  margin-bottom: 16px;
+  ${up(750)} { grid-auto-columns: 70%; }
+  img { width: 100%; height: auto; aspect-ratio: 16 / 10; object-fit: cover; scroll-snap-align: start; border-radius: 14px; }
+`;
+const gone = css`
+  text-align: center;
+  padding: 32px 16px;
+  h2 { font-size: 22px; margin-bottom: 8px; }
+  p { color: ${colour.muted}; margin-bottom: 6px; }
+  a { margin-top: 14px; }
+`;
+
+function activation(it: Item): string {
+  if (it.activationType === 'ADMIN_CUSTOM' && it.adminStartDate) return t.adminStart(it.adminStartDate.replace(/-/g, '/'));
+  return t.activationTypes[it.activationType] ?? '';
+}
+
+function Others({ others }: { others: Item[] }) {
+  if (others.length === 0) return null;
+  return (
+    <>
+      <h2 className={sectionTitle}>{t.others}</h2>
+      <div className={grid}>
+        {others.map((o) => (
+          <ItemCard key={o.id} item={o} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+export default function ItemPage({ data }: { data: ItemData }) {
+  const page = usePage();
+  const it = data.item;
+  const brandName = page.brand!.settings.brandName;
+  const typeTitle = ti.typeTitles[it.type];
+  const path = `/${it.type}/${it.id}`;
+  const trail: [string, string][] = [[it.name, path]];
+  if (data.offShelf) {
+    return (
+      <>
+        <PageHead title={t.offShelfTitle(it.name) + '｜' + brandName} description={t.offShelfBody} path={brandPath(page, path)} noindex jsonLd={[breadcrumbs(page, trail)]} />
+        <Crumbs trail={trail} />
+        <section className={`${card} ${gone}`} data-testid="off-shelf">
+          <h2>{t.offShelfHeading}</h2>
+          <p>{it.name}</p>
+          <p>{t.offShelfBody}</p>
+          <Link className={primaryButton} href={brandPath(page, '')}>
+            {common.backToShop}
+          </Link>
+        </section>
+        <Others others={data.others} />
+      </>
+    );
+  }
+  const images = [it.image, ...it.images].filter(Boolean);
+  const stores: StoreInfo[] = page.brand!.settings.storeInfoList.filter((s) => it.storeIds.length === 0 || it.storeIds.includes(s.storeId));
+  const g = grants(it);
+  const v = validity(it.validityValue, it.validityUnit);
+  return (
+    <>
+      <PageHead
+        title={t.title(it.name, typeTitle, brandName)}
+        description={(it.description || it.name).slice(0, 150)}
+        path={brandPath(page, path)}
+        image={it.image}
+        jsonLd={[breadcrumbs(page, trail), product(page, it, absolute(page, path))]}
+      />
+      <Crumbs trail={trail} />
+      {images.length > 0 ? (
+        <div className={gallery}>
+          {images.map((src, i) => (
+            <Picture key={src + i} src={src} alt={i === 0 ? it.name : ''} width={640} height={400} sizes="(min-width: 852px) 574px, (min-width: 750px) 70vw, calc(100vw - 32px)" eager={i === 0} />
+          ))}
+        </div>
+      ) : null}
+      <h2 className={heading}>{it.name}</h2>
+      <div className={buyBar}>
+        <p>
+          <strong>{price(it.price)}</strong>
+          {it.originalPrice && it.originalPrice > it.price ? <s aria-label={ti.originalPrice}>{price(it.originalPrice)}</s> : null}
+        </p>
+        <div>
+          <ShareButton className={secondaryButton} title={it.name}>
+            {tcourse.share}
+          </ShareButton>
+          <Link className={primaryButton} href={brandPath(page, path + '/checkout')}>
+            {t.buy}
+          </Link>
+        </div>
+      </div>
+      <h2 className={sectionTitle}>{t.details}</h2>
+      <dl className={`${card} ${facts}`}>
+        {g ? (
+          <>
+            <dt>{t.grants}</dt>
+            <dd>{g}</dd>
+          </>
+        ) : null}
+        {v ? (
+          <>
+            <dt>{t.validity}</dt>
+            <dd>{v}</dd>
+          </>
+        ) : null}
+        <dt>{t.activation}</dt>
+        <dd>{activation(it)}</dd>
+        <dt>{t.stores}</dt>
+        <dd>
+          {it.storeIds.length === 0 ? <span>{t.allStores}</span> : null}
+          {stores.map((s) => (
+            <StoreButton key={s.storeId} store={s} />
+          ))}
+        </dd>
+      </dl>
+      {it.description ? (
+        <>
+          <h2 className={sectionTitle}>{t.description}</h2>
+          <div className={prose}>
+            {paragraphs(it.description).map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+        </>
+      ) : (
+        <p className={emptyState}>{it.name}</p>
+      )}
+      <Others others={data.others} />
+    </>
+  );
+}

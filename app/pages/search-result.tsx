@@ -1,0 +1,131 @@
+// Search results (/{brandId}/search/result): the search bar with its filter
+// bar (keyword, dates, store, teacher, category), the matching courses,
+// pagination. Kept out of search indexes (it repeats the catalogue).
+import { css } from '@emotion/css';
+import type { Activity, ListPage, SearchCondition, SearchFilter } from '../lib/props';
+import { usePage, brandPath } from '../lib/page-context';
+import { Link } from '../lib/navigation';
+import { PageHead } from '../components/page-head';
+import { ActivityCard, cardGrid } from '../components/activity-card';
+import { Pagination } from '../components/pagination';
+import { SearchBar } from '../components/search-bar';
+import { Crumbs } from '../components/crumbs';
+import { heading, emptyState } from '../components/page-parts';
+import { breadcrumbs } from '../lib/json-ld';
+import { queryString } from '../lib/query';
+import { search as t } from '../strings/zh-hant';
+import { colour, up } from '../styles/theme';
+
+export interface SearchData {
+  filter: SearchFilter;
+  condition: SearchCondition;
+  result: ListPage<Activity>;
+}
+
+const filters = css`
+  display: grid;
+  gap: 10px;
+  grid-template-columns: repeat(2, 1fr);
+  margin: 12px 0 0;
+  min-width: 0;
+  padding: 12px;
+  border-radius: 12px;
+  background: ${colour.surface};
+  border: 1px solid ${colour.line};
+  ${up(750)} { grid-template-columns: repeat(5, 1fr); }
+  label { display: grid; gap: 4px; font-size: 13px; color: ${colour.muted}; min-width: 0; }
+  input, select { height: 40px; padding: 0 8px; border-radius: 8px; border: 1px solid ${colour.line}; font: inherit; font-size: 14px; color: ${colour.text}; background: #fff; min-width: 0; }
+`;
+const meta = css`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  margin: 18px 0 12px;
+  font-size: 14px;
+  color: ${colour.muted};
+  a { color: var(--brand); }
+`;
+
+/** The query of a search with page n. */
+function pageHref(base: string, f: SearchFilter, n: number): string {
+  return (
+    base +
+    queryString([
+      ['keyword', f.keyword],
+      ['startDate', f.startDate],
+      ['endDate', f.endDate],
+      ['storeId', f.storeId],
+      ['teacherId', f.teacherId],
+      ['categoryId', f.categoryId],
+      ['pageNumber', n > 1 ? n : 0],
+    ])
+  );
+}
+
+function Select({ name, label, value, options }: { name: string; label: string; value: number; options: [number, string][] }) {
+  return (
+    <label>
+      {label}
+      <select name={name} defaultValue={value ? String(value) : ''}>
+        <option value="">{t.all}</option>
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export default function SearchResult({ data }: { data: SearchData }) {
+  const page = usePage();
+  const f = data.filter;
+  const c = data.condition;
+  const base = brandPath(page, '/search/result');
+  const r = data.result;
+  const pages = Math.ceil(r.total / r.pageSize);
+  return (
+    <>
+      <PageHead
+        title={(f.keyword ? `「${f.keyword}」` : '') + t.title(page.brand!.settings.brandName)}
+        description={t.description(page.brand!.settings.brandName)}
+        path={base}
+        noindex
+        jsonLd={[breadcrumbs(page, [[t.heading, '/search/result']])]}
+      />
+      <Crumbs trail={[[t.heading, '/search/result']]} />
+      <h2 className={heading}>{t.heading}</h2>
+      {/* key: a new search resets the fields to what the host answered */}
+      <SearchBar key={page.url} keyword={f.keyword}>
+        <fieldset className={filters}>
+          <legend className="visually-hidden">{t.filters}</legend>
+          <label>
+            {t.startDate}
+            <input type="date" name="startDate" defaultValue={f.startDate} />
+          </label>
+          <label>
+            {t.endDate}
+            <input type="date" name="endDate" defaultValue={f.endDate} />
+          </label>
+          <Select name="storeId" label={t.store} value={f.storeId} options={c.storeList.map((s) => [s.storeId, s.storeShortName])} />
+          <Select name="teacherId" label={t.teacher} value={f.teacherId} options={c.teacherList.map((x) => [x.teacherId, x.name])} />
+          <Select name="categoryId" label={t.category} value={f.categoryId} options={c.categoryList.map((x) => [x.categoryId, x.name])} />
+        </fieldset>
+      </SearchBar>
+      <div className={meta}>
+        <span role="status" data-testid="search-count">
+          {t.count(r.total)}
+        </span>
+        {page.url !== base ? <Link href={base}>{t.reset}</Link> : null}
+      </div>
+      {r.list.length === 0 ? <p className={emptyState}>{t.empty}</p> : null}
+      <div className={cardGrid}>
+        {r.list.map((a, i) => (
+          <ActivityCard key={a.courseId} a={a} eager={i < 3} />
+        ))}
+      </div>
+      <Pagination page={f.pageNumber} pages={pages} href={(n) => pageHref(base, f, n)} />
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+// A term schedule's class (/{brandId}/termSchedule/{termScheduleId}/{scheduleId}):
+// its slot, teacher, store, price, seats and every session date.
+import { css } from '@emotion/css';
+import type { TermSchedule } from '../lib/props';
+import { usePage, brandPath } from '../lib/page-context';
+import { Link } from '../lib/navigation';
+import { PageHead } from '../components/page-head';
+import { Picture } from '../components/picture';
+import { Crumbs } from '../components/crumbs';
+import { StoreButton, ShareButton } from '../components/dialog-buttons';
+import { buyBar, heading, sectionTitle, primaryButton, secondaryButton, card, facts } from '../components/page-parts';
+import { breadcrumbs, absolute, storePlace } from '../lib/json-ld';
+import { isoTaipei } from '../lib/json-ld-offers';
+import { dateWithWeekday, fullDate, price, timeRange } from '../lib/format';
+import { classSlot, termCanonical, termPath } from './term-list';
+import { term as t, course as tc } from '../strings/zh-hant-catalogue';
+import { colour } from '../styles/theme';
+
+export interface TermScheduleData {
+  termSchedule: TermSchedule;
+}
+
+const hero = css`width: 100%; height: auto; aspect-ratio: 21 / 9; object-fit: cover; border-radius: 14px; margin-bottom: 16px;`;
+const sessions = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 6px;
+  grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
+  li { padding: 8px 10px; border-radius: 10px; background: ${colour.surface}; border: 1px solid ${colour.line}; font-size: 14px; display: flex; flex-direction: column; }
+  span { color: ${colour.muted}; font-size: 13px; }
+`;
+
+export default function TermClassPage({ data }: { data: TermScheduleData }) {
+  const page = usePage();
+  const term = data.termSchedule;
+  const c = term.scheduleList[0];
+  const brand = page.brand!;
+  const store = brand.settings.storeInfoList.find((s) => s.storeId === c.storeId);
+  const path = `/termSchedule/${term.termScheduleId}/${c.scheduleId}`;
+  const trail: [string, string][] = [
+    [t.heading, '/termSchedule'],
+    [c.name, path],
+  ];
+  const event = {
+    '@context': 'https://schema.org',
+    '@type': 'EventSeries',
+    name: c.name,
+    description: c.intro || term.intro.slice(0, 150),
+    image: c.image ? page.origin + c.image : undefined,
+    startDate: c.firstDate ? isoTaipei(c.firstDate, c.startTime) : undefined,
+    endDate: c.lastDate ? isoTaipei(c.lastDate, c.endTime) : undefined,
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: store ? storePlace(page, store) : undefined,
+    organizer: { '@type': 'Organization', name: brand.settings.brandName },
+    offers: {
+      '@type': 'Offer',
+      price: c.price,
+      priceCurrency: 'TWD',
+      availability: c.remaining > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+      url: absolute(page, path),
+    },
+  };
+  return (
+    <>
+      <PageHead
+        title={t.classTitle(c.name, brand.settings.brandName)}
+        description={`${c.name}：${classSlot(c)}，${price(c.price)}。${c.intro}`.slice(0, 150)}
+        path={termCanonical(page, path)}
+        image={c.image}
+        jsonLd={[breadcrumbs(page, trail), event]}
+      />
+      <Crumbs trail={trail} />
+      {c.image ? <Picture className={hero} src={c.image} alt={c.name} width={820} height={351} sizes="(min-width: 852px) 820px, calc(100vw - 32px)" eager /> : null}
+      <h2 className={heading}>{c.name}</h2>
+      <dl className={`${card} ${facts}`}>
+        <dt>{t.heading}</dt>
+        <dd>
+          {term.name}（{t.period(fullDate(term.startDate), fullDate(term.endDate))}）
+        </dd>
+        <dt>{t.slot}</dt>
+        <dd>{classSlot(c)}</dd>
+        {c.teacherName ? (
+          <>
+            <dt>{tc.teacher}</dt>
+            <dd>{c.teacherName}</dd>
+          </>
+        ) : null}
+        <dt>{tc.store}</dt>
+        <dd>{store ? <StoreButton store={store} /> : c.storeShortName}</dd>
+        <dt>{t.seatsLabel}</dt>
+        <dd>{t.seats(c.remaining)}</dd>
+      </dl>
+      {c.intro ? <p style={{ marginTop: 14 }}>{c.intro}</p> : null}
+      <div className={buyBar}>
+        <p>
+          <strong>{price(c.price)}</strong>
+        </p>
+        <div>
+          <Link className={secondaryButton} href={termPath(page, path + '/intro')}>
+            {t.intro}
+          </Link>
+          <ShareButton className={secondaryButton} title={c.name}>
+            {tc.share}
+          </ShareButton>
+          <Link className={primaryButton} href={brandPath(page, `/termSchedule/checkout?termScheduleId=${term.termScheduleId}&scheduleId=${c.scheduleId}`)}>
+            {t.enroll}
+          </Link>
+        </div>
+      </div>
+      <h2 className={sectionTitle}>{t.sessionList}</h2>
+      <ol className={sessions}>
+        {(c.sessionList ?? []).map((s) => (
+          <li key={s.scheduleId}>
+            <b>{dateWithWeekday(s.scheduleDate, s.weekday)}</b>
+            <span>{timeRange(s.startTime, s.endTime)}</span>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}

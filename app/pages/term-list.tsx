@@ -1,0 +1,124 @@
+// Term schedule list (/{brandId}/termSchedule): the current terms, each
+// with its classes (weekly slot, sessions, price, seats left).
+import { css } from '@emotion/css';
+import type { PageProps, TermClass, TermSchedule } from '../lib/props';
+import { usePage, brandPath } from '../lib/page-context';
+import { Link } from '../lib/navigation';
+import { hasModule, Module } from '../lib/modules';
+import { PageHead } from '../components/page-head';
+import { Picture } from '../components/picture';
+import { Crumbs } from '../components/crumbs';
+import { heading, emptyState } from '../components/page-parts';
+import { breadcrumbs, itemList, absolute } from '../lib/json-ld';
+import { fullDate, price, timeRange, weekday } from '../lib/format';
+import { term as t } from '../strings/zh-hant-catalogue';
+import { colour, radius, shadow, up } from '../styles/theme';
+
+export interface TermListData {
+  termSchedules: TermSchedule[];
+}
+
+const termBox = css`
+  background: ${colour.surface};
+  border-radius: ${radius};
+  box-shadow: ${shadow};
+  border: 1px solid ${colour.line};
+  overflow: hidden;
+  margin-bottom: 20px;
+`;
+const head = css`
+  display: grid;
+  ${up(600)} { grid-template-columns: 240px 1fr; }
+  img { width: 100%; height: 100%; aspect-ratio: 16 / 9; object-fit: cover; }
+  div { padding: 14px 16px; display: grid; gap: 4px; align-content: center; }
+  h3 { font-size: 19px; }
+  p { color: ${colour.muted}; font-size: 14px; }
+  a { color: var(--brand); font-weight: 600; font-size: 14px; }
+`;
+const classes = css`
+  list-style: none;
+  margin: 0;
+  padding: 0 12px 12px;
+  display: grid;
+  gap: 8px;
+  a {
+    display: grid;
+    grid-template-columns: 1fr auto;
+    gap: 2px 12px;
+    padding: 10px 12px;
+    border-radius: 10px;
+    border: 1px solid ${colour.line};
+    text-decoration: none;
+  }
+  a:hover { border-color: var(--brand); }
+  b { font-size: 15px; }
+  strong { color: var(--brand); text-align: right; }
+  span { font-size: 13px; color: ${colour.muted}; }
+`;
+
+/** '每週六 10:00–11:00・共 12 堂' */
+export function classSlot(c: TermClass): string {
+  return (c.weekday ? t.weekly(weekday(c.weekday), timeRange(c.startTime, c.endTime)) + '・' : '') + t.sessions(c.sessionCount);
+}
+
+/** A term page's path, with from=app kept for the app's webview. */
+export function termPath(page: PageProps, p: string): string {
+  return brandPath(page, p) + (page.query.from === 'app' ? '?from=app' : '');
+}
+
+/** A term page's canonical path: with from=app where the brand has only
+ * the term-schedule module (its term pages live in the app), else plain. */
+export function termCanonical(page: PageProps, p: string): string {
+  return hasModule(page.brand!.settings.additionalModules, Module.WebShop) ? brandPath(page, p) : brandPath(page, p) + '?from=app';
+}
+
+export default function TermList({ data }: { data: TermListData }) {
+  const page = usePage();
+  const brandName = page.brand!.settings.brandName;
+  const terms = data.termSchedules;
+  return (
+    <>
+      <PageHead
+        title={t.listTitle(brandName)}
+        description={t.listDescription(brandName)}
+        path={termCanonical(page, '/termSchedule')}
+        image={terms[0]?.image}
+        jsonLd={[
+          breadcrumbs(page, [[t.heading, '/termSchedule']]),
+          itemList(terms.flatMap((x) => x.scheduleList.map((c) => absolute(page, `/termSchedule/${x.termScheduleId}/${c.scheduleId}`)))),
+        ]}
+      />
+      <Crumbs trail={[[t.heading, '/termSchedule']]} />
+      <h2 className={heading}>{t.heading}</h2>
+      {terms.length === 0 ? <p className={emptyState}>{t.empty}</p> : null}
+      {terms.map((x, i) => (
+        <section key={x.termScheduleId} className={termBox} aria-labelledby={'term-' + x.termScheduleId} data-testid="term">
+          <div className={head}>
+            {x.image ? <Picture src={x.image} alt="" width={240} height={135} sizes="(min-width: 600px) 240px, 100vw" eager={i === 0} /> : null}
+            <div>
+              <h3 id={'term-' + x.termScheduleId}>{x.name}</h3>
+              <p>
+                {t.period(fullDate(x.startDate), fullDate(x.endDate))}・{t.classes(x.scheduleList.length)}
+              </p>
+              <Link href={termPath(page, `/termSchedule/${x.termScheduleId}/intro`)}>{t.intro}</Link>
+            </div>
+          </div>
+          <ul className={classes}>
+            {x.scheduleList.map((c) => (
+              <li key={c.scheduleId}>
+                <Link href={termPath(page, `/termSchedule/${x.termScheduleId}/${c.scheduleId}`)} data-testid="term-class">
+                  <b>{c.name}</b>
+                  <strong>{price(c.price)}</strong>
+                  <span>
+                    {c.storeShortName}・{classSlot(c)}
+                  </span>
+                  <span>{t.seats(c.remaining)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}

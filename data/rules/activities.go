@@ -1,0 +1,125 @@
+package rules
+
+import (
+	"sort"
+	"time"
+	_ "time/tzdata" // Asia/Taipei on machines without a zone database
+)
+
+// Taipei is the studios' time zone: schedules are stored as its wall clock.
+var Taipei, _ = time.LoadLocation("Asia/Taipei")
+
+// Wall is t as the Taipei wall-clock time the schedules store.
+func Wall(t time.Time) string { return t.In(Taipei).Format("2006-01-02 15:04:05") }
+
+// Activity is a course as the activity lists show it (spec section 3):
+// the course key (courseId, courseName, storeShortName), its coming
+// schedules, up to teacherPerSize teachers, and its price range.
+type Activity struct {
+	CourseID       int64        `json:"courseId"`
+	CourseName     string       `json:"courseName"`
+	StoreID        int64        `json:"storeId"`
+	StoreShortName string       `json:"storeShortName"`
+	CategoryID     int64        `json:"categoryId"`
+	CategoryName   string       `json:"categoryName"`
+	Summary        string       `json:"summary"`
+	Image          string       `json:"image"`
+	ScheduleList   []Schedule   `json:"scheduleList"`
+	TeacherList    []TeacherRef `json:"teacherList"`
+	TicketOnly     bool         `json:"ticketOnly"`
+	MaxPrice       int          `json:"maxPrice"`
+	MinPrice       int          `json:"minPrice"`
+}
+
+// Schedule is one dated session of a course, in Taipei wall-clock time.
+type Schedule struct {
+	ScheduleID   int64  `json:"scheduleId"`
+	CourseID     int64  `json:"courseId"`
+	ScheduleDate string `json:"scheduleDate"` // YYYY-MM-DD
+	Weekday      int    `json:"weekday"`      // 1 Sunday .. 7 Saturday (spec section 9)
+	StartTime    string `json:"startTime"`    // HH:MM
+	EndTime      string `json:"endTime"`
+	TeacherID    int64  `json:"teacherId"`
+	TeacherName  string `json:"teacherName"`
+	Capacity     int    `json:"capacity"`
+	Remaining    int    `json:"remaining"`
+	TermClassID  int64  `json:"termClassId,omitempty"`
+}
+
+// TeacherRef names a teacher in a list.
+type TeacherRef struct {
+	TeacherID int64  `json:"teacherId"`
+	Name      string `json:"name"`
+	Title     string `json:"title"`
+}
+
+// activityKey is the key the merge joins activities on (spec section 4).
+type activityKey struct {
+	id    int64
+	name  string
+	store string
+}
+
+// MergeActivities merges activity lists by the spec's rule (section 4):
+// entries with the same course key (courseId, courseName, storeShortName)
+// become one, in the order keys first appear; their schedules are combined,
+// duplicates removed, sorted by date (then start time) ascending; ticketOnly
+// holds only if it holds for every merged entry; maxPrice and minPrice are
+// the first entry's. Schedules that started before now (Taipei wall clock)
+// are dropped, and so is an activity left with none. Teachers are combined
+// without duplicates, at most teacherPerSize.
+//
+//	A{1, 空中瑜珈, 信義館, [12-03], ticketOnly} + A{1, 空中瑜珈, 信義館, [12-01], not ticketOnly}
+//	  -> A{1, 空中瑜珈, 信義館, [12-01, 12-03], not ticketOnly, prices of the first}
+func MergeActivities(now time.Time, teacherPerSize int, lists ...[]Activity) []Activity {
+	wall := Wall(now)
+	out := []Activity{}
+	at := map[activityKey]int{}
+	seenSchedule := map[activityKey]map[int64]bool{}
+	seenTeacher := map[activityKey]map[int64]bool{}
+	for _, list := range lists {
+		for _, a := range list {
+			k := activityKey{a.CourseID, a.CourseName, a.StoreShortName}
+			i, ok := at[k]
+			if !ok {
+				i = len(out)
+				at[k] = i
+				m := a
+				m.ScheduleList, m.TeacherList = []Schedule{}, []TeacherRef{}
+				out = append(out, m)
+				seenSchedule[k], seenTeacher[k] = map[int64]bool{}, map[int64]bool{}
+			} else {
+				out[i].TicketOnly = out[i].TicketOnly && a.TicketOnly
+			}
+			m := &out[i]
+			for _, s := range a.ScheduleList {
+				if seenSchedule[k][s.ScheduleID] || s.ScheduleDate+" "+s.StartTime+":00" < wall {
+					continue
+				}
+				seenSchedule[k][s.ScheduleID] = true
+				m.ScheduleList = append(m.ScheduleList, s)
+			}
+			for _, t := range a.TeacherList {
+				if !seenTeacher[k][t.TeacherID] && len(m.TeacherList) < teacherPerSize {
+					seenTeacher[k][t.TeacherID] = true
+					m.TeacherList = append(m.TeacherList, t)
+				}
+			}
+		}
+	}
+	kept := out[:0]
+	for _, a := range out {
+		if len(a.ScheduleList) == 0 {
+			continue
+		}
+		sort.SliceStable(a.ScheduleList, func(i, j int) bool {
+			x, y := a.ScheduleList[i], a.ScheduleList[j]
+			if x.ScheduleDate != y.ScheduleDate {
+				return x.ScheduleDate < y.ScheduleDate
+			}
+			return x.StartTime < y.StartTime
+		})
+		kept = append(kept, a)
+	}
+	return kept
+}

@@ -1,0 +1,342 @@
+package host
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"sync"
+	"time"
+
+	"storefront/data"
+	"storefront/data/rules"
+)
+
+// The catalogue's loaders: what the browsing pages and their API calls
+// read, the same function for both. Lists are cached per brand data
+// version and, where they depend on the time, per clock step.
+
+// clockStep is how long a time-dependent list stays the same: schedules
+// that start within it may still be listed.
+const clockStep = 5 * time.Minute
+
+// clock is the current time rounded down to the clock step, so a cached
+// list and its key agree.
+func (s *Server) clock() time.Time { return s.now().Truncate(clockStep) }
+
+// cached loads into dst through the cache under name, per brand version.
+func (s *Server) cached(ctx context.Context, b *data.Brand, name string, dst any, load func() (any, error)) error {
+	key := fmt.Sprintf("%s:%s:%d", name, b.ID, b.DataVersion)
+	return s.cache.Once(ctx, key, dst, brandTTL, load)
+}
+
+// activities is one page of a brand's activity list: the normal one
+// (term false) or the term activities.
+func (s *Server) activities(ctx context.Context, b *data.Brand, term bool, pageNumber, pageSize, teacherPerSize int) (*data.Page[data.Activity], error) {
+	now := s.clock()
+	var p data.Page[data.Activity]
+	name := fmt.Sprintf("activities:%t:%d:%d:%d:%d", term, now.Unix(), pageNumber, pageSize, teacherPerSize)
+	err := s.cached(ctx, b, name, &p, func() (any, error) {
+		return s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, Term: &term}, pageNumber, pageSize, data.SchedulesPerItem, teacherPerSize)
+	})
+	return &p, err
+}
+
+// activityList is the activity page's data (spec section 4): the normal and
+// the term activities loaded in parallel and merged. Loaded is set whether
+// or not a list failed; Failed says one did.
+type activityList struct {
+	List       []data.Activity `json:"list"`
+	PageNumber int             `json:"pageNumber"`
+	PageSize   int             `json:"pageSize"`
+	TotalPages int             `json:"totalPages"`
+	Loaded     bool            `json:"loaded"`
+	Failed     bool            `json:"failed"`
+}
+
+func (s *Server) mergedActivities(ctx context.Context, b *data.Brand, pageNumber int) (*activityList, error) {
+	list := func(term bool) func() (*data.Page[data.Activity], error) {
+		return func() (*data.Page[data.Activity], error) {
+			return s.activities(ctx, b, term, pageNumber, data.ActivityPageSize, data.TeacherPerSize)
+		}
+	}
+	return s.mergeLists(b.ID, pageNumber, list(false), list(true))
+}
+
+// mergeLists runs the list loads in parallel and merges what they found;
+// a load that fails is logged and left out (Failed), and only when every
+// load failed is the answer an error.
+func (s *Server) mergeLists(brandID string, pageNumber int, loads ...func() (*data.Page[data.Activity], error)) (*activityList, error) {
+	var wg sync.WaitGroup
+	pages := make([]*data.Page[data.Activity], len(loads))
+	errs := make([]error, len(loads))
+	for i, load := range loads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pages[i], errs[i] = load()
+		}()
+	}
+	wg.Wait()
+	out := &activityList{List: []data.Activity{}, PageNumber: pageNumber, PageSize: data.ActivityPageSize, Loaded: true}
+	var lists [][]data.Activity
+	for i, p := range pages {
+		if errs[i] != nil {
+			s.log.Error("activity list", "brand", brandID, "list", i, "err", errs[i])
+			out.Failed = true
+			continue
+		}
+		lists = append(lists, p.List)
+		out.TotalPages = max(out.TotalPages, (p.Total+p.PageSize-1)/p.PageSize)
+	}
+	if len(lists) == 0 && len(loads) > 0 {
+		return nil, errs[0]
+	}
+	out.List = rules.MergeActivities(s.now(), data.TeacherPerSize, lists...)
+	return out, nil
+}
+
+// loadActivities is the activity list page's data.
+func loadActivities(s *Server, rc *reqCtx) (any, error) {
+	q := newQuery(rc.query)
+	n := q.intIn("pageNumber", "頁碼", 1, 1, data.MaxPageNumber)
+	if err := q.Err(); err != nil {
+		return nil, err
+	}
+	return s.mergedActivities(rc.ctx(), rc.brand, n)
+}
+
+// searchFilter is a search's conditions as the visitor gave them.
+type searchFilter struct {
+	Keyword    string `json:"keyword"`
+	StartDate  string `json:"startDate"`
+	EndDate    string `json:"endDate"`
+	StoreID    int64  `json:"storeId"`
+	TeacherID  int64  `json:"teacherId"`
+	CategoryID int64  `json:"categoryId"`
+	PageNumber int    `json:"pageNumber"`
+	PageSize   int    `json:"pageSize"`
+}
+
+// parseSearch reads a search's query.
+func parseSearch(v url.Values) (searchFilter, error) {
+	q := newQuery(v)
+	var f searchFilter
+	f.Keyword = q.text("keyword", "關鍵字", 50)
+	f.StartDate, f.EndDate = q.dateRange()
+	f.StoreID = q.id("storeId", "門市")
+	f.TeacherID = q.id("teacherId", "老師")
+	f.CategoryID = q.id("categoryId", "課程類別")
+	f.PageNumber, f.PageSize = q.page(data.ActivityPageSize)
+	return f, q.Err()
+}
+
+// search runs a search: courses with a coming schedule that matches.
+func (s *Server) search(ctx context.Context, b *data.Brand, f searchFilter) (*data.Page[data.Activity], error) {
+	now := s.clock()
+	af := data.ActivityFilter{From: now, To: f.EndDate, StoreID: f.StoreID, TeacherID: f.TeacherID, CategoryID: f.CategoryID, Keyword: f.Keyword}
+	if f.StartDate != "" {
+		if start, _ := time.ParseInLocation("2006-01-02", f.StartDate, data.Taipei); start.After(now) {
+			af.From = start
+		}
+	}
+	var p data.Page[data.Activity]
+	name := fmt.Sprintf("search:%d:%+v", now.Unix(), f)
+	err := s.cached(ctx, b, name, &p, func() (any, error) {
+		return s.db.Activities(ctx, b.ID, af, f.PageNumber, f.PageSize, data.SchedulesPerItem, data.TeacherPerSize)
+	})
+	return &p, err
+}
+
+// condition is what a search can filter by.
+type condition struct {
+	StoreList    []data.Store    `json:"storeList"`
+	TeacherList  []data.Teacher  `json:"teacherList"`
+	CategoryList []data.Category `json:"categoryList"`
+}
+
+func (s *Server) condition(ctx context.Context, b *data.Brand) (*condition, error) {
+	var c condition
+	err := s.cached(ctx, b, "condition", &c, func() (any, error) {
+		ts, err := s.db.Teachers(ctx, b.ID, 0, time.Time{})
+		if err != nil {
+			return nil, err
+		}
+		cs, err := s.db.Categories(ctx, b.ID)
+		return &condition{StoreList: b.Stores, TeacherList: ts, CategoryList: cs}, err
+	})
+	return &c, err
+}
+
+// searchPage is the search result page's data.
+type searchPage struct {
+	Filter    searchFilter              `json:"filter"`
+	Condition *condition                `json:"condition"`
+	Result    *data.Page[data.Activity] `json:"result"`
+}
+
+func loadSearch(s *Server, rc *reqCtx) (any, error) {
+	f, err := parseSearch(rc.query)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.condition(rc.ctx(), rc.brand)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.search(rc.ctx(), rc.brand, f)
+	if err != nil {
+		return nil, err
+	}
+	return &searchPage{Filter: f, Condition: c, Result: res}, nil
+}
+
+// course loads a course's detail with its coming schedules.
+func (s *Server) course(ctx context.Context, b *data.Brand, id int64) (*data.CourseDetail, error) {
+	now := s.clock()
+	var d data.CourseDetail
+	err := s.cached(ctx, b, fmt.Sprintf("course:%d:%d", id, now.Unix()), &d, func() (any, error) {
+		return s.db.Course(ctx, b.ID, id, now)
+	})
+	return &d, err
+}
+
+var errNoPage = &data.Error{Kind: data.KindNotFound, Message: guardMessage}
+
+// loadCourse is the course detail page's data; a store in the path must be
+// the course's.
+func loadCourse(s *Server, rc *reqCtx) (any, error) {
+	id, ok := pathID(rc.params["courseId"])
+	if !ok {
+		return nil, errNoPage
+	}
+	d, err := s.course(rc.ctx(), rc.brand, id)
+	if err != nil {
+		return nil, err
+	}
+	if st := rc.params["storeId"]; st != "" && st != fmt.Sprint(d.StoreID) {
+		return nil, errNoPage
+	}
+	return d, nil
+}
+
+// termSchedules returns the brand's current terms, or one term (with one
+// class and its sessions when scheduleID is given).
+func (s *Server) termSchedules(ctx context.Context, b *data.Brand, termScheduleID, scheduleID int64) ([]data.TermSchedule, error) {
+	day := data.Day(s.now())
+	var ts []data.TermSchedule
+	err := s.cached(ctx, b, fmt.Sprintf("terms:%s:%d:%d", day, termScheduleID, scheduleID), &ts, func() (any, error) {
+		if termScheduleID == 0 {
+			return s.db.TermSchedules(ctx, b.ID, day, 0)
+		}
+		t, err := s.db.TermSchedule(ctx, b.ID, termScheduleID, scheduleID)
+		if err != nil {
+			return nil, err
+		}
+		return []data.TermSchedule{*t}, nil
+	})
+	return ts, err
+}
+
+func loadTermList(s *Server, rc *reqCtx) (any, error) {
+	ts, err := s.termSchedules(rc.ctx(), rc.brand, 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"termSchedules": ts}, nil
+}
+
+// loadTermSchedule is the data of a class page and of an intro page (the
+// term's, or its class's when the path names one).
+func loadTermSchedule(s *Server, rc *reqCtx) (any, error) {
+	termID, ok := pathID(rc.params["termScheduleId"])
+	if !ok {
+		return nil, errNoPage
+	}
+	var classID int64
+	if p := rc.params["scheduleId"]; p != "" {
+		if classID, ok = pathID(p); !ok {
+			return nil, errNoPage
+		}
+	}
+	ts, err := s.termSchedules(rc.ctx(), rc.brand, termID, classID)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"termSchedule": ts[0]}, nil
+}
+
+// itemPage is the item detail page's data: the item, whether it was taken
+// off the shelf, and other items of its type to suggest.
+type itemPage struct {
+	Item     *data.Item  `json:"item"`
+	OffShelf bool        `json:"offShelf"`
+	Others   []data.Item `json:"others"`
+}
+
+func (s *Server) item(ctx context.Context, b *data.Brand, itemType string, id int64) (*data.Item, error) {
+	var it data.Item
+	err := s.cached(ctx, b, fmt.Sprintf("item:%s:%d", itemType, id), &it, func() (any, error) {
+		return s.db.Item(ctx, b.ID, itemType, id)
+	})
+	return &it, err
+}
+
+func loadItem(s *Server, rc *reqCtx) (any, error) {
+	id, ok := pathID(rc.params["itemId"])
+	if !ok {
+		return nil, errNoPage
+	}
+	it, err := s.item(rc.ctx(), rc.brand, rc.params["itemType"], id)
+	if err != nil {
+		return nil, err
+	}
+	l, err := s.itemList(rc.ctx(), rc.brand)
+	if err != nil {
+		return nil, err
+	}
+	others := []data.Item{}
+	for _, o := range l.ByType(it.Type) {
+		if o.ID != it.ID && len(others) < 3 {
+			others = append(others, o)
+		}
+	}
+	return &itemPage{Item: it, OffShelf: !it.OnShelf, Others: others}, nil
+}
+
+// brandHome is brand home's data: the items, the banners and, when the
+// brand shows activities, the promoted and coming ones.
+type brandHome struct {
+	Items      *data.ItemList  `json:"items"`
+	Banners    []data.Banner   `json:"banners"`
+	Activities []data.Activity `json:"activities"`
+}
+
+// homeActivities is how many activities brand home shows.
+const homeActivities = 6
+
+func (s *Server) banners(ctx context.Context, b *data.Brand) ([]data.Banner, error) {
+	day := data.Day(s.now())
+	var bs []data.Banner
+	err := s.cached(ctx, b, "banners:"+day, &bs, func() (any, error) { return s.db.Banners(ctx, b.ID, day) })
+	return bs, err
+}
+
+// promoted returns the promoted courses with coming schedules, then the
+// soonest others, at most n.
+func (s *Server) promoted(ctx context.Context, b *data.Brand, n int) ([]data.Activity, error) {
+	now := s.clock()
+	var list []data.Activity
+	err := s.cached(ctx, b, fmt.Sprintf("promoted:%d:%d", now.Unix(), n), &list, func() (any, error) {
+		p, err := s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, Promoted: true}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
+		if err != nil || len(p.List) >= n {
+			return p.List, err
+		}
+		more, err := s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
+		if err != nil {
+			return nil, err
+		}
+		m := rules.MergeActivities(now, data.TeacherPerSize, p.List, more.List)
+		return m[:min(n, len(m))], nil
+	})
+	return list, err
+}

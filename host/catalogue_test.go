@@ -1,0 +1,577 @@
+package host
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"image"
+	"io/fs"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/image/webp"
+
+	"storefront/data"
+	"storefront/renderer"
+)
+
+// The demo catalogue's schedules start today: these tests run on the real
+// clock.
+func withRealClock() serverOpt { return func(d *Deps) { d.Now = time.Now } }
+
+// demoIDs finds ids of the demo catalogue the tests use.
+type demoIDs struct {
+	course, courseStore, otherStore int64 // 空中瑜珈入門 at 信義館
+	pilates                         int64 // 墊上皮拉提斯 at 信義館 (also a term class)
+	term, class                     int64 // the demo's pilates term and its class
+	offShelf, passcard              int64
+}
+
+func lookupIDs(t *testing.T, ts *testServer) demoIDs {
+	t.Helper()
+	var d demoIDs
+	err := ts.db.Pool.QueryRow(context.Background(), `select
+		(select c.id from courses c join stores s on s.id = c.store_id where c.name = '空中瑜珈入門' and s.short_name = '信義館'),
+		(select id from stores where short_name = '信義館'), (select id from stores where short_name = '竹北館'),
+		(select c.id from courses c join stores s on s.id = c.store_id where c.name = '墊上皮拉提斯' and s.short_name = '信義館'),
+		(select id from term_schedules where brand_id = 'demo'), (select id from term_classes where brand_id = 'demo'),
+		(select id from items where name = '夏季限定通行卡'), (select id from items where name = '季卡通行卡')`).Scan(
+		&d.course, &d.courseStore, &d.otherStore, &d.pilates, &d.term, &d.class, &d.offShelf, &d.passcard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestCatalogueAPI(t *testing.T) {
+	ts := newTestServer(t, withRealClock())
+	ids := lookupIDs(t, ts)
+	today := data.Day(time.Now())
+	in3 := data.Day(time.Now().AddDate(0, 0, 3))
+
+	type check func(t *testing.T, raw json.RawMessage)
+	pageOf := func(want func(p data.Page[data.Activity]) bool) check {
+		return func(t *testing.T, raw json.RawMessage) {
+			var p data.Page[data.Activity]
+			if err := json.Unmarshal(raw, &p); err != nil || !want(p) {
+				t.Fatalf("page = %s (%v)", raw, err)
+			}
+		}
+	}
+	has := func(parts ...string) check {
+		return func(t *testing.T, raw json.RawMessage) {
+			for _, p := range parts {
+				if !strings.Contains(string(raw), p) {
+					t.Errorf("answer lacks %q: %.600s", p, raw)
+				}
+			}
+		}
+	}
+	cases := []struct {
+		name, path string
+		check      check
+	}{
+		{"commodity list", "/api/v2/ec/brands/demo/commodity/list", has(`"total":11`, "季卡通行卡", `"images":[`)},
+		{"commodity list of a type", "/api/v2/ec/brands/demo/commodity/list?itemType=point&pageSize=1", has(`"total":2`, `"pageSize":1`, `"type":"point"`)},
+		{"commodity", fmt.Sprintf("/api/v2/ec/brands/demo/commodity/passcard/%d", ids.passcard), has(`"name":"季卡通行卡"`, `"price":7200`, `"onShelf":true`)},
+		{"term schedules", "/api/v2/ec/brands/term/termSchedule", has("冬季學期", "寒假營隊", `"scheduleList":[{`)},
+		{"one term", fmt.Sprintf("/api/v2/ec/brands/demo/termSchedule?termScheduleId=%d", ids.term), has("週末皮拉提斯養成班", `"sessionCount":8`)},
+		{"one class with sessions", fmt.Sprintf("/api/v2/ec/brands/demo/termSchedule?termScheduleId=%d&scheduleId=%d", ids.term, ids.class), has(`"sessionList":[{`, `"termClassId"`)},
+		{"search partial chinese", "/api/search/searchEventList?brandId=demo&keyword=%E7%91%9C%E7%8F%88", pageOf(func(p data.Page[data.Activity]) bool {
+			found := false
+			for _, a := range p.List {
+				found = found || a.CourseName == "空中瑜珈入門"
+			}
+			return found && p.Total >= 8
+		})},
+		{"search by store and dates", fmt.Sprintf("/api/search/searchEventList?brandId=demo&storeId=%d&startDate=%s&endDate=%s&pageSize=50", ids.otherStore, today, in3),
+			pageOf(func(p data.Page[data.Activity]) bool {
+				for _, a := range p.List {
+					for _, s := range a.ScheduleList {
+						if a.StoreShortName != "竹北館" || s.ScheduleDate > in3 {
+							return false
+						}
+					}
+				}
+				return p.Total > 0
+			})},
+		{"search condition", "/api/search/condition?brandId=demo", has(`"storeList":[`, "林語涵", "皮拉提斯")},
+		{"activity list", "/api/search/activityList?brandId=demo", pageOf(func(p data.Page[data.Activity]) bool {
+			return len(p.List) == 30 && p.Total >= 40 && len(p.List[0].TeacherList) >= 1 && len(p.List[0].TeacherList) <= 6
+		})},
+		{"activity list fewer teachers", "/api/search/activityList?brandId=demo&teacherPerSize=1&pageNumber=2", pageOf(func(p data.Page[data.Activity]) bool {
+			for _, a := range p.List {
+				if len(a.TeacherList) > 1 {
+					return false
+				}
+			}
+			return p.PageNumber == 2 && len(p.List) > 0
+		})},
+		{"term activity list", "/api/search/termActivityList?brandId=demo", pageOf(func(p data.Page[data.Activity]) bool {
+			return p.Total == 1 && p.List[0].CourseID == ids.pilates
+		})},
+		{"ticket list", "/api/search/ticketList?brandId=demo", has(`"total":5`, "儲值票券 1,000 點", "團課 10 堂計次卡")},
+		{"passcard list with keyword", "/api/search/passcardList?brandId=demo&keyword=%E5%88%86%E9%90%98", has(`"total":2`, "自由重訓 600 分鐘卡")},
+		{"promote list", "/api/search/promoteList?brandId=demo", has("空中瑜珈入門", "核心床皮拉提斯")},
+		{"banner", "/api/search/banner?brandId=demo", has("冬季限定", fmt.Sprintf(`"link":"/passcard/%d"`, ids.passcard))},
+		{"schedules of a course", fmt.Sprintf("/api/schedule?brandId=demo&courseId=%d", ids.course), has(`"scheduleDate":"`, `"remaining":`, "林語涵")},
+		{"course teachers", fmt.Sprintf("/api/schedule/teachers?brandId=demo&courseId=%d", ids.course), has("林語涵", `"bio":"美國瑜珈聯盟`)},
+		{"schedule dates", fmt.Sprintf("/api/schedule/dates?brandId=demo&storeId=%d&endDate=%s", ids.courseStore, in3), has(in3[:4])},
+		{"salesmen", "/api/brand/demo/salesman/list", has("蔡宜蓁", "彭雅琪")},
+		{"salesmen of a store", fmt.Sprintf("/api/brand/demo/salesman/list?storeId=%d", ids.otherStore), has("彭雅琪")},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w := ts.get(t, c.path)
+			var raw json.RawMessage
+			env := apiResult(t, w, &raw)
+			if w.Code != 200 || env.ErrorCode != 0 {
+				t.Fatalf("GET %s = %d %+v", c.path, w.Code, env)
+			}
+			c.check(t, raw)
+		})
+	}
+
+	bad := []struct {
+		name, path string
+		status     int
+		message    string
+	}{
+		{"page number -1", "/api/search/activityList?brandId=demo&pageNumber=-1", 400, "頁碼需為 1 到 10000 的整數"},
+		{"page number not a number", "/api/search/searchEventList?brandId=demo&pageNumber=abc", 400, "頁碼需為 1 到 10000 的整數"},
+		{"page size 100000", "/api/search/termActivityList?brandId=demo&pageSize=100000", 400, "每頁筆數需為 1 到 50 的整數"},
+		{"page size 0", "/api/search/ticketList?brandId=demo&pageSize=0", 400, "每頁筆數需為 1 到 50 的整數"},
+		{"teachers per item 7", "/api/search/activityList?brandId=demo&teacherPerSize=7", 400, "每項老師數需為 0 到 6 的整數"},
+		{"bad date", "/api/search/searchEventList?brandId=demo&startDate=2026-13-45", 400, "開始日期格式錯誤，請使用 YYYY-MM-DD 格式的日期"},
+		{"not a date", "/api/schedule/dates?brandId=demo&storeId=1&endDate=tomorrow", 400, "結束日期格式錯誤，請使用 YYYY-MM-DD 格式的日期"},
+		{"dates reversed", "/api/search/searchEventList?brandId=demo&startDate=2026-12-10&endDate=2026-12-01", 400, "開始日期不可晚於結束日期"},
+		{"range over a year", "/api/search/searchEventList?brandId=demo&startDate=2026-01-01&endDate=2027-06-01", 400, "日期區間最長一年"},
+		{"bad store id", "/api/search/searchEventList?brandId=demo&storeId=-3", 400, "門市格式錯誤"},
+		{"keyword too long", "/api/search/searchEventList?brandId=demo&keyword=" + strings.Repeat("%E7%91%9C", 51), 400, "關鍵字最多 50 個字"},
+		{"no brand", "/api/search/condition", 400, "缺少品牌代碼 brandId"},
+		{"unknown brand", "/api/search/banner?brandId=nosuch", 404, "查無此品牌"},
+		{"terminated brand", "/api/search/activityList?brandId=closed", 404, "此帳號已終止服務。"},
+		{"search needs find-activity", "/api/search/searchEventList?brandId=plan", 404, "找不到頁面"},
+		{"no web shop", "/api/v2/ec/brands/noshop/commodity/list", 404, "找不到頁面"},
+		{"schedule without a subject", "/api/schedule?brandId=demo", 400, "請提供課程代碼 courseId、門市 storeId 或場次代碼 scheduleId"},
+		{"bad course id", "/api/schedule/teachers?brandId=demo&courseId=x", 400, "課程代碼格式錯誤"},
+		{"class without term", "/api/v2/ec/brands/demo/termSchedule?scheduleId=1", 400, "查詢班別需一併提供學期課程代碼 termScheduleId"},
+		{"unknown term", "/api/v2/ec/brands/demo/termSchedule?termScheduleId=999999", 404, "找不到這個學期課程"},
+		{"another brand's term", fmt.Sprintf("/api/v2/ec/brands/yoga/termSchedule?termScheduleId=%d", ids.term), 404, "找不到這個學期課程"},
+		{"unknown class", fmt.Sprintf("/api/v2/ec/brands/demo/termSchedule?termScheduleId=%d&scheduleId=999999", ids.term), 404, "找不到這個班別"},
+		{"unknown item", "/api/v2/ec/brands/demo/commodity/passcard/999999", 404, "找不到這項商品"},
+		{"item under another type", fmt.Sprintf("/api/v2/ec/brands/demo/commodity/point/%d", ids.passcard), 404, "找不到這項商品"},
+		{"not an item type", "/api/v2/ec/brands/demo/commodity/sofa/1", 404, "找不到這項商品"},
+		{"bad item type filter", "/api/v2/ec/brands/demo/commodity/list?itemType=sofa", 400, "不支援的商品類型：sofa"},
+		{"bad salesman store", "/api/brand/demo/salesman/list?storeId=0", 400, "門市格式錯誤"},
+	}
+	for _, c := range bad {
+		t.Run(c.name, func(t *testing.T) {
+			w := ts.get(t, c.path)
+			env := apiResult(t, w, nil)
+			if w.Code != c.status || env.Message != c.message || env.ErrorCode == 0 {
+				t.Fatalf("GET %s = %d %+v; want %d %q", c.path, w.Code, env, c.status, c.message)
+			}
+		})
+	}
+
+	t.Run("off-shelf item answers 400 with body 商品已下架", func(t *testing.T) {
+		w := ts.get(t, fmt.Sprintf("/api/v2/ec/brands/demo/commodity/passcard/%d", ids.offShelf))
+		if w.Code != 400 || w.Body.String() != "商品已下架" {
+			t.Fatalf("off-shelf item = %d %q", w.Code, w.Body.String())
+		}
+	})
+}
+
+// pageChecks are what every catalogue page's HTML must hold: one title in
+// the head, one canonical link, JSON-LD that parses.
+func checkPageHTML(t *testing.T, path, body string) {
+	t.Helper()
+	end := strings.Index(body, "</head>")
+	if end < 0 {
+		t.Fatalf("%s: no head", path)
+	}
+	head := body[:end]
+	if n := strings.Count(body, "<title>"); n != 1 || strings.Count(head, "<title>") != 1 {
+		t.Errorf("%s: %d titles (want one, in the head)", path, n)
+	}
+	if n := strings.Count(body, `rel="canonical"`); n != 1 {
+		t.Errorf("%s: %d canonical links", path, n)
+	}
+	if !strings.Contains(head, `<meta name="description" content="`) || !strings.Contains(head, `property="og:title"`) || !strings.Contains(head, `name="twitter:card"`) {
+		t.Errorf("%s: description, Open Graph or Twitter tags missing", path)
+	}
+	lds := jsonLDs(body)
+	if len(lds) == 0 {
+		t.Errorf("%s: no JSON-LD", path)
+	}
+	for _, ld := range lds {
+		var v any
+		if err := json.Unmarshal([]byte(ld), &v); err != nil {
+			t.Errorf("%s: JSON-LD does not parse: %v\n%s", path, err, ld)
+		}
+	}
+}
+
+var ldScript = regexp.MustCompile(`<script type="application/ld\+json">(.*?)</script>`)
+
+func jsonLDs(body string) []string {
+	var out []string
+	for _, m := range ldScript.FindAllStringSubmatch(body, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+func TestCataloguePages(t *testing.T) {
+	ts := newTestServer(t, withRealClock())
+	ids := lookupIDs(t, ts)
+	cases := []struct {
+		name, path string
+		header     []string
+		contains   []string
+		noindex    bool
+	}{
+		{"brand home", "/demo", nil, []string{"近期課程", "方案與票券", `"@type":"Organization"`, `"@type":"SportsActivityLocation"`, "單月暢遊通行卡", `srcSet="/_img/160/_static/demo/img/`}, false},
+		{"brand home tab", "/demo?projectType=2", nil, []string{"儲值票券 1,000 點", `aria-selected="true"`, `<link rel="canonical" href="http://example.com/demo?projectType=2"/>`}, false},
+		{"brand home plans only", "/demo?type=plan", nil, []string{"方案與票券", `<link rel="canonical" href="http://example.com/demo?type=plan"/>`}, false},
+		{"plan-only brand", "/plan?type=plan&projectType=2", nil, []string{"儲值 3,000 點", `<link rel="canonical" href="http://example.com/plan?type=plan&amp;projectType=2"/>`}, false},
+		{"brand home, a tab out of range", "/demo?projectType=9", nil, []string{"單月暢遊通行卡", `<link rel="canonical" href="http://example.com/demo"/>`}, false},
+		{"activity list", "/demo/activitys", nil, []string{"課程列表", `data-testid="activity-card"`, `"@type":"ItemList"`, `aria-label="第 2 頁"`}, false},
+		{"activity list page 2", "/demo/activitys?pageNumber=2", nil, []string{`aria-current="page">2<`}, false},
+		{"search", "/demo/search/result?keyword=%E7%91%9C%E7%8F%88", nil, []string{"空中瑜珈入門", "找到", `value="瑜珈"`}, true},
+		{"course", fmt.Sprintf("/demo/activity/%d/%d", ids.courseStore, ids.course), nil, []string{"空中瑜珈入門（信義館）｜森活運動館", `"@type":"Event"`, `"priceCurrency":"TWD"`, "林語涵", "加入行事曆", "近期時段"}, false},
+		{"course without store", fmt.Sprintf("/demo/activity/%d", ids.course), nil, []string{fmt.Sprintf(`rel="canonical" href="http://example.com/demo/activity/%d/%d"`, ids.courseStore, ids.course)}, false},
+		{"course in a term", fmt.Sprintf("/demo/activity/%d/%d", ids.courseStore, ids.pilates), nil, []string{"學期班", "週末皮拉提斯養成班｜週日上午"}, false},
+		{"term list", "/demo/termSchedule", nil, []string{"週末皮拉提斯養成班", "共 8 堂"}, false},
+		{"term class", fmt.Sprintf("/demo/termSchedule/%d/%d", ids.term, ids.class), nil, []string{"上課日期", `"@type":"EventSeries"`, "NT$ 3,200"}, false},
+		{"term intro", fmt.Sprintf("/demo/termSchedule/%d/intro", ids.term), nil, []string{"八週的墊上皮拉提斯養成班"}, false},
+		{"class intro", fmt.Sprintf("/demo/termSchedule/%d/%d/intro", ids.term, ids.class), nil, []string{"班別介紹", "每週日上午九點"}, false},
+		{"term brand in the app", "/term/termSchedule?from=app", nil, []string{"冬季學期", "?from=app", `<link rel="canonical" href="http://example.com/term/termSchedule?from=app"/>`}, false},
+		{"item", fmt.Sprintf("/demo/passcard/%d", ids.passcard), nil, []string{"季卡通行卡｜定期通行卡｜森活運動館", `"@type":"Product"`, `"priceCurrency":"TWD"`, "付款完成後立即生效", "全部門市"}, false},
+		{"item on a custom domain", fmt.Sprintf("/passcard/%d", ids.passcard), []string{"Host", "fit.demo.test"}, []string{fmt.Sprintf(`<link rel="canonical" href="https://fit.demo.test/passcard/%d"/>`, ids.passcard)}, false},
+		{"private link", "/demo/activitys?privateToken=abc", nil, []string{"課程列表"}, true},
+		{"activity-only brand", "/yoga", nil, []string{"空中瑜珈基礎", "瑜珈 8 堂課程卡"}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w := ts.get(t, c.path, c.header...)
+			body := w.Body.String()
+			if w.Code != 200 {
+				t.Fatalf("GET %s = %d", c.path, w.Code)
+			}
+			if strings.Contains(body, "<p>error") || propsOf(t, body).Page == "error" {
+				t.Fatalf("GET %s rendered the error page; log:\n%s", c.path, ts.log.String())
+			}
+			checkPageHTML(t, c.path, body)
+			for _, s := range c.contains {
+				if !strings.Contains(body, s) {
+					t.Errorf("GET %s lacks %q", c.path, s)
+				}
+			}
+			if got := strings.Contains(body, `name="robots" content="noindex`); got != c.noindex {
+				t.Errorf("GET %s noindex = %v; want %v", c.path, got, c.noindex)
+			}
+		})
+	}
+
+	t.Run("a brand without a shop links no brand home", func(t *testing.T) {
+		body := ts.get(t, "/term/termSchedule?from=app").Body.String()
+		if strings.Contains(body, `href="/term"`) || strings.Contains(body, `"item":"http://example.com/term"`) {
+			t.Fatal("the term-only brand links its brand home, which is a 404")
+		}
+	})
+
+	t.Run("off-shelf item shows its own page, not indexed", func(t *testing.T) {
+		w := ts.get(t, fmt.Sprintf("/demo/passcard/%d", ids.offShelf))
+		body := w.Body.String()
+		if w.Code != 200 || !strings.Contains(body, "此商品已下架") || !strings.Contains(body, "夏季限定通行卡") || !strings.Contains(body, `content="noindex`) {
+			t.Fatalf("off-shelf page = %d\n%.2000s", w.Code, body)
+		}
+		checkPageHTML(t, "off-shelf", body)
+	})
+
+	for _, p := range []string{
+		"/demo/passcard/999999", fmt.Sprintf("/demo/point/%d", ids.passcard), "/demo/passcard/abc",
+		fmt.Sprintf("/demo/activity/%d/%d", ids.otherStore, ids.course), "/demo/termSchedule/999999/intro",
+		fmt.Sprintf("/demo/termSchedule/%d/999999", ids.term),
+	} {
+		t.Run("not found "+p, func(t *testing.T) {
+			if w := ts.get(t, p); w.Code != 404 || !strings.Contains(w.Body.String(), "<title>Not Found</title>") {
+				t.Fatalf("GET %s = %d", p, w.Code)
+			}
+		})
+	}
+	for _, p := range []string{"/demo/activitys?pageNumber=-1", "/demo/search/result?startDate=x", "/demo/search/result?pageSize=100000"} {
+		t.Run("bad query "+p, func(t *testing.T) {
+			if w := ts.get(t, p); w.Code != 400 {
+				t.Fatalf("GET %s = %d; want 400", p, w.Code)
+			}
+		})
+	}
+}
+
+// TestActivityPageMerges: the activity page shows the course that has
+// normal and term sessions once, with both kinds of schedule in date order.
+func TestActivityPageMerges(t *testing.T) {
+	ts := newTestServer(t, withRealClock())
+	ids := lookupIDs(t, ts)
+	var found []data.Activity
+	for n := 1; n <= 2; n++ {
+		w := ts.get(t, fmt.Sprintf("/demo/activitys?pageNumber=%d", n), propsHeader, "1")
+		var p struct {
+			Data activityList `json:"data"`
+		}
+		if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || !p.Data.Loaded || p.Data.Failed || p.Data.TotalPages != 2 {
+			t.Fatalf("page %d = %d %+v %v", n, w.Code, p.Data, err)
+		}
+		for _, a := range p.Data.List {
+			if a.CourseID == ids.pilates {
+				found = append(found, a)
+			}
+		}
+	}
+	if len(found) != 1 {
+		t.Fatalf("the pilates course shows %d times; want once", len(found))
+	}
+	term, normal, prev := 0, 0, ""
+	for _, s := range found[0].ScheduleList {
+		if s.TermClassID != 0 {
+			term++
+		} else {
+			normal++
+		}
+		if at := s.ScheduleDate + s.StartTime; at < prev {
+			t.Fatalf("schedules out of order: %s after %s", at, prev)
+		} else {
+			prev = at
+		}
+	}
+	if term == 0 || normal == 0 {
+		t.Fatalf("merged schedules: %d term, %d normal", term, normal)
+	}
+}
+
+// TestActivityListsLoadedEvenWhenOneFails: the loaded flag is set whether
+// or not a list failed; the other list still shows.
+func TestActivityListsLoadedEvenWhenOneFails(t *testing.T) {
+	ts := newTestServer(t, withRealClock())
+	soon := data.Day(time.Now().Add(48 * time.Hour))
+	ok := func() (*data.Page[data.Activity], error) {
+		return &data.Page[data.Activity]{List: []data.Activity{{CourseID: 1, CourseName: "a", StoreShortName: "x",
+			ScheduleList: []data.Schedule{{ScheduleID: 1, ScheduleDate: soon, StartTime: "10:00"}}}}, Total: 31, PageSize: 30}, nil
+	}
+	broken := func() (*data.Page[data.Activity], error) { return nil, errors.New("list down") }
+	got, err := ts.mergeLists("demo", 1, ok, broken)
+	if err != nil || !got.Loaded || !got.Failed || len(got.List) != 1 || got.TotalPages != 2 {
+		t.Fatalf("one list failed: %+v, %v", got, err)
+	}
+	got, err = ts.mergeLists("demo", 1, ok, ok)
+	if err != nil || !got.Loaded || got.Failed || len(got.List) != 1 {
+		t.Fatalf("both lists: %+v, %v", got, err)
+	}
+	if _, err := ts.mergeLists("demo", 1, broken, broken); err == nil {
+		t.Fatal("both lists failed, yet no error")
+	}
+	if !strings.Contains(ts.log.String(), "list down") {
+		t.Fatal("the failed list was not logged")
+	}
+}
+
+// TestCatalogueChangeReachesPages: a catalogue change bumps the brand's
+// version and the next page shows it (cached lists are keyed by version).
+func TestCatalogueChangeReachesPages(t *testing.T) {
+	ts := newTestServer(t, withRealClock())
+	ids := lookupIDs(t, ts)
+	path := fmt.Sprintf("/demo/activity/%d/%d", ids.courseStore, ids.course)
+	if body := ts.get(t, path).Body.String(); !strings.Contains(body, "空中瑜珈入門") {
+		t.Fatal("course page lacks its name")
+	}
+	if _, err := ts.db.Pool.Exec(context.Background(), `update courses set name = '空中瑜珈初體驗' where id = $1`, ids.course); err != nil {
+		t.Fatal(err)
+	}
+	ts.BrandChanged(context.Background(), "demo") // what the brand_changed notification does
+	if body := ts.get(t, path).Body.String(); !strings.Contains(body, "空中瑜珈初體驗") {
+		t.Fatal("the renamed course did not reach its page")
+	}
+	if body := ts.get(t, "/demo/activitys").Body.String(); !strings.Contains(body, "空中瑜珈初體驗") {
+		t.Fatal("the renamed course did not reach the activity list")
+	}
+}
+
+func TestSitemapsAndRobots(t *testing.T) {
+	ts := newTestServer(t, withRealClock())
+	ids := lookupIDs(t, ts)
+	sitemap := func(t *testing.T, path string, header ...string) urlset {
+		t.Helper()
+		w := ts.get(t, path, header...)
+		var u urlset
+		if w.Code != 200 || !strings.HasPrefix(w.Header().Get("Content-Type"), "application/xml") {
+			t.Fatalf("GET %s = %d %s", path, w.Code, w.Header().Get("Content-Type"))
+		}
+		if err := xml.Unmarshal(w.Body.Bytes(), &u); err != nil || !strings.Contains(w.Body.String(), `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"`) {
+			t.Fatalf("GET %s: %v\n%s", path, err, w.Body.String())
+		}
+		for _, x := range u.URLs {
+			if _, err := time.Parse(time.RFC3339, x.LastMod); err != nil {
+				t.Errorf("%s: lastmod %q", x.Loc, x.LastMod)
+			}
+		}
+		return u
+	}
+	locs := func(u urlset) string {
+		var b strings.Builder
+		for _, x := range u.URLs {
+			b.WriteString(x.Loc + "\n")
+		}
+		return b.String()
+	}
+
+	t.Run("brand sitemap", func(t *testing.T) {
+		got := locs(sitemap(t, "/yoga/sitemap.xml"))
+		for _, want := range []string{"http://example.com/yoga\n", "http://example.com/yoga/activitys\n", "/yoga/activity/", "/yoga/quantityPasscard/"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("yoga sitemap lacks %s:\n%s", want, got)
+			}
+		}
+		if strings.Contains(got, "termSchedule") || strings.Contains(got, "type=plan") {
+			t.Errorf("yoga sitemap lists pages its modules hide:\n%s", got)
+		}
+	})
+	t.Run("custom domain sitemap", func(t *testing.T) {
+		got := locs(sitemap(t, "/sitemap.xml", "Host", "fit.demo.test"))
+		for _, want := range []string{"https://fit.demo.test/\n", fmt.Sprintf("https://fit.demo.test/activity/%d/%d\n", ids.courseStore, ids.course),
+			fmt.Sprintf("https://fit.demo.test/passcard/%d\n", ids.passcard), fmt.Sprintf("https://fit.demo.test/termSchedule/%d/%d\n", ids.term, ids.class)} {
+			if !strings.Contains(got, want) {
+				t.Errorf("custom domain sitemap lacks %s", want)
+			}
+		}
+		if strings.Contains(got, fmt.Sprintf("/passcard/%d\n", ids.offShelf)) {
+			t.Error("sitemap lists the off-shelf item")
+		}
+	})
+	t.Run("term brand sitemap keeps from=app", func(t *testing.T) {
+		got := locs(sitemap(t, "/term/sitemap.xml"))
+		if !strings.Contains(got, "/term/termSchedule?from=app\n") || strings.Contains(got, "http://example.com/term\n") {
+			t.Errorf("term sitemap:\n%s", got)
+		}
+	})
+	t.Run("brand with a custom domain redirects its sitemap there", func(t *testing.T) {
+		w := ts.get(t, "/demo/sitemap.xml", "Host", "production.example.com")
+		if w.Code != 301 || w.Header().Get("Location") != "https://fit.demo.test/sitemap.xml" {
+			t.Fatalf("= %d %s", w.Code, w.Header().Get("Location"))
+		}
+	})
+	t.Run("no shop, no sitemap", func(t *testing.T) {
+		if w := ts.get(t, "/noshop/sitemap.xml"); w.Code != 404 {
+			t.Fatalf("noshop sitemap = %d", w.Code)
+		}
+	})
+	t.Run("sitemap index", func(t *testing.T) {
+		w := ts.get(t, "/sitemap.xml")
+		body := w.Body.String()
+		if w.Code != 200 || !strings.Contains(body, "<sitemapindex") || !strings.Contains(body, "http://example.com/yoga/sitemap.xml") ||
+			strings.Contains(body, "/noshop/") || strings.Contains(body, "/closed/") {
+			t.Fatalf("index = %d\n%s", w.Code, body)
+		}
+		w = ts.get(t, "/sitemap.xml", "Host", "production.example.com")
+		if strings.Contains(w.Body.String(), "/demo/sitemap.xml") {
+			t.Fatal("the index lists a brand served on its custom domain in this environment")
+		}
+	})
+	t.Run("robots", func(t *testing.T) {
+		w := ts.get(t, "/robots.txt", "Host", "fit.demo.test")
+		if w.Code != 200 || !strings.Contains(w.Body.String(), "Sitemap: https://fit.demo.test/sitemap.xml") || !strings.Contains(w.Body.String(), "Disallow: /api/") {
+			t.Fatalf("robots = %d\n%s", w.Code, w.Body.String())
+		}
+		if w := ts.get(t, "/robots.txt"); !strings.Contains(w.Body.String(), "Sitemap: http://example.com/sitemap.xml") {
+			t.Fatalf("robots on the shared host:\n%s", w.Body.String())
+		}
+	})
+}
+
+func TestImages(t *testing.T) {
+	ts := newTestServer(t)
+	before := imageEncodes.Load()
+	w := ts.get(t, "/_img/320/_static/demo/img/yoga.jpg")
+	if w.Code != 200 || w.Header().Get("Content-Type") != "image/webp" {
+		t.Fatalf("image = %d %s", w.Code, w.Header().Get("Content-Type"))
+	}
+	cfg, err := webp.DecodeConfig(bytes.NewReader(w.Body.Bytes()))
+	if err != nil || cfg.Width != 320 || cfg.Height != 200 {
+		t.Fatalf("webp %dx%d, %v; want 320x200", cfg.Width, cfg.Height, err)
+	}
+	if _, _, err := image.Decode(bytes.NewReader(w.Body.Bytes())); err != nil {
+		t.Fatalf("not a decodable image: %v", err)
+	}
+	if !bytes.Contains(w.Body.Bytes()[:16], []byte("VP8 ")) {
+		t.Fatal("not a lossy WebP")
+	}
+	etag := w.Header().Get("ETag")
+	w2 := ts.get(t, "/_img/320/_static/demo/img/yoga.jpg")
+	if !bytes.Equal(w.Body.Bytes(), w2.Body.Bytes()) || imageEncodes.Load()-before != 1 {
+		t.Fatalf("second request encoded again (%d encodes)", imageEncodes.Load()-before)
+	}
+	if w := ts.get(t, "/_img/320/_static/demo/img/yoga.jpg", "If-None-Match", etag); w.Code != http.StatusNotModified {
+		t.Fatalf("If-None-Match = %d", w.Code)
+	}
+	// wider than the source: its own size, not upscaled
+	big := ts.get(t, "/_img/1280/_static/demo/img/yoga.jpg")
+	if cfg, _ := webp.DecodeConfig(bytes.NewReader(big.Body.Bytes())); cfg.Width != 960 {
+		t.Fatalf("1280 of a 960 px source = %d px", cfg.Width)
+	}
+	for _, p := range []string{"/_img/321/_static/demo/img/yoga.jpg", "/_img/320/_static/demo/logo-demo.svg", "/_img/320/_static/demo/../demo.go",
+		"/_img/320/_static/demo/img/nosuch.jpg", "/_img/320/etc/passwd.png", "/_img/abc/_static/demo/img/yoga.jpg"} {
+		if w := ts.get(t, p); w.Code != 404 && w.Code != http.StatusTemporaryRedirect { // the mux cleans a path with ..
+			t.Errorf("GET %s = %d; want 404", p, w.Code)
+		}
+	}
+}
+
+// TestJavaScriptBudget: the first visit of brand home loads at most 100 KB
+// of gzipped JavaScript, and each other page adds at most 30 KB to it.
+func TestJavaScriptBudget(t *testing.T) {
+	bundle, err := appBundle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := bundle.Manifest
+	size := func(files []string) int {
+		n := 0
+		for _, f := range files {
+			b, err := fs.ReadFile(bundle.Client, strings.TrimPrefix(f, renderer.AssetPrefix)+".gz")
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			n += len(b)
+		}
+		return n
+	}
+	home := m.Preloads("brand-home")
+	if n := size(home); n > 100*1024 {
+		t.Errorf("brand home's first visit loads %d bytes of gzipped JavaScript; the budget is 100 KB", n)
+	} else {
+		t.Logf("brand home: %d bytes", n)
+	}
+	loaded := map[string]bool{}
+	for _, f := range home {
+		loaded[f] = true
+	}
+	for page := range m.Pages {
+		var extra []string
+		for _, f := range m.Preloads(page) {
+			if !loaded[f] {
+				extra = append(extra, f)
+			}
+		}
+		if n := size(extra); n > 30*1024 {
+			t.Errorf("%s adds %d bytes of gzipped JavaScript after brand home; the budget is 30 KB", page, n)
+		}
+	}
+}
