@@ -4,7 +4,6 @@ import (
 	"reflect"
 	"testing"
 	"time"
-
 )
 
 func sched(id int64, date, start string) Schedule {
