@@ -52,6 +52,39 @@ func (s *Server) brandOf(ctx context.Context, id string) (*data.Brand, error) {
 	return s.loadBrand(ctx, id)
 }
 
+// brandRequest is what every member call's JSON body has: its brand.
+type brandRequest struct {
+	BrandID string `json:"brandId"`
+}
+
+func (b *brandRequest) brand() string { return b.BrandID }
+
+// decodeBrand reads the JSON body into req and loads the brand it names,
+// answering a bad body or an unknown brand itself.
+func (s *Server) decodeBrand(w http.ResponseWriter, r *http.Request, req interface{ brand() string }) (*data.Brand, bool) {
+	if err := decodeBody(w, r, req); err != nil {
+		s.apiError(w, r, err)
+		return nil, false
+	}
+	b, err := s.brandOf(r.Context(), req.brand())
+	if err != nil {
+		s.apiError(w, r, err)
+		return nil, false
+	}
+	return b, true
+}
+
+// decodeMember is decodeBrand for the calls of a logged-in member: it also
+// finds the member the session names, answering 401 itself.
+func (s *Server) decodeMember(w http.ResponseWriter, r *http.Request, req interface{ brand() string }) (*data.Brand, *member, bool) {
+	b, ok := s.decodeBrand(w, r, req)
+	if !ok {
+		return nil, nil, false
+	}
+	m, ok := s.apiMember(w, r, b)
+	return b, m, ok
+}
+
 // checkEmail and checkPassword validate the two account fields.
 func checkEmail(s string) (string, error) {
 	e, ok := rules.Email(s)
@@ -156,7 +189,7 @@ func (s *Server) sendTokenMail(r *http.Request, b *data.Brand, u *data.User, pur
 }
 
 type registerRequest struct {
-	BrandID      string            `json:"brandId"`
+	brandRequest
 	Email        string            `json:"email"`
 	Password     string            `json:"password"`
 	Name         string            `json:"name"`
@@ -168,17 +201,12 @@ type registerRequest struct {
 // brand's custom fields; the verification mail goes out at once.
 func (s *Server) apiRegister(w http.ResponseWriter, r *http.Request) {
 	var req registerRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	b, err := s.brandOf(r.Context(), req.BrandID)
-	if err != nil {
-		s.apiError(w, r, err)
+	b, ok := s.decodeBrand(w, r, &req)
+	if !ok {
 		return
 	}
 	n := data.NewUser{BrandID: b.ID}
-	err = func() (err error) {
+	err := func() (err error) {
 		if !req.AcceptTerms {
 			return badRequest("請先閱讀並同意服務條款與隱私權政策")
 		}
@@ -212,7 +240,7 @@ func (s *Server) apiRegister(w http.ResponseWriter, r *http.Request) {
 }
 
 type loginRequest struct {
-	BrandID  string `json:"brandId"`
+	brandRequest
 	Email    string `json:"email"`
 	Password string `json:"password"`
 }
@@ -279,13 +307,8 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *data.Us
 // POST /api/session/login
 func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) {
 	var req loginRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	b, err := s.brandOf(r.Context(), req.BrandID)
-	if err != nil {
-		s.apiError(w, r, err)
+	b, ok := s.decodeBrand(w, r, &req)
+	if !ok {
 		return
 	}
 	email, ok := rules.Email(req.Email)
@@ -313,7 +336,7 @@ func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) {
 func (s *Server) apiLogout(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		SessionID string `json:"sessionId"`
-		BrandID   string `json:"brandId"`
+		brandRequest
 	}
 	if err := decodeBody(w, r, &req); err != nil {
 		s.apiError(w, r, err)
@@ -358,7 +381,7 @@ func (s *Server) apiAuthStatus(w http.ResponseWriter, r *http.Request) {
 }
 
 type changePasswordRequest struct {
-	BrandID     string `json:"brandId"`
+	brandRequest
 	OldPassword string `json:"oldPassword"`
 	NewPassword string `json:"newPassword"`
 }
@@ -367,16 +390,7 @@ type changePasswordRequest struct {
 // Every session of the member is revoked; this browser gets a new one.
 func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) {
 	var req changePasswordRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	b, err := s.brandOf(r.Context(), req.BrandID)
-	if err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	m, ok := s.apiMember(w, r, b)
+	b, m, ok := s.decodeMember(w, r, &req)
 	if !ok {
 		return
 	}
@@ -421,7 +435,7 @@ func (s *Server) setPassword(w http.ResponseWriter, r *http.Request, u *data.Use
 }
 
 type codeRequest struct {
-	BrandID  string `json:"brandId"`
+	brandRequest
 	Email    string `json:"email"`
 	Code     string `json:"code"`
 	Password string `json:"password"`

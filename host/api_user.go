@@ -38,7 +38,7 @@ func (s *Server) apiUserInfo(w http.ResponseWriter, r *http.Request) {
 }
 
 type editRequest struct {
-	BrandID      string            `json:"brandId"`
+	brandRequest
 	Name         *string           `json:"name"`
 	CustomFields map[string]string `json:"customFields"`
 }
@@ -49,20 +49,12 @@ type editRequest struct {
 // sends only the missing fields).
 func (s *Server) apiUserEdit(w http.ResponseWriter, r *http.Request) {
 	var req editRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	b, err := s.brandOf(r.Context(), req.BrandID)
-	if err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	m, ok := s.apiMember(w, r, b)
+	b, m, ok := s.decodeMember(w, r, &req)
 	if !ok {
 		return
 	}
 	p := data.Profile{Name: m.user.Name}
+	var err error
 	if req.Name != nil {
 		if p.Name, err = rules.MemberName(*req.Name); err != nil {
 			s.apiError(w, r, badRequest(err.Error()))
@@ -92,19 +84,10 @@ func (s *Server) apiUserEdit(w http.ResponseWriter, r *http.Request) {
 // off (unsubscribe true, the default) or on again.
 func (s *Server) apiUnsubscribe(w http.ResponseWriter, r *http.Request) {
 	var req struct {
-		BrandID     string `json:"brandId"`
-		Unsubscribe *bool  `json:"unsubscribe"`
+		brandRequest
+		Unsubscribe *bool `json:"unsubscribe"`
 	}
-	if err := decodeBody(w, r, &req); err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	b, err := s.brandOf(r.Context(), req.BrandID)
-	if err != nil {
-		s.apiError(w, r, err)
-		return
-	}
-	m, ok := s.apiMember(w, r, b)
+	b, m, ok := s.decodeMember(w, r, &req)
 	if !ok {
 		return
 	}

@@ -11,7 +11,7 @@ import (
 
 // linkRequest is a mailed link's values as its landing page posts them.
 type linkRequest struct {
-	BrandID  string `json:"brandId"`
+	brandRequest
 	UserID   int64  `json:"userId"`
 	Token    string `json:"token"`
 	Password string `json:"password"`
