@@ -7,6 +7,7 @@ package cache
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync/atomic"
 	"time"
@@ -62,6 +63,9 @@ func New(o Options) (*Cache, error) {
 	if err != nil {
 		return nil, err
 	}
+	// go-redis logs each failed dial itself; failed() already says once
+	// that Redis is gone, so its own lines go to debug
+	redis.SetLogger(debugLogger{o.Log})
 	ro.DialTimeout = 250 * time.Millisecond
 	ro.ReadTimeout = 250 * time.Millisecond
 	ro.WriteTimeout = 250 * time.Millisecond
@@ -161,6 +165,13 @@ func (c *Cache) Once(ctx context.Context, key string, dst any, ttl time.Duration
 		}
 	}
 	return err
+}
+
+// debugLogger passes go-redis's own log lines to slog at debug level.
+type debugLogger struct{ log *slog.Logger }
+
+func (d debugLogger) Printf(ctx context.Context, format string, v ...any) {
+	d.log.DebugContext(ctx, "redis: "+fmt.Sprintf(format, v...))
 }
 
 // loadError marks an error of the caller's load function, as opposed to

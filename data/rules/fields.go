@@ -107,7 +107,7 @@ func Date(s string) (string, bool) {
 
 var (
 	phoneSeparators = strings.NewReplacer(" ", "", "-", "", "(", "", ")", "", ".", "")
-	// mobile 09XXXXXXXX; landline 0 + area code 2-8 + 7 or 8 digits
+	// mobile 09 and 8 digits; landline 0 + area code 2-8 + 7 or 8 digits
 	// (02-2720-1234, 037-123456, 089-123456, 0826-12345, 049-2345678)
 	taiwanMobile   = regexp.MustCompile(`^09[0-9]{8}$`)
 	taiwanLandline = regexp.MustCompile(`^0[2-8][0-9]{7,8}$`)
