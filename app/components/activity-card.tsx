@@ -7,7 +7,7 @@ import { Link } from '../lib/navigation';
 import { dateWithWeekday, priceRange } from '../lib/format';
 import { Picture } from './picture';
 import { catalogue as t } from '../strings/zh-hant';
-import { colour, radius, shadow } from '../styles/theme';
+import { colour, radius, shadow, pills } from '../styles/theme';
 
 const card = css`
   display: flex;
@@ -29,14 +29,6 @@ const body = css`
   padding: 12px 14px 14px;
   flex: 1;
   h3 { font-size: 16px; line-height: 1.4; }
-`;
-const tags = css`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
-  font-size: 12px;
-  color: ${colour.muted};
-  span { padding: 1px 8px; border-radius: 999px; background: ${colour.page}; }
 `;
 const only = css`color: #9a5b00; background: #fff4e0 !important;`;
 const dates = css`
@@ -76,7 +68,7 @@ export function ActivityCard({ a, eager }: { a: Activity; eager?: boolean }) {
       {a.image ? <Picture src={a.image} alt="" width={400} height={225} sizes="(min-width: 900px) 262px, (min-width: 600px) 50vw, 100vw" eager={eager} /> : null}
       <div className={body}>
         <h3>{a.courseName}</h3>
-        <p className={tags}>
+        <p className={pills}>
           <span>{a.storeShortName}</span>
           {a.categoryName ? <span>{a.categoryName}</span> : null}
           {a.ticketOnly ? <span className={only}>{t.ticketOnly}</span> : null}

@@ -5,7 +5,7 @@ import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { price, thousands, validity } from '../lib/format';
 import { items as t } from '../strings/zh-hant';
-import { colour, radius, shadow, up } from '../styles/theme';
+import { colour, radius, shadow, up, pills } from '../styles/theme';
 
 const card = css`
   display: flex;
@@ -24,14 +24,6 @@ const name = css`
   font-size: 16px;
   font-weight: 700;
   line-height: 1.4;
-`;
-const meta = css`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
-  font-size: 13px;
-  color: ${colour.muted};
-  span { padding: 1px 8px; border-radius: 999px; background: ${colour.page}; }
 `;
 const priceRow = css`
   margin-top: auto;
@@ -73,7 +65,7 @@ export function ItemCard({ item }: { item: Item }) {
   return (
     <Link className={card} href={brandPath(page, `/${item.type}/${item.id}`)} data-testid="item-card">
       <h3 className={name}>{item.name}</h3>
-      <div className={meta}>
+      <div className={pills}>
         {g ? <span>{g}</span> : null}
         {v ? <span>{t.validity(v)}</span> : null}
       </div>

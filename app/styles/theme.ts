@@ -2,7 +2,7 @@
 // class names made once at module load (@emotion/css): a render only joins
 // strings, which keeps server renders in goja cheap. The brand's colour
 // reaches them as the CSS variable --brand, set on the root element.
-import { injectGlobal } from '@emotion/css';
+import { css, injectGlobal } from '@emotion/css';
 
 /** Responsive breakpoints (spec section 9), in px. */
 export const breakpoints = [450, 600, 750, 900, 1180] as const;
@@ -26,6 +26,16 @@ export const colour = {
 };
 
 export const radius = '12px';
+
+/** A row of small pill tags (validity, quantity, store, category). */
+export const pills = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  font-size: 13px;
+  color: ${colour.muted};
+  span { padding: 1px 8px; border-radius: 999px; background: ${colour.page}; }
+`;
 export const shadow = '0 1px 3px rgba(15, 23, 42, .08), 0 1px 2px rgba(15, 23, 42, .04)';
 
 injectGlobal`
