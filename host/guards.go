@@ -2,7 +2,6 @@ package host
 
 import (
 	"net/url"
-	"strings"
 
 	"storefront/data"
 )
@@ -35,67 +34,98 @@ func redirect(status int, rest string, q url.Values) decision {
 // IsRedirect reports whether d redirects.
 func (d decision) IsRedirect() bool { return d.redirectSet }
 
-// guard applies the route guard of spec section 4 to route name, the
-// brand's modules and the query. rest is the path under the brand.
+// guardFunc is a route's guard (spec section 4): from the brand's modules,
+// the query and rest (the path under the brand) it allows the page, answers
+// 404 or redirects. Every route names its guard; there is no default.
 //
 // Worked examples (brand modules -> outcome):
 //
-//	brandId-index, {WEB_SHOP, FIND_ACTIVITY}, ?type=x    -> 302 brand home, no query
-//	brandId-index, {WEB_SHOP, FIND_PLAN}, ?a=1           -> 302 brand home ?type=plan
-//	brandId-termSchedule, {TERM_SCHEDULE}, ?a=1          -> 302 same page ?a=1&from=app
-//	brandId-activity-storeId-courseId, {ONLINE_BUY_CLASS} -> allowed
-//	anything else, without WEB_SHOP                       -> 404 找不到頁面
+//	routeBrandHome, {WEB_SHOP, FIND_ACTIVITY}, ?type=x    -> 302 brand home, no query
+//	routeBrandHome, {WEB_SHOP, FIND_PLAN}, ?a=1           -> 302 brand home ?type=plan
+//	routeTermList, {TERM_SCHEDULE}, ?a=1                  -> 302 same page ?a=1&from=app
+//	routeCourse, {ONLINE_BUY_CLASS}                       -> allowed
+//	routeUserTicket, {WEB_SHOP, MEMBER_SIGN_IN}           -> 404 (no TICKET)
+//	any shop page, without WEB_SHOP                       -> 404 找不到頁面
 //
-// The guard's own redirects are 302: they follow the brand's modules, which
+// The guards' own redirects are 302: they follow the brand's modules, which
 // the operator may switch at any time, so browsers must not remember them.
-func guard(name string, m data.Modules, q url.Values, rest string) decision {
-	root := m.Has(data.ModuleWebShop)
-	activity := m.Has(data.ModuleFindActivity)
-	plan := m.Has(data.ModuleFindPlan)
-	switch {
-	case name == "index", name == "brandId-verify-email", name == "brandId-e-contract-storeId-contractId", name == "brandId-sitemap":
-		return allow // index and e-mail verification are exempt; e-contract is always allowed; the sitemap lists what the guards allow
-	case strings.HasPrefix(name, "brandId-termSchedule"):
-		term := m.Has(data.ModuleTermSchedule)
-		if !root && !term {
+type guardFunc func(m data.Modules, q url.Values, rest string) decision
+
+// open allows every brand: index, e-mail verification, e-contract (always
+// allowed) and the sitemap (which lists only what the guards allow).
+func open(data.Modules, url.Values, string) decision { return allow }
+
+// needs allows a brand with the web-shop root module and every one of mods.
+func needs(mods ...string) guardFunc {
+	return func(m data.Modules, _ url.Values, _ string) decision {
+		if !m.Has(data.ModuleWebShop) {
 			return notFound()
 		}
-		if term && !root && q.Get("from") != "app" {
-			q2 := cloneQuery(q)
-			q2.Set("from", "app")
-			return redirect(302, rest, q2)
-		}
-		return allow
-	case strings.HasPrefix(name, "brandId-activity-storeId-courseId"): // detail and checkout
-		if (root && activity) || m.Has(data.ModuleOnlineBuyClass) {
-			return allow
-		}
-		return notFound()
-	case !root:
-		return notFound()
-	case name == "brandId-index":
-		if !activity && !plan {
-			return notFound()
-		}
-		if activity && !plan && len(q["type"]) > 0 {
-			return redirect(302, "", nil)
-		}
-		if plan && !activity && q.Get("type") != "plan" {
-			return redirect(302, "", url.Values{"type": {"plan"}})
-		}
-		return allow
-	case name == "brandId-search-result":
-		if !activity {
-			return notFound()
-		}
-		return allow
-	case strings.HasPrefix(name, "brandId-user-timingcard"):
-		if !m.Has(data.ModuleTimingCard) {
-			return notFound()
+		for _, k := range mods {
+			if !m.Has(k) {
+				return notFound()
+			}
 		}
 		return allow
 	}
+}
+
+// shop needs the web-shop root module alone.
+var shop = needs()
+
+// memberPage guards the member centre: the shop, members signing in on the
+// web (MEMBER_SIGN_IN), and the modules of the page's own feature.
+func memberPage(mods ...string) guardFunc {
+	return needs(append([]string{data.ModuleMemberSignIn}, mods...)...)
+}
+
+// guardBrandHome: root and (find-activity or find-plan); with only one of
+// them the type query follows it.
+func guardBrandHome(m data.Modules, q url.Values, _ string) decision {
+	root, activity, plan := m.Has(data.ModuleWebShop), m.Has(data.ModuleFindActivity), m.Has(data.ModuleFindPlan)
+	switch {
+	case !root || (!activity && !plan):
+		return notFound()
+	case activity && !plan && len(q["type"]) > 0:
+		return redirect(302, "", nil)
+	case plan && !activity && q.Get("type") != "plan":
+		return redirect(302, "", url.Values{"type": {"plan"}})
+	}
 	return allow
+}
+
+// guardTermSchedule: root or the term-schedule module; with the term module
+// alone the pages open in app mode (from=app added, the rest of the query
+// kept).
+func guardTermSchedule(m data.Modules, q url.Values, rest string) decision {
+	root, term := m.Has(data.ModuleWebShop), m.Has(data.ModuleTermSchedule)
+	switch {
+	case !root && !term:
+		return notFound()
+	case term && !root && q.Get("from") != "app":
+		q2 := cloneQuery(q)
+		q2.Set("from", "app")
+		return redirect(302, rest, q2)
+	}
+	return allow
+}
+
+// guardCourse: course detail and its checkout need (root and find-activity)
+// or the online-buy-class module.
+func guardCourse(m data.Modules, _ url.Values, _ string) decision {
+	if (m.Has(data.ModuleWebShop) && m.Has(data.ModuleFindActivity)) || m.Has(data.ModuleOnlineBuyClass) {
+		return allow
+	}
+	return notFound()
+}
+
+// allows reports whether the brand's modules let the route be seen with
+// query q (nil: none) without a redirect.
+func (r *route) allows(m data.Modules, q url.Values) bool {
+	if q == nil {
+		q = url.Values{}
+	}
+	return r.Guard(m, q, "") == allow
 }
 
 func cloneQuery(q url.Values) url.Values {

@@ -83,7 +83,7 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 	r := rc.r
 	rc.site = resolveSite(r, *s.domains.Load(), s.cfg.Env)
 	if rc.site.BrandID == "" {
-		rc.route = &indexRoute
+		rc.route = indexRoute
 		return true
 	}
 	b, err := s.loadBrand(r.Context(), rc.site.BrandID)
@@ -107,7 +107,7 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 		s.redirectUnder(w, rc, *rt.Redirect, r.URL.RawQuery, http.StatusMovedPermanently)
 		return false
 	}
-	d := guard(rt.Name, b.ModuleSet(), rc.query, rc.site.Rest)
+	d := rt.Guard(b.ModuleSet(), rc.query, rc.site.Rest)
 	switch {
 	case d.NotFound:
 		s.errorPage(w, rc, http.StatusNotFound, guardMessage)
@@ -173,7 +173,7 @@ func (s *Server) failPage(w http.ResponseWriter, rc *reqCtx, err error) {
 // status class's own text.
 func (s *Server) errorPage(w http.ResponseWriter, rc *reqCtx, status int, message string) {
 	s.gzipped(w, rc.r, func(w http.ResponseWriter) {
-		s.render(w, rc, &errorRoute, nil, status, &errorInfo{Status: status, Message: message})
+		s.render(w, rc, errorRoute, nil, status, &errorInfo{Status: status, Message: message})
 	})
 }
 
@@ -270,7 +270,7 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 		// the status is already sent: show the error page in its place,
 		// kept out of search indexes
 		s.log.Error("render", "path", rc.r.URL.Path, "page", props.Page, "err", err)
-		props = s.props(rc, &errorRoute, nil, &errorInfo{Status: http.StatusInternalServerError})
+		props = s.props(rc, errorRoute, nil, &errorInfo{Status: http.StatusInternalServerError})
 		body, _ = json.Marshal(props)
 		res, err = s.renderNow(rc, body)
 		if err != nil {

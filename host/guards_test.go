@@ -1,0 +1,62 @@
+package host
+
+import (
+	"slices"
+	"testing"
+
+	"storefront/data"
+)
+
+// TestEveryRouteHasAGuard: a route without a guard would fail at the first
+// request; this says which one at once.
+func TestEveryRouteHasAGuard(t *testing.T) {
+	for _, r := range append(slices.Clone(pageRoutes), indexRoute, errorRoute) {
+		if r.Guard == nil {
+			t.Errorf("route %s has no guard", r.Name)
+		}
+	}
+}
+
+// TestModuleGuards: each module with a visible effect opens the routes of
+// its feature, and they answer 404 without it (spec section 6). Each case
+// starts from a brand with every module on and takes one away.
+func TestModuleGuards(t *testing.T) {
+	cases := []struct {
+		module string
+		gated  []*route // 404 without the module
+		kept   []*route // still served without it (maybe after a redirect)
+	}{
+		{data.ModuleWebShop,
+			[]*route{routeBrandHome, routeActivities, routeItem, routeItemCheckout, routeSearch, routeUser, routePayment, routeOrderResult},
+			[]*route{routeVerifyEmail, routeEContract, routeSitemap, routeTermList, routeCourse}},
+		{data.ModuleMemberSignIn,
+			[]*route{routeUser, routeUserBooking, routeUserCounting, routeUserPasscard, routeUserTicket, routeUserTimingCard, routeUserTimingPlans, routeBookingRecords, routeOverdue},
+			[]*route{routeBrandHome, routeItem, routeVerifyEmail}},
+		{data.ModulePasscard, []*route{routeUserPasscard}, []*route{routeUser, routeUserTicket}},
+		{data.ModuleTicket, []*route{routeUserTicket}, []*route{routeUser, routeUserPasscard}},
+		{data.ModuleBooking, []*route{routeUserBooking, routeBookingRecords}, []*route{routeUser, routeCourse}},
+		{data.ModuleTimingCard, []*route{routeUserTimingCard, routeUserTimingPlans}, []*route{routeUserCounting}},
+		{data.ModuleFindActivity, []*route{routeSearch}, []*route{routeBrandHome, routeActivities, routeCourse}},
+	}
+	for _, c := range cases {
+		t.Run(c.module, func(t *testing.T) {
+			all := data.Modules(data.AllModules)
+			without := data.Modules(slices.DeleteFunc(slices.Clone(data.AllModules), func(k string) bool { return k == c.module }))
+			for _, r := range append(slices.Clone(c.gated), c.kept...) {
+				if !r.allows(all, nil) {
+					t.Errorf("%s is not open with every module on", r.Name)
+				}
+			}
+			for _, r := range c.gated {
+				if d := r.Guard(without, nil, ""); !d.NotFound {
+					t.Errorf("%s without %s = %+v; want 404", r.Name, c.module, d)
+				}
+			}
+			for _, r := range c.kept { // open, or redirected by its own guard
+				if r.Guard(without, nil, "").NotFound {
+					t.Errorf("%s without %s is 404; want it open", r.Name, c.module)
+				}
+			}
+		})
+	}
+}
