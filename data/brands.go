@@ -157,20 +157,21 @@ func (db *DB) Domains(ctx context.Context) ([]Domain, error) {
 
 // BrandSummary names a brand for the index page.
 type BrandSummary struct {
-	ID      string `json:"brandId"`
-	Name    string `json:"brandName"`
-	AppLogo string `json:"appLogo"`
+	ID      string  `json:"brandId"`
+	Name    string  `json:"brandName"`
+	AppLogo string  `json:"appLogo"`
+	Modules Modules `json:"-"`
 }
 
 // ActiveBrands lists the brands in service, by name.
 func (db *DB) ActiveBrands(ctx context.Context) ([]BrandSummary, error) {
-	rows, err := db.Pool.Query(ctx, `select id, name, app_logo from brands where status = 'active' order by id`)
+	rows, err := db.Pool.Query(ctx, `select id, name, app_logo, modules from brands where status = 'active' order by id`)
 	if err != nil {
 		return nil, dbErr(err)
 	}
 	bs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (BrandSummary, error) {
 		var b BrandSummary
-		return b, r.Scan(&b.ID, &b.Name, &b.AppLogo)
+		return b, r.Scan(&b.ID, &b.Name, &b.AppLogo, &b.Modules)
 	})
 	return bs, dbErr(err)
 }

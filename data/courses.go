@@ -44,21 +44,12 @@ const (
 	MaxCourseSchedules = 120 // coming schedules a course detail carries
 )
 
-// Taipei is the zone of every schedule's date and time.
-var Taipei = rules.Taipei
-
-// Wall is t as the Taipei wall-clock time the schedules store.
-func Wall(t time.Time) string { return rules.Wall(t) }
-
 // The activity shapes belong to the merge rule (data/rules).
 type (
 	Activity   = rules.Activity
 	Schedule   = rules.Schedule
 	TeacherRef = rules.TeacherRef
 )
-
-// Day is t's Taipei date, YYYY-MM-DD.
-func Day(t time.Time) string { return t.In(Taipei).Format("2006-01-02") }
 
 // ActivityFilter selects the courses with coming schedules that match.
 // Zero values mean no condition.
@@ -84,7 +75,7 @@ func Normalize(s string) string {
 // joined with courses c; args start at $1 = brand id.
 func (f ActivityFilter) scheduleMatch() (string, []any) {
 	w := []string{"s.brand_id = $1", "c.on_shelf", "(s.date + s.start_time) >= $2::timestamp"}
-	args := []any{nil, Wall(f.From)}
+	args := []any{nil, rules.Wall(f.From)}
 	add := func(cond string, v any) {
 		args = append(args, v)
 		w = append(w, strings.ReplaceAll(cond, "$?", fmt.Sprintf("$%d", len(args))))
@@ -259,11 +250,11 @@ func (db *DB) Course(ctx context.Context, brandID string, id int64, from time.Ti
 	batch := &pgx.Batch{}
 	batch.Queue(`select `+scheduleCols+` from course_schedules s
 		where s.course_id = $1 and (s.date + s.start_time) >= $2::timestamp
-		order by s.date, s.start_time, s.id limit $3`, id, Wall(from), MaxCourseSchedules)
+		order by s.date, s.start_time, s.id limit $3`, id, rules.Wall(from), MaxCourseSchedules)
 	batch.Queue(`select t.id, t.name, t.title, t.bio, t.image from teachers t
 		where t.id = $1 or t.id in (select teacher_id from course_schedules
 		                             where course_id = $2 and (date + start_time) >= $3::timestamp)
-		order by t.id <> $1, t.sort, t.id`, teacherID, id, Wall(from))
+		order by t.id <> $1, t.sort, t.id`, teacherID, id, rules.Wall(from))
 	res := db.Pool.SendBatch(ctx, batch)
 	if d.ScheduleList, err = collect(res, scanSchedule); err != nil {
 		res.Close()
@@ -356,7 +347,7 @@ func (db *DB) Teachers(ctx context.Context, brandID string, courseID int64, from
 	if courseID != 0 {
 		q += ` and (t.id = (select teacher_id from courses where id = $2 and brand_id = $1)
 		         or t.id in (select teacher_id from course_schedules where course_id = $2 and (date + start_time) >= $3::timestamp))`
-		args = append(args, courseID, Wall(from))
+		args = append(args, courseID, rules.Wall(from))
 	}
 	return queryList(ctx, db, scanTeacher, q+` order by t.sort, t.id`, args...)
 }

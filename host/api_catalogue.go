@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/data/rules"
 )
 
 // The catalogue calls of spec section 7: items, term schedules, the search
@@ -170,7 +171,7 @@ func (s *Server) scheduleFilter(r *http.Request) (data.ScheduleFilter, error) {
 	var start string
 	start, f.To = q.dateRange()
 	if start != "" {
-		if t, _ := time.ParseInLocation("2006-01-02", start, data.Taipei); t.After(f.From) {
+		if t, _ := time.ParseInLocation("2006-01-02", start, rules.Taipei); t.After(f.From) {
 			f.From = t
 		}
 	}

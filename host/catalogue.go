@@ -135,7 +135,7 @@ func (s *Server) search(ctx context.Context, b *data.Brand, f searchFilter) (*da
 	now := s.clock()
 	af := data.ActivityFilter{From: now, To: f.EndDate, StoreID: f.StoreID, TeacherID: f.TeacherID, CategoryID: f.CategoryID, Keyword: f.Keyword}
 	if f.StartDate != "" {
-		if start, _ := time.ParseInLocation("2006-01-02", f.StartDate, data.Taipei); start.After(now) {
+		if start, _ := time.ParseInLocation("2006-01-02", f.StartDate, rules.Taipei); start.After(now) {
 			af.From = start
 		}
 	}
@@ -222,7 +222,7 @@ func loadCourse(s *Server, rc *reqCtx) (any, error) {
 // termSchedules returns the brand's current terms, or one term (with one
 // class and its sessions when scheduleID is given).
 func (s *Server) termSchedules(ctx context.Context, b *data.Brand, termScheduleID, scheduleID int64) ([]data.TermSchedule, error) {
-	day := data.Day(s.now())
+	day := rules.Day(s.now())
 	var ts []data.TermSchedule
 	err := s.cached(ctx, b, fmt.Sprintf("terms:%s:%d:%d", day, termScheduleID, scheduleID), &ts, func() (any, error) {
 		if termScheduleID == 0 {
@@ -315,7 +315,7 @@ type brandHome struct {
 const homeActivities = 6
 
 func (s *Server) banners(ctx context.Context, b *data.Brand) ([]data.Banner, error) {
-	day := data.Day(s.now())
+	day := rules.Day(s.now())
 	var bs []data.Banner
 	err := s.cached(ctx, b, "banners:"+day, &bs, func() (any, error) { return s.db.Banners(ctx, b.ID, day) })
 	return bs, err

@@ -141,8 +141,21 @@ func loadBrandHome(s *Server, rc *reqCtx) (any, error) {
 	return h, nil
 }
 
-// loadIndex is the index page's data: the brands in service.
+// indexBrand is one brand on the index page, linked to its first page the
+// guards open.
+type indexBrand struct {
+	data.BrandSummary
+	Href string `json:"href"`
+}
+
+// loadIndex is the index page's data. In the dev environment it lists the
+// brands in service whose shop has a page to open; elsewhere the index is
+// the service's landing page and names no brand.
 func loadIndex(s *Server, rc *reqCtx) (any, error) {
+	out := map[string]any{"listed": s.cfg.Env == "dev", "brands": []indexBrand{}}
+	if s.cfg.Env != "dev" {
+		return out, nil
+	}
 	var brands []data.BrandSummary
 	err := s.cache.Once(rc.ctx(), "brands", &brands, time.Minute, func() (any, error) {
 		return s.db.ActiveBrands(rc.ctx())
@@ -150,7 +163,17 @@ func loadIndex(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"brands": brands}, nil
+	list := []indexBrand{}
+	for _, b := range brands {
+		switch {
+		case !routeBrandHome.Guard(b.Modules, nil, "").NotFound:
+			list = append(list, indexBrand{b, "/" + b.ID})
+		case !routeTermList.Guard(b.Modules, nil, "").NotFound:
+			list = append(list, indexBrand{b, "/" + b.ID + "/termSchedule"})
+		}
+	}
+	out["brands"] = list
+	return out, nil
 }
 
 // appDownloadRedirect sends a phone to its app store and anyone else to

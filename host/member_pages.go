@@ -37,7 +37,7 @@ func (s *Server) pageMember(w http.ResponseWriter, rc *reqCtx) *member {
 }
 
 // today is the date in Taiwan, YYYY-MM-DD.
-func (s *Server) today() string { return s.now().In(taipei).Format("2006-01-02") }
+func (s *Server) today() string { return s.now().In(rules.Taipei).Format("2006-01-02") }
 
 // loadMemberCentre is /user: what the member holds, counted, and the
 // brand's custom fields for the profile form.

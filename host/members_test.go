@@ -55,7 +55,7 @@ func newMemberServer(t *testing.T) *memberServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &clock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, taipei)}
+	c := &clock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, rules.Taipei)}
 	ts := newTestServer(t, func(d *Deps) { d.Mailer, d.Mailbox, d.Now = m, box, c.Now })
 	return &memberServer{testServer: ts, box: box, clock: c}
 }

@@ -7,10 +7,9 @@ import (
 	"html"
 	"net/http"
 	"strings"
-	"time"
-	_ "time/tzdata" // Asia/Taipei on machines without a zone database
 
 	"storefront/data"
+	"storefront/data/rules"
 	"storefront/host/shell"
 	"storefront/renderer"
 )
@@ -18,8 +17,6 @@ import (
 // propsHeader marks a client navigation's request: the host answers it with
 // the page's props as JSON instead of the document.
 const propsHeader = "X-Storefront-Props"
-
-var taipei, _ = time.LoadLocation("Asia/Taipei")
 
 // pageProps is the one JSON value a page renders from (app/lib/props.ts).
 type pageProps struct {
@@ -192,7 +189,7 @@ func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *errorInfo) *pageP
 		Device:       deviceOf(rc.r),
 		Webview:      rc.query.Get("from") == "app",
 		BannerClosed: cookieValue(rc.r, cookieBannerClosed) != "",
-		Year:         s.now().In(taipei).Year(),
+		Year:         s.now().In(rules.Taipei).Year(),
 		Error:        e,
 		Data:         pageData,
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/data/rules"
 )
 
 // What crawlers read besides the pages: robots.txt and the sitemaps. A
@@ -93,11 +94,11 @@ func (s *Server) rootSitemap(w http.ResponseWriter, r *http.Request) {
 
 // sitemapPage is a fixed page of a brand the sitemap may list.
 type sitemapPage struct {
-	route       *route
-	rest        string
-	query       url.Values
-	kind        string // the catalogue entries whose last change dates it
-	module      string // the module that gives the page content
+	route  *route
+	rest   string
+	query  url.Values
+	kind   string // the catalogue entries whose last change dates it
+	module string // the module that gives the page content
 }
 
 // sitemapPages returns the fixed pages the brand's modules allow, with
@@ -125,12 +126,11 @@ func sitemapPages(b *data.Brand) []sitemapPage {
 	return out
 }
 
-
 // brandSitemap lists the brand's public pages with the time their content
 // last changed: brand home, the activity and term lists, every course with
 // coming schedules, term, class and intro page, and every on-shelf item.
 func brandSitemap(s *Server, w http.ResponseWriter, rc *reqCtx) {
-	entries, err := s.db.Sitemap(rc.ctx(), rc.brand.ID, data.Day(s.now()))
+	entries, err := s.db.Sitemap(rc.ctx(), rc.brand.ID, rules.Day(s.now()))
 	if err != nil {
 		s.log.Error("sitemap", "brand", rc.brand.ID, "err", err)
 		http.Error(w, "伺服器發生錯誤，請稍後再試", http.StatusInternalServerError)

@@ -5,6 +5,7 @@ package host
 
 import (
 	"context"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"sync/atomic"
@@ -36,6 +37,7 @@ type Server struct {
 	gz      http.Handler // see gzipped
 	mailer  *mail.Mailer // nil: no SMTP server configured
 	mailbox *devbox.Box  // the development mailbox, when mails go there
+	static  map[string]fs.FS
 }
 
 // Deps are what NewServer builds a Server from.
@@ -52,12 +54,16 @@ type Deps struct {
 	// Mailbox, when set, is shown at /dev/mailbox (the dev environment's
 	// development mailbox).
 	Mailbox *devbox.Box
+	// Static are folders of files served at /_static/{name}/ (images also
+	// resized at /_img/): the demo catalogue's pictures, given by the
+	// binary (cmd/storefront), not known to host.
+	Static map[string]fs.FS
 }
 
 // NewServer builds the server and loads the custom-domain table.
 func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	s := &Server{cfg: d.Config, db: d.DB, cache: d.Cache, pool: d.Pool, bundle: d.Bundle, log: d.Log, now: d.Now,
-		mailer: d.Mailer, mailbox: d.Mailbox}
+		mailer: d.Mailer, mailbox: d.Mailbox, static: d.Static}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -82,7 +88,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
 	mux.Handle("GET "+renderer.AssetPrefix, s.assets())
-	mux.Handle("GET /_static/", s.static())
+	mux.Handle("GET /_static/", s.staticFiles())
 	mux.HandleFunc("GET /favicon.ico", faviconHandler)
 
 	// brand (spec section 7)
