@@ -129,7 +129,7 @@ func wantCode(t *testing.T, w *httptest.ResponseRecorder, status, code int) enve
 	if code < -10 && code > -100 {
 		return env // ours: the message may say more
 	}
-	if want := data.Message(code); code != 0 && code != data.CodeBadRequest && env.Message != want {
+	if want := errorText(code); code != 0 && code != data.CodeBadRequest && env.Message != want {
 		t.Fatalf("message %q; want the catalogue's %q", env.Message, want)
 	}
 	return env
