@@ -52,6 +52,16 @@ func (s *Server) brandOf(ctx context.Context, id string) (*data.Brand, error) {
 	return s.loadBrand(ctx, id)
 }
 
+// signInOpen refuses logging in and registering on the web for a brand
+// without the MEMBER_SIGN_IN module (members of such a brand sign in in
+// its app).
+func signInOpen(b *data.Brand) error {
+	if !b.ModuleSet().Has(data.ModuleMemberSignIn) {
+		return &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "此品牌未開放網站會員登入，請使用品牌的 App"}
+	}
+	return nil
+}
+
 // brandRequest is what every member call's JSON body has: its brand.
 type brandRequest struct {
 	BrandID string `json:"brandId"`
@@ -205,6 +215,10 @@ func (s *Server) apiRegister(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if err := signInOpen(b); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
 	n := data.NewUser{BrandID: b.ID}
 	err := func() (err error) {
 		if !req.AcceptTerms {
@@ -309,6 +323,10 @@ func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) {
 	var req loginRequest
 	b, ok := s.decodeBrand(w, r, &req)
 	if !ok {
+		return
+	}
+	if err := signInOpen(b); err != nil {
+		s.apiError(w, r, err)
 		return
 	}
 	email, ok := rules.Email(req.Email)

@@ -314,22 +314,32 @@ type brandHome struct {
 // homeActivities is how many activities brand home shows.
 const homeActivities = 6
 
+// banners are the banners shown today; none without the PROMOTION module.
 func (s *Server) banners(ctx context.Context, b *data.Brand) ([]data.Banner, error) {
+	if !b.ModuleSet().Has(data.ModulePromotion) {
+		return []data.Banner{}, nil
+	}
 	day := rules.Day(s.now())
 	var bs []data.Banner
 	err := s.cached(ctx, b, "banners:"+day, &bs, func() (any, error) { return s.db.Banners(ctx, b.ID, day) })
 	return bs, err
 }
 
-// promoted returns the promoted courses with coming schedules, then the
-// soonest others, at most n.
+// promoted returns the promoted (recommended) courses with coming
+// schedules, then the soonest others, at most n. Without the
+// RECOMMENDATION module nothing is promoted: the soonest come first.
 func (s *Server) promoted(ctx context.Context, b *data.Brand, n int) ([]data.Activity, error) {
 	now := s.clock()
+	recommend := b.ModuleSet().Has(data.ModuleRecommendation)
 	var list []data.Activity
-	err := s.cached(ctx, b, fmt.Sprintf("promoted:%d:%d", now.Unix(), n), &list, func() (any, error) {
-		p, err := s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, Promoted: true}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
-		if err != nil || len(p.List) >= n {
-			return p.List, err
+	err := s.cached(ctx, b, fmt.Sprintf("promoted:%t:%d:%d", recommend, now.Unix(), n), &list, func() (any, error) {
+		p := &data.Page[data.Activity]{}
+		if recommend {
+			var err error
+			p, err = s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, Promoted: true}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
+			if err != nil || len(p.List) >= n {
+				return p.List, err
+			}
 		}
 		more, err := s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
 		if err != nil {

@@ -1,6 +1,8 @@
 package host
 
 import (
+	"context"
+	"net/http/httptest"
 	"slices"
 	"testing"
 
@@ -57,6 +59,65 @@ func TestModuleGuards(t *testing.T) {
 					t.Errorf("%s without %s is 404; want it open", r.Name, c.module)
 				}
 			}
+		})
+	}
+}
+
+// TestModulesThroughTheHandler switches one module of the demo brand off
+// at a time and checks its feature where visitors meet it: pages, calls
+// and data.
+func TestModulesThroughTheHandler(t *testing.T) {
+	ts := newMemberServer(t)
+	setModules := func(t *testing.T, mods []string) {
+		t.Helper()
+		if _, err := ts.db.Pool.Exec(context.Background(), `update brands set modules = $1 where id = 'demo'`, mods); err != nil {
+			t.Fatal(err)
+		}
+		ts.BrandChanged(context.Background(), "demo")
+	}
+	without := func(k string) []string {
+		return slices.DeleteFunc(slices.Clone(data.AllModules), func(m string) bool { return m == k })
+	}
+	login := func(t *testing.T) *httptest.ResponseRecorder {
+		return ts.browser().post(t, "/api/session/login", map[string]any{"brandId": "demo", "email": "member@example.com", "password": md5hex("demo1234")})
+	}
+	banners := func(t *testing.T) int {
+		var list []data.Banner
+		apiResult(t, ts.get(t, "/api/search/banner?brandId=demo"), &list)
+		return len(list)
+	}
+	cases := []struct {
+		module string
+		check  func(t *testing.T, on bool)
+	}{
+		{data.ModuleMemberSignIn, func(t *testing.T, on bool) {
+			if w := login(t); (w.Code == 200) != on {
+				t.Errorf("login = %d %s", w.Code, w.Body)
+			}
+			w := ts.browser().post(t, "/api/session/register", map[string]any{"brandId": "demo"})
+			if (w.Code == 403) == on {
+				t.Errorf("register = %d %s", w.Code, w.Body)
+			}
+		}},
+		{data.ModulePromotion, func(t *testing.T, on bool) {
+			if n := banners(t); (n > 0) != on {
+				t.Errorf("%d banners", n)
+			}
+		}},
+		{data.ModuleTicket, func(t *testing.T, on bool) {
+			b := ts.browser()
+			b.post(t, "/api/session/login", map[string]any{"brandId": "demo", "email": "member@example.com", "password": md5hex("demo1234")})
+			if w := b.get(t, "/demo/user/ticket"); (w.Code == 200) != on {
+				t.Errorf("ticket page = %d", w.Code)
+			}
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.module, func(t *testing.T) {
+			setModules(t, data.AllModules)
+			c.check(t, true)
+			setModules(t, without(c.module))
+			c.check(t, false)
 		})
 	}
 }

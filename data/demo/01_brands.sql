@@ -13,7 +13,7 @@ insert into brands (id, name, status, app_logo, description, web_base_background
        'MULTI_BOOKING','CHECK_IN_BOOKING','PLAN_SHARING','WAITING_LIST','E_CONTRACT']),
 ('yoga', '晨光瑜珈', 'active', '/_static/demo/logo-yoga.svg',
  '晨光瑜珈專注於哈達、陰瑜珈與空中瑜珈，小班制教學，讓每一次練習都回到呼吸與身體。',
- 'FF8E5BA8', '', '', false, array['WEB_SHOP','FIND_ACTIVITY','MEMBER_SIGN_IN','TICKET','BOOKING','PASSCARD']),
+ 'FF8E5BA8', '', '', false, array['WEB_SHOP','FIND_ACTIVITY','PROMOTION','MEMBER_SIGN_IN','TICKET','BOOKING','PASSCARD']),
 ('plan', '動能方案館', 'active', '/_static/demo/logo-plan.svg',
  '動能方案館提供月費、季費與年費方案，依你的訓練頻率挑選最划算的組合。',
  'FFE07B39', '', '', false, array['WEB_SHOP','FIND_PLAN','MEMBER_SIGN_IN','TICKET','BOOKING','PASSCARD']),
