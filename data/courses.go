@@ -14,9 +14,9 @@ import (
 
 // Teacher is a teacher with their introduction.
 type Teacher struct {
-	TeacherRef
-	Bio   string `json:"bio"`
-	Image string `json:"image"`
+	rules.TeacherRef `tstype:",extends,required"`
+	Bio              string `json:"bio"`
+	Image            string `json:"image"`
 }
 
 // Category is a course category.
@@ -215,13 +215,13 @@ func (db *DB) countActivities(ctx context.Context, from string, args []any) (int
 // every teacher of its coming schedules, the schedules themselves and the
 // term classes it is sold in.
 type CourseDetail struct {
-	Activity
-	Description string      `json:"description"`
-	Store       Store       `json:"store"`
-	Teacher     *Teacher    `json:"teacher"`
-	Teachers    []Teacher   `json:"teachers"`
-	TermClasses []TermClass `json:"termClasses"`
-	UpdatedAt   time.Time   `json:"updatedAt"`
+	rules.Activity `tstype:",extends,required"`
+	Description    string      `json:"description"`
+	Store          Store       `json:"store"`
+	Teacher        *Teacher    `json:"teacher"`
+	Teachers       []Teacher   `json:"teachers"`
+	TermClasses    []TermClass `json:"termClasses"`
+	UpdatedAt      time.Time   `json:"updatedAt"`
 }
 
 // Course loads course id of the brand with its schedules from from on; a

@@ -41,12 +41,12 @@ type MemberTicket struct {
 // CountingPasscard is a counting (timing) passcard record with the field
 // names of spec section 3.
 type CountingPasscard struct {
-	ID           int64   `json:"id"`
-	Name         string  `json:"name"`
-	TotalMinutes int     `json:"totalMinutes"`
-	ActivatedOn  *string `json:"activatedOn"`
-	EndsOn       *string `json:"endsOn"`
-	rules.TimingRecord
+	ID                 int64   `json:"id"`
+	Name               string  `json:"name"`
+	TotalMinutes       int     `json:"totalMinutes"`
+	ActivatedOn        *string `json:"activatedOn"`
+	EndsOn             *string `json:"endsOn"`
+	rules.TimingRecord `tstype:",extends,required"`
 }
 
 // Booking is a booked class.

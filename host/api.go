@@ -49,7 +49,7 @@ func (s *Server) brand(ctx context.Context, id string, rt *route) (*data.Brand, 
 	if err != nil {
 		return nil, err
 	}
-	if rt != nil && rt.Guard(b.ModuleSet(), nil, "").NotFound {
+	if rt != nil && rt.Guard.decide(b.ModuleSet(), nil, "").NotFound {
 		return nil, errNoPage
 	}
 	return b, nil

@@ -101,7 +101,7 @@ func (s *Server) apiSearchCondition(w http.ResponseWriter, r *http.Request) (any
 	if err != nil {
 		return nil, err
 	}
-	return s.condition(r.Context(), b)
+	return s.searchCondition(r.Context(), b)
 }
 
 // GET /api/search/activityList and /api/search/termActivityList: one list

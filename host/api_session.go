@@ -18,23 +18,8 @@ import (
 // The session calls of spec section 7 (issue 4): register, log in and out,
 // passwords, e-mailed codes and links.
 
-// userInfo is the member as the API and the page props show them (the
-// data of GET /api/v3/webUser/brand/{brandId}/user/{userId}).
-type userInfo struct {
-	UserID        int64             `json:"userId"`
-	BrandID       string            `json:"brandId"`
-	Email         string            `json:"email"`
-	Name          string            `json:"name"`
-	EmailVerified bool              `json:"emailVerified"`
-	Unsubscribed  bool              `json:"unsubscribed"`
-	CustomFields  map[string]string `json:"customFields"`
-	// MissingFields are the brand's required fields the member has not
-	// filled (the complete-info dialog asks for them).
-	MissingFields []string `json:"missingFields"`
-}
-
-func userInfoOf(u *data.User, b *data.Brand) *userInfo {
-	info := &userInfo{UserID: u.ID, BrandID: u.BrandID, Email: u.Email, Name: u.Name, EmailVerified: u.EmailVerified,
+func userInfoOf(u *data.User, b *data.Brand) *UserInfo {
+	info := &UserInfo{UserID: u.ID, BrandID: u.BrandID, Email: u.Email, Name: u.Name, EmailVerified: u.EmailVerified,
 		Unsubscribed: u.Unsubscribed, CustomFields: u.CustomValues, MissingFields: []string{}}
 	for _, f := range b.CustomFields {
 		if f.Required && u.CustomValues[f.Key] == "" {

@@ -327,7 +327,7 @@ func TestActivityPageMerges(t *testing.T) {
 	for n := 1; n <= 2; n++ {
 		w := ts.get(t, fmt.Sprintf("/demo/activitys?pageNumber=%d", n), propsHeader, "1")
 		var p struct {
-			Data activityList `json:"data"`
+			Data ActivityList `json:"data"`
 		}
 		if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || !p.Data.Loaded || p.Data.Failed || p.Data.TotalPages != 2 {
 			t.Fatalf("page %d = %d %+v %v", n, w.Code, p.Data, err)

@@ -9,14 +9,6 @@ import (
 	"storefront/renderer"
 )
 
-// envelope is every JSON answer: errorCode 0 and data on success, the
-// catalogue code and its message on failure.
-type envelope struct {
-	ErrorCode int    `json:"errorCode"`
-	Message   string `json:"message"`
-	Data      any    `json:"data"`
-}
-
 // failure is how an error is shown: HTTP status, code, message.
 type failure struct {
 	Status  int
@@ -75,7 +67,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(envelope{Data: v})
+	json.NewEncoder(w).Encode(Envelope{Data: v})
 }
 
 // apiError answers err in the envelope, logging internal errors.
@@ -90,7 +82,7 @@ func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("Retry-After", "1")
 	}
 	w.WriteHeader(f.Status)
-	json.NewEncoder(w).Encode(envelope{ErrorCode: f.Code, Message: f.Message})
+	json.NewEncoder(w).Encode(Envelope{ErrorCode: f.Code, Message: f.Message})
 }
 
 // badRequest is an invalid-input error with a message for the visitor.

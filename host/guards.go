@@ -34,9 +34,12 @@ func redirect(status int, rest string, q url.Values) decision {
 // IsRedirect reports whether d redirects.
 func (d decision) IsRedirect() bool { return d.redirectSet }
 
-// guardFunc is a route's guard (spec section 4): from the brand's modules,
-// the query and rest (the path under the brand) it allows the page, answers
-// 404 or redirects. Every route names its guard; there is no default.
+// guard is a route's guard (spec section 4), as data: a rule and the
+// modules the route needs besides the rule's own. From the brand's modules,
+// the query and rest (the path under the brand) it allows the page,
+// answers 404 or redirects. Every route names its guard; an unknown rule
+// answers 404. The app gets the route table with its guards (the generated
+// contract), never the rules' code.
 //
 // Worked examples (brand modules -> outcome):
 //
@@ -49,72 +52,90 @@ func (d decision) IsRedirect() bool { return d.redirectSet }
 //
 // The guards' own redirects are 302: they follow the brand's modules, which
 // the operator may switch at any time, so browsers must not remember them.
-type guardFunc func(m data.Modules, q url.Values, rest string) decision
-
-// open allows every brand: index, e-mail verification, e-contract (always
-// allowed) and the sitemap (which lists only what the guards allow).
-func open(data.Modules, url.Values, string) decision { return allow }
-
-// needs allows a brand with the web-shop root module and every one of mods.
-func needs(mods ...string) guardFunc {
-	return func(m data.Modules, _ url.Values, _ string) decision {
-		if !m.Has(data.ModuleWebShop) {
-			return notFound()
-		}
-		for _, k := range mods {
-			if !m.Has(k) {
-				return notFound()
-			}
-		}
-		return allow
-	}
+type guard struct {
+	Rule  string   `json:"rule"`
+	Needs []string `json:"needs"`
 }
 
-// shop needs the web-shop root module alone.
-var shop = needs()
+// The rules of the guards.
+const (
+	// ruleOpen allows every brand: index, e-mail verification, e-contract
+	// (always allowed) and the sitemap (which lists only what the guards
+	// allow).
+	ruleOpen = "open"
+	// ruleShop needs the web-shop root module.
+	ruleShop = "shop"
+	// ruleBrandHome: root and (find-activity or find-plan); with only one of
+	// them the type query follows it.
+	ruleBrandHome = "brandHome"
+	// ruleTermSchedule: root or the term-schedule module; with the term
+	// module alone the pages open in app mode (from=app added, the rest of
+	// the query kept).
+	ruleTermSchedule = "termSchedule"
+	// ruleCourse: course detail and its checkout need (root and
+	// find-activity) or the online-buy-class module.
+	ruleCourse = "course"
+)
+
+var (
+	open              = guard{Rule: ruleOpen}
+	shop              = guard{Rule: ruleShop}
+	guardBrandHome    = guard{Rule: ruleBrandHome}
+	guardTermSchedule = guard{Rule: ruleTermSchedule}
+	guardCourse       = guard{Rule: ruleCourse}
+)
+
+// needs is the shop's guard for a page that also needs every one of mods.
+func needs(mods ...string) guard { return guard{Rule: ruleShop, Needs: mods} }
 
 // memberPage guards the member centre: the shop, members signing in on the
 // web (MEMBER_SIGN_IN), and the modules of the page's own feature.
-func memberPage(mods ...string) guardFunc {
+func memberPage(mods ...string) guard {
 	return needs(append([]string{data.ModuleMemberSignIn}, mods...)...)
 }
 
-// guardBrandHome: root and (find-activity or find-plan); with only one of
-// them the type query follows it.
-func guardBrandHome(m data.Modules, q url.Values, _ string) decision {
-	root, activity, plan := m.Has(data.ModuleWebShop), m.Has(data.ModuleFindActivity), m.Has(data.ModuleFindPlan)
-	switch {
-	case !root || (!activity && !plan):
-		return notFound()
-	case activity && !plan && len(q["type"]) > 0:
-		return redirect(302, "", nil)
-	case plan && !activity && q.Get("type") != "plan":
-		return redirect(302, "", url.Values{"type": {"plan"}})
+// decide applies the guard.
+func (g guard) decide(m data.Modules, q url.Values, rest string) decision {
+	for _, k := range g.Needs {
+		if !m.Has(k) {
+			return notFound()
+		}
 	}
-	return allow
-}
-
-// guardTermSchedule: root or the term-schedule module; with the term module
-// alone the pages open in app mode (from=app added, the rest of the query
-// kept).
-func guardTermSchedule(m data.Modules, q url.Values, rest string) decision {
-	root, term := m.Has(data.ModuleWebShop), m.Has(data.ModuleTermSchedule)
-	switch {
-	case !root && !term:
-		return notFound()
-	case term && !root && q.Get("from") != "app":
-		q2 := cloneQuery(q)
-		q2.Set("from", "app")
-		return redirect(302, rest, q2)
-	}
-	return allow
-}
-
-// guardCourse: course detail and its checkout need (root and find-activity)
-// or the online-buy-class module.
-func guardCourse(m data.Modules, _ url.Values, _ string) decision {
-	if (m.Has(data.ModuleWebShop) && m.Has(data.ModuleFindActivity)) || m.Has(data.ModuleOnlineBuyClass) {
+	root := m.Has(data.ModuleWebShop)
+	switch g.Rule {
+	case ruleOpen:
 		return allow
+	case ruleShop:
+		if !root {
+			return notFound()
+		}
+		return allow
+	case ruleBrandHome:
+		activity, plan := m.Has(data.ModuleFindActivity), m.Has(data.ModuleFindPlan)
+		switch {
+		case !root || (!activity && !plan):
+			return notFound()
+		case activity && !plan && len(q["type"]) > 0:
+			return redirect(302, "", nil)
+		case plan && !activity && q.Get("type") != "plan":
+			return redirect(302, "", url.Values{"type": {"plan"}})
+		}
+		return allow
+	case ruleTermSchedule:
+		term := m.Has(data.ModuleTermSchedule)
+		switch {
+		case !root && !term:
+			return notFound()
+		case term && !root && q.Get("from") != "app":
+			q2 := cloneQuery(q)
+			q2.Set("from", "app")
+			return redirect(302, rest, q2)
+		}
+		return allow
+	case ruleCourse:
+		if (root && m.Has(data.ModuleFindActivity)) || m.Has(data.ModuleOnlineBuyClass) {
+			return allow
+		}
 	}
 	return notFound()
 }
@@ -125,7 +146,7 @@ func (r *route) allows(m data.Modules, q url.Values) bool {
 	if q == nil {
 		q = url.Values{}
 	}
-	return r.Guard(m, q, "") == allow
+	return r.Guard.decide(m, q, "") == allow
 }
 
 func cloneQuery(q url.Values) url.Values {

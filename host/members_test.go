@@ -120,7 +120,7 @@ func (b *browser) get(t *testing.T, path string, header ...string) *httptest.Res
 
 // wantCode checks an API answer's status and error code, and that its
 // message is the catalogue's.
-func wantCode(t *testing.T, w *httptest.ResponseRecorder, status, code int) envelope {
+func wantCode(t *testing.T, w *httptest.ResponseRecorder, status, code int) Envelope {
 	t.Helper()
 	env := apiResult(t, w, nil)
 	if w.Code != status || env.ErrorCode != code {
@@ -396,7 +396,7 @@ func TestLoginSessionAndLogout(t *testing.T) {
 		t.Fatal("the session is not stored by its hash")
 	}
 
-	var info userInfo
+	var info UserInfo
 	w = b.get(t, "/api/v3/webUser/brand/demo/user/"+uid)
 	if env := apiResult(t, w, &info); w.Code != 200 || env.ErrorCode != 0 || info.Name != "林小安" || !info.EmailVerified || info.CustomFields["gender"] != "女" {
 		t.Fatalf("user info = %d %s", w.Code, w.Body.String())
@@ -677,7 +677,7 @@ func TestProfileEditAndDeletedPhone(t *testing.T) {
 	wantCode(t, edit(map[string]any{"customFields": map[string]string{"birthday": "yesterday"}}), 400, data.CodeBadRequest)
 	wantCode(t, edit(map[string]any{"customFields": map[string]string{"phone": ""}}), 400, data.CodeBadRequest)
 	wantCode(t, edit(map[string]any{"name": ""}), 400, data.CodeBadRequest)
-	var info userInfo
+	var info UserInfo
 	w := edit(map[string]any{"name": "林小安安", "customFields": map[string]string{"emergencyContact": "林大安 0911222333"}})
 	if apiResult(t, w, &info); w.Code != 200 || info.Name != "林小安安" || info.CustomFields["emergencyContact"] != "林大安 0911222333" || info.CustomFields["gender"] != "女" {
 		t.Fatalf("edit = %d %s", w.Code, w.Body.String())
@@ -784,10 +784,10 @@ func TestMemberPages(t *testing.T) {
 	}
 	// the timing card's points follow spec section 4: 420 active, 1,500 not
 	// yet active, the expired card's 35 in neither
-	var tc timingCard
+	var tc TimingCard
 	w := b.get(t, "/demo/user/timingcard", propsHeader, "1")
 	var p struct {
-		Data *timingCard `json:"data"`
+		Data *TimingCard `json:"data"`
 	}
 	p.Data = &tc
 	if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || tc.Remain != 420 || tc.NotActive != 1500 || len(tc.Records) != 3 {

@@ -18,7 +18,7 @@ type route struct {
 	Layout  string // "default" or "bare"
 	// Guard decides from the brand's modules and the query whether the
 	// page may be seen (spec section 4); see guards.go.
-	Guard guardFunc
+	Guard guard
 	// Member is the member-menu guard: 301 to brand home without a login.
 	Member bool
 	// Where restricts parameter values.

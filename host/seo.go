@@ -119,7 +119,7 @@ func sitemapPages(b *data.Brand) []sitemapPage {
 		if p.module != "" && !m.Has(p.module) {
 			continue
 		}
-		if d := p.route.Guard(m, p.query, p.rest); d == allow && !(len(out) > 0 && out[len(out)-1].route == p.route) {
+		if d := p.route.Guard.decide(m, p.query, p.rest); d == allow && !(len(out) > 0 && out[len(out)-1].route == p.route) {
 			out = append(out, p)
 		}
 	}

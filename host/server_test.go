@@ -115,7 +115,7 @@ func (ts *testServer) get(t *testing.T, target string, header ...string) *httpte
 }
 
 // apiResult decodes an API answer's envelope.
-func apiResult(t *testing.T, w *httptest.ResponseRecorder, data any) envelope {
+func apiResult(t *testing.T, w *httptest.ResponseRecorder, data any) Envelope {
 	t.Helper()
 	var env struct {
 		ErrorCode int             `json:"errorCode"`
@@ -130,5 +130,5 @@ func apiResult(t *testing.T, w *httptest.ResponseRecorder, data any) envelope {
 			t.Fatalf("data: %v", err)
 		}
 	}
-	return envelope{ErrorCode: env.ErrorCode, Message: env.Message}
+	return Envelope{ErrorCode: env.ErrorCode, Message: env.Message}
 }
