@@ -103,11 +103,11 @@ func ValidUntil(start TaipeiDay, value int, unit string) (end TaipeiDay, ok bool
 // Holding is what the validity rules need to know of a pass or ticket a
 // member holds.
 type Holding struct {
-	StartType     string // one of the Start* types
-	PaidOn        TaipeiDay   // the day it was paid
-	ChosenStart   TaipeiDay   // CUSTOM: the buyer's date; ADMIN_CUSTOM: the operator's
-	FirstUse      TaipeiDay   // BOOKING: the first booked class's day; ATTEND: the first check-in's; zero: not yet
-	ValidityValue int    // 0: no end
+	StartType     string    // one of the Start* types
+	PaidOn        TaipeiDay // the day it was paid
+	ChosenStart   TaipeiDay // CUSTOM: the buyer's date; ADMIN_CUSTOM: the operator's
+	FirstUse      TaipeiDay // BOOKING: the first booked class's day; ATTEND: the first check-in's; zero: not yet
+	ValidityValue int       // 0: no end
 	ValidityUnit  string
 }
 
