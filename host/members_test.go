@@ -44,7 +44,7 @@ type memberServer struct {
 	clock *clock
 }
 
-func newMemberServer(t *testing.T) *memberServer {
+func newMemberServer(t *testing.T, opts ...serverOpt) *memberServer {
 	t.Helper()
 	box, err := devbox.Start(devbox.Options{})
 	if err != nil {
@@ -56,7 +56,7 @@ func newMemberServer(t *testing.T) *memberServer {
 		t.Fatal(err)
 	}
 	c := &clock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, rules.Taipei)}
-	ts := newTestServer(t, func(d *Deps) { d.Mailer, d.Mailbox, d.Now = m, box, c.Now })
+	ts := newTestServer(t, append([]serverOpt{func(d *Deps) { d.Mailer, d.Mailbox, d.Now = m, box, c.Now }}, opts...)...)
 	return &memberServer{testServer: ts, box: box, clock: c}
 }
 

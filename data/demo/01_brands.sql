@@ -66,7 +66,7 @@ insert into items (brand_id, type, name, price, original_price, description, qua
 ('plan', 'passcard', '年費方案', 12999, 15588, '一次付清一年，最划算的選擇。', null, 1, 'Y', 'ADMIN_CUSTOM', true, 3),
 ('plan', 'point', '儲值 3,000 點', 3000, null, '可用於教練課與課程加購。', 3000, 1, 'Y', 'IMMEDIATELY', true, 4);
 
-update items set admin_start_date = date_trunc('month', current_date + interval '1 month')::date
+update items set admin_start_date = date_trunc('month', pg_temp.demo_today() + interval '1 month')::date
  where brand_id = 'plan' and activation_type = 'ADMIN_CUSTOM';
 
 -- the demo's private-coach card is used only at Xinyi
