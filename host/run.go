@@ -15,6 +15,7 @@ import (
 	"storefront/data/demo"
 	"storefront/mail"
 	"storefront/mail/devbox"
+	"storefront/mail/outbox"
 	"storefront/renderer"
 )
 
@@ -68,7 +69,12 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	if mailbox != nil {
 		defer mailbox.Close()
 	}
-	srv, err := NewServer(ctx, Deps{Config: cfg, DB: db, Cache: c, Pool: pool, Bundle: bundle, Log: log, Mailer: mailer, Mailbox: mailbox})
+	var sender *outbox.Worker
+	if mailer != nil {
+		sender = outbox.Start(db, mailer, outbox.Options{Log: log})
+		defer sender.Stop()
+	}
+	srv, err := NewServer(ctx, Deps{Config: cfg, DB: db, Cache: c, Pool: pool, Bundle: bundle, Log: log, Mailer: mailer, Mailbox: mailbox, Outbox: sender})
 	if err != nil {
 		return err
 	}

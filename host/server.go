@@ -17,6 +17,7 @@ import (
 	"storefront/data"
 	"storefront/mail"
 	"storefront/mail/devbox"
+	"storefront/mail/outbox"
 	"storefront/renderer"
 )
 
@@ -36,6 +37,7 @@ type Server struct {
 	gz      http.Handler // see gzipped
 	mailer  *mail.Mailer // nil: no SMTP server configured
 	mailbox *devbox.Box  // the development mailbox, when mails go there
+	outbox  *outbox.Worker
 }
 
 // Deps are what NewServer builds a Server from.
@@ -52,12 +54,14 @@ type Deps struct {
 	// Mailbox, when set, is shown at /dev/mailbox (the dev environment's
 	// development mailbox).
 	Mailbox *devbox.Box
+	// Outbox, when set, is told when a mail was queued (it sends them).
+	Outbox *outbox.Worker
 }
 
 // NewServer builds the server and loads the custom-domain table.
 func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	s := &Server{cfg: d.Config, db: d.DB, cache: d.Cache, pool: d.Pool, bundle: d.Bundle, log: d.Log, now: d.Now,
-		mailer: d.Mailer, mailbox: d.Mailbox}
+		mailer: d.Mailer, mailbox: d.Mailbox, outbox: d.Outbox}
 	if s.now == nil {
 		s.now = time.Now
 	}
