@@ -43,6 +43,7 @@ const (
 	CodeUnavailable  = -4 // overloaded or a dependency is down
 	CodeItemOffShelf = -5 // item taken off the shelf
 	CodeForbidden    = -6 // not allowed
+	CodeDatabaseDown = -7 // the database cannot be reached: 503 with Retry-After
 
 	// Codes of ours for members (issue 4).
 	CodeLoginRequired    = -21 // no session: log in first
@@ -83,6 +84,7 @@ var catalogue = map[int]string{
 	CodeNotFound:            "找不到資料",
 	CodeInternal:            "伺服器發生錯誤，請稍後再試",
 	CodeUnavailable:         "目前使用人數眾多，請稍後再試",
+	CodeDatabaseDown:        "系統暫時無法提供服務，請稍後再試",
 	CodeItemOffShelf:        "商品已下架",
 	CodeForbidden:           "沒有權限執行此操作",
 	CodeLoginRequired:       "請先登入會員",

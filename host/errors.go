@@ -30,6 +30,9 @@ func classify(err error) failure {
 	if errors.Is(err, renderer.ErrBusy) {
 		return failure{http.StatusServiceUnavailable, data.CodeUnavailable, data.Message(data.CodeUnavailable)}
 	}
+	if data.Unreachable(err) { // the database is down: 503, try again soon
+		return failure{http.StatusServiceUnavailable, data.CodeDatabaseDown, data.Message(data.CodeDatabaseDown)}
+	}
 	e := data.AsError(err)
 	f := failure{Code: e.Code, Message: e.Message}
 	switch e.Kind {
@@ -86,9 +89,7 @@ func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	if f.Status == http.StatusServiceUnavailable {
-		w.Header().Set("Retry-After", "1")
-	}
+	retryAfter(w, f)
 	w.WriteHeader(f.Status)
 	json.NewEncoder(w).Encode(envelope{ErrorCode: f.Code, Message: f.Message})
 }
@@ -100,4 +101,15 @@ func badRequest(msg string) error {
 
 func (s *Server) apiNotFound(w http.ResponseWriter, r *http.Request) {
 	s.apiError(w, r, &data.Error{Kind: data.KindNotFound, Code: data.CodeNotFound, Message: "找不到此 API"})
+}
+
+// retryAfter tells a client answered 503 when to try again: soon after an
+// overload, a little later while the database is down.
+func retryAfter(w http.ResponseWriter, f failure) {
+	switch {
+	case f.Code == data.CodeDatabaseDown:
+		w.Header().Set("Retry-After", "5")
+	case f.Status == http.StatusServiceUnavailable:
+		w.Header().Set("Retry-After", "1")
+	}
 }

@@ -162,6 +162,7 @@ func (s *Server) failPage(w http.ResponseWriter, rc *reqCtx, err error) {
 	if f.Status >= 500 {
 		s.log.Error("page", "path", rc.r.URL.Path, "err", err)
 	}
+	retryAfter(w, f)
 	msg := ""
 	if f.Code == data.CodeBrandTerminated {
 		msg = f.Message
