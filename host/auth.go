@@ -171,7 +171,7 @@ func decodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 		err = errors.New("trailing data")
 	}
 	if err == nil {
-		return nil
+		return checkStrings(dst)
 	}
 	var tooBig *http.MaxBytesError
 	var typeErr *json.UnmarshalTypeError
