@@ -348,7 +348,7 @@ func (s *Server) apiLogout(w http.ResponseWriter, r *http.Request) {
 			s.apiError(w, r, err)
 			return
 		}
-		s.cache.Delete(r.Context(), sessionCacheKey(data.SessionKey(id)))
+		s.cache.Delete(r.Context(), sessionCacheKey(data.SessionKey(id))) // every host also learns of it by NOTIFY
 	}
 	clearSessionCookies(w)
 	writeJSON(w, http.StatusOK, map[string]any{"loggedIn": false})

@@ -38,6 +38,7 @@ type Server struct {
 	mailer  *mail.Mailer // nil: no SMTP server configured
 	mailbox *devbox.Box  // the development mailbox, when mails go there
 	outbox  *outbox.Worker
+	revoked revocations // sessions revoked lately: refused from any cache
 }
 
 // Deps are what NewServer builds a Server from.
@@ -66,6 +67,9 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 		s.now = time.Now
 	}
 	if err := s.loadDomains(ctx); err != nil {
+		return nil, err
+	}
+	if err := s.loadRevocations(ctx); err != nil {
 		return nil, err
 	}
 	s.brands = expirable.NewLRU[string, *data.Brand](1024, nil, brandLocalTTL)
@@ -174,11 +178,18 @@ func (s *Server) loadDomains(ctx context.Context) error {
 }
 
 // SessionRevoked drops a session revoked by any process from this
-// process's cache (key: the session's hash in hex, "" for unknown).
+// process's cache and refuses any cached copy of it from now on (key: the
+// session's hash in hex; "" when notices may have been missed: the recent
+// revocations are read again).
 func (s *Server) SessionRevoked(key string) {
-	if key != "" {
-		s.cache.DeleteLocal(sessionCacheKey(key))
+	if key == "" { // notices may have been missed
+		if err := s.loadRevocations(context.Background()); err != nil {
+			s.log.Warn("reload session revocations", "err", err)
+		}
+		return
 	}
+	s.revoked.add(key)
+	s.cache.DeleteLocal(sessionCacheKey(key))
 }
 
 // BrandChanged drops what is cached about a brand ("" for any brand) and
