@@ -69,14 +69,13 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	if mailbox != nil {
 		defer mailbox.Close()
 	}
-	var sender *outbox.Worker
-	if mailer != nil {
-		sender = outbox.Start(db, mailer, outbox.Options{Log: log})
-		defer sender.Stop()
-	}
-	srv, err := NewServer(ctx, Deps{Config: cfg, DB: db, Cache: c, Pool: pool, Bundle: bundle, Log: log, Mailer: mailer, Mailbox: mailbox, Outbox: sender})
+	srv, err := NewServer(ctx, Deps{Config: cfg, DB: db, Cache: c, Pool: pool, Bundle: bundle, Log: log, Mailer: mailer, Mailbox: mailbox})
 	if err != nil {
 		return err
+	}
+	if mailer != nil { // the mail outbox's sender, before the first request
+		srv.outbox = outbox.Start(db, mailer, outbox.Options{Log: log, Observed: srv.MailAttempt})
+		defer srv.outbox.Stop()
 	}
 	listenCtx, stopListening := context.WithCancel(ctx)
 	defer stopListening()

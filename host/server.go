@@ -39,6 +39,7 @@ type Server struct {
 	mailbox *devbox.Box  // the development mailbox, when mails go there
 	outbox  *outbox.Worker
 	revoked revocations // sessions revoked lately: refused from any cache
+	metrics *metrics
 }
 
 // Deps are what NewServer builds a Server from.
@@ -76,6 +77,7 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	if s.cfg.PageCache {
 		s.pages = newPageCache()
 	}
+	s.metrics = newMetrics(s)
 	s.handler = s.routes()
 	return s, nil
 }
@@ -89,6 +91,7 @@ func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
+	mux.Handle("GET /metrics", s.serveMetrics())
 	mux.Handle("GET "+renderer.AssetPrefix, s.assets())
 	mux.Handle("GET /_static/", s.static())
 	mux.HandleFunc("GET /favicon.ico", faviconHandler)
@@ -154,13 +157,15 @@ func (s *Server) routes() http.Handler {
 		r.Context().Value(gzFn{}).(func(http.ResponseWriter))(w)
 	}))
 	apiAndAssets := compress(mux)
-	return s.recoverer(s.sameOrigin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, pattern := mux.Handler(r); pattern == "/" {
+	return s.observe(s.recoverer(s.sameOrigin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, pattern := mux.Handler(r)
+		setRoute(r, pattern, false)
+		if pattern == "/" {
 			s.page(w, r)
 			return
 		}
 		apiAndAssets.ServeHTTP(w, r)
-	})))
+	}))))
 }
 
 // loadDomains reads the custom-domain table.
