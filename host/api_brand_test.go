@@ -11,7 +11,7 @@ func TestBrandAPI(t *testing.T) {
 	ts := newTestServer(t)
 
 	t.Run("home info", func(t *testing.T) {
-		var got homeInfo
+		var got HomeInfo
 		w := ts.get(t, "/api/v2/ec/brands/demo/home/info")
 		if env := apiResult(t, w, &got); w.Code != 200 || env.ErrorCode != 0 || got.BrandName != "森活運動館" {
 			t.Fatalf("home info = %d %+v %+v", w.Code, env, got)
@@ -19,7 +19,7 @@ func TestBrandAPI(t *testing.T) {
 	})
 
 	t.Run("public setting", func(t *testing.T) {
-		var got publicSetting
+		var got PublicSetting
 		w := ts.get(t, "/api/v3/webUser/brand/demo/public/setting")
 		apiResult(t, w, &got)
 		if w.Code != 200 || got.BrandName != "森活運動館" || got.WebBaseBackgroundColor != "FF1B8A7A" ||

@@ -16,6 +16,7 @@ import (
 
 	"storefront/data"
 	"storefront/data/dbtest"
+	"storefront/data/demo"
 )
 
 // TestChildProcess is not a test: TestKillDuringRegistrations runs the
@@ -29,7 +30,7 @@ func TestChildProcess(t *testing.T) {
 	go func() {
 		fmt.Println("LISTENING", <-ready)
 	}()
-	err := Run(context.Background(), os.Getenv, os.Stderr, ready)
+	err := Run(context.Background(), os.Getenv, os.Stderr, ready, Fixtures{LoadIfEmpty: demo.LoadIfEmpty})
 	t.Fatal(err)
 }
 

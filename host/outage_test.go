@@ -64,7 +64,7 @@ func TestDatabaseOutage(t *testing.T) {
 	for _, p := range apis {
 		w := ts.get(t, p)
 		env := apiResult(t, w, nil)
-		if w.Code != 503 || w.Header().Get("Retry-After") == "" || env.ErrorCode != data.CodeDatabaseDown || env.Message != data.Message(data.CodeDatabaseDown) {
+		if w.Code != 503 || w.Header().Get("Retry-After") == "" || env.ErrorCode != data.CodeDatabaseDown || env.Message != errorText(data.CodeDatabaseDown) {
 			t.Errorf("GET %s = %d %d %q, Retry-After %q; want 503 %d", p, w.Code, env.ErrorCode, env.Message, w.Header().Get("Retry-After"), data.CodeDatabaseDown)
 		}
 	}

@@ -151,3 +151,24 @@ func TestNotGetIsRefused(t *testing.T) {
 		t.Fatalf("POST /demo = %d; want 405", w.Code)
 	}
 }
+
+// TestIndexListsBrandsInDevOnly: the index lists the brands whose shop has
+// a page to open, and only in the dev environment; elsewhere it is the
+// service's landing page and names no brand.
+func TestIndexListsBrandsInDevOnly(t *testing.T) {
+	dev := newTestServer(t).get(t, "/").Body.String()
+	for _, want := range []string{`href="/demo"`, `href="/yoga"`, `href="/term/termSchedule"`} {
+		if !strings.Contains(dev, want) {
+			t.Errorf("dev index lacks %s", want)
+		}
+	}
+	for _, hidden := range []string{`href="/noshop"`, `href="/closed"`} {
+		if strings.Contains(dev, hidden) {
+			t.Errorf("dev index links %s, which is a 404", hidden)
+		}
+	}
+	prod := newTestServer(t, withEnv("production")).get(t, "/")
+	if prod.Code != 200 || strings.Contains(prod.Body.String(), "森活運動館") || strings.Contains(prod.Body.String(), `href="/demo"`) {
+		t.Errorf("production index = %d, names a brand:\n%.400s", prod.Code, prod.Body.String())
+	}
+}

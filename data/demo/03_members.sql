@@ -51,15 +51,29 @@ select 'plan', u.id, i.id, i.name, i.activation_type, current_date - 5, current_
   from users u join items i on i.brand_id = 'plan' and i.name = '月費方案'
  where u.brand_id = 'plan' and u.email = 'member@example.com';
 
+-- The demo member's bookings are classes of the catalogue: the two
+-- upcoming ones are sessions on its schedules (the 2nd and 9th coming
+-- session that has a teacher), the attended and the cancelled one are
+-- earlier sessions of its first and third course with their teacher.
 insert into bookings (brand_id, user_id, store_id, course_name, coach_name, starts_at, ends_at, status)
-select 'demo', u.id, s.id, b.course, b.coach, b.starts_at at time zone 'Asia/Taipei',
-       (b.starts_at + interval '1 hour') at time zone 'Asia/Taipei', b.status
+select 'demo', u.id, c.store_id, c.name, t.name,
+       (cs.date + cs.start_time) at time zone 'Asia/Taipei', (cs.date + cs.end_time) at time zone 'Asia/Taipei', 'booked'
   from users u,
-       -- Taiwan wall-clock times
-       (values ('信義館', '晨間流動瑜珈', 'Amber 老師', (current_date + 2) + time '07:00', 'booked'),
-               ('竹北館', '飛輪燃脂', 'Kevin 教練', (current_date + 5) + time '19:30', 'booked'),
-               ('信義館', '核心皮拉提斯', 'Mia 老師', (current_date - 3) + time '12:00', 'attended'),
-               ('信義館', '壺鈴入門', 'Kevin 教練', (current_date - 8) + time '18:00', 'cancelled'))
-           as b (store, course, coach, starts_at, status)
-  join stores s on s.brand_id = 'demo' and s.short_name = b.store
+       (select *, row_number() over (order by date, start_time, id) as n
+          from course_schedules
+         where brand_id = 'demo' and term_class_id is null and teacher_id is not null and date > current_date) cs
+  join courses c on c.id = cs.course_id
+  join teachers t on t.id = cs.teacher_id
+ where u.brand_id = 'demo' and u.email = 'member@example.com' and cs.n in (2, 9);
+
+insert into bookings (brand_id, user_id, store_id, course_name, coach_name, starts_at, ends_at, status)
+select 'demo', u.id, c.store_id, c.name, t.name, p.starts_at at time zone 'Asia/Taipei',
+       (p.starts_at + interval '1 hour') at time zone 'Asia/Taipei', p.status
+  from users u,
+       (select *, row_number() over (order by id) as n
+          from courses where brand_id = 'demo' and teacher_id is not null) c
+  join teachers t on t.id = c.teacher_id
+  -- Taiwan wall-clock times
+  join (values (1, (current_date - 3) + time '12:00', 'attended'),
+               (3, (current_date - 8) + time '18:00', 'cancelled')) as p (n, starts_at, status) on p.n = c.n
  where u.brand_id = 'demo' and u.email = 'member@example.com';

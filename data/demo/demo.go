@@ -49,3 +49,7 @@ var static embed.FS
 
 // Static holds the demo catalogue's images, served under /_static/demo/.
 var Static, _ = fs.Sub(static, "static")
+
+// Folders are the demo's static folders by name: the host serves each at
+// /_static/{name}/.
+var Folders = map[string]fs.FS{"demo": Static}
