@@ -80,21 +80,18 @@ func (db *DB) Register(ctx context.Context, n NewUser, now time.Time, compose Co
 	if err != nil {
 		return nil, err
 	}
-	tx, err := db.Pool.Begin(ctx)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	defer tx.Rollback(ctx)
-	u, err := createUser(ctx, tx, n, hash, now)
+	var u *User
+	err = db.inTx(ctx, func(tx pgx.Tx) (err error) {
+		if u, err = createUser(ctx, tx, n, hash, now); err != nil || compose == nil {
+			return err
+		}
+		_, err = issueTokenMail(ctx, tx, u, PurposeVerify, now, compose)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	if compose != nil {
-		if _, err := issueTokenMail(ctx, tx, u, PurposeVerify, now, compose); err != nil {
-			return nil, err
-		}
-	}
-	return u, dbErr(tx.Commit(ctx))
+	return u, nil
 }
 
 func createUser(ctx context.Context, tx pgx.Tx, n NewUser, hash string, now time.Time) (*User, error) {
@@ -174,19 +171,15 @@ func (db *DB) SetPassword(ctx context.Context, userID int64, digest string, now 
 	if err != nil {
 		return nil, err
 	}
-	tx, err := db.Pool.Begin(ctx)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	defer tx.Rollback(ctx)
-	if _, err := tx.Exec(ctx, `update users set password_hash = $2, updated_at = $3 where id = $1`, userID, hash, now); err != nil {
-		return nil, dbErr(err)
-	}
-	revoked, err := revokeUserSessions(ctx, tx, userID, now)
-	if err != nil {
-		return nil, err
-	}
-	return revoked, dbErr(tx.Commit(ctx))
+	var revoked [][]byte
+	err = db.inTx(ctx, func(tx pgx.Tx) (err error) {
+		if _, err := tx.Exec(ctx, `update users set password_hash = $2, updated_at = $3 where id = $1`, userID, hash, now); err != nil {
+			return err
+		}
+		revoked, err = revokeUserSessions(ctx, tx, userID, now)
+		return err
+	})
+	return revoked, err
 }
 
 // Profile is what a member may change of their account.
