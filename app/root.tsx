@@ -2,10 +2,10 @@
 import type { ComponentType, CSSProperties } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
 import { PageContext } from './lib/page-context';
-import type { PageProps } from './lib/props';
+import type { PageProps } from './contract/props';
 import { DefaultLayout } from './layouts/default-layout';
 import { BareLayout } from './layouts/bare-layout';
-import './styles/theme';
+import './ui/theme';
 
 export type PageComponent = ComponentType<{ data: any }>;
 

@@ -21,7 +21,7 @@ const propsHeader = "X-Storefront-Props"
 
 var taipei, _ = time.LoadLocation("Asia/Taipei")
 
-// pageProps is the one JSON value a page renders from (app/lib/props.ts).
+// pageProps is the one JSON value a page renders from (app/contract/props.ts).
 type pageProps struct {
 	Route        string            `json:"route"`
 	Page         string            `json:"page"`

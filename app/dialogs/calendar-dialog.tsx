@@ -1,8 +1,8 @@
 // Add-to-calendar dialog: an .ics file to download and a Google Calendar
 // link for one schedule.
 import { useMemo } from 'react';
-import { Dialog, actions } from './dialog';
-import { icsFile, googleCalendarUrl, type CalendarEvent } from '../lib/calendar';
+import { Dialog, actions } from '../ui/dialog';
+import { icsFile, googleCalendarUrl, type CalendarEvent } from '../features/catalogue/calendar';
 import { dialogs as t } from '../strings/zh-hant-catalogue';
 
 export default function CalendarDialog({ event, onClose }: { event: CalendarEvent; onClose: () => void }) {

@@ -2,12 +2,12 @@
 // other session of the member ends.
 import { useState } from 'react';
 import { call } from '../lib/api';
-import { passwordDigest, minPasswordLength } from '../lib/password';
+import { passwordDigest, minPasswordLength } from '../features/members/password';
 import { usePage } from '../lib/page-context';
-import { useUi } from '../lib/ui';
+import { useUi } from '../lib/ui-state';
 import { auth as t } from '../strings/zh-hant-members';
-import { Dialog } from './dialog';
-import { Field, FormError, formStyle, primaryButton, useSubmit } from './form';
+import { Dialog } from '../ui/dialog';
+import { Field, FormError, formStyle, primaryButton, useSubmit } from '../ui/form-fields';
 
 export default function ChangePasswordDialog() {
   const page = usePage();

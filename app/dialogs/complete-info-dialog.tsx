@@ -3,12 +3,12 @@
 import { useEffect, useState } from 'react';
 import { call, errorText } from '../lib/api';
 import { usePage } from '../lib/page-context';
-import { useUi } from '../lib/ui';
-import type { CustomField } from '../lib/props';
+import { useUi } from '../lib/ui-state';
+import type { CustomField } from '../contract/props';
 import { common } from '../strings/zh-hant';
 import { auth as t } from '../strings/zh-hant-members';
-import { Dialog } from './dialog';
-import { CustomFieldInput, Field, FormError, formStyle, primaryButton, useRefresh, useSubmit } from './form';
+import { Dialog } from '../ui/dialog';
+import { CustomFieldInput, Field, FormError, formStyle, primaryButton, useRefresh, useSubmit } from '../ui/form-fields';
 
 export default function CompleteInfoDialog({ args }: { args: { mode: 'complete' | 'edit' } }) {
   const page = usePage();

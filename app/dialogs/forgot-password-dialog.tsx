@@ -1,12 +1,12 @@
 // Forgot password: e-mail -> the mailed 6-digit code -> a new password.
 import { useState } from 'react';
 import { call } from '../lib/api';
-import { passwordDigest, minPasswordLength } from '../lib/password';
+import { passwordDigest, minPasswordLength } from '../features/members/password';
 import { usePage } from '../lib/page-context';
-import { useUi } from '../lib/ui';
+import { useUi } from '../lib/ui-state';
 import { auth as t } from '../strings/zh-hant-members';
-import { Dialog } from './dialog';
-import { Field, FormError, formStyle, linkButton, primaryButton, useSubmit } from './form';
+import { Dialog } from '../ui/dialog';
+import { Field, FormError, formStyle, linkButton, primaryButton, useSubmit } from '../ui/form-fields';
 
 export default function ForgotPasswordDialog({ args }: { args: { email?: string } }) {
   const page = usePage();

@@ -1,14 +1,14 @@
 // Login: e-mail and password (sent as its MD5, spec section 5).
 import { useState } from 'react';
 import { call } from '../lib/api';
-import { passwordDigest } from '../lib/password';
+import { passwordDigest } from '../features/members/password';
 import { usePage } from '../lib/page-context';
-import { useUi } from '../lib/ui';
-import type { User } from '../lib/props';
+import { useUi } from '../lib/ui-state';
+import type { User } from '../contract/props';
 import { account } from '../strings/zh-hant';
 import { auth as t } from '../strings/zh-hant-members';
-import { Dialog } from './dialog';
-import { Field, FormError, formStyle, linkButton, primaryButton, row, useRefresh, useSubmit } from './form';
+import { Dialog } from '../ui/dialog';
+import { Field, FormError, formStyle, linkButton, primaryButton, row, useRefresh, useSubmit } from '../ui/form-fields';
 
 export default function LoginDialog({ args }: { args: { email?: string } }) {
   const page = usePage();

@@ -3,15 +3,15 @@
 // opens.
 import { useEffect, useState } from 'react';
 import { call, errorText } from '../lib/api';
-import { passwordDigest, minPasswordLength } from '../lib/password';
+import { passwordDigest, minPasswordLength } from '../features/members/password';
 import { usePage } from '../lib/page-context';
-import { useUi } from '../lib/ui';
+import { useUi } from '../lib/ui-state';
 import { links } from '../lib/links';
-import type { CustomField } from '../lib/props';
+import type { CustomField } from '../contract/props';
 import { common, account } from '../strings/zh-hant';
 import { auth as t } from '../strings/zh-hant-members';
-import { Dialog } from './dialog';
-import { CustomFieldInput, Field, FormError, formStyle, linkButton, primaryButton, row, useSubmit } from './form';
+import { Dialog } from '../ui/dialog';
+import { CustomFieldInput, Field, FormError, formStyle, linkButton, primaryButton, row, useSubmit } from '../ui/form-fields';
 
 export default function RegisterDialog() {
   const page = usePage();

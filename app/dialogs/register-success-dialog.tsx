@@ -1,9 +1,9 @@
 // Registration success (spec section 2): title 註冊成功, 460 px wide; its
 // close shows the snackbar 驗證信發送成功！.
-import { useUi } from '../lib/ui';
+import { useUi } from '../lib/ui-state';
 import { auth as t } from '../strings/zh-hant-members';
-import { Dialog } from './dialog';
-import { formStyle, primaryButton } from './form';
+import { Dialog } from '../ui/dialog';
+import { formStyle, primaryButton } from '../ui/form-fields';
 
 /** The registration-success dialog's width (spec section 9). */
 export const registerSuccessWidth = 460;

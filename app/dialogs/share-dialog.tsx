@@ -1,7 +1,7 @@
 // Share dialog: copy the page's link, share it on LINE or Facebook, or show
 // it as a QR code (loaded only then).
 import { lazy, Suspense, useState } from 'react';
-import { Dialog, actions } from './dialog';
+import { Dialog, actions } from '../ui/dialog';
 import { dialogs as t } from '../strings/zh-hant-catalogue';
 
 const QrDialog = lazy(() => import('./qr-dialog'));

@@ -1,11 +1,11 @@
 // Store info dialog: the store's picture, address (with a map link), phone
 // and opening hours.
 import { css } from '@emotion/css';
-import type { StoreInfo } from '../lib/props';
-import { Dialog, actions } from './dialog';
-import { Picture } from '../components/picture';
+import type { StoreInfo } from '../contract/props';
+import { Dialog, actions } from '../ui/dialog';
+import { Picture } from '../ui/picture';
 import { dialogs as t } from '../strings/zh-hant-catalogue';
-import { colour } from '../styles/theme';
+import { colour } from '../ui/theme';
 
 const facts = css`
   display: grid;

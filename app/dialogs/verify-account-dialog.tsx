@@ -2,10 +2,10 @@
 // again (3 minutes apart) or type the mailed code.
 import { call } from '../lib/api';
 import { usePage } from '../lib/page-context';
-import { useUi } from '../lib/ui';
+import { useUi } from '../lib/ui-state';
 import { auth as t } from '../strings/zh-hant-members';
-import { Dialog } from './dialog';
-import { FormError, formStyle, primaryButton, secondaryButton, useSubmit } from './form';
+import { Dialog } from '../ui/dialog';
+import { FormError, formStyle, primaryButton, secondaryButton, useSubmit } from '../ui/form-fields';
 
 export default function VerifyAccountDialog({ args }: { args: { email: string } }) {
   const page = usePage();

@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { call } from '../lib/api';
 import { usePage } from '../lib/page-context';
-import { useUi } from '../lib/ui';
+import { useUi } from '../lib/ui-state';
 import { auth as t } from '../strings/zh-hant-members';
-import { Dialog } from './dialog';
-import { Field, FormError, formStyle, linkButton, primaryButton, useRefresh, useSubmit } from './form';
+import { Dialog } from '../ui/dialog';
+import { Field, FormError, formStyle, linkButton, primaryButton, useRefresh, useSubmit } from '../ui/form-fields';
 
 export default function VerifyCodeDialog({ args }: { args: { email: string } }) {
   const page = usePage();

@@ -5,15 +5,15 @@
 import type { ReactNode } from 'react';
 import { css } from '@emotion/css';
 import { usePage } from '../lib/page-context';
-import { AppBanner, useAppBanner } from '../components/app-banner';
+import { AppBanner, useAppBanner } from '../features/brand/app-banner';
 import { bannerHeight } from '../lib/constants';
-import { Header } from '../components/header';
-import { Footer } from '../components/footer';
-import { LoadingBar } from '../components/loading-bar';
-import { Snackbar } from '../components/snackbar';
-import { DialogHost } from '../components/dialog-host';
-import { UiProvider } from '../lib/ui';
-import { contentMaxWidth } from '../styles/theme';
+import { Header } from '../features/brand/header';
+import { Footer } from '../features/brand/footer';
+import { LoadingBar } from './loading-bar';
+import { Snackbar } from './snackbar';
+import { DialogHost } from './dialog-host';
+import { UiProvider } from '../lib/ui-state';
+import { contentMaxWidth } from '../ui/theme';
 
 const main = css`
   max-width: ${contentMaxWidth}px;

@@ -4,13 +4,13 @@
 // 5 KB gzip of brand home's first-visit JavaScript.
 import './api';
 import './format';
-import './images';
+import '../ui/images';
 import './links';
 import './navigation';
 import './query';
 import './session';
-import './ui';
-import './member-menu';
+import './ui-state';
+import '../features/members/member-menu';
 import '../strings/zh-hant';
 import './json-ld';
-import '../components/page-head';
+import './page-head';

@@ -1,13 +1,13 @@
 // Activity list (/{brandId}/activitys): the normal and the term activities,
 // loaded in parallel by the host and merged by the spec's rule, 30 a page.
-import type { Activity } from '../lib/props';
+import type { Activity } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
-import { PageHead } from '../components/page-head';
-import { ActivityCard, cardGrid } from '../components/activity-card';
-import { Pagination } from '../components/pagination';
-import { SearchBar } from '../components/search-bar';
-import { Crumbs } from '../components/crumbs';
-import { heading, emptyState, notice } from '../components/page-parts';
+import { PageHead } from '../lib/page-head';
+import { ActivityCard, cardGrid } from '../features/catalogue/activity-card';
+import { Pagination } from '../features/catalogue/pagination';
+import { SearchBar } from '../features/catalogue/search-bar';
+import { Crumbs } from '../features/catalogue/crumbs';
+import { heading, emptyState, notice } from '../features/catalogue/page-parts';
 import { breadcrumbs, itemList, absolute } from '../lib/json-ld';
 import { catalogue as tc } from '../strings/zh-hant';
 import { activityList as t } from '../strings/zh-hant-catalogue';

@@ -3,19 +3,19 @@
 // in projectType tabs 0-3. Switching tabs keeps the scroll position (see
 // keepsScroll); the server renders the chosen tab.
 import { css } from '@emotion/css';
-import type { Activity, Banner, Item, ItemList, ItemType, PageProps } from '../lib/props';
+import type { Activity, Banner, Item, ItemList, ItemType, PageProps } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
-import { PageHead } from '../components/page-head';
-import { ItemCard, itemGrid as grid } from '../components/item-card';
-import { ActivityCard, cardGrid } from '../components/activity-card';
-import { SearchBar } from '../components/search-bar';
-import { StoreButton } from '../components/dialog-buttons';
-import { Picture } from '../components/picture';
+import { PageHead } from '../lib/page-head';
+import { ItemCard, itemGrid as grid } from '../features/catalogue/item-card';
+import { ActivityCard, cardGrid } from '../features/catalogue/activity-card';
+import { SearchBar } from '../features/catalogue/search-bar';
+import { StoreButton } from '../dialogs/dialog-buttons';
+import { Picture } from '../ui/picture';
 import { brandGraph } from '../lib/json-ld';
 import { queryString } from '../lib/query';
 import { home as t, items as ti, catalogue as tc } from '../strings/zh-hant';
-import { colour, radius, up } from '../styles/theme';
+import { colour, radius, up } from '../ui/theme';
 
 export interface BrandHomeData {
   items: ItemList;

@@ -3,21 +3,21 @@
 // date, each of which can be added to a calendar; share dialog; JSON-LD
 // events with offers.
 import { css } from '@emotion/css';
-import type { CourseDetail, PageProps, Schedule } from '../lib/props';
+import type { CourseDetail, PageProps, Schedule } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
-import { PageHead } from '../components/page-head';
-import { Picture } from '../components/picture';
-import { Crumbs } from '../components/crumbs';
-import { StoreButton, ShareButton, CalendarButton } from '../components/dialog-buttons';
-import { buyBar, heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState, prose } from '../components/page-parts';
+import { PageHead } from '../lib/page-head';
+import { Picture } from '../ui/picture';
+import { Crumbs } from '../features/catalogue/crumbs';
+import { StoreButton, ShareButton, CalendarButton } from '../dialogs/dialog-buttons';
+import { buyBar, heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState, prose } from '../features/catalogue/page-parts';
 import { breadcrumbs, absolute } from '../lib/json-ld';
-import { courseEvents } from '../lib/json-ld-offers';
-import type { CalendarEvent } from '../lib/calendar';
+import { courseEvents } from '../features/catalogue/json-ld-offers';
+import type { CalendarEvent } from '../features/catalogue/calendar';
 import { dateWithWeekday, priceRange, timeRange, price } from '../lib/format';
 import { catalogue as tc } from '../strings/zh-hant';
 import { course as t, activityList, term as tt } from '../strings/zh-hant-catalogue';
-import { colour, up } from '../styles/theme';
+import { colour, up } from '../ui/theme';
 
 const hero = css`
   width: 100%;

@@ -1,13 +1,13 @@
 // The error page (spec sections 2 and 8): the status code, an image, the
 // text for the status class, a way back, and the provider's site label.
 import { css } from '@emotion/css';
-import type { ErrorInfo } from '../lib/props';
+import type { ErrorInfo } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
-import { PageHead } from '../components/page-head';
+import { PageHead } from '../lib/page-head';
 import { Link } from '../lib/navigation';
 import { links } from '../lib/links';
 import { common, errors as t, layout } from '../strings/zh-hant';
-import { colour } from '../styles/theme';
+import { colour } from '../ui/theme';
 
 /** Document title of an error page. */
 export function errorTitle(status: number): string {

@@ -1,8 +1,8 @@
 // Index (/): the brands whose shops are open.
 import { css } from '@emotion/css';
-import { PageHead } from '../components/page-head';
+import { PageHead } from '../lib/page-head';
 import { index as t } from '../strings/zh-hant';
-import { colour, radius, shadow, up } from '../styles/theme';
+import { colour, radius, shadow, up } from '../ui/theme';
 
 export interface IndexData {
   brands: { brandId: string; brandName: string; appLogo: string }[];

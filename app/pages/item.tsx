@@ -3,21 +3,21 @@
 // share dialog; JSON-LD product with its TWD offer. An item taken off the
 // shelf shows a friendly page with other items instead (not indexed).
 import { css } from '@emotion/css';
-import type { Item, StoreInfo } from '../lib/props';
+import type { Item, StoreInfo } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
-import { PageHead } from '../components/page-head';
-import { Picture } from '../components/picture';
-import { Crumbs } from '../components/crumbs';
-import { ItemCard, grants, itemGrid as grid } from '../components/item-card';
-import { StoreButton, ShareButton } from '../components/dialog-buttons';
-import { buyBar, heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState, facts, prose } from '../components/page-parts';
+import { PageHead } from '../lib/page-head';
+import { Picture } from '../ui/picture';
+import { Crumbs } from '../features/catalogue/crumbs';
+import { ItemCard, grants, itemGrid as grid } from '../features/catalogue/item-card';
+import { StoreButton, ShareButton } from '../dialogs/dialog-buttons';
+import { buyBar, heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState, facts, prose } from '../features/catalogue/page-parts';
 import { breadcrumbs, absolute } from '../lib/json-ld';
-import { product } from '../lib/json-ld-offers';
+import { product } from '../features/catalogue/json-ld-offers';
 import { price, validity } from '../lib/format';
 import { items as ti, common } from '../strings/zh-hant';
 import { item as t, course as tcourse } from '../strings/zh-hant-catalogue';
-import { colour, up } from '../styles/theme';
+import { colour, up } from '../ui/theme';
 
 export interface ItemData {
   item: Item;

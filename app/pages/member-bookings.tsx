@@ -1,9 +1,9 @@
 // My bookings (/{brandId}/user/booking): upcoming first, then past.
-import type { Booking } from '../lib/props';
+import type { Booking } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
-import { taipeiDateTime, taipeiTime } from '../lib/member-format';
-import { MemberLayout, badge, badgeMuted, card, cardList, sectionTitle } from '../components/member-layout';
-import { EmptyState } from '../components/empty-state';
+import { taipeiDateTime, taipeiTime } from '../ui/date';
+import { MemberLayout, badge, badgeMuted, card, cardList, sectionTitle } from '../features/members/member-layout';
+import { EmptyState } from '../ui/empty-state';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
 

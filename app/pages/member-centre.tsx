@@ -2,17 +2,17 @@
 // their account actions.
 import { useState } from 'react';
 import { css } from '@emotion/css';
-import type { CustomField, MemberSummary, User } from '../lib/props';
+import type { CustomField, MemberSummary, User } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link, useNavigate } from '../lib/navigation';
-import { useUi } from '../lib/ui';
+import { useUi } from '../lib/ui-state';
 import { call, errorText } from '../lib/api';
 import { logout } from '../lib/session';
 import { hasModule, Module } from '../lib/modules';
-import { MemberLayout, badge, badgeMuted, card, sectionTitle } from '../components/member-layout';
+import { MemberLayout, badge, badgeMuted, card, sectionTitle } from '../features/members/member-layout';
 import { account } from '../strings/zh-hant';
 import { auth as ta, member as t } from '../strings/zh-hant-members';
-import { colour, radius, up } from '../styles/theme';
+import { colour, radius, up } from '../ui/theme';
 
 export interface MemberCentreData {
   summary: MemberSummary;

@@ -1,11 +1,11 @@
 // My counting passcards (/{brandId}/user/countingPasscard): minutes left
 // on each card and its state.
-import type { CountingPasscardRecord } from '../lib/props';
+import type { CountingPasscardRecord } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { thousands } from '../lib/format';
-import { day } from '../lib/member-format';
-import { MemberLayout, badge, badgeMuted, card, cardList } from '../components/member-layout';
-import { EmptyState } from '../components/empty-state';
+import { day } from '../ui/date';
+import { MemberLayout, badge, badgeMuted, card, cardList } from '../features/members/member-layout';
+import { EmptyState } from '../ui/empty-state';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
 

@@ -1,9 +1,9 @@
 // My passcards (/{brandId}/user/passcard).
-import type { MemberPasscard } from '../lib/props';
+import type { MemberPasscard } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
-import { day } from '../lib/member-format';
-import { MemberLayout, badge, badgeMuted, card, cardList } from '../components/member-layout';
-import { EmptyState } from '../components/empty-state';
+import { day } from '../ui/date';
+import { MemberLayout, badge, badgeMuted, card, cardList } from '../features/members/member-layout';
+import { EmptyState } from '../ui/empty-state';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
 

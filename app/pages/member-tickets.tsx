@@ -1,11 +1,11 @@
 // My tickets (/{brandId}/user/ticket): stored-value points, count cards and
 // other tickets, with what remains.
-import type { MemberTicket } from '../lib/props';
+import type { MemberTicket } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { thousands } from '../lib/format';
-import { day } from '../lib/member-format';
-import { MemberLayout, badge, badgeMuted, card, cardList, sectionTitle } from '../components/member-layout';
-import { EmptyState } from '../components/empty-state';
+import { day } from '../ui/date';
+import { MemberLayout, badge, badgeMuted, card, cardList, sectionTitle } from '../features/members/member-layout';
+import { EmptyState } from '../ui/empty-state';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
 

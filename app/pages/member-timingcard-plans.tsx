@@ -1,9 +1,9 @@
 // Timing-card plans (/{brandId}/user/timingcard/plans): the counting
 // passcards on sale.
-import type { Item } from '../lib/props';
-import { ItemCard } from '../components/item-card';
-import { MemberLayout, cardList } from '../components/member-layout';
-import { EmptyState } from '../components/empty-state';
+import type { Item } from '../contract/props';
+import { ItemCard } from '../features/catalogue/item-card';
+import { MemberLayout, cardList } from '../features/members/member-layout';
+import { EmptyState } from '../ui/empty-state';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
 

@@ -1,16 +1,16 @@
 // Timing card (/{brandId}/user/timingcard): remaining and not-active points
 // as the host computes them (spec section 4), and the records behind them.
 import { css } from '@emotion/css';
-import type { CountingPasscardRecord } from '../lib/props';
+import type { CountingPasscardRecord } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { thousands } from '../lib/format';
-import { MemberLayout, cardList, sectionTitle } from '../components/member-layout';
-import { EmptyState } from '../components/empty-state';
+import { MemberLayout, cardList, sectionTitle } from '../features/members/member-layout';
+import { EmptyState } from '../ui/empty-state';
 import { CountingCard } from './member-counting-passcards';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
-import { colour, radius } from '../styles/theme';
+import { colour, radius } from '../ui/theme';
 
 export interface MemberTimingCardData {
   records: CountingPasscardRecord[];

@@ -2,19 +2,19 @@
 // bar (keyword, dates, store, teacher, category), the matching courses,
 // pagination. Kept out of search indexes (it repeats the catalogue).
 import { css } from '@emotion/css';
-import type { Activity, ListPage, SearchCondition, SearchFilter } from '../lib/props';
+import type { Activity, ListPage, SearchCondition, SearchFilter } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
-import { PageHead } from '../components/page-head';
-import { ActivityCard, cardGrid } from '../components/activity-card';
-import { Pagination } from '../components/pagination';
-import { SearchBar } from '../components/search-bar';
-import { Crumbs } from '../components/crumbs';
-import { heading, emptyState } from '../components/page-parts';
+import { PageHead } from '../lib/page-head';
+import { ActivityCard, cardGrid } from '../features/catalogue/activity-card';
+import { Pagination } from '../features/catalogue/pagination';
+import { SearchBar } from '../features/catalogue/search-bar';
+import { Crumbs } from '../features/catalogue/crumbs';
+import { heading, emptyState } from '../features/catalogue/page-parts';
 import { breadcrumbs } from '../lib/json-ld';
 import { queryString } from '../lib/query';
 import { search as t } from '../strings/zh-hant';
-import { colour, up } from '../styles/theme';
+import { colour, up } from '../ui/theme';
 
 export interface SearchData {
   filter: SearchFilter;

@@ -1,20 +1,20 @@
 // A term schedule's class (/{brandId}/termSchedule/{termScheduleId}/{scheduleId}):
 // its slot, teacher, store, price, seats and every session date.
 import { css } from '@emotion/css';
-import type { TermSchedule } from '../lib/props';
+import type { TermSchedule } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
-import { PageHead } from '../components/page-head';
-import { Picture } from '../components/picture';
-import { Crumbs } from '../components/crumbs';
-import { StoreButton, ShareButton } from '../components/dialog-buttons';
-import { buyBar, heading, sectionTitle, primaryButton, secondaryButton, card, facts } from '../components/page-parts';
+import { PageHead } from '../lib/page-head';
+import { Picture } from '../ui/picture';
+import { Crumbs } from '../features/catalogue/crumbs';
+import { StoreButton, ShareButton } from '../dialogs/dialog-buttons';
+import { buyBar, heading, sectionTitle, primaryButton, secondaryButton, card, facts } from '../features/catalogue/page-parts';
 import { breadcrumbs, absolute, storePlace } from '../lib/json-ld';
-import { isoTaipei } from '../lib/json-ld-offers';
+import { isoTaipei } from '../features/catalogue/json-ld-offers';
 import { dateWithWeekday, fullDate, price, timeRange } from '../lib/format';
 import { classSlot, termCanonical, termPath } from './term-list';
 import { term as t, course as tc } from '../strings/zh-hant-catalogue';
-import { colour } from '../styles/theme';
+import { colour } from '../ui/theme';
 
 export interface TermScheduleData {
   termSchedule: TermSchedule;

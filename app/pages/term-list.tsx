@@ -1,18 +1,18 @@
 // Term schedule list (/{brandId}/termSchedule): the current terms, each
 // with its classes (weekly slot, sessions, price, seats left).
 import { css } from '@emotion/css';
-import type { PageProps, TermClass, TermSchedule } from '../lib/props';
+import type { PageProps, TermClass, TermSchedule } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { hasModule, Module } from '../lib/modules';
-import { PageHead } from '../components/page-head';
-import { Picture } from '../components/picture';
-import { Crumbs } from '../components/crumbs';
-import { heading, emptyState } from '../components/page-parts';
+import { PageHead } from '../lib/page-head';
+import { Picture } from '../ui/picture';
+import { Crumbs } from '../features/catalogue/crumbs';
+import { heading, emptyState } from '../features/catalogue/page-parts';
 import { breadcrumbs, itemList, absolute } from '../lib/json-ld';
 import { fullDate, price, timeRange, weekday } from '../lib/format';
 import { term as t } from '../strings/zh-hant-catalogue';
-import { colour, radius, shadow, up } from '../styles/theme';
+import { colour, radius, shadow, up } from '../ui/theme';
 
 export interface TermListData {
   termSchedules: TermSchedule[];

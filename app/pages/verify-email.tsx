@@ -5,14 +5,14 @@ import { useEffect, useState } from 'react';
 import { css } from '@emotion/css';
 import { usePage, brandPath } from '../lib/page-context';
 import { call, ApiError, errorText } from '../lib/api';
-import { passwordDigest, minPasswordLength } from '../lib/password';
-import { useUi } from '../lib/ui';
+import { passwordDigest, minPasswordLength } from '../features/members/password';
+import { useUi } from '../lib/ui-state';
 import { Link } from '../lib/navigation';
-import { PageHead } from '../components/page-head';
-import { Field, FormError, formStyle, primaryButton, useSubmit } from '../dialogs/form';
+import { PageHead } from '../lib/page-head';
+import { Field, FormError, formStyle, primaryButton, useSubmit } from '../ui/form-fields';
 import { common } from '../strings/zh-hant';
 import { auth as ta, verifyEmail as t } from '../strings/zh-hant-members';
-import { colour, radius } from '../styles/theme';
+import { colour, radius } from '../ui/theme';
 
 const box = css`
   max-width: 460px;

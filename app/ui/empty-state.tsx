@@ -1,7 +1,7 @@
 // An honest empty state: what is missing, and where to get it.
 import { css } from '@emotion/css';
 import { Link } from '../lib/navigation';
-import { colour, radius } from '../styles/theme';
+import { colour, radius } from './theme';
 
 const box = css`
   text-align: center;

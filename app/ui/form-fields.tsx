@@ -4,9 +4,9 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react
 import { errorText } from '../lib/api';
 import { useNavigate } from '../lib/navigation';
 import { css } from '@emotion/css';
-import type { CustomField } from '../lib/props';
+import type { CustomField } from '../contract/props';
 import { auth as t } from '../strings/zh-hant-members';
-import { colour } from '../styles/theme';
+import { colour } from './theme';
 
 export const formStyle = css`
   display: flex;

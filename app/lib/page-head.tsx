@@ -2,8 +2,8 @@
 // Twitter card, robots. The server moves them into <head>; on the client
 // React keeps them there as the page changes.
 import { Helmet } from 'react-helmet-async';
-import { usePage } from '../lib/page-context';
-import { JsonLd } from '../lib/json-ld';
+import { usePage } from './page-context';
+import { JsonLd } from './json-ld';
 
 export interface PageHeadProps {
   title: string;

@@ -1,8 +1,8 @@
 // Structured data of what is sold: course schedules as events with offers,
 // items as products with offers in TWD (kept apart from json-ld.tsx, which
 // every page loads, so brand home does not carry them).
-import type { Activity, Item, PageProps, Schedule, StoreInfo, Teacher } from './props';
-import { abs, absolute, context, storePlace, type Thing } from './json-ld';
+import type { Activity, Item, PageProps, Schedule, StoreInfo, Teacher } from '../../contract/props';
+import { abs, absolute, context, storePlace, type Thing } from '../../lib/json-ld';
 
 /** '2026-12-03', '19:30' -> '2026-12-03T19:30:00+08:00' (Taipei has no daylight saving). */
 export function isoTaipei(date: string, time: string): string {

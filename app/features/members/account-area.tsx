@@ -3,13 +3,13 @@
 // Rendered on the server too, from the page's user.
 import { useEffect, useRef, useState } from 'react';
 import { css } from '@emotion/css';
-import { usePage, brandPath } from '../lib/page-context';
-import { Link } from '../lib/navigation';
-import { memberMenu } from '../lib/member-menu';
-import { logout } from '../lib/session';
-import { useUi } from '../lib/ui';
-import { account as t } from '../strings/zh-hant';
-import { colour, shadow } from '../styles/theme';
+import { usePage, brandPath } from '../../lib/page-context';
+import { Link } from '../../lib/navigation';
+import { memberMenu } from './member-menu';
+import { logout } from '../../lib/session';
+import { useUi } from '../../lib/ui-state';
+import { account as t } from '../../strings/zh-hant';
+import { colour, shadow } from '../../ui/theme';
 
 const area = css`
   position: relative;

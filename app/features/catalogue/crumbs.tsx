@@ -1,10 +1,10 @@
 // The visible breadcrumb trail; its JSON-LD twin is lib/json-ld breadcrumbs.
 import { css } from '@emotion/css';
-import { usePage, brandPath } from '../lib/page-context';
-import { Link } from '../lib/navigation';
-import { hasModule, Module } from '../lib/modules';
-import { common, catalogue as t } from '../strings/zh-hant';
-import { colour } from '../styles/theme';
+import { usePage, brandPath } from '../../lib/page-context';
+import { Link } from '../../lib/navigation';
+import { hasModule, Module } from '../../lib/modules';
+import { common, catalogue as t } from '../../strings/zh-hant';
+import { colour } from '../../ui/theme';
 
 const nav = css`
   font-size: 13px;

@@ -2,9 +2,9 @@
 // its timeout (default 3000 ms) or on close.
 import { useEffect } from 'react';
 import { css } from '@emotion/css';
-import { useUi } from '../lib/ui';
+import { useUi } from '../lib/ui-state';
 import { snackbar as t } from '../strings/zh-hant';
-import { colour } from '../styles/theme';
+import { colour } from '../ui/theme';
 
 const bar = css`
   position: fixed;

@@ -2,14 +2,14 @@
 // reminder while the e-mail is not verified.
 import type { ReactNode } from 'react';
 import { css } from '@emotion/css';
-import { usePage, brandPath } from '../lib/page-context';
-import { Link } from '../lib/navigation';
-import { memberMenu } from '../lib/member-menu';
-import { useUi } from '../lib/ui';
-import { PageHead } from './page-head';
-import { account } from '../strings/zh-hant';
-import { member as t } from '../strings/zh-hant-members';
-import { colour, radius, up } from '../styles/theme';
+import { usePage, brandPath } from '../../lib/page-context';
+import { Link } from '../../lib/navigation';
+import { memberMenu } from './member-menu';
+import { useUi } from '../../lib/ui-state';
+import { PageHead } from '../../lib/page-head';
+import { account } from '../../strings/zh-hant';
+import { member as t } from '../../strings/zh-hant-members';
+import { colour, radius, up } from '../../ui/theme';
 
 const head = css`
   margin-bottom: 16px;

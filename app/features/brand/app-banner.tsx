@@ -3,10 +3,10 @@
 // the cookie closeBownloadAppBanner.
 import { useState } from 'react';
 import { css } from '@emotion/css';
-import { usePage } from '../lib/page-context';
-import { bannerCookie, bannerHeight } from '../lib/constants';
-import { banner as t } from '../strings/zh-hant';
-import { colour } from '../styles/theme';
+import { usePage } from '../../lib/page-context';
+import { bannerCookie, bannerHeight } from '../../lib/constants';
+import { banner as t } from '../../strings/zh-hant';
+import { colour } from '../../ui/theme';
 
 const bar = css`
   position: sticky;

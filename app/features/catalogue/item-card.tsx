@@ -1,11 +1,11 @@
 // A sellable item in a list: name, what it grants, validity, price.
 import { css } from '@emotion/css';
-import type { Item } from '../lib/props';
-import { usePage, brandPath } from '../lib/page-context';
-import { Link } from '../lib/navigation';
-import { price, thousands, validity } from '../lib/format';
-import { items as t } from '../strings/zh-hant';
-import { colour, radius, shadow, up, pills } from '../styles/theme';
+import type { Item } from '../../contract/props';
+import { usePage, brandPath } from '../../lib/page-context';
+import { Link } from '../../lib/navigation';
+import { price, thousands, validity } from '../../lib/format';
+import { items as t } from '../../strings/zh-hant';
+import { colour, radius, shadow, up, pills } from '../../ui/theme';
 
 const card = css`
   display: flex;

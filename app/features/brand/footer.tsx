@@ -3,10 +3,10 @@
 // the payment-method logos, LINE Pay when a store has it, and the refund
 // policy link.
 import { css } from '@emotion/css';
-import { usePage } from '../lib/page-context';
-import { links } from '../lib/links';
-import { layout as t } from '../strings/zh-hant';
-import { colour, contentMaxWidth } from '../styles/theme';
+import { usePage } from '../../lib/page-context';
+import { links } from '../../lib/links';
+import { layout as t } from '../../strings/zh-hant';
+import { colour, contentMaxWidth } from '../../ui/theme';
 import { PaymentLogos } from './payment-logos';
 
 const foot = css`

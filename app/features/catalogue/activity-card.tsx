@@ -1,13 +1,13 @@
 // A course in an activity list: picture, name, store and category, the next
 // dates, teachers and price range.
 import { css } from '@emotion/css';
-import type { Activity } from '../lib/props';
-import { usePage, brandPath } from '../lib/page-context';
-import { Link } from '../lib/navigation';
-import { dateWithWeekday, priceRange } from '../lib/format';
-import { Picture } from './picture';
-import { catalogue as t } from '../strings/zh-hant';
-import { colour, radius, shadow, pills } from '../styles/theme';
+import type { Activity } from '../../contract/props';
+import { usePage, brandPath } from '../../lib/page-context';
+import { Link } from '../../lib/navigation';
+import { dateWithWeekday, priceRange } from '../../lib/format';
+import { Picture } from '../../ui/picture';
+import { catalogue as t } from '../../strings/zh-hant';
+import { colour, radius, shadow, pills } from '../../ui/theme';
 
 const card = css`
   display: flex;

@@ -1,7 +1,7 @@
 // The member menu: the member centre's pages a brand offers, in order. The
 // header's member menu and the member centre's tabs both show it.
-import { hasModule, Module } from './modules';
-import { account as t } from '../strings/zh-hant';
+import { hasModule, Module } from '../../lib/modules';
+import { account as t } from '../../strings/zh-hant';
 
 export interface MemberMenuItem {
   route: string;

@@ -1,7 +1,7 @@
 // Pieces the catalogue pages share: the page heading, notices and empty
 // states, the primary and secondary buttons.
 import { css } from '@emotion/css';
-import { colour, radius, up } from '../styles/theme';
+import { colour, radius, up } from '../../ui/theme';
 
 export const heading = css`
   font-size: 22px;

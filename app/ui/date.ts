@@ -1,5 +1,5 @@
 // Dates of the member centre, in Taiwan time, without Intl (goja has none).
-import { weekdayLabels } from './format';
+import { weekdayLabels } from '../lib/format';
 
 const pad = (n: number) => (n < 10 ? '0' + n : String(n));
 

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { css } from '@emotion/css';
 import { common } from '../strings/zh-hant';
-import { colour, up } from '../styles/theme';
+import { colour, up } from './theme';
 
 const box = css`
   width: 100%;

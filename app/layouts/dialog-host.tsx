@@ -1,7 +1,7 @@
 // Shows the open dialog. Each dialog is its own chunk, loaded the first
 // time it opens, so the first visit carries none of them.
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { useUi, type DialogName } from '../lib/ui';
+import { useUi, type DialogName } from '../lib/ui-state';
 import { usePage } from '../lib/page-context';
 
 /** sessionStorage key: the complete-info dialog was offered in this tab. */

@@ -1,13 +1,13 @@
 // Buttons that open a dialog. Each dialog's code loads on first open, so
 // pages stay light.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { StoreInfo } from '../lib/props';
-import type { CalendarEvent } from '../lib/calendar';
+import type { StoreInfo } from '../contract/props';
+import type { CalendarEvent } from '../features/catalogue/calendar';
 import { usePage } from '../lib/page-context';
 
-const StoreDialog = lazy(() => import('../dialogs/store-dialog'));
-const ShareDialog = lazy(() => import('../dialogs/share-dialog'));
-const CalendarDialog = lazy(() => import('../dialogs/calendar-dialog'));
+const StoreDialog = lazy(() => import('./store-dialog'));
+const ShareDialog = lazy(() => import('./share-dialog'));
+const CalendarDialog = lazy(() => import('./calendar-dialog'));
 
 function Opener({ label, className, testId, children, dialog }: {
   label?: string;

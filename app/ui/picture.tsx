@@ -1,6 +1,6 @@
 // An image in the widths the page needs (see lib/images): WebP from the
 // host's image service with srcset and sizes, lazily loaded below the fold.
-import { imageAt, srcSet } from '../lib/images';
+import { imageAt, srcSet } from './images';
 
 export interface PictureProps {
   src: string;
