@@ -21,11 +21,15 @@ build: bundles
 run: build
 	./$(BIN)
 
-# static checks: go vet and a strict TypeScript check (esbuild strips types
-# without checking them)
+# static checks: go vet, a strict TypeScript check (esbuild strips types
+# without checking them), ESLint (the direction of imports between the app's
+# layers, eslint.config.mjs) and the unit tests of the app's pure helpers
 check: node_modules/.package-lock.json
 	$(GO) vet ./...
 	npx tsc --noEmit -p app
+	npx tsc --noEmit -p app/tsconfig.test.json
+	npx eslint --max-warnings 0 app
+	node --import tsx --test $$(find app -name '*.test.ts' | sort)
 
 # every test: Go tests against the real PostgreSQL and Redis, and the
 # browser tests in Chromium (run from e2e/ by go test)

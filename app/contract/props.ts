@@ -304,3 +304,142 @@ export interface SearchCondition {
   teacherList: Teacher[];
   categoryList: { categoryId: number; name: string }[];
 }
+
+// The data of each page (PageProps.data), by page.
+
+// activities.tsx
+export interface ActivitiesData {
+  list: Activity[];
+  pageNumber: number;
+  pageSize: number;
+  totalPages: number;
+  loaded: boolean;
+  failed: boolean;
+}
+
+// brand-home.tsx
+export interface BrandHomeData {
+  items: ItemList;
+  /** Absent from props of older hosts: none. */
+  banners?: Banner[];
+  activities?: Activity[];
+}
+
+// index.tsx
+export interface IndexData {
+  brands: { brandId: string; brandName: string; appLogo: string }[];
+}
+
+// item.tsx
+export interface ItemData {
+  item: Item;
+  offShelf: boolean;
+  others: Item[];
+}
+
+// member-bookings.tsx
+export interface MemberBookingsData {
+  bookings: Booking[];
+}
+
+// member-centre.tsx
+export interface MemberCentreData {
+  summary: MemberSummary;
+  fields: CustomField[];
+}
+
+// member-counting-passcards.tsx
+export interface MemberCountingPasscardsData {
+  records: CountingPasscardRecord[];
+}
+
+// member-passcards.tsx
+export interface MemberPasscardsData {
+  passcards: MemberPasscard[];
+}
+
+// member-tickets.tsx
+export interface MemberTicketsData {
+  tickets: MemberTicket[];
+}
+
+// member-timingcard-plans.tsx
+export interface MemberTimingPlansData {
+  plans: Item[];
+}
+
+// member-timingcard.tsx
+export interface MemberTimingCardData {
+  records: CountingPasscardRecord[];
+  remain: number;
+  notActive: number;
+}
+
+// search-result.tsx
+export interface SearchData {
+  filter: SearchFilter;
+  condition: SearchCondition;
+  result: ListPage<Activity>;
+}
+
+// term-class.tsx
+export interface TermScheduleData {
+  termSchedule: TermSchedule;
+}
+
+// term-list.tsx
+export interface TermListData {
+  termSchedules: TermSchedule[];
+}
+
+// API calls: the bodies the app sends and the answers' data.
+
+/** Every JSON answer of the API. */
+export interface ApiEnvelope<T> {
+  errorCode: number;
+  message: string;
+  data: T;
+}
+
+/** POST /api/session/login */
+export interface LoginRequest {
+  brandId: string;
+  email: string;
+  /** MD5 of the password, hex */
+  password: string;
+}
+export interface LoginAnswer {
+  user: User;
+}
+
+/** POST /api/session/register */
+export interface RegisterRequest {
+  brandId: string;
+  email: string;
+  /** MD5 of the password, hex */
+  password: string;
+  name: string;
+  customFields: Record<string, string>;
+  acceptTerms: boolean;
+}
+export interface RegisterAnswer {
+  email: string;
+  mailSent: boolean;
+}
+
+/** POST /api/session/changePassword (both MD5, hex) */
+export interface ChangePasswordRequest {
+  brandId: string;
+  oldPassword: string;
+  newPassword: string;
+}
+
+/** Which mail /api/session/resend sends again. */
+export type ResendType = 'verify' | 'forgotPassword';
+
+/** POST /api/user/edit: name only when editing the profile. */
+export interface EditUserRequest {
+  brandId: string;
+  name?: string;
+  customFields: Record<string, string>;
+}

@@ -1,14 +1,15 @@
 // Login: e-mail and password (sent as its MD5, spec section 5).
 import { useState } from 'react';
-import { call } from '../lib/api';
+import { login } from '../features/members/api';
 import { passwordDigest } from '../features/members/password';
 import { usePage } from '../lib/page-context';
 import { useUi } from '../lib/ui-state';
-import type { User } from '../contract/props';
 import { account } from '../strings/zh-hant';
 import { auth as t } from '../strings/zh-hant-members';
 import { Dialog } from '../ui/dialog';
-import { Field, FormError, formStyle, linkButton, primaryButton, row, useRefresh, useSubmit } from '../ui/form-fields';
+import { Field, FormError, formStyle, row } from '../ui/form-fields';
+import { linkButton, primaryButton } from '../ui/button';
+import { useRefresh, useSubmit } from '../lib/use-submit';
 
 export default function LoginDialog({ args }: { args: { email?: string } }) {
   const page = usePage();
@@ -19,9 +20,7 @@ export default function LoginDialog({ args }: { args: { email?: string } }) {
   const { busy, error, run } = useSubmit();
   const submit = () =>
     run(async () => {
-      const res = await call<{ user: User }>('/api/session/login', {
-        body: { brandId: page.brand!.brandId, email, password: passwordDigest(password) },
-      });
+      const res = await login({ brandId: page.brand!.brandId, email, password: passwordDigest(password) });
       ui.close();
       ui.notify(t.loginOk);
       refresh();

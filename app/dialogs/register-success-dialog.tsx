@@ -3,7 +3,8 @@
 import { useUi } from '../lib/ui-state';
 import { auth as t } from '../strings/zh-hant-members';
 import { Dialog } from '../ui/dialog';
-import { formStyle, primaryButton } from '../ui/form-fields';
+import { formStyle } from '../ui/form-fields';
+import { primaryButton } from '../ui/button';
 
 /** The registration-success dialog's width (spec section 9). */
 export const registerSuccessWidth = 460;

@@ -2,7 +2,8 @@
 // and opening hours.
 import { css } from '@emotion/css';
 import type { StoreInfo } from '../contract/props';
-import { Dialog, actions } from '../ui/dialog';
+import { Dialog } from '../ui/dialog';
+import { buttonColumn } from '../ui/button';
 import { Picture } from '../ui/picture';
 import { dialogs as t } from '../strings/zh-hant-catalogue';
 import { colour } from '../ui/theme';
@@ -40,7 +41,7 @@ export default function StoreDialog({ store, onClose }: { store: StoreInfo; onCl
         ) : null}
       </dl>
       {store.mapUrl ? (
-        <div className={actions}>
+        <div className={buttonColumn}>
           <a href={store.mapUrl} target="_blank" rel="noopener">
             {t.map}
           </a>

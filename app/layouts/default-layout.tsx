@@ -7,7 +7,7 @@ import { css } from '@emotion/css';
 import { usePage } from '../lib/page-context';
 import { AppBanner, useAppBanner } from '../features/brand/app-banner';
 import { bannerHeight } from '../lib/constants';
-import { Header } from '../features/brand/header';
+import { Header } from './header';
 import { Footer } from '../features/brand/footer';
 import { LoadingBar } from './loading-bar';
 import { Snackbar } from './snackbar';

@@ -2,6 +2,7 @@
 // {errorCode, message, data} unwrapped. A failure throws ApiError with the
 // catalogue's code and its Traditional Chinese message (the server sends
 // it; an unknown code's message is empty and falls back to a general text).
+import type { ApiEnvelope } from '../contract/props';
 import { account as t } from '../strings/zh-hant';
 
 export class ApiError extends Error {
@@ -12,12 +13,6 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-}
-
-interface Envelope<T> {
-  errorCode: number;
-  message: string;
-  data: T;
 }
 
 export interface CallOptions {
@@ -42,9 +37,9 @@ export async function call<T = unknown>(path: string, opts: CallOptions = {}): P
   } catch {
     throw new ApiError(0, t.networkError, 0);
   }
-  let env: Envelope<T>;
+  let env: ApiEnvelope<T>;
   try {
-    env = (await res.json()) as Envelope<T>;
+    env = (await res.json()) as ApiEnvelope<T>;
   } catch {
     throw new ApiError(0, t.genericError, res.status);
   }

@@ -1,5 +1,4 @@
 import { createContext, useContext } from 'react';
-import './shared';
 import type { PageProps } from '../contract/props';
 
 export const PageContext = createContext<PageProps | null>(null);

@@ -3,7 +3,7 @@
 // in projectType tabs 0-3. Switching tabs keeps the scroll position (see
 // keepsScroll); the server renders the chosen tab.
 import { css } from '@emotion/css';
-import type { Activity, Banner, Item, ItemList, ItemType, PageProps } from '../contract/props';
+import type { Item, ItemList, ItemType, PageProps, BrandHomeData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
@@ -17,12 +17,6 @@ import { queryString } from '../lib/query';
 import { home as t, items as ti, catalogue as tc } from '../strings/zh-hant';
 import { colour, radius, up } from '../ui/theme';
 
-export interface BrandHomeData {
-  items: ItemList;
-  /** Absent from props of older hosts: none. */
-  banners?: Banner[];
-  activities?: Activity[];
-}
 
 /** projectType 0-3: the item type of each tab (spec section 1's order). */
 export const projectTypes: ItemType[] = ['passcard', 'countingPasscard', 'point', 'quantityPasscard'];

@@ -10,11 +10,16 @@ import { PageHead } from '../lib/page-head';
 import { Picture } from '../ui/picture';
 import { Crumbs } from '../features/catalogue/crumbs';
 import { StoreButton, ShareButton, CalendarButton } from '../dialogs/dialog-buttons';
-import { buyBar, heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState, prose } from '../features/catalogue/page-parts';
+import { buyBar, paragraphs, prose } from '../features/catalogue/page-parts';
+import { heading, sectionTitle } from '../ui/section-title';
+import { primaryButton, secondaryButton } from '../ui/button';
+import { card } from '../ui/card';
+import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs, absolute } from '../lib/json-ld';
 import { courseEvents } from '../features/catalogue/json-ld-offers';
 import type { CalendarEvent } from '../features/catalogue/calendar';
-import { dateWithWeekday, priceRange, timeRange, price } from '../lib/format';
+import { priceRange, price } from '../lib/format';
+import { dateWithWeekday, timeRange } from '../ui/date';
 import { catalogue as tc } from '../strings/zh-hant';
 import { course as t, activityList, term as tt } from '../strings/zh-hant-catalogue';
 import { colour, up } from '../ui/theme';
@@ -180,7 +185,7 @@ export default function Course({ data: d }: { data: CourseDetail }) {
       <h2 className={sectionTitle} id="schedules">
         {t.schedules}
       </h2>
-      {d.scheduleList.length === 0 ? <p className={emptyState}>{tc.noDates}</p> : null}
+      {d.scheduleList.length === 0 ? <EmptyState title={tc.noDates} /> : null}
       {byDate(d.scheduleList).map((list) => (
         <section key={list[0].scheduleDate} className={day} aria-label={dateWithWeekday(list[0].scheduleDate, list[0].weekday)}>
           <h3>{dateWithWeekday(list[0].scheduleDate, list[0].weekday)}</h3>

@@ -3,10 +3,8 @@ import { css } from '@emotion/css';
 import { PageHead } from '../lib/page-head';
 import { index as t } from '../strings/zh-hant';
 import { colour, radius, shadow, up } from '../ui/theme';
+import type { IndexData } from '../contract/props';
 
-export interface IndexData {
-  brands: { brandId: string; brandName: string; appLogo: string }[];
-}
 
 const heading = css`
   font-size: 22px;

@@ -2,22 +2,20 @@
 // their account actions.
 import { useState } from 'react';
 import { css } from '@emotion/css';
-import type { CustomField, MemberSummary, User } from '../contract/props';
+import type { MemberCentreData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link, useNavigate } from '../lib/navigation';
 import { useUi } from '../lib/ui-state';
-import { call, errorText } from '../lib/api';
-import { logout } from '../lib/session';
+import { errorText } from '../lib/api';
+import { logout, setUnsubscribed } from '../features/members/api';
 import { hasModule, Module } from '../lib/modules';
-import { MemberLayout, badge, badgeMuted, card, sectionTitle } from '../features/members/member-layout';
+import { MemberLayout } from '../features/members/member-layout';
+import { badge, badgeMuted, card } from '../ui/card';
+import { sectionTitle } from '../ui/section-title';
 import { account } from '../strings/zh-hant';
 import { auth as ta, member as t } from '../strings/zh-hant-members';
 import { colour, radius, up } from '../ui/theme';
 
-export interface MemberCentreData {
-  summary: MemberSummary;
-  fields: CustomField[];
-}
 
 const tiles = css`
   display: grid;
@@ -83,7 +81,7 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
   const toggleMail = async () => {
     setBusy(true);
     try {
-      await call<User>('/api/user/unSubscribe', { body: { brandId: brand.brandId, unsubscribe: !user.unsubscribed } });
+      await setUnsubscribed(brand.brandId, !user.unsubscribed);
       ui.notify(t.subscriptionSaved);
       navigate(window.location.pathname + window.location.search, { replace: true });
     } catch (e) {

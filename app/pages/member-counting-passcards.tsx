@@ -1,17 +1,16 @@
 // My counting passcards (/{brandId}/user/countingPasscard): minutes left
 // on each card and its state.
-import type { CountingPasscardRecord } from '../contract/props';
+import type { CountingPasscardRecord, MemberCountingPasscardsData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
+import { Link } from '../lib/navigation';
 import { thousands } from '../lib/format';
 import { day } from '../ui/date';
-import { MemberLayout, badge, badgeMuted, card, cardList } from '../features/members/member-layout';
+import { MemberLayout } from '../features/members/member-layout';
+import { badge, badgeMuted, card, cardList } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
 
-export interface MemberCountingPasscardsData {
-  records: CountingPasscardRecord[];
-}
 
 /** A record's state label and whether it counts as usable. */
 export function countingState(r: CountingPasscardRecord): [string, boolean] {
@@ -45,7 +44,7 @@ export default function MemberCountingPasscards({ data }: { data: MemberCounting
   return (
     <MemberLayout title={page.route === 'brandId-user-countingPasscard' ? account.nav.countingPasscard : account.nav.timingcard}>
       {data.records.length === 0 ? (
-        <EmptyState title={t.counting.empty} hint={t.counting.emptyHint} action={t.timing.buy} href={brandPath(page, '/user/timingcard/plans')} />
+        <EmptyState title={t.counting.empty} hint={t.counting.emptyHint} action={<Link href={brandPath(page, '/user/timingcard/plans')}>{t.timing.buy}</Link>} />
       ) : (
         <div className={cardList}>
           {data.records.map((r) => (

@@ -1,22 +1,19 @@
 // Timing card (/{brandId}/user/timingcard): remaining and not-active points
 // as the host computes them (spec section 4), and the records behind them.
 import { css } from '@emotion/css';
-import type { CountingPasscardRecord } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { thousands } from '../lib/format';
-import { MemberLayout, cardList, sectionTitle } from '../features/members/member-layout';
+import { MemberLayout } from '../features/members/member-layout';
+import { cardList } from '../ui/card';
+import { sectionTitle } from '../ui/section-title';
 import { EmptyState } from '../ui/empty-state';
 import { CountingCard } from './member-counting-passcards';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
 import { colour, radius } from '../ui/theme';
+import type { MemberTimingCardData } from '../contract/props';
 
-export interface MemberTimingCardData {
-  records: CountingPasscardRecord[];
-  remain: number;
-  notActive: number;
-}
 
 const points = css`
   display: grid;

@@ -2,7 +2,7 @@
 // bar (keyword, dates, store, teacher, category), the matching courses,
 // pagination. Kept out of search indexes (it repeats the catalogue).
 import { css } from '@emotion/css';
-import type { Activity, ListPage, SearchCondition, SearchFilter } from '../contract/props';
+import type { SearchFilter, SearchData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
@@ -10,17 +10,13 @@ import { ActivityCard, cardGrid } from '../features/catalogue/activity-card';
 import { Pagination } from '../features/catalogue/pagination';
 import { SearchBar } from '../features/catalogue/search-bar';
 import { Crumbs } from '../features/catalogue/crumbs';
-import { heading, emptyState } from '../features/catalogue/page-parts';
+import { heading } from '../ui/section-title';
+import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs } from '../lib/json-ld';
 import { queryString } from '../lib/query';
 import { search as t } from '../strings/zh-hant';
 import { colour, up } from '../ui/theme';
 
-export interface SearchData {
-  filter: SearchFilter;
-  condition: SearchCondition;
-  result: ListPage<Activity>;
-}
 
 const filters = css`
   display: grid;
@@ -119,7 +115,7 @@ export default function SearchResult({ data }: { data: SearchData }) {
         </span>
         {page.url !== base ? <Link href={base}>{t.reset}</Link> : null}
       </div>
-      {r.list.length === 0 ? <p className={emptyState}>{t.empty}</p> : null}
+      {r.list.length === 0 ? <EmptyState title={t.empty} /> : null}
       <div className={cardGrid}>
         {r.list.map((a, i) => (
           <ActivityCard key={a.courseId} a={a} eager={i < 3} />

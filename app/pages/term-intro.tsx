@@ -6,11 +6,14 @@ import { Link } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
 import { Picture } from '../ui/picture';
 import { Crumbs } from '../features/catalogue/crumbs';
-import { heading, sectionTitle, paragraphs, card, prose } from '../features/catalogue/page-parts';
+import { paragraphs, prose } from '../features/catalogue/page-parts';
+import { heading, sectionTitle } from '../ui/section-title';
+import { card } from '../ui/card';
 import { breadcrumbs } from '../lib/json-ld';
-import { fullDate, price } from '../lib/format';
+import { price } from '../lib/format';
+import { fullDate } from '../ui/date';
 import { classSlot, termCanonical, termPath } from './term-list';
-import type { TermScheduleData } from './term-class';
+import type { TermScheduleData } from '../contract/props';
 import { term as t } from '../strings/zh-hant-catalogue';
 import { colour } from '../ui/theme';
 

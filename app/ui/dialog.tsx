@@ -2,8 +2,10 @@
 // the browser keeps focus inside, closes it on Escape and gives focus back
 // when it closes. A click on the backdrop closes it too, and the page behind
 // does not scroll. A bottom sheet on phones, centred from 600 px. Default
-// max width 700 px (spec section 9). Dialogs load only when opened.
+// max width 700 px (spec section 9). Dialogs load only when opened, and
+// render only in the browser (into <body>).
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { css } from '@emotion/css';
 import { common } from '../strings/zh-hant';
 import { colour, up } from './theme';
@@ -61,7 +63,8 @@ export function Dialog({ title, onClose, width = dialogMaxWidth, children, testI
       d.close();
     };
   }, []);
-  return (
+  // on <body>, so that no page style around the opener reaches the frame
+  return createPortal(
     <dialog
       ref={ref}
       className={box}
@@ -79,30 +82,8 @@ export function Dialog({ title, onClose, width = dialogMaxWidth, children, testI
         ×
       </button>
       {children}
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }
 
-/** A column of big actions in a dialog (share, calendar, store links). */
-export const actions = css`
-  display: grid;
-  gap: 10px;
-  a, button {
-    display: flex;
-    align-items: center;
-    justify-content: center;
-    gap: 8px;
-    min-height: 46px;
-    padding: 10px 16px;
-    border-radius: 10px;
-    border: 1px solid ${colour.line};
-    background: ${colour.surface};
-    font-weight: 600;
-    font-size: 15px;
-    text-decoration: none;
-    color: ${colour.text};
-    cursor: pointer;
-  }
-  a:hover, button:hover { border-color: var(--brand); }
-  small { display: block; font-weight: 400; color: ${colour.muted}; font-size: 12px; }
-`;

@@ -1,8 +1,6 @@
 // Form parts of the dialogs and member pages: labelled fields, the brand's
-// custom fields by type, buttons, an error line.
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { errorText } from '../lib/api';
-import { useNavigate } from '../lib/navigation';
+// custom fields by type, an error line. Buttons are in ./button.
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { css } from '@emotion/css';
 import type { CustomField } from '../contract/props';
 import { auth as t } from '../strings/zh-hant-members';
@@ -37,39 +35,6 @@ const fieldStyle = css`
 /** A required field's label ends in a red asterisk (not part of its name). */
 const req = css`
   &::after { content: '*'; color: ${colour.danger}; margin-left: 2px; }
-`;
-export const primaryButton = css`
-  border: 0;
-  border-radius: 999px;
-  padding: 12px 20px;
-  background: var(--brand);
-  color: #fff;
-  font-size: 16px;
-  font-weight: 700;
-  cursor: pointer;
-  min-height: 46px;
-  &:disabled { opacity: .6; cursor: progress; }
-`;
-export const linkButton = css`
-  border: 0;
-  background: none;
-  padding: 0;
-  color: var(--brand);
-  font-size: 14px;
-  font-weight: 600;
-  cursor: pointer;
-  text-decoration: underline;
-`;
-export const secondaryButton = css`
-  border: 1px solid var(--brand);
-  border-radius: 999px;
-  padding: 10px 18px;
-  background: #fff;
-  color: var(--brand);
-  font-size: 15px;
-  font-weight: 600;
-  cursor: pointer;
-  &:disabled { opacity: .6; cursor: progress; }
 `;
 const errorStyle = css`
   color: ${colour.danger};
@@ -129,31 +94,6 @@ export function CustomFieldInput({ field, value, onChange }: { field: CustomFiel
       onChange={(e) => onChange(e.target.value)}
     />
   );
-}
-
-/** A form's submission: busy while it runs, the error it ended with. */
-export function useSubmit(): { busy: boolean; error: string; setError: (e: string) => void; run: (fn: () => Promise<void>) => Promise<void> } {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const run = async (fn: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      await fn();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, setError, run };
-}
-
-/** Re-reads the current page's props (with the user), keeping the place. */
-export function useRefresh(): () => void {
-  const navigate = useNavigate();
-  return () => navigate(window.location.pathname + window.location.search, { replace: true });
 }
 
 function ChoiceInput({ field, value, onChange }: { field: CustomField; value: string; onChange: (v: string) => void }) {

@@ -1,27 +1,7 @@
-// Pieces the catalogue pages share: the page heading, notices and empty
-// states, the primary and secondary buttons.
+// Pieces the catalogue pages share: notices, the buy bar, facts and prose.
 import { css } from '@emotion/css';
-import { colour, radius, up } from '../../ui/theme';
+import { colour, up } from '../../ui/theme';
 
-export const heading = css`
-  font-size: 22px;
-  line-height: 1.35;
-  margin-bottom: 14px;
-`;
-export const sectionTitle = css`
-  font-size: 18px;
-  margin: 28px 0 12px;
-  padding-left: 10px;
-  border-left: 4px solid var(--brand);
-`;
-export const emptyState = css`
-  padding: 48px 16px;
-  text-align: center;
-  color: ${colour.muted};
-  background: ${colour.surface};
-  border-radius: ${radius};
-  border: 1px dashed ${colour.line};
-`;
 export const notice = css`
   padding: 10px 14px;
   margin-bottom: 14px;
@@ -29,34 +9,6 @@ export const notice = css`
   background: #fff4e0;
   color: #7a4a00;
   font-size: 14px;
-`;
-export const primaryButton = css`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  min-height: 46px;
-  padding: 0 24px;
-  border: 0;
-  border-radius: 999px;
-  background: var(--brand);
-  color: #fff;
-  font-weight: 700;
-  text-decoration: none;
-  cursor: pointer;
-`;
-export const secondaryButton = css`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  min-height: 46px;
-  padding: 0 20px;
-  border-radius: 999px;
-  border: 1px solid ${colour.line};
-  background: ${colour.surface};
-  color: ${colour.text};
-  font-weight: 600;
-  text-decoration: none;
-  cursor: pointer;
 `;
 /** The price and the actions of a detail page: <div><p><strong>price</strong></p><div>buttons</div></div>. */
 export const buyBar = css`
@@ -75,12 +27,6 @@ export const buyBar = css`
     & > div { flex: none; }
   }
 `;
-export const card = css`
-  background: ${colour.surface};
-  border-radius: ${radius};
-  border: 1px solid ${colour.line};
-  padding: 16px;
-`;
 /** A definition list of facts (label, value) in a card; store buttons as chips. */
 export const facts = css`
   display: grid;
@@ -89,7 +35,7 @@ export const facts = css`
   margin: 0;
   dt { color: ${colour.muted}; font-size: 14px; }
   dd { margin: 0; display: flex; flex-wrap: wrap; gap: 6px; }
-  button { padding: 2px 10px; border-radius: 999px; border: 1px solid ${colour.line}; background: #fff; cursor: pointer; color: var(--brand); font-size: 13px; }
+  dd > button { padding: 2px 10px; border-radius: 999px; border: 1px solid ${colour.line}; background: #fff; cursor: pointer; color: var(--brand); font-size: 13px; }
 `;
 /** Multi-paragraph text. */
 export const prose = css`p + p { margin-top: 10px; } p { line-height: 1.8; }`;

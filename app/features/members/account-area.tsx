@@ -6,7 +6,7 @@ import { css } from '@emotion/css';
 import { usePage, brandPath } from '../../lib/page-context';
 import { Link } from '../../lib/navigation';
 import { memberMenu } from './member-menu';
-import { logout } from '../../lib/session';
+import { logout } from './api';
 import { useUi } from '../../lib/ui-state';
 import { account as t } from '../../strings/zh-hant';
 import { colour, shadow } from '../../ui/theme';

@@ -82,46 +82,6 @@ export function MemberLayout({ title, children }: { title: string; children: Rea
   );
 }
 
-/** A card of the member centre's lists. */
-export const card = css`
-  background: ${colour.surface};
-  border: 1px solid ${colour.line};
-  border-radius: ${radius};
-  padding: 16px;
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  h3 { font-size: 16px; margin: 0; }
-  p { margin: 0; font-size: 14px; color: ${colour.muted}; }
-`;
 
-/** A list of cards: one column, two from 750 px. */
-export const cardList = css`
-  display: grid;
-  gap: 12px;
-  grid-template-columns: 1fr;
-  margin-bottom: 24px;
-  ${up(750)} { grid-template-columns: repeat(2, 1fr); }
-`;
 
-/** A status badge; tone picks the colour. */
-export const badge = css`
-  align-self: flex-start;
-  font-size: 12px;
-  font-weight: 700;
-  padding: 2px 10px;
-  border-radius: 999px;
-  background: color-mix(in srgb, var(--brand) 14%, white);
-  color: var(--brand);
-`;
-export const badgeMuted = css`
-  background: ${colour.page};
-  color: ${colour.muted};
-`;
 
-export const sectionTitle = css`
-  font-size: 17px;
-  margin: 0 0 12px;
-  padding-left: 10px;
-  border-left: 4px solid var(--brand);
-`;

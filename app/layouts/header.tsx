@@ -2,12 +2,12 @@
 // visitors or the member's name and menu. Hidden on private links (query
 // privateToken) and in the app's webview.
 import { css } from '@emotion/css';
-import { usePage, brandPath } from '../../lib/page-context';
-import { Link } from '../../lib/navigation';
-import { hasModule, Module } from '../../lib/modules';
-import { layout as t } from '../../strings/zh-hant';
-import { colour, contentMaxWidth, up } from '../../ui/theme';
-import { AccountArea } from '../members/account-area';
+import { usePage, brandPath } from '../lib/page-context';
+import { Link } from '../lib/navigation';
+import { hasModule, Module } from '../lib/modules';
+import { layout as t } from '../strings/zh-hant';
+import { colour, contentMaxWidth, up } from '../ui/theme';
+import { AccountArea } from '../features/members/account-area';
 
 const bar = css`
   position: sticky;
