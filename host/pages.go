@@ -52,6 +52,9 @@ type brandProps struct {
 type errorInfo struct {
 	Status  int    `json:"status"`
 	Message string `json:"message"`
+	// Routing: a 404 because no route matches the path (its own text,
+	// spec section 2).
+	Routing bool `json:"routing"`
 }
 
 // page serves every path that is not the API or an asset: it resolves the
@@ -99,7 +102,9 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 	rc.member = s.pageMember(w, rc)
 	rt, params := matchRoute(rc.site.Rest)
 	if rt == nil {
-		s.errorPage(w, rc, http.StatusNotFound, "")
+		s.gzipped(w, r, func(w http.ResponseWriter) {
+			s.render(w, rc, &errorRoute, nil, http.StatusNotFound, &errorInfo{Status: http.StatusNotFound, Routing: true})
+		})
 		return false
 	}
 	rc.route, rc.params = rt, params

@@ -28,7 +28,7 @@ func TestRouteAndGuardTable(t *testing.T) {
 		{"unknown brand", "/nosuch", nil, 404, "", []string{"<title>Not Found</title>", "您造訪的頁面已失效"}},
 		{"bad brand id", "/%E2%98%83", nil, 404, "", []string{"<title>Not Found</title>"}},
 		{"terminated brand", "/closed", nil, 404, "", []string{"此帳號已終止服務。"}},
-		{"unknown page under a brand", "/demo/no/such/page", nil, 404, "", []string{"<title>Not Found</title>", "您造訪的頁面已失效", "#1B8A7A"}},
+		{"unknown page under a brand", "/demo/no/such/page", nil, 404, "", []string{"<title>Not Found</title>", "This page could not be found", "#1B8A7A"}},
 		{"explore", "/demo/explore?a=1&b=2", nil, 301, "/demo?a=1&b=2", nil},
 		{"explore activity", "/demo/explore/activity?a=1", nil, 301, "/demo/activitys?a=1", nil},
 		{"no root module", "/noshop", nil, 404, "", []string{"找不到頁面"}},

@@ -47,6 +47,8 @@ export interface ErrorInfo {
   status: number;
   /** A specific message, or '' for the status class's text. */
   message: string;
+  /** A 404 because no route matches the path. */
+  routing: boolean;
 }
 
 export interface PageProps<D = unknown> {

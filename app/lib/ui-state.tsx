@@ -36,8 +36,7 @@ export interface Ui {
   snackbar: SnackbarState | null;
   /**
    * Shows a message (default type success, 3000 ms). Setting it while one
-   * is visible hides the visible one first (spec section 4); the new one
-   * follows a moment later, so no message is lost.
+   * is visible just hides the visible one (spec section 4).
    */
   notify(message: string, type?: SnackbarType, timeout?: number): void;
   hideSnackbar(): void;
@@ -46,11 +45,17 @@ export interface Ui {
   close(): void;
 }
 
-/** ms between hiding a visible snackbar and showing the next. */
-const snackbarGap = 150;
-
 /** Snackbar defaults (spec section 9). */
 export const snackbarDefaults = { type: 'success' as SnackbarType, timeout: 3000 };
+
+/**
+ * The snackbar after setting next while shown is on screen (spec section
+ * 4): next when none shows, else none (setting it while visible just hides
+ * it).
+ */
+export function afterNotify(shown: SnackbarState | null, next: SnackbarState): SnackbarState | null {
+  return shown ? null : next;
+}
 
 const noop = () => {};
 const UiContext = createContext<Ui>({ snackbar: null, notify: noop, hideSnackbar: noop, dialog: null, open: noop, close: noop });
@@ -67,10 +72,8 @@ export function UiProvider({ children }: { children: ReactNode }) {
   shown.current = snackbar;
   const notify = useCallback((message: string, type: SnackbarType = snackbarDefaults.type, timeout = snackbarDefaults.timeout) => {
     const next = { message, type, timeout, id: ++seq.current };
-    if (!shown.current) return setSnackbar(next);
-    // one is visible: hide it, then show the new one
-    setSnackbar(null);
-    setTimeout(() => setSnackbar((cur) => (cur && cur.id > next.id ? cur : next)), snackbarGap);
+    shown.current = afterNotify(shown.current, next);
+    setSnackbar(shown.current);
   }, []);
   const hideSnackbar = useCallback(() => setSnackbar(null), []);
   const open = useCallback(<N extends DialogName>(name: N, args: DialogArgs[N]) => setDialog({ name, args } as OpenDialog), []);
