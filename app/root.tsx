@@ -6,6 +6,7 @@ import type { PageProps } from './contract/props';
 import { DefaultLayout } from './layouts/default-layout';
 import { BareLayout } from './layouts/bare-layout';
 import './ui/theme';
+import { DialogLayer } from './ui/dialog-layer';
 
 export type PageComponent = ComponentType<{ data: any }>;
 
@@ -23,6 +24,7 @@ export function Root({ props, Page }: { props: PageProps; Page: PageComponent })
           <Layout>
             <Page data={props.data} />
           </Layout>
+          <DialogLayer />
         </div>
       </PageContext.Provider>
     </HelmetProvider>

@@ -465,7 +465,7 @@ func TestSessionIsPerBrand(t *testing.T) {
 	ts.browser().get(t, "/", "Authorization", sid)
 	// a yoga page: a visitor there, the member menu guarded, demo's cookies kept
 	w := b.get(t, "/yoga/user")
-	if w.Code != 301 || w.Header().Get("Location") != "/yoga" {
+	if w.Code != 301 || w.Header().Get("Location") != "/yoga?login=%2Fyoga%2Fuser" {
 		t.Fatalf("GET /yoga/user with demo's session = %d %s", w.Code, w.Header().Get("Location"))
 	}
 	if body := b.get(t, "/yoga").Body.String(); strings.Contains(body, "林小安") {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 	_ "time/tzdata" // Asia/Taipei on machines without a zone database
@@ -39,6 +40,7 @@ type pageProps struct {
 	Brand        *brandProps       `json:"brand"`
 	User         *userInfo         `json:"user"` // the logged-in member, null for a visitor
 	Error        *errorInfo        `json:"error"`
+	Nav          navigation        `json:"nav"`
 	Data         any               `json:"data"`
 }
 
@@ -122,7 +124,9 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 		return false
 	case rt.Member && rc.member == nil: // the member-menu guard
 		w.Header().Set("Cache-Control", "no-store") // a 301 the browser must not remember past the login
-		s.redirectUnder(w, rc, "", "", http.StatusMovedPermanently)
+		// brand home opens the login dialog and, logged in, goes on to the
+		// page that was asked for
+		s.redirectUnder(w, rc, "", url.Values{"login": {r.URL.RequestURI()}}.Encode(), http.StatusMovedPermanently)
 		return false
 	}
 	return true
@@ -217,8 +221,12 @@ func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *errorInfo) *pageP
 		if rc.member != nil {
 			p.User = userInfoOf(rc.member.user, rc.brand)
 		}
-	} else if e != nil {
-		p.Layout = "bare"
+		p.Nav = navFor(rc.brand.ModuleSet(), rc.site.BasePath, p.User != nil)
+	} else {
+		p.Nav = navigation{Header: []navLink{}, Member: []navLink{}, Links: []navLink{}}
+		if e != nil {
+			p.Layout = "bare"
+		}
 	}
 	return p
 }

@@ -76,7 +76,24 @@ export interface PageProps<D = unknown> {
   /** The logged-in member of this brand, null for a visitor. */
   user: User | null;
   error: ErrorInfo | null;
+  /** The links this brand and visitor get, checked against the guards by the host. */
+  nav: Navigation;
   data: D;
+}
+
+/** A link of the navigation: key names its label (app/strings), href is the path on this site. */
+export interface NavLink {
+  key: string;
+  href: string;
+}
+
+export interface Navigation {
+  /** The shop's sections in the header. */
+  header: NavLink[];
+  /** The member menu (header menu and member-centre tabs); empty for a visitor. */
+  member: NavLink[];
+  /** Other member-centre pages the member pages link to. */
+  links: NavLink[];
 }
 
 export interface Item {

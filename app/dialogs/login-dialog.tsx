@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { login } from '../features/members/api';
 import { passwordDigest } from '../features/members/password';
 import { usePage } from '../lib/page-context';
-import { useUi } from '../lib/ui-state';
+import { useUi, type DialogArgs } from '../lib/ui-state';
+import { useNavigate } from '../lib/navigation';
 import { account } from '../strings/zh-hant';
 import { auth as t } from '../strings/zh-hant-members';
 import { Dialog } from '../ui/dialog';
@@ -11,10 +12,11 @@ import { Field, FormError, formStyle, row } from '../ui/form-fields';
 import { linkButton, primaryButton } from '../ui/button';
 import { useRefresh, useSubmit } from '../lib/use-submit';
 
-export default function LoginDialog({ args }: { args: { email?: string } }) {
+export default function LoginDialog({ args }: { args: DialogArgs['login'] }) {
   const page = usePage();
   const ui = useUi();
   const refresh = useRefresh();
+  const navigate = useNavigate();
   const [email, setEmail] = useState(args.email ?? '');
   const [password, setPassword] = useState('');
   const { busy, error, run } = useSubmit();
@@ -23,7 +25,8 @@ export default function LoginDialog({ args }: { args: { email?: string } }) {
       const res = await login({ brandId: page.brand!.brandId, email, password: passwordDigest(password) });
       ui.close();
       ui.notify(t.loginOk);
-      refresh();
+      if (args.next) navigate(args.next);
+      else refresh();
       if (!res.user.emailVerified) ui.open('verifyAccount', { email: res.user.email });
     });
   return (

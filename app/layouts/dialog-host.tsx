@@ -3,6 +3,8 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useUi, type DialogName } from '../lib/ui-state';
 import { usePage } from '../lib/page-context';
+import { loginNext } from '../lib/navigation';
+import { loggedOutKey } from '../features/members/api';
 
 /** sessionStorage key: the complete-info dialog was offered in this tab. */
 const completeOffered = 'storefront:complete-info';
@@ -28,6 +30,22 @@ export function DialogHost() {
     sessionStorage.setItem(completeOffered, '1');
     open('completeInfo', { mode: 'complete' });
   }, [missing, open, page.query.privateToken, page.webview]);
+  // a visitor sent here from a member page (?login=path): the login
+  // dialog, then that page; not right after logging out of it
+  const asked = page.query.login;
+  useEffect(() => {
+    if (asked === undefined) {
+      sessionStorage.removeItem(loggedOutKey); // a logout on a page anyone sees
+      return;
+    }
+    const url = new URL(window.location.href);
+    url.searchParams.delete('login');
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+    const justOut = sessionStorage.getItem(loggedOutKey);
+    sessionStorage.removeItem(loggedOutKey);
+    const next = loginNext(asked, page.basePath);
+    if (!page.user && next && !justOut) open('login', { next });
+  }, [asked, open, page.user, page.basePath]);
   if (!dialog) return null;
   const D = dialogs[dialog.name];
   return (

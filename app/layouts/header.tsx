@@ -4,7 +4,6 @@
 import { css } from '@emotion/css';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
-import { hasModule, Module } from '../lib/modules';
 import { layout as t } from '../strings/zh-hant';
 import { colour, contentMaxWidth, up } from '../ui/theme';
 import { AccountArea } from '../features/members/account-area';
@@ -17,20 +16,27 @@ const bar = css`
   border-bottom: 1px solid ${colour.line};
   border-top: 3px solid ${colour.brand};
 `;
+/** Phones: the brand and the account on the first row, the sections on a
+ * second row of their own, so that the brand's name keeps its room. */
 const inner = css`
   max-width: ${contentMaxWidth}px;
   margin: 0 auto;
   padding: 0 16px;
-  height: 56px;
+  min-height: 56px;
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
-  gap: 12px;
+  column-gap: 12px;
+  ${up(600)} { flex-wrap: nowrap; height: 56px; }
 `;
 const brandLink = css`
   display: flex;
   align-items: center;
   gap: 10px;
   min-width: 0;
+  flex: 1 1 auto;
+  min-height: 56px;
+  ${up(600)} { flex: 0 1 auto; }
   text-decoration: none;
   font-weight: 700;
   font-size: 17px;
@@ -38,9 +44,16 @@ const brandLink = css`
   img { width: 32px; height: 32px; border-radius: 8px; object-fit: contain; }
 `;
 const nav = css`
-  margin-left: auto;
+  order: 3;
+  flex: 1 0 100%;
   display: flex;
   gap: 4px;
+  overflow-x: auto;
+  scrollbar-width: none;
+  margin: -6px -6px 0;
+  padding-bottom: 6px;
+  &:empty { display: none; }
+  ${up(600)} { order: 0; flex: none; margin: 0 0 0 auto; padding: 0; }
   a {
     padding: 6px 10px;
     border-radius: 8px;
@@ -58,14 +71,8 @@ export function Header({ offset = 0 }: { offset?: number }) {
   const page = usePage();
   const brand = page.brand;
   if (!brand || page.query.privateToken || page.webview) return null;
-  const modules = brand.settings.additionalModules;
   const home = brandPath(page, '');
-  const links: { href: string; label: string; route: string }[] = [];
-  if (hasModule(modules, Module.WebShop)) links.push({ href: home, label: t.navItems, route: 'brandId-index' });
-  if (hasModule(modules, Module.WebShop) && hasModule(modules, Module.FindActivity))
-    links.push({ href: brandPath(page, '/activitys'), label: t.navActivities, route: 'brandId-activitys' });
-  if (hasModule(modules, Module.TermSchedule))
-    links.push({ href: brandPath(page, '/termSchedule'), label: t.navTermSchedule, route: 'brandId-termSchedule' });
+  const path = page.url.split('?')[0];
   return (
     <header className={bar} style={offset ? { top: offset } : undefined}>
       <div className={inner}>
@@ -74,9 +81,9 @@ export function Header({ offset = 0 }: { offset?: number }) {
           <span>{brand.settings.brandName}</span>
         </Link>
         <nav className={nav} aria-label={t.menu}>
-          {links.map((l) => (
-            <Link key={l.route} href={l.href} aria-current={page.route === l.route ? 'page' : undefined}>
-              {l.label}
+          {page.nav.header.map((l) => (
+            <Link key={l.key} href={l.href} aria-current={path === l.href ? 'page' : undefined}>
+              {t.nav[l.key] ?? l.key}
             </Link>
           ))}
         </nav>

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { queryString } from './query';
-import { keepsScroll } from './navigation';
+import { currentHref, keepsScroll, loginNext, navHref } from './navigation';
 
 test('queryString drops empty values and encodes', () => {
   assert.equal(queryString([]), '');
@@ -22,4 +22,40 @@ test('keepsScroll: only a change of projectType on the same page keeps the place
     ['other page', '/demo?projectType=1', '/demo/activitys?projectType=2', false],
   ];
   for (const [name, from, to, want] of cases) assert.equal(keepsScroll(u(from), u(to)), want, name);
+});
+
+test('currentHref: the member tab a page is under', () => {
+  const tabs = ['/demo/user', '/demo/user/booking', '/demo/user/timingcard'];
+  assert.equal(currentHref(tabs, '/demo/user'), '/demo/user');
+  assert.equal(currentHref(tabs, '/demo/user/booking'), '/demo/user/booking');
+  assert.equal(currentHref(tabs, '/demo/user/timingcard/plans'), '/demo/user/timingcard');
+  assert.equal(currentHref(tabs, '/demo/user/bookingx'), '/demo/user');
+  assert.equal(currentHref(tabs, '/demo'), undefined);
+  assert.equal(currentHref(['/user', '/user/ticket'], '/user/ticket'), '/user/ticket');
+});
+
+test('navHref: a link only when the host sent it', () => {
+  const nav = { header: [{ key: 'items', href: '/demo' }], member: [], links: [{ key: 'timingcardPlans', href: '/demo/user/timingcard/plans' }] };
+  assert.equal(navHref(nav, 'timingcardPlans'), '/demo/user/timingcard/plans');
+  assert.equal(navHref(nav, 'items'), '/demo');
+  assert.equal(navHref({ ...nav, links: [] }, 'timingcardPlans'), undefined);
+});
+
+test('loginNext: only a relative path on this brand is honoured', () => {
+  const cases: [string | undefined, string, string][] = [
+    ['/demo/user/ticket', '/demo', '/demo/user/ticket'],
+    ['/demo/user/timingcard?x=1', '/demo', '/demo/user/timingcard?x=1'],
+    ['/demo', '/demo', '/demo'],
+    ['/user/ticket', '', '/user/ticket'],
+    ['/yoga/user', '/demo', ''],
+    ['/demox/user', '/demo', ''],
+    ['//evil.example/demo/user', '/demo', ''],
+    ['https://evil.example/demo/user', '/demo', ''],
+    ['/demo/../yoga/user', '/demo', ''],
+    ['/demo\\..\\yoga', '/demo', ''],
+    ['demo/user', '/demo', ''],
+    ['', '/demo', ''],
+    [undefined, '/demo', ''],
+  ];
+  for (const [path, base, want] of cases) assert.equal(loginNext(path, base), want, String(path));
 });

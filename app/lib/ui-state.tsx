@@ -15,7 +15,8 @@ export interface SnackbarState {
 
 /** Dialogs by name with what they open with. */
 export interface DialogArgs {
-  login: { email?: string };
+  /** next: where to go once logged in (a path on this site) */
+  login: { email?: string; next?: string };
   register: Record<string, never>;
   registerSuccess: { email: string };
   verifyAccount: { email: string };

@@ -3,12 +3,11 @@
 import { useState } from 'react';
 import { css } from '@emotion/css';
 import type { MemberCentreData } from '../contract/props';
-import { usePage, brandPath } from '../lib/page-context';
+import { usePage } from '../lib/page-context';
 import { Link, useNavigate } from '../lib/navigation';
 import { useUi } from '../lib/ui-state';
 import { errorText } from '../lib/api';
 import { logout, setUnsubscribed } from '../features/members/api';
-import { hasModule, Module } from '../lib/modules';
 import { MemberLayout } from '../features/members/member-layout';
 import { badge, badgeMuted, card } from '../ui/card';
 import { sectionTitle } from '../ui/section-title';
@@ -77,7 +76,13 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
   const brand = page.brand!;
   const [busy, setBusy] = useState(false);
   const s = data.summary;
-  const timing = hasModule(brand.settings.additionalModules, Module.TimingCard);
+  // the member pages with a count, by their key in the host's navigation
+  const counts: Record<string, [number, string]> = {
+    booking: [s.upcomingBookings, t.summary.upcomingBookings],
+    passcard: [s.passcards, t.summary.passcards],
+    ticket: [s.tickets, t.summary.tickets],
+    countingPasscard: [s.countingPasscards, t.summary.countingPasscards],
+  };
   const toggleMail = async () => {
     setBusy(true);
     try {
@@ -137,24 +142,15 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
       </section>
       <h3 className={sectionTitle}>{t.holdings}</h3>
       <div className={tiles}>
-        <Link href={brandPath(page, '/user/booking')}>
-          <strong>{s.upcomingBookings}</strong>
-          {t.summary.upcomingBookings}
-        </Link>
-        <Link href={brandPath(page, '/user/passcard')}>
-          <strong>{s.passcards}</strong>
-          {t.summary.passcards}
-        </Link>
-        <Link href={brandPath(page, '/user/ticket')}>
-          <strong>{s.tickets}</strong>
-          {t.summary.tickets}
-        </Link>
-        {timing ? (
-          <Link href={brandPath(page, '/user/countingPasscard')}>
-            <strong>{s.countingPasscards}</strong>
-            {t.summary.countingPasscards}
-          </Link>
-        ) : null}
+        {page.nav.member.map((m) => {
+          const tile = counts[m.key];
+          return tile ? (
+            <Link key={m.key} href={m.href}>
+              <strong>{tile[0]}</strong>
+              {tile[1]}
+            </Link>
+          ) : null;
+        })}
       </div>
     </MemberLayout>
   );

@@ -1,8 +1,8 @@
 // My counting passcards (/{brandId}/user/countingPasscard): minutes left
 // on each card and its state.
 import type { CountingPasscardRecord, MemberCountingPasscardsData } from '../contract/props';
-import { usePage, brandPath } from '../lib/page-context';
-import { Link } from '../lib/navigation';
+import { usePage } from '../lib/page-context';
+import { Link, navHref } from '../lib/navigation';
 import { thousands } from '../lib/format';
 import { day } from '../ui/date';
 import { MemberLayout } from '../features/members/member-layout';
@@ -41,10 +41,11 @@ export function CountingCard({ r }: { r: CountingPasscardRecord }) {
 
 export default function MemberCountingPasscards({ data }: { data: MemberCountingPasscardsData }) {
   const page = usePage();
+  const plans = navHref(page.nav, 'timingcardPlans');
   return (
     <MemberLayout title={page.route === 'brandId-user-countingPasscard' ? account.nav.countingPasscard : account.nav.timingcard}>
       {data.records.length === 0 ? (
-        <EmptyState title={t.counting.empty} hint={t.counting.emptyHint} action={<Link href={brandPath(page, '/user/timingcard/plans')}>{t.timing.buy}</Link>} />
+        <EmptyState title={t.counting.empty} hint={t.counting.emptyHint} action={plans ? <Link href={plans}>{t.timing.buy}</Link> : undefined} />
       ) : (
         <div className={cardList}>
           {data.records.map((r) => (

@@ -1,8 +1,8 @@
 // Timing card (/{brandId}/user/timingcard): remaining and not-active points
 // as the host computes them (spec section 4), and the records behind them.
 import { css } from '@emotion/css';
-import { usePage, brandPath } from '../lib/page-context';
-import { Link } from '../lib/navigation';
+import { usePage } from '../lib/page-context';
+import { Link, navHref } from '../lib/navigation';
 import { thousands } from '../lib/format';
 import { MemberLayout } from '../features/members/member-layout';
 import { cardList } from '../ui/card';
@@ -49,6 +49,7 @@ const buy = css`
 
 export default function MemberTimingCard({ data }: { data: MemberTimingCardData }) {
   const page = usePage();
+  const plans = navHref(page.nav, 'timingcardPlans');
   return (
     <MemberLayout title={account.nav.timingcard}>
       <div className={points}>
@@ -64,9 +65,11 @@ export default function MemberTimingCard({ data }: { data: MemberTimingCardData 
         </div>
       </div>
       <p className={rule}>{t.timing.rule}</p>
-      <Link className={buy} href={brandPath(page, '/user/timingcard/plans')}>
-        {t.timing.buy}
-      </Link>
+      {plans ? (
+        <Link className={buy} href={plans}>
+          {t.timing.buy}
+        </Link>
+      ) : null}
       <h3 className={sectionTitle}>{t.timing.records}</h3>
       {data.records.length === 0 ? (
         <EmptyState title={t.counting.empty} hint={t.counting.emptyHint} />

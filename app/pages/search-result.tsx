@@ -1,6 +1,7 @@
 // Search results (/{brandId}/search/result): the search bar with its filter
 // bar (keyword, dates, store, teacher, category), the matching courses,
 // pagination. Kept out of search indexes (it repeats the catalogue).
+import { useId, useState } from 'react';
 import { css } from '@emotion/css';
 import type { SearchFilter, SearchData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
@@ -15,7 +16,8 @@ import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs } from '../lib/json-ld';
 import { queryString } from '../lib/query';
 import { search as t } from '../strings/zh-hant';
-import { colour, up } from '../ui/theme';
+import { colour, mobileBreakpoint, up } from '../ui/theme';
+import { secondaryButton } from '../ui/button';
 
 
 const filters = css`
@@ -31,6 +33,16 @@ const filters = css`
   ${up(750)} { grid-template-columns: repeat(5, 1fr); }
   label { display: grid; gap: 4px; font-size: 13px; color: ${colour.muted}; min-width: 0; }
   input, select { height: 40px; padding: 0 8px; border-radius: 8px; border: 1px solid ${colour.line}; font: inherit; font-size: 14px; color: ${colour.text}; background: #fff; min-width: 0; }
+`;
+/** Phones: the filters fold behind a button. */
+const folded = css`
+  @media (max-width: ${mobileBreakpoint - 1}px) { display: none; }
+`;
+const toggle = css`
+  margin-top: 10px;
+  min-height: 40px;
+  font-size: 14px;
+  ${up(600)} { display: none; }
 `;
 const meta = css`
   display: flex;
@@ -76,6 +88,10 @@ function Select({ name, label, value, options }: { name: string; label: string; 
 
 export default function SearchResult({ data }: { data: SearchData }) {
   const page = usePage();
+  const filtersId = useId();
+  // how many filters are set: the folded bar says so
+  const set = [data.filter.startDate, data.filter.endDate, data.filter.storeId, data.filter.teacherId, data.filter.categoryId].filter(Boolean).length;
+  const [open, setOpen] = useState(false);
   const f = data.filter;
   const c = data.condition;
   const base = brandPath(page, '/search/result');
@@ -94,7 +110,10 @@ export default function SearchResult({ data }: { data: SearchData }) {
       <h2 className={heading}>{t.heading}</h2>
       {/* key: a new search resets the fields to what the host answered */}
       <SearchBar key={page.url} keyword={f.keyword}>
-        <fieldset className={filters}>
+        <button type="button" className={`${secondaryButton} ${toggle}`} aria-expanded={open} aria-controls={filtersId} onClick={() => setOpen(!open)} data-testid="filter-toggle">
+          {t.filterToggle(set)}
+        </button>
+        <fieldset className={open ? filters : `${filters} ${folded}`} id={filtersId}>
           <legend className="visually-hidden">{t.filters}</legend>
           <label>
             {t.startDate}

@@ -3,9 +3,10 @@
 // when it closes. A click on the backdrop closes it too, and the page behind
 // does not scroll. A bottom sheet on phones, centred from 600 px. Default
 // max width 700 px (spec section 9). Dialogs load only when opened, and
-// render only in the browser (into <body>).
+// render only in the browser (into the DialogLayer).
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { layerId } from './dialog-layer';
 import { css } from '@emotion/css';
 import { common } from '../strings/zh-hant';
 import { colour, up } from './theme';
@@ -63,7 +64,7 @@ export function Dialog({ title, onClose, width = dialogMaxWidth, children, testI
       d.close();
     };
   }, []);
-  // on <body>, so that no page style around the opener reaches the frame
+  // on the dialog layer, so that no page style around the opener reaches the frame
   return createPortal(
     <dialog
       ref={ref}
@@ -83,7 +84,6 @@ export function Dialog({ title, onClose, width = dialogMaxWidth, children, testI
       </button>
       {children}
     </dialog>,
-    document.body,
+    document.getElementById(layerId) ?? document.body,
   );
 }
-

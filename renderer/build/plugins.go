@@ -65,6 +65,8 @@ func rewriteRenderToString(src string) (string, error) {
 // home's first-visit JavaScript). Paths are relative to app/, without
 // extension.
 var sharedChunk = []string{
+	"features/members/account-area",
+	"features/members/api",
 	"lib/api",
 	"lib/format",
 	"lib/json-ld",
@@ -74,12 +76,12 @@ var sharedChunk = []string{
 	"lib/page-context",
 	"lib/page-head",
 	"lib/query",
-	"features/members/api",
 	"lib/ui-state",
 	"strings/zh-hant",
 	"ui/button",
 	"ui/card",
 	"ui/date",
+	"ui/dialog-layer",
 	"ui/empty-state",
 	"ui/images",
 	"ui/picture",

@@ -3,9 +3,8 @@
 // Rendered on the server too, from the page's user.
 import { useEffect, useRef, useState } from 'react';
 import { css } from '@emotion/css';
-import { usePage, brandPath } from '../../lib/page-context';
+import { usePage } from '../../lib/page-context';
 import { Link } from '../../lib/navigation';
-import { memberMenu } from './member-menu';
 import { logout } from './api';
 import { useUi } from '../../lib/ui-state';
 import { account as t } from '../../strings/zh-hant';
@@ -112,9 +111,9 @@ export function AccountArea() {
       </button>
       {open ? (
         <div className={menu} role="menu" aria-label={t.memberMenu}>
-          {memberMenu(brand.settings.additionalModules).map((m) => (
-            <Link key={m.route} role="menuitem" href={brandPath(page, m.path)} aria-current={page.route === m.route ? 'page' : undefined}>
-              {m.route === 'brandId-user' ? t.centre : m.label}
+          {page.nav.member.map((m) => (
+            <Link key={m.key} role="menuitem" href={m.href} aria-current={page.url.split('?')[0] === m.href ? 'page' : undefined}>
+              {m.key === 'overview' ? t.centre : memberLabel(m.key)}
             </Link>
           ))}
           <hr />
@@ -125,4 +124,9 @@ export function AccountArea() {
       ) : null}
     </div>
   );
+}
+
+/** The label of a member-menu entry by its key in the host's navigation. */
+export function memberLabel(key: string): string {
+  return (t.nav as Record<string, string>)[key] ?? key;
 }

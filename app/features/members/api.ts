@@ -18,9 +18,16 @@ export async function logout(brandId: string): Promise<void> {
   try {
     await call('/api/session/logout', { body: { brandId } });
   } finally {
+    sessionStorage.setItem(loggedOutKey, '1');
     window.location.reload();
   }
 }
+
+/**
+ * sessionStorage key set by logout: reloading a member page sends the
+ * visitor home with ?login=, which then opens no login dialog.
+ */
+export const loggedOutKey = 'storefront:logged-out';
 
 export async function changePassword(body: ChangePasswordRequest): Promise<void> {
   await call('/api/session/changePassword', { body });

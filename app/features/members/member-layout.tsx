@@ -2,9 +2,9 @@
 // reminder while the e-mail is not verified.
 import type { ReactNode } from 'react';
 import { css } from '@emotion/css';
-import { usePage, brandPath } from '../../lib/page-context';
-import { Link } from '../../lib/navigation';
-import { memberMenu } from './member-menu';
+import { usePage } from '../../lib/page-context';
+import { Link, currentHref } from '../../lib/navigation';
+import { memberLabel } from './account-area';
 import { useUi } from '../../lib/ui-state';
 import { PageHead } from '../../lib/page-head';
 import { account } from '../../strings/zh-hant';
@@ -56,16 +56,20 @@ export function MemberLayout({ title, children }: { title: string; children: Rea
   const ui = useUi();
   const brand = page.brand!;
   const user = page.user!;
+  const current = currentHref(
+    page.nav.member.map((m) => m.href),
+    page.url.split('?')[0],
+  );
   return (
     <>
-      <PageHead title={`${title}｜${t.title(brand.settings.brandName)}`} description={account.centre} noindex />
+      <PageHead title={title === account.centre ? t.title(brand.settings.brandName) : `${title}｜${t.title(brand.settings.brandName)}`} description={account.centre} noindex />
       <div className={head}>
         <h2>{title}</h2>
       </div>
       <nav className={tabs} aria-label={account.centre}>
-        {memberMenu(brand.settings.additionalModules).map((m) => (
-          <Link key={m.route} href={brandPath(page, m.path)} aria-current={page.route === m.route || (m.route === 'brandId-user-timingcard' && page.route === 'brandId-user-timingcard-plans') ? 'page' : undefined}>
-            {m.label}
+        {page.nav.member.map((m) => (
+          <Link key={m.key} href={m.href} aria-current={m.href === current ? 'page' : undefined}>
+            {memberLabel(m.key)}
           </Link>
         ))}
       </nav>
