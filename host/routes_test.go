@@ -53,7 +53,7 @@ func TestRouteAndGuardTable(t *testing.T) {
 		{"course detail needs find-activity", "/plan/activity/2", nil, 404, "", []string{"找不到頁面"}},
 		{"timing card needs its module", "/yoga/user/timingcard", nil, 404, "", []string{"找不到頁面"}},
 		{"member page without login", "/demo/user/timingcard?x=1", nil, 301, "/demo?login=%2Fdemo%2Fuser%2Ftimingcard%3Fx%3D1", nil},
-		{"booking records without login", "/demo/bookingRecord/bookingRecordList", nil, 301, "/demo", nil},
+		{"booking records without login", "/demo/bookingRecord/bookingRecordList", nil, 301, "/demo?login=%2Fdemo%2FbookingRecord%2FbookingRecordList", nil},
 		{"item detail", "/demo/passcard/1", nil, 200, "", nil},
 		{"item checkout", "/demo/point/8/checkout", nil, 200, "", nil},
 		{"not an item type", "/demo/sofa/1", nil, 404, "", nil},

@@ -16,6 +16,7 @@ import { brandGraph } from '../lib/json-ld';
 import { queryString } from '../lib/query';
 import { home as t, items as ti, catalogue as tc } from '../strings/zh-hant';
 import { colour, radius, up } from '../ui/theme';
+import { chipButton } from '../ui/button';
 
 
 /** projectType 0-3: the item type of each tab (spec section 1's order). */
@@ -35,8 +36,6 @@ const stores = css`
   flex-wrap: wrap;
   gap: 8px;
   margin: -8px 0 20px;
-  button { padding: 4px 12px; border-radius: 999px; border: 1px solid ${colour.line}; background: ${colour.surface}; font-size: 13px; cursor: pointer; }
-  button:hover { border-color: var(--brand); color: var(--brand); }
 `;
 const bannerRow = css`
   display: grid;
@@ -140,7 +139,7 @@ export default function BrandHome({ data }: { data: BrandHomeData }) {
       {brand.settings.storeInfoList.length > 0 ? (
         <div className={stores} aria-label={tc.storesHeading}>
           {brand.settings.storeInfoList.map((s) => (
-            <StoreButton key={s.storeId} store={s}>
+            <StoreButton key={s.storeId} store={s} className={chipButton}>
               {s.storeShortName}
             </StoreButton>
           ))}

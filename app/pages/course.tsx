@@ -12,7 +12,7 @@ import { Crumbs } from '../features/catalogue/crumbs';
 import { StoreButton, ShareButton, CalendarButton } from '../dialogs/dialog-buttons';
 import { buyBar, paragraphs, prose } from '../features/catalogue/page-parts';
 import { heading, sectionTitle } from '../ui/section-title';
-import { primaryButton, secondaryButton } from '../ui/button';
+import { chipButton, primaryButton, secondaryButton } from '../ui/button';
 import { card } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs, absolute } from '../lib/json-ld';
@@ -38,8 +38,7 @@ const tags = css`
   flex-wrap: wrap;
   gap: 6px;
   margin-bottom: 12px;
-  span, button { padding: 3px 10px; border-radius: 999px; background: ${colour.surface}; border: 1px solid ${colour.line}; font-size: 13px; }
-  button { cursor: pointer; color: var(--brand); font-weight: 600; }
+  span { padding: 3px 10px; border-radius: 999px; background: ${colour.surface}; border: 1px solid ${colour.line}; font-size: 13px; }
 `;
 const teacher = css`
   display: flex;
@@ -76,7 +75,6 @@ const row = css`
   border: 1px solid ${colour.line};
   font-size: 14px;
   time { font-weight: 700; }
-  button { border: 1px solid ${colour.line}; background: #fff; border-radius: 8px; padding: 4px 8px; cursor: pointer; font-size: 13px; }
 `;
 const seats = css`color: ${colour.muted}; white-space: nowrap;`;
 const full = css`color: ${colour.danger}; font-weight: 600; white-space: nowrap;`;
@@ -136,7 +134,7 @@ export default function Course({ data: d }: { data: CourseDetail }) {
       {d.image ? <Picture className={hero} src={d.image} alt={d.courseName} width={820} height={461} sizes="(min-width: 852px) 820px, calc(100vw - 32px)" eager /> : null}
       <h2 className={heading}>{d.courseName}</h2>
       <div className={tags}>
-        <StoreButton store={d.store}>{t.store}：{d.storeShortName}</StoreButton>
+        <StoreButton store={d.store} className={chipButton}>{t.store}：{d.storeShortName}</StoreButton>
         {d.categoryName ? <span>{d.categoryName}</span> : null}
         {d.ticketOnly ? <span>{tc.ticketOnly}</span> : null}
       </div>
@@ -195,7 +193,7 @@ export default function Course({ data: d }: { data: CourseDetail }) {
                 <time dateTime={s.scheduleDate + 'T' + s.startTime}>{timeRange(s.startTime, s.endTime)}</time>
                 <span>{s.teacherName}</span>
                 <span className={s.remaining > 0 ? seats : full}>{s.remaining > 0 ? tc.remaining(s.remaining) : tc.full}</span>
-                <CalendarButton event={calendarEvent(page, host, d, s, url)} label={`${t.addToCalendar}：${dateWithWeekday(s.scheduleDate, s.weekday)} ${s.startTime}`}>
+                <CalendarButton className={chipButton} event={calendarEvent(page, host, d, s, url)} label={`${t.addToCalendar}：${dateWithWeekday(s.scheduleDate, s.weekday)} ${s.startTime}`}>
                   {t.addToCalendar}
                 </CalendarButton>
               </li>

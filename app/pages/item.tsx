@@ -13,7 +13,7 @@ import { ItemCard, grants, itemGrid as grid } from '../features/catalogue/item-c
 import { StoreButton, ShareButton } from '../dialogs/dialog-buttons';
 import { buyBar, paragraphs, facts, prose } from '../features/catalogue/page-parts';
 import { heading, sectionTitle } from '../ui/section-title';
-import { primaryButton, secondaryButton } from '../ui/button';
+import { chipButton, primaryButton, secondaryButton } from '../ui/button';
 import { card } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs, absolute } from '../lib/json-ld';
@@ -143,7 +143,7 @@ export default function ItemPage({ data }: { data: ItemData }) {
         <dd>
           {it.storeIds.length === 0 ? <span>{t.allStores}</span> : null}
           {stores.map((s) => (
-            <StoreButton key={s.storeId} store={s} />
+            <StoreButton key={s.storeId} store={s} className={chipButton} />
           ))}
         </dd>
       </dl>

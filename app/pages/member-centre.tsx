@@ -14,6 +14,7 @@ import { sectionTitle } from '../ui/section-title';
 import { account } from '../strings/zh-hant';
 import { auth as ta, member as t } from '../strings/zh-hant-members';
 import { colour, radius, up } from '../ui/theme';
+import { secondaryButton, smallButton } from '../ui/button';
 
 
 const tiles = css`
@@ -43,22 +44,13 @@ const profile = css`
   dt { color: ${colour.muted}; }
   dd { margin: 0; overflow-wrap: anywhere; }
 `;
+/** Each action of the profile card. */
+const action = `${secondaryButton} ${smallButton}`;
 const actions = css`
   display: flex;
   flex-wrap: wrap;
   gap: 8px;
   margin-top: 12px;
-  button {
-    border: 1px solid var(--brand);
-    background: #fff;
-    color: var(--brand);
-    border-radius: 999px;
-    padding: 8px 16px;
-    font-size: 14px;
-    font-weight: 600;
-    cursor: pointer;
-  }
-  button:disabled { opacity: .6; }
 `;
 const nameRow = css`
   display: flex;
@@ -117,25 +109,25 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
         {user.missingFields.length ? <p style={{ color: colour.danger }}>{t.missingInfo}</p> : null}
         <div className={actions}>
           {user.missingFields.length ? (
-            <button type="button" onClick={() => ui.open('completeInfo', { mode: 'complete' })}>
+            <button type="button" className={action} onClick={() => ui.open('completeInfo', { mode: 'complete' })}>
               {t.completeInfo}
             </button>
           ) : null}
-          <button type="button" onClick={() => ui.open('completeInfo', { mode: 'edit' })}>
+          <button type="button" className={action} onClick={() => ui.open('completeInfo', { mode: 'edit' })}>
             {t.editProfile}
           </button>
-          <button type="button" onClick={() => ui.open('changePassword', {})}>
+          <button type="button" className={action} onClick={() => ui.open('changePassword', {})}>
             {t.changePassword}
           </button>
           {!user.emailVerified ? (
-            <button type="button" onClick={() => ui.open('verifyAccount', { email: user.email })}>
+            <button type="button" className={action} onClick={() => ui.open('verifyAccount', { email: user.email })}>
               {t.verifyNow}
             </button>
           ) : null}
-          <button type="button" disabled={busy} onClick={toggleMail}>
+          <button type="button" className={action} disabled={busy} onClick={toggleMail}>
             {user.unsubscribed ? t.subscribe : t.unsubscribe}
           </button>
-          <button type="button" onClick={() => logout(brand.brandId)}>
+          <button type="button" className={action} onClick={() => logout(brand.brandId)}>
             {account.logout}
           </button>
         </div>

@@ -49,15 +49,25 @@ export const linkButton = css`
   &:disabled { opacity: .6; cursor: progress; }
 `;
 
-/** A small chip-like button (a store in a list of facts). */
+/** Added to primaryButton or secondaryButton: a smaller one (a row of actions in a card). */
+export const smallButton = css`
+  min-height: 36px;
+  padding: 0 16px;
+  font-size: 14px;
+`;
+
+/** A chip-like button among tags (a store, add to calendar). */
 export const chipButton = css`
-  padding: 2px 10px;
+  padding: 3px 10px;
   border-radius: 999px;
   border: 1px solid ${colour.line};
   background: ${colour.surface};
   cursor: pointer;
   color: var(--brand);
   font-size: 13px;
+  font-weight: 600;
+  white-space: nowrap;
+  &:hover { border-color: var(--brand); }
 `;
 
 /** A column of big actions (share, calendar, store links): each child a secondary button. */

@@ -35,7 +35,6 @@ export const facts = css`
   margin: 0;
   dt { color: ${colour.muted}; font-size: 14px; }
   dd { margin: 0; display: flex; flex-wrap: wrap; gap: 6px; }
-  dd > button { padding: 2px 10px; border-radius: 999px; border: 1px solid ${colour.line}; background: #fff; cursor: pointer; color: var(--brand); font-size: 13px; }
 `;
 /** Multi-paragraph text. */
 export const prose = css`p + p { margin-top: 10px; } p { line-height: 1.8; }`;

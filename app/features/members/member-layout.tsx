@@ -10,6 +10,7 @@ import { PageHead } from '../../lib/page-head';
 import { account } from '../../strings/zh-hant';
 import { member as t } from '../../strings/zh-hant-members';
 import { colour, radius, up } from '../../ui/theme';
+import { primaryButton, smallButton } from '../../ui/button';
 
 const head = css`
   margin-bottom: 16px;
@@ -48,7 +49,6 @@ const notice = css`
   background: #fffbea;
   border: 1px solid #f0d98c;
   font-size: 14px;
-  button { border: 0; border-radius: 999px; padding: 6px 14px; background: var(--brand); color: #fff; font-weight: 600; cursor: pointer; }
 `;
 
 export function MemberLayout({ title, children }: { title: string; children: ReactNode }) {
@@ -76,7 +76,7 @@ export function MemberLayout({ title, children }: { title: string; children: Rea
       {!user.emailVerified ? (
         <div className={notice} role="status">
           <span>{t.notVerified}</span>
-          <button type="button" onClick={() => ui.open('verifyAccount', { email: user.email })}>
+          <button type="button" className={`${primaryButton} ${smallButton}`} onClick={() => ui.open('verifyAccount', { email: user.email })}>
             {t.verifyNow}
           </button>
         </div>
