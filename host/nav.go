@@ -2,45 +2,29 @@ package host
 
 import "storefront/data"
 
-// navLink is one link of the navigation the host sends with a page: key
-// names its label in the app (app/strings), href is the path on this site
-// (with the brand prefix, or without it on a custom domain).
-type navLink struct {
-	Key  string `json:"key"`
-	Href string `json:"href"`
+// navEntry is a link of the navigation by route: its key (the app's label)
+// and the route value whose guard decides whether the link shows.
+type navEntry struct {
+	key   string
+	route *route
 }
-
-// navigation lists the links a brand and a visitor get, each checked
-// against the route guards: the app renders them and re-derives no guard.
-type navigation struct {
-	// Header: the shop's sections in the header bar.
-	Header []navLink `json:"header"`
-	// Member: the member menu (the header's menu and the member centre's
-	// tabs); empty for a visitor.
-	Member []navLink `json:"member"`
-	// Links: other member-centre pages the member pages link to.
-	Links []navLink `json:"links"`
-}
-
-// navEntry is a link by route: key, route name, path under the brand.
-type navEntry struct{ key, route, rest string }
 
 var (
 	headerNav = []navEntry{
-		{"items", "brandId-index", ""},
-		{"activities", "brandId-activitys", "/activitys"},
-		{"termSchedule", "brandId-termSchedule", "/termSchedule"},
+		{"items", routeBrandHome},
+		{"activities", routeActivities},
+		{"termSchedule", routeTermList},
 	}
 	memberNav = []navEntry{
-		{"overview", "brandId-user", "/user"},
-		{"booking", "brandId-user-booking", "/user/booking"},
-		{"passcard", "brandId-user-passcard", "/user/passcard"},
-		{"ticket", "brandId-user-ticket", "/user/ticket"},
-		{"countingPasscard", "brandId-user-countingPasscard", "/user/countingPasscard"},
-		{"timingcard", "brandId-user-timingcard", "/user/timingcard"},
+		{"overview", routeUser},
+		{"booking", routeUserBooking},
+		{"passcard", routeUserPasscard},
+		{"ticket", routeUserTicket},
+		{"countingPasscard", routeUserCounting},
+		{"timingcard", routeUserTimingCard},
 	}
 	memberLinks = []navEntry{
-		{"timingcardPlans", "brandId-user-timingcard-plans", "/user/timingcard/plans"},
+		{"timingcardPlans", routeUserTimingPlans},
 	}
 )
 
@@ -48,22 +32,26 @@ var (
 // basePath ("" on a custom domain), for a member when member is true: the
 // entries whose route guard does not answer 404 (a guard's redirect still
 // reaches the page).
-func navFor(modules data.Modules, basePath string, member bool) navigation {
-	pick := func(entries []navEntry) []navLink {
-		links := []navLink{}
+func navFor(modules data.Modules, basePath string, member bool) Navigation {
+	pick := func(entries []navEntry) []NavLink {
+		links := []NavLink{}
 		for _, e := range entries {
-			if guard(e.route, modules, nil, e.rest).NotFound {
+			rest := ""
+			if e.route.Pattern != "" {
+				rest = "/" + e.route.Pattern
+			}
+			if e.route.Guard.decide(modules, nil, rest).NotFound {
 				continue
 			}
-			href := basePath + e.rest
+			href := basePath + rest
 			if href == "" {
 				href = "/"
 			}
-			links = append(links, navLink{Key: e.key, Href: href})
+			links = append(links, NavLink{Key: e.key, Href: href})
 		}
 		return links
 	}
-	n := navigation{Header: pick(headerNav), Member: []navLink{}, Links: []navLink{}}
+	n := Navigation{Header: pick(headerNav), Member: []NavLink{}, Links: []NavLink{}}
 	if member {
 		n.Member, n.Links = pick(memberNav), pick(memberLinks)
 	}

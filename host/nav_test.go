@@ -10,7 +10,7 @@ import (
 )
 
 // keys lists the keys of links.
-func keys(links []navLink) []string {
+func keys(links []NavLink) []string {
 	out := []string{}
 	for _, l := range links {
 		out = append(out, l.Key)
@@ -28,8 +28,9 @@ func TestNavigationFollowsGuards(t *testing.T) {
 		plan  = data.ModuleFindPlan
 		term  = data.ModuleTermSchedule
 		timer = data.ModuleTimingCard
+		login = data.ModuleMemberSignIn
 	)
-	allMember := []string{"overview", "booking", "passcard", "ticket", "countingPasscard"}
+	every := data.Modules{shop, act, plan, login, data.ModuleBooking, data.ModulePasscard, data.ModuleTicket, timer}
 	cases := []struct {
 		name    string
 		modules data.Modules
@@ -37,10 +38,13 @@ func TestNavigationFollowsGuards(t *testing.T) {
 		member  []string // for a logged-in member
 		links   []string
 	}{
-		{"web shop alone", data.Modules{shop}, []string{"activities", "termSchedule"}, allMember, []string{}},
-		{"shop and activities", data.Modules{shop, act}, []string{"items", "activities", "termSchedule"}, allMember, []string{}},
-		{"shop and plans", data.Modules{shop, plan}, []string{"items", "activities", "termSchedule"}, allMember, []string{}},
-		{"shop with timing card", data.Modules{shop, act, plan, timer}, []string{"items", "activities", "termSchedule"}, append(slices.Clone(allMember), "timingcard"), []string{"timingcardPlans"}},
+		{"web shop alone", data.Modules{shop}, []string{"activities", "termSchedule"}, []string{}, []string{}},
+		{"shop and activities", data.Modules{shop, act}, []string{"items", "activities", "termSchedule"}, []string{}, []string{}},
+		{"shop and plans", data.Modules{shop, plan}, []string{"items", "activities", "termSchedule"}, []string{}, []string{}},
+		{"members sign in", data.Modules{shop, act, login}, []string{"items", "activities", "termSchedule"}, []string{"overview", "countingPasscard"}, []string{}},
+		{"members with tickets", data.Modules{shop, act, login, data.ModuleTicket}, []string{"items", "activities", "termSchedule"}, []string{"overview", "ticket", "countingPasscard"}, []string{}},
+		{"timing card without sign-in", data.Modules{shop, act, timer}, []string{"items", "activities", "termSchedule"}, []string{}, []string{}},
+		{"every feature", every, []string{"items", "activities", "termSchedule"}, []string{"overview", "booking", "passcard", "ticket", "countingPasscard", "timingcard"}, []string{"timingcardPlans"}},
 		{"term schedule alone", data.Modules{term}, []string{"termSchedule"}, []string{}, []string{}},
 		{"timing card without the shop", data.Modules{timer}, []string{}, []string{}, []string{}},
 		{"nothing", data.Modules{}, []string{}, []string{}, []string{}},
@@ -69,7 +73,7 @@ func TestNavigationFollowsGuards(t *testing.T) {
 }
 
 func TestNavigationHrefs(t *testing.T) {
-	mods := data.Modules{data.ModuleWebShop, data.ModuleFindActivity, data.ModuleTimingCard}
+	mods := data.Modules{data.ModuleWebShop, data.ModuleFindActivity, data.ModuleMemberSignIn, data.ModuleTimingCard}
 	brand := navFor(mods, "/demo", true)
 	custom := navFor(mods, "", true)
 	want := map[string][2]string{
@@ -79,7 +83,7 @@ func TestNavigationHrefs(t *testing.T) {
 		"timingcard":      {"/demo/user/timingcard", "/user/timingcard"},
 		"timingcardPlans": {"/demo/user/timingcard/plans", "/user/timingcard/plans"},
 	}
-	all := func(n navigation) map[string]string {
+	all := func(n Navigation) map[string]string {
 		m := map[string]string{}
 		for _, l := range slices.Concat(n.Header, n.Member, n.Links) {
 			m[l.Key] = l.Href
@@ -102,7 +106,7 @@ func TestNavigationPagesAnswer(t *testing.T) {
 	for _, brand := range []string{"demo", "yoga", "plan", "term", "noshop"} {
 		path := "/" + brand + "/verify/email" // a page every brand serves
 		w := ts.get(t, path, propsHeader, "1")
-		var p pageProps
+		var p PageProps
 		if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}

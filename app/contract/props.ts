@@ -346,7 +346,9 @@ export interface BrandHomeData {
 
 // index.tsx
 export interface IndexData {
-  brands: { brandId: string; brandName: string; appLogo: string }[];
+  /** Whether brands are listed (the dev environment only). */
+  listed: boolean;
+  brands: { brandId: string; brandName: string; appLogo: string; href: string }[];
 }
 
 // item.tsx
