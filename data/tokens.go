@@ -46,17 +46,32 @@ func newCode() string {
 // earlier one. A mail of the same purpose sent less than ResendInterval ago
 // is CodeResendTooSoon.
 func (db *DB) IssueToken(ctx context.Context, userID int64, purpose string, now time.Time) (*Issued, error) {
+	return db.IssueTokenMail(ctx, &User{ID: userID}, purpose, now, nil)
+}
+
+// IssueTokenMail is IssueToken that, with compose, also queues the token's
+// mail in the outbox in the same transaction.
+func (db *DB) IssueTokenMail(ctx context.Context, u *User, purpose string, now time.Time, compose ComposeMail) (*Issued, error) {
 	tx, err := db.Pool.Begin(ctx)
 	if err != nil {
 		return nil, dbErr(err)
 	}
 	defer tx.Rollback(ctx)
+	t, err := issueTokenMail(ctx, tx, u, purpose, now, compose)
+	if err != nil {
+		return nil, err
+	}
+	return t, dbErr(tx.Commit(ctx))
+}
+
+func issueTokenMail(ctx context.Context, tx pgx.Tx, u *User, purpose string, now time.Time, compose ComposeMail) (*Issued, error) {
+	userID := u.ID
 	// one send per member at a time
 	if _, err := tx.Exec(ctx, `select 1 from users where id = $1 for update`, userID); err != nil {
 		return nil, dbErr(err)
 	}
 	var last *time.Time
-	err = tx.QueryRow(ctx, `select max(sent_at) from user_tokens where user_id = $1 and purpose = $2`, userID, purpose).Scan(&last)
+	err := tx.QueryRow(ctx, `select max(sent_at) from user_tokens where user_id = $1 and purpose = $2`, userID, purpose).Scan(&last)
 	if err != nil {
 		return nil, dbErr(err)
 	}
@@ -73,19 +88,22 @@ func (db *DB) IssueToken(ctx context.Context, userID int64, purpose string, now 
 	if err != nil {
 		return nil, dbErr(err)
 	}
-	return t, dbErr(tx.Commit(ctx))
+	if compose != nil {
+		m, err := compose(u, t)
+		if err != nil {
+			return nil, err
+		}
+		m.UserID, m.Purpose = userID, purpose
+		if err := enqueue(ctx, tx, m); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
 }
 
 // codeSecret binds a 6-digit code to its member before hashing, so equal
 // codes of two members hash apart.
 func codeSecret(userID int64, code string) string { return fmt.Sprintf("%d:%s", userID, code) }
-
-// WithdrawToken deletes a token whose mail could not be sent, so the member
-// may ask again at once.
-func (db *DB) WithdrawToken(ctx context.Context, id int64) error {
-	_, err := db.Pool.Exec(ctx, `delete from user_tokens where id = $1`, id)
-	return dbErr(err)
-}
 
 type tokenRow struct {
 	id        int64

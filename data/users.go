@@ -69,6 +69,13 @@ func scanUser(row pgx.Row, extra ...any) (*User, error) {
 // is CodeAlreadyRegistered; the phone of a deleted account is
 // CodeAccountDeleted.
 func (db *DB) CreateUser(ctx context.Context, n NewUser, now time.Time) (*User, error) {
+	return db.Register(ctx, n, now, nil)
+}
+
+// Register registers a member as CreateUser does and, with compose, issues
+// the member's verification token and queues its mail (compose builds it),
+// all in one transaction: a member never exists without them.
+func (db *DB) Register(ctx context.Context, n NewUser, now time.Time, compose ComposeMail) (*User, error) {
 	hash, err := hashPassword(n.PasswordDigest)
 	if err != nil {
 		return nil, err
@@ -78,12 +85,25 @@ func (db *DB) CreateUser(ctx context.Context, n NewUser, now time.Time) (*User, 
 		return nil, dbErr(err)
 	}
 	defer tx.Rollback(ctx)
+	u, err := createUser(ctx, tx, n, hash, now)
+	if err != nil {
+		return nil, err
+	}
+	if compose != nil {
+		if _, err := issueTokenMail(ctx, tx, u, PurposeVerify, now, compose); err != nil {
+			return nil, err
+		}
+	}
+	return u, dbErr(tx.Commit(ctx))
+}
+
+func createUser(ctx context.Context, tx pgx.Tx, n NewUser, hash string, now time.Time) (*User, error) {
 	// one registration per brand and e-mail at a time
 	if _, err := tx.Exec(ctx, `select pg_advisory_xact_lock(hashtext($1))`, "register:"+n.BrandID+":"+n.Email); err != nil {
 		return nil, dbErr(err)
 	}
 	var exists, deletedPhone bool
-	err = tx.QueryRow(ctx, `
+	err := tx.QueryRow(ctx, `
 		select exists(select 1 from users where brand_id = $1 and email = $2 and deleted_at is null),
 		       $3 <> '' and exists(select 1 from users where brand_id = $1 and phone = $3 and deleted_at is not null)`,
 		n.BrandID, n.Email, n.Phone).Scan(&exists, &deletedPhone)
@@ -101,10 +121,7 @@ func (db *DB) CreateUser(ctx context.Context, n NewUser, now time.Time) (*User, 
 		values ($1, $2, $3, $4, $5, $6, $7, $7)
 		returning `+userColumns,
 		n.BrandID, n.Email, n.Name, n.Phone, hash, n.CustomValues, now))
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	return u, dbErr(tx.Commit(ctx))
+	return u, dbErr(err)
 }
 
 // User returns member id of the brand; a missing or deleted one is

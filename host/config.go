@@ -25,6 +25,8 @@ type Config struct {
 	LogLevel      slog.Level
 	LogFormat     string
 	SMTP          mail.Config // SMTP.Host "": no SMTP server (dev: the development mailbox)
+	AccessLog     bool        // one log line per request
+	MetricsToken  string      // when set, /metrics wants "Authorization: Bearer <token>"
 }
 
 // Variable is one environment variable the storefront reads.
@@ -53,6 +55,8 @@ var Variables = []Variable{
 	{"SMTP_PASSWORD", "", "SMTP password"},
 	{"SMTP_FROM", "no-reply@localhost", "sender address of the members' e-mails"},
 	{"SMTP_TLS", "starttls", "starttls (required STARTTLS), tls (implicit TLS, port 465) or none (a relay on this machine)"},
+	{"STOREFRONT_ACCESS_LOG", "1", "one structured log line per request, with its request id (0: none)"},
+	{"STOREFRONT_METRICS_TOKEN", "", "when set, /metrics answers only requests with the header Authorization: Bearer <token>; empty: /metrics is open"},
 }
 
 // Envs are the environments (spec section 9).
@@ -140,6 +144,8 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	default:
 		bad("SMTP_TLS", "want starttls, tls or none")
 	}
+	c.AccessLog = flag("STOREFRONT_ACCESS_LOG")
+	c.MetricsToken = get("STOREFRONT_METRICS_TOKEN")
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}

@@ -50,6 +50,9 @@ type ErrorInfo struct {
 	// Routing: a 404 because no route matches the path (its own text,
 	// spec section 2).
 	Routing bool `json:"routing"`
+	// RequestID is shown small on a 5xx page, so a report can be found in
+	// the logs.
+	RequestID string `json:"requestId"` // "" below 5xx
 }
 
 // NavLink is one link of the navigation the host sends with a page: key

@@ -49,6 +49,8 @@ export interface ErrorInfo {
   message: string;
   /** A 404 because no route matches the path. */
   routing: boolean;
+  /** The request's id on a 5xx page (X-Request-Id), to quote in a report; '' below 5xx. */
+  requestId?: string;
 }
 
 export interface PageProps<D = unknown> {

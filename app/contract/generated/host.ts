@@ -61,6 +61,11 @@ export interface ErrorInfo {
    * spec section 2).
    */
   routing: boolean;
+  /**
+   * RequestID is shown small on a 5xx page, so a report can be found in
+   * the logs.
+   */
+  requestId: string; // "" below 5xx
 }
 /**
  * NavLink is one link of the navigation the host sends with a page: key
