@@ -3,28 +3,31 @@ package host
 import "storefront/data"
 
 // navEntry is a link of the navigation by route: its key (the app's label)
-// and the route value whose guard decides whether the link shows.
+// and the route value whose guard decides whether the link shows; module,
+// when set, must be on too (the guard opens the term pages to every shop,
+// but only a brand that sells terms gets the link).
 type navEntry struct {
-	key   string
-	route *route
+	key    string
+	route  *route
+	module string
 }
 
 var (
 	headerNav = []navEntry{
-		{"items", routeBrandHome},
-		{"activities", routeActivities},
-		{"termSchedule", routeTermList},
+		{"items", routeBrandHome, ""},
+		{"activities", routeActivities, ""},
+		{"termSchedule", routeTermList, data.ModuleTermSchedule},
 	}
 	memberNav = []navEntry{
-		{"overview", routeUser},
-		{"booking", routeUserBooking},
-		{"passcard", routeUserPasscard},
-		{"ticket", routeUserTicket},
-		{"countingPasscard", routeUserCounting},
-		{"timingcard", routeUserTimingCard},
+		{"overview", routeUser, ""},
+		{"booking", routeUserBooking, ""},
+		{"passcard", routeUserPasscard, ""},
+		{"ticket", routeUserTicket, ""},
+		{"countingPasscard", routeUserCounting, ""},
+		{"timingcard", routeUserTimingCard, ""},
 	}
 	memberLinks = []navEntry{
-		{"timingcardPlans", routeUserTimingPlans},
+		{"timingcardPlans", routeUserTimingPlans, ""},
 	}
 )
 
@@ -40,7 +43,7 @@ func navFor(modules data.Modules, basePath string, member bool) Navigation {
 			if e.route.Pattern != "" {
 				rest = "/" + e.route.Pattern
 			}
-			if e.route.Guard.decide(modules, nil, rest).NotFound {
+			if e.route.Guard.decide(modules, nil, rest).NotFound || (e.module != "" && !modules.Has(e.module)) {
 				continue
 			}
 			href := basePath + rest

@@ -30,7 +30,7 @@ func TestNavigationFollowsGuards(t *testing.T) {
 		timer = data.ModuleTimingCard
 		login = data.ModuleMemberSignIn
 	)
-	every := data.Modules{shop, act, plan, login, data.ModuleBooking, data.ModulePasscard, data.ModuleTicket, timer}
+	every := data.Modules{shop, act, plan, term, login, data.ModuleBooking, data.ModulePasscard, data.ModuleTicket, timer}
 	cases := []struct {
 		name    string
 		modules data.Modules
@@ -38,14 +38,15 @@ func TestNavigationFollowsGuards(t *testing.T) {
 		member  []string // for a logged-in member
 		links   []string
 	}{
-		{"web shop alone", data.Modules{shop}, []string{"activities", "termSchedule"}, []string{}, []string{}},
-		{"shop and activities", data.Modules{shop, act}, []string{"items", "activities", "termSchedule"}, []string{}, []string{}},
-		{"shop and plans", data.Modules{shop, plan}, []string{"items", "activities", "termSchedule"}, []string{}, []string{}},
-		{"members sign in", data.Modules{shop, act, login}, []string{"items", "activities", "termSchedule"}, []string{"overview", "countingPasscard"}, []string{}},
-		{"members with tickets", data.Modules{shop, act, login, data.ModuleTicket}, []string{"items", "activities", "termSchedule"}, []string{"overview", "ticket", "countingPasscard"}, []string{}},
-		{"timing card without sign-in", data.Modules{shop, act, timer}, []string{"items", "activities", "termSchedule"}, []string{}, []string{}},
+		{"web shop alone", data.Modules{shop}, []string{"activities"}, []string{}, []string{}},
+		{"shop and activities", data.Modules{shop, act}, []string{"items", "activities"}, []string{}, []string{}},
+		{"shop and plans", data.Modules{shop, plan}, []string{"items", "activities"}, []string{}, []string{}},
+		{"members sign in", data.Modules{shop, act, login}, []string{"items", "activities"}, []string{"overview", "countingPasscard"}, []string{}},
+		{"members with tickets", data.Modules{shop, act, login, data.ModuleTicket}, []string{"items", "activities"}, []string{"overview", "ticket", "countingPasscard"}, []string{}},
+		{"timing card without sign-in", data.Modules{shop, act, timer}, []string{"items", "activities"}, []string{}, []string{}},
 		{"every feature", every, []string{"items", "activities", "termSchedule"}, []string{"overview", "booking", "passcard", "ticket", "countingPasscard", "timingcard"}, []string{"timingcardPlans"}},
 		{"term schedule alone", data.Modules{term}, []string{"termSchedule"}, []string{}, []string{}},
+		{"shop selling terms", data.Modules{shop, act, term}, []string{"items", "activities", "termSchedule"}, []string{}, []string{}},
 		{"timing card without the shop", data.Modules{timer}, []string{}, []string{}, []string{}},
 		{"nothing", data.Modules{}, []string{}, []string{}, []string{}},
 	}
