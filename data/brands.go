@@ -53,7 +53,7 @@ type Domain struct {
 type CustomField struct {
 	Key       string   `json:"key"`
 	Label     string   `json:"label"`
-	Type      string   `json:"type"`
+	Type      string   `json:"type" tstype:"'text' | 'date' | 'choice' | 'phone' | 'email'"`
 	Required  bool     `json:"required"`
 	MaxLength int      `json:"maxLength,omitempty"`
 	Options   []string `json:"options,omitempty"`

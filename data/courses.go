@@ -218,7 +218,7 @@ type CourseDetail struct {
 	rules.Activity `tstype:",extends,required"`
 	Description    string      `json:"description"`
 	Store          Store       `json:"store"`
-	Teacher        *Teacher    `json:"teacher"`
+	Teacher        *Teacher    `json:"teacher" tstype:"Teacher | null,required"`
 	Teachers       []Teacher   `json:"teachers"`
 	TermClasses    []TermClass `json:"termClasses"`
 	UpdatedAt      time.Time   `json:"updatedAt"`

@@ -20,10 +20,10 @@ type MemberPasscard struct {
 	ID             int64   `json:"id"`
 	Name           string  `json:"name"`
 	ActivationType string  `json:"activationType"`
-	StartsOn       *string `json:"startsOn"`
-	EndsOn         *string `json:"endsOn"`
+	StartsOn       *string `json:"startsOn" tstype:"string | null,required"`
+	EndsOn         *string `json:"endsOn" tstype:"string | null,required"`
 	// Status is active, notActive (waiting for its start) or expired.
-	Status string `json:"status"`
+	Status string `json:"status" tstype:"'active' | 'notActive' | 'expired'"`
 }
 
 // MemberTicket is a stored-value ticket or count card.
@@ -34,7 +34,7 @@ type MemberTicket struct {
 	TicketKind int     `json:"ticketKind"`
 	Total      int     `json:"total"`
 	Remain     int     `json:"remain"`
-	EndsOn     *string `json:"endsOn"`
+	EndsOn     *string `json:"endsOn" tstype:"string | null,required"`
 	Expired    bool    `json:"expired"`
 }
 
@@ -44,8 +44,8 @@ type CountingPasscard struct {
 	ID                 int64   `json:"id"`
 	Name               string  `json:"name"`
 	TotalMinutes       int     `json:"totalMinutes"`
-	ActivatedOn        *string `json:"activatedOn"`
-	EndsOn             *string `json:"endsOn"`
+	ActivatedOn        *string `json:"activatedOn" tstype:"string | null,required"`
+	EndsOn             *string `json:"endsOn" tstype:"string | null,required"`
 	rules.TimingRecord `tstype:",extends,required"`
 }
 
@@ -58,7 +58,7 @@ type Booking struct {
 	StartsAt   time.Time `json:"startsAt"`
 	EndsAt     time.Time `json:"endsAt"`
 	// Status is booked, cancelled or attended.
-	Status string `json:"status"`
+	Status string `json:"status" tstype:"'booked' | 'cancelled' | 'attended'"`
 }
 
 // MemberSummary counts what a member holds that is usable today.

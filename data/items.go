@@ -32,14 +32,14 @@ func IsItemType(s string) bool {
 // Item is a sellable item as lists and pages show it.
 type Item struct {
 	ID             int64     `json:"id"`
-	Type           string    `json:"type"`
+	Type           string    `json:"type" tstype:"'passcard' | 'countingPasscard' | 'point' | 'quantityPasscard'"`
 	Name           string    `json:"name"`
 	Price          int       `json:"price"`
 	OriginalPrice  *int      `json:"originalPrice,omitempty"`
 	Description    string    `json:"description"`
 	Quantity       *int      `json:"quantity,omitempty"`
 	ValidityValue  *int      `json:"validityValue,omitempty"`
-	ValidityUnit   *string   `json:"validityUnit,omitempty"`
+	ValidityUnit   *string   `json:"validityUnit,omitempty" tstype:"'M' | 'W' | 'D' | 'Y'"`
 	ActivationType string    `json:"activationType"`
 	AdminStartDate string    `json:"adminStartDate,omitempty"` // ADMIN_CUSTOM: YYYY-MM-DD
 	Image          string    `json:"image"`

@@ -4,8 +4,8 @@ import "slices"
 
 // Module keys: the features a brand switches on (spec section 6). A brand's
 // settings list the keys it has in additionalModules. These strings are the
-// only spelling of each key; app/lib/modules.ts mirrors them and a test keeps
-// the two equal.
+// only spelling of each key; the app's copy is generated from AllModules
+// (app/contract/generated/shared.ts, make contract).
 const (
 	// ModuleWebShop is the web e-commerce root: without it every page of the
 	// brand except index, e-mail verification, the term-schedule pages

@@ -29,9 +29,9 @@ type PageProps struct {
 	Webview      bool        `json:"webview"`
 	BannerClosed bool        `json:"bannerClosed"`
 	Year         int         `json:"year"`
-	Brand        *BrandProps `json:"brand"`
-	User         *UserInfo   `json:"user"` // the logged-in member, null for a visitor
-	Error        *ErrorInfo  `json:"error"`
+	Brand        *BrandProps `json:"brand" tstype:"BrandProps | null,required"`
+	User         *UserInfo   `json:"user" tstype:"UserInfo | null,required"` // the logged-in member, null for a visitor
+	Error        *ErrorInfo  `json:"error" tstype:"ErrorInfo | null,required"`
 	// Nav is the navigation this brand and visitor get (host/nav.go).
 	Nav  Navigation `json:"nav"`
 	Data any        `json:"data" tstype:"unknown"`
@@ -133,7 +133,7 @@ type IndexBrand struct {
 // BrandHome is brand home's data: the items, the banners and, when the
 // brand shows activities, the promoted and coming ones.
 type BrandHome struct {
-	Items      *data.ItemList  `json:"items"`
+	Items      *data.ItemList  `json:"items" tstype:",required"`
 	Banners    []data.Banner   `json:"banners"`
 	Activities []data.Activity `json:"activities"`
 }
@@ -172,14 +172,14 @@ type Condition struct {
 // SearchPage is the search result page's data.
 type SearchPage struct {
 	Filter    SearchFilter              `json:"filter"`
-	Condition *Condition                `json:"condition"`
-	Result    *data.Page[data.Activity] `json:"result"`
+	Condition *Condition                `json:"condition" tstype:",required"`
+	Result    *data.Page[data.Activity] `json:"result" tstype:",required"`
 }
 
 // ItemPage is the item detail page's data: the item, whether it was taken
 // off the shelf, and other items of its type to suggest.
 type ItemPage struct {
-	Item     *data.Item  `json:"item"`
+	Item     *data.Item  `json:"item" tstype:",required"`
 	OffShelf bool        `json:"offShelf"`
 	Others   []data.Item `json:"others"`
 }
@@ -212,7 +212,7 @@ type TermPage struct {
 // MemberCentrePage is /user: what the member holds, counted, and the
 // brand's custom fields for the profile form.
 type MemberCentrePage struct {
-	Summary *data.MemberSummary `json:"summary"`
+	Summary *data.MemberSummary `json:"summary" tstype:",required"`
 	Fields  []data.CustomField  `json:"fields"`
 }
 

@@ -49,12 +49,12 @@ func TestContract(t *testing.T) {
 		}
 	}
 	cfg := &tygo.Config{TypeMappings: mappings, Packages: []*tygo.PackageConfig{
-		{Path: "storefront/host", OutputPath: filepath.Join(out, "host.ts"), OptionalType: "null", IncludeFiles: []string{"contract.go"},
+		{Path: "storefront/host", OutputPath: filepath.Join(out, "host.ts"), IncludeFiles: []string{"contract.go"},
 			Frontmatter: "import type * as data from './data';\nimport type { PageName, RouteName } from './shared';\n"},
-		{Path: "storefront/data", OutputPath: filepath.Join(out, "data.ts"), OptionalType: "null",
+		{Path: "storefront/data", OutputPath: filepath.Join(out, "data.ts"),
 			IncludeFiles: []string{"brands.go", "courses.go", "holdings.go", "items.go", "terms.go"},
 			Frontmatter:  "import type * as rules from './rules';\n"},
-		{Path: "storefront/data/rules", OutputPath: filepath.Join(out, "rules.ts"), OptionalType: "null",
+		{Path: "storefront/data/rules", OutputPath: filepath.Join(out, "rules.ts"),
 			IncludeFiles: []string{"activities.go", "timingcard.go"}},
 	}}
 	if err := tygo.New(cfg).Generate(); err != nil {

@@ -1,4 +1,5 @@
 // Business constants of spec section 9 used on the client.
+import { cookies } from '../contract/generated/shared';
 
 /** A navigation's loading bar appears only after this delay (ms). */
 export const loadingBarThrottle = 200;
@@ -11,4 +12,4 @@ export const chunkReloadThrottle = 60_000;
 /** The app banner's height (px). */
 export const bannerHeight = 55;
 /** Cookie that remembers the closed app banner (spelled as the spec spells it). */
-export const bannerCookie = 'closeBownloadAppBanner';
+export const bannerCookie = cookies.bannerClosed;

@@ -13,7 +13,7 @@ export function errorTitle(status: number): string {
  * text when no route matched, or else the hint to check the brand's shop;
  * other 4xx and 5xx their class's text.
  */
-export function errorMessage(e: ErrorInfo): string {
+export function errorMessage(e: Pick<ErrorInfo, 'status' | 'message' | 'routing'>): string {
   if (e.status === 404) return e.message || (e.routing ? t.routingNotFound : t.notFoundDefault);
   return statusText(e.status);
 }

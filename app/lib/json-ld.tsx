@@ -75,7 +75,7 @@ export function brandGraph(page: PageProps): Thing[] {
 
 /** A breadcrumb trail: brand home (when the brand has one), then each [name, path]. */
 export function breadcrumbs(page: PageProps, trail: [string, string][]): Thing {
-  const home = hasModule(page.brand!.settings.additionalModules, Module.WebShop);
+  const home = hasModule(page.brand!.settings.additionalModules, Module.WEB_SHOP);
   const all: [string, string][] = home ? [[page.brand!.settings.brandName, ''], ...trail] : trail;
   return {
     '@context': context,

@@ -30,8 +30,7 @@ export function useNavigate(): Navigator['navigate'] {
   return useContext(NavigationContext).navigate;
 }
 
-/** Header a props request carries; the host answers it with JSON. */
-export const propsHeader = 'X-Storefront-Props';
+export { propsHeader } from '../contract/generated/shared';
 
 /**
  * The scroll rule (spec section 2): a navigation that changes only the

@@ -65,7 +65,7 @@ function Illustration() {
 
 export default function ErrorPage() {
   const page = usePage();
-  const e = page.error ?? { status: 500, message: '', routing: false };
+  const e = page.error ?? { status: 500, message: '', routing: false, requestId: '' };
   return (
     <section className={box} data-testid="error-page">
       <PageHead title={errorTitle(e.status)} description={errorMessage(e)} noindex />

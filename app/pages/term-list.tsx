@@ -68,7 +68,7 @@ export function termPath(page: PageProps, p: string): string {
 /** A term page's canonical path: with from=app where the brand has only
  * the term-schedule module (its term pages live in the app), else plain. */
 export function termCanonical(page: PageProps, p: string): string {
-  return hasModule(page.brand!.settings.additionalModules, Module.WebShop) ? brandPath(page, p) : brandPath(page, p) + '?from=app';
+  return hasModule(page.brand!.settings.additionalModules, Module.WEB_SHOP) ? brandPath(page, p) : brandPath(page, p) + '?from=app';
 }
 
 export default function TermList({ data }: { data: TermListData }) {

@@ -2,8 +2,9 @@
 // /_img/{width}/{path} as WebP (quality 70), scaled to width. SVG and
 // outside images are used as they are.
 
-/** The widths the host serves (host.ImageWidths). */
-export const imageWidths = [160, 320, 480, 640, 960, 1280] as const;
+import { imageWidths } from '../contract/generated/shared';
+
+export { imageWidths };
 
 /** Whether the host can resize src (no regex: goja's are slow). */
 function resizable(src: string): boolean {

@@ -53,10 +53,10 @@ export interface Domain {
 export interface CustomField {
   key: string;
   label: string;
-  type: string;
+  type: 'text' | 'date' | 'choice' | 'phone' | 'email';
   required: boolean;
-  maxLength: number /* int */ | null;
-  options: string[] | null;
+  maxLength?: number /* int */;
+  options?: string[];
 }
 /**
  * BrandSummary names a brand for the index page.
@@ -142,7 +142,7 @@ export type TeacherRef = rules.TeacherRef;
 export interface ActivityFilter {
   From: string /* RFC 3339 */; // schedules starting at or after (Taipei)
   To: string; // last date YYYY-MM-DD, "" none
-  Term: boolean | null; // true: term sessions only; false: no term sessions
+  Term?: boolean; // true: term sessions only; false: no term sessions
   CourseID: number /* int64 */;
   StoreID: number /* int64 */;
   TeacherID: number /* int64 */;
@@ -207,7 +207,7 @@ export interface MemberPasscard {
   /**
    * Status is active, notActive (waiting for its start) or expired.
    */
-  status: string;
+  status: 'active' | 'notActive' | 'expired';
 }
 /**
  * MemberTicket is a stored-value ticket or count card.
@@ -246,7 +246,7 @@ export interface Booking {
   /**
    * Status is booked, cancelled or attended.
    */
-  status: string;
+  status: 'booked' | 'cancelled' | 'attended';
 }
 /**
  * MemberSummary counts what a member holds that is usable today.
@@ -282,16 +282,16 @@ export const ItemQuantityPasscard = "quantityPasscard"; // 計次卡
  */
 export interface Item {
   id: number /* int64 */;
-  type: string;
+  type: 'passcard' | 'countingPasscard' | 'point' | 'quantityPasscard';
   name: string;
   price: number /* int */;
-  originalPrice: number /* int */ | null;
+  originalPrice?: number /* int */;
   description: string;
-  quantity: number /* int */ | null;
-  validityValue: number /* int */ | null;
-  validityUnit: string | null;
+  quantity?: number /* int */;
+  validityValue?: number /* int */;
+  validityUnit?: 'M' | 'W' | 'D' | 'Y';
   activationType: string;
-  adminStartDate: string | null; // ADMIN_CUSTOM: YYYY-MM-DD
+  adminStartDate?: string; // ADMIN_CUSTOM: YYYY-MM-DD
   image: string;
   images: string[];
   storeIds: number /* int64 */[];
@@ -359,5 +359,5 @@ export interface TermClass {
   weekday: number /* int */; // of the first session, 1 Sunday .. 7 Saturday
   startTime: string;
   endTime: string;
-  sessionList: Schedule[] | null;
+  sessionList?: Schedule[];
 }

@@ -160,7 +160,7 @@ export interface IndexBrand extends data.BrandSummary {
  * brand shows activities, the promoted and coming ones.
  */
 export interface BrandHome {
-  items: data.ItemList | null;
+  items: data.ItemList;
   banners: data.Banner[];
   activities: data.Activity[];
 }
@@ -203,15 +203,15 @@ export interface Condition {
  */
 export interface SearchPage {
   filter: SearchFilter;
-  condition: Condition | null;
-  result: data.Page<data.Activity> | null;
+  condition: Condition;
+  result: data.Page<data.Activity>;
 }
 /**
  * ItemPage is the item detail page's data: the item, whether it was taken
  * off the shelf, and other items of its type to suggest.
  */
 export interface ItemPage {
-  item: data.Item | null;
+  item: data.Item;
   offShelf: boolean;
   others: data.Item[];
 }
@@ -249,7 +249,7 @@ export interface TermPage {
  * brand's custom fields for the profile form.
  */
 export interface MemberCentrePage {
-  summary: data.MemberSummary | null;
+  summary: data.MemberSummary;
   fields: data.CustomField[];
 }
 /**

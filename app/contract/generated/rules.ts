@@ -37,7 +37,7 @@ export interface Schedule {
   teacherName: string;
   capacity: number /* int */;
   remaining: number /* int */;
-  termClassId: number /* int64 */ | null;
+  termClassId?: number /* int64 */;
 }
 /**
  * TeacherRef names a teacher in a list.

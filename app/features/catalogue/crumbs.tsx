@@ -22,7 +22,7 @@ export function Crumbs({ trail }: { trail: [string, string][] }) {
   return (
     <nav className={nav} aria-label={t.breadcrumb}>
       <ol>
-        {hasModule(page.brand?.settings.additionalModules, Module.WebShop) ? (
+        {hasModule(page.brand?.settings.additionalModules, Module.WEB_SHOP) ? (
           <li>
             <Link href={brandPath(page, '')}>{common.home}</Link>
           </li>
