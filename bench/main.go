@@ -293,7 +293,7 @@ func startHost(dbURL string, env map[string]string) (*hostProc, error) {
 	port := freePort()
 	cmd := exec.Command("./bin/storefront")
 	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port), "DATABASE_URL="+dbURL, "STOREFRONT_ENV=production",
-		"STOREFRONT_DEMO=1", "LOG_LEVEL=error")
+		"STOREFRONT_DEMO=1", "LOG_LEVEL=error", "STOREFRONT_PUBLIC_URL=http://127.0.0.1:"+strconv.Itoa(port))
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"storefront/data"
@@ -164,15 +165,17 @@ func (s *Server) sendTokenMail(r *http.Request, b *data.Brand, u *data.User, pur
 	if err != nil {
 		return err
 	}
-	origin, base := s.brandBase(r, b.ID)
+	origin, base := s.brandOrigin(b, s.siteOf(r).Env)
 	q := url.Values{"u": {strconv.FormatInt(u.ID, 10)}, "t": {t.Token}}
 	if purpose == data.PurposeReset {
 		q.Set("type", "resetPassword")
 	}
 	link := origin + base + "/verify/email?" + q.Encode()
 	mb := mail.Brand{Name: b.Name, Colour: s.colour(b), Home: origin + base + "/"}
-	if b.AppLogo != "" {
+	if strings.HasPrefix(b.AppLogo, "/") {
 		mb.Logo = origin + b.AppLogo
+	} else if strings.HasPrefix(b.AppLogo, "https://") {
+		mb.Logo = b.AppLogo
 	}
 	ttl := data.TokenTTL[purpose]
 	msg := mail.Verification(mb, u.Email, u.Name, link, t.Code, ttl)
@@ -267,7 +270,7 @@ func (s *Server) checkPasswordThrottled(w http.ResponseWriter, r *http.Request, 
 		limits rules.ThrottleLimits
 	}{
 		{"account:" + brandID + ":" + email, rules.AccountLimits},
-		{"address:" + clientAddress(r), rules.AddressLimits},
+		{"address:" + s.clientAddress(r), rules.AddressLimits},
 	}
 	now := s.now()
 	for _, k := range keys {

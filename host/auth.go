@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -68,7 +67,7 @@ func (s *Server) forgetSessions(ctx context.Context, hashes [][]byte) {
 
 // setSessionCookies starts the browser's side of a session.
 func (s *Server) setSessionCookies(w http.ResponseWriter, r *http.Request, id string, u *data.User) {
-	secure := scheme(r) == "https"
+	secure := secureCookies(s.siteOf(r))
 	maxAge := int(data.SessionTTL / time.Second)
 	http.SetCookie(w, &http.Cookie{Name: cookieSession, Value: id, Path: "/", MaxAge: maxAge, HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode})
 	http.SetCookie(w, &http.Cookie{Name: cookieUserID, Value: strconv.FormatInt(u.ID, 10), Path: "/", MaxAge: maxAge, Secure: secure, SameSite: http.SameSiteLaxMode})
@@ -187,29 +186,4 @@ func decodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 		return badRequest("缺少資料：請傳送 JSON 物件")
 	}
 	return badRequest("資料格式錯誤：請傳送 JSON 物件")
-}
-
-// clientAddress is the address wrong passwords are counted against: the
-// nearest proxy's X-Forwarded-For entry when there is one, else the peer.
-func clientAddress(r *http.Request) string {
-	if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-		parts := strings.Split(xff, ",")
-		if a := strings.TrimSpace(parts[len(parts)-1]); a != "" && len(a) <= 64 {
-			return a
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
-// brandBase is where links in a brand's mails point: the custom domain
-// when the request came on it, else this host with the brand prefix.
-func (s *Server) brandBase(r *http.Request, brandID string) (origin, basePath string) {
-	if d, ok := (*s.domains.Load())[hostName(r)]; ok && d.BrandID == brandID {
-		return "https://" + r.Host, ""
-	}
-	return scheme(r) + "://" + r.Host, "/" + brandID
 }

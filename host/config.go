@@ -3,6 +3,7 @@ package host
 import (
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"strconv"
 	"strings"
 	"time"
@@ -25,6 +26,12 @@ type Config struct {
 	LogLevel      slog.Level
 	LogFormat     string
 	SMTP          mail.Config // SMTP.Host "": no SMTP server (dev: the development mailbox)
+	// PublicURL is the trusted public origin (scheme://host[:port]) of every
+	// absolute URL outside a brand's custom domain (origin.go).
+	PublicURL string
+	// TrustedProxies are the peers whose X-Forwarded-For and
+	// X-Forwarded-Proto are believed (origin.go).
+	TrustedProxies []netip.Prefix
 }
 
 // Variable is one environment variable the storefront reads.
@@ -52,6 +59,8 @@ var Variables = []Variable{
 	{"SMTP_USER", "", "SMTP user name; empty: no authentication"},
 	{"SMTP_PASSWORD", "", "SMTP password"},
 	{"SMTP_FROM", "no-reply@localhost", "sender address of the members' e-mails"},
+	{"STOREFRONT_PUBLIC_URL", "", "the public origin of mailed links, canonical URLs and sitemaps (https://shop.example.com); required outside dev, where it defaults to http://localhost:PORT"},
+	{"STOREFRONT_TRUSTED_PROXIES", "", "comma-separated CIDRs of the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; empty: none"},
 	{"SMTP_TLS", "starttls", "starttls (required STARTTLS), tls (implicit TLS, port 465) or none (a relay on this machine)"},
 }
 
@@ -136,6 +145,13 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	case mail.TLSStartTLS, mail.TLSImplicit, mail.TLSNone:
 	default:
 		bad("SMTP_TLS", "want starttls, tls or none")
+	}
+	c.PublicURL, err = publicOrigin(get("STOREFRONT_PUBLIC_URL"), c.Env, c.Port)
+	if err != nil {
+		bad("STOREFRONT_PUBLIC_URL", err.Error())
+	}
+	if c.TrustedProxies, err = parsePrefixes(get("STOREFRONT_TRUSTED_PROXIES")); err != nil {
+		bad("STOREFRONT_TRUSTED_PROXIES", err.Error())
 	}
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))

@@ -67,6 +67,7 @@ type browser struct {
 	ts      *memberServer
 	cookies map[string]*http.Cookie
 	header  http.Header // sent with every request
+	remote  string      // the peer's address; "" for httptest's
 }
 
 func (ts *memberServer) browser() *browser {
@@ -93,8 +94,14 @@ func (b *browser) do(t *testing.T, method, target string, body any, header ...st
 	for i := 0; i+1 < len(header); i += 2 {
 		req.Header.Set(header[i], header[i+1])
 	}
+	if h := req.Header.Get("Host"); h != "" {
+		req.Host = h
+	}
 	for _, c := range b.cookies {
 		req.AddCookie(&http.Cookie{Name: c.Name, Value: c.Value})
+	}
+	if b.remote != "" {
+		req.RemoteAddr = b.remote
 	}
 	w := httptest.NewRecorder()
 	b.ts.ServeHTTP(w, req)
@@ -356,9 +363,9 @@ func TestVerifyByCode(t *testing.T) {
 }
 
 // login logs b in as the demo member and returns the login answer.
-func login(t *testing.T, b *browser, brand, email, password string) (*httptest.ResponseRecorder, string) {
+func login(t *testing.T, b *browser, brand, email, password string, header ...string) (*httptest.ResponseRecorder, string) {
 	t.Helper()
-	w := b.post(t, "/api/session/login", map[string]any{"brandId": brand, "email": email, "password": md5hex(password)})
+	w := b.post(t, "/api/session/login", map[string]any{"brandId": brand, "email": email, "password": md5hex(password)}, header...)
 	var res struct {
 		SessionID string `json:"sessionId"`
 	}
@@ -643,7 +650,7 @@ func TestLoginThrottle(t *testing.T) {
 
 	// many wrong passwords from one address, over many accounts, refuse the address
 	from := ts.browser()
-	from.header.Set("X-Forwarded-For", "203.0.113.9")
+	from.remote = "203.0.113.9:40000"
 	for i := 0; i < rules.AddressLimits.LockAfter; i++ {
 		ts.clock.Add(rules.AddressLimits.MaxDelay)
 		w, _ := login(t, from, "demo", fmt.Sprintf("guess%d@example.com", i), "x")

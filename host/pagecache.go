@@ -22,7 +22,8 @@ import (
 // The rendered-page cache: whole documents of pages anonymous visitors see,
 // kept compressed, in this process (decoded, ready to write) and in Redis
 // (shared by every process). An entry is keyed by everything that changes
-// the page: build, brand and its data version, host, path, query, device
+// the page: build, brand and its data version, the site's trusted origin
+// and environment (not the raw Host: any Host is served), path, query, device
 // class, the app-banner cookie and the year. A catalogue change bumps the
 // data version, so the next request renders afresh (once: one render per
 // key however many requests come at once). Within a data version an entry
@@ -117,7 +118,7 @@ func (s *Server) pageKey(rc *reqCtx) string {
 	}
 	var b strings.Builder
 	for _, part := range []string{"page:", s.bundle.Manifest.BuildID, ":", brand, ":", strconv.FormatInt(version, 10), ":",
-		hostName(rc.r), ":", rc.r.URL.Path, "?", canonicalQuery(rc.query), ":", deviceOf(rc.r), ":", banner, ":",
+		rc.site.Origin, ":", rc.site.Env, ":", rc.r.URL.Path, "?", canonicalQuery(rc.query), ":", deviceOf(rc.r), ":", banner, ":",
 		strconv.Itoa(s.now().In(taipei).Year())} {
 		b.WriteString(part)
 	}

@@ -81,7 +81,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 // guards. It answers redirects and errors itself and then reports false.
 func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 	r := rc.r
-	rc.site = resolveSite(r, *s.domains.Load(), s.cfg.Env)
+	rc.site = s.siteOf(r)
 	if rc.site.BrandID == "" {
 		rc.route = &indexRoute
 		return true

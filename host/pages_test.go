@@ -118,7 +118,7 @@ func TestErrorPageTexts(t *testing.T) {
 	}
 	for _, c := range cases {
 		req := httptest.NewRequest(http.MethodGet, "/demo/x", nil)
-		rc := &reqCtx{r: req, site: resolveSite(req, nil, "dev"), query: req.URL.Query()}
+		rc := &reqCtx{r: req, site: resolveSite(req, nil, "dev", "http://example.com"), query: req.URL.Query()}
 		w := newRec()
 		ts.errorPage(w, rc, c.status, "")
 		body := w.Body.String()

@@ -68,6 +68,15 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	if mailbox != nil {
 		defer mailbox.Close()
 	}
+	ln, err := net.Listen("tcp", ":"+cfg.Port)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	if cfg.Env == "dev" && getenv("STOREFRONT_PUBLIC_URL") == "" && cfg.Port == "0" {
+		_, port, _ := net.SplitHostPort(ln.Addr().String())
+		cfg.PublicURL = "http://localhost:" + port // dev's default, on the port picked
+	}
 	srv, err := NewServer(ctx, Deps{Config: cfg, DB: db, Cache: c, Pool: pool, Bundle: bundle, Log: log, Mailer: mailer, Mailbox: mailbox})
 	if err != nil {
 		return err
@@ -77,10 +86,6 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	go db.ListenBrandChanges(listenCtx, func(id string) { srv.BrandChanged(listenCtx, id) })
 	go db.ListenSessionRevocations(listenCtx, srv.SessionRevoked)
 
-	ln, err := net.Listen("tcp", ":"+cfg.Port)
-	if err != nil {
-		return err
-	}
 	hs := &http.Server{
 		Handler:           srv,
 		ReadHeaderTimeout: 10 * time.Second,
