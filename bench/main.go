@@ -235,6 +235,8 @@ func run() error {
 			fmt.Sprintf("alive %v", alive)),
 	})
 
+	add(queryMemoryRow(cached))
+
 	// 8. peak RSS
 	rssA, rssB := cached.peakRSS(), cold.peakRSS()
 	add(row{what: "8. peak RSS of the host", value: fmt.Sprintf("cached %d MB, uncached %d MB", rssA/1024, rssB/1024),

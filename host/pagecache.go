@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
-	"github.com/hashicorp/golang-lru/v2/expirable"
+	"github.com/maypok86/otter/v2"
 	"golang.org/x/sync/singleflight"
 )
 
@@ -32,9 +32,9 @@ import (
 // for a render.
 
 const (
-	pageFresh    = 5 * time.Minute // served as is
-	pageStaleMax = time.Hour       // served stale while revalidating, then dropped
-	pageLocalMax = 4096            // documents kept in process
+	pageFresh      = 5 * time.Minute // served as is
+	pageStaleMax   = time.Hour       // served stale while revalidating, then dropped
+	pageLocalBytes = 32 << 20        // bytes of documents kept in process
 )
 
 // cachedPage is one cached document.
@@ -47,12 +47,41 @@ type cachedPage struct {
 }
 
 type pageCache struct {
-	local  *expirable.LRU[string, *cachedPage]
+	local  *otter.Cache[string, *cachedPage] // bounded by bytes (weight)
 	flight singleflight.Group
 }
 
-func newPageCache() *pageCache {
-	return &pageCache{local: expirable.NewLRU[string, *cachedPage](pageLocalMax, nil, pageStaleMax)}
+func newPageCache(maxBytes uint64) *pageCache {
+	return &pageCache{local: otter.Must(&otter.Options[string, *cachedPage]{
+		MaximumWeight:    maxBytes,
+		Weigher:          pageWeight,
+		ExpiryCalculator: otter.ExpiryWriting[string, *cachedPage](pageStaleMax),
+	})}
+}
+
+// pageWeight is about the bytes an entry holds.
+func pageWeight(key string, p *cachedPage) uint32 {
+	return uint32(len(key) + len(p.ETag) + len(p.Gzip) + len(p.Brotli) + 128)
+}
+
+// commonQuery are the query parameters every page reads: from=app (the
+// app's webview) and privateToken (a private link: noindex, no banners).
+var commonQuery = []string{"from", "privateToken"}
+
+// pageQuery keeps of q only the parameters a cacheable route reads, so an
+// unknown parameter neither changes the page nor makes a new cache entry.
+// Other routes see the whole query.
+func pageQuery(rt *route, q url.Values) url.Values {
+	if !rt.Cacheable {
+		return q
+	}
+	kept := url.Values{}
+	for k, v := range q {
+		if contains(commonQuery, k) || contains(rt.Query, k) {
+			kept[k] = v
+		}
+	}
+	return kept
 }
 
 // trackingParams are query parameters that never change a page.
@@ -178,19 +207,19 @@ func (s *Server) renderPageTo(key string, rc *reqCtx, w http.ResponseWriter) *ca
 		return nil
 	}
 	p := compressPage(tee.buf.Bytes(), s.now())
-	s.pages.local.Add(key, p)
-	s.cache.Set(context.Background(), key, p, pageStaleMax)
+	s.pages.local.Set(key, p)
+	s.cache.SetShared(context.Background(), key, p, pageStaleMax)
 	return p
 }
 
 // lookupPage reads the process's copy, else the shared one.
 func (s *Server) lookupPage(ctx context.Context, key string) *cachedPage {
-	if p, ok := s.pages.local.Get(key); ok {
+	if p, ok := s.pages.local.GetIfPresent(key); ok {
 		return p
 	}
 	var p cachedPage
-	if s.cache.HasRedis() && s.cache.Get(ctx, key, &p) && p.Status == http.StatusOK {
-		s.pages.local.Add(key, &p)
+	if s.cache.GetShared(ctx, key, &p) && p.Status == http.StatusOK {
+		s.pages.local.Set(key, &p)
 		return &p
 	}
 	return nil

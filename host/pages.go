@@ -84,6 +84,7 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 	rc.site = s.siteOf(r)
 	if rc.site.BrandID == "" {
 		rc.route = &indexRoute
+		rc.query = pageQuery(rc.route, rc.query)
 		return true
 	}
 	b, err := s.loadBrand(r.Context(), rc.site.BrandID)
@@ -120,6 +121,7 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 		s.redirectUnder(w, rc, "", "", http.StatusMovedPermanently)
 		return false
 	}
+	rc.query = pageQuery(rt, rc.query) // after the guard: its redirects keep the whole query
 	return true
 }
 
@@ -183,7 +185,7 @@ func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *errorInfo) *pageP
 		Route:        rt.Name,
 		Page:         rt.Page,
 		Layout:       rt.Layout,
-		URL:          rc.r.URL.RequestURI(),
+		URL:          pageURL(rc),
 		Params:       rc.params,
 		Query:        map[string]string{},
 		BasePath:     rc.site.BasePath,
@@ -216,6 +218,19 @@ func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *errorInfo) *pageP
 		p.Layout = "bare"
 	}
 	return p
+}
+
+// pageURL is the page's path and query as its props show them: for a
+// cacheable page only the query it reads, as its cache key has it.
+func pageURL(rc *reqCtx) string {
+	if rc.route == nil || !rc.route.Cacheable {
+		return rc.r.URL.RequestURI()
+	}
+	u := rc.r.URL.EscapedPath()
+	if q := canonicalQuery(rc.query); q != "" {
+		u += "?" + q
+	}
+	return u
 }
 
 // render answers the page: its props as JSON for a client navigation, else

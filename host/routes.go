@@ -25,6 +25,10 @@ type route struct {
 	Handle handler
 	// Cacheable pages of anonymous visitors are kept in the page cache.
 	Cacheable bool
+	// Query names the query parameters a cacheable page reads (its loader,
+	// its guard and the app's page), besides commonQuery; the page, its
+	// props and its cache key see only those (pagecache.go).
+	Query []string
 }
 
 func to(p string) *string { return &p }
@@ -34,8 +38,8 @@ var itemType = map[string]func(string) bool{"itemType": data.IsItemType}
 // pageRoutes is the page route table, in the order of spec section 2; the
 // first match wins, so fixed paths come before parameters.
 var pageRoutes = []route{
-	{Name: "brandId-index", Pattern: "", Page: "brand-home", Load: loadBrandHome, Cacheable: true},
-	{Name: "brandId-activitys", Pattern: "activitys", Page: "activities", Load: loadActivities, Cacheable: true},
+	{Name: "brandId-index", Pattern: "", Page: "brand-home", Load: loadBrandHome, Cacheable: true, Query: []string{"type", "projectType"}},
+	{Name: "brandId-activitys", Pattern: "activitys", Page: "activities", Load: loadActivities, Cacheable: true, Query: []string{"pageNumber"}},
 	{Name: "brandId-appDownloadRedirect", Pattern: "appDownloadRedirect", Handle: appDownloadRedirect},
 	{Name: "brandId-counting-passcard-overdue-purchase", Pattern: "counting-passcard-overdue-purchase", Page: "coming-soon", Member: true},
 	{Name: "brandId-counting-passcard-overdue-purchase-checkout", Pattern: "counting-passcard-overdue-purchase/checkout", Page: "coming-soon", Member: true},

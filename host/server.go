@@ -66,7 +66,7 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	}
 	s.brands = expirable.NewLRU[string, *data.Brand](1024, nil, brandLocalTTL)
 	if s.cfg.PageCache {
-		s.pages = newPageCache()
+		s.pages = newPageCache(pageLocalBytes)
 	}
 	s.handler = s.routes()
 	return s, nil
@@ -146,13 +146,13 @@ func (s *Server) routes() http.Handler {
 		r.Context().Value(gzFn{}).(func(http.ResponseWriter))(w)
 	}))
 	apiAndAssets := compress(mux)
-	return s.recoverer(s.sameOrigin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return s.recoverer(limitURL(s.sameOrigin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, pattern := mux.Handler(r); pattern == "/" {
 			s.page(w, r)
 			return
 		}
 		apiAndAssets.ServeHTTP(w, r)
-	})))
+	}))))
 }
 
 // loadDomains reads the custom-domain table.
