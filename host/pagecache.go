@@ -34,13 +34,14 @@ import (
 const (
 	pageFresh      = 5 * time.Minute // served as is
 	pageStaleMax   = time.Hour       // served stale while revalidating, then dropped
-	pageLocalBytes = 32 << 20        // bytes of documents kept in process
+	pageLocalBytes = 16 << 20        // bytes of documents kept in process (GOGC multiplies what is live)
 )
 
 // cachedPage is one cached document.
 type cachedPage struct {
 	Status   int
 	ETag     string
+	Style    string // the CSP hash source of its emotion <style> (secheaders.go)
 	Gzip     []byte
 	Brotli   []byte
 	Rendered time.Time
@@ -237,6 +238,7 @@ func compressPage(doc []byte, now time.Time) *cachedPage {
 	bw.Close()
 	return &cachedPage{
 		Status:   http.StatusOK,
+		Style:    styleHash(doc),
 		ETag:     `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`,
 		Gzip:     gz.Bytes(),
 		Brotli:   br.Bytes(),
@@ -254,6 +256,7 @@ func writeCachedPage(w http.ResponseWriter, r *http.Request, p *cachedPage, stat
 	h["Vary"] = hdrVaryPage
 	h["Etag"] = []string{p.ETag}
 	h["X-Page-Cache"] = pageStates[state]
+	h.Set("Content-Security-Policy", cspFor(nonceOf(r), p.Style))
 	if etagMatch(r.Header.Get("If-None-Match"), p.ETag) {
 		w.WriteHeader(http.StatusNotModified)
 		return

@@ -146,13 +146,13 @@ func (s *Server) routes() http.Handler {
 		r.Context().Value(gzFn{}).(func(http.ResponseWriter))(w)
 	}))
 	apiAndAssets := compress(mux)
-	return s.recoverer(limitURL(s.sameOrigin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return s.recoverer(s.securityHeaders(limitURL(s.sameOrigin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, pattern := mux.Handler(r); pattern == "/" {
 			s.page(w, r)
 			return
 		}
 		apiAndAssets.ServeHTTP(w, r)
-	}))))
+	})))))
 }
 
 // loadDomains reads the custom-domain table.
