@@ -246,6 +246,24 @@ type loginRequest struct {
 	brandRequest
 	Email    string `json:"email"`
 	Password string `json:"password"`
+	appRequest
+}
+
+// appRequest marks a call of the brand's native app (body "from": "app",
+// as its webview's pages carry ?from=app): only the app, which keeps the
+// session itself and sends it as the Authorization header, gets the
+// session id in an answer's body. A browser has it in the HttpOnly
+// cookie alone, out of any script's reach; the React app never reads it.
+type appRequest struct {
+	From string `json:"from"`
+}
+
+// withSession adds the session id to an answer for the app.
+func (a appRequest) withSession(answer map[string]any, id string) map[string]any {
+	if a.From == "app" {
+		answer["sessionId"] = id
+	}
+	return answer
 }
 
 // tooManyAttempts is the answer while a throttle makes the caller wait.
@@ -330,7 +348,7 @@ func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"sessionId": id, "userId": u.ID, "brandId": b.ID, "user": userInfoOf(u, b)})
+	writeJSON(w, http.StatusOK, req.withSession(map[string]any{"userId": u.ID, "brandId": b.ID, "user": userInfoOf(u, b)}, id))
 }
 
 // POST /api/session/logout {sessionId, brandId}: revokes the session (the
@@ -356,7 +374,7 @@ func (s *Server) apiLogout(w http.ResponseWriter, r *http.Request) {
 		}
 		s.cache.Delete(r.Context(), sessionCacheKey(data.SessionKey(id)))
 	}
-	clearSessionCookies(w)
+	clearSessionCookies(w, r)
 	writeJSON(w, http.StatusOK, map[string]any{"loggedIn": false})
 }
 
@@ -374,7 +392,7 @@ func (s *Server) apiAuthStatus(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if clear {
-		clearSessionCookies(w)
+		clearSessionCookies(w, r)
 	}
 	if m == nil {
 		writeJSON(w, http.StatusOK, map[string]any{"loggedIn": false})
@@ -387,6 +405,7 @@ type changePasswordRequest struct {
 	brandRequest
 	OldPassword string `json:"oldPassword"`
 	NewPassword string `json:"newPassword"`
+	appRequest
 }
 
 // POST /api/session/changePassword: a logged-in member's new password.
@@ -411,21 +430,21 @@ func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	s.setPassword(w, r, m.user, func() ([][]byte, error) { return s.db.SetPassword(r.Context(), m.user.ID, newDigest, s.now()) }, true)
+	s.setPassword(w, r, m.user, func() ([][]byte, error) { return s.db.SetPassword(r.Context(), m.user.ID, newDigest, s.now()) }, &req.appRequest)
 }
 
 // setPassword runs change (which stores a password and revokes the
 // member's sessions), drops the revoked sessions from the cache and, with
-// login, logs this browser in again.
-func (s *Server) setPassword(w http.ResponseWriter, r *http.Request, u *data.User, change func() ([][]byte, error), login bool) {
+// login (the caller's appRequest), logs this browser in again.
+func (s *Server) setPassword(w http.ResponseWriter, r *http.Request, u *data.User, change func() ([][]byte, error), login *appRequest) {
 	revoked, err := change()
 	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
 	s.forgetSessions(r.Context(), revoked)
-	if !login {
-		clearSessionCookies(w)
+	if login == nil {
+		clearSessionCookies(w, r)
 		writeJSON(w, http.StatusOK, map[string]any{"userId": u.ID})
 		return
 	}
@@ -434,7 +453,7 @@ func (s *Server) setPassword(w http.ResponseWriter, r *http.Request, u *data.Use
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"userId": u.ID, "sessionId": id})
+	writeJSON(w, http.StatusOK, login.withSession(map[string]any{"userId": u.ID}, id))
 }
 
 type codeRequest struct {
@@ -522,7 +541,7 @@ func (s *Server) apiForgotPasswordReset(w http.ResponseWriter, r *http.Request) 
 	}
 	s.setPassword(w, r, u, func() ([][]byte, error) {
 		return s.db.ResetPassword(r.Context(), u.ID, "", req.Code, digest, s.now())
-	}, false)
+	}, nil)
 }
 
 // POST /api/session/resetPassword {brandId, userId, token, password}: the
@@ -545,7 +564,7 @@ func (s *Server) apiResetPasswordByLink(w http.ResponseWriter, r *http.Request) 
 	}
 	s.setPassword(w, r, u, func() ([][]byte, error) {
 		return s.db.ResetPassword(r.Context(), u.ID, req.Token, "", digest, s.now())
-	}, false)
+	}, nil)
 }
 
 // POST /api/session/code/confirm {brandId, email, code}: verifies the

@@ -75,11 +75,26 @@ func (s *Server) setSessionCookies(w http.ResponseWriter, r *http.Request, id st
 }
 
 // clearSessionCookies logs the browser out: the session, userId and
-// brandId cookies go (spec section 4).
-func clearSessionCookies(w http.ResponseWriter) {
+// brandId cookies go (spec section 4). A GET another site started (a link
+// or a redirect to a user API: Sec-Fetch-Site cross-site or same-site)
+// never does: another site cannot log a member out.
+func clearSessionCookies(w http.ResponseWriter, r *http.Request) {
+	if (r.Method == http.MethodGet || r.Method == http.MethodHead) && crossSite(r) {
+		return
+	}
 	for _, name := range []string{cookieSession, cookieUserID, cookieBrandID} {
 		http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: "/", MaxAge: -1, HttpOnly: name == cookieSession, SameSite: http.SameSiteLaxMode})
 	}
+}
+
+// crossSite reports whether a browser says another site started the
+// request. Clients without Sec-Fetch-Site (not a browser) are not.
+func crossSite(r *http.Request) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "cross-site", "same-site":
+		return true
+	}
+	return false
 }
 
 // member is a request's logged-in member.
@@ -128,7 +143,7 @@ func (s *Server) apiMember(w http.ResponseWriter, r *http.Request, b *data.Brand
 	m, clear, err := s.memberOf(r, b)
 	if err != nil {
 		if clear {
-			clearSessionCookies(w)
+			clearSessionCookies(w, r)
 		}
 		s.apiError(w, r, err)
 		return nil, false

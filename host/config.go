@@ -142,7 +142,11 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		bad("SMTP_PORT", "want a port number")
 	}
 	switch c.SMTP.TLS {
-	case mail.TLSStartTLS, mail.TLSImplicit, mail.TLSNone:
+	case mail.TLSStartTLS, mail.TLSImplicit:
+	case mail.TLSNone:
+		if c.SMTP.Host != "" && !localHost(c.SMTP.Host) {
+			bad("SMTP_TLS", "none would send the mails and the SMTP password in clear to "+c.SMTP.Host+": only for a relay on this machine (localhost, 127.0.0.1, ::1)")
+		}
 	default:
 		bad("SMTP_TLS", "want starttls, tls or none")
 	}
@@ -157,4 +161,15 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}
 	return c, nil
+}
+
+// localHost reports whether host names this machine: localhost or a
+// loopback address.
+func localHost(host string) bool {
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	return err == nil && a.IsLoopback()
 }

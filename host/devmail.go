@@ -3,6 +3,7 @@ package host
 import (
 	"html/template"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 
@@ -30,6 +31,20 @@ strong{display:block}small{color:#616e7c}
 <ul>{{range .Messages}}<li><a href="/dev/mailbox/{{.ID}}"><strong>{{.Subject}}</strong><small>收件人：{{range $i, $t := .To}}{{if $i}}、{{end}}{{$t}}{{end}}　{{.Received.Format "2006-01-02 15:04:05"}}</small></a></li>{{end}}</ul>
 </main></body></html>
 `))
+
+// loopbackOnly refuses (403) the development mailbox to any client but
+// this machine: a dev server reachable on another interface must not
+// show its mails (reset links) to the network. Behind a trusted proxy the
+// client is the forwarded one.
+func (s *Server) loopbackOnly(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if a, err := netip.ParseAddr(s.clientAddress(r)); err != nil || !a.IsLoopback() {
+			http.Error(w, "開發用信箱僅限本機存取", http.StatusForbidden)
+			return
+		}
+		h(w, r)
+	}
+}
 
 // GET /dev/mailbox
 func (s *Server) devMailbox(w http.ResponseWriter, r *http.Request) {

@@ -366,11 +366,12 @@ func TestVerifyByCode(t *testing.T) {
 func login(t *testing.T, b *browser, brand, email, password string, header ...string) (*httptest.ResponseRecorder, string) {
 	t.Helper()
 	w := b.post(t, "/api/session/login", map[string]any{"brandId": brand, "email": email, "password": md5hex(password)}, header...)
-	var res struct {
-		SessionID string `json:"sessionId"`
+	for _, c := range w.Result().Cookies() {
+		if c.Name == cookieSession {
+			return w, c.Value
+		}
 	}
-	apiResult(t, w, &res)
-	return w, res.SessionID
+	return w, ""
 }
 
 func TestLoginSessionAndLogout(t *testing.T) {
@@ -850,6 +851,28 @@ func TestDevMailbox(t *testing.T) {
 	b := ts.browser()
 	wantCode(t, b.post(t, "/api/session/forgotPassword", map[string]any{"brandId": "demo", "email": "member@example.com"}), 200, 0)
 	ts.mailTo(t, "member@example.com", 0)
+	for _, c := range []struct {
+		name, remote, xff string
+		proxies           string
+		status            int
+	}{
+		{"another machine", "192.0.2.1:1234", "", "", 403},
+		{"another machine through a trusted local proxy", "127.0.0.1:1234", "203.0.113.7", "127.0.0.1/32", 403},
+		{"a spoofed forwarded loopback", "192.0.2.1:1234", "127.0.0.1", "", 403},
+		{"this machine", "127.0.0.1:1234", "", "", 200},
+		{"this machine over IPv6", "[::1]:1234", "", "", 200},
+	} {
+		ts.cfg.TrustedProxies, _ = parsePrefixes(c.proxies)
+		from := ts.browser()
+		from.remote = c.remote
+		for _, path := range []string{"/dev/mailbox", "/dev/mailbox.json", "/dev/mailbox/1"} {
+			if w := from.get(t, path, "X-Forwarded-For", c.xff); w.Code != c.status {
+				t.Errorf("%s: GET %s = %d; want %d", c.name, path, w.Code, c.status)
+			}
+		}
+	}
+	ts.cfg.TrustedProxies = nil
+	b.remote = "127.0.0.1:1234"
 	w := b.get(t, "/dev/mailbox")
 	if w.Code != 200 || !strings.Contains(w.Body.String(), "【森活運動館】重設密碼") || !strings.Contains(w.Body.String(), "member@example.com") {
 		t.Fatalf("GET /dev/mailbox = %d\n%s", w.Code, w.Body.String())

@@ -16,14 +16,18 @@ func newRec() *httptest.ResponseRecorder { return httptest.NewRecorder() }
 // propsOf extracts and decodes the props script of a document.
 func propsOf(t *testing.T, body string) pageProps {
 	t.Helper()
-	const open = `<script id="__PROPS__" type="application/json">`
+	const open = `<script id="__PROPS__" type="application/json"` // then the nonce
 	i := strings.Index(body, open)
+	if i < 0 {
+		t.Fatal("no props script")
+	}
+	i += strings.Index(body[i:], ">") + 1
 	j := strings.Index(body[i:], "</script>")
-	if i < 0 || j < 0 {
+	if j < 0 {
 		t.Fatal("no props script")
 	}
 	var p pageProps
-	if err := json.Unmarshal([]byte(body[i+len(open):i+j]), &p); err != nil {
+	if err := json.Unmarshal([]byte(body[i:i+j]), &p); err != nil {
 		t.Fatalf("props: %v", err)
 	}
 	return p

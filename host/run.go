@@ -50,7 +50,8 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	}
 	c, err := cache.New(cache.Options{RedisURL: cfg.RedisURL, Log: log, Prefix: "sf:"})
 	if err != nil {
-		return fmt.Errorf("REDIS_URL: %w", err)
+		// the parser's message may quote the URL: never its password
+		return fmt.Errorf("REDIS_URL=%s: %s", redactURL(cfg.RedisURL), scrubURL(err.Error(), cfg.RedisURL))
 	}
 	defer c.Close()
 	pool, err := renderer.NewPool(bundle.Server, renderer.Options{

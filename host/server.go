@@ -113,9 +113,9 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/user/edit", s.apiUserEdit)
 	mux.HandleFunc("POST /api/user/unSubscribe", s.apiUnsubscribe)
 	if s.mailbox != nil {
-		mux.HandleFunc("GET /dev/mailbox", s.devMailbox)
-		mux.HandleFunc("GET /dev/mailbox.json", s.devMailboxJSON)
-		mux.HandleFunc("GET /dev/mailbox/{id}", s.devMailboxMessage)
+		mux.HandleFunc("GET /dev/mailbox", s.loopbackOnly(s.devMailbox))
+		mux.HandleFunc("GET /dev/mailbox.json", s.loopbackOnly(s.devMailboxJSON))
+		mux.HandleFunc("GET /dev/mailbox/{id}", s.loopbackOnly(s.devMailboxMessage))
 	}
 	// catalogue (spec section 7; issue 3)
 	mux.HandleFunc("GET /api/v2/ec/brands/{brandId}/commodity/list", s.apiCommodityList)
