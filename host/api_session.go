@@ -278,9 +278,10 @@ func tooManyAttempts(w http.ResponseWriter, wait time.Duration) error {
 }
 
 // checkPasswordThrottled checks a member's password under the throttles of
-// the account and the caller's address (rules.AccountLimits,
-// rules.AddressLimits): a wrong password counts against both, a right one
-// clears the account's count.
+// the account (or, from the account's known device, of that device) and
+// the caller's address (rules.AccountLimits, rules.AddressLimits): a wrong
+// password counts against both, a right one clears the account's (the
+// device's) count.
 func (s *Server) checkPasswordThrottled(w http.ResponseWriter, r *http.Request, brandID, email, digest string) (*data.User, error) {
 	ctx := r.Context()
 	keys := []struct {
@@ -289,6 +290,9 @@ func (s *Server) checkPasswordThrottled(w http.ResponseWriter, r *http.Request, 
 	}{
 		{"account:" + brandID + ":" + email, rules.AccountLimits},
 		{"address:" + s.clientAddress(r), rules.AddressLimits},
+	}
+	if dev := s.knownDevice(r, brandID, email); dev != "" {
+		keys[0].key = "device:" + dev // the owner's known device: a throttle of its own (device.go)
 	}
 	now := s.now()
 	for _, k := range keys {
@@ -348,6 +352,7 @@ func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
+	s.rememberDevice(w, r, b.ID, email)
 	writeJSON(w, http.StatusOK, req.withSession(map[string]any{"userId": u.ID, "brandId": b.ID, "user": userInfoOf(u, b)}, id))
 }
 

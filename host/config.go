@@ -1,6 +1,7 @@
 package host
 
 import (
+	"crypto/rand"
 	"fmt"
 	"log/slog"
 	"net/netip"
@@ -32,6 +33,9 @@ type Config struct {
 	// TrustedProxies are the peers whose X-Forwarded-For and
 	// X-Forwarded-Proto are believed (origin.go).
 	TrustedProxies []netip.Prefix
+	// DeviceKey signs the known-device cookies (device.go); random per
+	// process when STOREFRONT_DEVICE_KEY is empty.
+	DeviceKey []byte
 }
 
 // Variable is one environment variable the storefront reads.
@@ -61,7 +65,8 @@ var Variables = []Variable{
 	{"SMTP_FROM", "no-reply@localhost", "sender address of the members' e-mails"},
 	{"STOREFRONT_PUBLIC_URL", "", "the public origin of mailed links, canonical URLs and sitemaps (https://shop.example.com); required outside dev, where it defaults to http://localhost:PORT"},
 	{"STOREFRONT_TRUSTED_PROXIES", "", "comma-separated CIDRs of the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; empty: none"},
-	{"SMTP_TLS", "starttls", "starttls (required STARTTLS), tls (implicit TLS, port 465) or none (a relay on this machine)"},
+	{"STOREFRONT_DEVICE_KEY", "", "secret (at least 32 characters) signing the known-device cookies that let an account's owner log in while strangers' wrong guesses lock the account; empty: a random key per process (devices are forgotten at restart and not shared between hosts)"},
+	{"SMTP_TLS", "starttls", "starttls (required STARTTLS), tls (implicit TLS, port 465) or none (a relay on this machine only)"},
 }
 
 // Envs are the environments (spec section 9).
@@ -156,6 +161,15 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	if c.TrustedProxies, err = parsePrefixes(get("STOREFRONT_TRUSTED_PROXIES")); err != nil {
 		bad("STOREFRONT_TRUSTED_PROXIES", err.Error())
+	}
+	if k := get("STOREFRONT_DEVICE_KEY"); k != "" {
+		if len(k) < 32 {
+			errs = append(errs, "STOREFRONT_DEVICE_KEY: want at least 32 characters") // a secret: never printed
+		}
+		c.DeviceKey = []byte(k)
+	} else {
+		c.DeviceKey = make([]byte, 32)
+		rand.Read(c.DeviceKey)
 	}
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))

@@ -2,11 +2,15 @@ package host
 
 import (
 	"context"
+	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"storefront/data"
 	"storefront/data/dbtest"
+	"storefront/data/rules"
 )
 
 // Issue 10, defect 9: the smaller leaks and traps.
@@ -132,4 +136,74 @@ func TestCrossSiteGetKeepsTheMembersCookies(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Ten paced wrong guesses by a stranger lock the account, but not out of
+// the owner's known device; the throttle holds for everyone else.
+func TestKnownDeviceSurvivesAStrangersLock(t *testing.T) {
+	ts := newMemberServer(t)
+	owner := ts.browser()
+	owner.remote = "198.51.100.10:1000"
+	w, _ := login(t, owner, "demo", "member@example.com", "demo1234")
+	wantCode(t, w, 200, 0)
+	dc := owner.cookies[cookieDevice]
+	if dc == nil || !dc.HttpOnly || dc.Path != "/api/session/" || dc.MaxAge < 300*24*3600 || dc.SameSite != http.SameSiteStrictMode {
+		t.Fatalf("device cookie = %+v", dc)
+	}
+	if strings.Contains(dc.Value, "member") {
+		t.Fatal("the device cookie names the e-mail")
+	}
+	stranger := ts.browser()
+	stranger.remote = "203.0.113.66:1000"
+	for i := 0; i < rules.AccountLimits.LockAfter; i++ {
+		ts.clock.Add(rules.AccountLimits.MaxDelay)
+		w, _ := login(t, stranger, "demo", "member@example.com", fmt.Sprintf("guess-%d", i))
+		wantCode(t, w, 401, data.CodeWrongPassword)
+	}
+	ts.clock.Add(time.Minute)
+	tampered := *dc
+	tampered.Value = strings.Replace(dc.Value, "1.", "1.x", 1)
+	foreign := ts.browser()
+	login(t, foreign, "yoga", "member@example.com", "demo1234") // a device of another account
+	cases := []struct {
+		name   string
+		b      *browser
+		device *http.Cookie
+		status int
+	}{
+		{"the stranger, right password", stranger, nil, 429},
+		{"a new browser of the owner", ts.browser(), nil, 429},
+		{"a forged device cookie", ts.browser(), &tampered, 429},
+		{"another account's device", foreign, nil, 429},
+		{"the owner's known device", owner, nil, 200},
+	}
+	for _, c := range cases {
+		if c.device != nil {
+			c.b.cookies[cookieDevice] = c.device
+		}
+		w, _ := login(t, c.b, "demo", "member@example.com", "demo1234")
+		if w.Code != c.status {
+			t.Errorf("%s: %d; want %d", c.name, w.Code, c.status)
+		}
+	}
+	// the known device's own wrong guesses lock it
+	for i := 0; i < rules.AccountLimits.LockAfter; i++ {
+		ts.clock.Add(rules.AccountLimits.MaxDelay)
+		w, _ := login(t, owner, "demo", "member@example.com", fmt.Sprintf("oops-%d", i))
+		wantCode(t, w, 401, data.CodeWrongPassword)
+	}
+	ts.clock.Add(time.Minute)
+	w, _ = login(t, owner, "demo", "member@example.com", "demo1234")
+	wantCode(t, w, 429, data.CodeTooManyAttempts)
+	// a year later the device is forgotten
+	ts.clock.Add(deviceTTL)
+	if ts.knownDevice(requestWith(owner.cookies[cookieDevice]), "demo", "member@example.com") != "" {
+		t.Error("a device cookie older than a year still counts")
+	}
+}
+
+func requestWith(c *http.Cookie) *http.Request {
+	r, _ := http.NewRequest(http.MethodPost, "/api/session/login", nil)
+	r.AddCookie(c)
+	return r
 }

@@ -26,6 +26,9 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 		return err
 	}
 	log := newLogger(cfg, stderr)
+	if getenv("STOREFRONT_DEVICE_KEY") == "" && cfg.Env != "dev" {
+		log.Warn("STOREFRONT_DEVICE_KEY is not set: known devices are forgotten at restart and not shared between hosts")
+	}
 
 	bundle, err := renderer.Embedded()
 	if err != nil {
