@@ -4,7 +4,7 @@
 GO  ?= go
 BIN := bin/storefront
 
-.PHONY: run build bundles test check bench clean
+.PHONY: run build bundles test check contract bench clean
 
 # npm packages, installed exactly as the lock file says
 node_modules/.package-lock.json: package.json package-lock.json
@@ -21,11 +21,17 @@ build: bundles
 run: build
 	./$(BIN)
 
-# static checks: go vet and a strict TypeScript check (esbuild strips types
-# without checking them)
+# static checks: go vet, the generated Go->TypeScript contract is fresh,
+# and a strict TypeScript check (esbuild strips types without checking them)
 check: node_modules/.package-lock.json
 	$(GO) vet ./...
+	$(GO) test -count=1 -run '^TestContract$$' ./host
 	npx tsc --noEmit -p app
+
+# regenerate app/contract/generated from the Go declarations (host/contract.go,
+# data/, data/rules, the route table and shared constants)
+contract:
+	$(GO) test -count=1 -run '^TestContract$$' ./host -update
 
 # every test: Go tests against the real PostgreSQL and Redis, and the
 # browser tests in Chromium (run from e2e/ by go test)

@@ -103,19 +103,19 @@ func (db *DB) LoadBrand(ctx context.Context, id string) (*Brand, error) {
 	res := db.Pool.SendBatch(ctx, batch)
 	defer res.Close()
 
-	b.Stores, err = collect(res, func(r pgx.Rows, s *Store) error {
+	b.Stores, err = collect(res, func(r pgx.Row, s *Store) error {
 		return r.Scan(&s.ID, &s.Name, &s.ShortName, &s.Address, &s.Phone, &s.OpeningHours, &s.MapURL, &s.HasLinePay, &s.Image)
 	})
 	if err != nil {
 		return nil, dbErr(err)
 	}
-	b.Domains, err = collect(res, func(r pgx.Rows, d *Domain) error {
+	b.Domains, err = collect(res, func(r pgx.Row, d *Domain) error {
 		return r.Scan(&d.Host, &d.BrandID, &d.Env)
 	})
 	if err != nil {
 		return nil, dbErr(err)
 	}
-	b.CustomFields, err = collect(res, func(r pgx.Rows, f *CustomField) error {
+	b.CustomFields, err = collect(res, func(r pgx.Row, f *CustomField) error {
 		return r.Scan(&f.Key, &f.Label, &f.Type, &f.Required, &f.MaxLength, &f.Options)
 	})
 	if err != nil {
@@ -125,7 +125,7 @@ func (db *DB) LoadBrand(ctx context.Context, id string) (*Brand, error) {
 }
 
 // collect reads the next result of a batch into a slice.
-func collect[T any](res pgx.BatchResults, scan func(pgx.Rows, *T) error) ([]T, error) {
+func collect[T any](res pgx.BatchResults, scan func(pgx.Row, *T) error) ([]T, error) {
 	rows, err := res.Query()
 	if err != nil {
 		return nil, err
@@ -157,20 +157,21 @@ func (db *DB) Domains(ctx context.Context) ([]Domain, error) {
 
 // BrandSummary names a brand for the index page.
 type BrandSummary struct {
-	ID      string `json:"brandId"`
-	Name    string `json:"brandName"`
-	AppLogo string `json:"appLogo"`
+	ID      string  `json:"brandId"`
+	Name    string  `json:"brandName"`
+	AppLogo string  `json:"appLogo"`
+	Modules Modules `json:"-"`
 }
 
 // ActiveBrands lists the brands in service, by name.
 func (db *DB) ActiveBrands(ctx context.Context) ([]BrandSummary, error) {
-	rows, err := db.Pool.Query(ctx, `select id, name, app_logo from brands where status = 'active' order by id`)
+	rows, err := db.Pool.Query(ctx, `select id, name, app_logo, modules from brands where status = 'active' order by id`)
 	if err != nil {
 		return nil, dbErr(err)
 	}
 	bs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (BrandSummary, error) {
 		var b BrandSummary
-		return b, r.Scan(&b.ID, &b.Name, &b.AppLogo)
+		return b, r.Scan(&b.ID, &b.Name, &b.AppLogo, &b.Modules)
 	})
 	return bs, dbErr(err)
 }

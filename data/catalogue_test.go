@@ -8,6 +8,7 @@ import (
 
 	"storefront/data"
 	"storefront/data/dbtest"
+	"storefront/data/rules"
 )
 
 // The demo catalogue's schedules start today, so these tests read it with
@@ -52,7 +53,7 @@ func TestActivities(t *testing.T) {
 		}
 		prev = first
 		for _, s := range a.ScheduleList {
-			if s.TermClassID != 0 || s.ScheduleDate+" "+s.StartTime < data.Wall(now)[:16] {
+			if s.TermClassID != 0 || s.ScheduleDate+" "+s.StartTime < rules.Wall(now)[:16] {
 				t.Fatalf("%s: schedule %+v is a term session or past", a.CourseName, s)
 			}
 		}
@@ -114,7 +115,7 @@ func TestSearchFindsPartialChineseWords(t *testing.T) {
 	}
 	// filters: store and a date range of one day
 	b, _ := db.LoadBrand(ctx, "demo")
-	day := data.Day(now.AddDate(0, 0, 3))
+	day := rules.Day(now.AddDate(0, 0, 3))
 	for _, n := range names(data.ActivityFilter{From: now, StoreID: b.Stores[1].ID, To: day}) {
 		if !strings.HasSuffix(n, "@竹北館") {
 			t.Errorf("store filter let through %s", n)
@@ -152,7 +153,7 @@ func TestItemDetailAndLists(t *testing.T) {
 func TestTermSchedules(t *testing.T) {
 	db := dbtest.NewDemo(t)
 	ctx := context.Background()
-	today := data.Day(time.Now())
+	today := rules.Day(time.Now())
 	terms, err := db.TermSchedules(ctx, "term", today, 0)
 	if err != nil || len(terms) != 2 || len(terms[0].ClassList) != 4 {
 		t.Fatalf("terms = %+v, %v", terms, err)

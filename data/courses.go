@@ -14,9 +14,9 @@ import (
 
 // Teacher is a teacher with their introduction.
 type Teacher struct {
-	TeacherRef
-	Bio   string `json:"bio"`
-	Image string `json:"image"`
+	rules.TeacherRef `tstype:",extends,required"`
+	Bio              string `json:"bio"`
+	Image            string `json:"image"`
 }
 
 // Category is a course category.
@@ -44,21 +44,12 @@ const (
 	MaxCourseSchedules = 120 // coming schedules a course detail carries
 )
 
-// Taipei is the zone of every schedule's date and time.
-var Taipei = rules.Taipei
-
-// Wall is t as the Taipei wall-clock time the schedules store.
-func Wall(t time.Time) string { return rules.Wall(t) }
-
 // The activity shapes belong to the merge rule (data/rules).
 type (
 	Activity   = rules.Activity
 	Schedule   = rules.Schedule
 	TeacherRef = rules.TeacherRef
 )
-
-// Day is t's Taipei date, YYYY-MM-DD.
-func Day(t time.Time) string { return t.In(Taipei).Format("2006-01-02") }
 
 // ActivityFilter selects the courses with coming schedules that match.
 // Zero values mean no condition.
@@ -84,7 +75,7 @@ func Normalize(s string) string {
 // joined with courses c; args start at $1 = brand id.
 func (f ActivityFilter) scheduleMatch() (string, []any) {
 	w := []string{"s.brand_id = $1", "c.on_shelf", "(s.date + s.start_time) >= $2::timestamp"}
-	args := []any{nil, Wall(f.From)}
+	args := []any{nil, rules.Wall(f.From)}
 	add := func(cond string, v any) {
 		args = append(args, v)
 		w = append(w, strings.ReplaceAll(cond, "$?", fmt.Sprintf("$%d", len(args))))
@@ -128,7 +119,7 @@ const scheduleCols = `s.id, s.course_id, to_char(s.date, 'YYYY-MM-DD'), extract(
 	coalesce((select name from teachers where id = s.teacher_id), ''), s.capacity, s.capacity - s.booked,
 	coalesce(s.term_class_id, 0)`
 
-func scanSchedule(r pgx.Rows, s *Schedule) error {
+func scanSchedule(r pgx.Row, s *Schedule) error {
 	return r.Scan(&s.ScheduleID, &s.CourseID, &s.ScheduleDate, &s.Weekday, &s.StartTime, &s.EndTime,
 		&s.TeacherID, &s.TeacherName, &s.Capacity, &s.Remaining, &s.TermClassID)
 }
@@ -200,7 +191,7 @@ func (db *DB) Activities(ctx context.Context, brandID string, f ActivityFilter, 
 		course int64
 		t      TeacherRef
 	}
-	ts, err := collect(res, func(r pgx.Rows, ct *courseTeacher) error {
+	ts, err := collect(res, func(r pgx.Row, ct *courseTeacher) error {
 		return r.Scan(&ct.course, &ct.t.TeacherID, &ct.t.Name, &ct.t.Title)
 	})
 	if err != nil {
@@ -224,13 +215,13 @@ func (db *DB) countActivities(ctx context.Context, from string, args []any) (int
 // every teacher of its coming schedules, the schedules themselves and the
 // term classes it is sold in.
 type CourseDetail struct {
-	Activity
-	Description string      `json:"description"`
-	Store       Store       `json:"store"`
-	Teacher     *Teacher    `json:"teacher"`
-	Teachers    []Teacher   `json:"teachers"`
-	TermClasses []TermClass `json:"termClasses"`
-	UpdatedAt   time.Time   `json:"updatedAt"`
+	rules.Activity `tstype:",extends,required"`
+	Description    string      `json:"description"`
+	Store          Store       `json:"store"`
+	Teacher        *Teacher    `json:"teacher"`
+	Teachers       []Teacher   `json:"teachers"`
+	TermClasses    []TermClass `json:"termClasses"`
+	UpdatedAt      time.Time   `json:"updatedAt"`
 }
 
 // Course loads course id of the brand with its schedules from from on; a
@@ -259,11 +250,11 @@ func (db *DB) Course(ctx context.Context, brandID string, id int64, from time.Ti
 	batch := &pgx.Batch{}
 	batch.Queue(`select `+scheduleCols+` from course_schedules s
 		where s.course_id = $1 and (s.date + s.start_time) >= $2::timestamp
-		order by s.date, s.start_time, s.id limit $3`, id, Wall(from), MaxCourseSchedules)
+		order by s.date, s.start_time, s.id limit $3`, id, rules.Wall(from), MaxCourseSchedules)
 	batch.Queue(`select t.id, t.name, t.title, t.bio, t.image from teachers t
 		where t.id = $1 or t.id in (select teacher_id from course_schedules
 		                             where course_id = $2 and (date + start_time) >= $3::timestamp)
-		order by t.id <> $1, t.sort, t.id`, teacherID, id, Wall(from))
+		order by t.id <> $1, t.sort, t.id`, teacherID, id, rules.Wall(from))
 	res := db.Pool.SendBatch(ctx, batch)
 	if d.ScheduleList, err = collect(res, scanSchedule); err != nil {
 		res.Close()
@@ -290,26 +281,7 @@ func (db *DB) Course(ctx context.Context, brandID string, id int64, from time.Ti
 	return d, nil
 }
 
-// queryList runs sql and reads every row with scan: an empty slice, not
-// nil, when there is none.
-func queryList[T any](ctx context.Context, db *DB, scan func(pgx.Rows, *T) error, sql string, args ...any) ([]T, error) {
-	rows, err := db.Pool.Query(ctx, sql, args...)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	defer rows.Close()
-	out := []T{}
-	for rows.Next() {
-		var v T
-		if err := scan(rows, &v); err != nil {
-			return nil, dbErr(err)
-		}
-		out = append(out, v)
-	}
-	return out, dbErr(rows.Err())
-}
-
-func scanTeacher(r pgx.Rows, t *Teacher) error {
+func scanTeacher(r pgx.Row, t *Teacher) error {
 	return r.Scan(&t.TeacherID, &t.Name, &t.Title, &t.Bio, &t.Image)
 }
 
@@ -343,7 +315,7 @@ func scheduleWhere(f ScheduleFilter) (string, []any) {
 // matching f, at most limit.
 func (db *DB) ScheduleDates(ctx context.Context, brandID string, f ScheduleFilter, limit int) ([]string, error) {
 	where, args := scheduleWhere(f)
-	return queryList(ctx, db, func(r pgx.Rows, d *string) error { return r.Scan(d) },
+	return queryList(ctx, db, func(r pgx.Row, d *string) error { return r.Scan(d) },
 		`select distinct to_char(s.date, 'YYYY-MM-DD') as d from `+scheduleJoin+` where `+where+
 			fmt.Sprintf(` order by d limit $%d`, len(args)+2), append(append([]any{brandID}, args...), limit)...)
 }
@@ -356,14 +328,14 @@ func (db *DB) Teachers(ctx context.Context, brandID string, courseID int64, from
 	if courseID != 0 {
 		q += ` and (t.id = (select teacher_id from courses where id = $2 and brand_id = $1)
 		         or t.id in (select teacher_id from course_schedules where course_id = $2 and (date + start_time) >= $3::timestamp))`
-		args = append(args, courseID, Wall(from))
+		args = append(args, courseID, rules.Wall(from))
 	}
 	return queryList(ctx, db, scanTeacher, q+` order by t.sort, t.id`, args...)
 }
 
 // Categories returns the brand's course categories.
 func (db *DB) Categories(ctx context.Context, brandID string) ([]Category, error) {
-	return queryList(ctx, db, func(r pgx.Rows, c *Category) error { return r.Scan(&c.CategoryID, &c.Name) },
+	return queryList(ctx, db, func(r pgx.Row, c *Category) error { return r.Scan(&c.CategoryID, &c.Name) },
 		`select id, name from course_categories where brand_id = $1 order by sort, id`, brandID)
 }
 
@@ -377,7 +349,7 @@ type Banner struct {
 
 // Banners returns the banners shown on day (YYYY-MM-DD).
 func (db *DB) Banners(ctx context.Context, brandID, day string) ([]Banner, error) {
-	return queryList(ctx, db, func(r pgx.Rows, b *Banner) error { return r.Scan(&b.BannerID, &b.Title, &b.Image, &b.Link) },
+	return queryList(ctx, db, func(r pgx.Row, b *Banner) error { return r.Scan(&b.BannerID, &b.Title, &b.Image, &b.Link) },
 		`select id, title, image, link from banners
 		  where brand_id = $1 and (starts_on is null or starts_on <= $2::date) and (ends_on is null or ends_on >= $2::date)
 		  order by sort, id limit 10`, brandID, day)
@@ -394,7 +366,7 @@ type Salesman struct {
 // Salesmen returns the brand's active salesmen, of one store when storeID
 // is not 0 (salesmen of no particular store included).
 func (db *DB) Salesmen(ctx context.Context, brandID string, storeID int64) ([]Salesman, error) {
-	return queryList(ctx, db, func(r pgx.Rows, s *Salesman) error { return r.Scan(&s.SalesmanID, &s.Name, &s.Code, &s.StoreID) },
+	return queryList(ctx, db, func(r pgx.Row, s *Salesman) error { return r.Scan(&s.SalesmanID, &s.Name, &s.Code, &s.StoreID) },
 		`select id, name, code, coalesce(store_id, 0) from salesmen
 		  where brand_id = $1 and active and ($2 = 0 or store_id is null or store_id = $2)
 		  order by sort, id limit 500`, brandID, storeID)

@@ -161,3 +161,28 @@ func isUnreachable(err error) bool {
 	var pgErr interface{ SQLState() string }
 	return !errors.As(err, &pgErr)
 }
+
+// queryList runs sql and reads every row with scan: an empty slice, not
+// nil, when there is none.
+func queryList[T any](ctx context.Context, db *DB, scan func(pgx.Row, *T) error, sql string, args ...any) ([]T, error) {
+	rows, err := db.Pool.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		var v T
+		if err := scan(rows, &v); err != nil {
+			return nil, dbErr(err)
+		}
+		out = append(out, v)
+	}
+	return out, dbErr(rows.Err())
+}
+
+// inTx runs fn in one transaction: committed when fn returns nil, rolled
+// back otherwise. One use case is one call of inTx.
+func (db *DB) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
+	return dbErr(pgx.BeginFunc(ctx, db.Pool, fn))
+}

@@ -41,12 +41,12 @@ type MemberTicket struct {
 // CountingPasscard is a counting (timing) passcard record with the field
 // names of spec section 3.
 type CountingPasscard struct {
-	ID           int64   `json:"id"`
-	Name         string  `json:"name"`
-	TotalMinutes int     `json:"totalMinutes"`
-	ActivatedOn  *string `json:"activatedOn"`
-	EndsOn       *string `json:"endsOn"`
-	rules.TimingRecord
+	ID                 int64   `json:"id"`
+	Name               string  `json:"name"`
+	TotalMinutes       int     `json:"totalMinutes"`
+	ActivatedOn        *string `json:"activatedOn"`
+	EndsOn             *string `json:"endsOn"`
+	rules.TimingRecord `tstype:",extends,required"`
 }
 
 // Booking is a booked class.
@@ -69,74 +69,59 @@ type MemberSummary struct {
 	UpcomingBookings  int `json:"upcomingBookings"`
 }
 
-func list[T any](ctx context.Context, db *DB, sql string, scan func(pgx.Row, *T) error, args ...any) ([]T, error) {
-	rows, err := db.Pool.Query(ctx, sql, args...)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (T, error) {
-		var v T
-		return v, scan(r, &v)
-	})
-	if out == nil {
-		out = []T{}
-	}
-	return out, dbErr(err)
-}
-
 // MemberPasscards lists the member's passcards, newest first.
 func (db *DB) MemberPasscards(ctx context.Context, userID int64, today string) ([]MemberPasscard, error) {
-	return list(ctx, db, `
+	return queryList(ctx, db, func(r pgx.Row, p *MemberPasscard) error {
+		return r.Scan(&p.ID, &p.Name, &p.ActivationType, &p.StartsOn, &p.EndsOn, &p.Status)
+	}, `
 		select id, name, activation_type, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'),
 		       case when ends_on < $2::date then 'expired'
 		            when starts_on is null or starts_on > $2::date then 'notActive'
 		            else 'active' end
 		  from member_passcards where user_id = $1
 		 order by purchased_at desc, id desc limit $3`,
-		func(r pgx.Row, p *MemberPasscard) error {
-			return r.Scan(&p.ID, &p.Name, &p.ActivationType, &p.StartsOn, &p.EndsOn, &p.Status)
-		}, userID, today, holdingsLimit)
+		userID, today, holdingsLimit)
 }
 
 // MemberTickets lists the member's tickets, newest first.
 func (db *DB) MemberTickets(ctx context.Context, userID int64, today string) ([]MemberTicket, error) {
-	return list(ctx, db, `
+	return queryList(ctx, db, func(r pgx.Row, t *MemberTicket) error {
+		err := r.Scan(&t.ID, &t.Name, &t.TicketType, &t.Total, &t.Remain, &t.EndsOn, &t.Expired)
+		t.TicketKind = rules.TicketKind(t.TicketType)
+		return err
+	}, `
 		select id, name, ticket_type, total, remain, to_char(ends_on, 'YYYY-MM-DD'), coalesce(ends_on < $2::date, false)
 		  from member_tickets where user_id = $1
 		 order by purchased_at desc, id desc limit $3`,
-		func(r pgx.Row, t *MemberTicket) error {
-			err := r.Scan(&t.ID, &t.Name, &t.TicketType, &t.Total, &t.Remain, &t.EndsOn, &t.Expired)
-			t.TicketKind = rules.TicketKind(t.TicketType)
-			return err
-		}, userID, today, holdingsLimit)
+		userID, today, holdingsLimit)
 }
 
 // MemberCountingPasscards lists the member's counting passcard records,
 // newest first.
 func (db *DB) MemberCountingPasscards(ctx context.Context, userID int64, today string) ([]CountingPasscard, error) {
-	return list(ctx, db, `
+	return queryList(ctx, db, func(r pgx.Row, c *CountingPasscard) error {
+		return r.Scan(&c.ID, &c.Name, &c.TotalMinutes, &c.CountingPasscardRemainAmt, &c.ActivatedOn, &c.EndsOn,
+			&c.ExpiredStatus, &c.ActiveStatus, &c.AvailableStatus)
+	}, `
 		select id, name, total_minutes, remain_minutes, to_char(activated_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'),
 		       coalesce(ends_on < $2::date, false), activated_on is not null and activated_on <= $2::date, available
 		  from member_counting_passcards where user_id = $1
 		 order by purchased_at desc, id desc limit $3`,
-		func(r pgx.Row, c *CountingPasscard) error {
-			return r.Scan(&c.ID, &c.Name, &c.TotalMinutes, &c.CountingPasscardRemainAmt, &c.ActivatedOn, &c.EndsOn,
-				&c.ExpiredStatus, &c.ActiveStatus, &c.AvailableStatus)
-		}, userID, today, holdingsLimit)
+		userID, today, holdingsLimit)
 }
 
 // MemberBookings lists the member's bookings: the upcoming ones first
 // (soonest first), then the past ones (latest first).
 func (db *DB) MemberBookings(ctx context.Context, userID int64, now time.Time) ([]Booking, error) {
-	return list(ctx, db, `
+	return queryList(ctx, db, func(r pgx.Row, b *Booking) error {
+		return r.Scan(&b.ID, &b.CourseName, &b.CoachName, &b.StoreName, &b.StartsAt, &b.EndsAt, &b.Status)
+	}, `
 		select b.id, b.course_name, b.coach_name, coalesce(s.name, ''), b.starts_at, b.ends_at, b.status
 		  from bookings b left join stores s on s.id = b.store_id
 		 where b.user_id = $1
 		 order by b.ends_at < $2, case when b.ends_at >= $2 then b.starts_at end asc, b.starts_at desc, b.id
 		 limit $3`,
-		func(r pgx.Row, b *Booking) error {
-			return r.Scan(&b.ID, &b.CourseName, &b.CoachName, &b.StoreName, &b.StartsAt, &b.EndsAt, &b.Status)
-		}, userID, now, holdingsLimit)
+		userID, now, holdingsLimit)
 }
 
 // MemberSummary counts the member's usable holdings at now (today is

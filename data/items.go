@@ -64,7 +64,7 @@ const itemCols = `i.id, i.type, i.name, i.price, i.original_price, i.description
 	coalesce((select array_agg(s.store_id order by s.store_id) from item_stores s where s.item_id = i.id), '{}')`
 
 // scanItem reads the itemCols of a row, then extra.
-func scanItem(r pgx.Rows, it *Item, extra ...any) error {
+func scanItem(r pgx.Row, it *Item, extra ...any) error {
 	return r.Scan(append([]any{&it.ID, &it.Type, &it.Name, &it.Price, &it.OriginalPrice, &it.Description, &it.Quantity,
 		&it.ValidityValue, &it.ValidityUnit, &it.ActivationType, &it.AdminStartDate, &it.Image, &it.Images,
 		&it.OnShelf, &it.UpdatedAt, &it.StoreIDs}, extra...)...)
@@ -168,7 +168,7 @@ func (db *DB) Item(ctx context.Context, brandID, itemType string, id int64) (*It
 	}
 	it, err := pgx.CollectExactlyOneRow(rows, func(r pgx.CollectableRow) (Item, error) {
 		var it Item
-		return it, scanItem(r.(pgx.Rows), &it)
+		return it, scanItem(r, &it)
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, &Error{Kind: KindNotFound, Message: "找不到這項商品"}

@@ -22,7 +22,7 @@ type SitemapEntry struct {
 // on-shelf courses with a schedule from day (YYYY-MM-DD) on, and the terms
 // and classes that have not ended, at most 5000 of each.
 func (db *DB) Sitemap(ctx context.Context, brandID, day string) ([]SitemapEntry, error) {
-	return queryList(ctx, db, func(r pgx.Rows, e *SitemapEntry) error {
+	return queryList(ctx, db, func(r pgx.Row, e *SitemapEntry) error {
 		return r.Scan(&e.Kind, &e.ID, &e.ParentID, &e.ItemType, &e.LastMod)
 	}, `
 		(select 'item', i.id, 0::bigint, i.type, i.updated_at from items i

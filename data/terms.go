@@ -50,7 +50,7 @@ type TermClass struct {
 // termClasses loads the on-shelf classes of the brand matching cond (over
 // term_classes tc, with $2... as args), in term and class order.
 func (db *DB) termClasses(ctx context.Context, brandID, cond string, args ...any) ([]TermClass, error) {
-	return queryList(ctx, db, func(r pgx.Rows, c *TermClass) error {
+	return queryList(ctx, db, func(r pgx.Row, c *TermClass) error {
 		return r.Scan(&c.ScheduleID, &c.TermScheduleID, &c.TermName, &c.Name, &c.Intro, &c.Price, &c.Capacity,
 			&c.Remaining, &c.CourseID, &c.CourseName, &c.StoreID, &c.StoreShortName, &c.TeacherName, &c.Image,
 			&c.SessionCount, &c.FirstDate, &c.LastDate, &c.Weekday, &c.StartTime, &c.EndTime)
@@ -77,7 +77,7 @@ func (db *DB) termClasses(ctx context.Context, brandID, cond string, args ...any
 // TermSchedules returns the brand's on-shelf terms that have not ended by
 // day (YYYY-MM-DD), each with its classes; with termScheduleID only that one.
 func (db *DB) TermSchedules(ctx context.Context, brandID, day string, termScheduleID int64) ([]TermSchedule, error) {
-	terms, err := queryList(ctx, db, func(r pgx.Rows, t *TermSchedule) error {
+	terms, err := queryList(ctx, db, func(r pgx.Row, t *TermSchedule) error {
 		return r.Scan(&t.TermScheduleID, &t.Name, &t.Intro, &t.Image, &t.StartDate, &t.EndDate, &t.UpdatedAt)
 	}, `
 		select ts.id, ts.name, ts.intro, ts.image, to_char(ts.start_date, 'YYYY-MM-DD'), to_char(ts.end_date, 'YYYY-MM-DD'),

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"storefront/data/dbtest"
+	"storefront/data/demo"
 	"storefront/host"
 )
 
@@ -38,7 +39,9 @@ func TestBrowser(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan string, 1)
 	done := make(chan error, 1)
-	go func() { done <- host.Run(ctx, func(k string) string { return env[k] }, os.Stderr, ready) }()
+	go func() {
+		done <- host.Run(ctx, func(k string) string { return env[k] }, os.Stderr, ready, host.Fixtures{Static: demo.Folders, LoadIfEmpty: demo.LoadIfEmpty})
+	}()
 	var addr string
 	select {
 	case addr = <-ready:

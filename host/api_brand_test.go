@@ -11,7 +11,7 @@ func TestBrandAPI(t *testing.T) {
 	ts := newTestServer(t)
 
 	t.Run("home info", func(t *testing.T) {
-		var got homeInfo
+		var got HomeInfo
 		w := ts.get(t, "/api/v2/ec/brands/demo/home/info")
 		if env := apiResult(t, w, &got); w.Code != 200 || env.ErrorCode != 0 || got.BrandName != "森活運動館" {
 			t.Fatalf("home info = %d %+v %+v", w.Code, env, got)
@@ -19,7 +19,7 @@ func TestBrandAPI(t *testing.T) {
 	})
 
 	t.Run("public setting", func(t *testing.T) {
-		var got publicSetting
+		var got PublicSetting
 		w := ts.get(t, "/api/v3/webUser/brand/demo/public/setting")
 		apiResult(t, w, &got)
 		if w.Code != 200 || got.BrandName != "森活運動館" || got.WebBaseBackgroundColor != "FF1B8A7A" ||
@@ -59,27 +59,13 @@ func TestBrandAPI(t *testing.T) {
 		})
 	}
 
-	errorCases := []struct {
-		name, path string
-		status     int
-		code       int
-		message    string
-	}{
-		{"terminated brand", "/api/v2/ec/brands/closed/home/info", 404, data.CodeBrandTerminated, "此帳號已終止服務。"},
-		{"unknown brand", "/api/v3/webUser/brand/nosuch/public/setting", 404, data.CodeBrandNotFound, "查無此品牌"},
-		{"bad brand id", "/api/brand/a%20b/stores", 404, data.CodeBrandNotFound, "查無此品牌"},
-		{"bad target type", "/api/v3/common/brands/demo/customField/schema/type/ORDER", 400, data.CodeBadRequest, "不支援的自訂欄位類型：ORDER"},
-		{"unknown call", "/api/nothing/here", 404, data.CodeNotFound, "找不到此 API"},
-	}
-	for _, c := range errorCases {
-		t.Run(c.name, func(t *testing.T) {
-			w := ts.get(t, c.path)
-			env := apiResult(t, w, nil)
-			if w.Code != c.status || env.ErrorCode != c.code || env.Message != c.message {
-				t.Fatalf("%s = %d %+v; want %d %d %q", c.path, w.Code, env, c.status, c.code, c.message)
-			}
-		})
-	}
+	runScenarios(t, ts, []scenario{
+		{Name: "terminated brand", Path: "/api/v2/ec/brands/closed/home/info", Status: 404, Code: data.CodeBrandTerminated, Message: "此帳號已終止服務。"},
+		{Name: "unknown brand", Path: "/api/v3/webUser/brand/nosuch/public/setting", Status: 404, Code: data.CodeBrandNotFound, Message: "查無此品牌"},
+		{Name: "bad brand id", Path: "/api/brand/a%20b/stores", Status: 404, Code: data.CodeBrandNotFound, Message: "查無此品牌"},
+		{Name: "bad target type", Path: "/api/v3/common/brands/demo/customField/schema/type/ORDER", Status: 400, Code: data.CodeBadRequest, Message: "不支援的自訂欄位類型：ORDER"},
+		{Name: "unknown call", Path: "/api/nothing/here", Status: 404, Code: data.CodeNotFound, Message: "找不到此 API"},
+	})
 
 	t.Run("wrong method", func(t *testing.T) {
 		req, _ := http.NewRequest(http.MethodDelete, "/api/brand/demo/stores", nil)

@@ -19,23 +19,8 @@ import (
 // The session calls of spec section 7 (issue 4): register, log in and out,
 // passwords, e-mailed codes and links.
 
-// userInfo is the member as the API and the page props show them (the
-// data of GET /api/v3/webUser/brand/{brandId}/user/{userId}).
-type userInfo struct {
-	UserID        int64             `json:"userId"`
-	BrandID       string            `json:"brandId"`
-	Email         string            `json:"email"`
-	Name          string            `json:"name"`
-	EmailVerified bool              `json:"emailVerified"`
-	Unsubscribed  bool              `json:"unsubscribed"`
-	CustomFields  map[string]string `json:"customFields"`
-	// MissingFields are the brand's required fields the member has not
-	// filled (the complete-info dialog asks for them).
-	MissingFields []string `json:"missingFields"`
-}
-
-func userInfoOf(u *data.User, b *data.Brand) *userInfo {
-	info := &userInfo{UserID: u.ID, BrandID: u.BrandID, Email: u.Email, Name: u.Name, EmailVerified: u.EmailVerified,
+func userInfoOf(u *data.User, b *data.Brand) *UserInfo {
+	info := &UserInfo{UserID: u.ID, BrandID: u.BrandID, Email: u.Email, Name: u.Name, EmailVerified: u.EmailVerified,
 		Unsubscribed: u.Unsubscribed, CustomFields: u.CustomValues, MissingFields: []string{}}
 	for _, f := range b.CustomFields {
 		if f.Required && u.CustomValues[f.Key] == "" {
@@ -51,6 +36,16 @@ func (s *Server) brandOf(ctx context.Context, id string) (*data.Brand, error) {
 		return nil, badRequest("缺少 brandId")
 	}
 	return s.loadBrand(ctx, id)
+}
+
+// signInOpen refuses logging in and registering on the web for a brand
+// without the MEMBER_SIGN_IN module (members of such a brand sign in in
+// its app).
+func signInOpen(b *data.Brand) error {
+	if !b.ModuleSet().Has(data.ModuleMemberSignIn) {
+		return &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "此品牌未開放網站會員登入，請使用品牌的 App"}
+	}
+	return nil
 }
 
 // brandRequest is what every member call's JSON body has: its brand.
@@ -208,6 +203,10 @@ func (s *Server) apiRegister(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if err := signInOpen(b); err != nil {
+		s.apiError(w, r, err)
+		return
+	}
 	n := data.NewUser{BrandID: b.ID}
 	err := func() (err error) {
 		if !req.AcceptTerms {
@@ -334,6 +333,10 @@ func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) {
 	var req loginRequest
 	b, ok := s.decodeBrand(w, r, &req)
 	if !ok {
+		return
+	}
+	if err := signInOpen(b); err != nil {
+		s.apiError(w, r, err)
 		return
 	}
 	email, ok := rules.Email(req.Email)

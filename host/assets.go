@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"storefront/data/demo"
 	"storefront/renderer"
 )
 
@@ -31,9 +30,15 @@ func faviconHandler(w http.ResponseWriter, r *http.Request) {
 	w.Write(favicon)
 }
 
-// static serves the demo catalogue's own images.
-func (s *Server) static() http.Handler {
-	return fileServer(demo.Static, "/_static/demo/", "public, max-age=86400")
+// staticFiles serves the files of Deps.Static, each folder at
+// /_static/{name}/.
+func (s *Server) staticFiles() http.Handler {
+	mux := http.NewServeMux()
+	for name, fsys := range s.static {
+		prefix := "/_static/" + name + "/"
+		mux.Handle("GET "+prefix, fileServer(fsys, prefix, "public, max-age=86400"))
+	}
+	return mux
 }
 
 func fileServer(fsys fs.FS, prefix, cacheControl string) http.Handler {

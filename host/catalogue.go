@@ -41,19 +41,7 @@ func (s *Server) activities(ctx context.Context, b *data.Brand, term bool, pageN
 	return &p, err
 }
 
-// activityList is the activity page's data (spec section 4): the normal and
-// the term activities loaded in parallel and merged. Loaded is set whether
-// or not a list failed; Failed says one did.
-type activityList struct {
-	List       []data.Activity `json:"list"`
-	PageNumber int             `json:"pageNumber"`
-	PageSize   int             `json:"pageSize"`
-	TotalPages int             `json:"totalPages"`
-	Loaded     bool            `json:"loaded"`
-	Failed     bool            `json:"failed"`
-}
-
-func (s *Server) mergedActivities(ctx context.Context, b *data.Brand, pageNumber int) (*activityList, error) {
+func (s *Server) mergedActivities(ctx context.Context, b *data.Brand, pageNumber int) (*ActivityList, error) {
 	list := func(term bool) func() (*data.Page[data.Activity], error) {
 		return func() (*data.Page[data.Activity], error) {
 			return s.activities(ctx, b, term, pageNumber, data.ActivityPageSize, data.TeacherPerSize)
@@ -65,7 +53,7 @@ func (s *Server) mergedActivities(ctx context.Context, b *data.Brand, pageNumber
 // mergeLists runs the list loads in parallel and merges what they found;
 // a load that fails is logged and left out (Failed), and only when every
 // load failed is the answer an error.
-func (s *Server) mergeLists(brandID string, pageNumber int, loads ...func() (*data.Page[data.Activity], error)) (*activityList, error) {
+func (s *Server) mergeLists(brandID string, pageNumber int, loads ...func() (*data.Page[data.Activity], error)) (*ActivityList, error) {
 	var wg sync.WaitGroup
 	pages := make([]*data.Page[data.Activity], len(loads))
 	errs := make([]error, len(loads))
@@ -77,7 +65,7 @@ func (s *Server) mergeLists(brandID string, pageNumber int, loads ...func() (*da
 		}()
 	}
 	wg.Wait()
-	out := &activityList{List: []data.Activity{}, PageNumber: pageNumber, PageSize: data.ActivityPageSize, Loaded: true}
+	out := &ActivityList{List: []data.Activity{}, PageNumber: pageNumber, PageSize: data.ActivityPageSize, Loaded: true}
 	var lists [][]data.Activity
 	for i, p := range pages {
 		if errs[i] != nil {
@@ -105,22 +93,10 @@ func loadActivities(s *Server, rc *reqCtx) (any, error) {
 	return s.mergedActivities(rc.ctx(), rc.brand, n)
 }
 
-// searchFilter is a search's conditions as the visitor gave them.
-type searchFilter struct {
-	Keyword    string `json:"keyword"`
-	StartDate  string `json:"startDate"`
-	EndDate    string `json:"endDate"`
-	StoreID    int64  `json:"storeId"`
-	TeacherID  int64  `json:"teacherId"`
-	CategoryID int64  `json:"categoryId"`
-	PageNumber int    `json:"pageNumber"`
-	PageSize   int    `json:"pageSize"`
-}
-
 // parseSearch reads a search's query.
-func parseSearch(v url.Values) (searchFilter, error) {
+func parseSearch(v url.Values) (SearchFilter, error) {
 	q := newQuery(v)
-	var f searchFilter
+	var f SearchFilter
 	f.Keyword = q.text("keyword", "關鍵字", 50)
 	f.StartDate, f.EndDate = q.dateRange()
 	f.StoreID = q.id("storeId", "門市")
@@ -131,11 +107,11 @@ func parseSearch(v url.Values) (searchFilter, error) {
 }
 
 // search runs a search: courses with a coming schedule that matches.
-func (s *Server) search(ctx context.Context, b *data.Brand, f searchFilter) (*data.Page[data.Activity], error) {
+func (s *Server) search(ctx context.Context, b *data.Brand, f SearchFilter) (*data.Page[data.Activity], error) {
 	now := s.clock()
 	af := data.ActivityFilter{From: now, To: f.EndDate, StoreID: f.StoreID, TeacherID: f.TeacherID, CategoryID: f.CategoryID, Keyword: f.Keyword}
 	if f.StartDate != "" {
-		if start, _ := time.ParseInLocation("2006-01-02", f.StartDate, data.Taipei); start.After(now) {
+		if start, _ := time.ParseInLocation("2006-01-02", f.StartDate, rules.Taipei); start.After(now) {
 			af.From = start
 		}
 	}
@@ -147,31 +123,17 @@ func (s *Server) search(ctx context.Context, b *data.Brand, f searchFilter) (*da
 	return &p, err
 }
 
-// condition is what a search can filter by.
-type condition struct {
-	StoreList    []data.Store    `json:"storeList"`
-	TeacherList  []data.Teacher  `json:"teacherList"`
-	CategoryList []data.Category `json:"categoryList"`
-}
-
-func (s *Server) condition(ctx context.Context, b *data.Brand) (*condition, error) {
-	var c condition
+func (s *Server) searchCondition(ctx context.Context, b *data.Brand) (*Condition, error) {
+	var c Condition
 	err := s.cached(ctx, b, "condition", &c, func() (any, error) {
 		ts, err := s.db.Teachers(ctx, b.ID, 0, time.Time{})
 		if err != nil {
 			return nil, err
 		}
 		cs, err := s.db.Categories(ctx, b.ID)
-		return &condition{StoreList: b.Stores, TeacherList: ts, CategoryList: cs}, err
+		return &Condition{StoreList: b.Stores, TeacherList: ts, CategoryList: cs}, err
 	})
 	return &c, err
-}
-
-// searchPage is the search result page's data.
-type searchPage struct {
-	Filter    searchFilter              `json:"filter"`
-	Condition *condition                `json:"condition"`
-	Result    *data.Page[data.Activity] `json:"result"`
 }
 
 func loadSearch(s *Server, rc *reqCtx) (any, error) {
@@ -179,7 +141,7 @@ func loadSearch(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.condition(rc.ctx(), rc.brand)
+	c, err := s.searchCondition(rc.ctx(), rc.brand)
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +149,7 @@ func loadSearch(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &searchPage{Filter: f, Condition: c, Result: res}, nil
+	return &SearchPage{Filter: f, Condition: c, Result: res}, nil
 }
 
 // course loads a course's detail with its coming schedules.
@@ -222,7 +184,7 @@ func loadCourse(s *Server, rc *reqCtx) (any, error) {
 // termSchedules returns the brand's current terms, or one term (with one
 // class and its sessions when scheduleID is given).
 func (s *Server) termSchedules(ctx context.Context, b *data.Brand, termScheduleID, scheduleID int64) ([]data.TermSchedule, error) {
-	day := data.Day(s.now())
+	day := rules.Day(s.now())
 	var ts []data.TermSchedule
 	err := s.cached(ctx, b, fmt.Sprintf("terms:%s:%d:%d", day, termScheduleID, scheduleID), &ts, func() (any, error) {
 		if termScheduleID == 0 {
@@ -242,7 +204,7 @@ func loadTermList(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"termSchedules": ts}, nil
+	return &TermListPage{TermSchedules: ts}, nil
 }
 
 // loadTermSchedule is the data of a class page and of an intro page (the
@@ -262,15 +224,7 @@ func loadTermSchedule(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"termSchedule": ts[0]}, nil
-}
-
-// itemPage is the item detail page's data: the item, whether it was taken
-// off the shelf, and other items of its type to suggest.
-type itemPage struct {
-	Item     *data.Item  `json:"item"`
-	OffShelf bool        `json:"offShelf"`
-	Others   []data.Item `json:"others"`
+	return &TermPage{TermSchedule: ts[0]}, nil
 }
 
 func (s *Server) item(ctx context.Context, b *data.Brand, itemType string, id int64) (*data.Item, error) {
@@ -300,36 +254,38 @@ func loadItem(s *Server, rc *reqCtx) (any, error) {
 			others = append(others, o)
 		}
 	}
-	return &itemPage{Item: it, OffShelf: !it.OnShelf, Others: others}, nil
-}
-
-// brandHome is brand home's data: the items, the banners and, when the
-// brand shows activities, the promoted and coming ones.
-type brandHome struct {
-	Items      *data.ItemList  `json:"items"`
-	Banners    []data.Banner   `json:"banners"`
-	Activities []data.Activity `json:"activities"`
+	return &ItemPage{Item: it, OffShelf: !it.OnShelf, Others: others}, nil
 }
 
 // homeActivities is how many activities brand home shows.
 const homeActivities = 6
 
+// banners are the banners shown today; none without the PROMOTION module.
 func (s *Server) banners(ctx context.Context, b *data.Brand) ([]data.Banner, error) {
-	day := data.Day(s.now())
+	if !b.ModuleSet().Has(data.ModulePromotion) {
+		return []data.Banner{}, nil
+	}
+	day := rules.Day(s.now())
 	var bs []data.Banner
 	err := s.cached(ctx, b, "banners:"+day, &bs, func() (any, error) { return s.db.Banners(ctx, b.ID, day) })
 	return bs, err
 }
 
-// promoted returns the promoted courses with coming schedules, then the
-// soonest others, at most n.
+// promoted returns the promoted (recommended) courses with coming
+// schedules, then the soonest others, at most n. Without the
+// RECOMMENDATION module nothing is promoted: the soonest come first.
 func (s *Server) promoted(ctx context.Context, b *data.Brand, n int) ([]data.Activity, error) {
 	now := s.clock()
+	recommend := b.ModuleSet().Has(data.ModuleRecommendation)
 	var list []data.Activity
-	err := s.cached(ctx, b, fmt.Sprintf("promoted:%d:%d", now.Unix(), n), &list, func() (any, error) {
-		p, err := s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, Promoted: true}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
-		if err != nil || len(p.List) >= n {
-			return p.List, err
+	err := s.cached(ctx, b, fmt.Sprintf("promoted:%t:%d:%d", recommend, now.Unix(), n), &list, func() (any, error) {
+		p := &data.Page[data.Activity]{}
+		if recommend {
+			var err error
+			p, err = s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, Promoted: true}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
+			if err != nil || len(p.List) >= n {
+				return p.List, err
+			}
 		}
 		more, err := s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
 		if err != nil {

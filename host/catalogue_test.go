@@ -18,6 +18,7 @@ import (
 	"golang.org/x/image/webp"
 
 	"storefront/data"
+	"storefront/data/rules"
 	"storefront/renderer"
 )
 
@@ -52,8 +53,8 @@ func lookupIDs(t *testing.T, ts *testServer) demoIDs {
 func TestCatalogueAPI(t *testing.T) {
 	ts := newTestServer(t, withRealClock())
 	ids := lookupIDs(t, ts)
-	today := data.Day(time.Now())
-	in3 := data.Day(time.Now().AddDate(0, 0, 3))
+	today := rules.Day(time.Now())
+	in3 := rules.Day(time.Now().AddDate(0, 0, 3))
 
 	type check func(t *testing.T, raw json.RawMessage)
 	pageOf := func(want func(p data.Page[data.Activity]) bool) check {
@@ -326,7 +327,7 @@ func TestActivityPageMerges(t *testing.T) {
 	for n := 1; n <= 2; n++ {
 		w := ts.get(t, fmt.Sprintf("/demo/activitys?pageNumber=%d", n), propsHeader, "1")
 		var p struct {
-			Data activityList `json:"data"`
+			Data ActivityList `json:"data"`
 		}
 		if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || !p.Data.Loaded || p.Data.Failed || p.Data.TotalPages != 2 {
 			t.Fatalf("page %d = %d %+v %v", n, w.Code, p.Data, err)
@@ -362,7 +363,7 @@ func TestActivityPageMerges(t *testing.T) {
 // or not a list failed; the other list still shows.
 func TestActivityListsLoadedEvenWhenOneFails(t *testing.T) {
 	ts := newTestServer(t, withRealClock())
-	soon := data.Day(time.Now().Add(48 * time.Hour))
+	soon := rules.Day(time.Now().Add(48 * time.Hour))
 	ok := func() (*data.Page[data.Activity], error) {
 		return &data.Page[data.Activity]{List: []data.Activity{{CourseID: 1, CourseName: "a", StoreShortName: "x",
 			ScheduleList: []data.Schedule{{ScheduleID: 1, ScheduleDate: soon, StartTime: "10:00"}}}}, Total: 31, PageSize: 30}, nil

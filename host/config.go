@@ -50,7 +50,7 @@ var Variables = []Variable{
 	{"DATABASE_URL", "", "PostgreSQL URL; empty: 127.0.0.1:5432 (database storefront), else a private cluster in STOREFRONT_VAR_DIR/postgres"},
 	{"REDIS_URL", "", "Redis URL for the shared cache tier; empty: in-process cache only"},
 	{"STOREFRONT_ENV", "dev", "environment: dev, staging, preprod or production"},
-	{"STOREFRONT_DEMO", "1", "load the demo brands into an empty database (0: never)"},
+	{"STOREFRONT_DEMO", "", "load the demo brands into an empty database (1: yes, 0: never; empty: only in dev)"},
 	{"STOREFRONT_VAR_DIR", "var", "directory for the private PostgreSQL cluster"},
 	{"STOREFRONT_RENDERERS", "0", "goja runtimes rendering pages; 0: one per CPU"},
 	{"STOREFRONT_RENDER_TIMEOUT", "2s", "longest a page render may run"},
@@ -124,7 +124,10 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if !isEnv(c.Env) {
 		bad("STOREFRONT_ENV", "want dev, staging, preprod or production")
 	}
-	c.Demo = flag("STOREFRONT_DEMO")
+	c.Demo = c.Env == "dev"
+	if get("STOREFRONT_DEMO") != "" {
+		c.Demo = flag("STOREFRONT_DEMO")
+	}
 	c.VarDir = get("STOREFRONT_VAR_DIR")
 	n, err := strconv.Atoi(get("STOREFRONT_RENDERERS"))
 	if err != nil || n < 0 {

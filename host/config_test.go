@@ -20,6 +20,16 @@ func TestLoadConfig(t *testing.T) {
 	if err != nil || c.Env != "production" || c.Demo || c.Port != "9000" {
 		t.Fatalf("set = %+v, %v", c, err)
 	}
+	// the demo brands load by default in dev only; STOREFRONT_DEMO=1 asks for them anywhere
+	for _, c := range []struct {
+		env, demo string
+		want      bool
+	}{{"dev", "", true}, {"staging", "", false}, {"production", "", false}, {"staging", "1", true}, {"dev", "0", false}} {
+		got, err := LoadConfig(env(map[string]string{"STOREFRONT_ENV": c.env, "STOREFRONT_DEMO": c.demo}))
+		if err != nil || got.Demo != c.want {
+			t.Errorf("STOREFRONT_ENV=%s STOREFRONT_DEMO=%q: Demo = %v, %v; want %v", c.env, c.demo, got.Demo, err, c.want)
+		}
+	}
 	_, err = LoadConfig(env(map[string]string{"STOREFRONT_ENV": "prod", "PORT": "x", "STOREFRONT_RENDER_TIMEOUT": "soon"}))
 	for _, name := range []string{"STOREFRONT_ENV", "PORT", "STOREFRONT_RENDER_TIMEOUT"} {
 		if err == nil || !strings.Contains(err.Error(), name) {

@@ -9,14 +9,6 @@ import (
 	"storefront/renderer"
 )
 
-// envelope is every JSON answer: errorCode 0 and data on success, the
-// catalogue code and its message on failure.
-type envelope struct {
-	ErrorCode int    `json:"errorCode"`
-	Message   string `json:"message"`
-	Data      any    `json:"data"`
-}
-
 // failure is how an error is shown: HTTP status, code, message.
 type failure struct {
 	Status  int
@@ -28,7 +20,7 @@ type failure struct {
 // message, the one place that does. Internal errors are logged by callers.
 func classify(err error) failure {
 	if errors.Is(err, renderer.ErrBusy) {
-		return failure{http.StatusServiceUnavailable, data.CodeUnavailable, data.Message(data.CodeUnavailable)}
+		return failure{http.StatusServiceUnavailable, data.CodeUnavailable, errorText(data.CodeUnavailable)}
 	}
 	e := data.AsError(err)
 	f := failure{Code: e.Code, Message: e.Message}
@@ -65,7 +57,7 @@ func classify(err error) failure {
 		f.Message = "" // never show an internal error's text
 	}
 	if f.Message == "" {
-		f.Message = data.Message(f.Code)
+		f.Message = errorText(f.Code)
 	}
 	return f
 }
@@ -75,7 +67,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(envelope{Data: v})
+	json.NewEncoder(w).Encode(Envelope{Data: v})
 }
 
 // apiError answers err in the envelope, logging internal errors.
@@ -90,7 +82,7 @@ func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("Retry-After", "1")
 	}
 	w.WriteHeader(f.Status)
-	json.NewEncoder(w).Encode(envelope{ErrorCode: f.Code, Message: f.Message})
+	json.NewEncoder(w).Encode(Envelope{ErrorCode: f.Code, Message: f.Message})
 }
 
 // badRequest is an invalid-input error with a message for the visitor.
@@ -101,3 +93,49 @@ func badRequest(msg string) error {
 func (s *Server) apiNotFound(w http.ResponseWriter, r *http.Request) {
 	s.apiError(w, r, &data.Error{Kind: data.KindNotFound, Code: data.CodeNotFound, Message: "找不到此 API"})
 }
+
+// errorTexts are the texts of the error catalogue (spec section 8) and of
+// our own codes (data/codes.go), as a visitor reads them.
+var errorTexts = map[int]string{
+	data.CodeAccountNotFound:     "查無此帳號，請確認輸入的資料",
+	data.CodeAccountNotFound2:    "查無此帳號，請確認輸入的資料",
+	data.CodeWrongPassword:       "帳號或密碼錯誤",
+	data.CodeAlreadyRegistered:   "此帳號已註冊，請重新登入",
+	data.CodeWrongCode:           "驗證碼錯誤",
+	data.CodeCodeExpired:         "驗證碼已過期，請點選重新發送",
+	data.CodeAppRegistered:       "您已註冊或已驗證 App，請直接登入",
+	data.CodeWrongToken:          "驗證碼錯誤，請重新取得驗證信",
+	data.CodeResendTooSoon:       "請稍候再試，每次發送需間隔 3 分鐘",
+	data.CodeMemberNotFound:      "查無此會員，請重新取得驗證信",
+	data.CodeLinkExpired:         "連結已失效",
+	data.CodeBookingNotFound:     "查無此預約紀錄",
+	data.CodeBookingCancelled:    "此預約已取消",
+	data.CodeBookingPastValidity: "預約失敗，課程時間超過票券效期",
+	data.CodeBookingBoughtOnline: "此預約為線上購買，無法取消",
+	data.CodePastCancelTime:      "已超過可取消預約的時間",
+	data.CodeCoachClass:          "此預約為教練課，無法取消",
+	data.CodeCheckedIn:           "已完成簽到，無法取消",
+	data.CodeCannotCancel:        "此預約無法取消",
+	data.CodeAccountDeleted:      "此帳號已刪除，該手機號碼無法再次使用",
+	data.CodeStoreNotFound:       "查無此門市",
+	data.CodeOrderNotFound:       "查無訂單資料",
+	data.CodeTypeNotSupported:    "不支援此商品類型",
+	data.CodeNotEnjoyCoupon:      "此訂單非享樂券",
+	data.CodeBrandTerminated:     "此帳號已終止服務。",
+	data.CodeBrandNotFound:       "查無此品牌",
+	data.CodeBadRequest:          "資料格式錯誤",
+	data.CodeNotFound:            "找不到資料",
+	data.CodeInternal:            "伺服器發生錯誤，請稍後再試",
+	data.CodeUnavailable:         "目前使用人數眾多，請稍後再試",
+	data.CodeItemOffShelf:        "商品已下架",
+	data.CodeForbidden:           "沒有權限執行此操作",
+	data.CodeLoginRequired:       "請先登入會員",
+	data.CodeSessionInvalid:      "登入已逾時，請重新登入",
+	data.CodeTooManyAttempts:     "登入失敗次數過多，請稍後再試",
+	data.CodeMailFailed:          "郵件寄送失敗，請稍後再試",
+	data.CodeCrossSiteRefused:    "不接受來自其他網站的請求",
+}
+
+// errorText returns the catalogue text of code, empty for an unknown code
+// (spec section 8).
+func errorText(code int) string { return errorTexts[code] }

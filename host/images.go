@@ -19,8 +19,6 @@ import (
 
 	"github.com/chai2010/webp"
 	"golang.org/x/image/draw"
-
-	"storefront/data/demo"
 )
 
 // Images are served at /_img/{width}/{path}: the source image at path (a
@@ -40,16 +38,13 @@ const imageTTL = 24 * time.Hour
 // imageEncodes counts encodes (tests see the cache work).
 var imageEncodes atomic.Int64
 
-// imageSources are the files images are made from, by URL path.
-var imageSources = map[string]fs.FS{"_static/demo/": demo.Static}
-
 // sourceHashes keeps each source file's content hash, the version in its
 // ETag and cache key.
 var sourceHashes sync.Map
 
 func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 	width, err := strconv.Atoi(r.PathValue("width"))
-	src, name, ok := imageSource(r.PathValue("path"))
+	src, name, ok := s.imageSource(r.PathValue("path"))
 	if err != nil || !slices.Contains(ImageWidths, width) || !ok {
 		http.NotFound(w, r)
 		return
@@ -82,16 +77,15 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 }
 
 // imageSource finds the file system and name of an image path; only JPEG
-// and PNG files under a known prefix qualify.
-func imageSource(p string) (fs.FS, string, bool) {
+// and PNG files under /_static/{name}/ (Deps.Static) qualify.
+func (s *Server) imageSource(p string) (fs.FS, string, bool) {
 	ext := strings.ToLower(p[strings.LastIndex(p, ".")+1:])
 	if ext != "jpg" && ext != "jpeg" && ext != "png" {
 		return nil, "", false
 	}
-	for prefix, fsys := range imageSources {
-		if name, ok := strings.CutPrefix(p, prefix); ok && fs.ValidPath(name) {
-			return fsys, name, true
-		}
+	dir, name, _ := strings.Cut(strings.TrimPrefix(p, "_static/"), "/")
+	if fsys, ok := s.static[dir]; ok && strings.HasPrefix(p, "_static/") && fs.ValidPath(name) {
+		return fsys, name, true
 	}
 	return nil, "", false
 }

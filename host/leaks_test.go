@@ -27,7 +27,7 @@ func TestMalformedRedisURLHidesItsPassword(t *testing.T) {
 		env := map[string]string{"DATABASE_URL": dbURL, "REDIS_URL": raw, "PORT": "0", "STOREFRONT_DEMO": "0", "LOG_LEVEL": "debug"}
 		logs := &syncBuffer{}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // should it start after all
-		err := Run(ctx, func(k string) string { return env[k] }, logs, nil)
+		err := Run(ctx, func(k string) string { return env[k] }, logs, nil, Fixtures{})
 		cancel()
 		if err == nil {
 			t.Errorf("%s: started", raw)

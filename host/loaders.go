@@ -72,41 +72,17 @@ func (s *Server) colour(b *data.Brand) string {
 	return c
 }
 
-// homeInfo is the brand outlook of GET .../home/info.
-type homeInfo struct {
-	BrandID     string `json:"brandId"`
-	BrandName   string `json:"brandName"`
-	Logo        string `json:"logo"`
-	Description string `json:"description"`
+func homeInfoOf(b *data.Brand) HomeInfo {
+	return HomeInfo{BrandID: b.ID, BrandName: b.Name, Logo: b.AppLogo, Description: b.Description}
 }
 
-func homeInfoOf(b *data.Brand) homeInfo {
-	return homeInfo{BrandID: b.ID, BrandName: b.Name, Logo: b.AppLogo, Description: b.Description}
-}
-
-// publicSetting is the brand settings of spec section 3.
-type publicSetting struct {
-	AdditionalModules      []string     `json:"additionalModules"`
-	BrandName              string       `json:"brandName"`
-	AppLogo                string       `json:"appLogo"`
-	WebBaseBackgroundColor string       `json:"webBaseBackgroundColor"`
-	BrandPromoteInfo       promoteInfo  `json:"brandPromoteInfo"`
-	IsNewposStore          bool         `json:"isNewposStore"`
-	StoreInfoList          []data.Store `json:"storeInfoList"`
-}
-
-type promoteInfo struct {
-	IOSAppLink     string `json:"iosAppLink"`
-	AndroidAppLink string `json:"androidAppLink"`
-}
-
-func publicSettingOf(b *data.Brand) publicSetting {
-	return publicSetting{
+func publicSettingOf(b *data.Brand) PublicSetting {
+	return PublicSetting{
 		AdditionalModules:      b.Modules,
 		BrandName:              b.Name,
 		AppLogo:                b.AppLogo,
 		WebBaseBackgroundColor: b.WebBaseBackgroundColor,
-		BrandPromoteInfo:       promoteInfo{IOSAppLink: b.IOSAppLink, AndroidAppLink: b.AndroidAppLink},
+		BrandPromoteInfo:       PromoteInfo{IOSAppLink: b.IOSAppLink, AndroidAppLink: b.AndroidAppLink},
 		IsNewposStore:          b.IsNewposStore,
 		StoreInfoList:          b.Stores,
 	}
@@ -125,7 +101,7 @@ func (s *Server) itemList(ctx context.Context, b *data.Brand) (*data.ItemList, e
 // activities, the promoted and coming activities.
 func loadBrandHome(s *Server, rc *reqCtx) (any, error) {
 	ctx := rc.ctx()
-	h := &brandHome{Activities: []data.Activity{}}
+	h := &BrandHome{Activities: []data.Activity{}}
 	var err error
 	if h.Items, err = s.itemList(ctx, rc.brand); err != nil {
 		return nil, err
@@ -141,8 +117,14 @@ func loadBrandHome(s *Server, rc *reqCtx) (any, error) {
 	return h, nil
 }
 
-// loadIndex is the index page's data: the brands in service.
+// loadIndex is the index page's data. In the dev environment it lists the
+// brands in service whose shop has a page to open; elsewhere the index is
+// the service's landing page and names no brand.
 func loadIndex(s *Server, rc *reqCtx) (any, error) {
+	out := &IndexPage{Listed: s.cfg.Env == "dev", Brands: []IndexBrand{}}
+	if !out.Listed {
+		return out, nil
+	}
 	var brands []data.BrandSummary
 	err := s.cache.Once(rc.ctx(), "brands", &brands, time.Minute, func() (any, error) {
 		return s.db.ActiveBrands(rc.ctx())
@@ -150,7 +132,17 @@ func loadIndex(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"brands": brands}, nil
+	list := []IndexBrand{}
+	for _, b := range brands {
+		switch {
+		case !routeBrandHome.Guard.decide(b.Modules, nil, "").NotFound:
+			list = append(list, IndexBrand{b, "/" + b.ID})
+		case !routeTermList.Guard.decide(b.Modules, nil, "").NotFound:
+			list = append(list, IndexBrand{b, "/" + b.ID + "/termSchedule"})
+		}
+	}
+	out.Brands = list
+	return out, nil
 }
 
 // appDownloadRedirect sends a phone to its app store and anyone else to

@@ -37,53 +37,43 @@ func (s *Server) pageMember(w http.ResponseWriter, rc *reqCtx) *member {
 }
 
 // today is the date in Taiwan, YYYY-MM-DD.
-func (s *Server) today() string { return s.now().In(taipei).Format("2006-01-02") }
-
 // loadMemberCentre is /user: what the member holds, counted, and the
 // brand's custom fields for the profile form.
 func loadMemberCentre(s *Server, rc *reqCtx) (any, error) {
-	sum, err := s.db.MemberSummary(rc.ctx(), rc.member.user.ID, s.now(), s.today())
+	sum, err := s.db.MemberSummary(rc.ctx(), rc.member.user.ID, s.now(), rules.Day(s.now()))
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"summary": sum, "fields": rc.brand.CustomFields}, nil
+	return &MemberCentrePage{Summary: sum, Fields: rc.brand.CustomFields}, nil
 }
 
 // loadMemberBookings is /user/booking.
 func loadMemberBookings(s *Server, rc *reqCtx) (any, error) {
 	b, err := s.db.MemberBookings(rc.ctx(), rc.member.user.ID, s.now())
-	return map[string]any{"bookings": b}, err
+	return &MemberBookingsPage{Bookings: b}, err
 }
 
 // loadMemberPasscards is /user/passcard.
 func loadMemberPasscards(s *Server, rc *reqCtx) (any, error) {
-	p, err := s.db.MemberPasscards(rc.ctx(), rc.member.user.ID, s.today())
-	return map[string]any{"passcards": p}, err
+	p, err := s.db.MemberPasscards(rc.ctx(), rc.member.user.ID, rules.Day(s.now()))
+	return &MemberPasscardsPage{Passcards: p}, err
 }
 
 // loadMemberTickets is /user/ticket: stored-value points and count cards.
 func loadMemberTickets(s *Server, rc *reqCtx) (any, error) {
-	t, err := s.db.MemberTickets(rc.ctx(), rc.member.user.ID, s.today())
-	return map[string]any{"tickets": t}, err
+	t, err := s.db.MemberTickets(rc.ctx(), rc.member.user.ID, rules.Day(s.now()))
+	return &MemberTicketsPage{Tickets: t}, err
 }
 
 // loadMemberCountingPasscards is /user/countingPasscard.
 func loadMemberCountingPasscards(s *Server, rc *reqCtx) (any, error) {
-	c, err := s.db.MemberCountingPasscards(rc.ctx(), rc.member.user.ID, s.today())
-	return map[string]any{"records": c}, err
-}
-
-// timingCard is the timing card's points (spec section 4) and the records
-// they come from.
-type timingCard struct {
-	Records   []data.CountingPasscard `json:"records"`
-	Remain    int                     `json:"remain"`
-	NotActive int                     `json:"notActive"`
+	c, err := s.db.MemberCountingPasscards(rc.ctx(), rc.member.user.ID, rules.Day(s.now()))
+	return &CountingPasscardsPage{Records: c}, err
 }
 
 // loadMemberTimingCard is /user/timingcard.
 func loadMemberTimingCard(s *Server, rc *reqCtx) (any, error) {
-	c, err := s.db.MemberCountingPasscards(rc.ctx(), rc.member.user.ID, s.today())
+	c, err := s.db.MemberCountingPasscards(rc.ctx(), rc.member.user.ID, rules.Day(s.now()))
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +81,7 @@ func loadMemberTimingCard(s *Server, rc *reqCtx) (any, error) {
 	for i, r := range c {
 		recs[i] = r.TimingRecord
 	}
-	t := timingCard{Records: c}
+	t := TimingCard{Records: c}
 	t.Remain, t.NotActive = rules.TimingPoints(recs)
 	return t, nil
 }
@@ -103,5 +93,5 @@ func loadMemberTimingPlans(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"plans": l.CountingPasscard}, nil
+	return &TimingPlansPage{Plans: l.CountingPasscard}, nil
 }

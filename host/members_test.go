@@ -44,7 +44,7 @@ type memberServer struct {
 	clock *clock
 }
 
-func newMemberServer(t *testing.T) *memberServer {
+func newMemberServer(t *testing.T, opts ...serverOpt) *memberServer {
 	t.Helper()
 	box, err := devbox.Start(devbox.Options{})
 	if err != nil {
@@ -55,8 +55,8 @@ func newMemberServer(t *testing.T) *memberServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &clock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, taipei)}
-	ts := newTestServer(t, func(d *Deps) { d.Mailer, d.Mailbox, d.Now = m, box, c.Now })
+	c := &clock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, rules.Taipei)}
+	ts := newTestServer(t, append([]serverOpt{func(d *Deps) { d.Mailer, d.Mailbox, d.Now = m, box, c.Now }}, opts...)...)
 	return &memberServer{testServer: ts, box: box, clock: c}
 }
 
@@ -127,7 +127,7 @@ func (b *browser) get(t *testing.T, path string, header ...string) *httptest.Res
 
 // wantCode checks an API answer's status and error code, and that its
 // message is the catalogue's.
-func wantCode(t *testing.T, w *httptest.ResponseRecorder, status, code int) envelope {
+func wantCode(t *testing.T, w *httptest.ResponseRecorder, status, code int) Envelope {
 	t.Helper()
 	env := apiResult(t, w, nil)
 	if w.Code != status || env.ErrorCode != code {
@@ -136,7 +136,7 @@ func wantCode(t *testing.T, w *httptest.ResponseRecorder, status, code int) enve
 	if code < -10 && code > -100 {
 		return env // ours: the message may say more
 	}
-	if want := data.Message(code); code != 0 && code != data.CodeBadRequest && env.Message != want {
+	if want := errorText(code); code != 0 && code != data.CodeBadRequest && env.Message != want {
 		t.Fatalf("message %q; want the catalogue's %q", env.Message, want)
 	}
 	return env
@@ -404,7 +404,7 @@ func TestLoginSessionAndLogout(t *testing.T) {
 		t.Fatal("the session is not stored by its hash")
 	}
 
-	var info userInfo
+	var info UserInfo
 	w = b.get(t, "/api/v3/webUser/brand/demo/user/"+uid)
 	if env := apiResult(t, w, &info); w.Code != 200 || env.ErrorCode != 0 || info.Name != "林小安" || !info.EmailVerified || info.CustomFields["gender"] != "女" {
 		t.Fatalf("user info = %d %s", w.Code, w.Body.String())
@@ -685,7 +685,7 @@ func TestProfileEditAndDeletedPhone(t *testing.T) {
 	wantCode(t, edit(map[string]any{"customFields": map[string]string{"birthday": "yesterday"}}), 400, data.CodeBadRequest)
 	wantCode(t, edit(map[string]any{"customFields": map[string]string{"phone": ""}}), 400, data.CodeBadRequest)
 	wantCode(t, edit(map[string]any{"name": ""}), 400, data.CodeBadRequest)
-	var info userInfo
+	var info UserInfo
 	w := edit(map[string]any{"name": "林小安安", "customFields": map[string]string{"emergencyContact": "林大安 0911222333"}})
 	if apiResult(t, w, &info); w.Code != 200 || info.Name != "林小安安" || info.CustomFields["emergencyContact"] != "林大安 0911222333" || info.CustomFields["gender"] != "女" {
 		t.Fatalf("edit = %d %s", w.Code, w.Body.String())
@@ -762,7 +762,7 @@ func TestMemberPages(t *testing.T) {
 	}{
 		{"/demo", nil},
 		{"/demo/user", []string{"會員中心", "member@example.com", "可用通行卡", "即將到來的預約"}},
-		{"/demo/user/booking", []string{"晨間流動瑜珈", "Amber 老師", "信義館", "已取消", "壺鈴入門"}},
+		{"/demo/user/booking", []string{"空中瑜珈入門", "林語涵", "信義館", "已取消", "空中瑜珈進階"}},
 		{"/demo/user/passcard", []string{"季卡通行卡", "使用中", "單月暢遊通行卡", "尚未啟用", "已過期"}},
 		{"/demo/user/ticket", []string{"儲值票券 1,000 點", "640", "團課 10 堂計次卡"}},
 		{"/demo/user/countingPasscard", []string{"自由重訓 600 分鐘卡", "420", "自由重訓 1,500 分鐘卡"}},
@@ -792,10 +792,10 @@ func TestMemberPages(t *testing.T) {
 	}
 	// the timing card's points follow spec section 4: 420 active, 1,500 not
 	// yet active, the expired card's 35 in neither
-	var tc timingCard
+	var tc TimingCard
 	w := b.get(t, "/demo/user/timingcard", propsHeader, "1")
 	var p struct {
-		Data *timingCard `json:"data"`
+		Data *TimingCard `json:"data"`
 	}
 	p.Data = &tc
 	if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || tc.Remain != 420 || tc.NotActive != 1500 || len(tc.Records) != 3 {

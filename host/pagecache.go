@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
+	"storefront/data/rules"
 	"strconv"
 	"strings"
 	"time"
@@ -149,7 +150,7 @@ func (s *Server) pageKey(rc *reqCtx) string {
 	var b strings.Builder
 	for _, part := range []string{"page:", s.bundle.Manifest.BuildID, ":", brand, ":", strconv.FormatInt(version, 10), ":",
 		rc.site.Origin, ":", rc.site.Env, ":", rc.r.URL.Path, "?", canonicalQuery(rc.query), ":", deviceOf(rc.r), ":", banner, ":",
-		strconv.Itoa(s.now().In(taipei).Year())} {
+		strconv.Itoa(s.now().In(rules.Taipei).Year())} {
 		b.WriteString(part)
 	}
 	return b.String()

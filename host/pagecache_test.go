@@ -14,6 +14,7 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"storefront/cache"
+	"storefront/data/rules"
 )
 
 func decode(t *testing.T, w interface {
@@ -39,7 +40,7 @@ func decode(t *testing.T, w interface {
 }
 
 func TestPageCacheServesAndRevalidates(t *testing.T) {
-	clock := &fakeClock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, taipei)}
+	clock := &fakeClock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, rules.Taipei)}
 	ts := newTestServer(t, func(d *Deps) { d.Now = clock.now })
 
 	first := ts.get(t, "/yoga")

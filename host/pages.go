@@ -7,10 +7,9 @@ import (
 	"html"
 	"net/http"
 	"strings"
-	"time"
-	_ "time/tzdata" // Asia/Taipei on machines without a zone database
 
 	"storefront/data"
+	"storefront/data/rules"
 	"storefront/host/shell"
 	"storefront/renderer"
 )
@@ -18,41 +17,6 @@ import (
 // propsHeader marks a client navigation's request: the host answers it with
 // the page's props as JSON instead of the document.
 const propsHeader = "X-Storefront-Props"
-
-var taipei, _ = time.LoadLocation("Asia/Taipei")
-
-// pageProps is the one JSON value a page renders from (app/lib/props.ts).
-type pageProps struct {
-	Route        string            `json:"route"`
-	Page         string            `json:"page"`
-	Layout       string            `json:"layout"`
-	URL          string            `json:"url"`
-	Params       map[string]string `json:"params"`
-	Query        map[string]string `json:"query"`
-	BasePath     string            `json:"basePath"`
-	Origin       string            `json:"origin"`
-	Env          string            `json:"env"`
-	Device       string            `json:"device"`
-	Webview      bool              `json:"webview"`
-	BannerClosed bool              `json:"bannerClosed"`
-	Year         int               `json:"year"`
-	Brand        *brandProps       `json:"brand"`
-	User         *userInfo         `json:"user"` // the logged-in member, null for a visitor
-	Error        *errorInfo        `json:"error"`
-	Data         any               `json:"data"`
-}
-
-type brandProps struct {
-	BrandID  string        `json:"brandId"`
-	Colour   string        `json:"colour"`
-	Settings publicSetting `json:"settings"`
-	Home     homeInfo      `json:"home"`
-}
-
-type errorInfo struct {
-	Status  int    `json:"status"`
-	Message string `json:"message"`
-}
 
 // page serves every path that is not the API or an asset: it resolves the
 // brand, matches the route table, applies the guards, loads the page's data
@@ -83,7 +47,7 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 	r := rc.r
 	rc.site = s.siteOf(r)
 	if rc.site.BrandID == "" {
-		rc.route = &indexRoute
+		rc.route = indexRoute
 		rc.query = pageQuery(rc.route, rc.query)
 		return true
 	}
@@ -108,7 +72,7 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 		s.redirectUnder(w, rc, *rt.Redirect, r.URL.RawQuery, http.StatusMovedPermanently)
 		return false
 	}
-	d := guard(rt.Name, b.ModuleSet(), rc.query, rc.site.Rest)
+	d := rt.Guard.decide(b.ModuleSet(), rc.query, rc.site.Rest)
 	switch {
 	case d.NotFound:
 		s.errorPage(w, rc, http.StatusNotFound, guardMessage)
@@ -175,13 +139,13 @@ func (s *Server) failPage(w http.ResponseWriter, rc *reqCtx, err error) {
 // status class's own text.
 func (s *Server) errorPage(w http.ResponseWriter, rc *reqCtx, status int, message string) {
 	s.gzipped(w, rc.r, func(w http.ResponseWriter) {
-		s.render(w, rc, &errorRoute, nil, status, &errorInfo{Status: status, Message: message})
+		s.render(w, rc, errorRoute, nil, status, &ErrorInfo{Status: status, Message: message})
 	})
 }
 
 // props builds the page's props.
-func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *errorInfo) *pageProps {
-	p := &pageProps{
+func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *ErrorInfo) *PageProps {
+	p := &PageProps{
 		Route:        rt.Name,
 		Page:         rt.Page,
 		Layout:       rt.Layout,
@@ -194,7 +158,7 @@ func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *errorInfo) *pageP
 		Device:       deviceOf(rc.r),
 		Webview:      rc.query.Get("from") == "app",
 		BannerClosed: cookieValue(rc.r, cookieBannerClosed) != "",
-		Year:         s.now().In(taipei).Year(),
+		Year:         s.now().In(rules.Taipei).Year(),
 		Error:        e,
 		Data:         pageData,
 	}
@@ -210,7 +174,7 @@ func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *errorInfo) *pageP
 		}
 	}
 	if rc.brand != nil {
-		p.Brand = &brandProps{BrandID: rc.brand.ID, Colour: s.colour(rc.brand), Settings: publicSettingOf(rc.brand), Home: homeInfoOf(rc.brand)}
+		p.Brand = &BrandProps{BrandID: rc.brand.ID, Colour: s.colour(rc.brand), Settings: publicSettingOf(rc.brand), Home: homeInfoOf(rc.brand)}
 		if rc.member != nil {
 			p.User = userInfoOf(rc.member.user, rc.brand)
 		}
@@ -238,7 +202,7 @@ func pageURL(rc *reqCtx) string {
 // as soon as a renderer is free, before the render itself; when every
 // renderer stays busy past the queue wait the answer is 503 with
 // Retry-After.
-func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData any, status int, e *errorInfo) {
+func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData any, status int, e *ErrorInfo) {
 	props := s.props(rc, rt, pageData, e)
 	body, err := json.Marshal(props)
 	if err != nil {
@@ -285,7 +249,7 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 		// the status is already sent: show the error page in its place,
 		// kept out of search indexes
 		s.log.Error("render", "path", rc.r.URL.Path, "page", props.Page, "err", err)
-		props = s.props(rc, &errorRoute, nil, &errorInfo{Status: http.StatusInternalServerError})
+		props = s.props(rc, errorRoute, nil, &ErrorInfo{Status: http.StatusInternalServerError})
 		body, _ = json.Marshal(props)
 		res, err = s.renderNow(rc, body)
 		if err != nil {
@@ -308,7 +272,7 @@ func (s *Server) renderNow(rc *reqCtx, body []byte) (*renderer.Result, error) {
 	return lease.Render(body)
 }
 
-func themeColour(p *pageProps) string {
+func themeColour(p *PageProps) string {
 	if p.Brand != nil {
 		return p.Brand.Colour
 	}
@@ -316,7 +280,7 @@ func themeColour(p *pageProps) string {
 }
 
 // icon is the brand's logo, or the storefront's own icon.
-func icon(p *pageProps) string {
+func icon(p *PageProps) string {
 	if p.Brand != nil && p.Brand.Settings.AppLogo != "" {
 		return p.Brand.Settings.AppLogo
 	}

@@ -14,7 +14,7 @@ import (
 func newRec() *httptest.ResponseRecorder { return httptest.NewRecorder() }
 
 // propsOf extracts and decodes the props script of a document.
-func propsOf(t *testing.T, body string) pageProps {
+func propsOf(t *testing.T, body string) PageProps {
 	t.Helper()
 	const open = `<script id="__PROPS__" type="application/json"` // then the nonce
 	i := strings.Index(body, open)
@@ -26,7 +26,7 @@ func propsOf(t *testing.T, body string) pageProps {
 	if j < 0 {
 		t.Fatal("no props script")
 	}
-	var p pageProps
+	var p PageProps
 	if err := json.Unmarshal([]byte(body[i:i+j]), &p); err != nil {
 		t.Fatalf("props: %v", err)
 	}
@@ -95,7 +95,7 @@ func TestPropsRequest(t *testing.T) {
 	if ct := w.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		t.Fatalf("Content-Type = %q", ct)
 	}
-	var p pageProps
+	var p PageProps
 	if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || p.Page != "brand-home" || p.Brand.BrandID != "yoga" {
 		t.Fatalf("props = %+v, %v", p, err)
 	}

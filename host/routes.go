@@ -8,13 +8,19 @@ import (
 
 // route is one page route of spec section 2. Pattern is the path under the
 // brand: literal segments, {name} parameters, {name?} optional ones and
-// {name}-suffix parameters that end in a fixed suffix.
+// {name}-suffix parameters that end in a fixed suffix. Routes are values:
+// the API and SEO code refer to them (routeItem, routeCourse, ...), never to
+// their names.
 type route struct {
-	Name    string
+	Name    string // the route name of spec section 2, sent to the app
 	Pattern string
 	Page    string // app/pages/{Page}.tsx
 	Layout  string // "default" or "bare"
-	Member  bool   // the member-menu guard: 301 to brand home without a login
+	// Guard decides from the brand's modules and the query whether the
+	// page may be seen (spec section 4); see guards.go.
+	Guard guard
+	// Member is the member-menu guard: 301 to brand home without a login.
+	Member bool
 	// Where restricts parameter values.
 	Where map[string]func(string) bool
 	// Redirect, when set, answers 301 to this path under the brand, query kept.
@@ -35,50 +41,61 @@ func to(p string) *string { return &p }
 
 var itemType = map[string]func(string) bool{"itemType": data.IsItemType}
 
+// The page routes, in the order of spec section 2.
+var (
+	routeBrandHome        = &route{Name: "brandId-index", Pattern: "", Page: "brand-home", Guard: guardBrandHome, Load: loadBrandHome, Cacheable: true, Query: []string{"type", "projectType"}}
+	routeActivities       = &route{Name: "brandId-activitys", Pattern: "activitys", Page: "activities", Guard: shop, Load: loadActivities, Cacheable: true, Query: []string{"pageNumber"}}
+	routeAppDownload      = &route{Name: "brandId-appDownloadRedirect", Pattern: "appDownloadRedirect", Guard: shop, Handle: appDownloadRedirect}
+	routeOverdue          = &route{Name: "brandId-counting-passcard-overdue-purchase", Pattern: "counting-passcard-overdue-purchase", Page: "coming-soon", Guard: memberPage(), Member: true}
+	routeOverdueCheckout  = &route{Name: "brandId-counting-passcard-overdue-purchase-checkout", Pattern: "counting-passcard-overdue-purchase/checkout", Page: "coming-soon", Guard: memberPage(), Member: true}
+	routeSitemap          = &route{Name: "brandId-sitemap", Pattern: "sitemap.xml", Guard: open, Handle: brandSitemap} // lists what the guards allow
+	routeExplore          = &route{Name: "brandId-explore", Pattern: "explore", Guard: shop, Redirect: to("")}
+	routeExploreActivity  = &route{Name: "brandId-explore-activity", Pattern: "explore/activity", Guard: shop, Redirect: to("/activitys")}
+	routeTermList         = &route{Name: "brandId-termSchedule", Pattern: "termSchedule", Page: "term-list", Guard: guardTermSchedule, Load: loadTermList, Cacheable: true}
+	routeTermCheckout     = &route{Name: "brandId-termSchedule-checkout", Pattern: "termSchedule/checkout", Page: "coming-soon", Guard: guardTermSchedule}
+	routeTermIntro        = &route{Name: "brandId-termSchedule-termScheduleId-scheduleId-intro", Pattern: "termSchedule/{termScheduleId}/{scheduleId?}/intro", Page: "term-intro", Guard: guardTermSchedule, Load: loadTermSchedule, Cacheable: true}
+	routeTermClass        = &route{Name: "brandId-termSchedule-termScheduleId-scheduleId", Pattern: "termSchedule/{termScheduleId}/{scheduleId}", Page: "term-class", Guard: guardTermSchedule, Load: loadTermSchedule, Cacheable: true}
+	routeUser             = &route{Name: "brandId-user", Pattern: "user", Page: "member-centre", Guard: memberPage(), Load: loadMemberCentre, Member: true}
+	routeUserBooking      = &route{Name: "brandId-user-booking", Pattern: "user/booking", Page: "member-bookings", Guard: memberPage(data.ModuleBooking), Load: loadMemberBookings, Member: true}
+	routeUserCounting     = &route{Name: "brandId-user-countingPasscard", Pattern: "user/countingPasscard", Page: "member-counting-passcards", Guard: memberPage(), Load: loadMemberCountingPasscards, Member: true}
+	routeUserPasscard     = &route{Name: "brandId-user-passcard", Pattern: "user/passcard", Page: "member-passcards", Guard: memberPage(data.ModulePasscard), Load: loadMemberPasscards, Member: true}
+	routeUserTicket       = &route{Name: "brandId-user-ticket", Pattern: "user/ticket", Page: "member-tickets", Guard: memberPage(data.ModuleTicket), Load: loadMemberTickets, Member: true}
+	routeUserTimingCard   = &route{Name: "brandId-user-timingcard", Pattern: "user/timingcard", Page: "member-timingcard", Guard: memberPage(data.ModuleTimingCard), Load: loadMemberTimingCard, Member: true}
+	routeUserTimingPlans  = &route{Name: "brandId-user-timingcard-plans", Pattern: "user/timingcard/plans", Page: "member-timingcard-plans", Guard: memberPage(data.ModuleTimingCard), Load: loadMemberTimingPlans, Member: true}
+	routeBookingRecords   = &route{Name: "brandId-bookingRecord-bookingRecordList", Pattern: "bookingRecord/bookingRecordList", Page: "coming-soon", Guard: memberPage(data.ModuleBooking), Member: true}
+	routeSearch           = &route{Name: "brandId-search-result", Pattern: "search/result", Page: "search-result", Guard: needs(data.ModuleFindActivity), Load: loadSearch} // not cached: its key space is whatever visitors type
+	routeVerifyEmail      = &route{Name: "brandId-verify-email", Pattern: "verify/email", Page: "verify-email", Guard: open}
+	routeWebOrderResult   = &route{Name: "brandId-webUser-orderResult-orderNo", Pattern: "webUser/orderResult/{orderNo}", Page: "coming-soon", Guard: shop}
+	routeOrderResult      = &route{Name: "brandId-orderResult-orderNo", Pattern: "orderResult/{orderNo}", Page: "coming-soon", Guard: shop}
+	routeChangeCard       = &route{Name: "brandId-changeCard-orderNo", Pattern: "changeCard/{orderNo}", Page: "coming-soon", Guard: shop}
+	routeChangeFailCard   = &route{Name: "brandId-changeFailCard-orderNo", Pattern: "changeFailCard/{orderNo}", Page: "coming-soon", Guard: shop}
+	routeChangeFailResult = &route{Name: "brandId-changeFailCardResult-orderNo", Pattern: "changeFailCardResult/{orderNo}", Page: "coming-soon", Guard: shop}
+	routeCourseCheckout   = &route{Name: "brandId-activity-storeId-courseId-checkout", Pattern: "activity/{storeId?}/{courseId?}/checkout", Page: "coming-soon", Guard: guardCourse}
+	routeCourse           = &route{Name: "brandId-activity-storeId-courseId", Pattern: "activity/{storeId?}/{courseId}", Page: "course", Guard: guardCourse, Load: loadCourse, Cacheable: true}
+	routePayment          = &route{Name: "brandId-product-payment-productType-orderNumber", Pattern: "{product}-payment/{productType?}/{orderNumber?}", Page: "coming-soon", Guard: shop}
+	routeEContract        = &route{Name: "brandId-e-contract-storeId-contractId", Pattern: "e-contract/{storeId?}/{contractId?}", Page: "coming-soon", Layout: "bare", Guard: open} // always allowed (spec)
+	routeItemCheckout     = &route{Name: "brandId-itemType-itemId-checkout", Pattern: "{itemType}/{itemId?}/checkout", Page: "coming-soon", Guard: shop, Where: itemType}
+	routeItem             = &route{Name: "brandId-itemType-itemId", Pattern: "{itemType}/{itemId}", Page: "item", Guard: shop, Load: loadItem, Cacheable: true, Where: itemType}
+)
+
 // pageRoutes is the page route table, in the order of spec section 2; the
 // first match wins, so fixed paths come before parameters.
-var pageRoutes = []route{
-	{Name: "brandId-index", Pattern: "", Page: "brand-home", Load: loadBrandHome, Cacheable: true, Query: []string{"type", "projectType"}},
-	{Name: "brandId-activitys", Pattern: "activitys", Page: "activities", Load: loadActivities, Cacheable: true, Query: []string{"pageNumber"}},
-	{Name: "brandId-appDownloadRedirect", Pattern: "appDownloadRedirect", Handle: appDownloadRedirect},
-	{Name: "brandId-counting-passcard-overdue-purchase", Pattern: "counting-passcard-overdue-purchase", Page: "coming-soon", Member: true},
-	{Name: "brandId-counting-passcard-overdue-purchase-checkout", Pattern: "counting-passcard-overdue-purchase/checkout", Page: "coming-soon", Member: true},
-	{Name: "brandId-sitemap", Pattern: "sitemap.xml", Handle: brandSitemap},
-	{Name: "brandId-explore", Pattern: "explore", Redirect: to("")},
-	{Name: "brandId-explore-activity", Pattern: "explore/activity", Redirect: to("/activitys")},
-	{Name: "brandId-termSchedule", Pattern: "termSchedule", Page: "term-list", Load: loadTermList, Cacheable: true},
-	{Name: "brandId-termSchedule-checkout", Pattern: "termSchedule/checkout", Page: "coming-soon"},
-	{Name: "brandId-termSchedule-termScheduleId-scheduleId-intro", Pattern: "termSchedule/{termScheduleId}/{scheduleId?}/intro", Page: "term-intro", Load: loadTermSchedule, Cacheable: true},
-	{Name: "brandId-termSchedule-termScheduleId-scheduleId", Pattern: "termSchedule/{termScheduleId}/{scheduleId}", Page: "term-class", Load: loadTermSchedule, Cacheable: true},
-	{Name: "brandId-user", Pattern: "user", Page: "member-centre", Load: loadMemberCentre, Member: true},
-	{Name: "brandId-user-booking", Pattern: "user/booking", Page: "member-bookings", Load: loadMemberBookings, Member: true},
-	{Name: "brandId-user-countingPasscard", Pattern: "user/countingPasscard", Page: "member-counting-passcards", Load: loadMemberCountingPasscards, Member: true},
-	{Name: "brandId-user-passcard", Pattern: "user/passcard", Page: "member-passcards", Load: loadMemberPasscards, Member: true},
-	{Name: "brandId-user-ticket", Pattern: "user/ticket", Page: "member-tickets", Load: loadMemberTickets, Member: true},
-	{Name: "brandId-user-timingcard", Pattern: "user/timingcard", Page: "member-timingcard", Load: loadMemberTimingCard, Member: true},
-	{Name: "brandId-user-timingcard-plans", Pattern: "user/timingcard/plans", Page: "member-timingcard-plans", Load: loadMemberTimingPlans, Member: true},
-	{Name: "brandId-bookingRecord-bookingRecordList", Pattern: "bookingRecord/bookingRecordList", Page: "coming-soon", Member: true},
-	// search results are not cached: their key space is whatever visitors type
-	{Name: "brandId-search-result", Pattern: "search/result", Page: "search-result", Load: loadSearch},
-	{Name: "brandId-verify-email", Pattern: "verify/email", Page: "verify-email"},
-	{Name: "brandId-webUser-orderResult-orderNo", Pattern: "webUser/orderResult/{orderNo}", Page: "coming-soon"},
-	{Name: "brandId-orderResult-orderNo", Pattern: "orderResult/{orderNo}", Page: "coming-soon"},
-	{Name: "brandId-changeCard-orderNo", Pattern: "changeCard/{orderNo}", Page: "coming-soon"},
-	{Name: "brandId-changeFailCard-orderNo", Pattern: "changeFailCard/{orderNo}", Page: "coming-soon"},
-	{Name: "brandId-changeFailCardResult-orderNo", Pattern: "changeFailCardResult/{orderNo}", Page: "coming-soon"},
-	{Name: "brandId-activity-storeId-courseId-checkout", Pattern: "activity/{storeId?}/{courseId?}/checkout", Page: "coming-soon"},
-	{Name: "brandId-activity-storeId-courseId", Pattern: "activity/{storeId?}/{courseId}", Page: "course", Load: loadCourse, Cacheable: true},
-	{Name: "brandId-product-payment-productType-orderNumber", Pattern: "{product}-payment/{productType?}/{orderNumber?}", Page: "coming-soon"},
-	{Name: "brandId-e-contract-storeId-contractId", Pattern: "e-contract/{storeId?}/{contractId?}", Page: "coming-soon", Layout: "bare"},
-	{Name: "brandId-itemType-itemId-checkout", Pattern: "{itemType}/{itemId?}/checkout", Page: "coming-soon", Where: itemType},
-	{Name: "brandId-itemType-itemId", Pattern: "{itemType}/{itemId}", Page: "item", Load: loadItem, Cacheable: true, Where: itemType},
+var pageRoutes = []*route{
+	routeBrandHome, routeActivities, routeAppDownload, routeOverdue, routeOverdueCheckout,
+	routeSitemap, routeExplore, routeExploreActivity,
+	routeTermList, routeTermCheckout, routeTermIntro, routeTermClass,
+	routeUser, routeUserBooking, routeUserCounting, routeUserPasscard, routeUserTicket,
+	routeUserTimingCard, routeUserTimingPlans, routeBookingRecords,
+	routeSearch, routeVerifyEmail,
+	routeWebOrderResult, routeOrderResult, routeChangeCard, routeChangeFailCard, routeChangeFailResult,
+	routeCourseCheckout, routeCourse, routePayment, routeEContract, routeItemCheckout, routeItem,
 }
 
 // indexRoute is / on a host that is not a custom domain.
-var indexRoute = route{Name: "index", Page: "index", Load: loadIndex, Cacheable: true}
+var indexRoute = &route{Name: "index", Page: "index", Guard: open, Load: loadIndex, Cacheable: true}
 
 // errorRoute renders the error page.
-var errorRoute = route{Name: "error", Page: "error"}
+var errorRoute = &route{Name: "error", Page: "error", Guard: open}
 
 // matchRoute finds the route for rest (the path under the brand) and its
 // parameters.
@@ -87,10 +104,9 @@ func matchRoute(rest string) (*route, map[string]string) {
 	if p := strings.Trim(rest, "/"); p != "" {
 		segs = strings.Split(p, "/")
 	}
-	for i := range pageRoutes {
-		r := &pageRoutes[i]
+	for i, r := range pageRoutes {
 		params := map[string]string{}
-		if matchSegs(routeSegs[i], segs, params) && r.allows(params) {
+		if matchSegs(routeSegs[i], segs, params) && r.accepts(params) {
 			return r, params
 		}
 	}
@@ -108,7 +124,7 @@ var routeSegs = func() [][]string {
 	return out
 }()
 
-func (r *route) allows(params map[string]string) bool {
+func (r *route) accepts(params map[string]string) bool {
 	for k, ok := range r.Where {
 		if !ok(params[k]) {
 			return false

@@ -13,84 +13,60 @@ const iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebK
 // sections 2 and 4 through the real handler on the demo brands.
 func TestRouteAndGuardTable(t *testing.T) {
 	ts := newTestServer(t)
-	cases := []struct {
-		name     string
-		path     string
-		header   []string
-		status   int
-		location string   // for redirects
-		contains []string // in the body
-	}{
-		{"index lists brands", "/", nil, 200, "", []string{"森活運動館", "晨光瑜珈", `href="/demo"`}},
-		{"brand home", "/demo", nil, 200, "", []string{"森活運動館", "單月暢遊通行卡", "NT$ 2,688", `<html lang="zh-Hant">`, `content="#1B8A7A"`}},
-		{"brand home trailing slash", "/demo/", nil, 200, "", []string{"單月暢遊通行卡"}},
-		{"off-shelf item not listed", "/demo", nil, 200, "", nil},
-		{"unknown brand", "/nosuch", nil, 404, "", []string{"<title>Not Found</title>", "您造訪的頁面已失效"}},
-		{"bad brand id", "/%E2%98%83", nil, 404, "", []string{"<title>Not Found</title>"}},
-		{"terminated brand", "/closed", nil, 404, "", []string{"此帳號已終止服務。"}},
-		{"unknown page under a brand", "/demo/no/such/page", nil, 404, "", []string{"<title>Not Found</title>", "您造訪的頁面已失效", "#1B8A7A"}},
-		{"explore", "/demo/explore?a=1&b=2", nil, 301, "/demo?a=1&b=2", nil},
-		{"explore activity", "/demo/explore/activity?a=1", nil, 301, "/demo/activitys?a=1", nil},
-		{"no root module", "/noshop", nil, 404, "", []string{"找不到頁面"}},
-		{"no root module, other page", "/noshop/activitys", nil, 404, "", []string{"找不到頁面"}},
-		{"verify email exempt", "/noshop/verify/email", nil, 200, "", nil},
-		{"e-contract always allowed", "/noshop/e-contract", nil, 200, "", nil},
-		{"activity only: type dropped", "/yoga?type=plan&x=1", nil, 302, "/yoga", nil},
-		{"activity only", "/yoga", nil, 200, "", []string{"瑜珈 8 堂課程卡"}},
-		{"plan only: type=plan added", "/plan?x=1", nil, 302, "/plan?type=plan", nil},
-		{"plan only with type=plan", "/plan?type=plan", nil, 200, "", []string{"月費方案"}},
-		{"term only: no brand home", "/term", nil, 404, "", []string{"找不到頁面"}},
-		{"term only: from=app added", "/term/termSchedule?a=1", nil, 302, "/term/termSchedule?a=1&from=app", nil},
-		{"term only with from=app", "/term/termSchedule?from=app", nil, 200, "", nil},
-		{"term only: schedule detail", "/term/termSchedule/1/2", nil, 302, "/term/termSchedule/1/2?from=app", nil},
-		{"term schedule with root", "/yoga/termSchedule", nil, 200, "", nil},
-		{"term schedule without either", "/noshop/termSchedule", nil, 404, "", []string{"找不到頁面"}},
-		{"search needs find-activity", "/plan/search/result", nil, 404, "", []string{"找不到頁面"}},
-		{"search", "/demo/search/result", nil, 200, "", nil},
-		{"unknown course", "/demo/activity/1/999999", nil, 404, "", []string{"<title>Not Found</title>"}},
-		{"course id not a number", "/demo/activity/abc", nil, 404, "", nil},
-		{"course checkout", "/demo/activity/1/2/checkout", nil, 200, "", nil},
-		{"course detail needs find-activity", "/plan/activity/2", nil, 404, "", []string{"找不到頁面"}},
-		{"timing card needs its module", "/yoga/user/timingcard", nil, 404, "", []string{"找不到頁面"}},
-		{"member page without login", "/demo/user/timingcard?x=1", nil, 301, "/demo", nil},
-		{"booking records without login", "/demo/bookingRecord/bookingRecordList", nil, 301, "/demo", nil},
-		{"item detail", "/demo/passcard/1", nil, 200, "", nil},
-		{"item checkout", "/demo/point/8/checkout", nil, 200, "", nil},
-		{"not an item type", "/demo/sofa/1", nil, 404, "", nil},
-		{"payment", "/demo/passcard-payment/1/A123", nil, 200, "", nil},
-		{"order result", "/demo/webUser/orderResult/A123", nil, 200, "", nil},
-		{"card change", "/demo/changeFailCardResult/A123", nil, 200, "", nil},
-		{"term intro without schedule", "/demo/termSchedule/3/intro", nil, 200, "", nil},
-		{"another brand's term", "/demo/termSchedule/1/intro", nil, 404, "", nil},
-		{"app download on iPhone", "/demo/appDownloadRedirect", []string{"User-Agent", iPhone}, 302, "https://apps.apple.com/tw/app/id1000000001", nil},
-		{"app download on a pc", "/demo/appDownloadRedirect", nil, 302, "/demo/", nil},
-		{"custom domain in production redirects", "/demo/activitys?x=1", []string{"Host", "shop-production.example.com"}, 301, "https://fit.demo.test/activitys?x=1", nil},
-		{"custom domain brand home redirects", "/demo?x=1", []string{"Host", "production.example.com"}, 301, "https://fit.demo.test/?x=1", nil},
-		{"no custom domain in dev", "/demo?x=1", []string{"Host", "dev.example.com"}, 200, "", nil},
-		{"served on the custom domain", "/", []string{"Host", "fit.demo.test"}, 200, "", []string{"單月暢遊通行卡", `<link rel="canonical" href="https://fit.demo.test/"/>`, `href="/passcard/`}},
-		{"custom domain pages carry no brand", "/explore?y=2", []string{"Host", "fit.demo.test"}, 301, "/?y=2", nil},
-		{"custom domain unknown page", "/demo", []string{"Host", "fit.demo.test"}, 404, "", nil},
-		{"healthz", "/healthz", nil, 200, "", []string{"ok"}},
-		{"readyz", "/readyz", nil, 200, "", []string{"ready"}},
+	runs := []scenario{
+		{Name: "index lists brands", Path: "/", Status: 200, Contains: []string{"森活運動館", "晨光瑜珈", `href="/demo"`}},
+		{Name: "brand home", Path: "/demo", Status: 200, Contains: []string{"森活運動館", "單月暢遊通行卡", "NT$ 2,688", `<html lang="zh-Hant">`, `content="#1B8A7A"`}},
+		{Name: "brand home trailing slash", Path: "/demo/", Status: 200, Contains: []string{"單月暢遊通行卡"}},
+		{Name: "off-shelf item not listed", Path: "/demo", Status: 200},
+		{Name: "unknown brand", Path: "/nosuch", Status: 404, Contains: []string{"<title>Not Found</title>", "您造訪的頁面已失效"}},
+		{Name: "bad brand id", Path: "/%E2%98%83", Status: 404, Contains: []string{"<title>Not Found</title>"}},
+		{Name: "terminated brand", Path: "/closed", Status: 404, Contains: []string{"此帳號已終止服務。"}},
+		{Name: "unknown page under a brand", Path: "/demo/no/such/page", Status: 404, Contains: []string{"<title>Not Found</title>", "您造訪的頁面已失效", "#1B8A7A"}},
+		{Name: "explore", Path: "/demo/explore?a=1&b=2", Status: 301, Location: "/demo?a=1&b=2"},
+		{Name: "explore activity", Path: "/demo/explore/activity?a=1", Status: 301, Location: "/demo/activitys?a=1"},
+		{Name: "no root module", Path: "/noshop", Status: 404, Contains: []string{"找不到頁面"}},
+		{Name: "no root module, other page", Path: "/noshop/activitys", Status: 404, Contains: []string{"找不到頁面"}},
+		{Name: "verify email exempt", Path: "/noshop/verify/email", Status: 200},
+		{Name: "e-contract always allowed", Path: "/noshop/e-contract", Status: 200},
+		{Name: "activity only: type dropped", Path: "/yoga?type=plan&x=1", Status: 302, Location: "/yoga"},
+		{Name: "activity only", Path: "/yoga", Status: 200, Contains: []string{"瑜珈 8 堂課程卡"}},
+		{Name: "plan only: type=plan added", Path: "/plan?x=1", Status: 302, Location: "/plan?type=plan"},
+		{Name: "plan only with type=plan", Path: "/plan?type=plan", Status: 200, Contains: []string{"月費方案"}},
+		{Name: "term only: no brand home", Path: "/term", Status: 404, Contains: []string{"找不到頁面"}},
+		{Name: "term only: from=app added", Path: "/term/termSchedule?a=1", Status: 302, Location: "/term/termSchedule?a=1&from=app"},
+		{Name: "term only with from=app", Path: "/term/termSchedule?from=app", Status: 200},
+		{Name: "term only: schedule detail", Path: "/term/termSchedule/1/2", Status: 302, Location: "/term/termSchedule/1/2?from=app"},
+		{Name: "term schedule with root", Path: "/yoga/termSchedule", Status: 200},
+		{Name: "term schedule without either", Path: "/noshop/termSchedule", Status: 404, Contains: []string{"找不到頁面"}},
+		{Name: "search needs find-activity", Path: "/plan/search/result", Status: 404, Contains: []string{"找不到頁面"}},
+		{Name: "search", Path: "/demo/search/result", Status: 200},
+		{Name: "unknown course", Path: "/demo/activity/1/999999", Status: 404, Contains: []string{"<title>Not Found</title>"}},
+		{Name: "course id not a number", Path: "/demo/activity/abc", Status: 404},
+		{Name: "course checkout", Path: "/demo/activity/1/2/checkout", Status: 200},
+		{Name: "course detail needs find-activity", Path: "/plan/activity/2", Status: 404, Contains: []string{"找不到頁面"}},
+		{Name: "timing card needs its module", Path: "/yoga/user/timingcard", Status: 404, Contains: []string{"找不到頁面"}},
+		{Name: "member page without login", Path: "/demo/user/timingcard?x=1", Status: 301, Location: "/demo"},
+		{Name: "booking records without login", Path: "/demo/bookingRecord/bookingRecordList", Status: 301, Location: "/demo"},
+		{Name: "item detail", Path: "/demo/passcard/1", Status: 200},
+		{Name: "item checkout", Path: "/demo/point/8/checkout", Status: 200},
+		{Name: "not an item type", Path: "/demo/sofa/1", Status: 404},
+		{Name: "payment", Path: "/demo/passcard-payment/1/A123", Status: 200},
+		{Name: "order result", Path: "/demo/webUser/orderResult/A123", Status: 200},
+		{Name: "card change", Path: "/demo/changeFailCardResult/A123", Status: 200},
+		{Name: "term intro without schedule", Path: "/demo/termSchedule/3/intro", Status: 200},
+		{Name: "another brand's term", Path: "/demo/termSchedule/1/intro", Status: 404},
+		{Name: "app download on iPhone", Path: "/demo/appDownloadRedirect", Header: []string{"User-Agent", iPhone}, Status: 302, Location: "https://apps.apple.com/tw/app/id1000000001"},
+		{Name: "app download on a pc", Path: "/demo/appDownloadRedirect", Status: 302, Location: "/demo/"},
+		{Name: "custom domain in production redirects", Path: "/demo/activitys?x=1", Header: []string{"Host", "shop-production.example.com"}, Status: 301, Location: "https://fit.demo.test/activitys?x=1"},
+		{Name: "custom domain brand home redirects", Path: "/demo?x=1", Header: []string{"Host", "production.example.com"}, Status: 301, Location: "https://fit.demo.test/?x=1"},
+		{Name: "no custom domain in dev", Path: "/demo?x=1", Header: []string{"Host", "dev.example.com"}, Status: 200},
+		{Name: "served on the custom domain", Path: "/", Header: []string{"Host", "fit.demo.test"}, Status: 200, Contains: []string{"單月暢遊通行卡", `<link rel="canonical" href="https://fit.demo.test/"/>`, `href="/passcard/`}},
+		{Name: "custom domain pages carry no brand", Path: "/explore?y=2", Header: []string{"Host", "fit.demo.test"}, Status: 301, Location: "/?y=2"},
+		{Name: "custom domain unknown page", Path: "/demo", Header: []string{"Host", "fit.demo.test"}, Status: 404},
+		{Name: "healthz", Path: "/healthz", Status: 200, Contains: []string{"ok"}},
+		{Name: "readyz", Path: "/readyz", Status: 200, Contains: []string{"ready"}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			w := ts.get(t, c.path, c.header...)
-			if w.Code != c.status {
-				t.Fatalf("GET %s = %d; want %d\n%s", c.path, w.Code, c.status, w.Body.String())
-			}
-			if c.location != "" {
-				if got := w.Header().Get("Location"); got != c.location {
-					t.Fatalf("Location = %q; want %q", got, c.location)
-				}
-			}
-			for _, s := range c.contains {
-				if !strings.Contains(w.Body.String(), s) {
-					t.Errorf("body lacks %q", s)
-				}
-			}
-		})
-	}
+	runScenarios(t, ts, runs)
 }
 
 func TestOffShelfItemNotOnBrandHome(t *testing.T) {
@@ -149,5 +125,26 @@ func TestNotGetIsRefused(t *testing.T) {
 	ts.ServeHTTP(w, req)
 	if w.Code != http.StatusMethodNotAllowed {
 		t.Fatalf("POST /demo = %d; want 405", w.Code)
+	}
+}
+
+// TestIndexListsBrandsInDevOnly: the index lists the brands whose shop has
+// a page to open, and only in the dev environment; elsewhere it is the
+// service's landing page and names no brand.
+func TestIndexListsBrandsInDevOnly(t *testing.T) {
+	dev := newTestServer(t).get(t, "/").Body.String()
+	for _, want := range []string{`href="/demo"`, `href="/yoga"`, `href="/term/termSchedule"`} {
+		if !strings.Contains(dev, want) {
+			t.Errorf("dev index lacks %s", want)
+		}
+	}
+	for _, hidden := range []string{`href="/noshop"`, `href="/closed"`} {
+		if strings.Contains(dev, hidden) {
+			t.Errorf("dev index links %s, which is a 404", hidden)
+		}
+	}
+	prod := newTestServer(t, withEnv("production")).get(t, "/")
+	if prod.Code != 200 || strings.Contains(prod.Body.String(), "森活運動館") || strings.Contains(prod.Body.String(), `href="/demo"`) {
+		t.Errorf("production index = %d, names a brand:\n%.400s", prod.Code, prod.Body.String())
 	}
 }

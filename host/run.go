@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -12,15 +13,25 @@ import (
 
 	"storefront/cache"
 	"storefront/data"
-	"storefront/data/demo"
 	"storefront/mail"
 	"storefront/mail/devbox"
 	"storefront/renderer"
 )
 
+// Fixtures are what the binary brings besides the code: the demo
+// catalogue (data/demo), given by cmd/storefront so that host does not
+// depend on it.
+type Fixtures struct {
+	// Static are folders of files served at /_static/{name}/.
+	Static map[string]fs.FS
+	// LoadIfEmpty fills an empty database (with STOREFRONT_DEMO) and
+	// reports whether it did.
+	LoadIfEmpty func(context.Context, *data.DB) (bool, error)
+}
+
 // Run starts the storefront and serves until ctx ends, then shuts down
 // gracefully. ready, when not nil, receives the listening address.
-func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, ready chan<- string) error {
+func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, ready chan<- string, fx Fixtures) error {
 	cfg, err := LoadConfig(getenv)
 	if err != nil {
 		return err
@@ -42,8 +53,8 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 		return fmt.Errorf("database: %w", err)
 	}
 	defer db.Close()
-	if cfg.Demo {
-		loaded, err := demo.LoadIfEmpty(ctx, db)
+	if cfg.Demo && fx.LoadIfEmpty != nil {
+		loaded, err := fx.LoadIfEmpty(ctx, db)
 		if err != nil {
 			return fmt.Errorf("demo catalogue: %w", err)
 		}
@@ -81,7 +92,7 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 		_, port, _ := net.SplitHostPort(ln.Addr().String())
 		cfg.PublicURL = "http://localhost:" + port // dev's default, on the port picked
 	}
-	srv, err := NewServer(ctx, Deps{Config: cfg, DB: db, Cache: c, Pool: pool, Bundle: bundle, Log: log, Mailer: mailer, Mailbox: mailbox})
+	srv, err := NewServer(ctx, Deps{Config: cfg, DB: db, Cache: c, Pool: pool, Bundle: bundle, Log: log, Mailer: mailer, Mailbox: mailbox, Static: fx.Static})
 	if err != nil {
 		return err
 	}

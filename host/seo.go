@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/data/rules"
 )
 
 // What crawlers read besides the pages: robots.txt and the sitemaps. A
@@ -93,10 +94,11 @@ func (s *Server) rootSitemap(w http.ResponseWriter, r *http.Request) {
 
 // sitemapPage is a fixed page of a brand the sitemap may list.
 type sitemapPage struct {
-	route, rest string
-	query       url.Values
-	kind        string // the catalogue entries whose last change dates it
-	module      string // the module that gives the page content
+	route  *route
+	rest   string
+	query  url.Values
+	kind   string // the catalogue entries whose last change dates it
+	module string // the module that gives the page content
 }
 
 // sitemapPages returns the fixed pages the brand's modules allow, with
@@ -105,11 +107,11 @@ func sitemapPages(b *data.Brand) []sitemapPage {
 	m := b.ModuleSet()
 	var out []sitemapPage
 	for _, p := range []sitemapPage{
-		{route: "brandId-index", rest: "", kind: "item"},
-		{route: "brandId-index", rest: "", query: url.Values{"type": {"plan"}}, kind: "item"},
-		{route: "brandId-activitys", rest: "/activitys", kind: "course", module: data.ModuleFindActivity},
-		{route: "brandId-termSchedule", rest: "/termSchedule", kind: "term", module: data.ModuleTermSchedule},
-		{route: "brandId-termSchedule", rest: "/termSchedule", query: url.Values{"from": {"app"}}, kind: "term", module: data.ModuleTermSchedule},
+		{route: routeBrandHome, rest: "", kind: "item"},
+		{route: routeBrandHome, rest: "", query: url.Values{"type": {"plan"}}, kind: "item"},
+		{route: routeActivities, rest: "/activitys", kind: "course", module: data.ModuleFindActivity},
+		{route: routeTermList, rest: "/termSchedule", kind: "term", module: data.ModuleTermSchedule},
+		{route: routeTermList, rest: "/termSchedule", query: url.Values{"from": {"app"}}, kind: "term", module: data.ModuleTermSchedule},
 	} {
 		if p.query == nil {
 			p.query = url.Values{}
@@ -117,23 +119,18 @@ func sitemapPages(b *data.Brand) []sitemapPage {
 		if p.module != "" && !m.Has(p.module) {
 			continue
 		}
-		if d := guard(p.route, m, p.query, p.rest); d == allow && !(len(out) > 0 && out[len(out)-1].route == p.route) {
+		if d := p.route.Guard.decide(m, p.query, p.rest); d == allow && !(len(out) > 0 && out[len(out)-1].route == p.route) {
 			out = append(out, p)
 		}
 	}
 	return out
 }
 
-// allowed reports whether the guards let route be seen as it is.
-func allowed(b *data.Brand, route string) bool {
-	return guard(route, b.ModuleSet(), url.Values{}, "") == allow
-}
-
 // brandSitemap lists the brand's public pages with the time their content
 // last changed: brand home, the activity and term lists, every course with
 // coming schedules, term, class and intro page, and every on-shelf item.
 func brandSitemap(s *Server, w http.ResponseWriter, rc *reqCtx) {
-	entries, err := s.db.Sitemap(rc.ctx(), rc.brand.ID, data.Day(s.now()))
+	entries, err := s.db.Sitemap(rc.ctx(), rc.brand.ID, rules.Day(s.now()))
 	if err != nil {
 		s.log.Error("sitemap", "brand", rc.brand.ID, "err", err)
 		http.Error(w, "伺服器發生錯誤，請稍後再試", http.StatusInternalServerError)
@@ -159,15 +156,16 @@ func brandSitemap(s *Server, w http.ResponseWriter, rc *reqCtx) {
 		add(path, latest[p.kind])
 	}
 	// term pages: as they are, or with from=app where the guard wants it
-	termOK, termQuery := allowed(rc.brand, "brandId-termSchedule"), ""
-	if !termOK && rc.brand.ModuleSet().Has(data.ModuleTermSchedule) && guard("brandId-termSchedule", rc.brand.ModuleSet(), url.Values{"from": {"app"}}, "") == allow {
+	m := rc.brand.ModuleSet()
+	termOK, termQuery := routeTermList.allows(m, nil), ""
+	if !termOK && m.Has(data.ModuleTermSchedule) && routeTermList.allows(m, url.Values{"from": {"app"}}) {
 		termOK, termQuery = true, "?from=app"
 	}
 	for _, e := range entries {
 		switch {
-		case e.Kind == "item" && allowed(rc.brand, "brandId-itemType-itemId"):
+		case e.Kind == "item" && routeItem.allows(m, nil):
 			add(fmt.Sprintf("/%s/%d", e.ItemType, e.ID), e.LastMod)
-		case e.Kind == "course" && allowed(rc.brand, "brandId-activity-storeId-courseId"):
+		case e.Kind == "course" && routeCourse.allows(m, nil):
 			add(fmt.Sprintf("/activity/%d/%d", e.ParentID, e.ID), e.LastMod)
 		case e.Kind == "term" && termOK:
 			add(fmt.Sprintf("/termSchedule/%d/intro%s", e.ID, termQuery), e.LastMod)

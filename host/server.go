@@ -5,6 +5,7 @@ package host
 
 import (
 	"context"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"sync/atomic"
@@ -36,6 +37,7 @@ type Server struct {
 	gz      http.Handler // see gzipped
 	mailer  *mail.Mailer // nil: no SMTP server configured
 	mailbox *devbox.Box  // the development mailbox, when mails go there
+	static  map[string]fs.FS
 }
 
 // Deps are what NewServer builds a Server from.
@@ -52,12 +54,16 @@ type Deps struct {
 	// Mailbox, when set, is shown at /dev/mailbox (the dev environment's
 	// development mailbox).
 	Mailbox *devbox.Box
+	// Static are folders of files served at /_static/{name}/ (images also
+	// resized at /_img/): the demo catalogue's pictures, given by the
+	// binary (cmd/storefront), not known to host.
+	Static map[string]fs.FS
 }
 
 // NewServer builds the server and loads the custom-domain table.
 func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	s := &Server{cfg: d.Config, db: d.DB, cache: d.Cache, pool: d.Pool, bundle: d.Bundle, log: d.Log, now: d.Now,
-		mailer: d.Mailer, mailbox: d.Mailbox}
+		mailer: d.Mailer, mailbox: d.Mailbox, static: d.Static}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -82,16 +88,16 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
 	mux.Handle("GET "+renderer.AssetPrefix, s.assets())
-	mux.Handle("GET /_static/", s.static())
+	mux.Handle("GET /_static/", s.staticFiles())
 	mux.HandleFunc("GET /favicon.ico", faviconHandler)
 
 	// brand (spec section 7)
-	mux.HandleFunc("GET /api/v2/ec/brands/{brandId}/home/info", s.apiHomeInfo)
-	mux.HandleFunc("GET /api/v3/webUser/brand/{brandId}/public/setting", s.apiPublicSetting)
-	mux.HandleFunc("GET /api/brand/{brandId}/stores", s.apiStores)
-	mux.HandleFunc("GET /api/brand/{brandId}/projectList", s.apiProjectList)
-	mux.HandleFunc("GET /api/v3/common/brands/{brandId}/customField/schema/type/{targetType}", s.apiCustomFieldSchema)
-	mux.HandleFunc("GET /api/brand/{brandId}/customField/schema", s.apiCustomFieldSchema)
+	mux.Handle("GET /api/v2/ec/brands/{brandId}/home/info", s.api(s.apiHomeInfo))
+	mux.Handle("GET /api/v3/webUser/brand/{brandId}/public/setting", s.api(s.apiPublicSetting))
+	mux.Handle("GET /api/brand/{brandId}/stores", s.api(s.apiStores))
+	mux.Handle("GET /api/brand/{brandId}/projectList", s.api(s.apiProjectList))
+	mux.Handle("GET /api/v3/common/brands/{brandId}/customField/schema/type/{targetType}", s.api(s.apiCustomFieldSchema))
+	mux.Handle("GET /api/brand/{brandId}/customField/schema", s.api(s.apiCustomFieldSchema))
 
 	// members: sessions, e-mail verification, the member's account (issue 4)
 	mux.HandleFunc("POST /api/session/login", s.apiLogin)
@@ -118,21 +124,21 @@ func (s *Server) routes() http.Handler {
 		mux.HandleFunc("GET /dev/mailbox/{id}", s.loopbackOnly(s.devMailboxMessage))
 	}
 	// catalogue (spec section 7; issue 3)
-	mux.HandleFunc("GET /api/v2/ec/brands/{brandId}/commodity/list", s.apiCommodityList)
-	mux.HandleFunc("GET /api/v2/ec/brands/{brandId}/commodity/{itemType}/{itemId}", s.apiCommodity)
-	mux.HandleFunc("GET /api/v2/ec/brands/{brandId}/termSchedule", s.apiTermSchedule)
-	mux.HandleFunc("GET /api/search/searchEventList", s.apiSearchEventList)
-	mux.HandleFunc("GET /api/search/condition", s.apiSearchCondition)
-	mux.HandleFunc("GET /api/search/activityList", s.apiActivityList(false))
-	mux.HandleFunc("GET /api/search/termActivityList", s.apiActivityList(true))
-	mux.HandleFunc("GET /api/search/ticketList", s.apiItemSearch(data.ItemPoint, data.ItemQuantityPasscard))
-	mux.HandleFunc("GET /api/search/passcardList", s.apiItemSearch(data.ItemPasscard, data.ItemCountingPasscard))
-	mux.HandleFunc("GET /api/search/promoteList", s.apiPromoteList)
-	mux.HandleFunc("GET /api/search/banner", s.apiBanner)
-	mux.HandleFunc("GET /api/schedule", s.apiSchedule)
-	mux.HandleFunc("GET /api/schedule/teachers", s.apiScheduleTeachers)
-	mux.HandleFunc("GET /api/schedule/dates", s.apiScheduleDates)
-	mux.HandleFunc("GET /api/brand/{brandId}/salesman/list", s.apiSalesmen)
+	mux.Handle("GET /api/v2/ec/brands/{brandId}/commodity/list", s.api(s.apiCommodityList))
+	mux.Handle("GET /api/v2/ec/brands/{brandId}/commodity/{itemType}/{itemId}", s.api(s.apiCommodity))
+	mux.Handle("GET /api/v2/ec/brands/{brandId}/termSchedule", s.api(s.apiTermSchedule))
+	mux.Handle("GET /api/search/searchEventList", s.api(s.apiSearchEventList))
+	mux.Handle("GET /api/search/condition", s.api(s.apiSearchCondition))
+	mux.Handle("GET /api/search/activityList", s.api(s.apiActivityList(false)))
+	mux.Handle("GET /api/search/termActivityList", s.api(s.apiActivityList(true)))
+	mux.Handle("GET /api/search/ticketList", s.api(s.apiItemSearch(data.ItemPoint, data.ItemQuantityPasscard)))
+	mux.Handle("GET /api/search/passcardList", s.api(s.apiItemSearch(data.ItemPasscard, data.ItemCountingPasscard)))
+	mux.Handle("GET /api/search/promoteList", s.api(s.apiPromoteList))
+	mux.Handle("GET /api/search/banner", s.api(s.apiBanner))
+	mux.Handle("GET /api/schedule", s.api(s.apiSchedule))
+	mux.Handle("GET /api/schedule/teachers", s.api(s.apiScheduleTeachers))
+	mux.Handle("GET /api/schedule/dates", s.api(s.apiScheduleDates))
+	mux.Handle("GET /api/brand/{brandId}/salesman/list", s.api(s.apiSalesmen))
 	mux.HandleFunc("GET /_img/{width}/{path...}", s.image)
 	mux.HandleFunc("GET /robots.txt", s.robots)
 	mux.HandleFunc("GET /sitemap.xml", s.rootSitemap)

@@ -16,6 +16,8 @@ import (
 	"storefront/cache"
 	"storefront/data"
 	"storefront/data/dbtest"
+	"storefront/data/demo"
+	"storefront/data/rules"
 	"storefront/renderer"
 )
 
@@ -75,8 +77,8 @@ func newTestServer(t *testing.T, opts ...serverOpt) *testServer {
 	cfg.PublicURL = "http://example.com"
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	d := Deps{Config: cfg, DB: dbtest.NewDemo(t), Bundle: bundle, Log: log,
-		Now: func() time.Time { return time.Date(2026, 11, 22, 10, 0, 0, 0, taipei) }}
+	d := Deps{Config: cfg, DB: dbtest.NewDemo(t), Bundle: bundle, Log: log, Static: demo.Folders,
+		Now: func() time.Time { return time.Date(2026, 11, 22, 10, 0, 0, 0, rules.Taipei) }}
 	for _, o := range opts {
 		o(&d)
 	}
@@ -116,7 +118,7 @@ func (ts *testServer) get(t *testing.T, target string, header ...string) *httpte
 }
 
 // apiResult decodes an API answer's envelope.
-func apiResult(t *testing.T, w *httptest.ResponseRecorder, data any) envelope {
+func apiResult(t *testing.T, w *httptest.ResponseRecorder, data any) Envelope {
 	t.Helper()
 	var env struct {
 		ErrorCode int             `json:"errorCode"`
@@ -131,5 +133,5 @@ func apiResult(t *testing.T, w *httptest.ResponseRecorder, data any) envelope {
 			t.Fatalf("data: %v", err)
 		}
 	}
-	return envelope{ErrorCode: env.ErrorCode, Message: env.Message}
+	return Envelope{ErrorCode: env.ErrorCode, Message: env.Message}
 }

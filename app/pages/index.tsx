@@ -1,11 +1,14 @@
-// Index (/): the brands whose shops are open.
+// Index (/): the service's landing page; in the dev environment, the demo
+// brands whose shops have a page to open.
 import { css } from '@emotion/css';
 import { PageHead } from '../components/page-head';
 import { index as t } from '../strings/zh-hant';
 import { colour, radius, shadow, up } from '../styles/theme';
 
 export interface IndexData {
-  brands: { brandId: string; brandName: string; appLogo: string }[];
+  /** Whether brands are listed (the dev environment only). */
+  listed: boolean;
+  brands: { brandId: string; brandName: string; appLogo: string; href: string }[];
 }
 
 const heading = css`
@@ -37,12 +40,12 @@ export default function IndexPage({ data }: { data: IndexData }) {
   return (
     <>
       <PageHead title={t.title} description={t.description} path="/" />
-      <h2 className={heading}>{t.heading}</h2>
-      {data.brands.length === 0 ? <p>{t.empty}</p> : null}
+      {data.listed ? <h2 className={heading}>{t.heading}</h2> : <h2 className={heading}>{t.title}</h2>}
+      {!data.listed ? <p>{t.landing}</p> : data.brands.length === 0 ? <p>{t.empty}</p> : null}
       <ul className={list}>
         {data.brands.map((b) => (
           <li key={b.brandId}>
-            <a href={'/' + b.brandId}>
+            <a href={b.href}>
               {b.appLogo ? <img src={b.appLogo} alt="" width={40} height={40} /> : null}
               {b.brandName}
             </a>

@@ -57,6 +57,7 @@ export const index = {
   heading: '選擇場館',
   description: '瀏覽各運動場館的方案、票券與課程，線上購買與預約。',
   empty: '目前沒有開放的場館',
+  landing: '各場館的線上商店位於場館專屬的網址，請由場館提供的連結進入，或向場館索取網址。',
 };
 
 export const errors = {

@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"syscall"
 
+	"storefront/data/demo"
 	"storefront/host"
 )
 
@@ -31,7 +32,7 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := host.Run(ctx, os.Getenv, os.Stderr, nil); err != nil {
+	if err := host.Run(ctx, os.Getenv, os.Stderr, nil, host.Fixtures{Static: demo.Folders, LoadIfEmpty: demo.LoadIfEmpty}); err != nil {
 		fmt.Fprintln(os.Stderr, "storefront:", err)
 		os.Exit(1)
 	}

@@ -39,13 +39,28 @@ var (
 // New returns a migrated empty database for t.
 func New(t testing.TB) *data.DB {
 	t.Helper()
-	return newDB(t, false)
+	return newDB(t)
 }
 
 // NewDemo returns a migrated database holding the demo catalogue.
 func NewDemo(t testing.TB) *data.DB {
 	t.Helper()
-	return newDB(t, true)
+	db := newDB(t)
+	if _, err := demo.LoadIfEmpty(context.Background(), db); err != nil {
+		t.Fatalf("load demo: %v", err)
+	}
+	return db
+}
+
+// NewDemoAt is NewDemo with the demo's dates relative to now instead of
+// today: the same catalogue on any day.
+func NewDemoAt(t testing.TB, now time.Time) *data.DB {
+	t.Helper()
+	db := newDB(t)
+	if _, err := demo.LoadAt(context.Background(), db, now); err != nil {
+		t.Fatalf("load demo: %v", err)
+	}
+	return db
 }
 
 // URL creates a migrated empty database for t and returns its URL; it is
@@ -68,7 +83,7 @@ func URL(t testing.TB) string {
 	return withDB(ServerURL(), name)
 }
 
-func newDB(t testing.TB, withDemo bool) *data.DB {
+func newDB(t testing.TB) *data.DB {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	url := URL(t)
@@ -77,11 +92,6 @@ func newDB(t testing.TB, withDemo bool) *data.DB {
 		t.Fatalf("open test database: %v", err)
 	}
 	t.Cleanup(db.Close)
-	if withDemo {
-		if _, err := demo.LoadIfEmpty(ctx, db); err != nil {
-			t.Fatalf("load demo: %v", err)
-		}
-	}
 	return db
 }
 

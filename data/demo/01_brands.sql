@@ -13,10 +13,10 @@ insert into brands (id, name, status, app_logo, description, web_base_background
        'MULTI_BOOKING','CHECK_IN_BOOKING','PLAN_SHARING','WAITING_LIST','E_CONTRACT']),
 ('yoga', '晨光瑜珈', 'active', '/_static/demo/logo-yoga.svg',
  '晨光瑜珈專注於哈達、陰瑜珈與空中瑜珈，小班制教學，讓每一次練習都回到呼吸與身體。',
- 'FF8E5BA8', '', '', false, array['WEB_SHOP','FIND_ACTIVITY']),
+ 'FF8E5BA8', '', '', false, array['WEB_SHOP','FIND_ACTIVITY','PROMOTION','MEMBER_SIGN_IN','TICKET','BOOKING','PASSCARD']),
 ('plan', '動能方案館', 'active', '/_static/demo/logo-plan.svg',
  '動能方案館提供月費、季費與年費方案，依你的訓練頻率挑選最划算的組合。',
- 'FFE07B39', '', '', false, array['WEB_SHOP','FIND_PLAN']),
+ 'FFE07B39', '', '', false, array['WEB_SHOP','FIND_PLAN','MEMBER_SIGN_IN','TICKET','BOOKING','PASSCARD']),
 ('term', '青橙兒童學苑', 'active', '/_static/demo/logo-term.svg',
  '青橙兒童學苑開設兒童體適能、游泳與舞蹈的學期課程，每期十二堂，循序漸進。',
  'FFF2A30F', '', '', false, array['TERM_SCHEDULE']),
@@ -66,7 +66,7 @@ insert into items (brand_id, type, name, price, original_price, description, qua
 ('plan', 'passcard', '年費方案', 12999, 15588, '一次付清一年，最划算的選擇。', null, 1, 'Y', 'ADMIN_CUSTOM', true, 3),
 ('plan', 'point', '儲值 3,000 點', 3000, null, '可用於教練課與課程加購。', 3000, 1, 'Y', 'IMMEDIATELY', true, 4);
 
-update items set admin_start_date = date_trunc('month', current_date + interval '1 month')::date
+update items set admin_start_date = date_trunc('month', pg_temp.demo_today() + interval '1 month')::date
  where brand_id = 'plan' and activation_type = 'ADMIN_CUSTOM';
 
 -- the demo's private-coach card is used only at Xinyi

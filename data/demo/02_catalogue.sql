@@ -122,7 +122,7 @@ ins as (
     join teachers te on te.brand_id = 'demo' and te.name = t.teacher
   returning id, store_id, teacher_id, name
 ),
-today as (select (now() at time zone 'Asia/Taipei')::date as d)
+today as (select pg_temp.demo_today() as d)
 insert into course_schedules (brand_id, course_id, teacher_id, date, start_time, end_time, capacity, booked)
 select 'demo', ins.id,
        case when alt.id is not null and (extract(week from day.d)::int % 2) = 0 then alt.id else ins.teacher_id end,
@@ -159,7 +159,7 @@ ins as (
     join teachers te on te.brand_id = 'yoga' and te.name = t.teacher
   returning id, teacher_id, name
 ),
-today as (select (now() at time zone 'Asia/Taipei')::date as d)
+today as (select pg_temp.demo_today() as d)
 insert into course_schedules (brand_id, course_id, teacher_id, date, start_time, end_time, capacity, booked)
 select 'yoga', ins.id, ins.teacher_id, day.d::date, t.start, t.start + t.minutes * interval '1 minute', t.cap,
        abs(hashtext(ins.id::text || day.d::text)) % (t.cap + 1)
@@ -198,7 +198,7 @@ select v.brand_id, v.name, v.intro, '/_static/demo/img/' || v.image || '.jpg', t
 
 整期報名保留固定名額，適合想建立規律運動習慣的你。', 'banner-pilates', 5, 55, 1)
   ) as v(brand_id, name, intro, image, start_in, days, sort)
-  cross join (select (now() at time zone 'Asia/Taipei')::date as today) d;
+  cross join (select pg_temp.demo_today() as today) d;
 
 insert into term_classes (brand_id, term_schedule_id, course_id, name, intro, price, capacity, sort)
 select ts.brand_id, ts.id, c.id, v.name, v.intro, v.price, v.capacity, v.sort
@@ -240,7 +240,7 @@ select v.brand_id, v.title, '/_static/demo/img/' || v.image || '.jpg', v.link, t
     ('demo', '週末皮拉提斯養成班開放報名', 'banner-pilates', '/termSchedule', 2),
     ('yoga', '空中瑜珈基礎班新開課', 'aerial-yoga', '/activitys', 1)
   ) as v(brand_id, title, image, link, sort)
-  cross join (select (now() at time zone 'Asia/Taipei')::date as today) d;
+  cross join (select pg_temp.demo_today() as today) d;
 
 -- the demo banner for the season pass links to that item
 update banners b set link = '/passcard/' || i.id

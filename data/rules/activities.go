@@ -3,14 +3,7 @@ package rules
 import (
 	"sort"
 	"time"
-	_ "time/tzdata" // Asia/Taipei on machines without a zone database
 )
-
-// Taipei is the studios' time zone: schedules are stored as its wall clock.
-var Taipei, _ = time.LoadLocation("Asia/Taipei")
-
-// Wall is t as the Taipei wall-clock time the schedules store.
-func Wall(t time.Time) string { return t.In(Taipei).Format("2006-01-02 15:04:05") }
 
 // Activity is a course as the activity lists show it (spec section 3):
 // the course key (courseId, courseName, storeShortName), its coming

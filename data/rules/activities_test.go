@@ -40,7 +40,7 @@ func summarize(as []Activity) []summary {
 }
 
 func TestMergeActivities(t *testing.T) {
-	taipei, _ := time.LoadLocation("Asia/Taipei")
+	taipei := Taipei
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, taipei) // frozen clock
 	withTeachers := func(a Activity, ids ...int64) Activity {
 		for _, id := range ids {

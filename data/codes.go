@@ -1,0 +1,53 @@
+package data
+
+// Error codes: the spec's catalogue (section 8) and the few of ours. The
+// Traditional Chinese text a visitor reads for each is in host/errors.go,
+// beside the one function that maps errors to answers.
+const (
+	CodeAccountNotFound     = -10002
+	CodeAccountNotFound2    = -10042
+	CodeWrongPassword       = -10004
+	CodeAlreadyRegistered   = -10005
+	CodeWrongCode           = -10045
+	CodeCodeExpired         = -10046
+	CodeAppRegistered       = -10090
+	CodeWrongToken          = -10047
+	CodeResendTooSoon       = -10049
+	CodeMemberNotFound      = -10050
+	CodeLinkExpired         = -10051
+	CodeBookingNotFound     = -60000002
+	CodeBookingCancelled    = -60000007
+	CodeBookingPastValidity = -60000006
+	CodeBookingBoughtOnline = -60000008
+	CodePastCancelTime      = -60000009
+	CodeCoachClass          = -60000010
+	CodeCheckedIn           = -60000011
+	CodeCannotCancel        = -60000012
+	CodeAccountDeleted      = -60000014
+	CodeStoreNotFound       = -10040
+	CodeOrderNotFound       = -78000000
+	CodeTypeNotSupported    = -78000001
+	CodeNotEnjoyCoupon      = -78000002
+
+	// CodeBrandTerminated is the brand load's answer for a brand whose
+	// service has ended (spec section 8).
+	CodeBrandTerminated = -999999999
+	// CodeBrandNotFound is the brand load's answer for an unknown brand
+	// (spec section 8 names the code; its text is ours).
+	CodeBrandNotFound = -10013
+
+	// Codes of ours, outside the spec's catalogue.
+	CodeBadRequest   = -1 // malformed or invalid input; the message says what
+	CodeNotFound     = -2 // generic not found
+	CodeInternal     = -3 // our fault
+	CodeUnavailable  = -4 // overloaded or a dependency is down
+	CodeItemOffShelf = -5 // item taken off the shelf
+	CodeForbidden    = -6 // not allowed
+
+	// Codes of ours for members (issue 4).
+	CodeLoginRequired    = -21 // no session: log in first
+	CodeSessionInvalid   = -22 // the session is unknown, expired, revoked or of another brand or member
+	CodeTooManyAttempts  = -23 // wrong passwords: wait (the message says how long)
+	CodeMailFailed       = -24 // the mail could not be sent
+	CodeCrossSiteRefused = -25 // a state-changing call from another site
+)

@@ -1,0 +1,213 @@
+package host
+
+import "storefront/data"
+
+// The contract with the app: every value the host sends the browser (page
+// props, page data, API answers) has its type here, and
+// app/contract/generated/ is generated from this file, data/ and
+// data/rules by TestContract (go test ./host -run TestContract -update).
+// Change a type here, regenerate, and tsc shows every use to follow.
+
+// PageProps is the one JSON value a page renders from: the same on the
+// server render, in the hydration script and from a client navigation.
+type PageProps struct {
+	// Route is the route name of spec section 2, e.g. 'brandId-index'.
+	Route string `json:"route" tstype:"RouteName"`
+	// Page is the page module under app/pages, e.g. 'brand-home'.
+	Page   string `json:"page" tstype:"PageName"`
+	Layout string `json:"layout" tstype:"'default' | 'bare'"`
+	// URL is the path and query as the visitor sees them.
+	URL    string            `json:"url"`
+	Params map[string]string `json:"params"`
+	Query  map[string]string `json:"query"`
+	// BasePath is '' on a custom domain, '/{brandId}' otherwise.
+	BasePath string `json:"basePath"`
+	// Origin is the scheme and host of the canonical site of this page.
+	Origin       string      `json:"origin"`
+	Env          string      `json:"env" tstype:"'dev' | 'staging' | 'preprod' | 'production'"`
+	Device       string      `json:"device" tstype:"'pc' | 'android' | 'ios'"`
+	Webview      bool        `json:"webview"`
+	BannerClosed bool        `json:"bannerClosed"`
+	Year         int         `json:"year"`
+	Brand        *BrandProps `json:"brand"`
+	User         *UserInfo   `json:"user"` // the logged-in member, null for a visitor
+	Error        *ErrorInfo  `json:"error"`
+	Data         any         `json:"data" tstype:"unknown"`
+}
+
+type BrandProps struct {
+	BrandID  string        `json:"brandId"`
+	Colour   string        `json:"colour"`
+	Settings PublicSetting `json:"settings"`
+	Home     HomeInfo      `json:"home"`
+}
+
+type ErrorInfo struct {
+	Status  int    `json:"status"`
+	Message string `json:"message"`
+}
+
+// Envelope is every JSON answer: errorCode 0 and data on success, the
+// catalogue code and its message on failure.
+type Envelope struct {
+	ErrorCode int    `json:"errorCode"`
+	Message   string `json:"message"`
+	Data      any    `json:"data" tstype:"unknown"`
+}
+
+// HomeInfo is the brand outlook of GET .../home/info.
+type HomeInfo struct {
+	BrandID     string `json:"brandId"`
+	BrandName   string `json:"brandName"`
+	Logo        string `json:"logo"`
+	Description string `json:"description"`
+}
+
+// PublicSetting is the brand settings of spec section 3.
+type PublicSetting struct {
+	AdditionalModules      []string     `json:"additionalModules"`
+	BrandName              string       `json:"brandName"`
+	AppLogo                string       `json:"appLogo"`
+	WebBaseBackgroundColor string       `json:"webBaseBackgroundColor"`
+	BrandPromoteInfo       PromoteInfo  `json:"brandPromoteInfo"`
+	IsNewposStore          bool         `json:"isNewposStore"`
+	StoreInfoList          []data.Store `json:"storeInfoList"`
+}
+
+type PromoteInfo struct {
+	IOSAppLink     string `json:"iosAppLink"`
+	AndroidAppLink string `json:"androidAppLink"`
+}
+
+// UserInfo is the member as the API and the page props show them (the
+// data of GET /api/v3/webUser/brand/{brandId}/user/{userId}).
+type UserInfo struct {
+	UserID        int64             `json:"userId"`
+	BrandID       string            `json:"brandId"`
+	Email         string            `json:"email"`
+	Name          string            `json:"name"`
+	EmailVerified bool              `json:"emailVerified"`
+	Unsubscribed  bool              `json:"unsubscribed"`
+	CustomFields  map[string]string `json:"customFields"`
+	// MissingFields are the brand's required fields the member has not
+	// filled (the complete-info dialog asks for them).
+	MissingFields []string `json:"missingFields"`
+}
+
+// IndexBrand is one brand on the index page, linked to its first page the
+// guards open.
+type IndexBrand struct {
+	data.BrandSummary `tstype:",extends,required"`
+	Href              string `json:"href"`
+}
+
+// BrandHome is brand home's data: the items, the banners and, when the
+// brand shows activities, the promoted and coming ones.
+type BrandHome struct {
+	Items      *data.ItemList  `json:"items"`
+	Banners    []data.Banner   `json:"banners"`
+	Activities []data.Activity `json:"activities"`
+}
+
+// ActivityList is the activity page's data (spec section 4): the normal and
+// the term activities loaded in parallel and merged. Loaded is set whether
+// or not a list failed; Failed says one did.
+type ActivityList struct {
+	List       []data.Activity `json:"list"`
+	PageNumber int             `json:"pageNumber"`
+	PageSize   int             `json:"pageSize"`
+	TotalPages int             `json:"totalPages"`
+	Loaded     bool            `json:"loaded"`
+	Failed     bool            `json:"failed"`
+}
+
+// SearchFilter is a search's conditions as the visitor gave them.
+type SearchFilter struct {
+	Keyword    string `json:"keyword"`
+	StartDate  string `json:"startDate"`
+	EndDate    string `json:"endDate"`
+	StoreID    int64  `json:"storeId"`
+	TeacherID  int64  `json:"teacherId"`
+	CategoryID int64  `json:"categoryId"`
+	PageNumber int    `json:"pageNumber"`
+	PageSize   int    `json:"pageSize"`
+}
+
+// Condition is what a search can filter by.
+type Condition struct {
+	StoreList    []data.Store    `json:"storeList"`
+	TeacherList  []data.Teacher  `json:"teacherList"`
+	CategoryList []data.Category `json:"categoryList"`
+}
+
+// SearchPage is the search result page's data.
+type SearchPage struct {
+	Filter    SearchFilter              `json:"filter"`
+	Condition *Condition                `json:"condition"`
+	Result    *data.Page[data.Activity] `json:"result"`
+}
+
+// ItemPage is the item detail page's data: the item, whether it was taken
+// off the shelf, and other items of its type to suggest.
+type ItemPage struct {
+	Item     *data.Item  `json:"item"`
+	OffShelf bool        `json:"offShelf"`
+	Others   []data.Item `json:"others"`
+}
+
+// TimingCard is the timing card's points (spec section 4) and the records
+// they come from.
+type TimingCard struct {
+	Records   []data.CountingPasscard `json:"records"`
+	Remain    int                     `json:"remain"`
+	NotActive int                     `json:"notActive"`
+}
+
+// IndexPage is the index page's data: the brands, listed in the dev
+// environment only.
+type IndexPage struct {
+	Listed bool         `json:"listed"`
+	Brands []IndexBrand `json:"brands"`
+}
+
+// TermListPage is the term schedule list's data.
+type TermListPage struct {
+	TermSchedules []data.TermSchedule `json:"termSchedules"`
+}
+
+// TermPage is a term class or intro page's data.
+type TermPage struct {
+	TermSchedule data.TermSchedule `json:"termSchedule"`
+}
+
+// MemberCentrePage is /user: what the member holds, counted, and the
+// brand's custom fields for the profile form.
+type MemberCentrePage struct {
+	Summary *data.MemberSummary `json:"summary"`
+	Fields  []data.CustomField  `json:"fields"`
+}
+
+// MemberBookingsPage is /user/booking.
+type MemberBookingsPage struct {
+	Bookings []data.Booking `json:"bookings"`
+}
+
+// MemberPasscardsPage is /user/passcard.
+type MemberPasscardsPage struct {
+	Passcards []data.MemberPasscard `json:"passcards"`
+}
+
+// MemberTicketsPage is /user/ticket.
+type MemberTicketsPage struct {
+	Tickets []data.MemberTicket `json:"tickets"`
+}
+
+// CountingPasscardsPage is /user/countingPasscard.
+type CountingPasscardsPage struct {
+	Records []data.CountingPasscard `json:"records"`
+}
+
+// TimingPlansPage is /user/timingcard/plans: the counting passcards on sale.
+type TimingPlansPage struct {
+	Plans []data.Item `json:"plans"`
+}

@@ -1,0 +1,89 @@
+package host
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+
+	"storefront/data/dbtest"
+	"storefront/data/rules"
+)
+
+// TestGoldenPages keeps the server-rendered HTML of three pages (brand
+// home, course detail, the member centre) in host/testdata/golden, so that
+// a change of markup shows in review. go test ./host -run TestGoldenPages
+// -update rewrites them. The demo catalogue is loaded as if on a fixed day
+// and the clock stands still on it, so the pages are the same every day;
+// what changes by itself (content-hashed asset names, nonces, request ids)
+// is masked.
+func TestGoldenPages(t *testing.T) {
+	day := time.Date(2026, 11, 23, 9, 0, 0, 0, rules.Taipei) // a Monday
+	ts := newMemberServer(t, func(d *Deps) { d.DB = dbtest.NewDemoAt(t, day) })
+	ts.clock.t = day
+	ids := lookupIDs(t, ts.testServer)
+	b := ts.browser()
+	login(t, b, "demo", "member@example.com", "demo1234")
+	for _, c := range []struct{ name, path string }{
+		{"brand-home", "/demo"},
+		{"course", fmt.Sprintf("/demo/activity/%d/%d", ids.courseStore, ids.course)},
+		{"member-centre", "/demo/user"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := b.get(t, c.path)
+			if w.Code != 200 {
+				t.Fatalf("%s = %d", c.path, w.Code)
+			}
+			got := maskGolden(w.Body.Bytes())
+			file := filepath.Join("testdata", "golden", c.name+".html")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(file, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatalf("%v (go test ./host -run TestGoldenPages -update writes it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s differs from %s: review the change, then rerun with -update\n%s", c.path, file, firstDiff(want, got))
+			}
+		})
+	}
+}
+
+var goldenMasks = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`/_assets/[A-Za-z0-9_./-]+`), "/_assets/{asset}"},
+	{regexp.MustCompile(`nonce="[^"]*"`), `nonce="{nonce}"`},
+	{regexp.MustCompile(`"buildId":"[^"]*"`), `"buildId":"{build}"`},
+	// rows' own change times (the columns' default, not the demo's clock)
+	{regexp.MustCompile(`"(updatedAt|dateModified)":"[^"]*"`), `"$1":"{changed}"`},
+}
+
+// maskGolden masks what changes from run to run.
+func maskGolden(b []byte) []byte {
+	for _, m := range goldenMasks {
+		b = m.re.ReplaceAll(b, []byte(m.with))
+	}
+	return b
+}
+
+// firstDiff shows where got first differs from want, with some context.
+func firstDiff(want, got []byte) string {
+	i := 0
+	for i < len(want) && i < len(got) && want[i] == got[i] {
+		i++
+	}
+	from := max(0, i-120)
+	return fmt.Sprintf("at byte %d:\n- %s\n+ %s", i, want[from:min(len(want), i+120)], got[from:min(len(got), i+120)])
+}

@@ -1,0 +1,124 @@
+package host
+
+import (
+	"context"
+	"net/http/httptest"
+	"slices"
+	"testing"
+
+	"storefront/data"
+)
+
+// TestEveryRouteHasAGuard: a route without a guard, or with a rule the
+// guards do not know, would answer 404 everywhere; this says which one.
+func TestEveryRouteHasAGuard(t *testing.T) {
+	known := []string{ruleOpen, ruleShop, ruleBrandHome, ruleTermSchedule, ruleCourse}
+	for _, r := range append(slices.Clone(pageRoutes), indexRoute, errorRoute) {
+		if !slices.Contains(known, r.Guard.Rule) {
+			t.Errorf("route %s has the guard rule %q", r.Name, r.Guard.Rule)
+		}
+	}
+}
+
+// TestModuleGuards: each module with a visible effect opens the routes of
+// its feature, and they answer 404 without it (spec section 6). Each case
+// starts from a brand with every module on and takes one away.
+func TestModuleGuards(t *testing.T) {
+	cases := []struct {
+		module string
+		gated  []*route // 404 without the module
+		kept   []*route // still served without it (maybe after a redirect)
+	}{
+		{data.ModuleWebShop,
+			[]*route{routeBrandHome, routeActivities, routeItem, routeItemCheckout, routeSearch, routeUser, routePayment, routeOrderResult},
+			[]*route{routeVerifyEmail, routeEContract, routeSitemap, routeTermList, routeCourse}},
+		{data.ModuleMemberSignIn,
+			[]*route{routeUser, routeUserBooking, routeUserCounting, routeUserPasscard, routeUserTicket, routeUserTimingCard, routeUserTimingPlans, routeBookingRecords, routeOverdue},
+			[]*route{routeBrandHome, routeItem, routeVerifyEmail}},
+		{data.ModulePasscard, []*route{routeUserPasscard}, []*route{routeUser, routeUserTicket}},
+		{data.ModuleTicket, []*route{routeUserTicket}, []*route{routeUser, routeUserPasscard}},
+		{data.ModuleBooking, []*route{routeUserBooking, routeBookingRecords}, []*route{routeUser, routeCourse}},
+		{data.ModuleTimingCard, []*route{routeUserTimingCard, routeUserTimingPlans}, []*route{routeUserCounting}},
+		{data.ModuleFindActivity, []*route{routeSearch}, []*route{routeBrandHome, routeActivities, routeCourse}},
+	}
+	for _, c := range cases {
+		t.Run(c.module, func(t *testing.T) {
+			all := data.Modules(data.AllModules)
+			without := data.Modules(slices.DeleteFunc(slices.Clone(data.AllModules), func(k string) bool { return k == c.module }))
+			for _, r := range append(slices.Clone(c.gated), c.kept...) {
+				if !r.allows(all, nil) {
+					t.Errorf("%s is not open with every module on", r.Name)
+				}
+			}
+			for _, r := range c.gated {
+				if d := r.Guard.decide(without, nil, ""); !d.NotFound {
+					t.Errorf("%s without %s = %+v; want 404", r.Name, c.module, d)
+				}
+			}
+			for _, r := range c.kept { // open, or redirected by its own guard
+				if r.Guard.decide(without, nil, "").NotFound {
+					t.Errorf("%s without %s is 404; want it open", r.Name, c.module)
+				}
+			}
+		})
+	}
+}
+
+// TestModulesThroughTheHandler switches one module of the demo brand off
+// at a time and checks its feature where visitors meet it: pages, calls
+// and data.
+func TestModulesThroughTheHandler(t *testing.T) {
+	ts := newMemberServer(t)
+	setModules := func(t *testing.T, mods []string) {
+		t.Helper()
+		if _, err := ts.db.Pool.Exec(context.Background(), `update brands set modules = $1 where id = 'demo'`, mods); err != nil {
+			t.Fatal(err)
+		}
+		ts.BrandChanged(context.Background(), "demo")
+	}
+	without := func(k string) []string {
+		return slices.DeleteFunc(slices.Clone(data.AllModules), func(m string) bool { return m == k })
+	}
+	login := func(t *testing.T) *httptest.ResponseRecorder {
+		return ts.browser().post(t, "/api/session/login", map[string]any{"brandId": "demo", "email": "member@example.com", "password": md5hex("demo1234")})
+	}
+	banners := func(t *testing.T) int {
+		var list []data.Banner
+		apiResult(t, ts.get(t, "/api/search/banner?brandId=demo"), &list)
+		return len(list)
+	}
+	cases := []struct {
+		module string
+		check  func(t *testing.T, on bool)
+	}{
+		{data.ModuleMemberSignIn, func(t *testing.T, on bool) {
+			if w := login(t); (w.Code == 200) != on {
+				t.Errorf("login = %d %s", w.Code, w.Body)
+			}
+			w := ts.browser().post(t, "/api/session/register", map[string]any{"brandId": "demo"})
+			if (w.Code == 403) == on {
+				t.Errorf("register = %d %s", w.Code, w.Body)
+			}
+		}},
+		{data.ModulePromotion, func(t *testing.T, on bool) {
+			if n := banners(t); (n > 0) != on {
+				t.Errorf("%d banners", n)
+			}
+		}},
+		{data.ModuleTicket, func(t *testing.T, on bool) {
+			b := ts.browser()
+			b.post(t, "/api/session/login", map[string]any{"brandId": "demo", "email": "member@example.com", "password": md5hex("demo1234")})
+			if w := b.get(t, "/demo/user/ticket"); (w.Code == 200) != on {
+				t.Errorf("ticket page = %d", w.Code)
+			}
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.module, func(t *testing.T) {
+			setModules(t, data.AllModules)
+			c.check(t, true)
+			setModules(t, without(c.module))
+			c.check(t, false)
+		})
+	}
+}
