@@ -25,7 +25,7 @@ func TestLoadConfig(t *testing.T) {
 		env, demo string
 		want      bool
 	}{{"dev", "", true}, {"staging", "", false}, {"production", "", false}, {"staging", "1", true}, {"dev", "0", false}} {
-		got, err := LoadConfig(env(map[string]string{"STOREFRONT_ENV": c.env, "STOREFRONT_DEMO": c.demo}))
+		got, err := LoadConfig(env(map[string]string{"STOREFRONT_ENV": c.env, "STOREFRONT_DEMO": c.demo, "STOREFRONT_PUBLIC_URL": "https://shop.example.com"}))
 		if err != nil || got.Demo != c.want {
 			t.Errorf("STOREFRONT_ENV=%s STOREFRONT_DEMO=%q: Demo = %v, %v; want %v", c.env, c.demo, got.Demo, err, c.want)
 		}
