@@ -34,9 +34,11 @@ contract:
 	$(GO) test -count=1 -run '^TestContract$$' ./host -update
 
 # every test: Go tests against the real PostgreSQL and Redis, and the
-# browser tests in Chromium (run from e2e/ by go test)
+# browser tests in Chromium (run from e2e/ by go test), then a short fuzz
+# run of the API's input decoders (its seeds also run in go test)
 test: check build
 	$(GO) test -count=1 -p 2 ./...
+	$(GO) test -run '^$$' -fuzz '^FuzzAPIInput$$' -fuzztime 10s -parallel 2 ./host
 
 # the benchmark (bench/): needs wrk and hey, Debian's load generators
 bench: build

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -21,7 +22,8 @@ type Options struct {
 	RedisURL   string        // empty: in-process only
 	LocalSize  int           // entries kept in process
 	LocalTTL   time.Duration // lifetime of an in-process entry
-	RedisPause time.Duration // how long to leave a failing Redis alone
+	RedisPause time.Duration // how long to leave a failing Redis alone between probes
+	Timeout    time.Duration // dial, read and write timeout of a Redis command (default 150ms)
 	Prefix     string        // put before every key (processes sharing a Redis)
 	Log        *slog.Logger
 }
@@ -33,9 +35,12 @@ type Cache struct {
 	rdb      *redis.Client
 	fallback *rcache.Cache // the in-process tier alone, used while Redis is down
 	pause    time.Duration
-	downTill atomic.Int64 // unix nanos until which Redis is skipped
+	down     atomic.Bool   // Redis failed: skipped until a probe answers
+	errors   atomic.Uint64 // failed Redis commands
 	prefix   string
 	log      *slog.Logger
+	closed   chan struct{}
+	closeMu  sync.Once
 }
 
 // New builds a cache. A RedisURL that does not parse is an error; a Redis
@@ -50,10 +55,14 @@ func New(o Options) (*Cache, error) {
 	if o.RedisPause == 0 {
 		o.RedisPause = 2 * time.Second
 	}
+	if o.Timeout == 0 {
+		o.Timeout = 150 * time.Millisecond
+	}
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
-	c := &Cache{local: rcache.NewTinyLFU(o.LocalSize, o.LocalTTL), pause: o.RedisPause, prefix: o.Prefix, log: o.Log}
+	c := &Cache{local: rcache.NewTinyLFU(o.LocalSize, o.LocalTTL), pause: o.RedisPause, prefix: o.Prefix, log: o.Log,
+		closed: make(chan struct{})}
 	c.fallback = rcache.New(&rcache.Options{LocalCache: c.local})
 	if o.RedisURL == "" {
 		c.c = c.fallback
@@ -66,17 +75,19 @@ func New(o Options) (*Cache, error) {
 	// go-redis logs each failed dial itself; failed() already says once
 	// that Redis is gone, so its own lines go to debug
 	redis.SetLogger(debugLogger{o.Log})
-	ro.DialTimeout = 250 * time.Millisecond
-	ro.ReadTimeout = 250 * time.Millisecond
-	ro.WriteTimeout = 250 * time.Millisecond
+	ro.DialTimeout = o.Timeout
+	ro.ReadTimeout = o.Timeout
+	ro.WriteTimeout = o.Timeout
 	ro.MaxRetries = -1 // a failure pauses Redis instead
 	c.rdb = redis.NewClient(ro)
+	c.rdb.AddHook(watch{c})
 	c.c = rcache.New(&rcache.Options{Redis: c.rdb, LocalCache: c.local})
 	return c, nil
 }
 
 // Close releases the Redis connections.
 func (c *Cache) Close() error {
+	c.closeMu.Do(func() { close(c.closed) })
 	if c.rdb != nil {
 		return c.rdb.Close()
 	}
@@ -86,23 +97,107 @@ func (c *Cache) Close() error {
 // HasRedis reports whether the cache has a Redis tier configured.
 func (c *Cache) HasRedis() bool { return c.rdb != nil }
 
+// RedisUp reports whether Redis is in use now: configured, and not left
+// alone after a failure.
+func (c *Cache) RedisUp() bool { return c.rdb != nil && !c.down.Load() }
+
+// RedisErrors is how many Redis commands failed since the start.
+func (c *Cache) RedisErrors() uint64 { return c.errors.Load() }
+
 // tier returns the cache to use now: both tiers, or the in-process tier
-// while Redis is paused after a failure.
+// while Redis is left alone after a failure.
 func (c *Cache) tier() *rcache.Cache {
-	if c.rdb != nil && time.Now().UnixNano() < c.downTill.Load() {
+	if c.rdb != nil && c.down.Load() {
 		return c.fallback
 	}
 	return c.c
 }
 
-// failed pauses Redis after err, unless err is a plain miss or ours.
+// failed leaves Redis alone after err, unless err is a plain miss or ours:
+// the first failure is logged and starts the probe that brings Redis back.
 func (c *Cache) failed(op, key string, err error) {
-	if err == nil || errors.Is(err, rcache.ErrCacheMiss) || c.rdb == nil {
+	if err == nil || errors.Is(err, rcache.ErrCacheMiss) || errors.Is(err, errLeftAlone) || c.rdb == nil {
 		return
 	}
-	if c.downTill.Swap(time.Now().Add(c.pause).UnixNano()) < time.Now().UnixNano() {
-		c.log.Warn("redis unavailable; using the in-process cache", "op", op, "key", key, "err", err)
+	if c.down.CompareAndSwap(false, true) {
+		c.log.Warn("redis unavailable; using the in-process cache until it answers again", "op", op, "key", key, "err", err)
+		go c.probe()
 	}
+}
+
+// probe pings Redis every pause until it answers, then puts it back in use.
+func (c *Cache) probe() {
+	t := time.NewTicker(c.pause)
+	defer t.Stop()
+	for {
+		select {
+		case <-c.closed:
+			return
+		case <-t.C:
+		}
+		ctx, cancel := context.WithTimeout(context.WithValue(context.Background(), probing{}, true), c.pause)
+		err := c.rdb.Ping(ctx).Err()
+		cancel()
+		if err == nil {
+			c.down.Store(false)
+			c.log.Info("redis answers again; using it")
+			return
+		}
+	}
+}
+
+// probing marks the probe's own commands, which pass while Redis is left
+// alone.
+type probing struct{}
+
+// errLeftAlone is a command refused without trying Redis.
+var errLeftAlone = errors.New("cache: redis left alone after a failure")
+
+// watch sees every Redis command, including those go-redis/cache issues
+// itself and whose errors it does not return: a failure leaves Redis
+// alone, and while it is, commands fail at once instead of waiting on it.
+type watch struct{ c *Cache }
+
+func (w watch) DialHook(next redis.DialHook) redis.DialHook { return next }
+
+func (w watch) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return func(ctx context.Context, cmd redis.Cmder) error {
+		if w.c.down.Load() && ctx.Value(probing{}) == nil {
+			return errLeftAlone
+		}
+		err := next(ctx, cmd)
+		if ctx.Err() == nil { // not the caller giving up
+			w.check(cmd.Name(), err)
+		}
+		return err
+	}
+}
+
+func (w watch) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return func(ctx context.Context, cmds []redis.Cmder) error {
+		if w.c.down.Load() && ctx.Value(probing{}) == nil {
+			return errLeftAlone
+		}
+		err := next(ctx, cmds)
+		if ctx.Err() == nil {
+			w.check("pipeline", err)
+		}
+		return err
+	}
+}
+
+// check counts and reacts to a command's failure: not a miss, nor an error
+// Redis answered (which says Redis is there).
+func (w watch) check(op string, err error) {
+	if err == nil || errors.Is(err, redis.Nil) {
+		return
+	}
+	var answered redis.Error
+	if errors.As(err, &answered) {
+		return
+	}
+	w.c.errors.Add(1)
+	w.c.failed(op, "", err)
 }
 
 // Get reads key into dst and reports whether it was there.

@@ -9,8 +9,10 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -118,27 +120,7 @@ func TestOnceReturnsLoadError(t *testing.T) {
 // and loads keep working from the in-process tier, and Redis is paused
 // rather than tried (and waited on) by every call.
 func TestRedisGoingAway(t *testing.T) {
-	path, err := exec.LookPath("redis-server")
-	if err != nil {
-		t.Skip("redis-server is not installed")
-	}
-	l, _ := net.Listen("tcp", "127.0.0.1:0")
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	srv := exec.Command(path, "--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no")
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Process.Kill()
-	url := fmt.Sprintf("redis://127.0.0.1:%d/0", port)
-	for i := 0; i < 50; i++ {
-		if conn, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
-			conn.Close()
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-
+	srv, url := startRedis(t)
 	c := newCache(t, url)
 	ctx := context.Background()
 	c.Set(ctx, "a", brand{"demo", 1}, time.Minute)
@@ -163,5 +145,110 @@ func TestRedisGoingAway(t *testing.T) {
 	}
 	if c.tier() != c.fallback {
 		t.Fatal("Redis is still tried on every call after it failed; want it paused")
+	}
+}
+
+// startRedis runs a private redis-server for t.
+func startRedis(t *testing.T) (*exec.Cmd, string) {
+	t.Helper()
+	path, err := exec.LookPath("redis-server")
+	if err != nil {
+		t.Skip("redis-server is not installed")
+	}
+	l, _ := net.Listen("tcp", "127.0.0.1:0")
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	srv := exec.Command(path, "--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no")
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		srv.Process.Signal(syscall.SIGCONT)
+		srv.Process.Kill()
+		srv.Wait()
+	})
+	for i := 0; i < 50; i++ {
+		if conn, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
+			conn.Close()
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return srv, fmt.Sprintf("redis://127.0.0.1:%d/0", port)
+}
+
+// lockedBuffer is a log written by concurrent goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestRedisHung: a Redis that hangs (SIGSTOP: it accepts connections and
+// never answers) is noticed by the first command that times out, logged
+// once, and then not waited on: later reads and loads never reach it,
+// however many. When it answers again it is used again, logged once.
+func TestRedisHung(t *testing.T) {
+	srv, url := startRedis(t)
+	logs := &lockedBuffer{}
+	c, err := New(Options{RedisURL: url, Log: slog.New(slog.NewTextHandler(logs, nil)), RedisPause: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	ctx := context.Background()
+	c.Set(ctx, "a", brand{"demo", 1}, time.Minute)
+	if c.rdb.Exists(ctx, "a").Val() != 1 || !c.RedisUp() {
+		t.Fatal("value did not reach Redis")
+	}
+	if err := srv.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	// go-redis/cache's Once swallows the error of its own Redis read: the
+	// hang must still be noticed
+	var got brand
+	if err := c.Once(ctx, "b", &got, time.Minute, func() (any, error) { return brand{"demo", 2}, nil }); err != nil || got.Version != 2 {
+		t.Fatalf("Once on a hung Redis = %+v, %v", got, err)
+	}
+	if c.RedisUp() {
+		t.Fatal("a hung Redis was not noticed")
+	}
+	failures := c.RedisErrors()
+	for i := 0; i < 50; i++ {
+		var v brand
+		c.Once(ctx, fmt.Sprintf("c%d", i), &v, time.Minute, func() (any, error) { return brand{"x", 1}, nil })
+		c.Get(ctx, "a", &v)
+		c.Set(ctx, fmt.Sprintf("d%d", i), brand{"x", 1}, time.Minute)
+		c.Delete(ctx, fmt.Sprintf("d%d", i))
+	}
+	if n := c.RedisErrors() - failures; n > 3 { // a probe or two may time out meanwhile
+		t.Fatalf("%d Redis commands were tried and waited on after the hang was noticed", n)
+	}
+	if n := strings.Count(logs.String(), "redis unavailable"); n != 1 {
+		t.Fatalf("the hang was logged %d times; want once:\n%s", n, logs.String())
+	}
+	srv.Process.Signal(syscall.SIGCONT)
+	for deadline := time.Now().Add(10 * time.Second); !c.RedisUp(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("Redis not used again after it answers")
+		}
+	}
+	if n := strings.Count(logs.String(), "redis answers again"); n != 1 {
+		t.Fatalf("the recovery was logged %d times; want once", n)
+	}
+	c.Set(ctx, "e", brand{"demo", 5}, time.Minute)
+	if c.rdb.Exists(ctx, "e").Val() != 1 {
+		t.Fatal("a value set after the recovery did not reach Redis")
 	}
 }

@@ -43,6 +43,7 @@ const (
 	CodeUnavailable  = -4 // overloaded or a dependency is down
 	CodeItemOffShelf = -5 // item taken off the shelf
 	CodeForbidden    = -6 // not allowed
+	CodeDatabaseDown = -7 // the database cannot be reached: 503 with Retry-After
 
 	// Codes of ours for members (issue 4).
 	CodeLoginRequired    = -21 // no session: log in first

@@ -87,3 +87,14 @@ func revokeUserSessions(ctx context.Context, tx pgx.Tx, userID int64, now time.T
 func (db *DB) ListenSessionRevocations(ctx context.Context, revoked func(key string)) error {
 	return db.listenLoop(ctx, "session_revoked", revoked)
 }
+
+// SessionsRevokedSince returns the hex hashes of the sessions revoked after
+// since.
+func (db *DB) SessionsRevokedSince(ctx context.Context, since time.Time) ([]string, error) {
+	rows, err := db.Pool.Query(ctx, `select encode(id_hash, 'hex') from sessions where revoked_at > $1`, since)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	keys, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	return keys, dbErr(err)
+}

@@ -34,30 +34,27 @@ func scanThrottle(row pgx.Row) (rules.Throttle, error) {
 
 // RecordFailure records a wrong password for key under limits at now.
 func (db *DB) RecordFailure(ctx context.Context, key string, limits rules.ThrottleLimits, now time.Time) error {
-	tx, err := db.Pool.Begin(ctx)
-	if err != nil {
-		return dbErr(err)
-	}
-	defer tx.Rollback(ctx)
-	if _, err := tx.Exec(ctx, `insert into login_throttle (key, window_start, last_failure_at) values ($1, $2, $2)
-		on conflict (key) do nothing`, key, now); err != nil {
-		return dbErr(err)
-	}
-	t, err := scanThrottle(tx.QueryRow(ctx, throttleQuery+` for update`, key))
-	if err != nil {
-		return dbErr(err)
-	}
-	t = limits.Fail(t, now)
-	var locked *time.Time
-	if !t.LockedUntil.IsZero() {
-		locked = &t.LockedUntil
-	}
-	_, err = tx.Exec(ctx, `update login_throttle set failures = $2, window_start = $3, last_failure_at = $4, locked_until = $5 where key = $1`,
-		key, t.Failures, t.WindowStart, t.LastFailure, locked)
-	if err != nil {
-		return dbErr(err)
-	}
-	return dbErr(tx.Commit(ctx))
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `insert into login_throttle (key, window_start, last_failure_at) values ($1, $2, $2)
+			on conflict (key) do nothing`, key, now); err != nil {
+			return dbErr(err)
+		}
+		t, err := scanThrottle(tx.QueryRow(ctx, throttleQuery+` for update`, key))
+		if err != nil {
+			return dbErr(err)
+		}
+		t = limits.Fail(t, now)
+		var locked *time.Time
+		if !t.LockedUntil.IsZero() {
+			locked = &t.LockedUntil
+		}
+		_, err = tx.Exec(ctx, `update login_throttle set failures = $2, window_start = $3, last_failure_at = $4, locked_until = $5 where key = $1`,
+			key, t.Failures, t.WindowStart, t.LastFailure, locked)
+		if err != nil {
+			return dbErr(err)
+		}
+		return nil
+	})
 }
 
 // ClearThrottle forgets key's failures (after a right password).

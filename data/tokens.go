@@ -46,17 +46,28 @@ func newCode() string {
 // earlier one. A mail of the same purpose sent less than ResendInterval ago
 // is CodeResendTooSoon.
 func (db *DB) IssueToken(ctx context.Context, userID int64, purpose string, now time.Time) (*Issued, error) {
-	tx, err := db.Pool.Begin(ctx)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	defer tx.Rollback(ctx)
+	return db.IssueTokenMail(ctx, &User{ID: userID}, purpose, now, nil)
+}
+
+// IssueTokenMail is IssueToken that, with compose, also queues the token's
+// mail in the outbox in the same transaction.
+func (db *DB) IssueTokenMail(ctx context.Context, u *User, purpose string, now time.Time, compose ComposeMail) (*Issued, error) {
+	var t *Issued
+	err := db.inTx(ctx, func(tx pgx.Tx) (err error) {
+		t, err = issueTokenMail(ctx, tx, u, purpose, now, compose)
+		return err
+	})
+	return t, err
+}
+
+func issueTokenMail(ctx context.Context, tx pgx.Tx, u *User, purpose string, now time.Time, compose ComposeMail) (*Issued, error) {
+	userID := u.ID
 	// one send per member at a time
 	if _, err := tx.Exec(ctx, `select 1 from users where id = $1 for update`, userID); err != nil {
 		return nil, dbErr(err)
 	}
 	var last *time.Time
-	err = tx.QueryRow(ctx, `select max(sent_at) from user_tokens where user_id = $1 and purpose = $2`, userID, purpose).Scan(&last)
+	err := tx.QueryRow(ctx, `select max(sent_at) from user_tokens where user_id = $1 and purpose = $2`, userID, purpose).Scan(&last)
 	if err != nil {
 		return nil, dbErr(err)
 	}
@@ -73,19 +84,22 @@ func (db *DB) IssueToken(ctx context.Context, userID int64, purpose string, now 
 	if err != nil {
 		return nil, dbErr(err)
 	}
-	return t, dbErr(tx.Commit(ctx))
+	if compose != nil {
+		m, err := compose(u, t)
+		if err != nil {
+			return nil, err
+		}
+		m.UserID, m.Purpose = userID, purpose
+		if err := enqueue(ctx, tx, m); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
 }
 
 // codeSecret binds a 6-digit code to its member before hashing, so equal
 // codes of two members hash apart.
 func codeSecret(userID int64, code string) string { return fmt.Sprintf("%d:%s", userID, code) }
-
-// WithdrawToken deletes a token whose mail could not be sent, so the member
-// may ask again at once.
-func (db *DB) WithdrawToken(ctx context.Context, id int64) error {
-	_, err := db.Pool.Exec(ctx, `delete from user_tokens where id = $1`, id)
-	return dbErr(err)
-}
 
 type tokenRow struct {
 	id        int64
@@ -114,34 +128,36 @@ func currentToken(ctx context.Context, tx pgx.Tx, userID int64, purpose string) 
 // after it verified succeeds.
 func (db *DB) VerifyEmail(ctx context.Context, brandID string, userID int64, token string, now time.Time) (*User, error) {
 	const purpose = PurposeVerify
-	tx, err := db.Pool.Begin(ctx)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	defer tx.Rollback(ctx)
-	u, err := scanUser(tx.QueryRow(ctx, `select `+userColumns+` from users
-		where brand_id = $1 and id = $2 and deleted_at is null for update`, brandID, userID))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, codeErr(KindNotFound, CodeMemberNotFound)
-	}
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	t, err := currentToken(ctx, tx, userID, purpose)
+	var u *User
+	err := db.inTx(ctx, func(tx pgx.Tx) (err error) {
+		u, err = scanUser(tx.QueryRow(ctx, `select `+userColumns+` from users
+			where brand_id = $1 and id = $2 and deleted_at is null for update`, brandID, userID))
+		if errors.Is(err, pgx.ErrNoRows) {
+			return codeErr(KindNotFound, CodeMemberNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		t, err := currentToken(ctx, tx, userID, purpose)
+		if err != nil {
+			return err
+		}
+		if t != nil && t.usedAt != nil && subtle.ConstantTimeCompare(t.tokenHash, SecretHash(token)) == 1 {
+			return nil // the same link opened again
+		}
+		if err := checkLink(t, token, now); err != nil {
+			return err
+		}
+		if err := spend(ctx, tx, t.id, purpose, userID, now); err != nil {
+			return err
+		}
+		u.EmailVerified = true
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	if t != nil && t.usedAt != nil && subtle.ConstantTimeCompare(t.tokenHash, SecretHash(token)) == 1 {
-		return u, nil // the same link opened again
-	}
-	if err := checkLink(t, token, now); err != nil {
-		return nil, err
-	}
-	if err := spend(ctx, tx, t.id, purpose, userID, now); err != nil {
-		return nil, err
-	}
-	u.EmailVerified = true
-	return u, dbErr(tx.Commit(ctx))
+	return u, nil
 }
 
 // UseCode checks a mailed 6-digit code of the member. A wrong code is
@@ -150,24 +166,21 @@ func (db *DB) VerifyEmail(ctx context.Context, brandID string, userID int64, tok
 // (PurposeVerify: the e-mail becomes verified); without, it stays valid (a
 // password reset confirms the code first, then sets the password).
 func (db *DB) UseCode(ctx context.Context, userID int64, purpose, code string, spendIt bool, now time.Time) error {
-	tx, err := db.Pool.Begin(ctx)
-	if err != nil {
-		return dbErr(err)
-	}
-	defer tx.Rollback(ctx)
-	t, err := currentToken(ctx, tx, userID, purpose)
-	if err != nil {
-		return err
-	}
-	if err := checkCode(ctx, tx, t, userID, code, now); err != nil {
-		return err
-	}
-	if spendIt {
-		if err := spend(ctx, tx, t.id, purpose, userID, now); err != nil {
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		t, err := currentToken(ctx, tx, userID, purpose)
+		if err != nil {
 			return err
 		}
-	}
-	return dbErr(tx.Commit(ctx))
+		if err := checkCode(ctx, tx, t, userID, code, now); err != nil {
+			return err
+		}
+		if spendIt {
+			if err := spend(ctx, tx, t.id, purpose, userID, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // checkLink: nil when token is the latest one and unspent; else
@@ -219,34 +232,30 @@ func (db *DB) ResetPassword(ctx context.Context, userID int64, token, code, dige
 	if err != nil {
 		return nil, err
 	}
-	tx, err := db.Pool.Begin(ctx)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	defer tx.Rollback(ctx)
-	t, err := currentToken(ctx, tx, userID, PurposeReset)
-	if err != nil {
-		return nil, err
-	}
-	if token != "" {
-		err = checkLink(t, token, now)
-	} else {
-		err = checkCode(ctx, tx, t, userID, code, now)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := spend(ctx, tx, t.id, PurposeReset, userID, now); err != nil {
-		return nil, err
-	}
-	// the member proved they read the mail: the address is theirs
-	if _, err := tx.Exec(ctx, `update users set password_hash = $2, updated_at = $3,
-		email_verified_at = coalesce(email_verified_at, $3) where id = $1`, userID, hash, now); err != nil {
-		return nil, dbErr(err)
-	}
-	revoked, err := revokeUserSessions(ctx, tx, userID, now)
-	if err != nil {
-		return nil, err
-	}
-	return revoked, dbErr(tx.Commit(ctx))
+	var revoked [][]byte
+	err = db.inTx(ctx, func(tx pgx.Tx) error {
+		t, err := currentToken(ctx, tx, userID, PurposeReset)
+		if err != nil {
+			return err
+		}
+		if token != "" {
+			err = checkLink(t, token, now)
+		} else {
+			err = checkCode(ctx, tx, t, userID, code, now)
+		}
+		if err != nil {
+			return err
+		}
+		if err := spend(ctx, tx, t.id, PurposeReset, userID, now); err != nil {
+			return err
+		}
+		// the member proved they read the mail: the address is theirs
+		if _, err := tx.Exec(ctx, `update users set password_hash = $2, updated_at = $3,
+			email_verified_at = coalesce(email_verified_at, $3) where id = $1`, userID, hash, now); err != nil {
+			return err
+		}
+		revoked, err = revokeUserSessions(ctx, tx, userID, now)
+		return err
+	})
+	return revoked, err
 }

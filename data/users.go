@@ -69,21 +69,38 @@ func scanUser(row pgx.Row, extra ...any) (*User, error) {
 // is CodeAlreadyRegistered; the phone of a deleted account is
 // CodeAccountDeleted.
 func (db *DB) CreateUser(ctx context.Context, n NewUser, now time.Time) (*User, error) {
+	return db.Register(ctx, n, now, nil)
+}
+
+// Register registers a member as CreateUser does and, with compose, issues
+// the member's verification token and queues its mail (compose builds it),
+// all in one transaction: a member never exists without them.
+func (db *DB) Register(ctx context.Context, n NewUser, now time.Time, compose ComposeMail) (*User, error) {
 	hash, err := hashPassword(n.PasswordDigest)
 	if err != nil {
 		return nil, err
 	}
-	tx, err := db.Pool.Begin(ctx)
+	var u *User
+	err = db.inTx(ctx, func(tx pgx.Tx) (err error) {
+		if u, err = createUser(ctx, tx, n, hash, now); err != nil || compose == nil {
+			return err
+		}
+		_, err = issueTokenMail(ctx, tx, u, PurposeVerify, now, compose)
+		return err
+	})
 	if err != nil {
-		return nil, dbErr(err)
+		return nil, err
 	}
-	defer tx.Rollback(ctx)
+	return u, nil
+}
+
+func createUser(ctx context.Context, tx pgx.Tx, n NewUser, hash string, now time.Time) (*User, error) {
 	// one registration per brand and e-mail at a time
 	if _, err := tx.Exec(ctx, `select pg_advisory_xact_lock(hashtext($1))`, "register:"+n.BrandID+":"+n.Email); err != nil {
 		return nil, dbErr(err)
 	}
 	var exists, deletedPhone bool
-	err = tx.QueryRow(ctx, `
+	err := tx.QueryRow(ctx, `
 		select exists(select 1 from users where brand_id = $1 and email = $2 and deleted_at is null),
 		       $3 <> '' and exists(select 1 from users where brand_id = $1 and phone = $3 and deleted_at is not null)`,
 		n.BrandID, n.Email, n.Phone).Scan(&exists, &deletedPhone)
@@ -101,10 +118,7 @@ func (db *DB) CreateUser(ctx context.Context, n NewUser, now time.Time) (*User, 
 		values ($1, $2, $3, $4, $5, $6, $7, $7)
 		returning `+userColumns,
 		n.BrandID, n.Email, n.Name, n.Phone, hash, n.CustomValues, now))
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	return u, dbErr(tx.Commit(ctx))
+	return u, dbErr(err)
 }
 
 // User returns member id of the brand; a missing or deleted one is
@@ -157,19 +171,15 @@ func (db *DB) SetPassword(ctx context.Context, userID int64, digest string, now 
 	if err != nil {
 		return nil, err
 	}
-	tx, err := db.Pool.Begin(ctx)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	defer tx.Rollback(ctx)
-	if _, err := tx.Exec(ctx, `update users set password_hash = $2, updated_at = $3 where id = $1`, userID, hash, now); err != nil {
-		return nil, dbErr(err)
-	}
-	revoked, err := revokeUserSessions(ctx, tx, userID, now)
-	if err != nil {
-		return nil, err
-	}
-	return revoked, dbErr(tx.Commit(ctx))
+	var revoked [][]byte
+	err = db.inTx(ctx, func(tx pgx.Tx) (err error) {
+		if _, err := tx.Exec(ctx, `update users set password_hash = $2, updated_at = $3 where id = $1`, userID, hash, now); err != nil {
+			return err
+		}
+		revoked, err = revokeUserSessions(ctx, tx, userID, now)
+		return err
+	})
+	return revoked, err
 }
 
 // Profile is what a member may change of their account.

@@ -146,44 +146,43 @@ func truncate(s string, n int) string {
 	return s
 }
 
-// sendTokenMail issues a token of purpose for the member and mails it:
-// the verification mail or the password-reset mail, with a link to
-// /verify/email on this site and the same check as a 6-digit code. A mail
-// that cannot be sent withdraws its token, so the member may ask again at
-// once.
+// sendTokenMail issues a token of purpose for the member and queues its
+// mail in the outbox, in one transaction; the outbox worker sends it.
 func (s *Server) sendTokenMail(r *http.Request, b *data.Brand, u *data.User, purpose string) error {
 	if s.mailer == nil {
 		return &data.Error{Kind: data.KindUnavailable, Code: data.CodeMailFailed, Message: "郵件服務尚未設定，請聯絡商店"}
 	}
-	ctx := r.Context()
-	t, err := s.db.IssueToken(ctx, u.ID, purpose, s.now())
-	if err != nil {
+	if _, err := s.db.IssueTokenMail(r.Context(), u, purpose, s.now(), s.tokenMail(r, b, purpose)); err != nil {
 		return err
 	}
-	origin, base := s.brandOrigin(b, s.siteOf(r).Env)
-	q := url.Values{"u": {strconv.FormatInt(u.ID, 10)}, "t": {t.Token}}
-	if purpose == data.PurposeReset {
-		q.Set("type", "resetPassword")
-	}
-	link := origin + base + "/verify/email?" + q.Encode()
-	mb := mail.Brand{Name: b.Name, Colour: s.colour(b), Home: origin + base + "/"}
-	if strings.HasPrefix(b.AppLogo, "/") {
-		mb.Logo = origin + b.AppLogo
-	} else if strings.HasPrefix(b.AppLogo, "https://") {
-		mb.Logo = b.AppLogo
-	}
-	ttl := data.TokenTTL[purpose]
-	msg := mail.Verification(mb, u.Email, u.Name, link, t.Code, ttl)
-	if purpose == data.PurposeReset {
-		msg = mail.PasswordReset(mb, u.Email, u.Name, link, t.Code, ttl)
-	}
-	if err := s.mailer.Send(ctx, msg); err != nil {
-		if werr := s.db.WithdrawToken(context.WithoutCancel(ctx), t.ID); werr != nil {
-			s.log.Error("withdraw token", "err", werr)
-		}
-		return &data.Error{Kind: data.KindUnavailable, Code: data.CodeMailFailed, Err: err}
-	}
+	s.outbox.Kick()
 	return nil
+}
+
+// tokenMail composes the mail of a token: the verification mail or the
+// password-reset mail, with a link to /verify/email on this site and the
+// same check as a 6-digit code. Every mailed link is built here.
+func (s *Server) tokenMail(r *http.Request, b *data.Brand, purpose string) data.ComposeMail {
+	return func(u *data.User, t *data.Issued) (data.Mail, error) {
+		origin, base := s.brandOrigin(b, s.siteOf(r).Env)
+		q := url.Values{"u": {strconv.FormatInt(u.ID, 10)}, "t": {t.Token}}
+		if purpose == data.PurposeReset {
+			q.Set("type", "resetPassword")
+		}
+		link := origin + base + "/verify/email?" + q.Encode()
+		mb := mail.Brand{Name: b.Name, Colour: s.colour(b), Home: origin + base + "/"}
+		if strings.HasPrefix(b.AppLogo, "/") {
+			mb.Logo = origin + b.AppLogo
+		} else if strings.HasPrefix(b.AppLogo, "https://") {
+			mb.Logo = b.AppLogo
+		}
+		ttl := data.TokenTTL[purpose]
+		msg := mail.Verification(mb, u.Email, u.Name, link, t.Code, ttl)
+		if purpose == data.PurposeReset {
+			msg = mail.PasswordReset(mb, u.Email, u.Name, link, t.Code, ttl)
+		}
+		return data.Mail{To: msg.To, FromName: msg.FromName, Subject: msg.Subject, Text: msg.Text, HTML: msg.HTML}, nil
+	}
 }
 
 type registerRequest struct {
@@ -196,7 +195,7 @@ type registerRequest struct {
 }
 
 // POST /api/session/register: a new member of the brand, with the
-// brand's custom fields; the verification mail goes out at once.
+// brand's custom fields; the verification mail goes out through the outbox.
 func (s *Server) apiRegister(w http.ResponseWriter, r *http.Request) {
 	var req registerRequest
 	b, ok := s.decodeBrand(w, r, &req)
@@ -228,17 +227,15 @@ func (s *Server) apiRegister(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	u, err := s.db.CreateUser(r.Context(), n, s.now())
+	// the member, its verification token and the token's mail in one
+	// transaction; mailSent: the mail is queued and a mailer will send it
+	u, err := s.db.Register(r.Context(), n, s.now(), s.tokenMail(r, b, data.PurposeVerify))
 	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
-	sent := true
-	if err := s.sendTokenMail(r, b, u, data.PurposeVerify); err != nil {
-		s.log.Error("verification mail after registering", "brand", b.ID, "user", u.ID, "err", err)
-		sent = false
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"userId": u.ID, "email": u.Email, "mailSent": sent})
+	s.outbox.Kick()
+	writeJSON(w, http.StatusOK, map[string]any{"userId": u.ID, "email": u.Email, "mailSent": s.mailer != nil})
 }
 
 type loginRequest struct {
@@ -380,7 +377,7 @@ func (s *Server) apiLogout(w http.ResponseWriter, r *http.Request) {
 			s.apiError(w, r, err)
 			return
 		}
-		s.cache.Delete(r.Context(), sessionCacheKey(data.SessionKey(id)))
+		s.cache.Delete(r.Context(), sessionCacheKey(data.SessionKey(id))) // every host also learns of it by NOTIFY
 	}
 	clearSessionCookies(w, r)
 	writeJSON(w, http.StatusOK, map[string]any{"loggedIn": false})

@@ -46,11 +46,16 @@ func (s *Server) session(ctx context.Context, id string) (*data.Session, error) 
 		return nil, data.ErrNoSession
 	}
 	var sess data.Session
-	err := s.cache.Once(ctx, sessionCacheKey(data.SessionKey(id)), &sess, sessionTTL, func() (any, error) {
+	key := data.SessionKey(id)
+	err := s.cache.Once(ctx, sessionCacheKey(key), &sess, sessionTTL, func() (any, error) {
 		return s.db.SessionByID(ctx, id, s.now())
 	})
 	if err != nil {
 		return nil, err
+	}
+	if s.revoked.has(key) { // a stale cached copy of a revoked session
+		s.cache.Delete(ctx, sessionCacheKey(key))
+		return nil, data.ErrNoSession
 	}
 	if !s.now().Before(sess.ExpiresAt) {
 		return nil, data.ErrNoSession
@@ -61,7 +66,9 @@ func (s *Server) session(ctx context.Context, id string) (*data.Session, error) 
 // forgetSessions drops revoked sessions (by hash) from the cache.
 func (s *Server) forgetSessions(ctx context.Context, hashes [][]byte) {
 	for _, h := range hashes {
-		s.cache.Delete(ctx, sessionCacheKey(fmt.Sprintf("%x", h)))
+		key := fmt.Sprintf("%x", h)
+		s.revoked.add(key)
+		s.cache.Delete(ctx, sessionCacheKey(key))
 	}
 }
 
@@ -185,7 +192,7 @@ func decodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 		err = errors.New("trailing data")
 	}
 	if err == nil {
-		return nil
+		return checkStrings(dst)
 	}
 	var tooBig *http.MaxBytesError
 	var typeErr *json.UnmarshalTypeError

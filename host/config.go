@@ -35,7 +35,9 @@ type Config struct {
 	TrustedProxies []netip.Prefix
 	// DeviceKey signs the known-device cookies (device.go); random per
 	// process when STOREFRONT_DEVICE_KEY is empty.
-	DeviceKey []byte
+	DeviceKey    []byte
+	AccessLog    bool   // one log line per request
+	MetricsToken string // when set, /metrics wants "Authorization: Bearer <token>"
 }
 
 // Variable is one environment variable the storefront reads.
@@ -67,6 +69,8 @@ var Variables = []Variable{
 	{"STOREFRONT_TRUSTED_PROXIES", "", "comma-separated CIDRs of the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; empty: none"},
 	{"STOREFRONT_DEVICE_KEY", "", "secret (at least 32 characters) signing the known-device cookies that let an account's owner log in while strangers' wrong guesses lock the account; empty: a random key per process (devices are forgotten at restart and not shared between hosts)"},
 	{"SMTP_TLS", "starttls", "starttls (required STARTTLS), tls (implicit TLS, port 465) or none (a relay on this machine only)"},
+	{"STOREFRONT_ACCESS_LOG", "1", "one structured log line per request, with its request id (0: none)"},
+	{"STOREFRONT_METRICS_TOKEN", "", "when set, /metrics answers only requests with the header Authorization: Bearer <token>; empty: /metrics is open"},
 }
 
 // Envs are the environments (spec section 9).
@@ -174,6 +178,8 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		c.DeviceKey = make([]byte, 32)
 		rand.Read(c.DeviceKey)
 	}
+	c.AccessLog = flag("STOREFRONT_ACCESS_LOG")
+	c.MetricsToken = get("STOREFRONT_METRICS_TOKEN")
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}

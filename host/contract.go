@@ -45,6 +45,9 @@ type BrandProps struct {
 type ErrorInfo struct {
 	Status  int    `json:"status"`
 	Message string `json:"message"`
+	// RequestID is shown small on a 5xx page, so a report can be found in
+	// the logs.
+	RequestID string `json:"requestId"` // "" below 5xx
 }
 
 // Envelope is every JSON answer: errorCode 0 and data on success, the

@@ -22,6 +22,9 @@ func classify(err error) failure {
 	if errors.Is(err, renderer.ErrBusy) {
 		return failure{http.StatusServiceUnavailable, data.CodeUnavailable, errorText(data.CodeUnavailable)}
 	}
+	if data.Unreachable(err) { // the database is down: 503, try again soon
+		return failure{http.StatusServiceUnavailable, data.CodeDatabaseDown, errorText(data.CodeDatabaseDown)}
+	}
 	e := data.AsError(err)
 	f := failure{Code: e.Code, Message: e.Message}
 	switch e.Kind {
@@ -74,13 +77,11 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 	f := classify(err)
 	if f.Status >= 500 {
-		s.log.Error("api", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.log.Error("api", "method", r.Method, "path", r.URL.Path, "request_id", requestIDOf(r), "err", err)
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	if f.Status == http.StatusServiceUnavailable {
-		w.Header().Set("Retry-After", "1")
-	}
+	retryAfter(w, f)
 	w.WriteHeader(f.Status)
 	json.NewEncoder(w).Encode(Envelope{ErrorCode: f.Code, Message: f.Message})
 }
@@ -92,6 +93,17 @@ func badRequest(msg string) error {
 
 func (s *Server) apiNotFound(w http.ResponseWriter, r *http.Request) {
 	s.apiError(w, r, &data.Error{Kind: data.KindNotFound, Code: data.CodeNotFound, Message: "找不到此 API"})
+}
+
+// retryAfter tells a client answered 503 when to try again: soon after an
+// overload, a little later while the database is down.
+func retryAfter(w http.ResponseWriter, f failure) {
+	switch {
+	case f.Code == data.CodeDatabaseDown:
+		w.Header().Set("Retry-After", "5")
+	case f.Status == http.StatusServiceUnavailable:
+		w.Header().Set("Retry-After", "1")
+	}
 }
 
 // errorTexts are the texts of the error catalogue (spec section 8) and of
@@ -127,6 +139,7 @@ var errorTexts = map[int]string{
 	data.CodeNotFound:            "找不到資料",
 	data.CodeInternal:            "伺服器發生錯誤，請稍後再試",
 	data.CodeUnavailable:         "目前使用人數眾多，請稍後再試",
+	data.CodeDatabaseDown:        "系統暫時無法提供服務，請稍後再試",
 	data.CodeItemOffShelf:        "商品已下架",
 	data.CodeForbidden:           "沒有權限執行此操作",
 	data.CodeLoginRequired:       "請先登入會員",

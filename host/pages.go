@@ -7,6 +7,7 @@ import (
 	"html"
 	"net/http"
 	"strings"
+	"time"
 
 	"storefront/data"
 	"storefront/data/rules"
@@ -28,7 +29,11 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rc := &reqCtx{r: r, query: r.URL.Query()}
-	if !s.prepare(w, rc) {
+	ok := s.prepare(w, rc)
+	if rc.route != nil {
+		setRoute(r, rc.route.Name, ok && rc.route.Handle == nil && s.cacheable(rc))
+	}
+	if !ok {
 		return
 	}
 	switch {
@@ -126,8 +131,9 @@ func (s *Server) loadAndRender(w http.ResponseWriter, rc *reqCtx) {
 func (s *Server) failPage(w http.ResponseWriter, rc *reqCtx, err error) {
 	f := classify(err)
 	if f.Status >= 500 {
-		s.log.Error("page", "path", rc.r.URL.Path, "err", err)
+		s.log.Error("page", "path", rc.r.URL.Path, "request_id", requestIDOf(rc.r), "err", err)
 	}
+	retryAfter(w, f)
 	msg := ""
 	if f.Code == data.CodeBrandTerminated {
 		msg = f.Message
@@ -161,6 +167,9 @@ func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *ErrorInfo) *PageP
 		Year:         s.now().In(rules.Taipei).Year(),
 		Error:        e,
 		Data:         pageData,
+	}
+	if e != nil && e.Status >= 500 {
+		e.RequestID = requestIDOf(rc.r)
 	}
 	if p.Layout == "" {
 		p.Layout = "default"
@@ -227,9 +236,12 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 		w.WriteHeader(status)
 		return
 	}
+	queued := time.Now()
 	lease, err := s.pool.Acquire(rc.ctx())
+	s.metrics.queueWait.Observe(time.Since(queued).Seconds())
 	if err != nil {
 		if errors.Is(err, renderer.ErrBusy) {
+			s.metrics.shed.Inc()
 			s.log.Warn("renderer busy: shedding", "path", rc.r.URL.Path, "waiting", s.pool.Waiting())
 			h.Set("Retry-After", "1")
 			s.fallback(w, http.StatusServiceUnavailable)
@@ -243,7 +255,9 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 	head.WriteDoc(w)
 	http.NewResponseController(w).Flush()
 
+	started := time.Now()
 	res, err := lease.Render(body)
+	s.metrics.render.WithLabelValues(props.Page).Observe(time.Since(started).Seconds())
 	noindex := false
 	if err != nil {
 		// the status is already sent: show the error page in its place,

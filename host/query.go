@@ -18,7 +18,7 @@ type query struct {
 	err error
 }
 
-func newQuery(v url.Values) *query { return &query{v: v} }
+func newQuery(v url.Values) *query { return &query{v: v, err: checkValues(v)} }
 
 func (q *query) fail(msg string) {
 	if q.err == nil {
@@ -50,7 +50,7 @@ func (q *query) id(name, label string) int64 {
 		return 0
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n <= 0 {
+	if err != nil || n <= 0 || n > maxID {
 		q.fail(label + "格式錯誤")
 		return 0
 	}
@@ -110,5 +110,5 @@ func (q *query) dateRange() (start, end string) {
 // when it is not one (the page or call is then not found).
 func pathID(s string) (int64, bool) {
 	n, err := strconv.ParseInt(s, 10, 64)
-	return n, err == nil && n > 0
+	return n, err == nil && n > 0 && n <= maxID
 }

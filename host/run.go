@@ -15,6 +15,7 @@ import (
 	"storefront/data"
 	"storefront/mail"
 	"storefront/mail/devbox"
+	"storefront/mail/outbox"
 	"storefront/renderer"
 )
 
@@ -95,6 +96,10 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	srv, err := NewServer(ctx, Deps{Config: cfg, DB: db, Cache: c, Pool: pool, Bundle: bundle, Log: log, Mailer: mailer, Mailbox: mailbox, Static: fx.Static})
 	if err != nil {
 		return err
+	}
+	if mailer != nil { // the mail outbox's sender, before the first request
+		srv.outbox = outbox.Start(db, mailer, outbox.Options{Log: log, Observed: srv.MailAttempt})
+		defer srv.outbox.Stop()
 	}
 	listenCtx, stopListening := context.WithCancel(ctx)
 	defer stopListening()

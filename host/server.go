@@ -18,6 +18,7 @@ import (
 	"storefront/data"
 	"storefront/mail"
 	"storefront/mail/devbox"
+	"storefront/mail/outbox"
 	"storefront/renderer"
 )
 
@@ -38,6 +39,9 @@ type Server struct {
 	mailer  *mail.Mailer // nil: no SMTP server configured
 	mailbox *devbox.Box  // the development mailbox, when mails go there
 	static  map[string]fs.FS
+	outbox  *outbox.Worker
+	revoked revocations // sessions revoked lately: refused from any cache
+	metrics *metrics
 }
 
 // Deps are what NewServer builds a Server from.
@@ -58,22 +62,28 @@ type Deps struct {
 	// resized at /_img/): the demo catalogue's pictures, given by the
 	// binary (cmd/storefront), not known to host.
 	Static map[string]fs.FS
+	// Outbox, when set, is told when a mail was queued (it sends them).
+	Outbox *outbox.Worker
 }
 
 // NewServer builds the server and loads the custom-domain table.
 func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	s := &Server{cfg: d.Config, db: d.DB, cache: d.Cache, pool: d.Pool, bundle: d.Bundle, log: d.Log, now: d.Now,
-		mailer: d.Mailer, mailbox: d.Mailbox, static: d.Static}
+		mailer: d.Mailer, mailbox: d.Mailbox, static: d.Static, outbox: d.Outbox}
 	if s.now == nil {
 		s.now = time.Now
 	}
 	if err := s.loadDomains(ctx); err != nil {
 		return nil, err
 	}
+	if err := s.loadRevocations(ctx); err != nil {
+		return nil, err
+	}
 	s.brands = expirable.NewLRU[string, *data.Brand](1024, nil, brandLocalTTL)
 	if s.cfg.PageCache {
 		s.pages = newPageCache(pageLocalBytes)
 	}
+	s.metrics = newMetrics(s)
 	s.handler = s.routes()
 	return s, nil
 }
@@ -87,6 +97,7 @@ func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
+	mux.Handle("GET /metrics", s.serveMetrics())
 	mux.Handle("GET "+renderer.AssetPrefix, s.assets())
 	mux.Handle("GET /_static/", s.staticFiles())
 	mux.HandleFunc("GET /favicon.ico", faviconHandler)
@@ -152,13 +163,15 @@ func (s *Server) routes() http.Handler {
 		r.Context().Value(gzFn{}).(func(http.ResponseWriter))(w)
 	}))
 	apiAndAssets := compress(mux)
-	return s.recoverer(s.securityHeaders(limitURL(s.sameOrigin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, pattern := mux.Handler(r); pattern == "/" {
+	return s.observe(s.recoverer(s.securityHeaders(limitURL(s.sameOrigin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, pattern := mux.Handler(r)
+		setRoute(r, pattern, false)
+		if pattern == "/" {
 			s.page(w, r)
 			return
 		}
 		apiAndAssets.ServeHTTP(w, r)
-	})))))
+	}))))))
 }
 
 // loadDomains reads the custom-domain table.
@@ -176,11 +189,18 @@ func (s *Server) loadDomains(ctx context.Context) error {
 }
 
 // SessionRevoked drops a session revoked by any process from this
-// process's cache (key: the session's hash in hex, "" for unknown).
+// process's cache and refuses any cached copy of it from now on (key: the
+// session's hash in hex; "" when notices may have been missed: the recent
+// revocations are read again).
 func (s *Server) SessionRevoked(key string) {
-	if key != "" {
-		s.cache.DeleteLocal(sessionCacheKey(key))
+	if key == "" { // notices may have been missed
+		if err := s.loadRevocations(context.Background()); err != nil {
+			s.log.Warn("reload session revocations", "err", err)
+		}
+		return
 	}
+	s.revoked.add(key)
+	s.cache.DeleteLocal(sessionCacheKey(key))
 }
 
 // BrandChanged drops what is cached about a brand ("" for any brand) and

@@ -62,7 +62,7 @@ func (s *syncBuffer) String() string {
 
 var appBundle = sync.OnceValues(renderer.Embedded)
 
-func newTestServer(t *testing.T, opts ...serverOpt) *testServer {
+func newTestServer(t testing.TB, opts ...serverOpt) *testServer {
 	t.Helper()
 	bundle, err := appBundle()
 	if err != nil {

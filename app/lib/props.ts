@@ -47,6 +47,8 @@ export interface ErrorInfo {
   status: number;
   /** A specific message, or '' for the status class's text. */
   message: string;
+  /** The request's id on a 5xx page (X-Request-Id), to quote in a report; '' below 5xx. */
+  requestId?: string;
 }
 
 export interface PageProps<D = unknown> {

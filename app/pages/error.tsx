@@ -40,6 +40,11 @@ const msg = css`
   font-size: 17px;
   max-width: 30em;
 `;
+const rid = css`
+  font-size: 12px;
+  color: ${colour.faint};
+  word-break: break-all;
+`;
 const back = css`
   display: inline-block;
   margin-top: 6px;
@@ -79,6 +84,12 @@ export default function ErrorPage() {
       <Illustration />
       <div className={code}>{e.status}</div>
       <p className={msg}>{errorMessage(e)}</p>
+      {e.status >= 500 && e.requestId ? (
+        <p className={rid} data-testid="request-id">
+          {t.requestId}
+          {e.requestId}
+        </p>
+      ) : null}
       {page.brand && page.route !== 'index' ? (
         <Link className={back} href={brandPath(page, '')}>
           {common.backToShop}

@@ -68,6 +68,7 @@ export const errors = {
   serverError: '伺服器發生錯誤，請稍後再試',
   imageAlt: '找不到頁面',
   providedBy: '服務提供：',
+  requestId: '錯誤編號：',
 };
 
 export const comingSoon = {

@@ -57,11 +57,16 @@ type Box struct {
 type Options struct {
 	User, Password string // when set, clients must log in (AUTH PLAIN)
 	Log            *slog.Logger
+	Addr           string // where to listen; default 127.0.0.1:0 (a free port)
 }
 
-// Start listens on 127.0.0.1 at a free port and serves until Close.
+// Start listens on o.Addr (127.0.0.1 at a free port by default) and serves
+// until Close.
 func Start(o Options) (*Box, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if o.Addr == "" {
+		o.Addr = "127.0.0.1:0"
+	}
+	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
 		return nil, err
 	}

@@ -52,6 +52,11 @@ export interface BrandProps {
 export interface ErrorInfo {
   status: number /* int */;
   message: string;
+  /**
+   * RequestID is shown small on a 5xx page, so a report can be found in
+   * the logs.
+   */
+  requestId: string; // "" below 5xx
 }
 /**
  * Envelope is every JSON answer: errorCode 0 and data on success, the

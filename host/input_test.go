@@ -1,0 +1,154 @@
+package host
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"storefront/data"
+	"storefront/mail"
+	"storefront/mail/devbox"
+)
+
+// TestBadInputIs400: text PostgreSQL cannot take (a NUL byte, broken
+// UTF-8) and ids past int4, in any query or body, answer 400 with a
+// Traditional Chinese message, never a failed query.
+func TestBadInputIs400(t *testing.T) {
+	ts := newFuzzServer(t)
+	gets := []struct{ path, msg string }{
+		{"/api/search/ticketList?brandId=demo&keyword=%00", "參數 keyword 含有無效的字元"},
+		{"/api/search/passcardList?brandId=demo&keyword=a%00b", "參數 keyword 含有無效的字元"},
+		{"/api/search/searchEventList?brandId=demo&keyword=%00", "參數 keyword 含有無效的字元"},
+		{"/api/v2/ec/brands/demo/commodity/list?keyword=%00", "參數 keyword 含有無效的字元"},
+		{"/api/search/activityList?brandId=demo&keyword=%ff", "參數 keyword 含有無效的字元"},
+		{"/api/search/ticketList?brandId=demo&%00=1", "參數  含有無效的字元"},
+		{"/api/brand/demo/salesman/list?storeId=2147483648", "門市格式錯誤"},
+		{"/api/schedule?brandId=demo&storeId=9223372036854775808", ""},
+	}
+	for _, c := range gets {
+		t.Run(c.path, func(t *testing.T) {
+			w := ts.get(t, c.path)
+			env := apiResult(t, w, nil)
+			if w.Code != 400 || env.ErrorCode != data.CodeBadRequest || (c.msg != "" && env.Message != c.msg) {
+				t.Fatalf("= %d %d %q; want 400 %q", w.Code, env.ErrorCode, env.Message, c.msg)
+			}
+		})
+	}
+	if w := ts.get(t, "/demo/search/result?keyword=%00"); w.Code != 400 || !strings.Contains(w.Body.String(), "發生錯誤，請稍後再試") {
+		t.Fatalf("search page with NUL = %d", w.Code)
+	}
+	posts := []struct{ path, body, msg string }{
+		{"/api/session/register", `{"brandId":"demo","email":"a@example.com","name":"a\u0000b"}`, "欄位 name 含有無效的字元"},
+		{"/api/session/login", `{"brandId":"demo\u0000","email":"a@example.com"}`, "欄位 brandId 含有無效的字元"},
+		{"/api/session/register", `{"brandId":"demo","customFields":{"phone":"\u0000"}}`, "欄位 customFields 含有無效的字元"},
+		{"/api/session/register", `{"brandId":"demo","customFields":{"\u0000":"1"}}`, "欄位 customFields 含有無效的字元"},
+	}
+	for _, c := range posts {
+		t.Run(c.path+" "+c.body, func(t *testing.T) {
+			w := ts.post(t, c.path, c.body)
+			env := apiResult(t, w, nil)
+			if w.Code != 400 || env.ErrorCode != data.CodeBadRequest || env.Message != c.msg {
+				t.Fatalf("= %d %d %q; want 400 %q", w.Code, env.ErrorCode, env.Message, c.msg)
+			}
+		})
+	}
+}
+
+// newFuzzServer is a test server that can queue mails (so no call fails
+// for want of a mailer).
+func newFuzzServer(t testing.TB) *testServer {
+	box, err := devbox.Start(devbox.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { box.Close() })
+	m, err := mail.New(mail.Config{Host: box.Host(), Port: box.Port(), From: "no-reply@shop.test", TLS: mail.TLSNone})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newTestServer(t, func(d *Deps) { d.Mailer = m })
+}
+
+func (ts *testServer) post(t testing.TB, target, body string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(http.MethodPost, target, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	w := httptest.NewRecorder()
+	ts.ServeHTTP(w, req)
+	return w
+}
+
+// apiRoutes lists every API route registered in host/*.go ("GET /api/..."
+// and "POST /api/..." patterns), wildcards filled with demo values.
+func apiRoutes(t testing.TB) (gets, posts []string) {
+	files, _ := filepath.Glob("*.go")
+	pat := regexp.MustCompile(`"(GET|POST) (/api/[^"]*)"`)
+	fill := strings.NewReplacer("{brandId}", "demo", "{targetType}", "USER", "{itemType}", "passcard",
+		"{itemId}", "1", "{userId}", "1")
+	seen := map[string]bool{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range pat.FindAllStringSubmatch(string(src), -1) {
+			p := fill.Replace(m[2])
+			if seen[m[1]+p] {
+				continue
+			}
+			seen[m[1]+p] = true
+			if m[1] == "GET" {
+				gets = append(gets, p)
+			} else {
+				posts = append(posts, p)
+			}
+		}
+	}
+	sort.Strings(gets)
+	sort.Strings(posts)
+	if len(gets) < 20 || len(posts) < 15 {
+		t.Fatalf("found %d GET and %d POST API routes: the pattern no longer matches server.go", len(gets), len(posts))
+	}
+	return gets, posts
+}
+
+// FuzzAPIInput sends fuzzed query strings to every GET API route and
+// fuzzed bodies to every POST API route; none may answer 5xx.
+func FuzzAPIInput(f *testing.F) {
+	ts := newFuzzServer(f)
+	gets, posts := apiRoutes(f)
+	seeds := []struct{ query, body string }{
+		{"brandId=demo&keyword=%00", `{"brandId":"demo","email":"member@example.com","keyword":"\u0000"}`},
+		{"brandId=demo&storeId=2147483648", `{"brandId":"demo","userId":2147483648,"token":"x"}`},
+		{"brandId=demo&storeId=9223372036854775808&pageSize=0", `{"brandId":"demo","userId":9223372036854775808}`},
+		{"brandId=demo&keyword=%ff%fe&startDate=2026-02-30", `{"brandId":"demo","customFields":{"\u0000":"\u0000"}}`},
+		{"brandId=../../etc&type=%00&itemType=x", `{"brandId":"demo","email":"a@example.com","password":"0123456789abcdef0123456789abcdef","name":"a","acceptTerms":true}`},
+		{"brandId=demo&pageNumber=99999999999999999999&date=1-1-1", `[1,2,3]`},
+		{"%zz", `{"brandId":"demo","code":"123456","email":"member@example.com","type":"forgotPassword"}`},
+	}
+	for i, s := range seeds {
+		f.Add(uint8(i), s.query, s.body)
+	}
+	f.Fuzz(func(t *testing.T, route uint8, rawQuery, body string) {
+		g := gets[int(route)%len(gets)]
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.URL.Path = g
+		req.URL.RawQuery = rawQuery
+		w := httptest.NewRecorder()
+		ts.ServeHTTP(w, req)
+		if w.Code >= 500 {
+			t.Fatalf("GET %s?%s = %d %s", g, rawQuery, w.Code, w.Body.String())
+		}
+		p := posts[int(route)%len(posts)]
+		if w := ts.post(t, p, body); w.Code >= 500 {
+			t.Fatalf("POST %s %q = %d %s", p, body, w.Code, w.Body.String())
+		}
+	})
+}

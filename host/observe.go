@@ -1,0 +1,124 @@
+package host
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"time"
+)
+
+// Every request gets an id (the caller's X-Request-Id when it is a sane
+// token, else a new one), sent back as X-Request-Id, shown on the 5xx
+// error page and written in its access-log line, so a member's report can
+// be found in the logs.
+
+// reqInfo is what the observe middleware learns about a request while it
+// is served.
+type reqInfo struct {
+	id        string
+	route     string // the ServeMux pattern, or the page route's name
+	cacheable bool   // a page the page cache may answer
+}
+
+type reqInfoKey struct{}
+
+var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{8,64}$`)
+
+func newRequestID() string {
+	var b [12]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// requestIDOf is the request's id, "" outside the observe middleware.
+func requestIDOf(r *http.Request) string {
+	if i, ok := r.Context().Value(reqInfoKey{}).(*reqInfo); ok {
+		return i.id
+	}
+	return ""
+}
+
+// setRoute names the route serving r, for metrics and the access log;
+// cacheable says the page cache may answer it.
+func setRoute(r *http.Request, route string, cacheable bool) {
+	if i, ok := r.Context().Value(reqInfoKey{}).(*reqInfo); ok {
+		i.route, i.cacheable = route, cacheable
+	}
+}
+
+// observe gives the request its id, and when it is served writes its
+// access-log line and counts it in the metrics.
+func (s *Server) observe(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		info := &reqInfo{id: r.Header.Get("X-Request-Id"), route: "unmatched"}
+		if !requestIDPattern.MatchString(info.id) {
+			info.id = newRequestID()
+		}
+		w.Header().Set("X-Request-Id", info.id)
+		sw := &statusWriter{ResponseWriter: w}
+		r = r.WithContext(context.WithValue(r.Context(), reqInfoKey{}, info))
+		defer func() {
+			status := sw.status
+			if status == 0 {
+				status = http.StatusOK
+			}
+			if v := recover(); v != nil {
+				status = http.StatusInternalServerError // the connection is dropped
+				defer panic(v)
+			}
+			took := time.Since(start)
+			cache := "-"
+			if info.cacheable {
+				cache = w.Header().Get("X-Page-Cache")
+			}
+			s.metrics.request(info.route, status, took, cache)
+			if s.cfg.AccessLog {
+				level := slog.LevelInfo
+				if status >= 500 {
+					level = slog.LevelWarn
+				}
+				s.log.LogAttrs(r.Context(), level, "request", slog.String("request_id", info.id),
+					slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.String("route", info.route),
+					slog.Int("status", status), slog.Int64("bytes", sw.bytes), slog.Duration("took", took),
+					slog.String("remote", r.RemoteAddr), slog.String("client", s.clientAddress(r)))
+			}
+		}()
+		next.ServeHTTP(sw, r)
+	})
+}
+
+// statusWriter notes the status and size of an answer; it still flushes
+// and lets http.ResponseController reach the writer beneath.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(p []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(p)
+	w.bytes += int64(n)
+	return n, err
+}
+
+func (w *statusWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -1,0 +1,144 @@
+package host
+
+import (
+	"context"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"storefront/data"
+)
+
+// TestRequestIDAndAccessLog: every answer carries an X-Request-Id (the
+// caller's when it is a sane token, else a new one) and one access-log
+// line with it, the route (never the raw path as a route) and the status;
+// the 5xx error page shows it, other error pages do not.
+func TestRequestIDAndAccessLog(t *testing.T) {
+	ts := newTestServer(t, func(d *Deps) { d.Config.AccessLog = true })
+	cases := []struct {
+		name, path, sent string
+		status           int
+		route            string
+		keep             bool
+	}{
+		{"new id", "/demo", "", 200, "brandId-index", false},
+		{"caller's id", "/demo/activitys", "lb-7f3a9c21-0001", 200, "brandId-activitys", true},
+		{"id with a newline", "/demo", "abcdefgh\nlevel=ERROR", 200, "brandId-index", false},
+		{"too short", "/demo", "abc", 200, "brandId-index", false},
+		{"API", "/api/brand/demo/stores", "", 200, "GET /api/brand/{brandId}/stores", false},
+		{"unknown page", "/demo/no/such/page", "", 404, "/", false},
+	}
+	idPat := regexp.MustCompile(`^[A-Za-z0-9._:-]{8,64}$`)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var h []string
+			if c.sent != "" {
+				h = []string{"X-Request-Id", c.sent}
+			}
+			w := ts.get(t, c.path, h...)
+			id := w.Header().Get("X-Request-Id")
+			if w.Code != c.status || !idPat.MatchString(id) || (c.keep && id != c.sent) || (!c.keep && id == c.sent) {
+				t.Fatalf("= %d, X-Request-Id %q (sent %q)", w.Code, id, c.sent)
+			}
+			var line string
+			for _, l := range strings.Split(ts.log.String(), "\n") {
+				if strings.Contains(l, "request_id="+id) && strings.Contains(l, "msg=request") {
+					line = l
+				}
+			}
+			if line == "" || !strings.Contains(line, `route="`+c.route+`"`) && !strings.Contains(line, "route="+c.route+" ") ||
+				!strings.Contains(line, "status="+strconv.Itoa(c.status)) {
+				t.Fatalf("access log line %q; want route %q status %d", line, c.route, c.status)
+			}
+			if strings.Contains(w.Body.String(), "錯誤編號") {
+				t.Fatal("a request id shown on a page that is not a 5xx")
+			}
+		})
+	}
+
+	// the 5xx page shows the id
+	pool, err := pgxpool.New(context.Background(), "postgres://postgres@"+closedPort(t)+"/x?connect_timeout=1&sslmode=disable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	ts.Server.db = &data.DB{Pool: pool}
+	w := ts.get(t, "/demo/search/result?keyword=a", "X-Request-Id", "member-report-42")
+	if w.Code != 503 || !strings.Contains(w.Body.String(), "錯誤編號：<!-- -->member-report-42") && !strings.Contains(w.Body.String(), "錯誤編號：member-report-42") {
+		t.Fatalf("5xx page = %d without its request id:\n%s", w.Code, w.Body.String())
+	}
+	if !strings.Contains(ts.log.String(), "request_id=member-report-42") {
+		t.Fatal("the 5xx's error log lacks the request id")
+	}
+}
+
+// TestMetrics: /metrics speaks Prometheus's text format with requests by
+// route pattern and status (never raw paths), page-cache hits and misses,
+// render and renderer-queue times, the database pool, Redis errors and the
+// mail outbox's depth.
+func TestMetrics(t *testing.T) {
+	ts := newTestServer(t)
+	for _, p := range []string{"/demo", "/demo", "/demo/activitys?x=1", "/api/brand/demo/stores", "/api/brand/yoga/stores", "/demo/no/such/page"} {
+		ts.get(t, p)
+	}
+	w := ts.get(t, "/metrics")
+	body := w.Body.String()
+	if w.Code != 200 || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
+		t.Fatalf("/metrics = %d %q", w.Code, w.Header().Get("Content-Type"))
+	}
+	for _, want := range []string{
+		`storefront_http_requests_total{route="brandId-index",status="200"} 2`,
+		`storefront_http_requests_total{route="GET /api/brand/{brandId}/stores",status="200"} 2`,
+		`storefront_http_requests_total{route="/",status="404"} 1`,
+		`storefront_http_request_duration_seconds_count{route="brandId-activitys"} 1`,
+		`storefront_page_cache_requests_total{result="miss"} 2`,
+		`storefront_page_cache_requests_total{result="hit"} 1`,
+		`storefront_page_render_seconds_count{page="brand-home"} 1`,
+		`storefront_renderer_queue_wait_seconds_count`,
+		`storefront_renderer_busy_total 0`,
+		`storefront_db_pool_total_conns`,
+		`storefront_db_pool_acquires_total`,
+		`storefront_redis_errors_total 0`,
+		`storefront_redis_up -1`,
+		`storefront_mail_outbox_depth 0`,
+		`go_goroutines`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+	if strings.Contains(body, "/demo") || strings.Contains(body, "yoga") {
+		t.Error("/metrics labels carry raw paths")
+	}
+	if t.Failed() {
+		t.Log(body)
+	}
+	// a queued mail counts in the outbox depth
+	if _, err := ts.db.Register(context.Background(), data.NewUser{BrandID: "demo", Email: "m@example.com", Name: "M",
+		PasswordDigest: md5hex("x"), CustomValues: map[string]string{}}, ts.now(),
+		func(u *data.User, _ *data.Issued) (data.Mail, error) {
+			return data.Mail{To: u.Email, Subject: "s", Text: "t"}, nil
+		}); err != nil {
+		t.Fatal(err)
+	}
+	if body := ts.get(t, "/metrics").Body.String(); !strings.Contains(body, "storefront_mail_outbox_depth 1") {
+		t.Error("the outbox depth does not count a queued mail")
+	}
+}
+
+// TestMetricsToken: with STOREFRONT_METRICS_TOKEN set, /metrics wants it.
+func TestMetricsToken(t *testing.T) {
+	ts := newTestServer(t, func(d *Deps) { d.Config.MetricsToken = "s3cret-token" })
+	if w := ts.get(t, "/metrics"); w.Code != 401 {
+		t.Fatalf("without the token: %d", w.Code)
+	}
+	if w := ts.get(t, "/metrics", "Authorization", "Bearer wrong"); w.Code != 401 {
+		t.Fatalf("with a wrong token: %d", w.Code)
+	}
+	if w := ts.get(t, "/metrics", "Authorization", "Bearer s3cret-token"); w.Code != 200 || !strings.Contains(w.Body.String(), "storefront_http_requests_total") {
+		t.Fatalf("with the token: %d", w.Code)
+	}
+}
