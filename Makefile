@@ -21,12 +21,17 @@ build: bundles
 run: build
 	./$(BIN)
 
-# static checks: go vet, the generated Go->TypeScript contract is fresh,
-# and a strict TypeScript check (esbuild strips types without checking them)
+# static checks: go vet, the generated Go->TypeScript contract is fresh, a
+# strict TypeScript check (esbuild strips types without checking them),
+# ESLint (the direction of imports between the app's layers,
+# eslint.config.mjs) and the unit tests of the app's pure helpers
 check: node_modules/.package-lock.json
 	$(GO) vet ./...
 	$(GO) test -count=1 -run '^TestContract$$' ./host
 	npx tsc --noEmit -p app
+	npx tsc --noEmit -p app/tsconfig.test.json
+	npx eslint --max-warnings 0 app
+	node --import tsx --test $$(find app -name '*.test.ts' | sort)
 
 # regenerate app/contract/generated from the Go declarations (host/contract.go,
 # data/, data/rules, the route table and shared constants)

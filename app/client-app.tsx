@@ -1,7 +1,7 @@
 // The browser's app: the Root plus client-side navigation and history.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Root, type PageComponent, type PageModule } from './root';
-import type { PageProps } from './lib/props';
+import type { PageProps } from './contract/props';
 import { NavigationContext, keepsScroll, propsHeader, type NavigateOptions } from './lib/navigation';
 import { chunkReloadThrottle } from './lib/constants';
 

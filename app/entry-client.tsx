@@ -2,7 +2,7 @@
 // chunk, hydrate, and from then on navigate on the client.
 import { hydrateRoot } from 'react-dom/client';
 import { ClientApp, loadPage } from './client-app';
-import type { PageProps } from './lib/props';
+import type { PageProps } from './contract/props';
 import '@fontsource-variable/noto-sans-tc/index.css';
 
 const el = document.getElementById('__PROPS__');

@@ -4,7 +4,7 @@
 import { renderToString } from 'react-dom/server';
 import { cache } from '@emotion/css';
 import { Root, type PageModule } from './root';
-import type { PageProps } from './lib/props';
+import type { PageProps } from './contract/props';
 
 declare const require: (path: string) => unknown;
 

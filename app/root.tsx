@@ -2,10 +2,11 @@
 import type { ComponentType, CSSProperties } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
 import { PageContext } from './lib/page-context';
-import type { PageProps } from './lib/props';
+import type { PageProps } from './contract/props';
 import { DefaultLayout } from './layouts/default-layout';
 import { BareLayout } from './layouts/bare-layout';
-import './styles/theme';
+import './ui/theme';
+import { DialogLayer } from './ui/dialog-layer';
 
 export type PageComponent = ComponentType<{ data: any }>;
 
@@ -23,6 +24,7 @@ export function Root({ props, Page }: { props: PageProps; Page: PageComponent })
           <Layout>
             <Page data={props.data} />
           </Layout>
+          <DialogLayer />
         </div>
       </PageContext.Provider>
     </HelmetProvider>

@@ -219,3 +219,17 @@ test('images come as WebP in the widths a page asks for', async () => {
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('on a phone the search filters fold behind a button', async () => {
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  await open(page, '/demo/search/result');
+  const store = page.getByLabel('門市');
+  assert.equal(await store.isVisible(), false);
+  const toggle = page.getByTestId('filter-toggle');
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+  await toggle.click();
+  assert.equal(await store.isVisible(), true);
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -101,7 +101,9 @@ test('register, verify by mail, log in, member centre, change password, log out'
   await page.locator('main nav').getByRole('link', { name: '會員資料' }).click();
   await page.waitForURL(base + '/demo/user');
 
-  // change the password
+  // change the password (once the login's snackbar is gone: setting the
+  // snackbar while one shows just hides it, spec section 4)
+  await page.getByTestId('snackbar').waitFor({ state: 'detached' });
   await page.getByRole('button', { name: '變更密碼' }).click();
   const cp = page.getByTestId('change-password-dialog');
   await cp.getByLabel('目前密碼').fill('first-pass1');
@@ -158,6 +160,27 @@ test('a verification link that is wrong says so and offers a new mail', async ()
   await open(page, '/demo/verify/email?u=999999&t=x');
   await page.locator('[data-testid="verify-email"][data-state="failed"]').waitFor();
   assert.equal(await page.getByTestId('verify-error').innerText(), '查無此會員，請重新取得驗證信');
+  assert.deepEqual(page.errors.filter(expected), []);
+  await page.context().close();
+});
+
+test('a visitor following a link to a member page logs in at brand home and lands on it', async () => {
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  await open(page, '/demo/user/ticket');
+  // the host sent them home with the wanted path; the app took it off the URL
+  await page.waitForURL(base + '/demo');
+  const dialog = page.getByTestId('login-dialog');
+  await dialog.waitFor();
+  await dialog.getByLabel('電子信箱').fill('member@example.com');
+  await dialog.getByLabel('密碼').fill('demo1234');
+  await dialog.getByRole('button', { name: '登入' }).click();
+  await page.waitForURL(base + '/demo/user/ticket');
+  await page.getByTestId('ticket').first().waitFor();
+  // on a 390 px phone the logged-in header keeps the brand's whole name
+  const name = page.locator('header a span').first();
+  assert.equal(await name.innerText(), '森活運動館');
+  assert.ok(await name.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the brand name is cut');
+  await shot(page, 'member-tickets-390');
   assert.deepEqual(page.errors.filter(expected), []);
   await page.context().close();
 });

@@ -32,7 +32,9 @@ type PageProps struct {
 	Brand        *BrandProps `json:"brand"`
 	User         *UserInfo   `json:"user"` // the logged-in member, null for a visitor
 	Error        *ErrorInfo  `json:"error"`
-	Data         any         `json:"data" tstype:"unknown"`
+	// Nav is the navigation this brand and visitor get (host/nav.go).
+	Nav  Navigation `json:"nav"`
+	Data any        `json:"data" tstype:"unknown"`
 }
 
 type BrandProps struct {
@@ -45,9 +47,33 @@ type BrandProps struct {
 type ErrorInfo struct {
 	Status  int    `json:"status"`
 	Message string `json:"message"`
+	// Routing: a 404 because no route matches the path (its own text,
+	// spec section 2).
+	Routing bool `json:"routing"`
 	// RequestID is shown small on a 5xx page, so a report can be found in
 	// the logs.
 	RequestID string `json:"requestId"` // "" below 5xx
+}
+
+// NavLink is one link of the navigation the host sends with a page: key
+// names its label in the app (app/strings), href is the path on this site
+// (with the brand prefix, or without it on a custom domain).
+type NavLink struct {
+	Key  string `json:"key"`
+	Href string `json:"href"`
+}
+
+// Navigation lists the links a brand and visitor get, each checked against
+// the route guards (host/nav.go): the app renders them and re-derives no
+// guard.
+type Navigation struct {
+	// Header: the shop's sections in the header bar.
+	Header []NavLink `json:"header"`
+	// Member: the member menu (the header's menu and the member centre's
+	// tabs); empty for a visitor.
+	Member []NavLink `json:"member"`
+	// Links: other member-centre pages the member pages link to.
+	Links []NavLink `json:"links"`
 }
 
 // Envelope is every JSON answer: errorCode 0 and data on success, the

@@ -27,7 +27,7 @@ import (
 // image is kept in the cache after the first encode. Widths are a fixed
 // set, so the cache stays bounded.
 
-// ImageWidths are the widths a page may ask for (app/lib/images.ts).
+// ImageWidths are the widths a page may ask for (app/ui/images.ts).
 var ImageWidths = []int{160, 320, 480, 640, 960, 1280}
 
 // ImageQuality is the WebP quality of spec section 9.

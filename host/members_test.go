@@ -485,7 +485,7 @@ func TestSessionIsPerBrand(t *testing.T) {
 	ts.browser().get(t, "/", "Authorization", sid)
 	// a yoga page: a visitor there, the member menu guarded, demo's cookies kept
 	w := b.get(t, "/yoga/user")
-	if w.Code != 301 || w.Header().Get("Location") != "/yoga" {
+	if w.Code != 301 || w.Header().Get("Location") != "/yoga?login=%2Fyoga%2Fuser" {
 		t.Fatalf("GET /yoga/user with demo's session = %d %s", w.Code, w.Header().Get("Location"))
 	}
 	if body := b.get(t, "/yoga").Body.String(); strings.Contains(body, "林小安") {
@@ -790,7 +790,8 @@ func TestMemberPages(t *testing.T) {
 	for _, p := range []string{"/demo/user", "/demo/user/booking", "/demo/user/passcard", "/demo/user/ticket",
 		"/demo/user/countingPasscard", "/demo/user/timingcard", "/demo/user/timingcard/plans"} {
 		w := visitor.get(t, p+"?x=1")
-		if w.Code != 301 || w.Header().Get("Location") != "/demo" || !strings.Contains(w.Header().Get("Cache-Control"), "no-store") {
+		want := "/demo?" + url.Values{"login": {p + "?x=1"}}.Encode() // brand home opens the login, then goes there
+		if w.Code != 301 || w.Header().Get("Location") != want || !strings.Contains(w.Header().Get("Cache-Control"), "no-store") {
 			t.Fatalf("visitor GET %s = %d %q %q", p, w.Code, w.Header().Get("Location"), w.Header().Get("Cache-Control"))
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -69,7 +70,9 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 	rc.member = s.pageMember(w, rc)
 	rt, params := matchRoute(rc.site.Rest)
 	if rt == nil {
-		s.errorPage(w, rc, http.StatusNotFound, "")
+		s.gzipped(w, r, func(w http.ResponseWriter) {
+			s.render(w, rc, errorRoute, nil, http.StatusNotFound, &ErrorInfo{Status: http.StatusNotFound, Routing: true})
+		})
 		return false
 	}
 	rc.route, rc.params = rt, params
@@ -87,7 +90,9 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 		return false
 	case rt.Member && rc.member == nil: // the member-menu guard
 		w.Header().Set("Cache-Control", "no-store") // a 301 the browser must not remember past the login
-		s.redirectUnder(w, rc, "", "", http.StatusMovedPermanently)
+		// brand home opens the login dialog and, logged in, goes on to the
+		// page that was asked for
+		s.redirectUnder(w, rc, "", url.Values{"login": {r.URL.RequestURI()}}.Encode(), http.StatusMovedPermanently)
 		return false
 	}
 	rc.query = pageQuery(rt, rc.query) // after the guard: its redirects keep the whole query
@@ -187,8 +192,12 @@ func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *ErrorInfo) *PageP
 		if rc.member != nil {
 			p.User = userInfoOf(rc.member.user, rc.brand)
 		}
-	} else if e != nil {
-		p.Layout = "bare"
+		p.Nav = navFor(rc.brand.ModuleSet(), rc.site.BasePath, p.User != nil)
+	} else {
+		p.Nav = Navigation{Header: []NavLink{}, Member: []NavLink{}, Links: []NavLink{}}
+		if e != nil {
+			p.Layout = "bare"
+		}
 	}
 	return p
 }

@@ -24,6 +24,7 @@ func TestAppBundleRenders(t *testing.T) {
 	"brand":{"brandId":"demo","colour":"#1B8A7A","settings":{"additionalModules":["WEB_SHOP"],"brandName":"森活","appLogo":"",
 	"webBaseBackgroundColor":"FF1B8A7A","brandPromoteInfo":{"iosAppLink":"","androidAppLink":""},"isNewposStore":false,"storeInfoList":[]},
 	"home":{"brandId":"demo","brandName":"森活","logo":"","description":""}},"error":null,
+	"nav":{"header":[{"key":"activities","href":"/demo/activitys"}],"member":[],"links":[]},
 	"data":{"items":{"countingPasscardProjectInfoList":[],"custPointProjectInfoList":[],"quantityPasscardProjectInfoList":[],
 	"passcardProjectInfoList":[{"id":1,"type":"passcard","name":"<script>alert(1)</script>","price":1234567,"description":"","activationType":"IMMEDIATELY","image":"","storeIds":[]}]}}}`
 	l, _ := p.Acquire(t.Context())

@@ -1,8 +1,9 @@
 // Add-to-calendar dialog: an .ics file to download and a Google Calendar
 // link for one schedule.
 import { useMemo } from 'react';
-import { Dialog, actions } from './dialog';
-import { icsFile, googleCalendarUrl, type CalendarEvent } from '../lib/calendar';
+import { Dialog } from '../ui/dialog';
+import { buttonColumn } from '../ui/button';
+import { icsFile, googleCalendarUrl, type CalendarEvent } from '../features/catalogue/calendar';
 import { dialogs as t } from '../strings/zh-hant-catalogue';
 
 export default function CalendarDialog({ event, onClose }: { event: CalendarEvent; onClose: () => void }) {
@@ -10,7 +11,7 @@ export default function CalendarDialog({ event, onClose }: { event: CalendarEven
   return (
     <Dialog title={t.calendarTitle} onClose={onClose} testId="calendar-dialog">
       <p style={{ marginBottom: 14 }}>{event.title}</p>
-      <div className={actions}>
+      <div className={buttonColumn}>
         <a href={href} download={'schedule-' + event.uid.split('@')[0] + '.ics'} data-testid="ics-link">
           <span>
             {t.ics}

@@ -1,13 +1,15 @@
 // Change password (logged in): the current password and a new one. Every
 // other session of the member ends.
 import { useState } from 'react';
-import { call } from '../lib/api';
-import { passwordDigest, minPasswordLength } from '../lib/password';
+import { changePassword } from '../features/members/api';
+import { passwordDigest, minPasswordLength } from '../features/members/password';
 import { usePage } from '../lib/page-context';
-import { useUi } from '../lib/ui';
+import { useUi } from '../lib/ui-state';
 import { auth as t } from '../strings/zh-hant-members';
-import { Dialog } from './dialog';
-import { Field, FormError, formStyle, primaryButton, useSubmit } from './form';
+import { Dialog } from '../ui/dialog';
+import { Field, FormError, formStyle } from '../ui/form-fields';
+import { primaryButton } from '../ui/button';
+import { useSubmit } from '../lib/use-submit';
 
 export default function ChangePasswordDialog() {
   const page = usePage();
@@ -18,9 +20,7 @@ export default function ChangePasswordDialog() {
     if (f.password.length < minPasswordLength) return setError(t.passwordTooShort);
     if (f.password !== f.confirm) return setError(t.passwordMismatch);
     return run(async () => {
-      await call('/api/session/changePassword', {
-        body: { brandId: page.brand!.brandId, oldPassword: passwordDigest(f.old), newPassword: passwordDigest(f.password) },
-      });
+      await changePassword({ brandId: page.brand!.brandId, oldPassword: passwordDigest(f.old), newPassword: passwordDigest(f.password) });
       ui.close();
       ui.notify(t.passwordChanged);
     });

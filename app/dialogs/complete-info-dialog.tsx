@@ -1,14 +1,18 @@
 // Complete info (a member missing required custom fields) and profile
 // editing: the brand's custom fields, posted to /api/user/edit.
 import { useEffect, useState } from 'react';
-import { call, errorText } from '../lib/api';
+import { errorText } from '../lib/api';
+import { editUser } from '../features/members/api';
+import { customFieldSchema } from '../features/brand/api';
 import { usePage } from '../lib/page-context';
-import { useUi } from '../lib/ui';
-import type { CustomField } from '../lib/props';
+import { useUi } from '../lib/ui-state';
+import type { CustomField } from '../contract/props';
 import { common } from '../strings/zh-hant';
 import { auth as t } from '../strings/zh-hant-members';
-import { Dialog } from './dialog';
-import { CustomFieldInput, Field, FormError, formStyle, primaryButton, useRefresh, useSubmit } from './form';
+import { Dialog } from '../ui/dialog';
+import { CustomFieldInput, Field, FormError, formStyle } from '../ui/form-fields';
+import { primaryButton } from '../ui/button';
+import { useRefresh, useSubmit } from '../lib/use-submit';
 
 export default function CompleteInfoDialog({ args }: { args: { mode: 'complete' | 'edit' } }) {
   const page = usePage();
@@ -21,7 +25,7 @@ export default function CompleteInfoDialog({ args }: { args: { mode: 'complete' 
   const [values, setValues] = useState<Record<string, string>>(user.customFields);
   const { busy, error, setError, run } = useSubmit();
   useEffect(() => {
-    call<CustomField[]>(`/api/brand/${encodeURIComponent(brandId)}/customField/schema`)
+    customFieldSchema(brandId)
       .then(setSchema)
       .catch((e) => setError(errorText(e)));
   }, [brandId, setError]);
@@ -31,7 +35,7 @@ export default function CompleteInfoDialog({ args }: { args: { mode: 'complete' 
     run(async () => {
       const customFields: Record<string, string> = {};
       for (const f of fields) customFields[f.key] = values[f.key] ?? '';
-      await call('/api/user/edit', { body: editing ? { brandId, name, customFields } : { brandId, customFields } });
+      await editUser(editing ? { brandId, name, customFields } : { brandId, customFields });
       ui.close();
       ui.notify(t.saved);
       refresh();

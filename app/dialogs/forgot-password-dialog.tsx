@@ -1,12 +1,15 @@
 // Forgot password: e-mail -> the mailed 6-digit code -> a new password.
 import { useState } from 'react';
-import { call } from '../lib/api';
-import { passwordDigest, minPasswordLength } from '../lib/password';
+import type { ResendType } from '../contract/props';
+import { confirmForgotPassword, forgotPassword, resendMail, resetForgotPassword } from '../features/members/api';
+import { passwordDigest, minPasswordLength } from '../features/members/password';
 import { usePage } from '../lib/page-context';
-import { useUi } from '../lib/ui';
+import { useUi } from '../lib/ui-state';
 import { auth as t } from '../strings/zh-hant-members';
-import { Dialog } from './dialog';
-import { Field, FormError, formStyle, linkButton, primaryButton, useSubmit } from './form';
+import { Dialog } from '../ui/dialog';
+import { Field, FormError, formStyle } from '../ui/form-fields';
+import { linkButton, primaryButton } from '../ui/button';
+import { useSubmit } from '../lib/use-submit';
 
 export default function ForgotPasswordDialog({ args }: { args: { email?: string } }) {
   const page = usePage();
@@ -17,21 +20,21 @@ export default function ForgotPasswordDialog({ args }: { args: { email?: string 
   const [code, setCode] = useState('');
   const [pw, setPw] = useState({ password: '', confirm: '' });
   const { busy, error, setError, run } = useSubmit();
-  const send = (type?: string) =>
+  const send = (type?: ResendType) =>
     run(async () => {
-      await call(type ? '/api/session/resend' : '/api/session/forgotPassword', { body: { brandId, email, type } });
+      await (type ? resendMail(brandId, email, type) : forgotPassword(brandId, email));
       setStep('code');
     });
   const confirm = () =>
     run(async () => {
-      await call('/api/session/forgotPassword/confirm', { body: { brandId, email, code } });
+      await confirmForgotPassword(brandId, email, code);
       setStep('password');
     });
   const reset = () => {
     if (pw.password.length < minPasswordLength) return setError(t.passwordTooShort);
     if (pw.password !== pw.confirm) return setError(t.passwordMismatch);
     return run(async () => {
-      await call('/api/session/forgotPassword/reset', { body: { brandId, email, code, password: passwordDigest(pw.password) } });
+      await resetForgotPassword(brandId, email, code, passwordDigest(pw.password));
       ui.open('login', { email });
       ui.notify(t.resetOk);
     });

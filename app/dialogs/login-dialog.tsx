@@ -1,30 +1,32 @@
 // Login: e-mail and password (sent as its MD5, spec section 5).
 import { useState } from 'react';
-import { call } from '../lib/api';
-import { passwordDigest } from '../lib/password';
+import { login } from '../features/members/api';
+import { passwordDigest } from '../features/members/password';
 import { usePage } from '../lib/page-context';
-import { useUi } from '../lib/ui';
-import type { User } from '../lib/props';
+import { useUi, type DialogArgs } from '../lib/ui-state';
+import { useNavigate } from '../lib/navigation';
 import { account } from '../strings/zh-hant';
 import { auth as t } from '../strings/zh-hant-members';
-import { Dialog } from './dialog';
-import { Field, FormError, formStyle, linkButton, primaryButton, row, useRefresh, useSubmit } from './form';
+import { Dialog } from '../ui/dialog';
+import { Field, FormError, formStyle, row } from '../ui/form-fields';
+import { linkButton, primaryButton } from '../ui/button';
+import { useRefresh, useSubmit } from '../lib/use-submit';
 
-export default function LoginDialog({ args }: { args: { email?: string } }) {
+export default function LoginDialog({ args }: { args: DialogArgs['login'] }) {
   const page = usePage();
   const ui = useUi();
   const refresh = useRefresh();
+  const navigate = useNavigate();
   const [email, setEmail] = useState(args.email ?? '');
   const [password, setPassword] = useState('');
   const { busy, error, run } = useSubmit();
   const submit = () =>
     run(async () => {
-      const res = await call<{ user: User }>('/api/session/login', {
-        body: { brandId: page.brand!.brandId, email, password: passwordDigest(password) },
-      });
+      const res = await login({ brandId: page.brand!.brandId, email, password: passwordDigest(password) });
       ui.close();
       ui.notify(t.loginOk);
-      refresh();
+      if (args.next) navigate(args.next);
+      else refresh();
       if (!res.user.emailVerified) ui.open('verifyAccount', { email: res.user.email });
     });
   return (

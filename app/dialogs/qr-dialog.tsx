@@ -2,9 +2,9 @@
 // only).
 import { renderSVG } from 'uqr';
 import { css } from '@emotion/css';
-import { Dialog } from './dialog';
+import { Dialog } from '../ui/dialog';
 import { dialogs as t } from '../strings/zh-hant-catalogue';
-import { colour } from '../styles/theme';
+import { colour } from '../ui/theme';
 
 const code = css`
   width: min(280px, 100%);

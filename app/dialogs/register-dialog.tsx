@@ -2,16 +2,20 @@
 // the form), and the terms. On success the registration-success dialog
 // opens.
 import { useEffect, useState } from 'react';
-import { call, errorText } from '../lib/api';
-import { passwordDigest, minPasswordLength } from '../lib/password';
+import { errorText } from '../lib/api';
+import { register } from '../features/members/api';
+import { customFieldSchema } from '../features/brand/api';
+import { passwordDigest, minPasswordLength } from '../features/members/password';
 import { usePage } from '../lib/page-context';
-import { useUi } from '../lib/ui';
+import { useUi } from '../lib/ui-state';
 import { links } from '../lib/links';
-import type { CustomField } from '../lib/props';
+import type { CustomField } from '../contract/props';
 import { common, account } from '../strings/zh-hant';
 import { auth as t } from '../strings/zh-hant-members';
-import { Dialog } from './dialog';
-import { CustomFieldInput, Field, FormError, formStyle, linkButton, primaryButton, row, useSubmit } from './form';
+import { Dialog } from '../ui/dialog';
+import { CustomFieldInput, Field, FormError, formStyle, row } from '../ui/form-fields';
+import { linkButton, primaryButton } from '../ui/button';
+import { useSubmit } from '../lib/use-submit';
 
 export default function RegisterDialog() {
   const page = usePage();
@@ -23,7 +27,7 @@ export default function RegisterDialog() {
   const [values, setValues] = useState<Record<string, string>>({});
   const { busy, error, setError, run } = useSubmit();
   useEffect(() => {
-    call<CustomField[]>(`/api/brand/${encodeURIComponent(brand.brandId)}/customField/schema`)
+    customFieldSchema(brand.brandId)
       .then(setSchema)
       .catch((e) => setLoadError(errorText(e) || t.schemaFailed));
   }, [brand.brandId]);
@@ -34,15 +38,13 @@ export default function RegisterDialog() {
     if (form.password !== form.confirm) return setError(t.passwordMismatch);
     if (!form.terms) return setError(t.termsRequired);
     return run(async () => {
-      const res = await call<{ email: string; mailSent: boolean }>('/api/session/register', {
-        body: {
+      const res = await register({
           brandId: brand.brandId,
           email: form.email,
           password: passwordDigest(form.password),
           name: form.name,
           customFields: values,
           acceptTerms: form.terms,
-        },
       });
       if (res.mailSent) ui.open('registerSuccess', { email: res.email });
       else {

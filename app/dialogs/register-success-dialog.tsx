@@ -1,9 +1,10 @@
 // Registration success (spec section 2): title 註冊成功, 460 px wide; its
 // close shows the snackbar 驗證信發送成功！.
-import { useUi } from '../lib/ui';
+import { useUi } from '../lib/ui-state';
 import { auth as t } from '../strings/zh-hant-members';
-import { Dialog } from './dialog';
-import { formStyle, primaryButton } from './form';
+import { Dialog } from '../ui/dialog';
+import { formStyle } from '../ui/form-fields';
+import { primaryButton } from '../ui/button';
 
 /** The registration-success dialog's width (spec section 9). */
 export const registerSuccessWidth = 460;

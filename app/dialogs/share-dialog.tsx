@@ -1,7 +1,8 @@
 // Share dialog: copy the page's link, share it on LINE or Facebook, or show
 // it as a QR code (loaded only then).
 import { lazy, Suspense, useState } from 'react';
-import { Dialog, actions } from './dialog';
+import { Dialog } from '../ui/dialog';
+import { buttonColumn } from '../ui/button';
 import { dialogs as t } from '../strings/zh-hant-catalogue';
 
 const QrDialog = lazy(() => import('./qr-dialog'));
@@ -28,7 +29,7 @@ export default function ShareDialog({ url, title, onClose }: { url: string; titl
   return (
     <Dialog title={t.shareTitle} onClose={onClose} testId="share-dialog">
       <p style={{ marginBottom: 14, wordBreak: 'break-all' }}>{title}</p>
-      <div className={actions}>
+      <div className={buttonColumn}>
         <button type="button" onClick={copy} data-testid="copy-link">
           {copied ? t.copied : t.copyLink}
         </button>

@@ -1,11 +1,12 @@
 // Store info dialog: the store's picture, address (with a map link), phone
 // and opening hours.
 import { css } from '@emotion/css';
-import type { StoreInfo } from '../lib/props';
-import { Dialog, actions } from './dialog';
-import { Picture } from '../components/picture';
+import type { StoreInfo } from '../contract/props';
+import { Dialog } from '../ui/dialog';
+import { buttonColumn } from '../ui/button';
+import { Picture } from '../ui/picture';
 import { dialogs as t } from '../strings/zh-hant-catalogue';
-import { colour } from '../styles/theme';
+import { colour } from '../ui/theme';
 
 const facts = css`
   display: grid;
@@ -40,7 +41,7 @@ export default function StoreDialog({ store, onClose }: { store: StoreInfo; onCl
         ) : null}
       </dl>
       {store.mapUrl ? (
-        <div className={actions}>
+        <div className={buttonColumn}>
           <a href={store.mapUrl} target="_blank" rel="noopener">
             {t.map}
           </a>

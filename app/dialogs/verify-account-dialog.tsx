@@ -1,11 +1,13 @@
 // Verify account: the member's e-mail is not verified yet; send the mail
 // again (3 minutes apart) or type the mailed code.
-import { call } from '../lib/api';
+import { resendVerifyEmail } from '../features/members/api';
 import { usePage } from '../lib/page-context';
-import { useUi } from '../lib/ui';
+import { useUi } from '../lib/ui-state';
 import { auth as t } from '../strings/zh-hant-members';
-import { Dialog } from './dialog';
-import { FormError, formStyle, primaryButton, secondaryButton, useSubmit } from './form';
+import { Dialog } from '../ui/dialog';
+import { FormError, formStyle } from '../ui/form-fields';
+import { primaryButton, secondaryButton } from '../ui/button';
+import { useSubmit } from '../lib/use-submit';
 
 export default function VerifyAccountDialog({ args }: { args: { email: string } }) {
   const page = usePage();
@@ -13,7 +15,7 @@ export default function VerifyAccountDialog({ args }: { args: { email: string } 
   const { busy, error, run } = useSubmit();
   const resend = () =>
     run(async () => {
-      await call('/api/verify/resendemail', { body: { brandId: page.brand!.brandId, email: args.email } });
+      await resendVerifyEmail(page.brand!.brandId, args.email);
       ui.close();
       ui.notify(t.verificationSent);
     });

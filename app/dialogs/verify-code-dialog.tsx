@@ -1,11 +1,13 @@
 // Verify code: the 6-digit code of the verification mail.
 import { useState } from 'react';
-import { call } from '../lib/api';
+import { confirmCode, resendMail } from '../features/members/api';
 import { usePage } from '../lib/page-context';
-import { useUi } from '../lib/ui';
+import { useUi } from '../lib/ui-state';
 import { auth as t } from '../strings/zh-hant-members';
-import { Dialog } from './dialog';
-import { Field, FormError, formStyle, linkButton, primaryButton, useRefresh, useSubmit } from './form';
+import { Dialog } from '../ui/dialog';
+import { Field, FormError, formStyle } from '../ui/form-fields';
+import { linkButton, primaryButton } from '../ui/button';
+import { useRefresh, useSubmit } from '../lib/use-submit';
 
 export default function VerifyCodeDialog({ args }: { args: { email: string } }) {
   const page = usePage();
@@ -16,14 +18,14 @@ export default function VerifyCodeDialog({ args }: { args: { email: string } }) 
   const brandId = page.brand!.brandId;
   const submit = () =>
     run(async () => {
-      await call('/api/session/code/confirm', { body: { brandId, email: args.email, code } });
+      await confirmCode(brandId, args.email, code);
       ui.close();
       ui.notify(t.verifiedOk);
       refresh();
     });
   const resend = () =>
     run(async () => {
-      await call('/api/session/resend', { body: { brandId, email: args.email, type: 'verify' } });
+      await resendMail(brandId, args.email, 'verify');
       ui.notify(t.verificationSent);
     });
   return (

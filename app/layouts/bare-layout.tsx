@@ -1,8 +1,8 @@
 // Bare layout (spec section 2): the page alone, without header or footer.
 import type { ReactNode } from 'react';
 import { css } from '@emotion/css';
-import { LoadingBar } from '../components/loading-bar';
-import { contentMaxWidth } from '../styles/theme';
+import { LoadingBar } from './loading-bar';
+import { contentMaxWidth } from '../ui/theme';
 
 const main = css`
   max-width: ${contentMaxWidth}px;

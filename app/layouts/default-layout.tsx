@@ -5,21 +5,29 @@
 import type { ReactNode } from 'react';
 import { css } from '@emotion/css';
 import { usePage } from '../lib/page-context';
-import { AppBanner, useAppBanner } from '../components/app-banner';
+import { AppBanner, useAppBanner } from '../features/brand/app-banner';
 import { bannerHeight } from '../lib/constants';
-import { Header } from '../components/header';
-import { Footer } from '../components/footer';
-import { LoadingBar } from '../components/loading-bar';
-import { Snackbar } from '../components/snackbar';
-import { DialogHost } from '../components/dialog-host';
-import { UiProvider } from '../lib/ui';
-import { contentMaxWidth } from '../styles/theme';
+import { Header } from './header';
+import { Footer } from '../features/brand/footer';
+import { LoadingBar } from './loading-bar';
+import { Snackbar } from './snackbar';
+import { DialogHost } from './dialog-host';
+import { UiProvider } from '../lib/ui-state';
+import { contentMaxWidth } from '../ui/theme';
 
+/** The footer stays at the bottom of a short page (no strip under it). */
+const frame = css`
+  display: flex;
+  flex-direction: column;
+  min-height: 100vh;
+  min-height: 100dvh;
+`;
 const main = css`
+  flex: 1 0 auto;
+  width: 100%;
   max-width: ${contentMaxWidth}px;
   margin: 0 auto;
   padding: 20px 16px 0;
-  min-height: 60vh;
 `;
 
 export function DefaultLayout({ children }: { children: ReactNode }) {
@@ -27,6 +35,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const [banner, closeBanner] = useAppBanner();
   return (
     <UiProvider>
+      <div className={frame}>
       <LoadingBar />
       <h1 className="visually-hidden">{page.brand?.settings.brandName}</h1>
       {banner ? <AppBanner close={closeBanner} /> : null}
@@ -35,6 +44,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      </div>
       <DialogHost />
       <Snackbar />
     </UiProvider>

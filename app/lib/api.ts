@@ -1,8 +1,11 @@
 // The API client: same-origin calls with credentials, the envelope
 // {errorCode, message, data} unwrapped. A failure throws ApiError with the
-// catalogue's code and its Traditional Chinese message (the server sends
-// it; an unknown code's message is empty and falls back to a general text).
+// catalogue's code and its Traditional Chinese message as the server sent
+// it (an unknown code's message is empty, spec section 8); errorText gives
+// the line to show for it.
+import type { ApiEnvelope } from '../contract/props';
 import { account as t } from '../strings/zh-hant';
+import { statusText } from './error-text';
 
 export class ApiError extends Error {
   constructor(
@@ -12,12 +15,6 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-}
-
-interface Envelope<T> {
-  errorCode: number;
-  message: string;
-  data: T;
 }
 
 export interface CallOptions {
@@ -42,17 +39,21 @@ export async function call<T = unknown>(path: string, opts: CallOptions = {}): P
   } catch {
     throw new ApiError(0, t.networkError, 0);
   }
-  let env: Envelope<T>;
+  let env: ApiEnvelope<T>;
   try {
-    env = (await res.json()) as Envelope<T>;
+    env = (await res.json()) as ApiEnvelope<T>;
   } catch {
-    throw new ApiError(0, t.genericError, res.status);
+    throw new ApiError(0, '', res.status);
   }
-  if (!res.ok || env.errorCode !== 0) throw new ApiError(env.errorCode, env.message || t.genericError, res.status);
+  if (!res.ok || env.errorCode !== 0) throw new ApiError(env.errorCode, env.message, res.status);
   return env.data;
 }
 
-/** The message to show for any thrown value. */
+/**
+ * The line to show for any thrown value: the server's message, or for an
+ * empty one the text of its status class as the error page has it.
+ */
 export function errorText(e: unknown): string {
-  return e instanceof ApiError ? e.message : t.genericError;
+  if (!(e instanceof ApiError)) return t.genericError;
+  return e.message || statusText(e.status);
 }

@@ -2,7 +2,7 @@
 // organisation with its stores as sports activity locations, courses'
 // schedules as events with offers, items as products with offers in TWD,
 // and each page's breadcrumb trail (offers: json-ld-offers.ts).
-import type { PageProps, StoreInfo } from './props';
+import type { PageProps, StoreInfo } from '../contract/props';
 import { brandPath } from './page-context';
 import { hasModule, Module } from './modules';
 

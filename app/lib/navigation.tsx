@@ -3,6 +3,7 @@
 // the X-Storefront-Props header), loads that page's chunk, then swaps the
 // page in. On the server these hooks are inert.
 import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import type { Navigation } from '../contract/props';
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -70,4 +71,37 @@ export function Link(props: AnchorHTMLAttributes<HTMLAnchorElement> & { href: st
       }}
     />
   );
+}
+
+/** The href of the navigation's link key (header, member menu or member links), if the host sent it. */
+export function navHref(nav: Navigation, key: string): string | undefined {
+  for (const l of [...nav.header, ...nav.member, ...nav.links]) if (l.key === key) return l.href;
+  return undefined;
+}
+
+/**
+ * Of hrefs, the one the page at path is under: the longest equal to path
+ * or a parent of it ('/demo/user/timingcard' for '/demo/user/timingcard/plans').
+ */
+export function currentHref(hrefs: string[], path: string): string | undefined {
+  let best: string | undefined;
+  for (const h of hrefs) {
+    const under = path === h || path.startsWith(h.endsWith('/') ? h : h + '/');
+    if (under && (!best || h.length > best.length)) best = h;
+  }
+  return best;
+}
+
+/**
+ * The path to go to after a login asked for by a link (?login=path, set by
+ * the host's member-menu guard), or '' when path is not a relative path on
+ * this brand's site (basePath '' on a custom domain): no other site, no
+ * other brand.
+ */
+export function loginNext(path: string | undefined, basePath: string): string {
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return '';
+  const p = path.split(/[?#]/)[0];
+  if (p.split('/').some((seg) => seg === '..' || seg === '.')) return '';
+  if (basePath && p !== basePath && !p.startsWith(basePath + '/')) return '';
+  return path;
 }

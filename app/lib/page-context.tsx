@@ -1,6 +1,5 @@
 import { createContext, useContext } from 'react';
-import './shared';
-import type { PageProps } from './props';
+import type { PageProps } from '../contract/props';
 
 export const PageContext = createContext<PageProps | null>(null);
 

@@ -1,26 +1,20 @@
 // Activity list (/{brandId}/activitys): the normal and the term activities,
 // loaded in parallel by the host and merged by the spec's rule, 30 a page.
-import type { Activity } from '../lib/props';
 import { usePage, brandPath } from '../lib/page-context';
-import { PageHead } from '../components/page-head';
-import { ActivityCard, cardGrid } from '../components/activity-card';
-import { Pagination } from '../components/pagination';
-import { SearchBar } from '../components/search-bar';
-import { Crumbs } from '../components/crumbs';
-import { heading, emptyState, notice } from '../components/page-parts';
+import { PageHead } from '../lib/page-head';
+import { ActivityCard, cardGrid } from '../features/catalogue/activity-card';
+import { Pagination } from '../features/catalogue/pagination';
+import { SearchBar } from '../features/catalogue/search-bar';
+import { Crumbs } from '../features/catalogue/crumbs';
+import { notice } from '../features/catalogue/page-parts';
+import { heading } from '../ui/section-title';
+import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs, itemList, absolute } from '../lib/json-ld';
 import { catalogue as tc } from '../strings/zh-hant';
 import { activityList as t } from '../strings/zh-hant-catalogue';
 import { css } from '@emotion/css';
+import type { ActivitiesData } from '../contract/props';
 
-export interface ActivitiesData {
-  list: Activity[];
-  pageNumber: number;
-  pageSize: number;
-  totalPages: number;
-  loaded: boolean;
-  failed: boolean;
-}
 
 const bar = css`margin-bottom: 16px;`;
 
@@ -44,7 +38,7 @@ export default function Activities({ data }: { data: ActivitiesData }) {
       <h2 className={heading}>{t.heading}</h2>
       <SearchBar className={bar} />
       {data.failed ? <p className={notice} role="status">{tc.loadFailed}</p> : null}
-      {data.loaded && data.list.length === 0 ? <p className={emptyState}>{t.empty}</p> : null}
+      {data.loaded && data.list.length === 0 ? <EmptyState title={t.empty} /> : null}
       <div className={cardGrid} data-loaded={data.loaded}>
         {data.list.map((a, i) => (
           <ActivityCard key={a.courseId + '-' + a.storeShortName} a={a} eager={i < 3} />

@@ -3,26 +3,21 @@
 // in projectType tabs 0-3. Switching tabs keeps the scroll position (see
 // keepsScroll); the server renders the chosen tab.
 import { css } from '@emotion/css';
-import type { Activity, Banner, Item, ItemList, ItemType, PageProps } from '../lib/props';
+import type { Item, ItemList, ItemType, PageProps, BrandHomeData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
-import { PageHead } from '../components/page-head';
-import { ItemCard, itemGrid as grid } from '../components/item-card';
-import { ActivityCard, cardGrid } from '../components/activity-card';
-import { SearchBar } from '../components/search-bar';
-import { StoreButton } from '../components/dialog-buttons';
-import { Picture } from '../components/picture';
+import { PageHead } from '../lib/page-head';
+import { ItemCard, itemGrid as grid } from '../features/catalogue/item-card';
+import { ActivityCard, cardGrid } from '../features/catalogue/activity-card';
+import { SearchBar } from '../features/catalogue/search-bar';
+import { StoreButton } from '../dialogs/dialog-buttons';
+import { Picture } from '../ui/picture';
 import { brandGraph } from '../lib/json-ld';
 import { queryString } from '../lib/query';
 import { home as t, items as ti, catalogue as tc } from '../strings/zh-hant';
-import { colour, radius, up } from '../styles/theme';
+import { colour, radius, up } from '../ui/theme';
+import { chipButton } from '../ui/button';
 
-export interface BrandHomeData {
-  items: ItemList;
-  /** Absent from props of older hosts: none. */
-  banners?: Banner[];
-  activities?: Activity[];
-}
 
 /** projectType 0-3: the item type of each tab (spec section 1's order). */
 export const projectTypes: ItemType[] = ['passcard', 'countingPasscard', 'point', 'quantityPasscard'];
@@ -41,8 +36,6 @@ const stores = css`
   flex-wrap: wrap;
   gap: 8px;
   margin: -8px 0 20px;
-  button { padding: 4px 12px; border-radius: 999px; border: 1px solid ${colour.line}; background: ${colour.surface}; font-size: 13px; cursor: pointer; }
-  button:hover { border-color: var(--brand); color: var(--brand); }
 `;
 const bannerRow = css`
   display: grid;
@@ -146,7 +139,7 @@ export default function BrandHome({ data }: { data: BrandHomeData }) {
       {brand.settings.storeInfoList.length > 0 ? (
         <div className={stores} aria-label={tc.storesHeading}>
           {brand.settings.storeInfoList.map((s) => (
-            <StoreButton key={s.storeId} store={s}>
+            <StoreButton key={s.storeId} store={s} className={chipButton}>
               {s.storeShortName}
             </StoreButton>
           ))}

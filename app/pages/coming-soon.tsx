@@ -1,10 +1,10 @@
 // Routes whose pages are not built yet: an honest notice, not indexed.
 import { css } from '@emotion/css';
 import { usePage, brandPath } from '../lib/page-context';
-import { PageHead } from '../components/page-head';
+import { PageHead } from '../lib/page-head';
 import { Link } from '../lib/navigation';
 import { comingSoon as t, common } from '../strings/zh-hant';
-import { colour } from '../styles/theme';
+import { colour } from '../ui/theme';
 
 const box = css`
   padding: 56px 16px;

@@ -3,21 +3,26 @@
 // date, each of which can be added to a calendar; share dialog; JSON-LD
 // events with offers.
 import { css } from '@emotion/css';
-import type { CourseDetail, PageProps, Schedule } from '../lib/props';
+import type { CourseDetail, PageProps, Schedule } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
-import { PageHead } from '../components/page-head';
-import { Picture } from '../components/picture';
-import { Crumbs } from '../components/crumbs';
-import { StoreButton, ShareButton, CalendarButton } from '../components/dialog-buttons';
-import { buyBar, heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState, prose } from '../components/page-parts';
+import { PageHead } from '../lib/page-head';
+import { Picture } from '../ui/picture';
+import { Crumbs } from '../features/catalogue/crumbs';
+import { StoreButton, ShareButton, CalendarButton } from '../dialogs/dialog-buttons';
+import { buyBar, paragraphs, prose } from '../features/catalogue/page-parts';
+import { heading, sectionTitle } from '../ui/section-title';
+import { chipButton, primaryButton, secondaryButton } from '../ui/button';
+import { card } from '../ui/card';
+import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs, absolute } from '../lib/json-ld';
-import { courseEvents } from '../lib/json-ld-offers';
-import type { CalendarEvent } from '../lib/calendar';
-import { dateWithWeekday, priceRange, timeRange, price } from '../lib/format';
+import { courseEvents } from '../features/catalogue/json-ld-offers';
+import type { CalendarEvent } from '../features/catalogue/calendar';
+import { priceRange, price } from '../lib/format';
+import { dateWithWeekday, timeRange } from '../ui/date';
 import { catalogue as tc } from '../strings/zh-hant';
 import { course as t, activityList, term as tt } from '../strings/zh-hant-catalogue';
-import { colour, up } from '../styles/theme';
+import { colour, up } from '../ui/theme';
 
 const hero = css`
   width: 100%;
@@ -33,8 +38,7 @@ const tags = css`
   flex-wrap: wrap;
   gap: 6px;
   margin-bottom: 12px;
-  span, button { padding: 3px 10px; border-radius: 999px; background: ${colour.surface}; border: 1px solid ${colour.line}; font-size: 13px; }
-  button { cursor: pointer; color: var(--brand); font-weight: 600; }
+  span { padding: 3px 10px; border-radius: 999px; background: ${colour.surface}; border: 1px solid ${colour.line}; font-size: 13px; }
 `;
 const teacher = css`
   display: flex;
@@ -71,7 +75,6 @@ const row = css`
   border: 1px solid ${colour.line};
   font-size: 14px;
   time { font-weight: 700; }
-  button { border: 1px solid ${colour.line}; background: #fff; border-radius: 8px; padding: 4px 8px; cursor: pointer; font-size: 13px; }
 `;
 const seats = css`color: ${colour.muted}; white-space: nowrap;`;
 const full = css`color: ${colour.danger}; font-weight: 600; white-space: nowrap;`;
@@ -131,7 +134,7 @@ export default function Course({ data: d }: { data: CourseDetail }) {
       {d.image ? <Picture className={hero} src={d.image} alt={d.courseName} width={820} height={461} sizes="(min-width: 852px) 820px, calc(100vw - 32px)" eager /> : null}
       <h2 className={heading}>{d.courseName}</h2>
       <div className={tags}>
-        <StoreButton store={d.store}>{t.store}：{d.storeShortName}</StoreButton>
+        <StoreButton store={d.store} className={chipButton}>{t.store}：{d.storeShortName}</StoreButton>
         {d.categoryName ? <span>{d.categoryName}</span> : null}
         {d.ticketOnly ? <span>{tc.ticketOnly}</span> : null}
       </div>
@@ -180,7 +183,7 @@ export default function Course({ data: d }: { data: CourseDetail }) {
       <h2 className={sectionTitle} id="schedules">
         {t.schedules}
       </h2>
-      {d.scheduleList.length === 0 ? <p className={emptyState}>{tc.noDates}</p> : null}
+      {d.scheduleList.length === 0 ? <EmptyState title={tc.noDates} /> : null}
       {byDate(d.scheduleList).map((list) => (
         <section key={list[0].scheduleDate} className={day} aria-label={dateWithWeekday(list[0].scheduleDate, list[0].weekday)}>
           <h3>{dateWithWeekday(list[0].scheduleDate, list[0].weekday)}</h3>
@@ -190,7 +193,7 @@ export default function Course({ data: d }: { data: CourseDetail }) {
                 <time dateTime={s.scheduleDate + 'T' + s.startTime}>{timeRange(s.startTime, s.endTime)}</time>
                 <span>{s.teacherName}</span>
                 <span className={s.remaining > 0 ? seats : full}>{s.remaining > 0 ? tc.remaining(s.remaining) : tc.full}</span>
-                <CalendarButton event={calendarEvent(page, host, d, s, url)} label={`${t.addToCalendar}：${dateWithWeekday(s.scheduleDate, s.weekday)} ${s.startTime}`}>
+                <CalendarButton className={chipButton} event={calendarEvent(page, host, d, s, url)} label={`${t.addToCalendar}：${dateWithWeekday(s.scheduleDate, s.weekday)} ${s.startTime}`}>
                   {t.addToCalendar}
                 </CalendarButton>
               </li>

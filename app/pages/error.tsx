@@ -1,25 +1,13 @@
 // The error page (spec sections 2 and 8): the status code, an image, the
 // text for the status class, a way back, and the provider's site label.
 import { css } from '@emotion/css';
-import type { ErrorInfo } from '../lib/props';
 import { usePage, brandPath } from '../lib/page-context';
-import { PageHead } from '../components/page-head';
+import { PageHead } from '../lib/page-head';
 import { Link } from '../lib/navigation';
 import { links } from '../lib/links';
+import { errorMessage, errorTitle } from '../lib/error-text';
 import { common, errors as t, layout } from '../strings/zh-hant';
-import { colour } from '../styles/theme';
-
-/** Document title of an error page. */
-export function errorTitle(status: number): string {
-  return status === 404 ? t.titleNotFound : t.titleError;
-}
-
-/** Visible message of an error page. */
-export function errorMessage(e: ErrorInfo): string {
-  if (e.status === 404) return e.message || t.notFoundDefault;
-  if (e.status >= 500) return t.serverError;
-  return t.clientError;
-}
+import { colour } from '../ui/theme';
 
 const box = css`
   display: flex;
@@ -77,7 +65,7 @@ function Illustration() {
 
 export default function ErrorPage() {
   const page = usePage();
-  const e = page.error ?? { status: 500, message: '' };
+  const e = page.error ?? { status: 500, message: '', routing: false };
   return (
     <section className={box} data-testid="error-page">
       <PageHead title={errorTitle(e.status)} description={errorMessage(e)} noindex />

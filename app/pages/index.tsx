@@ -1,15 +1,11 @@
 // Index (/): the service's landing page; in the dev environment, the demo
 // brands whose shops have a page to open.
 import { css } from '@emotion/css';
-import { PageHead } from '../components/page-head';
+import { PageHead } from '../lib/page-head';
 import { index as t } from '../strings/zh-hant';
-import { colour, radius, shadow, up } from '../styles/theme';
+import { colour, radius, shadow, up } from '../ui/theme';
+import type { IndexData } from '../contract/props';
 
-export interface IndexData {
-  /** Whether brands are listed (the dev environment only). */
-  listed: boolean;
-  brands: { brandId: string; brandName: string; appLogo: string; href: string }[];
-}
 
 const heading = css`
   font-size: 22px;

@@ -3,27 +3,26 @@
 // share dialog; JSON-LD product with its TWD offer. An item taken off the
 // shelf shows a friendly page with other items instead (not indexed).
 import { css } from '@emotion/css';
-import type { Item, StoreInfo } from '../lib/props';
+import type { Item, StoreInfo, ItemData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
-import { PageHead } from '../components/page-head';
-import { Picture } from '../components/picture';
-import { Crumbs } from '../components/crumbs';
-import { ItemCard, grants, itemGrid as grid } from '../components/item-card';
-import { StoreButton, ShareButton } from '../components/dialog-buttons';
-import { buyBar, heading, sectionTitle, primaryButton, secondaryButton, card, paragraphs, emptyState, facts, prose } from '../components/page-parts';
+import { PageHead } from '../lib/page-head';
+import { Picture } from '../ui/picture';
+import { Crumbs } from '../features/catalogue/crumbs';
+import { ItemCard, grants, itemGrid as grid } from '../features/catalogue/item-card';
+import { StoreButton, ShareButton } from '../dialogs/dialog-buttons';
+import { buyBar, paragraphs, facts, prose } from '../features/catalogue/page-parts';
+import { heading, sectionTitle } from '../ui/section-title';
+import { chipButton, primaryButton, secondaryButton } from '../ui/button';
+import { card } from '../ui/card';
+import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs, absolute } from '../lib/json-ld';
-import { product } from '../lib/json-ld-offers';
+import { product } from '../features/catalogue/json-ld-offers';
 import { price, validity } from '../lib/format';
 import { items as ti, common } from '../strings/zh-hant';
 import { item as t, course as tcourse } from '../strings/zh-hant-catalogue';
-import { colour, up } from '../styles/theme';
+import { colour, up } from '../ui/theme';
 
-export interface ItemData {
-  item: Item;
-  offShelf: boolean;
-  others: Item[];
-}
 
 const gallery = css`
   display: grid;
@@ -144,7 +143,7 @@ export default function ItemPage({ data }: { data: ItemData }) {
         <dd>
           {it.storeIds.length === 0 ? <span>{t.allStores}</span> : null}
           {stores.map((s) => (
-            <StoreButton key={s.storeId} store={s} />
+            <StoreButton key={s.storeId} store={s} className={chipButton} />
           ))}
         </dd>
       </dl>
@@ -158,7 +157,7 @@ export default function ItemPage({ data }: { data: ItemData }) {
           </div>
         </>
       ) : (
-        <p className={emptyState}>{it.name}</p>
+        <EmptyState title={it.name} />
       )}
       <Others others={data.others} />
     </>

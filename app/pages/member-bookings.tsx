@@ -1,15 +1,15 @@
 // My bookings (/{brandId}/user/booking): upcoming first, then past.
-import type { Booking } from '../lib/props';
+import type { Booking, MemberBookingsData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
-import { taipeiDateTime, taipeiTime } from '../lib/member-format';
-import { MemberLayout, badge, badgeMuted, card, cardList, sectionTitle } from '../components/member-layout';
-import { EmptyState } from '../components/empty-state';
+import { Link } from '../lib/navigation';
+import { taipeiDateTime, taipeiTime } from '../ui/date';
+import { MemberLayout } from '../features/members/member-layout';
+import { badge, badgeMuted, card, cardList } from '../ui/card';
+import { sectionTitle } from '../ui/section-title';
+import { EmptyState } from '../ui/empty-state';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
 
-export interface MemberBookingsData {
-  bookings: Booking[];
-}
 
 function BookingCard({ b }: { b: Booking }) {
   return (
@@ -34,7 +34,7 @@ export default function MemberBookings({ data }: { data: MemberBookingsData }) {
   const past = data.bookings.filter((b) => !upcoming.includes(b));
   return (
     <MemberLayout title={account.nav.booking}>
-      {data.bookings.length === 0 ? <EmptyState title={t.booking.empty} hint={t.booking.emptyHint} action={t.shop} href={brandPath(page, '')} /> : null}
+      {data.bookings.length === 0 ? <EmptyState title={t.booking.empty} hint={t.booking.emptyHint} action={<Link href={brandPath(page, '')}>{t.shop}</Link>} /> : null}
       {upcoming.length ? (
         <section>
           <h3 className={sectionTitle}>{t.booking.upcoming}</h3>

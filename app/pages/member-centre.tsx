@@ -2,22 +2,20 @@
 // their account actions.
 import { useState } from 'react';
 import { css } from '@emotion/css';
-import type { CustomField, MemberSummary, User } from '../lib/props';
-import { usePage, brandPath } from '../lib/page-context';
+import type { MemberCentreData } from '../contract/props';
+import { usePage } from '../lib/page-context';
 import { Link, useNavigate } from '../lib/navigation';
-import { useUi } from '../lib/ui';
-import { call, errorText } from '../lib/api';
-import { logout } from '../lib/session';
-import { hasModule, Module } from '../lib/modules';
-import { MemberLayout, badge, badgeMuted, card, sectionTitle } from '../components/member-layout';
+import { useUi } from '../lib/ui-state';
+import { errorText } from '../lib/api';
+import { logout, setUnsubscribed } from '../features/members/api';
+import { MemberLayout } from '../features/members/member-layout';
+import { badge, badgeMuted, card } from '../ui/card';
+import { sectionTitle } from '../ui/section-title';
 import { account } from '../strings/zh-hant';
 import { auth as ta, member as t } from '../strings/zh-hant-members';
-import { colour, radius, up } from '../styles/theme';
+import { colour, radius, up } from '../ui/theme';
+import { secondaryButton, smallButton } from '../ui/button';
 
-export interface MemberCentreData {
-  summary: MemberSummary;
-  fields: CustomField[];
-}
 
 const tiles = css`
   display: grid;
@@ -46,22 +44,13 @@ const profile = css`
   dt { color: ${colour.muted}; }
   dd { margin: 0; overflow-wrap: anywhere; }
 `;
+/** Each action of the profile card. */
+const action = `${secondaryButton} ${smallButton}`;
 const actions = css`
   display: flex;
   flex-wrap: wrap;
   gap: 8px;
   margin-top: 12px;
-  button {
-    border: 1px solid var(--brand);
-    background: #fff;
-    color: var(--brand);
-    border-radius: 999px;
-    padding: 8px 16px;
-    font-size: 14px;
-    font-weight: 600;
-    cursor: pointer;
-  }
-  button:disabled { opacity: .6; }
 `;
 const nameRow = css`
   display: flex;
@@ -79,11 +68,17 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
   const brand = page.brand!;
   const [busy, setBusy] = useState(false);
   const s = data.summary;
-  const timing = hasModule(brand.settings.additionalModules, Module.TimingCard);
+  // the member pages with a count, by their key in the host's navigation
+  const counts: Record<string, [number, string]> = {
+    booking: [s.upcomingBookings, t.summary.upcomingBookings],
+    passcard: [s.passcards, t.summary.passcards],
+    ticket: [s.tickets, t.summary.tickets],
+    countingPasscard: [s.countingPasscards, t.summary.countingPasscards],
+  };
   const toggleMail = async () => {
     setBusy(true);
     try {
-      await call<User>('/api/user/unSubscribe', { body: { brandId: brand.brandId, unsubscribe: !user.unsubscribed } });
+      await setUnsubscribed(brand.brandId, !user.unsubscribed);
       ui.notify(t.subscriptionSaved);
       navigate(window.location.pathname + window.location.search, { replace: true });
     } catch (e) {
@@ -114,49 +109,40 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
         {user.missingFields.length ? <p style={{ color: colour.danger }}>{t.missingInfo}</p> : null}
         <div className={actions}>
           {user.missingFields.length ? (
-            <button type="button" onClick={() => ui.open('completeInfo', { mode: 'complete' })}>
+            <button type="button" className={action} onClick={() => ui.open('completeInfo', { mode: 'complete' })}>
               {t.completeInfo}
             </button>
           ) : null}
-          <button type="button" onClick={() => ui.open('completeInfo', { mode: 'edit' })}>
+          <button type="button" className={action} onClick={() => ui.open('completeInfo', { mode: 'edit' })}>
             {t.editProfile}
           </button>
-          <button type="button" onClick={() => ui.open('changePassword', {})}>
+          <button type="button" className={action} onClick={() => ui.open('changePassword', {})}>
             {t.changePassword}
           </button>
           {!user.emailVerified ? (
-            <button type="button" onClick={() => ui.open('verifyAccount', { email: user.email })}>
+            <button type="button" className={action} onClick={() => ui.open('verifyAccount', { email: user.email })}>
               {t.verifyNow}
             </button>
           ) : null}
-          <button type="button" disabled={busy} onClick={toggleMail}>
+          <button type="button" className={action} disabled={busy} onClick={toggleMail}>
             {user.unsubscribed ? t.subscribe : t.unsubscribe}
           </button>
-          <button type="button" onClick={() => logout(brand.brandId)}>
+          <button type="button" className={action} onClick={() => logout(brand.brandId)}>
             {account.logout}
           </button>
         </div>
       </section>
       <h3 className={sectionTitle}>{t.holdings}</h3>
       <div className={tiles}>
-        <Link href={brandPath(page, '/user/booking')}>
-          <strong>{s.upcomingBookings}</strong>
-          {t.summary.upcomingBookings}
-        </Link>
-        <Link href={brandPath(page, '/user/passcard')}>
-          <strong>{s.passcards}</strong>
-          {t.summary.passcards}
-        </Link>
-        <Link href={brandPath(page, '/user/ticket')}>
-          <strong>{s.tickets}</strong>
-          {t.summary.tickets}
-        </Link>
-        {timing ? (
-          <Link href={brandPath(page, '/user/countingPasscard')}>
-            <strong>{s.countingPasscards}</strong>
-            {t.summary.countingPasscards}
-          </Link>
-        ) : null}
+        {page.nav.member.map((m) => {
+          const tile = counts[m.key];
+          return tile ? (
+            <Link key={m.key} href={m.href}>
+              <strong>{tile[0]}</strong>
+              {tile[1]}
+            </Link>
+          ) : null;
+        })}
       </div>
     </MemberLayout>
   );

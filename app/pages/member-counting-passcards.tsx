@@ -1,17 +1,16 @@
 // My counting passcards (/{brandId}/user/countingPasscard): minutes left
 // on each card and its state.
-import type { CountingPasscardRecord } from '../lib/props';
-import { usePage, brandPath } from '../lib/page-context';
+import type { CountingPasscardRecord, MemberCountingPasscardsData } from '../contract/props';
+import { usePage } from '../lib/page-context';
+import { Link, navHref } from '../lib/navigation';
 import { thousands } from '../lib/format';
-import { day } from '../lib/member-format';
-import { MemberLayout, badge, badgeMuted, card, cardList } from '../components/member-layout';
-import { EmptyState } from '../components/empty-state';
+import { day } from '../ui/date';
+import { MemberLayout } from '../features/members/member-layout';
+import { badge, badgeMuted, card, cardList } from '../ui/card';
+import { EmptyState } from '../ui/empty-state';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
 
-export interface MemberCountingPasscardsData {
-  records: CountingPasscardRecord[];
-}
 
 /** A record's state label and whether it counts as usable. */
 export function countingState(r: CountingPasscardRecord): [string, boolean] {
@@ -42,10 +41,11 @@ export function CountingCard({ r }: { r: CountingPasscardRecord }) {
 
 export default function MemberCountingPasscards({ data }: { data: MemberCountingPasscardsData }) {
   const page = usePage();
+  const plans = navHref(page.nav, 'timingcardPlans');
   return (
     <MemberLayout title={page.route === 'brandId-user-countingPasscard' ? account.nav.countingPasscard : account.nav.timingcard}>
       {data.records.length === 0 ? (
-        <EmptyState title={t.counting.empty} hint={t.counting.emptyHint} action={t.timing.buy} href={brandPath(page, '/user/timingcard/plans')} />
+        <EmptyState title={t.counting.empty} hint={t.counting.emptyHint} action={plans ? <Link href={plans}>{t.timing.buy}</Link> : undefined} />
       ) : (
         <div className={cardList}>
           {data.records.map((r) => (

@@ -1,22 +1,21 @@
 // My passcards (/{brandId}/user/passcard).
-import type { MemberPasscard } from '../lib/props';
 import { usePage, brandPath } from '../lib/page-context';
-import { day } from '../lib/member-format';
-import { MemberLayout, badge, badgeMuted, card, cardList } from '../components/member-layout';
-import { EmptyState } from '../components/empty-state';
+import { Link } from '../lib/navigation';
+import { day } from '../ui/date';
+import { MemberLayout } from '../features/members/member-layout';
+import { badge, badgeMuted, card, cardList } from '../ui/card';
+import { EmptyState } from '../ui/empty-state';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
+import type { MemberPasscardsData } from '../contract/props';
 
-export interface MemberPasscardsData {
-  passcards: MemberPasscard[];
-}
 
 export default function MemberPasscards({ data }: { data: MemberPasscardsData }) {
   const page = usePage();
   return (
     <MemberLayout title={account.nav.passcard}>
       {data.passcards.length === 0 ? (
-        <EmptyState title={t.passcard.empty} hint={t.passcard.emptyHint} action={t.shop} href={brandPath(page, '')} />
+        <EmptyState title={t.passcard.empty} hint={t.passcard.emptyHint} action={<Link href={brandPath(page, '')}>{t.shop}</Link>} />
       ) : (
         <div className={cardList}>
           {data.passcards.map((p) => (

@@ -1,17 +1,17 @@
 // My tickets (/{brandId}/user/ticket): stored-value points, count cards and
 // other tickets, with what remains.
-import type { MemberTicket } from '../lib/props';
+import type { MemberTicket, MemberTicketsData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
+import { Link } from '../lib/navigation';
 import { thousands } from '../lib/format';
-import { day } from '../lib/member-format';
-import { MemberLayout, badge, badgeMuted, card, cardList, sectionTitle } from '../components/member-layout';
-import { EmptyState } from '../components/empty-state';
+import { day } from '../ui/date';
+import { MemberLayout } from '../features/members/member-layout';
+import { badge, badgeMuted, card, cardList } from '../ui/card';
+import { sectionTitle } from '../ui/section-title';
+import { EmptyState } from '../ui/empty-state';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
 
-export interface MemberTicketsData {
-  tickets: MemberTicket[];
-}
 
 function TicketCard({ x }: { x: MemberTicket }) {
   const unit = t.ticket.unit[x.ticketKind] ?? '';
@@ -37,7 +37,7 @@ export default function MemberTickets({ data }: { data: MemberTicketsData }) {
   ].filter((g) => g.list.length > 0);
   return (
     <MemberLayout title={account.nav.ticket}>
-      {groups.length === 0 ? <EmptyState title={t.ticket.empty} hint={t.ticket.emptyHint} action={t.shop} href={brandPath(page, '')} /> : null}
+      {groups.length === 0 ? <EmptyState title={t.ticket.empty} hint={t.ticket.emptyHint} action={<Link href={brandPath(page, '')}>{t.shop}</Link>} /> : null}
       {groups.map((g) => (
         <section key={g.title}>
           <h3 className={sectionTitle}>{g.title}</h3>

@@ -1,15 +1,13 @@
 // Timing-card plans (/{brandId}/user/timingcard/plans): the counting
 // passcards on sale.
-import type { Item } from '../lib/props';
-import { ItemCard } from '../components/item-card';
-import { MemberLayout, cardList } from '../components/member-layout';
-import { EmptyState } from '../components/empty-state';
+import { ItemCard } from '../features/catalogue/item-card';
+import { MemberLayout } from '../features/members/member-layout';
+import { cardList } from '../ui/card';
+import { EmptyState } from '../ui/empty-state';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
+import type { MemberTimingPlansData } from '../contract/props';
 
-export interface MemberTimingPlansData {
-  plans: Item[];
-}
 
 export default function MemberTimingPlans({ data }: { data: MemberTimingPlansData }) {
   return (

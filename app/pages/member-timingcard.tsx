@@ -1,22 +1,19 @@
 // Timing card (/{brandId}/user/timingcard): remaining and not-active points
 // as the host computes them (spec section 4), and the records behind them.
 import { css } from '@emotion/css';
-import type { CountingPasscardRecord } from '../lib/props';
-import { usePage, brandPath } from '../lib/page-context';
-import { Link } from '../lib/navigation';
+import { usePage } from '../lib/page-context';
+import { Link, navHref } from '../lib/navigation';
 import { thousands } from '../lib/format';
-import { MemberLayout, cardList, sectionTitle } from '../components/member-layout';
-import { EmptyState } from '../components/empty-state';
+import { MemberLayout } from '../features/members/member-layout';
+import { cardList } from '../ui/card';
+import { sectionTitle } from '../ui/section-title';
+import { EmptyState } from '../ui/empty-state';
 import { CountingCard } from './member-counting-passcards';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
-import { colour, radius } from '../styles/theme';
+import { colour, radius } from '../ui/theme';
+import type { MemberTimingCardData } from '../contract/props';
 
-export interface MemberTimingCardData {
-  records: CountingPasscardRecord[];
-  remain: number;
-  notActive: number;
-}
 
 const points = css`
   display: grid;
@@ -52,6 +49,7 @@ const buy = css`
 
 export default function MemberTimingCard({ data }: { data: MemberTimingCardData }) {
   const page = usePage();
+  const plans = navHref(page.nav, 'timingcardPlans');
   return (
     <MemberLayout title={account.nav.timingcard}>
       <div className={points}>
@@ -67,9 +65,11 @@ export default function MemberTimingCard({ data }: { data: MemberTimingCardData 
         </div>
       </div>
       <p className={rule}>{t.timing.rule}</p>
-      <Link className={buy} href={brandPath(page, '/user/timingcard/plans')}>
-        {t.timing.buy}
-      </Link>
+      {plans ? (
+        <Link className={buy} href={plans}>
+          {t.timing.buy}
+        </Link>
+      ) : null}
       <h3 className={sectionTitle}>{t.timing.records}</h3>
       {data.records.length === 0 ? (
         <EmptyState title={t.counting.empty} hint={t.counting.emptyHint} />

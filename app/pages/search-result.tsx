@@ -1,26 +1,24 @@
 // Search results (/{brandId}/search/result): the search bar with its filter
 // bar (keyword, dates, store, teacher, category), the matching courses,
 // pagination. Kept out of search indexes (it repeats the catalogue).
+import { useId, useState } from 'react';
 import { css } from '@emotion/css';
-import type { Activity, ListPage, SearchCondition, SearchFilter } from '../lib/props';
+import type { SearchFilter, SearchData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
-import { PageHead } from '../components/page-head';
-import { ActivityCard, cardGrid } from '../components/activity-card';
-import { Pagination } from '../components/pagination';
-import { SearchBar } from '../components/search-bar';
-import { Crumbs } from '../components/crumbs';
-import { heading, emptyState } from '../components/page-parts';
+import { PageHead } from '../lib/page-head';
+import { ActivityCard, cardGrid } from '../features/catalogue/activity-card';
+import { Pagination } from '../features/catalogue/pagination';
+import { SearchBar } from '../features/catalogue/search-bar';
+import { Crumbs } from '../features/catalogue/crumbs';
+import { heading } from '../ui/section-title';
+import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs } from '../lib/json-ld';
 import { queryString } from '../lib/query';
 import { search as t } from '../strings/zh-hant';
-import { colour, up } from '../styles/theme';
+import { colour, mobileBreakpoint, up } from '../ui/theme';
+import { secondaryButton } from '../ui/button';
 
-export interface SearchData {
-  filter: SearchFilter;
-  condition: SearchCondition;
-  result: ListPage<Activity>;
-}
 
 const filters = css`
   display: grid;
@@ -35,6 +33,16 @@ const filters = css`
   ${up(750)} { grid-template-columns: repeat(5, 1fr); }
   label { display: grid; gap: 4px; font-size: 13px; color: ${colour.muted}; min-width: 0; }
   input, select { height: 40px; padding: 0 8px; border-radius: 8px; border: 1px solid ${colour.line}; font: inherit; font-size: 14px; color: ${colour.text}; background: #fff; min-width: 0; }
+`;
+/** Phones: the filters fold behind a button. */
+const folded = css`
+  @media (max-width: ${mobileBreakpoint - 1}px) { display: none; }
+`;
+const toggle = css`
+  margin-top: 10px;
+  min-height: 40px;
+  font-size: 14px;
+  ${up(600)} { display: none; }
 `;
 const meta = css`
   display: flex;
@@ -80,6 +88,10 @@ function Select({ name, label, value, options }: { name: string; label: string; 
 
 export default function SearchResult({ data }: { data: SearchData }) {
   const page = usePage();
+  const filtersId = useId();
+  // how many filters are set: the folded bar says so
+  const set = [data.filter.startDate, data.filter.endDate, data.filter.storeId, data.filter.teacherId, data.filter.categoryId].filter(Boolean).length;
+  const [open, setOpen] = useState(false);
   const f = data.filter;
   const c = data.condition;
   const base = brandPath(page, '/search/result');
@@ -98,7 +110,10 @@ export default function SearchResult({ data }: { data: SearchData }) {
       <h2 className={heading}>{t.heading}</h2>
       {/* key: a new search resets the fields to what the host answered */}
       <SearchBar key={page.url} keyword={f.keyword}>
-        <fieldset className={filters}>
+        <button type="button" className={`${secondaryButton} ${toggle}`} aria-expanded={open} aria-controls={filtersId} onClick={() => setOpen(!open)} data-testid="filter-toggle">
+          {t.filterToggle(set)}
+        </button>
+        <fieldset className={open ? filters : `${filters} ${folded}`} id={filtersId}>
           <legend className="visually-hidden">{t.filters}</legend>
           <label>
             {t.startDate}
@@ -119,7 +134,7 @@ export default function SearchResult({ data }: { data: SearchData }) {
         </span>
         {page.url !== base ? <Link href={base}>{t.reset}</Link> : null}
       </div>
-      {r.list.length === 0 ? <p className={emptyState}>{t.empty}</p> : null}
+      {r.list.length === 0 ? <EmptyState title={t.empty} /> : null}
       <div className={cardGrid}>
         {r.list.map((a, i) => (
           <ActivityCard key={a.courseId} a={a} eager={i < 3} />

@@ -1,24 +1,25 @@
 // A term schedule's class (/{brandId}/termSchedule/{termScheduleId}/{scheduleId}):
 // its slot, teacher, store, price, seats and every session date.
 import { css } from '@emotion/css';
-import type { TermSchedule } from '../lib/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
-import { PageHead } from '../components/page-head';
-import { Picture } from '../components/picture';
-import { Crumbs } from '../components/crumbs';
-import { StoreButton, ShareButton } from '../components/dialog-buttons';
-import { buyBar, heading, sectionTitle, primaryButton, secondaryButton, card, facts } from '../components/page-parts';
+import { PageHead } from '../lib/page-head';
+import { Picture } from '../ui/picture';
+import { Crumbs } from '../features/catalogue/crumbs';
+import { StoreButton, ShareButton } from '../dialogs/dialog-buttons';
+import { buyBar, facts } from '../features/catalogue/page-parts';
+import { heading, sectionTitle } from '../ui/section-title';
+import { primaryButton, secondaryButton } from '../ui/button';
+import { card } from '../ui/card';
 import { breadcrumbs, absolute, storePlace } from '../lib/json-ld';
-import { isoTaipei } from '../lib/json-ld-offers';
-import { dateWithWeekday, fullDate, price, timeRange } from '../lib/format';
+import { isoTaipei } from '../features/catalogue/json-ld-offers';
+import { price } from '../lib/format';
+import { dateWithWeekday, fullDate, timeRange } from '../ui/date';
 import { classSlot, termCanonical, termPath } from './term-list';
 import { term as t, course as tc } from '../strings/zh-hant-catalogue';
-import { colour } from '../styles/theme';
+import { colour } from '../ui/theme';
+import type { TermScheduleData } from '../contract/props';
 
-export interface TermScheduleData {
-  termSchedule: TermSchedule;
-}
 
 const hero = css`width: 100%; height: auto; aspect-ratio: 21 / 9; object-fit: cover; border-radius: 14px; margin-bottom: 16px;`;
 const sessions = css`

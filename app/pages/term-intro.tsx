@@ -3,16 +3,19 @@
 import { css } from '@emotion/css';
 import { usePage } from '../lib/page-context';
 import { Link } from '../lib/navigation';
-import { PageHead } from '../components/page-head';
-import { Picture } from '../components/picture';
-import { Crumbs } from '../components/crumbs';
-import { heading, sectionTitle, paragraphs, card, prose } from '../components/page-parts';
+import { PageHead } from '../lib/page-head';
+import { Picture } from '../ui/picture';
+import { Crumbs } from '../features/catalogue/crumbs';
+import { paragraphs, prose } from '../features/catalogue/page-parts';
+import { heading, sectionTitle } from '../ui/section-title';
+import { card } from '../ui/card';
 import { breadcrumbs } from '../lib/json-ld';
-import { fullDate, price } from '../lib/format';
+import { price } from '../lib/format';
+import { fullDate } from '../ui/date';
 import { classSlot, termCanonical, termPath } from './term-list';
-import type { TermScheduleData } from './term-class';
+import type { TermScheduleData } from '../contract/props';
 import { term as t } from '../strings/zh-hant-catalogue';
-import { colour } from '../styles/theme';
+import { colour } from '../ui/theme';
 
 const hero = css`width: 100%; height: auto; aspect-ratio: 21 / 9; object-fit: cover; border-radius: 14px; margin-bottom: 16px;`;
 const period = css`color: ${colour.muted}; margin: -6px 0 14px;`;

@@ -1,22 +1,21 @@
 // Term schedule list (/{brandId}/termSchedule): the current terms, each
 // with its classes (weekly slot, sessions, price, seats left).
 import { css } from '@emotion/css';
-import type { PageProps, TermClass, TermSchedule } from '../lib/props';
+import type { PageProps, TermClass, TermListData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { hasModule, Module } from '../lib/modules';
-import { PageHead } from '../components/page-head';
-import { Picture } from '../components/picture';
-import { Crumbs } from '../components/crumbs';
-import { heading, emptyState } from '../components/page-parts';
+import { PageHead } from '../lib/page-head';
+import { Picture } from '../ui/picture';
+import { Crumbs } from '../features/catalogue/crumbs';
+import { heading } from '../ui/section-title';
+import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs, itemList, absolute } from '../lib/json-ld';
-import { fullDate, price, timeRange, weekday } from '../lib/format';
+import { price } from '../lib/format';
+import { fullDate, timeRange, weekday } from '../ui/date';
 import { term as t } from '../strings/zh-hant-catalogue';
-import { colour, radius, shadow, up } from '../styles/theme';
+import { colour, radius, shadow, up } from '../ui/theme';
 
-export interface TermListData {
-  termSchedules: TermSchedule[];
-}
 
 const termBox = css`
   background: ${colour.surface};
@@ -90,7 +89,7 @@ export default function TermList({ data }: { data: TermListData }) {
       />
       <Crumbs trail={[[t.heading, '/termSchedule']]} />
       <h2 className={heading}>{t.heading}</h2>
-      {terms.length === 0 ? <p className={emptyState}>{t.empty}</p> : null}
+      {terms.length === 0 ? <EmptyState title={t.empty} /> : null}
       {terms.map((x, i) => (
         <section key={x.termScheduleId} className={termBox} aria-labelledby={'term-' + x.termScheduleId} data-testid="term">
           <div className={head}>

@@ -4,15 +4,18 @@
 import { useEffect, useState } from 'react';
 import { css } from '@emotion/css';
 import { usePage, brandPath } from '../lib/page-context';
-import { call, ApiError, errorText } from '../lib/api';
-import { passwordDigest, minPasswordLength } from '../lib/password';
-import { useUi } from '../lib/ui';
+import { ApiError, errorText } from '../lib/api';
+import { resendVerifyEmail, resetPassword, verifyEmail } from '../features/members/api';
+import { passwordDigest, minPasswordLength } from '../features/members/password';
+import { useUi } from '../lib/ui-state';
 import { Link } from '../lib/navigation';
-import { PageHead } from '../components/page-head';
-import { Field, FormError, formStyle, primaryButton, useSubmit } from '../dialogs/form';
+import { PageHead } from '../lib/page-head';
+import { Field, FormError, formStyle } from '../ui/form-fields';
+import { primaryButton } from '../ui/button';
+import { useSubmit } from '../lib/use-submit';
 import { common } from '../strings/zh-hant';
 import { auth as ta, verifyEmail as t } from '../strings/zh-hant-members';
-import { colour, radius } from '../styles/theme';
+import { colour, radius } from '../ui/theme';
 
 const box = css`
   max-width: 460px;
@@ -59,7 +62,7 @@ function Resend() {
       onSubmit={(e) => {
         e.preventDefault();
         run(async () => {
-          await call('/api/verify/resendemail', { body: { brandId: page.brand!.brandId, email } });
+          await resendVerifyEmail(page.brand!.brandId, email);
           ui.notify(ta.verificationSent);
         });
       }}
@@ -87,7 +90,7 @@ function NewPassword({ userId, token, done }: { userId: number; token: string; d
         if (pw.password.length < minPasswordLength) return setError(ta.passwordTooShort);
         if (pw.password !== pw.confirm) return setError(ta.passwordMismatch);
         run(async () => {
-          await call('/api/session/resetPassword', { body: { brandId: page.brand!.brandId, userId, token, password: passwordDigest(pw.password) } });
+          await resetPassword(page.brand!.brandId, userId, token, passwordDigest(pw.password));
           done();
         });
       }}
@@ -112,7 +115,7 @@ export default function VerifyEmail() {
   const [state, setState] = useState<State>(!complete ? { kind: 'failed', message: t.badLink } : reset ? { kind: 'reset' } : { kind: 'verifying' });
   useEffect(() => {
     if (!complete || reset) return;
-    call('/api/verify/email', { body: { brandId: page.brand!.brandId, userId, token } })
+    verifyEmail(page.brand!.brandId, userId, token)
       .then(() => setState({ kind: 'verified' }))
       .catch((e) => setState({ kind: 'failed', message: e instanceof ApiError ? e.message : errorText(e) }));
   }, [complete, reset, page.brand, userId, token]);

@@ -9,9 +9,8 @@ export const common = {
 };
 
 export const layout = {
-  navItems: '商品',
-  navActivities: '課程',
-  navTermSchedule: '學期課程',
+  /** The header's links by their key in the host's navigation. */
+  nav: { items: '商品', activities: '課程', termSchedule: '學期課程' } as Record<string, string>,
   menu: '選單',
   footerTerms: '服務條款',
   footerPrivacy: '隱私權政策',
@@ -64,6 +63,8 @@ export const errors = {
   titleNotFound: 'Not Found',
   titleError: 'An error occurred',
   notFoundDefault: '您造訪的頁面已失效，請確認品牌的商店頁面網址是否正確。',
+  /** A path that matches no route (spec section 2 gives this text). */
+  routingNotFound: 'This page could not be found',
   clientError: '發生錯誤，請稍後再試',
   serverError: '伺服器發生錯誤，請稍後再試',
   imageAlt: '找不到頁面',
@@ -133,6 +134,8 @@ export const search = {
   keywordPlaceholder: '課程、老師或門市，例如：瑜珈',
   submit: '搜尋',
   filters: '篩選條件',
+  /** The button that opens the filters on phones; n: how many are set. */
+  filterToggle: (n: number) => (n > 0 ? `篩選條件（${n}）` : '篩選條件'),
   startDate: '開始日期',
   endDate: '結束日期',
   store: '門市',

@@ -135,6 +135,7 @@ func buildClient(root, outDir string) (*renderer.Manifest, error) {
 		ChunkNames:        "chunks/[name]-[hash]",
 		AssetNames:        "files/[name]-[hash]",
 		PublicPath:        renderer.AssetPrefix,
+		Plugins:           []api.Plugin{withSharedChunk(root, sharedChunk)},
 		Sourcemap:         api.SourceMapLinked,
 		Metafile:          true,
 		Write:             true,

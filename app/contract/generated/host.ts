@@ -41,6 +41,10 @@ export interface PageProps {
   brand: BrandProps | null;
   user: UserInfo | null; // the logged-in member, null for a visitor
   error: ErrorInfo | null;
+  /**
+   * Nav is the navigation this brand and visitor get (host/nav.go).
+   */
+  nav: Navigation;
   data: unknown;
 }
 export interface BrandProps {
@@ -53,10 +57,44 @@ export interface ErrorInfo {
   status: number /* int */;
   message: string;
   /**
+   * Routing: a 404 because no route matches the path (its own text,
+   * spec section 2).
+   */
+  routing: boolean;
+  /**
    * RequestID is shown small on a 5xx page, so a report can be found in
    * the logs.
    */
   requestId: string; // "" below 5xx
+}
+/**
+ * NavLink is one link of the navigation the host sends with a page: key
+ * names its label in the app (app/strings), href is the path on this site
+ * (with the brand prefix, or without it on a custom domain).
+ */
+export interface NavLink {
+  key: string;
+  href: string;
+}
+/**
+ * Navigation lists the links a brand and visitor get, each checked against
+ * the route guards (host/nav.go): the app renders them and re-derives no
+ * guard.
+ */
+export interface Navigation {
+  /**
+   * Header: the shop's sections in the header bar.
+   */
+  header: NavLink[];
+  /**
+   * Member: the member menu (the header's menu and the member centre's
+   * tabs); empty for a visitor.
+   */
+  member: NavLink[];
+  /**
+   * Links: other member-centre pages the member pages link to.
+   */
+  links: NavLink[];
 }
 /**
  * Envelope is every JSON answer: errorCode 0 and data on success, the

@@ -1,0 +1,60 @@
+// Structured data of what is sold: course schedules as events with offers,
+// items as products with offers in TWD (kept apart from json-ld.tsx, which
+// every page loads, so brand home does not carry them).
+import type { Activity, Item, PageProps, Schedule, StoreInfo, Teacher } from '../../contract/props';
+import { abs, absolute, context, storePlace, type Thing } from '../../lib/json-ld';
+
+/** '2026-12-03', '19:30' -> '2026-12-03T19:30:00+08:00' (Taipei has no daylight saving). */
+export function isoTaipei(date: string, time: string): string {
+  return date + 'T' + time + ':00+08:00';
+}
+
+/** A course's coming schedules as events with offers. */
+export function courseEvents(page: PageProps, a: Activity, store: StoreInfo, teachers: Teacher[], url: string, limit = 20): Thing[] {
+  const byId: Record<number, Teacher> = {};
+  for (const t of teachers) byId[t.teacherId] = t;
+  return a.scheduleList.slice(0, limit).map((s: Schedule) => ({
+    '@context': context,
+    '@type': 'Event',
+    name: a.courseName,
+    description: a.summary || undefined,
+    image: abs(page, a.image),
+    startDate: isoTaipei(s.scheduleDate, s.startTime),
+    endDate: isoTaipei(s.scheduleDate, s.endTime),
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: storePlace(page, store),
+    performer: s.teacherName ? { '@type': 'Person', name: s.teacherName, jobTitle: byId[s.teacherId]?.title || undefined } : undefined,
+    organizer: { '@type': 'Organization', name: page.brand!.settings.brandName, url: absolute(page, '') },
+    maximumAttendeeCapacity: s.capacity,
+    remainingAttendeeCapacity: s.remaining,
+    offers: {
+      '@type': 'Offer',
+      price: a.minPrice,
+      priceCurrency: 'TWD',
+      availability: s.remaining > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+      url,
+    },
+  }));
+}
+
+/** An item as a product with its offer in TWD. */
+export function product(page: PageProps, it: Item, url: string): Thing {
+  return {
+    '@context': context,
+    '@type': 'Product',
+    name: it.name,
+    description: it.description || undefined,
+    image: [it.image, ...it.images].filter(Boolean).map((src) => abs(page, src)),
+    sku: it.type + '-' + it.id,
+    brand: { '@type': 'Brand', name: page.brand!.settings.brandName },
+    offers: {
+      '@type': 'Offer',
+      price: it.price,
+      priceCurrency: 'TWD',
+      availability: it.onShelf ? 'https://schema.org/InStock' : 'https://schema.org/Discontinued',
+      url,
+      seller: { '@type': 'Organization', name: page.brand!.settings.brandName },
+    },
+  };
+}

@@ -1,0 +1,82 @@
+// The members' API calls (sessions, verification, the member's data), typed.
+import { call } from '../../lib/api';
+import type { ChangePasswordRequest, EditUserRequest, LoginAnswer, LoginRequest, RegisterAnswer, RegisterRequest, ResendType, User } from '../../contract/props';
+
+export function login(body: LoginRequest): Promise<LoginAnswer> {
+  return call<LoginAnswer>('/api/session/login', { body });
+}
+
+export function register(body: RegisterRequest): Promise<RegisterAnswer> {
+  return call<RegisterAnswer>('/api/session/register', { body });
+}
+
+/**
+ * Logs out (spec section 4): posts the brand, the server revokes the
+ * session and clears its cookies, then the page reloads.
+ */
+export async function logout(brandId: string): Promise<void> {
+  try {
+    await call('/api/session/logout', { body: { brandId } });
+  } finally {
+    sessionStorage.setItem(loggedOutKey, '1');
+    window.location.reload();
+  }
+}
+
+/**
+ * sessionStorage key set by logout: reloading a member page sends the
+ * visitor home with ?login=, which then opens no login dialog.
+ */
+export const loggedOutKey = 'storefront:logged-out';
+
+export async function changePassword(body: ChangePasswordRequest): Promise<void> {
+  await call('/api/session/changePassword', { body });
+}
+
+/** Confirms the e-mail with the code of the verification mail. */
+export async function confirmCode(brandId: string, email: string, code: string): Promise<void> {
+  await call('/api/session/code/confirm', { body: { brandId, email, code } });
+}
+
+/** Sends a verification or password-reset mail again. */
+export async function resendMail(brandId: string, email: string, type: ResendType): Promise<void> {
+  await call('/api/session/resend', { body: { brandId, email, type } });
+}
+
+/** Sends the password-reset mail with its code. */
+export async function forgotPassword(brandId: string, email: string): Promise<void> {
+  await call('/api/session/forgotPassword', { body: { brandId, email } });
+}
+
+export async function confirmForgotPassword(brandId: string, email: string, code: string): Promise<void> {
+  await call('/api/session/forgotPassword/confirm', { body: { brandId, email, code } });
+}
+
+/** Sets a new password (MD5, hex) with the code of the reset mail. */
+export async function resetForgotPassword(brandId: string, email: string, code: string, password: string): Promise<void> {
+  await call('/api/session/forgotPassword/reset', { body: { brandId, email, code, password } });
+}
+
+/** Sets a new password (MD5, hex) with the token of the reset link. */
+export async function resetPassword(brandId: string, userId: number, token: string, password: string): Promise<void> {
+  await call('/api/session/resetPassword', { body: { brandId, userId, token, password } });
+}
+
+/** Verifies the e-mail with the token of the verification link. */
+export async function verifyEmail(brandId: string, userId: number, token: string): Promise<void> {
+  await call('/api/verify/email', { body: { brandId, userId, token } });
+}
+
+/** Sends the verification mail again. */
+export async function resendVerifyEmail(brandId: string, email: string): Promise<void> {
+  await call('/api/verify/resendemail', { body: { brandId, email } });
+}
+
+export async function editUser(body: EditUserRequest): Promise<void> {
+  await call('/api/user/edit', { body });
+}
+
+/** Turns the notification mails off (or on again). */
+export function setUnsubscribed(brandId: string, unsubscribe: boolean): Promise<User> {
+  return call<User>('/api/user/unSubscribe', { body: { brandId, unsubscribe } });
+}

@@ -1,0 +1,56 @@
+// Shows the open dialog. Each dialog is its own chunk, loaded the first
+// time it opens, so the first visit carries none of them.
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { useUi, type DialogName } from '../lib/ui-state';
+import { usePage } from '../lib/page-context';
+import { loginNext } from '../lib/navigation';
+import { loggedOutKey } from '../features/members/api';
+
+/** sessionStorage key: the complete-info dialog was offered in this tab. */
+const completeOffered = 'storefront:complete-info';
+
+const dialogs: Record<DialogName, ComponentType<{ args: any }>> = {
+  login: lazy(() => import('../dialogs/login-dialog')),
+  register: lazy(() => import('../dialogs/register-dialog')),
+  registerSuccess: lazy(() => import('../dialogs/register-success-dialog')),
+  verifyAccount: lazy(() => import('../dialogs/verify-account-dialog')),
+  verifyCode: lazy(() => import('../dialogs/verify-code-dialog')),
+  forgotPassword: lazy(() => import('../dialogs/forgot-password-dialog')),
+  completeInfo: lazy(() => import('../dialogs/complete-info-dialog')),
+  changePassword: lazy(() => import('../dialogs/change-password-dialog')),
+};
+
+export function DialogHost() {
+  const { dialog, open } = useUi();
+  const page = usePage();
+  const missing = page.user?.missingFields.length ?? 0;
+  // a member missing required fields is asked for them once per tab
+  useEffect(() => {
+    if (!missing || page.query.privateToken || page.webview || sessionStorage.getItem(completeOffered)) return;
+    sessionStorage.setItem(completeOffered, '1');
+    open('completeInfo', { mode: 'complete' });
+  }, [missing, open, page.query.privateToken, page.webview]);
+  // a visitor sent here from a member page (?login=path): the login
+  // dialog, then that page; not right after logging out of it
+  const asked = page.query.login;
+  useEffect(() => {
+    if (asked === undefined) {
+      sessionStorage.removeItem(loggedOutKey); // a logout on a page anyone sees
+      return;
+    }
+    const url = new URL(window.location.href);
+    url.searchParams.delete('login');
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+    const justOut = sessionStorage.getItem(loggedOutKey);
+    sessionStorage.removeItem(loggedOutKey);
+    const next = loginNext(asked, page.basePath);
+    if (!page.user && next && !justOut) open('login', { next });
+  }, [asked, open, page.user, page.basePath]);
+  if (!dialog) return null;
+  const D = dialogs[dialog.name];
+  return (
+    <Suspense fallback={null}>
+      <D args={dialog.args} />
+    </Suspense>
+  );
+}

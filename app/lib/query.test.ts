@@ -1,0 +1,61 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { queryString } from './query';
+import { currentHref, keepsScroll, loginNext, navHref } from './navigation';
+
+test('queryString drops empty values and encodes', () => {
+  assert.equal(queryString([]), '');
+  assert.equal(queryString([['a', 1], ['b', 'x']]), '?a=1&b=x');
+  assert.equal(queryString([['a', ''], ['b', undefined], ['c', null], ['d', 0]]), '');
+  assert.equal(queryString([['keyword', '瑜伽 & 皮拉提斯'], ['pageNumber', 2]]), '?keyword=%E7%91%9C%E4%BC%BD%20%26%20%E7%9A%AE%E6%8B%89%E6%8F%90%E6%96%AF&pageNumber=2');
+  assert.equal(queryString([['x', 'a=b?c']]), '?x=a%3Db%3Fc');
+});
+
+test('keepsScroll: only a change of projectType on the same page keeps the place (spec section 2)', () => {
+  const u = (s: string) => new URL(s, 'https://shop.example');
+  const cases: [string, string, string, boolean][] = [
+    ['tab change', '/demo?projectType=1', '/demo?projectType=2', true],
+    ['tab from none', '/demo', '/demo?projectType=3', true],
+    ['tab with other query kept', '/demo?type=plan&projectType=1', '/demo?projectType=2&type=plan', true],
+    ['same url', '/demo?projectType=1', '/demo?projectType=1', false],
+    ['other query changes', '/demo?projectType=1', '/demo?projectType=2&type=plan', false],
+    ['other page', '/demo?projectType=1', '/demo/activitys?projectType=2', false],
+  ];
+  for (const [name, from, to, want] of cases) assert.equal(keepsScroll(u(from), u(to)), want, name);
+});
+
+test('currentHref: the member tab a page is under', () => {
+  const tabs = ['/demo/user', '/demo/user/booking', '/demo/user/timingcard'];
+  assert.equal(currentHref(tabs, '/demo/user'), '/demo/user');
+  assert.equal(currentHref(tabs, '/demo/user/booking'), '/demo/user/booking');
+  assert.equal(currentHref(tabs, '/demo/user/timingcard/plans'), '/demo/user/timingcard');
+  assert.equal(currentHref(tabs, '/demo/user/bookingx'), '/demo/user');
+  assert.equal(currentHref(tabs, '/demo'), undefined);
+  assert.equal(currentHref(['/user', '/user/ticket'], '/user/ticket'), '/user/ticket');
+});
+
+test('navHref: a link only when the host sent it', () => {
+  const nav = { header: [{ key: 'items', href: '/demo' }], member: [], links: [{ key: 'timingcardPlans', href: '/demo/user/timingcard/plans' }] };
+  assert.equal(navHref(nav, 'timingcardPlans'), '/demo/user/timingcard/plans');
+  assert.equal(navHref(nav, 'items'), '/demo');
+  assert.equal(navHref({ ...nav, links: [] }, 'timingcardPlans'), undefined);
+});
+
+test('loginNext: only a relative path on this brand is honoured', () => {
+  const cases: [string | undefined, string, string][] = [
+    ['/demo/user/ticket', '/demo', '/demo/user/ticket'],
+    ['/demo/user/timingcard?x=1', '/demo', '/demo/user/timingcard?x=1'],
+    ['/demo', '/demo', '/demo'],
+    ['/user/ticket', '', '/user/ticket'],
+    ['/yoga/user', '/demo', ''],
+    ['/demox/user', '/demo', ''],
+    ['//evil.example/demo/user', '/demo', ''],
+    ['https://evil.example/demo/user', '/demo', ''],
+    ['/demo/../yoga/user', '/demo', ''],
+    ['/demo\\..\\yoga', '/demo', ''],
+    ['demo/user', '/demo', ''],
+    ['', '/demo', ''],
+    [undefined, '/demo', ''],
+  ];
+  for (const [path, base, want] of cases) assert.equal(loginNext(path, base), want, String(path));
+});

@@ -1,0 +1,84 @@
+// Shared UI state (spec section 3): the global snackbar and which dialog is
+// open. The default layout provides it; dialogs are loaded on demand.
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+
+export type SnackbarType = 'success' | 'error' | 'info';
+
+export interface SnackbarState {
+  message: string;
+  type: SnackbarType;
+  /** ms */
+  timeout: number;
+  /** bumps on every show, so one message can follow an equal one */
+  id: number;
+}
+
+/** Dialogs by name with what they open with. */
+export interface DialogArgs {
+  /** next: where to go once logged in (a path on this site) */
+  login: { email?: string; next?: string };
+  register: Record<string, never>;
+  registerSuccess: { email: string };
+  verifyAccount: { email: string };
+  verifyCode: { email: string };
+  forgotPassword: { email?: string };
+  completeInfo: { mode: 'complete' | 'edit' };
+  changePassword: Record<string, never>;
+}
+
+export type DialogName = keyof DialogArgs;
+
+export interface OpenDialog<N extends DialogName = DialogName> {
+  name: N;
+  args: DialogArgs[N];
+}
+
+export interface Ui {
+  snackbar: SnackbarState | null;
+  /**
+   * Shows a message (default type success, 3000 ms). Setting it while one
+   * is visible just hides the visible one (spec section 4).
+   */
+  notify(message: string, type?: SnackbarType, timeout?: number): void;
+  hideSnackbar(): void;
+  dialog: OpenDialog | null;
+  open<N extends DialogName>(name: N, args: DialogArgs[N]): void;
+  close(): void;
+}
+
+/** Snackbar defaults (spec section 9). */
+export const snackbarDefaults = { type: 'success' as SnackbarType, timeout: 3000 };
+
+/**
+ * The snackbar after setting next while shown is on screen (spec section
+ * 4): next when none shows, else none (setting it while visible just hides
+ * it).
+ */
+export function afterNotify(shown: SnackbarState | null, next: SnackbarState): SnackbarState | null {
+  return shown ? null : next;
+}
+
+const noop = () => {};
+const UiContext = createContext<Ui>({ snackbar: null, notify: noop, hideSnackbar: noop, dialog: null, open: noop, close: noop });
+
+export function useUi(): Ui {
+  return useContext(UiContext);
+}
+
+export function UiProvider({ children }: { children: ReactNode }) {
+  const [snackbar, setSnackbar] = useState<SnackbarState | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const seq = useRef(0);
+  const shown = useRef<SnackbarState | null>(null);
+  shown.current = snackbar;
+  const notify = useCallback((message: string, type: SnackbarType = snackbarDefaults.type, timeout = snackbarDefaults.timeout) => {
+    const next = { message, type, timeout, id: ++seq.current };
+    shown.current = afterNotify(shown.current, next);
+    setSnackbar(shown.current);
+  }, []);
+  const hideSnackbar = useCallback(() => setSnackbar(null), []);
+  const open = useCallback(<N extends DialogName>(name: N, args: DialogArgs[N]) => setDialog({ name, args } as OpenDialog), []);
+  const close = useCallback(() => setDialog(null), []);
+  const ui = useMemo(() => ({ snackbar, notify, hideSnackbar, dialog, open, close }), [snackbar, notify, hideSnackbar, dialog, open, close]);
+  return <UiContext.Provider value={ui}>{children}</UiContext.Provider>;
+}

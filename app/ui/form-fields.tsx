@@ -1,0 +1,116 @@
+// Form parts of the dialogs and member pages: labelled fields, the brand's
+// custom fields by type, an error line. Buttons are in ./button.
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { css } from '@emotion/css';
+import type { CustomField } from '../contract/props';
+import { auth as t } from '../strings/zh-hant-members';
+import { colour } from './theme';
+
+export const formStyle = css`
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+  p { color: ${colour.muted}; font-size: 14px; margin: 0; }
+`;
+const fieldStyle = css`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  font-size: 14px;
+  font-weight: 600;
+  input, select {
+    font: inherit;
+    font-weight: 400;
+    font-size: 16px;
+    padding: 10px 12px;
+    border: 1px solid #cbd2d9;
+    border-radius: 10px;
+    background: #fff;
+    color: ${colour.text};
+    min-height: 44px;
+  }
+  input:focus, select:focus { outline: 2px solid color-mix(in srgb, var(--brand) 55%, white); border-color: var(--brand); }
+  small { color: ${colour.muted}; font-weight: 400; }
+`;
+/** A required field's label ends in a red asterisk (not part of its name). */
+const req = css`
+  &::after { content: '*'; color: ${colour.danger}; margin-left: 2px; }
+`;
+const errorStyle = css`
+  color: ${colour.danger};
+  background: color-mix(in srgb, ${colour.danger} 8%, white);
+  border-radius: 8px;
+  padding: 8px 12px;
+  font-size: 14px;
+  margin: 0;
+`;
+export const row = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 16px;
+  align-items: center;
+  justify-content: space-between;
+  font-size: 14px;
+`;
+
+export function Field({ label, required, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
+  const id = useId();
+  return (
+    <div className={fieldStyle}>
+      <label htmlFor={id} className={required ? req : undefined}>
+        {label}
+      </label>
+      <input id={id} required={required} aria-describedby={hint ? id + '-hint' : undefined} {...input} />
+      {hint ? <small id={id + '-hint'}>{hint}</small> : null}
+    </div>
+  );
+}
+
+export function FormError({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p className={errorStyle} role="alert" data-testid="form-error">
+      {children}
+    </p>
+  );
+}
+
+const inputTypes: Record<CustomField['type'], string> = { text: 'text', date: 'date', choice: '', phone: 'tel', email: 'email' };
+
+/** One custom field of the brand's schema, as an input of its type. */
+export function CustomFieldInput({ field, value, onChange }: { field: CustomField; value: string; onChange: (v: string) => void }) {
+  if (field.type === 'choice') return <ChoiceInput field={field} value={value} onChange={onChange} />;
+  return (
+    <Field
+      label={field.label}
+      name={'cf-' + field.key}
+      type={inputTypes[field.type]}
+      required={field.required}
+      maxLength={field.type === 'text' ? field.maxLength || 100 : undefined}
+      inputMode={field.type === 'phone' ? 'tel' : undefined}
+      placeholder={field.type === 'phone' ? '0912-345-678' : undefined}
+      autoComplete={field.type === 'phone' ? 'tel' : field.type === 'email' ? 'email' : undefined}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+function ChoiceInput({ field, value, onChange }: { field: CustomField; value: string; onChange: (v: string) => void }) {
+  const id = useId();
+  return (
+    <div className={fieldStyle}>
+      <label htmlFor={id} className={field.required ? req : undefined}>
+        {field.label}
+      </label>
+      <select id={id} name={'cf-' + field.key} value={value} required={field.required} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t.choose}</option>
+        {(field.options ?? []).map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// An image in the widths the page needs (see lib/images): WebP from the
+// host's image service with srcset and sizes, lazily loaded below the fold.
+import { imageAt, srcSet } from './images';
+
+export interface PictureProps {
+  src: string;
+  alt: string;
+  /** Rendered size in CSS px at the widest layout (for the fallback and the aspect ratio). */
+  width: number;
+  height: number;
+  /** The sizes attribute: how wide the image shows at each breakpoint. */
+  sizes: string;
+  className?: string;
+  /** Above the fold: load at once. */
+  eager?: boolean;
+}
+
+export function Picture({ src, alt, width, height, sizes, className, eager }: PictureProps) {
+  return (
+    <img
+      className={className}
+      src={imageAt(src, width)}
+      srcSet={srcSet(src)}
+      sizes={sizes}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
+}

@@ -1,0 +1,125 @@
+package host
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"storefront/data"
+)
+
+// keys lists the keys of links.
+func keys(links []NavLink) []string {
+	out := []string{}
+	for _, l := range links {
+		out = append(out, l.Key)
+	}
+	return out
+}
+
+// TestNavigationFollowsGuards: which header links and member-menu entries a
+// brand's modules give, as guards.go allows the pages (issue: 課程 shows
+// with WEB_SHOP alone, 商品 needs FIND_ACTIVITY or FIND_PLAN).
+func TestNavigationFollowsGuards(t *testing.T) {
+	const (
+		shop  = data.ModuleWebShop
+		act   = data.ModuleFindActivity
+		plan  = data.ModuleFindPlan
+		term  = data.ModuleTermSchedule
+		timer = data.ModuleTimingCard
+		login = data.ModuleMemberSignIn
+	)
+	every := data.Modules{shop, act, plan, login, data.ModuleBooking, data.ModulePasscard, data.ModuleTicket, timer}
+	cases := []struct {
+		name    string
+		modules data.Modules
+		header  []string
+		member  []string // for a logged-in member
+		links   []string
+	}{
+		{"web shop alone", data.Modules{shop}, []string{"activities", "termSchedule"}, []string{}, []string{}},
+		{"shop and activities", data.Modules{shop, act}, []string{"items", "activities", "termSchedule"}, []string{}, []string{}},
+		{"shop and plans", data.Modules{shop, plan}, []string{"items", "activities", "termSchedule"}, []string{}, []string{}},
+		{"members sign in", data.Modules{shop, act, login}, []string{"items", "activities", "termSchedule"}, []string{"overview", "countingPasscard"}, []string{}},
+		{"members with tickets", data.Modules{shop, act, login, data.ModuleTicket}, []string{"items", "activities", "termSchedule"}, []string{"overview", "ticket", "countingPasscard"}, []string{}},
+		{"timing card without sign-in", data.Modules{shop, act, timer}, []string{"items", "activities", "termSchedule"}, []string{}, []string{}},
+		{"every feature", every, []string{"items", "activities", "termSchedule"}, []string{"overview", "booking", "passcard", "ticket", "countingPasscard", "timingcard"}, []string{"timingcardPlans"}},
+		{"term schedule alone", data.Modules{term}, []string{"termSchedule"}, []string{}, []string{}},
+		{"timing card without the shop", data.Modules{timer}, []string{}, []string{}, []string{}},
+		{"nothing", data.Modules{}, []string{}, []string{}, []string{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			visitor := navFor(c.modules, "/demo", false)
+			if got := keys(visitor.Header); !slices.Equal(got, c.header) {
+				t.Errorf("header = %v; want %v", got, c.header)
+			}
+			if len(visitor.Member) != 0 || len(visitor.Links) != 0 {
+				t.Errorf("a visitor gets member links: %+v", visitor)
+			}
+			m := navFor(c.modules, "/demo", true)
+			if got := keys(m.Member); !slices.Equal(got, c.member) {
+				t.Errorf("member menu = %v; want %v", got, c.member)
+			}
+			if got := keys(m.Links); !slices.Equal(got, c.links) {
+				t.Errorf("member links = %v; want %v", got, c.links)
+			}
+			if !slices.Equal(keys(m.Header), c.header) {
+				t.Errorf("a member's header differs: %v", keys(m.Header))
+			}
+		})
+	}
+}
+
+func TestNavigationHrefs(t *testing.T) {
+	mods := data.Modules{data.ModuleWebShop, data.ModuleFindActivity, data.ModuleMemberSignIn, data.ModuleTimingCard}
+	brand := navFor(mods, "/demo", true)
+	custom := navFor(mods, "", true)
+	want := map[string][2]string{
+		"items":           {"/demo", "/"},
+		"activities":      {"/demo/activitys", "/activitys"},
+		"overview":        {"/demo/user", "/user"},
+		"timingcard":      {"/demo/user/timingcard", "/user/timingcard"},
+		"timingcardPlans": {"/demo/user/timingcard/plans", "/user/timingcard/plans"},
+	}
+	all := func(n Navigation) map[string]string {
+		m := map[string]string{}
+		for _, l := range slices.Concat(n.Header, n.Member, n.Links) {
+			m[l.Key] = l.Href
+		}
+		return m
+	}
+	b, c := all(brand), all(custom)
+	for k, w := range want {
+		if b[k] != w[0] || c[k] != w[1] {
+			t.Errorf("%s: href %q under a brand prefix, %q on a custom domain; want %q, %q", k, b[k], c[k], w[0], w[1])
+		}
+	}
+}
+
+// TestNavigationPagesAnswer: every header link a demo brand's page carries
+// answers, through the real handler, with the page (or the guard's
+// redirect to it), never 404.
+func TestNavigationPagesAnswer(t *testing.T) {
+	ts := newTestServer(t)
+	for _, brand := range []string{"demo", "yoga", "plan", "term", "noshop"} {
+		path := "/" + brand + "/verify/email" // a page every brand serves
+		w := ts.get(t, path, propsHeader, "1")
+		var p PageProps
+		if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if p.Nav.Header == nil || p.Nav.Member == nil || len(p.Nav.Member) != 0 {
+			t.Errorf("%s: a visitor's nav = %+v", brand, p.Nav)
+		}
+		for _, l := range p.Nav.Header {
+			if !strings.HasPrefix(l.Href, "/"+brand) {
+				t.Errorf("%s: %s links to %s", brand, l.Key, l.Href)
+			}
+			if w := ts.get(t, l.Href); w.Code != 200 && w.Code != 302 {
+				t.Errorf("%s: header link %s (%s) answers %d", brand, l.Key, l.Href, w.Code)
+			}
+		}
+	}
+}
