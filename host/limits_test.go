@@ -20,6 +20,7 @@ func TestPageCacheKeepsOnlyTheQueryAPageReads(t *testing.T) {
 		{"unknown parameters beside a known one", "/demo?projectType=2", "/demo?a=1&projectType=2&b=" + junk[:100], true},
 		{"known parameter", "/demo", "/demo?projectType=1", false},
 		{"common parameter", "/demo", "/demo?from=app", false},
+		{"the member guard's login", "/demo", "/demo?login=%2Fdemo%2Fuser", false},
 		{"activity list page", "/demo/activitys?pageNumber=1", "/demo/activitys?pageNumber=1&sort=x", true},
 		{"activity list, another page", "/demo/activitys?pageNumber=1", "/demo/activitys?pageNumber=2", false},
 	}

@@ -67,8 +67,10 @@ func pageWeight(key string, p *cachedPage) uint32 {
 }
 
 // commonQuery are the query parameters every page reads: from=app (the
-// app's webview) and privateToken (a private link: noindex, no banners).
-var commonQuery = []string{"from", "privateToken"}
+// app's webview), privateToken (a private link: noindex, no banners) and
+// login (the member guard's redirect: the login dialog opens, then the
+// member lands on that path).
+var commonQuery = []string{"from", "privateToken", "login"}
 
 // pageQuery keeps of q only the parameters a cacheable route reads, so an
 // unknown parameter neither changes the page nor makes a new cache entry.
