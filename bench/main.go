@@ -235,6 +235,8 @@ func run() error {
 			fmt.Sprintf("alive %v", alive)),
 	})
 
+	add(queryMemoryRow(cached))
+
 	// 8. peak RSS
 	rssA, rssB := cached.peakRSS(), cold.peakRSS()
 	add(row{what: "8. peak RSS of the host", value: fmt.Sprintf("cached %d MB, uncached %d MB", rssA/1024, rssB/1024),
@@ -293,7 +295,7 @@ func startHost(dbURL string, env map[string]string) (*hostProc, error) {
 	port := freePort()
 	cmd := exec.Command("./bin/storefront")
 	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port), "DATABASE_URL="+dbURL, "STOREFRONT_ENV=production",
-		"STOREFRONT_DEMO=1", "LOG_LEVEL=error")
+		"STOREFRONT_DEMO=1", "LOG_LEVEL=error", "STOREFRONT_PUBLIC_URL=http://127.0.0.1:"+strconv.Itoa(port))
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}

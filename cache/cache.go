@@ -217,6 +217,29 @@ func (c *Cache) Set(ctx context.Context, key string, v any, ttl time.Duration) {
 	c.failed("set", key, err)
 }
 
+// GetShared reads key from Redis alone, skipping the in-process tier: for
+// values the caller keeps in a process cache of its own (the page cache,
+// bounded by bytes). False without Redis or while it is paused.
+func (c *Cache) GetShared(ctx context.Context, key string, dst any) bool {
+	if c.rdb == nil || c.tier() != c.c {
+		return false
+	}
+	key = c.prefix + key
+	err := c.c.GetSkippingLocalCache(ctx, key, dst)
+	c.failed("get", key, err)
+	return err == nil
+}
+
+// SetShared stores v under key for ttl in Redis alone (see GetShared).
+func (c *Cache) SetShared(ctx context.Context, key string, v any, ttl time.Duration) {
+	if c.rdb == nil || c.tier() != c.c {
+		return
+	}
+	key = c.prefix + key
+	err := c.c.Set(&rcache.Item{Ctx: ctx, Key: key, Value: v, TTL: ttl, SkipLocalCache: true})
+	c.failed("set", key, err)
+}
+
 // Delete removes key from both tiers.
 func (c *Cache) Delete(ctx context.Context, key string) {
 	key = c.prefix + key

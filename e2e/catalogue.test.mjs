@@ -44,7 +44,10 @@ test('brand home to a course: client navigation, share, QR and calendar dialogs,
   await page.getByTestId('share-button').click();
   const share = page.getByTestId('share-dialog');
   await share.waitFor();
-  const url = page.url();
+  // shared links carry the trusted public origin (STOREFRONT_PUBLIC_URL),
+  // not the address this browser happens to use
+  const origin = new URL(await page.locator('link[rel="canonical"]').getAttribute('href')).origin;
+  const url = origin + new URL(page.url()).pathname + new URL(page.url()).search;
   assert.equal(await share.getByRole('link', { name: '分享到 LINE' }).getAttribute('href'), 'https://social-plugins.line.me/lineit/share?url=' + encodeURIComponent(url));
   assert.equal(await share.getByRole('link', { name: '分享到 Facebook' }).getAttribute('href'), 'https://www.facebook.com/sharer/sharer.php?u=' + encodeURIComponent(url));
   await share.getByTestId('copy-link').click();

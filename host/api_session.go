@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"storefront/data"
@@ -163,15 +164,17 @@ func (s *Server) sendTokenMail(r *http.Request, b *data.Brand, u *data.User, pur
 // same check as a 6-digit code. Every mailed link is built here.
 func (s *Server) tokenMail(r *http.Request, b *data.Brand, purpose string) data.ComposeMail {
 	return func(u *data.User, t *data.Issued) (data.Mail, error) {
-		origin, base := s.brandBase(r, b.ID)
+		origin, base := s.brandOrigin(b, s.siteOf(r).Env)
 		q := url.Values{"u": {strconv.FormatInt(u.ID, 10)}, "t": {t.Token}}
 		if purpose == data.PurposeReset {
 			q.Set("type", "resetPassword")
 		}
 		link := origin + base + "/verify/email?" + q.Encode()
 		mb := mail.Brand{Name: b.Name, Colour: s.colour(b), Home: origin + base + "/"}
-		if b.AppLogo != "" {
+		if strings.HasPrefix(b.AppLogo, "/") {
 			mb.Logo = origin + b.AppLogo
+		} else if strings.HasPrefix(b.AppLogo, "https://") {
+			mb.Logo = b.AppLogo
 		}
 		ttl := data.TokenTTL[purpose]
 		msg := mail.Verification(mb, u.Email, u.Name, link, t.Code, ttl)
@@ -239,6 +242,24 @@ type loginRequest struct {
 	brandRequest
 	Email    string `json:"email"`
 	Password string `json:"password"`
+	appRequest
+}
+
+// appRequest marks a call of the brand's native app (body "from": "app",
+// as its webview's pages carry ?from=app): only the app, which keeps the
+// session itself and sends it as the Authorization header, gets the
+// session id in an answer's body. A browser has it in the HttpOnly
+// cookie alone, out of any script's reach; the React app never reads it.
+type appRequest struct {
+	From string `json:"from"`
+}
+
+// withSession adds the session id to an answer for the app.
+func (a appRequest) withSession(answer map[string]any, id string) map[string]any {
+	if a.From == "app" {
+		answer["sessionId"] = id
+	}
+	return answer
 }
 
 // tooManyAttempts is the answer while a throttle makes the caller wait.
@@ -253,9 +274,10 @@ func tooManyAttempts(w http.ResponseWriter, wait time.Duration) error {
 }
 
 // checkPasswordThrottled checks a member's password under the throttles of
-// the account and the caller's address (rules.AccountLimits,
-// rules.AddressLimits): a wrong password counts against both, a right one
-// clears the account's count.
+// the account (or, from the account's known device, of that device) and
+// the caller's address (rules.AccountLimits, rules.AddressLimits): a wrong
+// password counts against both, a right one clears the account's (the
+// device's) count.
 func (s *Server) checkPasswordThrottled(w http.ResponseWriter, r *http.Request, brandID, email, digest string) (*data.User, error) {
 	ctx := r.Context()
 	keys := []struct {
@@ -263,7 +285,10 @@ func (s *Server) checkPasswordThrottled(w http.ResponseWriter, r *http.Request, 
 		limits rules.ThrottleLimits
 	}{
 		{"account:" + brandID + ":" + email, rules.AccountLimits},
-		{"address:" + clientAddress(r), rules.AddressLimits},
+		{"address:" + s.clientAddress(r), rules.AddressLimits},
+	}
+	if dev := s.knownDevice(r, brandID, email); dev != "" {
+		keys[0].key = "device:" + dev // the owner's known device: a throttle of its own (device.go)
 	}
 	now := s.now()
 	for _, k := range keys {
@@ -327,7 +352,8 @@ func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"sessionId": id, "userId": u.ID, "brandId": b.ID, "user": userInfoOf(u, b)})
+	s.rememberDevice(w, r, b.ID, email)
+	writeJSON(w, http.StatusOK, req.withSession(map[string]any{"userId": u.ID, "brandId": b.ID, "user": userInfoOf(u, b)}, id))
 }
 
 // POST /api/session/logout {sessionId, brandId}: revokes the session (the
@@ -353,7 +379,7 @@ func (s *Server) apiLogout(w http.ResponseWriter, r *http.Request) {
 		}
 		s.cache.Delete(r.Context(), sessionCacheKey(data.SessionKey(id))) // every host also learns of it by NOTIFY
 	}
-	clearSessionCookies(w)
+	clearSessionCookies(w, r)
 	writeJSON(w, http.StatusOK, map[string]any{"loggedIn": false})
 }
 
@@ -371,7 +397,7 @@ func (s *Server) apiAuthStatus(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if clear {
-		clearSessionCookies(w)
+		clearSessionCookies(w, r)
 	}
 	if m == nil {
 		writeJSON(w, http.StatusOK, map[string]any{"loggedIn": false})
@@ -384,6 +410,7 @@ type changePasswordRequest struct {
 	brandRequest
 	OldPassword string `json:"oldPassword"`
 	NewPassword string `json:"newPassword"`
+	appRequest
 }
 
 // POST /api/session/changePassword: a logged-in member's new password.
@@ -408,21 +435,21 @@ func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	s.setPassword(w, r, m.user, func() ([][]byte, error) { return s.db.SetPassword(r.Context(), m.user.ID, newDigest, s.now()) }, true)
+	s.setPassword(w, r, m.user, func() ([][]byte, error) { return s.db.SetPassword(r.Context(), m.user.ID, newDigest, s.now()) }, &req.appRequest)
 }
 
 // setPassword runs change (which stores a password and revokes the
 // member's sessions), drops the revoked sessions from the cache and, with
-// login, logs this browser in again.
-func (s *Server) setPassword(w http.ResponseWriter, r *http.Request, u *data.User, change func() ([][]byte, error), login bool) {
+// login (the caller's appRequest), logs this browser in again.
+func (s *Server) setPassword(w http.ResponseWriter, r *http.Request, u *data.User, change func() ([][]byte, error), login *appRequest) {
 	revoked, err := change()
 	if err != nil {
 		s.apiError(w, r, err)
 		return
 	}
 	s.forgetSessions(r.Context(), revoked)
-	if !login {
-		clearSessionCookies(w)
+	if login == nil {
+		clearSessionCookies(w, r)
 		writeJSON(w, http.StatusOK, map[string]any{"userId": u.ID})
 		return
 	}
@@ -431,7 +458,7 @@ func (s *Server) setPassword(w http.ResponseWriter, r *http.Request, u *data.Use
 		s.apiError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"userId": u.ID, "sessionId": id})
+	writeJSON(w, http.StatusOK, login.withSession(map[string]any{"userId": u.ID}, id))
 }
 
 type codeRequest struct {
@@ -519,7 +546,7 @@ func (s *Server) apiForgotPasswordReset(w http.ResponseWriter, r *http.Request) 
 	}
 	s.setPassword(w, r, u, func() ([][]byte, error) {
 		return s.db.ResetPassword(r.Context(), u.ID, "", req.Code, digest, s.now())
-	}, false)
+	}, nil)
 }
 
 // POST /api/session/resetPassword {brandId, userId, token, password}: the
@@ -542,7 +569,7 @@ func (s *Server) apiResetPasswordByLink(w http.ResponseWriter, r *http.Request) 
 	}
 	s.setPassword(w, r, u, func() ([][]byte, error) {
 		return s.db.ResetPassword(r.Context(), u.ID, req.Token, "", digest, s.now())
-	}, false)
+	}, nil)
 }
 
 // POST /api/session/code/confirm {brandId, email, code}: verifies the

@@ -30,7 +30,7 @@ func (s *Server) apiUserInfo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if userID != "" && userID != strconv.FormatInt(m.user.ID, 10) {
-		clearSessionCookies(w)
+		clearSessionCookies(w, r)
 		s.apiError(w, r, data.ErrNoSession)
 		return
 	}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -75,7 +74,7 @@ func (s *Server) forgetSessions(ctx context.Context, hashes [][]byte) {
 
 // setSessionCookies starts the browser's side of a session.
 func (s *Server) setSessionCookies(w http.ResponseWriter, r *http.Request, id string, u *data.User) {
-	secure := scheme(r) == "https"
+	secure := secureCookies(s.siteOf(r))
 	maxAge := int(data.SessionTTL / time.Second)
 	http.SetCookie(w, &http.Cookie{Name: cookieSession, Value: id, Path: "/", MaxAge: maxAge, HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode})
 	http.SetCookie(w, &http.Cookie{Name: cookieUserID, Value: strconv.FormatInt(u.ID, 10), Path: "/", MaxAge: maxAge, Secure: secure, SameSite: http.SameSiteLaxMode})
@@ -83,11 +82,26 @@ func (s *Server) setSessionCookies(w http.ResponseWriter, r *http.Request, id st
 }
 
 // clearSessionCookies logs the browser out: the session, userId and
-// brandId cookies go (spec section 4).
-func clearSessionCookies(w http.ResponseWriter) {
+// brandId cookies go (spec section 4). A GET another site started (a link
+// or a redirect to a user API: Sec-Fetch-Site cross-site or same-site)
+// never does: another site cannot log a member out.
+func clearSessionCookies(w http.ResponseWriter, r *http.Request) {
+	if (r.Method == http.MethodGet || r.Method == http.MethodHead) && crossSite(r) {
+		return
+	}
 	for _, name := range []string{cookieSession, cookieUserID, cookieBrandID} {
 		http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: "/", MaxAge: -1, HttpOnly: name == cookieSession, SameSite: http.SameSiteLaxMode})
 	}
+}
+
+// crossSite reports whether a browser says another site started the
+// request. Clients without Sec-Fetch-Site (not a browser) are not.
+func crossSite(r *http.Request) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "cross-site", "same-site":
+		return true
+	}
+	return false
 }
 
 // member is a request's logged-in member.
@@ -136,7 +150,7 @@ func (s *Server) apiMember(w http.ResponseWriter, r *http.Request, b *data.Brand
 	m, clear, err := s.memberOf(r, b)
 	if err != nil {
 		if clear {
-			clearSessionCookies(w)
+			clearSessionCookies(w, r)
 		}
 		s.apiError(w, r, err)
 		return nil, false
@@ -194,29 +208,4 @@ func decodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 		return badRequest("缺少資料：請傳送 JSON 物件")
 	}
 	return badRequest("資料格式錯誤：請傳送 JSON 物件")
-}
-
-// clientAddress is the address wrong passwords are counted against: the
-// nearest proxy's X-Forwarded-For entry when there is one, else the peer.
-func clientAddress(r *http.Request) string {
-	if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-		parts := strings.Split(xff, ",")
-		if a := strings.TrimSpace(parts[len(parts)-1]); a != "" && len(a) <= 64 {
-			return a
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
-// brandBase is where links in a brand's mails point: the custom domain
-// when the request came on it, else this host with the brand prefix.
-func (s *Server) brandBase(r *http.Request, brandID string) (origin, basePath string) {
-	if d, ok := (*s.domains.Load())[hostName(r)]; ok && d.BrandID == brandID {
-		return "https://" + r.Host, ""
-	}
-	return scheme(r) + "://" + r.Host, "/" + brandID
 }

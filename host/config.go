@@ -1,8 +1,10 @@
 package host
 
 import (
+	"crypto/rand"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"strconv"
 	"strings"
 	"time"
@@ -25,8 +27,17 @@ type Config struct {
 	LogLevel      slog.Level
 	LogFormat     string
 	SMTP          mail.Config // SMTP.Host "": no SMTP server (dev: the development mailbox)
-	AccessLog     bool        // one log line per request
-	MetricsToken  string      // when set, /metrics wants "Authorization: Bearer <token>"
+	// PublicURL is the trusted public origin (scheme://host[:port]) of every
+	// absolute URL outside a brand's custom domain (origin.go).
+	PublicURL string
+	// TrustedProxies are the peers whose X-Forwarded-For and
+	// X-Forwarded-Proto are believed (origin.go).
+	TrustedProxies []netip.Prefix
+	// DeviceKey signs the known-device cookies (device.go); random per
+	// process when STOREFRONT_DEVICE_KEY is empty.
+	DeviceKey    []byte
+	AccessLog    bool   // one log line per request
+	MetricsToken string // when set, /metrics wants "Authorization: Bearer <token>"
 }
 
 // Variable is one environment variable the storefront reads.
@@ -54,7 +65,10 @@ var Variables = []Variable{
 	{"SMTP_USER", "", "SMTP user name; empty: no authentication"},
 	{"SMTP_PASSWORD", "", "SMTP password"},
 	{"SMTP_FROM", "no-reply@localhost", "sender address of the members' e-mails"},
-	{"SMTP_TLS", "starttls", "starttls (required STARTTLS), tls (implicit TLS, port 465) or none (a relay on this machine)"},
+	{"STOREFRONT_PUBLIC_URL", "", "the public origin of mailed links, canonical URLs and sitemaps (https://shop.example.com); required outside dev, where it defaults to http://localhost:PORT"},
+	{"STOREFRONT_TRUSTED_PROXIES", "", "comma-separated CIDRs of the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; empty: none"},
+	{"STOREFRONT_DEVICE_KEY", "", "secret (at least 32 characters) signing the known-device cookies that let an account's owner log in while strangers' wrong guesses lock the account; empty: a random key per process (devices are forgotten at restart and not shared between hosts)"},
+	{"SMTP_TLS", "starttls", "starttls (required STARTTLS), tls (implicit TLS, port 465) or none (a relay on this machine only)"},
 	{"STOREFRONT_ACCESS_LOG", "1", "one structured log line per request, with its request id (0: none)"},
 	{"STOREFRONT_METRICS_TOKEN", "", "when set, /metrics answers only requests with the header Authorization: Bearer <token>; empty: /metrics is open"},
 }
@@ -140,9 +154,29 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		bad("SMTP_PORT", "want a port number")
 	}
 	switch c.SMTP.TLS {
-	case mail.TLSStartTLS, mail.TLSImplicit, mail.TLSNone:
+	case mail.TLSStartTLS, mail.TLSImplicit:
+	case mail.TLSNone:
+		if c.SMTP.Host != "" && !localHost(c.SMTP.Host) {
+			bad("SMTP_TLS", "none would send the mails and the SMTP password in clear to "+c.SMTP.Host+": only for a relay on this machine (localhost, 127.0.0.1, ::1)")
+		}
 	default:
 		bad("SMTP_TLS", "want starttls, tls or none")
+	}
+	c.PublicURL, err = publicOrigin(get("STOREFRONT_PUBLIC_URL"), c.Env, c.Port)
+	if err != nil {
+		bad("STOREFRONT_PUBLIC_URL", err.Error())
+	}
+	if c.TrustedProxies, err = parsePrefixes(get("STOREFRONT_TRUSTED_PROXIES")); err != nil {
+		bad("STOREFRONT_TRUSTED_PROXIES", err.Error())
+	}
+	if k := get("STOREFRONT_DEVICE_KEY"); k != "" {
+		if len(k) < 32 {
+			errs = append(errs, "STOREFRONT_DEVICE_KEY: want at least 32 characters") // a secret: never printed
+		}
+		c.DeviceKey = []byte(k)
+	} else {
+		c.DeviceKey = make([]byte, 32)
+		rand.Read(c.DeviceKey)
 	}
 	c.AccessLog = flag("STOREFRONT_ACCESS_LOG")
 	c.MetricsToken = get("STOREFRONT_METRICS_TOKEN")
@@ -150,4 +184,15 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}
 	return c, nil
+}
+
+// localHost reports whether host names this machine: localhost or a
+// loopback address.
+func localHost(host string) bool {
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	return err == nil && a.IsLoopback()
 }

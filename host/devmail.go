@@ -3,8 +3,11 @@ package host
 import (
 	"html/template"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
+
+	"storefront/mail/devbox"
 )
 
 // The development mailbox (dev environment without SMTP_HOST): the mails
@@ -14,7 +17,7 @@ import (
 var mailboxPage = template.Must(template.New("mailbox").Parse(`<!doctype html>
 <html lang="zh-Hant"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>開發用信箱</title>
-<style>
+<style nonce="{{.Nonce}}">
 body{font-family:system-ui,sans-serif;margin:0;background:#f5f7fa;color:#1f2933}
 main{max-width:820px;margin:0 auto;padding:24px 16px}
 h1{font-size:22px;margin:0 0 4px}p{color:#616e7c;margin:0 0 16px}
@@ -24,16 +27,33 @@ strong{display:block}small{color:#616e7c}
 </style></head><body><main>
 <h1>開發用信箱</h1>
 <p>未設定 SMTP_HOST 時，開發環境寄出的會員信件都在這裡（僅保留最近 200 封，重新啟動後清空）。</p>
-{{if not .}}<p>目前沒有信件。</p>{{end}}
-<ul>{{range .}}<li><a href="/dev/mailbox/{{.ID}}"><strong>{{.Subject}}</strong><small>收件人：{{range $i, $t := .To}}{{if $i}}、{{end}}{{$t}}{{end}}　{{.Received.Format "2006-01-02 15:04:05"}}</small></a></li>{{end}}</ul>
+{{if not .Messages}}<p>目前沒有信件。</p>{{end}}
+<ul>{{range .Messages}}<li><a href="/dev/mailbox/{{.ID}}"><strong>{{.Subject}}</strong><small>收件人：{{range $i, $t := .To}}{{if $i}}、{{end}}{{$t}}{{end}}　{{.Received.Format "2006-01-02 15:04:05"}}</small></a></li>{{end}}</ul>
 </main></body></html>
 `))
+
+// loopbackOnly refuses (403) the development mailbox to any client but
+// this machine: a dev server reachable on another interface must not
+// show its mails (reset links) to the network. Behind a trusted proxy the
+// client is the forwarded one.
+func (s *Server) loopbackOnly(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if a, err := netip.ParseAddr(s.clientAddress(r)); err != nil || !a.IsLoopback() {
+			http.Error(w, "開發用信箱僅限本機存取", http.StatusForbidden)
+			return
+		}
+		h(w, r)
+	}
+}
 
 // GET /dev/mailbox
 func (s *Server) devMailbox(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	mailboxPage.Execute(w, s.mailbox.Messages())
+	mailboxPage.Execute(w, struct {
+		Nonce    string
+		Messages []devbox.Message
+	}{nonceOf(r), s.mailbox.Messages()})
 }
 
 // GET /dev/mailbox/{id}: one mail's HTML part, sandboxed.

@@ -25,7 +25,7 @@ func (s *Server) pageMember(w http.ResponseWriter, rc *reqCtx) *member {
 	}
 	m, clear, err := s.memberOf(rc.r, rc.brand)
 	if clear {
-		clearSessionCookies(w)
+		clearSessionCookies(w, rc.r)
 	}
 	if err != nil {
 		if k := data.ErrorKind(err); k != data.KindForbidden && k != data.KindUnauthorized {

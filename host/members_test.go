@@ -75,6 +75,7 @@ type browser struct {
 	ts      *memberServer
 	cookies map[string]*http.Cookie
 	header  http.Header // sent with every request
+	remote  string      // the peer's address; "" for httptest's
 }
 
 func (ts *memberServer) browser() *browser {
@@ -101,8 +102,14 @@ func (b *browser) do(t *testing.T, method, target string, body any, header ...st
 	for i := 0; i+1 < len(header); i += 2 {
 		req.Header.Set(header[i], header[i+1])
 	}
+	if h := req.Header.Get("Host"); h != "" {
+		req.Host = h
+	}
 	for _, c := range b.cookies {
 		req.AddCookie(&http.Cookie{Name: c.Name, Value: c.Value})
+	}
+	if b.remote != "" {
+		req.RemoteAddr = b.remote
 	}
 	w := httptest.NewRecorder()
 	b.ts.ServeHTTP(w, req)
@@ -368,14 +375,15 @@ func TestVerifyByCode(t *testing.T) {
 }
 
 // login logs b in as the demo member and returns the login answer.
-func login(t *testing.T, b *browser, brand, email, password string) (*httptest.ResponseRecorder, string) {
+func login(t *testing.T, b *browser, brand, email, password string, header ...string) (*httptest.ResponseRecorder, string) {
 	t.Helper()
-	w := b.post(t, "/api/session/login", map[string]any{"brandId": brand, "email": email, "password": md5hex(password)})
-	var res struct {
-		SessionID string `json:"sessionId"`
+	w := b.post(t, "/api/session/login", map[string]any{"brandId": brand, "email": email, "password": md5hex(password)}, header...)
+	for _, c := range w.Result().Cookies() {
+		if c.Name == cookieSession {
+			return w, c.Value
+		}
 	}
-	apiResult(t, w, &res)
-	return w, res.SessionID
+	return w, ""
 }
 
 func TestLoginSessionAndLogout(t *testing.T) {
@@ -431,13 +439,13 @@ func TestLoginSessionAndLogout(t *testing.T) {
 	login(t, other, "demo", "member@example.com", "demo1234")
 	w = other.get(t, "/api/v3/webUser/brand/demo/user/99999")
 	wantCode(t, w, 403, data.CodeSessionInvalid)
-	if len(other.cookies) != 0 {
+	if hasSessionCookies(other) {
 		t.Fatalf("cookies left after a 403: %v", other.cookies)
 	}
 
 	// logout revokes the session and clears the cookies
 	wantCode(t, b.post(t, "/api/session/logout", map[string]any{"brandId": "demo"}), 200, 0)
-	if len(b.cookies) != 0 {
+	if hasSessionCookies(b) {
 		t.Fatalf("cookies left after logout: %v", b.cookies)
 	}
 	wantCode(t, app.get(t, "/api/v3/webUser/brand/demo/user/"+uid, "Authorization", sid), 403, data.CodeSessionInvalid)
@@ -655,7 +663,7 @@ func TestLoginThrottle(t *testing.T) {
 
 	// many wrong passwords from one address, over many accounts, refuse the address
 	from := ts.browser()
-	from.header.Set("X-Forwarded-For", "203.0.113.9")
+	from.remote = "203.0.113.9:40000"
 	for i := 0; i < rules.AddressLimits.LockAfter; i++ {
 		ts.clock.Add(rules.AddressLimits.MaxDelay)
 		w, _ := login(t, from, "demo", fmt.Sprintf("guess%d@example.com", i), "x")
@@ -861,7 +869,7 @@ func TestMemberPages(t *testing.T) {
 	dead.cookies["userId"] = &http.Cookie{Name: "userId", Value: "1"}
 	dead.cookies["brandId"] = &http.Cookie{Name: "brandId", Value: "demo"}
 	w = dead.get(t, "/demo")
-	if w.Code != 200 || len(dead.cookies) != 0 {
+	if w.Code != 200 || hasSessionCookies(dead) {
 		t.Fatalf("a dead session: %d, cookies left %v", w.Code, dead.cookies)
 	}
 	if p := propsOf(t, w.Body.String()); p.User != nil {
@@ -888,6 +896,28 @@ func TestDevMailbox(t *testing.T) {
 	b := ts.browser()
 	wantCode(t, b.post(t, "/api/session/forgotPassword", map[string]any{"brandId": "demo", "email": "member@example.com"}), 200, 0)
 	ts.mailTo(t, "member@example.com", 0)
+	for _, c := range []struct {
+		name, remote, xff string
+		proxies           string
+		status            int
+	}{
+		{"another machine", "192.0.2.1:1234", "", "", 403},
+		{"another machine through a trusted local proxy", "127.0.0.1:1234", "203.0.113.7", "127.0.0.1/32", 403},
+		{"a spoofed forwarded loopback", "192.0.2.1:1234", "127.0.0.1", "", 403},
+		{"this machine", "127.0.0.1:1234", "", "", 200},
+		{"this machine over IPv6", "[::1]:1234", "", "", 200},
+	} {
+		ts.cfg.TrustedProxies, _ = parsePrefixes(c.proxies)
+		from := ts.browser()
+		from.remote = c.remote
+		for _, path := range []string{"/dev/mailbox", "/dev/mailbox.json", "/dev/mailbox/1"} {
+			if w := from.get(t, path, "X-Forwarded-For", c.xff); w.Code != c.status {
+				t.Errorf("%s: GET %s = %d; want %d", c.name, path, w.Code, c.status)
+			}
+		}
+	}
+	ts.cfg.TrustedProxies = nil
+	b.remote = "127.0.0.1:1234"
 	w := b.get(t, "/dev/mailbox")
 	if w.Code != 200 || !strings.Contains(w.Body.String(), "【森活運動館】重設密碼") || !strings.Contains(w.Body.String(), "member@example.com") {
 		t.Fatalf("GET /dev/mailbox = %d\n%s", w.Code, w.Body.String())
@@ -928,4 +958,15 @@ func TestStartMail(t *testing.T) {
 	if err != nil || m == nil || box != nil {
 		t.Fatalf("with SMTP_HOST: %v %v %v", m, box, err)
 	}
+}
+
+// hasSessionCookies reports whether the browser still holds any of the
+// session's cookies (the known-device cookie outlives a session).
+func hasSessionCookies(b *browser) bool {
+	for _, name := range []string{cookieSession, cookieUserID, cookieBrandID} {
+		if b.cookies[name] != nil {
+			return true
+		}
+	}
+	return false
 }

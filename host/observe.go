@@ -84,7 +84,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 				s.log.LogAttrs(r.Context(), level, "request", slog.String("request_id", info.id),
 					slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.String("route", info.route),
 					slog.Int("status", status), slog.Int64("bytes", sw.bytes), slog.Duration("took", took),
-					slog.String("remote", r.RemoteAddr))
+					slog.String("remote", r.RemoteAddr), slog.String("client", s.clientAddress(r)))
 			}
 		}()
 		next.ServeHTTP(sw, r)

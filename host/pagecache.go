@@ -16,14 +16,15 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
-	"github.com/hashicorp/golang-lru/v2/expirable"
+	"github.com/maypok86/otter/v2"
 	"golang.org/x/sync/singleflight"
 )
 
 // The rendered-page cache: whole documents of pages anonymous visitors see,
 // kept compressed, in this process (decoded, ready to write) and in Redis
 // (shared by every process). An entry is keyed by everything that changes
-// the page: build, brand and its data version, host, path, query, device
+// the page: build, brand and its data version, the site's trusted origin
+// and environment (not the raw Host: any Host is served), path, query, device
 // class, the app-banner cookie and the year. A catalogue change bumps the
 // data version, so the next request renders afresh (once: one render per
 // key however many requests come at once). Within a data version an entry
@@ -32,27 +33,59 @@ import (
 // for a render.
 
 const (
-	pageFresh    = 5 * time.Minute // served as is
-	pageStaleMax = time.Hour       // served stale while revalidating, then dropped
-	pageLocalMax = 4096            // documents kept in process
+	pageFresh      = 5 * time.Minute // served as is
+	pageStaleMax   = time.Hour       // served stale while revalidating, then dropped
+	pageLocalBytes = 16 << 20        // bytes of documents kept in process (GOGC multiplies what is live)
 )
 
 // cachedPage is one cached document.
 type cachedPage struct {
 	Status   int
 	ETag     string
+	Style    string // the CSP hash source of its emotion <style> (secheaders.go)
 	Gzip     []byte
 	Brotli   []byte
 	Rendered time.Time
 }
 
 type pageCache struct {
-	local  *expirable.LRU[string, *cachedPage]
+	local  *otter.Cache[string, *cachedPage] // bounded by bytes (weight)
 	flight singleflight.Group
 }
 
-func newPageCache() *pageCache {
-	return &pageCache{local: expirable.NewLRU[string, *cachedPage](pageLocalMax, nil, pageStaleMax)}
+func newPageCache(maxBytes uint64) *pageCache {
+	return &pageCache{local: otter.Must(&otter.Options[string, *cachedPage]{
+		MaximumWeight:    maxBytes,
+		Weigher:          pageWeight,
+		ExpiryCalculator: otter.ExpiryWriting[string, *cachedPage](pageStaleMax),
+	})}
+}
+
+// pageWeight is about the bytes an entry holds.
+func pageWeight(key string, p *cachedPage) uint32 {
+	return uint32(len(key) + len(p.ETag) + len(p.Gzip) + len(p.Brotli) + 128)
+}
+
+// commonQuery are the query parameters every page reads: from=app (the
+// app's webview), privateToken (a private link: noindex, no banners) and
+// login (the member guard's redirect: the login dialog opens, then the
+// member lands on that path).
+var commonQuery = []string{"from", "privateToken", "login"}
+
+// pageQuery keeps of q only the parameters a cacheable route reads, so an
+// unknown parameter neither changes the page nor makes a new cache entry.
+// Other routes see the whole query.
+func pageQuery(rt *route, q url.Values) url.Values {
+	if !rt.Cacheable {
+		return q
+	}
+	kept := url.Values{}
+	for k, v := range q {
+		if contains(commonQuery, k) || contains(rt.Query, k) {
+			kept[k] = v
+		}
+	}
+	return kept
 }
 
 // trackingParams are query parameters that never change a page.
@@ -118,7 +151,7 @@ func (s *Server) pageKey(rc *reqCtx) string {
 	}
 	var b strings.Builder
 	for _, part := range []string{"page:", s.bundle.Manifest.BuildID, ":", brand, ":", strconv.FormatInt(version, 10), ":",
-		hostName(rc.r), ":", rc.r.URL.Path, "?", canonicalQuery(rc.query), ":", deviceOf(rc.r), ":", banner, ":",
+		rc.site.Origin, ":", rc.site.Env, ":", rc.r.URL.Path, "?", canonicalQuery(rc.query), ":", deviceOf(rc.r), ":", banner, ":",
 		strconv.Itoa(s.now().In(rules.Taipei).Year())} {
 		b.WriteString(part)
 	}
@@ -178,19 +211,19 @@ func (s *Server) renderPageTo(key string, rc *reqCtx, w http.ResponseWriter) *ca
 		return nil
 	}
 	p := compressPage(tee.buf.Bytes(), s.now())
-	s.pages.local.Add(key, p)
-	s.cache.Set(context.Background(), key, p, pageStaleMax)
+	s.pages.local.Set(key, p)
+	s.cache.SetShared(context.Background(), key, p, pageStaleMax)
 	return p
 }
 
 // lookupPage reads the process's copy, else the shared one.
 func (s *Server) lookupPage(ctx context.Context, key string) *cachedPage {
-	if p, ok := s.pages.local.Get(key); ok {
+	if p, ok := s.pages.local.GetIfPresent(key); ok {
 		return p
 	}
 	var p cachedPage
-	if s.cache.HasRedis() && s.cache.Get(ctx, key, &p) && p.Status == http.StatusOK {
-		s.pages.local.Add(key, &p)
+	if s.cache.GetShared(ctx, key, &p) && p.Status == http.StatusOK {
+		s.pages.local.Set(key, &p)
 		return &p
 	}
 	return nil
@@ -208,6 +241,7 @@ func compressPage(doc []byte, now time.Time) *cachedPage {
 	bw.Close()
 	return &cachedPage{
 		Status:   http.StatusOK,
+		Style:    styleHash(doc),
 		ETag:     `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`,
 		Gzip:     gz.Bytes(),
 		Brotli:   br.Bytes(),
@@ -225,6 +259,7 @@ func writeCachedPage(w http.ResponseWriter, r *http.Request, p *cachedPage, stat
 	h["Vary"] = hdrVaryPage
 	h["Etag"] = []string{p.ETag}
 	h["X-Page-Cache"] = pageStates[state]
+	h.Set("Content-Security-Policy", cspFor(nonceOf(r), p.Style))
 	if etagMatch(r.Header.Get("If-None-Match"), p.ETag) {
 		w.WriteHeader(http.StatusNotModified)
 		return

@@ -51,9 +51,10 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 // guards. It answers redirects and errors itself and then reports false.
 func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 	r := rc.r
-	rc.site = resolveSite(r, *s.domains.Load(), s.cfg.Env)
+	rc.site = s.siteOf(r)
 	if rc.site.BrandID == "" {
 		rc.route = indexRoute
+		rc.query = pageQuery(rc.route, rc.query)
 		return true
 	}
 	b, err := s.loadBrand(r.Context(), rc.site.BrandID)
@@ -94,6 +95,7 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 		s.redirectUnder(w, rc, "", url.Values{"login": {r.URL.RequestURI()}}.Encode(), http.StatusMovedPermanently)
 		return false
 	}
+	rc.query = pageQuery(rt, rc.query) // after the guard: its redirects keep the whole query
 	return true
 }
 
@@ -158,7 +160,7 @@ func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *ErrorInfo) *PageP
 		Route:        rt.Name,
 		Page:         rt.Page,
 		Layout:       rt.Layout,
-		URL:          rc.r.URL.RequestURI(),
+		URL:          pageURL(rc),
 		Params:       rc.params,
 		Query:        map[string]string{},
 		BasePath:     rc.site.BasePath,
@@ -198,6 +200,19 @@ func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *ErrorInfo) *PageP
 		}
 	}
 	return p
+}
+
+// pageURL is the page's path and query as its props show them: for a
+// cacheable page only the query it reads, as its cache key has it.
+func pageURL(rc *reqCtx) string {
+	if rc.route == nil || !rc.route.Cacheable {
+		return rc.r.URL.RequestURI()
+	}
+	u := rc.r.URL.EscapedPath()
+	if q := canonicalQuery(rc.query); q != "" {
+		u += "?" + q
+	}
+	return u
 }
 
 // render answers the page: its props as JSON for a client navigation, else
@@ -267,7 +282,7 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 		}
 		noindex = true
 	}
-	doc := shell.Body{HeadTags: res.Head, NoIndex: noindex, StyleIDs: res.StyleIDs, CSS: safeCSS(res.CSS), HTML: res.HTML, Props: body, Entry: m.Entry.File}
+	doc := shell.Body{HeadTags: res.Head, NoIndex: noindex, StyleIDs: res.StyleIDs, CSS: safeCSS(res.CSS), HTML: res.HTML, Props: body, Entry: m.Entry.File, Nonce: nonceOf(rc.r)}
 	doc.WriteDoc(w)
 }
 

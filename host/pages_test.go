@@ -16,14 +16,18 @@ func newRec() *httptest.ResponseRecorder { return httptest.NewRecorder() }
 // propsOf extracts and decodes the props script of a document.
 func propsOf(t *testing.T, body string) PageProps {
 	t.Helper()
-	const open = `<script id="__PROPS__" type="application/json">`
+	const open = `<script id="__PROPS__" type="application/json"` // then the nonce
 	i := strings.Index(body, open)
+	if i < 0 {
+		t.Fatal("no props script")
+	}
+	i += strings.Index(body[i:], ">") + 1
 	j := strings.Index(body[i:], "</script>")
-	if i < 0 || j < 0 {
+	if j < 0 {
 		t.Fatal("no props script")
 	}
 	var p PageProps
-	if err := json.Unmarshal([]byte(body[i+len(open):i+j]), &p); err != nil {
+	if err := json.Unmarshal([]byte(body[i:i+j]), &p); err != nil {
 		t.Fatalf("props: %v", err)
 	}
 	return p
@@ -118,7 +122,7 @@ func TestErrorPageTexts(t *testing.T) {
 	}
 	for _, c := range cases {
 		req := httptest.NewRequest(http.MethodGet, "/demo/x", nil)
-		rc := &reqCtx{r: req, site: resolveSite(req, nil, "dev"), query: req.URL.Query()}
+		rc := &reqCtx{r: req, site: resolveSite(req, nil, "dev", "http://example.com"), query: req.URL.Query()}
 		w := newRec()
 		ts.errorPage(w, rc, c.status, "")
 		body := w.Body.String()

@@ -31,6 +31,10 @@ type route struct {
 	Handle handler
 	// Cacheable pages of anonymous visitors are kept in the page cache.
 	Cacheable bool
+	// Query names the query parameters a cacheable page reads (its loader,
+	// its guard and the app's page), besides commonQuery; the page, its
+	// props and its cache key see only those (pagecache.go).
+	Query []string
 }
 
 func to(p string) *string { return &p }
@@ -39,8 +43,8 @@ var itemType = map[string]func(string) bool{"itemType": data.IsItemType}
 
 // The page routes, in the order of spec section 2.
 var (
-	routeBrandHome        = &route{Name: "brandId-index", Pattern: "", Page: "brand-home", Guard: guardBrandHome, Load: loadBrandHome, Cacheable: true}
-	routeActivities       = &route{Name: "brandId-activitys", Pattern: "activitys", Page: "activities", Guard: shop, Load: loadActivities, Cacheable: true}
+	routeBrandHome        = &route{Name: "brandId-index", Pattern: "", Page: "brand-home", Guard: guardBrandHome, Load: loadBrandHome, Cacheable: true, Query: []string{"type", "projectType"}}
+	routeActivities       = &route{Name: "brandId-activitys", Pattern: "activitys", Page: "activities", Guard: shop, Load: loadActivities, Cacheable: true, Query: []string{"pageNumber"}}
 	routeAppDownload      = &route{Name: "brandId-appDownloadRedirect", Pattern: "appDownloadRedirect", Guard: shop, Handle: appDownloadRedirect}
 	routeOverdue          = &route{Name: "brandId-counting-passcard-overdue-purchase", Pattern: "counting-passcard-overdue-purchase", Page: "coming-soon", Guard: memberPage(), Member: true}
 	routeOverdueCheckout  = &route{Name: "brandId-counting-passcard-overdue-purchase-checkout", Pattern: "counting-passcard-overdue-purchase/checkout", Page: "coming-soon", Guard: memberPage(), Member: true}

@@ -38,6 +38,9 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 		return err
 	}
 	log := newLogger(cfg, stderr)
+	if getenv("STOREFRONT_DEVICE_KEY") == "" && cfg.Env != "dev" {
+		log.Warn("STOREFRONT_DEVICE_KEY is not set: known devices are forgotten at restart and not shared between hosts")
+	}
 
 	bundle, err := renderer.Embedded()
 	if err != nil {
@@ -62,7 +65,8 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	}
 	c, err := cache.New(cache.Options{RedisURL: cfg.RedisURL, Log: log, Prefix: "sf:"})
 	if err != nil {
-		return fmt.Errorf("REDIS_URL: %w", err)
+		// the parser's message may quote the URL: never its password
+		return fmt.Errorf("REDIS_URL=%s: %s", redactURL(cfg.RedisURL), scrubURL(err.Error(), cfg.RedisURL))
 	}
 	defer c.Close()
 	pool, err := renderer.NewPool(bundle.Server, renderer.Options{
@@ -80,6 +84,15 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	if mailbox != nil {
 		defer mailbox.Close()
 	}
+	ln, err := net.Listen("tcp", ":"+cfg.Port)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	if cfg.Env == "dev" && getenv("STOREFRONT_PUBLIC_URL") == "" && cfg.Port == "0" {
+		_, port, _ := net.SplitHostPort(ln.Addr().String())
+		cfg.PublicURL = "http://localhost:" + port // dev's default, on the port picked
+	}
 	srv, err := NewServer(ctx, Deps{Config: cfg, DB: db, Cache: c, Pool: pool, Bundle: bundle, Log: log, Mailer: mailer, Mailbox: mailbox, Static: fx.Static})
 	if err != nil {
 		return err
@@ -93,10 +106,6 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	go db.ListenBrandChanges(listenCtx, func(id string) { srv.BrandChanged(listenCtx, id) })
 	go db.ListenSessionRevocations(listenCtx, srv.SessionRevoked)
 
-	ln, err := net.Listen("tcp", ":"+cfg.Port)
-	if err != nil {
-		return err
-	}
 	hs := &http.Server{
 		Handler:           srv,
 		ReadHeaderTimeout: 10 * time.Second,

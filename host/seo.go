@@ -54,7 +54,7 @@ func lastmod(t time.Time) string {
 // GET /robots.txt: everything but the API may be crawled; the sitemap of
 // this site (a custom domain's own, else the index).
 func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
-	st := resolveSite(r, *s.domains.Load(), s.cfg.Env)
+	st := s.siteOf(r)
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	fmt.Fprintf(w, "User-agent: *\nDisallow: /api/\n\nSitemap: %s/sitemap.xml\n", st.Origin)
@@ -63,7 +63,7 @@ func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
 // GET /sitemap.xml: a custom domain's brand sitemap, else the index of the
 // sitemaps of the brands in service that have no custom domain here.
 func (s *Server) rootSitemap(w http.ResponseWriter, r *http.Request) {
-	st := resolveSite(r, *s.domains.Load(), s.cfg.Env)
+	st := s.siteOf(r)
 	if st.Custom {
 		rc := &reqCtx{r: r, site: st, query: r.URL.Query()}
 		b, err := s.loadBrand(r.Context(), st.BrandID)

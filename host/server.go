@@ -81,7 +81,7 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	}
 	s.brands = expirable.NewLRU[string, *data.Brand](1024, nil, brandLocalTTL)
 	if s.cfg.PageCache {
-		s.pages = newPageCache()
+		s.pages = newPageCache(pageLocalBytes)
 	}
 	s.metrics = newMetrics(s)
 	s.handler = s.routes()
@@ -130,9 +130,9 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/user/edit", s.apiUserEdit)
 	mux.HandleFunc("POST /api/user/unSubscribe", s.apiUnsubscribe)
 	if s.mailbox != nil {
-		mux.HandleFunc("GET /dev/mailbox", s.devMailbox)
-		mux.HandleFunc("GET /dev/mailbox.json", s.devMailboxJSON)
-		mux.HandleFunc("GET /dev/mailbox/{id}", s.devMailboxMessage)
+		mux.HandleFunc("GET /dev/mailbox", s.loopbackOnly(s.devMailbox))
+		mux.HandleFunc("GET /dev/mailbox.json", s.loopbackOnly(s.devMailboxJSON))
+		mux.HandleFunc("GET /dev/mailbox/{id}", s.loopbackOnly(s.devMailboxMessage))
 	}
 	// catalogue (spec section 7; issue 3)
 	mux.Handle("GET /api/v2/ec/brands/{brandId}/commodity/list", s.api(s.apiCommodityList))
@@ -163,7 +163,7 @@ func (s *Server) routes() http.Handler {
 		r.Context().Value(gzFn{}).(func(http.ResponseWriter))(w)
 	}))
 	apiAndAssets := compress(mux)
-	return s.observe(s.recoverer(s.sameOrigin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return s.observe(s.recoverer(s.securityHeaders(limitURL(s.sameOrigin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, pattern := mux.Handler(r)
 		setRoute(r, pattern, false)
 		if pattern == "/" {
@@ -171,7 +171,7 @@ func (s *Server) routes() http.Handler {
 			return
 		}
 		apiAndAssets.ServeHTTP(w, r)
-	}))))
+	}))))))
 }
 
 // loadDomains reads the custom-domain table.

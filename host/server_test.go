@@ -72,6 +72,9 @@ func newTestServer(t testing.TB, opts ...serverOpt) *testServer {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// the trusted public origin of the tests: httptest's default Host, so
+	// the tests that send another Host show it is not echoed
+	cfg.PublicURL = "http://example.com"
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	d := Deps{Config: cfg, DB: dbtest.NewDemo(t), Bundle: bundle, Log: log, Static: demo.Folders,

@@ -16,7 +16,7 @@ type site struct {
 	BrandID  string // "" for the index
 	Rest     string // path under the brand: "" for brand home, else "/..."
 	BasePath string // "" on a custom domain, "/{brandId}" otherwise
-	Origin   string // scheme and host of this site
+	Origin   string // the trusted origin of this site's absolute URLs (origin.go)
 }
 
 // hostName is the request's host without port, lower case.
@@ -26,17 +26,6 @@ func hostName(r *http.Request) string {
 		h = host
 	}
 	return strings.ToLower(strings.TrimSuffix(h, "."))
-}
-
-// scheme is the request's scheme, trusting X-Forwarded-Proto from a proxy.
-func scheme(r *http.Request) string {
-	if p := r.Header.Get("X-Forwarded-Proto"); p == "https" || p == "http" {
-		return p
-	}
-	if r.TLS != nil {
-		return "https"
-	}
-	return "http"
 }
 
 // envOfHost picks the environment a host name selects, or fallback. A host
@@ -56,14 +45,15 @@ func envOfHost(host, fallback string) string {
 }
 
 // resolveSite finds the brand from the custom-domain table or the first
-// path segment.
-func resolveSite(r *http.Request, domains map[string]data.Domain, defaultEnv string) site {
+// path segment. The origin is the custom domain's (https), else the
+// trusted public origin: never the request's own Host.
+func resolveSite(r *http.Request, domains map[string]data.Domain, defaultEnv, publicOrigin string) site {
 	host := hostName(r)
 	path := strings.TrimSuffix(r.URL.Path, "/")
 	if d, ok := domains[host]; ok {
-		return site{Env: d.Env, Custom: true, BrandID: d.BrandID, Rest: path, Origin: "https://" + r.Host}
+		return site{Env: d.Env, Custom: true, BrandID: d.BrandID, Rest: path, Origin: "https://" + d.Host}
 	}
-	s := site{Env: envOfHost(host, defaultEnv), Origin: scheme(r) + "://" + r.Host}
+	s := site{Env: envOfHost(host, defaultEnv), Origin: publicOrigin}
 	seg, rest, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
 	if seg == "" {
 		return s

@@ -44,144 +44,200 @@ type Body struct {
 	HTML     string
 	Props    []byte // JSON, already safe inside a script element
 	Entry    string // client entry module
+	Nonce    string // the response's CSP nonce ("" for none)
 }
 
-//line shell.qtpl:29
+//line shell.qtpl:30
 func (h *Head) StreamDoc(qw422016 *qt422016.Writer) {
-//line shell.qtpl:29
+//line shell.qtpl:30
 	qw422016.N().S(`<!doctype html>`)
-//line shell.qtpl:29
+//line shell.qtpl:30
 	qw422016.N().S(` `)
-//line shell.qtpl:29
+//line shell.qtpl:30
 	qw422016.N().S(`<html lang="zh-Hant"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><meta name="theme-color" content="`)
-//line shell.qtpl:29
+//line shell.qtpl:30
 	qw422016.E().S(h.ThemeColor)
-//line shell.qtpl:29
+//line shell.qtpl:30
 	qw422016.N().S(`"><link rel="icon" href="`)
-//line shell.qtpl:29
+//line shell.qtpl:30
 	qw422016.E().S(h.Icon)
-//line shell.qtpl:29
+//line shell.qtpl:30
 	qw422016.N().S(`">`)
-//line shell.qtpl:29
+//line shell.qtpl:30
 	for _, p := range h.Preloads {
-//line shell.qtpl:29
+//line shell.qtpl:30
 		qw422016.N().S(`<link rel="modulepreload" href="`)
-//line shell.qtpl:29
+//line shell.qtpl:30
 		qw422016.E().S(p)
-//line shell.qtpl:29
+//line shell.qtpl:30
 		qw422016.N().S(`">`)
-//line shell.qtpl:29
+//line shell.qtpl:30
 	}
-//line shell.qtpl:29
+//line shell.qtpl:30
 	if h.Font != "" {
-//line shell.qtpl:29
+//line shell.qtpl:30
 		qw422016.N().S(`<link rel="preload" as="font" type="font/woff2" href="`)
-//line shell.qtpl:29
+//line shell.qtpl:30
 		qw422016.E().S(h.Font)
-//line shell.qtpl:29
+//line shell.qtpl:30
 		qw422016.N().S(`" crossorigin>`)
-//line shell.qtpl:29
+//line shell.qtpl:30
 	}
-//line shell.qtpl:29
+//line shell.qtpl:30
 	if h.CSS != "" {
-//line shell.qtpl:29
+//line shell.qtpl:30
 		qw422016.N().S(`<link rel="stylesheet" href="`)
-//line shell.qtpl:29
+//line shell.qtpl:30
 		qw422016.E().S(h.CSS)
-//line shell.qtpl:29
+//line shell.qtpl:30
 		qw422016.N().S(`" media="print" onload="this.media='all'"><noscript><link rel="stylesheet" href="`)
-//line shell.qtpl:29
+//line shell.qtpl:30
 		qw422016.E().S(h.CSS)
-//line shell.qtpl:29
+//line shell.qtpl:30
 		qw422016.N().S(`"></noscript>`)
-//line shell.qtpl:29
+//line shell.qtpl:30
 	}
-//line shell.qtpl:29
+//line shell.qtpl:30
 }
 
-//line shell.qtpl:29
+//line shell.qtpl:30
 func (h *Head) WriteDoc(qq422016 qtio422016.Writer) {
-//line shell.qtpl:29
+//line shell.qtpl:30
 	qw422016 := qt422016.AcquireWriter(qq422016)
-//line shell.qtpl:29
+//line shell.qtpl:30
 	h.StreamDoc(qw422016)
-//line shell.qtpl:29
+//line shell.qtpl:30
 	qt422016.ReleaseWriter(qw422016)
-//line shell.qtpl:29
+//line shell.qtpl:30
 }
 
-//line shell.qtpl:29
+//line shell.qtpl:30
 func (h *Head) Doc() string {
-//line shell.qtpl:29
+//line shell.qtpl:30
 	qb422016 := qt422016.AcquireByteBuffer()
-//line shell.qtpl:29
+//line shell.qtpl:30
 	h.WriteDoc(qb422016)
-//line shell.qtpl:29
+//line shell.qtpl:30
 	qs422016 := string(qb422016.B)
-//line shell.qtpl:29
+//line shell.qtpl:30
 	qt422016.ReleaseByteBuffer(qb422016)
-//line shell.qtpl:29
+//line shell.qtpl:30
 	return qs422016
-//line shell.qtpl:29
+//line shell.qtpl:30
 }
 
-//line shell.qtpl:31
+//line shell.qtpl:32
 func (b *Body) StreamDoc(qw422016 *qt422016.Writer) {
-//line shell.qtpl:31
+//line shell.qtpl:32
 	qw422016.N().S(b.HeadTags)
-//line shell.qtpl:31
+//line shell.qtpl:32
 	if b.NoIndex {
-//line shell.qtpl:31
+//line shell.qtpl:32
 		qw422016.N().S(`<meta name="robots" content="noindex">`)
-//line shell.qtpl:31
+//line shell.qtpl:32
 	}
-//line shell.qtpl:31
+//line shell.qtpl:32
 	qw422016.N().S(`<style data-emotion="css `)
-//line shell.qtpl:31
+//line shell.qtpl:32
 	qw422016.E().S(b.StyleIDs)
-//line shell.qtpl:31
-	qw422016.N().S(`">`)
-//line shell.qtpl:31
+//line shell.qtpl:32
+	qw422016.N().S(`"`)
+//line shell.qtpl:32
+	b.streamnonce(qw422016)
+//line shell.qtpl:32
+	qw422016.N().S(`>`)
+//line shell.qtpl:32
 	qw422016.N().S(b.CSS)
-//line shell.qtpl:31
+//line shell.qtpl:32
 	qw422016.N().S(`</style></head><body><div id="root">`)
-//line shell.qtpl:31
+//line shell.qtpl:32
 	qw422016.N().S(b.HTML)
-//line shell.qtpl:31
-	qw422016.N().S(`</div><script id="__PROPS__" type="application/json">`)
-//line shell.qtpl:31
+//line shell.qtpl:32
+	qw422016.N().S(`</div><script id="__PROPS__" type="application/json"`)
+//line shell.qtpl:32
+	b.streamnonce(qw422016)
+//line shell.qtpl:32
+	qw422016.N().S(`>`)
+//line shell.qtpl:32
 	qw422016.N().Z(b.Props)
-//line shell.qtpl:31
+//line shell.qtpl:32
 	qw422016.N().S(`</script><script type="module" src="`)
-//line shell.qtpl:31
+//line shell.qtpl:32
 	qw422016.E().S(b.Entry)
-//line shell.qtpl:31
-	qw422016.N().S(`"></script></body></html>`)
-//line shell.qtpl:31
+//line shell.qtpl:32
+	qw422016.N().S(`"`)
+//line shell.qtpl:32
+	b.streamnonce(qw422016)
+//line shell.qtpl:32
+	qw422016.N().S(`></script></body></html>`)
+//line shell.qtpl:32
 }
 
-//line shell.qtpl:31
+//line shell.qtpl:32
 func (b *Body) WriteDoc(qq422016 qtio422016.Writer) {
-//line shell.qtpl:31
+//line shell.qtpl:32
 	qw422016 := qt422016.AcquireWriter(qq422016)
-//line shell.qtpl:31
+//line shell.qtpl:32
 	b.StreamDoc(qw422016)
-//line shell.qtpl:31
+//line shell.qtpl:32
 	qt422016.ReleaseWriter(qw422016)
-//line shell.qtpl:31
+//line shell.qtpl:32
 }
 
-//line shell.qtpl:31
+//line shell.qtpl:32
 func (b *Body) Doc() string {
-//line shell.qtpl:31
+//line shell.qtpl:32
 	qb422016 := qt422016.AcquireByteBuffer()
-//line shell.qtpl:31
+//line shell.qtpl:32
 	b.WriteDoc(qb422016)
-//line shell.qtpl:31
+//line shell.qtpl:32
 	qs422016 := string(qb422016.B)
-//line shell.qtpl:31
+//line shell.qtpl:32
 	qt422016.ReleaseByteBuffer(qb422016)
-//line shell.qtpl:31
+//line shell.qtpl:32
 	return qs422016
-//line shell.qtpl:31
+//line shell.qtpl:32
+}
+
+//line shell.qtpl:34
+func (b *Body) streamnonce(qw422016 *qt422016.Writer) {
+//line shell.qtpl:34
+	if b.Nonce != "" {
+//line shell.qtpl:34
+		qw422016.N().S(` `)
+//line shell.qtpl:34
+		qw422016.N().S(`nonce="`)
+//line shell.qtpl:34
+		qw422016.E().S(b.Nonce)
+//line shell.qtpl:34
+		qw422016.N().S(`"`)
+//line shell.qtpl:34
+	}
+//line shell.qtpl:34
+}
+
+//line shell.qtpl:34
+func (b *Body) writenonce(qq422016 qtio422016.Writer) {
+//line shell.qtpl:34
+	qw422016 := qt422016.AcquireWriter(qq422016)
+//line shell.qtpl:34
+	b.streamnonce(qw422016)
+//line shell.qtpl:34
+	qt422016.ReleaseWriter(qw422016)
+//line shell.qtpl:34
+}
+
+//line shell.qtpl:34
+func (b *Body) nonce() string {
+//line shell.qtpl:34
+	qb422016 := qt422016.AcquireByteBuffer()
+//line shell.qtpl:34
+	b.writenonce(qb422016)
+//line shell.qtpl:34
+	qs422016 := string(qb422016.B)
+//line shell.qtpl:34
+	qt422016.ReleaseByteBuffer(qb422016)
+//line shell.qtpl:34
+	return qs422016
+//line shell.qtpl:34
 }

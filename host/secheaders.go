@@ -1,0 +1,112 @@
+package host
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"net/http"
+	"strings"
+)
+
+// Security headers (issue 10, defect 8), set on every answer by one
+// middleware:
+//
+//   - Content-Security-Policy: scripts only from this origin (the client
+//     entry and its chunks; the props and JSON-LD are data blocks, which
+//     CSP does not run). Inline styles need the response's nonce, which the
+//     shell puts on the server-rendered emotion <style> (and on the props
+//     and entry scripts). emotion's client sheet (@emotion/css's default
+//     cache, "speedy" in production builds) appends empty <style> elements
+//     and fills them with CSSOM insertRule, which CSP does not govern; the
+//     hash of the empty string admits those elements. Style attributes
+//     (React's style prop, the mails) stay allowed: they cannot run code.
+//     The one inline event handler, the non-blocking stylesheet's
+//     onload="this.media='all'", is admitted by its hash.
+//   - A cached page was rendered once for many responses, so its nonce
+//     cannot be this response's. Its policy (cspFor) admits its emotion
+//     <style> by the hash of its content, computed when the page is stored;
+//     the old nonce in the document matches no later policy. Rewriting a
+//     nonce into the stored document per response would mean recompressing
+//     it on every hit.
+//   - frame-ancestors 'none' (no page may be framed), X-Content-Type-Options
+//     nosniff, Referrer-Policy strict-origin-when-cross-origin, and in
+//     production, over https (TLS here or at a trusted proxy), HSTS.
+
+// nonceKey carries the response's CSP nonce in the request's context.
+type nonceKey struct{}
+
+// nonceOf is the request's CSP nonce ("" outside the middleware, as in a
+// background render for the page cache).
+func nonceOf(r *http.Request) string {
+	n, _ := r.Context().Value(nonceKey{}).(string)
+	return n
+}
+
+// hashSource is the CSP source of a sha256 of s.
+func hashSource(s []byte) string {
+	sum := sha256.Sum256(s)
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
+
+var (
+	emptyStyle  = hashSource(nil)
+	onloadMedia = hashSource([]byte("this.media='all'")) // shell.qtpl's stylesheet
+)
+
+// cspFor is the policy of a response with nonce, admitting also the
+// styles of the given hash sources.
+func cspFor(nonce string, styleHashes ...string) string {
+	var b strings.Builder
+	b.WriteString("default-src 'self'; script-src 'self'")
+	if nonce != "" {
+		b.WriteString(" 'nonce-" + nonce + "'")
+	}
+	b.WriteString("; script-src-attr 'unsafe-hashes' " + onloadMedia + "; style-src 'self' " + emptyStyle)
+	if nonce != "" {
+		b.WriteString(" 'nonce-" + nonce + "'")
+	}
+	for _, h := range styleHashes {
+		b.WriteString(" " + h)
+	}
+	b.WriteString("; style-src-attr 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; " +
+		"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+	return b.String()
+}
+
+// securityHeaders sets the security headers and gives the request its
+// nonce.
+func (s *Server) securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var raw [16]byte
+		rand.Read(raw[:])
+		nonce := base64.RawURLEncoding.EncodeToString(raw[:])
+		h := w.Header()
+		h.Set("Content-Security-Policy", cspFor(nonce))
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		if s.cfg.Env == "production" && s.viaHTTPS(r) {
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), nonceKey{}, nonce)))
+	})
+}
+
+// styleHash is the hash source of the server-rendered emotion <style> of
+// a document ("" when it has none).
+func styleHash(doc []byte) string {
+	_, rest, ok := bytes.Cut(doc, []byte(`<style data-emotion="`))
+	if !ok {
+		return ""
+	}
+	_, rest, ok = bytes.Cut(rest, []byte(">"))
+	if !ok {
+		return ""
+	}
+	css, _, ok := bytes.Cut(rest, []byte("</style>"))
+	if !ok {
+		return ""
+	}
+	return hashSource(css)
+}

@@ -1,0 +1,118 @@
+package host
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var (
+	noncePattern  = regexp.MustCompile(`'nonce-([A-Za-z0-9_-]+)'`)
+	inlineStyle   = regexp.MustCompile(`<style[^>]*>([^<]*)</style>`)
+	scriptElement = regexp.MustCompile(`<script([^>]*)>`)
+)
+
+// Issue 10, defect 8: one middleware sets the security headers; every
+// inline style and script of a page is admitted by the response's own
+// policy, fresh or from the page cache.
+func TestSecurityHeaders(t *testing.T) {
+	ts := newTestServer(t)
+	if emptyStyle != "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='" {
+		t.Fatalf("hash of the empty style = %s", emptyStyle)
+	}
+	nonces := map[string]bool{}
+	cases := []struct {
+		name, path string
+		cache      string // X-Page-Cache
+		page       bool
+	}{
+		{"fresh page", "/demo", "", true},
+		{"cached page", "/demo", "hit", true},
+		{"cached page again", "/demo", "hit", true},
+		{"uncached page", "/demo/search/result?keyword=a", "", true},
+		{"error page", "/demo/nothing-here", "", true},
+		{"API", "/api/brand/demo/stores", "", false},
+		{"asset", "/robots.txt", "", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w := ts.get(t, c.path)
+			h := w.Header()
+			if got := h.Get("X-Page-Cache"); got != c.cache {
+				t.Fatalf("X-Page-Cache %q; want %q", got, c.cache)
+			}
+			csp := h.Get("Content-Security-Policy")
+			for _, want := range []string{"frame-ancestors 'none'", "default-src 'self'", "script-src 'self'", "object-src 'none'"} {
+				if !strings.Contains(csp, want) {
+					t.Errorf("CSP %q lacks %s", csp, want)
+				}
+			}
+			if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") != "strict-origin-when-cross-origin" {
+				t.Errorf("headers %v", h)
+			}
+			if h.Get("Strict-Transport-Security") != "" {
+				t.Error("HSTS outside production")
+			}
+			m := noncePattern.FindStringSubmatch(csp)
+			if m == nil {
+				t.Fatalf("CSP without a nonce: %s", csp)
+			}
+			if nonces[m[1]] {
+				t.Errorf("nonce %s used twice", m[1])
+			}
+			nonces[m[1]] = true
+			if !c.page {
+				return
+			}
+			body := decode(t, w, w.Body.Bytes())
+			for _, d := range strings.Split(csp, ";") {
+				if d = strings.TrimSpace(d); (strings.HasPrefix(d, "style-src ") || strings.HasPrefix(d, "script-src ")) && strings.Contains(d, "'unsafe-inline'") {
+					t.Errorf("%s allows every inline element", d)
+				}
+			}
+			// every <style> element: by this response's nonce, or by its hash
+			styles := inlineStyle.FindAllStringSubmatch(body, -1)
+			if len(styles) == 0 {
+				t.Fatal("no server-rendered style")
+			}
+			for _, st := range styles {
+				if !strings.Contains(st[0], `nonce="`+m[1]+`"`) && !strings.Contains(csp, hashSource([]byte(st[1]))) {
+					t.Errorf("style %.60q admitted by neither nonce nor hash", st[0])
+				}
+			}
+			// every script runs from this origin or is a data block
+			for _, sc := range scriptElement.FindAllStringSubmatch(body, -1) {
+				attrs := sc[1]
+				if !strings.Contains(attrs, ` src="/`) && !strings.Contains(attrs, `type="application/json"`) && !strings.Contains(attrs, `type="application/ld+json"`) {
+					t.Errorf("inline script %q", sc[0])
+				}
+			}
+			if c.cache == "" && !strings.Contains(body, `<script id="__PROPS__" type="application/json" nonce="`+m[1]+`">`) {
+				t.Error("the props script lacks the response's nonce")
+			}
+			if c.cache == "" && !regexp.MustCompile(`<script type="module" src="[^"]+" nonce="`+m[1]+`">`).MatchString(body) {
+				t.Error("the entry script lacks the response's nonce")
+			}
+			if strings.Count(body, "onload=") != strings.Count(body, `onload="this.media='all'"`) {
+				t.Error("an inline event handler the policy does not admit")
+			}
+		})
+	}
+}
+
+func TestHSTSInProductionOverHTTPS(t *testing.T) {
+	ts := newTestServer(t, withEnv("production"), func(d *Deps) {
+		d.Config.PublicURL = "https://shop.example.com"
+		d.Config.TrustedProxies, _ = parsePrefixes("192.0.2.0/24") // httptest's peer
+	})
+	if got := ts.get(t, "/healthz", "X-Forwarded-Proto", "https").Header().Get("Strict-Transport-Security"); got != "max-age=31536000" {
+		t.Errorf("HSTS behind a trusted TLS proxy = %q", got)
+	}
+	if got := ts.get(t, "/healthz").Header().Get("Strict-Transport-Security"); got != "" {
+		t.Errorf("HSTS over plain http = %q", got)
+	}
+	ts.cfg.TrustedProxies = nil
+	if got := ts.get(t, "/healthz", "X-Forwarded-Proto", "https").Header().Get("Strict-Transport-Security"); got != "" {
+		t.Errorf("HSTS from an untrusted X-Forwarded-Proto = %q", got)
+	}
+}
