@@ -1,7 +1,6 @@
 package host
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"net/http"
@@ -30,14 +29,6 @@ func userInfoOf(u *data.User, b *data.Brand) *UserInfo {
 	return info
 }
 
-// brandOf loads the brand a request body names.
-func (s *Server) brandOf(ctx context.Context, id string) (*data.Brand, error) {
-	if id == "" {
-		return nil, badRequest("缺少 brandId")
-	}
-	return s.loadBrand(ctx, id)
-}
-
 // signInOpen refuses logging in and registering on the web for a brand
 // without the MEMBER_SIGN_IN module (members of such a brand sign in in
 // its app).
@@ -48,37 +39,25 @@ func signInOpen(b *data.Brand) error {
 	return nil
 }
 
-// brandRequest is what every member call's JSON body has: its brand.
-type brandRequest struct {
-	BrandID string `json:"brandId"`
-}
+func (b *BrandRequest) brand() string { return b.BrandID }
 
-func (b *brandRequest) brand() string { return b.BrandID }
-
-// decodeBrand reads the JSON body into req and loads the brand it names,
-// answering a bad body or an unknown brand itself.
-func (s *Server) decodeBrand(w http.ResponseWriter, r *http.Request, req interface{ brand() string }) (*data.Brand, bool) {
+// decodeBrand reads the JSON body into req and loads the brand it names.
+func (s *Server) decodeBrand(w http.ResponseWriter, r *http.Request, req interface{ brand() string }) (*data.Brand, error) {
 	if err := decodeBody(w, r, req); err != nil {
-		s.apiError(w, r, err)
-		return nil, false
+		return nil, err
 	}
-	b, err := s.brandOf(r.Context(), req.brand())
-	if err != nil {
-		s.apiError(w, r, err)
-		return nil, false
-	}
-	return b, true
+	return s.brand(r.Context(), req.brand(), nil)
 }
 
 // decodeMember is decodeBrand for the calls of a logged-in member: it also
-// finds the member the session names, answering 401 itself.
-func (s *Server) decodeMember(w http.ResponseWriter, r *http.Request, req interface{ brand() string }) (*data.Brand, *member, bool) {
-	b, ok := s.decodeBrand(w, r, req)
-	if !ok {
-		return nil, nil, false
+// finds the member the session names (401 without one).
+func (s *Server) decodeMember(w http.ResponseWriter, r *http.Request, req interface{ brand() string }) (*data.Brand, *member, error) {
+	b, err := s.decodeBrand(w, r, req)
+	if err != nil {
+		return nil, nil, err
 	}
-	m, ok := s.apiMember(w, r, b)
-	return b, m, ok
+	m, err := s.apiMember(w, r, b)
+	return b, m, err
 }
 
 // checkEmail and checkPassword validate the two account fields.
@@ -185,29 +164,19 @@ func (s *Server) tokenMail(r *http.Request, b *data.Brand, purpose string) data.
 	}
 }
 
-type registerRequest struct {
-	brandRequest
-	Email        string            `json:"email"`
-	Password     string            `json:"password"`
-	Name         string            `json:"name"`
-	CustomFields map[string]string `json:"customFields"`
-	AcceptTerms  bool              `json:"acceptTerms"`
-}
-
 // POST /api/session/register: a new member of the brand, with the
 // brand's custom fields; the verification mail goes out through the outbox.
-func (s *Server) apiRegister(w http.ResponseWriter, r *http.Request) {
-	var req registerRequest
-	b, ok := s.decodeBrand(w, r, &req)
-	if !ok {
-		return
+func (s *Server) apiRegister(w http.ResponseWriter, r *http.Request) (any, error) {
+	var req RegisterRequest
+	b, err := s.decodeBrand(w, r, &req)
+	if err != nil {
+		return nil, err
 	}
 	if err := signInOpen(b); err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
 	n := data.NewUser{BrandID: b.ID}
-	err := func() (err error) {
+	err = func() (err error) {
 		if !req.AcceptTerms {
 			return badRequest("請先閱讀並同意服務條款與隱私權政策")
 		}
@@ -224,42 +193,25 @@ func (s *Server) apiRegister(w http.ResponseWriter, r *http.Request) {
 		return err
 	}()
 	if err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
 	// the member, its verification token and the token's mail in one
 	// transaction; mailSent: the mail is queued and a mailer will send it
 	u, err := s.db.Register(r.Context(), n, s.now(), s.tokenMail(r, b, data.PurposeVerify))
 	if err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
 	s.outbox.Kick()
-	writeJSON(w, http.StatusOK, map[string]any{"userId": u.ID, "email": u.Email, "mailSent": s.mailer != nil})
+	return &RegisterAnswer{UserID: u.ID, Email: u.Email, MailSent: s.mailer != nil}, nil
 }
 
-type loginRequest struct {
-	brandRequest
-	Email    string `json:"email"`
-	Password string `json:"password"`
-	appRequest
-}
-
-// appRequest marks a call of the brand's native app (body "from": "app",
-// as its webview's pages carry ?from=app): only the app, which keeps the
-// session itself and sends it as the Authorization header, gets the
-// session id in an answer's body. A browser has it in the HttpOnly
-// cookie alone, out of any script's reach; the React app never reads it.
-type appRequest struct {
-	From string `json:"from"`
-}
-
-// withSession adds the session id to an answer for the app.
-func (a appRequest) withSession(answer map[string]any, id string) map[string]any {
+// sessionFor is the session id an answer carries: id for the app, "" for
+// a browser.
+func (a AppRequest) sessionFor(id string) string {
 	if a.From == "app" {
-		answer["sessionId"] = id
+		return id
 	}
-	return answer
+	return ""
 }
 
 // tooManyAttempts is the answer while a throttle makes the caller wait.
@@ -326,47 +278,42 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *data.Us
 }
 
 // POST /api/session/login
-func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) {
-	var req loginRequest
-	b, ok := s.decodeBrand(w, r, &req)
-	if !ok {
-		return
+func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) (any, error) {
+	var req LoginRequest
+	b, err := s.decodeBrand(w, r, &req)
+	if err != nil {
+		return nil, err
 	}
 	if err := signInOpen(b); err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
 	email, ok := rules.Email(req.Email)
 	digest, ok2 := rules.PasswordDigest(req.Password)
 	if !ok || !ok2 {
-		s.apiError(w, r, &data.Error{Kind: data.KindUnauthorized, Code: data.CodeWrongPassword})
-		return
+		return nil, &data.Error{Kind: data.KindUnauthorized, Code: data.CodeWrongPassword}
 	}
 	u, err := s.checkPasswordThrottled(w, r, b.ID, email, digest)
 	if err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
 	id, err := s.startSession(w, r, u)
 	if err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
 	s.rememberDevice(w, r, b.ID, email)
-	writeJSON(w, http.StatusOK, req.withSession(map[string]any{"userId": u.ID, "brandId": b.ID, "user": userInfoOf(u, b)}, id))
+	return &LoginAnswer{UserID: u.ID, BrandID: b.ID, User: userInfoOf(u, b), SessionID: req.sessionFor(id)}, nil
 }
 
 // POST /api/session/logout {sessionId, brandId}: revokes the session (the
 // body's, else the request's) and clears the cookies. Logging out twice
 // is no error.
-func (s *Server) apiLogout(w http.ResponseWriter, r *http.Request) {
+func (s *Server) apiLogout(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req struct {
 		SessionID string `json:"sessionId"`
-		brandRequest
+		BrandRequest
 	}
 	if err := decodeBody(w, r, &req); err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
 	id := req.SessionID
 	if id == "" {
@@ -374,244 +321,202 @@ func (s *Server) apiLogout(w http.ResponseWriter, r *http.Request) {
 	}
 	if id != "" && len(id) <= 200 {
 		if err := s.db.RevokeSession(r.Context(), id, s.now()); err != nil {
-			s.apiError(w, r, err)
-			return
+			return nil, err
 		}
 		s.cache.Delete(r.Context(), sessionCacheKey(data.SessionKey(id))) // every host also learns of it by NOTIFY
 	}
 	clearSessionCookies(w, r)
-	writeJSON(w, http.StatusOK, map[string]any{"loggedIn": false})
+	return &AuthStatus{}, nil
 }
 
 // GET /api/session/auth/status?brandId=: whether the request's session is
 // a live member of the brand.
-func (s *Server) apiAuthStatus(w http.ResponseWriter, r *http.Request) {
-	b, err := s.brandOf(r.Context(), r.URL.Query().Get("brandId"))
+func (s *Server) apiAuthStatus(w http.ResponseWriter, r *http.Request) (any, error) {
+	b, err := s.brand(r.Context(), r.URL.Query().Get("brandId"), nil)
 	if err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
 	m, clear, err := s.memberOf(r, b)
 	if err != nil && data.ErrorKind(err) != data.KindUnauthorized && data.ErrorKind(err) != data.KindForbidden {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
 	if clear {
 		clearSessionCookies(w, r)
 	}
 	if m == nil {
-		writeJSON(w, http.StatusOK, map[string]any{"loggedIn": false})
-		return
+		return &AuthStatus{}, nil
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"loggedIn": true, "userId": m.user.ID, "brandId": b.ID, "emailVerified": m.user.EmailVerified})
-}
-
-type changePasswordRequest struct {
-	brandRequest
-	OldPassword string `json:"oldPassword"`
-	NewPassword string `json:"newPassword"`
-	appRequest
+	return &AuthStatus{LoggedIn: true, UserID: m.user.ID, BrandID: b.ID, EmailVerified: m.user.EmailVerified}, nil
 }
 
 // POST /api/session/changePassword: a logged-in member's new password.
 // Every session of the member is revoked; this browser gets a new one.
-func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) {
-	var req changePasswordRequest
-	b, m, ok := s.decodeMember(w, r, &req)
-	if !ok {
-		return
+func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) (any, error) {
+	var req ChangePasswordRequest
+	b, m, err := s.decodeMember(w, r, &req)
+	if err != nil {
+		return nil, err
 	}
 	newDigest, err := checkPassword(req.NewPassword)
 	if err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
 	oldDigest, ok := rules.PasswordDigest(req.OldPassword)
 	if !ok {
-		s.apiError(w, r, &data.Error{Kind: data.KindUnauthorized, Code: data.CodeWrongPassword})
-		return
+		return nil, &data.Error{Kind: data.KindUnauthorized, Code: data.CodeWrongPassword}
 	}
 	if _, err := s.checkPasswordThrottled(w, r, b.ID, m.user.Email, oldDigest); err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
-	s.setPassword(w, r, m.user, func() ([][]byte, error) { return s.db.SetPassword(r.Context(), m.user.ID, newDigest, s.now()) }, &req.appRequest)
+	return s.setPassword(w, r, m.user, func() ([][]byte, error) { return s.db.SetPassword(r.Context(), m.user.ID, newDigest, s.now()) }, &req.AppRequest)
 }
 
 // setPassword runs change (which stores a password and revokes the
 // member's sessions), drops the revoked sessions from the cache and, with
 // login (the caller's appRequest), logs this browser in again.
-func (s *Server) setPassword(w http.ResponseWriter, r *http.Request, u *data.User, change func() ([][]byte, error), login *appRequest) {
+func (s *Server) setPassword(w http.ResponseWriter, r *http.Request, u *data.User, change func() ([][]byte, error), login *AppRequest) (any, error) {
 	revoked, err := change()
 	if err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
 	s.forgetSessions(r.Context(), revoked)
 	if login == nil {
 		clearSessionCookies(w, r)
-		writeJSON(w, http.StatusOK, map[string]any{"userId": u.ID})
-		return
+		return &PasswordAnswer{UserID: u.ID}, nil
 	}
 	id, err := s.startSession(w, r, u)
 	if err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, login.withSession(map[string]any{"userId": u.ID}, id))
-}
-
-type codeRequest struct {
-	brandRequest
-	Email    string `json:"email"`
-	Code     string `json:"code"`
-	Password string `json:"password"`
-	Type     string `json:"type"`
+	return &PasswordAnswer{UserID: u.ID, SessionID: login.sessionFor(id)}, nil
 }
 
 // accountOf decodes a request naming an account by e-mail and loads the
 // brand and the member; an unknown e-mail is notFoundCode.
-func (s *Server) accountOf(w http.ResponseWriter, r *http.Request, notFoundCode int) (*codeRequest, *data.Brand, *data.User, bool) {
-	var req codeRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		s.apiError(w, r, err)
-		return nil, nil, nil, false
-	}
-	b, err := s.brandOf(r.Context(), req.BrandID)
+func (s *Server) accountOf(w http.ResponseWriter, r *http.Request, notFoundCode int) (*CodeRequest, *data.Brand, *data.User, error) {
+	var req CodeRequest
+	b, err := s.decodeBrand(w, r, &req)
 	if err != nil {
-		s.apiError(w, r, err)
-		return nil, nil, nil, false
+		return nil, nil, nil, err
 	}
 	email, err := checkEmail(req.Email)
 	if err != nil {
-		s.apiError(w, r, err)
-		return nil, nil, nil, false
+		return nil, nil, nil, err
 	}
 	u, err := s.db.UserByEmail(r.Context(), b.ID, email, notFoundCode)
 	if err != nil {
-		s.apiError(w, r, err)
-		return nil, nil, nil, false
+		return nil, nil, nil, err
 	}
-	return &req, b, u, true
+	return &req, b, u, nil
 }
 
 // POST /api/session/forgotPassword {brandId, email}: mails a reset code
 // and link.
-func (s *Server) apiForgotPassword(w http.ResponseWriter, r *http.Request) {
-	_, b, u, ok := s.accountOf(w, r, data.CodeAccountNotFound)
-	if !ok {
-		return
+func (s *Server) apiForgotPassword(w http.ResponseWriter, r *http.Request) (any, error) {
+	_, b, u, err := s.accountOf(w, r, data.CodeAccountNotFound)
+	if err != nil {
+		return nil, err
 	}
 	if err := s.sendTokenMail(r, b, u, data.PurposeReset); err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"email": u.Email})
+	return &EmailAnswer{Email: u.Email}, nil
 }
 
 // POST /api/session/forgotPassword/confirm {brandId, email, code}: checks
 // the reset code without using it up.
-func (s *Server) apiForgotPasswordConfirm(w http.ResponseWriter, r *http.Request) {
-	req, _, u, ok := s.accountOf(w, r, data.CodeAccountNotFound)
-	if !ok {
-		return
+func (s *Server) apiForgotPasswordConfirm(w http.ResponseWriter, r *http.Request) (any, error) {
+	req, _, u, err := s.accountOf(w, r, data.CodeAccountNotFound)
+	if err != nil {
+		return nil, err
 	}
-	err := checkCode(req.Code)
+	err = checkCode(req.Code)
 	if err == nil {
 		err = s.db.UseCode(r.Context(), u.ID, data.PurposeReset, req.Code, false, s.now())
 	}
 	if err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"email": u.Email})
+	return &EmailAnswer{Email: u.Email}, nil
 }
 
 // POST /api/session/forgotPassword/reset {brandId, email, code, password}:
 // the new password, by the mailed code. Every session of the member is
 // revoked; the member logs in with the new password.
-func (s *Server) apiForgotPasswordReset(w http.ResponseWriter, r *http.Request) {
-	req, _, u, ok := s.accountOf(w, r, data.CodeAccountNotFound)
-	if !ok {
-		return
+func (s *Server) apiForgotPasswordReset(w http.ResponseWriter, r *http.Request) (any, error) {
+	req, _, u, err := s.accountOf(w, r, data.CodeAccountNotFound)
+	if err != nil {
+		return nil, err
 	}
 	if err := checkCode(req.Code); err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
 	digest, err := checkPassword(req.Password)
 	if err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
-	s.setPassword(w, r, u, func() ([][]byte, error) {
+	return s.setPassword(w, r, u, func() ([][]byte, error) {
 		return s.db.ResetPassword(r.Context(), u.ID, "", req.Code, digest, s.now())
 	}, nil)
 }
 
 // POST /api/session/resetPassword {brandId, userId, token, password}: the
 // new password, by the link of the reset mail.
-func (s *Server) apiResetPasswordByLink(w http.ResponseWriter, r *http.Request) {
-	var req linkRequest
-	b, ok := s.decodeLink(w, r, &req)
-	if !ok {
-		return
+func (s *Server) apiResetPasswordByLink(w http.ResponseWriter, r *http.Request) (any, error) {
+	var req LinkRequest
+	b, err := s.decodeLink(w, r, &req)
+	if err != nil {
+		return nil, err
 	}
 	digest, err := checkPassword(req.Password)
 	if err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
 	u, err := s.db.User(r.Context(), b.ID, req.UserID, data.CodeMemberNotFound)
 	if err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
-	s.setPassword(w, r, u, func() ([][]byte, error) {
+	return s.setPassword(w, r, u, func() ([][]byte, error) {
 		return s.db.ResetPassword(r.Context(), u.ID, req.Token, "", digest, s.now())
 	}, nil)
 }
 
 // POST /api/session/code/confirm {brandId, email, code}: verifies the
 // e-mail address by the code of the verification mail.
-func (s *Server) apiCodeConfirm(w http.ResponseWriter, r *http.Request) {
-	req, _, u, ok := s.accountOf(w, r, data.CodeAccountNotFound2)
-	if !ok {
-		return
+func (s *Server) apiCodeConfirm(w http.ResponseWriter, r *http.Request) (any, error) {
+	req, _, u, err := s.accountOf(w, r, data.CodeAccountNotFound2)
+	if err != nil {
+		return nil, err
 	}
 	if u.EmailVerified {
-		s.apiError(w, r, &data.Error{Kind: data.KindConflict, Code: data.CodeAppRegistered})
-		return
+		return nil, &data.Error{Kind: data.KindConflict, Code: data.CodeAppRegistered}
 	}
-	err := checkCode(req.Code)
+	err = checkCode(req.Code)
 	if err == nil {
 		err = s.db.UseCode(r.Context(), u.ID, data.PurposeVerify, req.Code, true, s.now())
 	}
 	if err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"verified": true, "email": u.Email})
+	return &VerifiedAnswer{Verified: true, Email: u.Email}, nil
 }
 
 // POST /api/session/resend {brandId, email, type}: sends the mail of type
 // (verify, the default, or forgotPassword) again, at least 3 minutes after
 // the last one.
-func (s *Server) apiResend(w http.ResponseWriter, r *http.Request) {
-	req, b, u, ok := s.accountOf(w, r, data.CodeAccountNotFound2)
-	if !ok {
-		return
+func (s *Server) apiResend(w http.ResponseWriter, r *http.Request) (any, error) {
+	req, b, u, err := s.accountOf(w, r, data.CodeAccountNotFound2)
+	if err != nil {
+		return nil, err
 	}
 	switch req.Type {
 	case "", "verify":
-		s.sendVerification(w, r, b, u)
+		return s.sendVerification(w, r, b, u)
 	case "forgotPassword":
 		if err := s.sendTokenMail(r, b, u, data.PurposeReset); err != nil {
-			s.apiError(w, r, err)
-			return
+			return nil, err
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"email": u.Email})
-	default:
-		s.apiError(w, r, badRequest("type 須為 verify 或 forgotPassword"))
+		return &EmailAnswer{Email: u.Email}, nil
 	}
+	return nil, badRequest("type 須為 verify 或 forgotPassword")
 }

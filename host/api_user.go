@@ -15,50 +15,40 @@ import (
 // session id) and GET /api/user/userInfo?brandId=&userId=: the member. A
 // session that is not this member's answers 403 and clears the cookies
 // (spec section 4: the client then shows itself logged out).
-func (s *Server) apiUserInfo(w http.ResponseWriter, r *http.Request) {
+func (s *Server) apiUserInfo(w http.ResponseWriter, r *http.Request) (any, error) {
 	brandID, userID := r.PathValue("brandId"), r.PathValue("userId")
 	if brandID == "" {
 		brandID, userID = r.URL.Query().Get("brandId"), r.URL.Query().Get("userId")
 	}
-	b, err := s.brandOf(r.Context(), brandID)
+	b, err := s.brand(r.Context(), brandID, nil)
 	if err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
-	m, ok := s.apiMember(w, r, b)
-	if !ok {
-		return
+	m, err := s.apiMember(w, r, b)
+	if err != nil {
+		return nil, err
 	}
 	if userID != "" && userID != strconv.FormatInt(m.user.ID, 10) {
 		clearSessionCookies(w, r)
-		s.apiError(w, r, data.ErrNoSession)
-		return
+		return nil, data.ErrNoSession
 	}
-	writeJSON(w, http.StatusOK, userInfoOf(m.user, b))
-}
-
-type editRequest struct {
-	brandRequest
-	Name         *string           `json:"name"`
-	CustomFields map[string]string `json:"customFields"`
+	return userInfoOf(m.user, b), nil
 }
 
 // POST /api/user/edit {brandId, name?, customFields}: changes the member's
 // name and custom-field values. Fields not sent keep their values; the
 // whole profile must then fit the brand's schema (the complete-info dialog
 // sends only the missing fields).
-func (s *Server) apiUserEdit(w http.ResponseWriter, r *http.Request) {
-	var req editRequest
-	b, m, ok := s.decodeMember(w, r, &req)
-	if !ok {
-		return
+func (s *Server) apiUserEdit(w http.ResponseWriter, r *http.Request) (any, error) {
+	var req EditRequest
+	b, m, err := s.decodeMember(w, r, &req)
+	if err != nil {
+		return nil, err
 	}
 	p := data.Profile{Name: m.user.Name}
-	var err error
 	if req.Name != nil {
 		if p.Name, err = rules.MemberName(*req.Name); err != nil {
-			s.apiError(w, r, badRequest(err.Error()))
-			return
+			return nil, badRequest(err.Error())
 		}
 	}
 	values := make(map[string]string, len(m.user.CustomValues)+len(req.CustomFields))
@@ -69,33 +59,30 @@ func (s *Server) apiUserEdit(w http.ResponseWriter, r *http.Request) {
 		values[k] = v
 	}
 	if p.CustomValues, p.Phone, err = checkCustomFields(b, values); err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
 	u, err := s.db.UpdateProfile(r.Context(), b.ID, m.user.ID, p, s.now())
 	if err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, userInfoOf(u, b))
+	return userInfoOf(u, b), nil
 }
 
 // POST /api/user/unSubscribe {brandId, unsubscribe}: notification e-mails
 // off (unsubscribe true, the default) or on again.
-func (s *Server) apiUnsubscribe(w http.ResponseWriter, r *http.Request) {
+func (s *Server) apiUnsubscribe(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req struct {
-		brandRequest
+		BrandRequest
 		Unsubscribe *bool `json:"unsubscribe"`
 	}
-	b, m, ok := s.decodeMember(w, r, &req)
-	if !ok {
-		return
+	b, m, err := s.decodeMember(w, r, &req)
+	if err != nil {
+		return nil, err
 	}
 	off := req.Unsubscribe == nil || *req.Unsubscribe
 	if err := s.db.SetUnsubscribed(r.Context(), m.user.ID, off, s.now()); err != nil {
-		s.apiError(w, r, err)
-		return
+		return nil, err
 	}
 	m.user.Unsubscribed = off
-	writeJSON(w, http.StatusOK, userInfoOf(m.user, b))
+	return userInfoOf(m.user, b), nil
 }

@@ -146,16 +146,12 @@ func (s *Server) memberOf(r *http.Request, b *data.Brand) (m *member, clear bool
 
 // apiMember is memberOf for an API handler: it answers the failure itself
 // (401 without a session, 403 with a dead one, clearing the cookies).
-func (s *Server) apiMember(w http.ResponseWriter, r *http.Request, b *data.Brand) (*member, bool) {
+func (s *Server) apiMember(w http.ResponseWriter, r *http.Request, b *data.Brand) (*member, error) {
 	m, clear, err := s.memberOf(r, b)
-	if err != nil {
-		if clear {
-			clearSessionCookies(w, r)
-		}
-		s.apiError(w, r, err)
-		return nil, false
+	if err != nil && clear {
+		clearSessionCookies(w, r)
 	}
-	return m, true
+	return m, err
 }
 
 // sameOrigin refuses state-changing requests made by another site (spec

@@ -240,3 +240,122 @@ type CountingPasscardsPage struct {
 type TimingPlansPage struct {
 	Plans []data.Item `json:"plans"`
 }
+
+// The answers of the member calls (their data in the envelope).
+
+// RegisterAnswer is POST /api/session/register's: the new member, and
+// whether a verification mail is on its way (a mailer is configured).
+type RegisterAnswer struct {
+	UserID   int64  `json:"userId"`
+	Email    string `json:"email"`
+	MailSent bool   `json:"mailSent"`
+}
+
+// LoginAnswer is POST /api/session/login's. SessionID is set only for the
+// brand's native app (body "from": "app"); a browser has the session in an
+// HttpOnly cookie only.
+type LoginAnswer struct {
+	UserID    int64     `json:"userId"`
+	BrandID   string    `json:"brandId"`
+	User      *UserInfo `json:"user" tstype:",required"`
+	SessionID string    `json:"sessionId,omitempty"`
+}
+
+// AuthStatus is GET /api/session/auth/status's (and logout's: logged out).
+type AuthStatus struct {
+	LoggedIn      bool   `json:"loggedIn"`
+	UserID        int64  `json:"userId,omitempty"`
+	BrandID       string `json:"brandId,omitempty"`
+	EmailVerified bool   `json:"emailVerified,omitempty"`
+}
+
+// PasswordAnswer is the answer of a password change or reset; SessionID as
+// in LoginAnswer, when the call logged the member in again.
+type PasswordAnswer struct {
+	UserID    int64  `json:"userId"`
+	SessionID string `json:"sessionId,omitempty"`
+}
+
+// EmailAnswer names the address a mail went to, or whose code was right.
+type EmailAnswer struct {
+	Email string `json:"email"`
+}
+
+// VerifiedAnswer is a verified e-mail's answer (by code or by link).
+type VerifiedAnswer struct {
+	Verified bool   `json:"verified"`
+	Email    string `json:"email"`
+	UserID   int64  `json:"userId,omitempty"`
+}
+
+// The bodies of the member calls.
+
+// BrandRequest is what every member call's JSON body has: its brand.
+type BrandRequest struct {
+	BrandID string `json:"brandId"`
+}
+
+// AppRequest marks a call of the brand's native app (body "from": "app",
+// as its webview's pages carry ?from=app): only the app, which keeps the
+// session itself and sends it as the Authorization header, gets the
+// session id in an answer's body. A browser has it in the HttpOnly
+// cookie alone, out of any script's reach; the React app never reads it.
+type AppRequest struct {
+	From string `json:"from,omitempty"`
+}
+
+// RegisterRequest is POST /api/session/register's body; Password is the
+// MD5 of the password, in hex (spec section 5).
+type RegisterRequest struct {
+	BrandRequest `tstype:",extends,required"`
+	Email        string            `json:"email"`
+	Password     string            `json:"password"`
+	Name         string            `json:"name"`
+	CustomFields map[string]string `json:"customFields"`
+	AcceptTerms  bool              `json:"acceptTerms"`
+}
+
+// LoginRequest is POST /api/session/login's body (Password as in
+// RegisterRequest).
+type LoginRequest struct {
+	BrandRequest `tstype:",extends,required"`
+	Email        string `json:"email"`
+	Password     string `json:"password"`
+	AppRequest   `tstype:",extends,required"`
+}
+
+// ChangePasswordRequest is POST /api/session/changePassword's body (both
+// passwords as in RegisterRequest).
+type ChangePasswordRequest struct {
+	BrandRequest `tstype:",extends,required"`
+	OldPassword  string `json:"oldPassword"`
+	NewPassword  string `json:"newPassword"`
+	AppRequest   `tstype:",extends,required"`
+}
+
+// CodeRequest names an account by e-mail, with what the call needs of a
+// mailed code, a new password and a mail type (forgotPassword, its
+// confirm and reset, code confirm, resend, send verification).
+type CodeRequest struct {
+	BrandRequest `tstype:",extends,required"`
+	Email        string `json:"email"`
+	Code         string `json:"code"`
+	Password     string `json:"password"`
+	Type         string `json:"type"`
+}
+
+// EditRequest is POST /api/user/edit's body: name only when editing the
+// profile.
+type EditRequest struct {
+	BrandRequest `tstype:",extends,required"`
+	Name         *string           `json:"name"`
+	CustomFields map[string]string `json:"customFields"`
+}
+
+// LinkRequest is a mailed link's values as its landing page posts them.
+type LinkRequest struct {
+	BrandRequest `tstype:",extends,required"`
+	UserID       int64  `json:"userId"`
+	Token        string `json:"token"`
+	Password     string `json:"password"`
+}

@@ -209,7 +209,7 @@ func TestRegisterValidation(t *testing.T) {
 		{"wrong type", with(ok, "acceptTerms", "yes"), "欄位 acceptTerms 的資料型別不正確"},
 		{"custom field not a string", fields(map[string]any{"phone": 912000111}), "欄位 customFields 的資料型別不正確"},
 		{"oversized body", with(ok, "name", strings.Repeat("名", 7000)), "資料過大（上限 16 KB）"},
-		{"no brand", with(ok, "brandId", nil), "缺少 brandId"},
+		{"no brand", with(ok, "brandId", nil), "缺少品牌代碼 brandId"},
 		{"terms not accepted", with(ok, "acceptTerms", false), "請先閱讀並同意服務條款與隱私權政策"},
 		{"bad e-mail", with(ok, "email", "amy@"), "電子信箱格式不正確"},
 		{"plain password", with(ok, "password", "secret-1"), "密碼須以 MD5 雜湊後傳送（32 位十六進位字元）"},

@@ -68,51 +68,17 @@ export type TermListData = host.TermListPage; // term-list.tsx
 // API calls: the bodies the app sends and the answers' data.
 
 /** Every JSON answer of the API. */
-export interface ApiEnvelope<T> {
-  errorCode: number;
-  message: string;
-  data: T;
-}
-
-/** POST /api/session/login */
-export interface LoginRequest {
-  brandId: string;
-  email: string;
-  /** MD5 of the password, hex */
-  password: string;
-}
-export interface LoginAnswer {
-  user: User;
-}
-
-/** POST /api/session/register */
-export interface RegisterRequest {
-  brandId: string;
-  email: string;
-  /** MD5 of the password, hex */
-  password: string;
-  name: string;
-  customFields: Record<string, string>;
-  acceptTerms: boolean;
-}
-export interface RegisterAnswer {
-  email: string;
-  mailSent: boolean;
-}
-
-/** POST /api/session/changePassword (both MD5, hex) */
-export interface ChangePasswordRequest {
-  brandId: string;
-  oldPassword: string;
-  newPassword: string;
-}
+export type ApiEnvelope<T> = Omit<host.Envelope, 'data'> & { data: T };
+export type LoginRequest = host.LoginRequest;
+export type LoginAnswer = host.LoginAnswer;
+export type RegisterRequest = host.RegisterRequest;
+export type RegisterAnswer = host.RegisterAnswer;
+export type ChangePasswordRequest = host.ChangePasswordRequest;
+export type PasswordAnswer = host.PasswordAnswer;
+export type EditUserRequest = host.EditRequest;
+export type EmailAnswer = host.EmailAnswer;
+export type VerifiedAnswer = host.VerifiedAnswer;
+export type AuthStatus = host.AuthStatus;
 
 /** Which mail /api/session/resend sends again. */
 export type ResendType = 'verify' | 'forgotPassword';
-
-/** POST /api/user/edit: name only when editing the profile. */
-export interface EditUserRequest {
-  brandId: string;
-  name?: string;
-  customFields: Record<string, string>;
-}

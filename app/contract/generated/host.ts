@@ -282,3 +282,124 @@ export interface CountingPasscardsPage {
 export interface TimingPlansPage {
   plans: data.Item[];
 }
+/**
+ * RegisterAnswer is POST /api/session/register's: the new member, and
+ * whether a verification mail is on its way (a mailer is configured).
+ */
+export interface RegisterAnswer {
+  userId: number /* int64 */;
+  email: string;
+  mailSent: boolean;
+}
+/**
+ * LoginAnswer is POST /api/session/login's. SessionID is set only for the
+ * brand's native app (body "from": "app"); a browser has the session in an
+ * HttpOnly cookie only.
+ */
+export interface LoginAnswer {
+  userId: number /* int64 */;
+  brandId: string;
+  user: UserInfo;
+  sessionId?: string;
+}
+/**
+ * AuthStatus is GET /api/session/auth/status's (and logout's: logged out).
+ */
+export interface AuthStatus {
+  loggedIn: boolean;
+  userId?: number /* int64 */;
+  brandId?: string;
+  emailVerified?: boolean;
+}
+/**
+ * PasswordAnswer is the answer of a password change or reset; SessionID as
+ * in LoginAnswer, when the call logged the member in again.
+ */
+export interface PasswordAnswer {
+  userId: number /* int64 */;
+  sessionId?: string;
+}
+/**
+ * EmailAnswer names the address a mail went to, or whose code was right.
+ */
+export interface EmailAnswer {
+  email: string;
+}
+/**
+ * VerifiedAnswer is a verified e-mail's answer (by code or by link).
+ */
+export interface VerifiedAnswer {
+  verified: boolean;
+  email: string;
+  userId?: number /* int64 */;
+}
+/**
+ * BrandRequest is what every member call's JSON body has: its brand.
+ */
+export interface BrandRequest {
+  brandId: string;
+}
+/**
+ * AppRequest marks a call of the brand's native app (body "from": "app",
+ * as its webview's pages carry ?from=app): only the app, which keeps the
+ * session itself and sends it as the Authorization header, gets the
+ * session id in an answer's body. A browser has it in the HttpOnly
+ * cookie alone, out of any script's reach; the React app never reads it.
+ */
+export interface AppRequest {
+  from?: string;
+}
+/**
+ * RegisterRequest is POST /api/session/register's body; Password is the
+ * MD5 of the password, in hex (spec section 5).
+ */
+export interface RegisterRequest extends BrandRequest {
+  email: string;
+  password: string;
+  name: string;
+  customFields: { [key: string]: string};
+  acceptTerms: boolean;
+}
+/**
+ * LoginRequest is POST /api/session/login's body (Password as in
+ * RegisterRequest).
+ */
+export interface LoginRequest extends BrandRequest, AppRequest {
+  email: string;
+  password: string;
+}
+/**
+ * ChangePasswordRequest is POST /api/session/changePassword's body (both
+ * passwords as in RegisterRequest).
+ */
+export interface ChangePasswordRequest extends BrandRequest, AppRequest {
+  oldPassword: string;
+  newPassword: string;
+}
+/**
+ * CodeRequest names an account by e-mail, with what the call needs of a
+ * mailed code, a new password and a mail type (forgotPassword, its
+ * confirm and reset, code confirm, resend, send verification).
+ */
+export interface CodeRequest extends BrandRequest {
+  email: string;
+  code: string;
+  password: string;
+  type: string;
+}
+/**
+ * EditRequest is POST /api/user/edit's body: name only when editing the
+ * profile.
+ */
+export interface EditRequest extends BrandRequest {
+  name?: string;
+  customFields: { [key: string]: string};
+}
+/**
+ * LinkRequest is a mailed link's values as its landing page posts them.
+ */
+export interface LinkRequest extends BrandRequest {
+  userId: number /* int64 */;
+  token: string;
+  password: string;
+}
