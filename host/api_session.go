@@ -13,6 +13,7 @@ import (
 	"storefront/data"
 	"storefront/data/rules"
 	"storefront/mail"
+	"storefront/members"
 )
 
 // The session calls of spec section 7 (issue 4): register, log in and out,
@@ -60,23 +61,6 @@ func (s *Server) decodeMember(w http.ResponseWriter, r *http.Request, req interf
 	return b, m, err
 }
 
-// checkEmail and checkPassword validate the two account fields.
-func checkEmail(s string) (string, error) {
-	e, ok := rules.Email(s)
-	if !ok {
-		return "", badRequest("電子信箱格式不正確")
-	}
-	return e, nil
-}
-
-func checkPassword(s string) (string, error) {
-	d, ok := rules.PasswordDigest(s)
-	if !ok {
-		return "", badRequest("密碼須以 MD5 雜湊後傳送（32 位十六進位字元）")
-	}
-	return d, nil
-}
-
 var codePattern = regexp.MustCompile(`^[0-9]{6}$`)
 
 // checkCode: a code that is not 6 digits is simply a wrong code.
@@ -85,44 +69,6 @@ func checkCode(code string) error {
 		return &data.Error{Kind: data.KindInvalid, Code: data.CodeWrongCode}
 	}
 	return nil
-}
-
-// checkCustomFields validates values against the brand's custom-field
-// schema: every key must be the brand's, every value fit its type. It
-// returns the values to store and the phone among them.
-func checkCustomFields(b *data.Brand, values map[string]string) (map[string]string, string, error) {
-	known := make(map[string]bool, len(b.CustomFields))
-	for _, f := range b.CustomFields {
-		known[f.Key] = true
-	}
-	for k := range values {
-		if !known[k] {
-			return nil, "", badRequest("不明的自訂欄位：" + truncate(k, 64))
-		}
-	}
-	clean := map[string]string{}
-	phone := ""
-	for _, f := range b.CustomFields {
-		v, err := rules.CheckField(rules.FieldRule{Label: f.Label, Type: f.Type, Required: f.Required, MaxLength: f.MaxLength, Options: f.Options}, values[f.Key])
-		if err != nil {
-			return nil, "", badRequest(err.Error())
-		}
-		if v == "" {
-			continue
-		}
-		clean[f.Key] = v
-		if f.Type == rules.FieldPhone && phone == "" {
-			phone = v
-		}
-	}
-	return clean, phone, nil
-}
-
-func truncate(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n]) + "…"
-	}
-	return s
 }
 
 // sendTokenMail issues a token of purpose for the member and queues its
@@ -175,33 +121,12 @@ func (s *Server) apiRegister(w http.ResponseWriter, r *http.Request) (any, error
 	if err := signInOpen(b); err != nil {
 		return nil, err
 	}
-	n := data.NewUser{BrandID: b.ID}
-	err = func() (err error) {
-		if !req.AcceptTerms {
-			return badRequest("請先閱讀並同意服務條款與隱私權政策")
-		}
-		if n.Email, err = checkEmail(req.Email); err != nil {
-			return err
-		}
-		if n.PasswordDigest, err = checkPassword(req.Password); err != nil {
-			return err
-		}
-		if n.Name, err = rules.MemberName(req.Name); err != nil {
-			return badRequest(err.Error())
-		}
-		n.CustomValues, n.Phone, err = checkCustomFields(b, req.CustomFields)
-		return err
-	}()
+	// mailSent: the mail is queued and a mailer will send it
+	u, err := s.members.Register(r.Context(), b, members.Registration{Email: req.Email, Password: req.Password,
+		Name: req.Name, CustomFields: req.CustomFields, AcceptTerms: req.AcceptTerms}, s.tokenMail(r, b, data.PurposeVerify))
 	if err != nil {
 		return nil, err
 	}
-	// the member, its verification token and the token's mail in one
-	// transaction; mailSent: the mail is queued and a mailer will send it
-	u, err := s.db.Register(r.Context(), n, s.now(), s.tokenMail(r, b, data.PurposeVerify))
-	if err != nil {
-		return nil, err
-	}
-	s.outbox.Kick()
 	return &RegisterAnswer{UserID: u.ID, Email: u.Email, MailSent: s.mailer != nil}, nil
 }
 
@@ -357,7 +282,7 @@ func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) (any,
 	if err != nil {
 		return nil, err
 	}
-	newDigest, err := checkPassword(req.NewPassword)
+	newDigest, err := members.CheckPassword(req.NewPassword)
 	if err != nil {
 		return nil, err
 	}
@@ -399,7 +324,7 @@ func (s *Server) accountOf(w http.ResponseWriter, r *http.Request, notFoundCode 
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	email, err := checkEmail(req.Email)
+	email, err := members.CheckEmail(req.Email)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -451,7 +376,7 @@ func (s *Server) apiForgotPasswordReset(w http.ResponseWriter, r *http.Request) 
 	if err := checkCode(req.Code); err != nil {
 		return nil, err
 	}
-	digest, err := checkPassword(req.Password)
+	digest, err := members.CheckPassword(req.Password)
 	if err != nil {
 		return nil, err
 	}
@@ -468,7 +393,7 @@ func (s *Server) apiResetPasswordByLink(w http.ResponseWriter, r *http.Request) 
 	if err != nil {
 		return nil, err
 	}
-	digest, err := checkPassword(req.Password)
+	digest, err := members.CheckPassword(req.Password)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"storefront/data"
 	"storefront/data/rules"
+	"storefront/members"
 )
 
 // The member's own account (spec section 7): user info, profile, e-mail
@@ -58,7 +59,7 @@ func (s *Server) apiUserEdit(w http.ResponseWriter, r *http.Request) (any, error
 	for k, v := range req.CustomFields {
 		values[k] = v
 	}
-	if p.CustomValues, p.Phone, err = checkCustomFields(b, values); err != nil {
+	if p.CustomValues, p.Phone, err = members.CheckCustomFields(b, values); err != nil {
 		return nil, err
 	}
 	u, err := s.db.UpdateProfile(r.Context(), b.ID, m.user.ID, p, s.now())

@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/url"
 	"reflect"
+	"storefront/data/rules"
 	"strings"
 	"unicode/utf8"
 )
@@ -27,7 +28,7 @@ func checkValues(v url.Values) error {
 			bad = bad || badText(s)
 		}
 		if bad {
-			return badRequest(fmt.Sprintf("參數 %s 含有無效的字元", truncate(strings.ToValidUTF8(strings.ReplaceAll(k, "\x00", ""), ""), 32)))
+			return badRequest(fmt.Sprintf("參數 %s 含有無效的字元", rules.Truncate(strings.ToValidUTF8(strings.ReplaceAll(k, "\x00", ""), ""), 32)))
 		}
 	}
 	return nil

@@ -19,6 +19,7 @@ import (
 	"storefront/mail"
 	"storefront/mail/devbox"
 	"storefront/mail/outbox"
+	"storefront/members"
 	"storefront/renderer"
 )
 
@@ -40,7 +41,8 @@ type Server struct {
 	mailbox *devbox.Box  // the development mailbox, when mails go there
 	static  map[string]fs.FS
 	outbox  *outbox.Worker
-	revoked revocations // sessions revoked lately: refused from any cache
+	members *members.Flows // the members' account flows
+	revoked revocations    // sessions revoked lately: refused from any cache
 	metrics *metrics
 }
 
@@ -73,6 +75,7 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
+	s.members = &members.Flows{DB: s.db, Now: s.now, Queued: s.outbox.Kick}
 	if err := s.loadDomains(ctx); err != nil {
 		return nil, err
 	}

@@ -168,3 +168,12 @@ func MemberName(s string) (string, error) {
 	}
 	return n, nil
 }
+
+// Truncate cuts s to n characters, marking the cut with an ellipsis (for
+// quoting a visitor's input in a message).
+func Truncate(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}
