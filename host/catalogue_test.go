@@ -10,6 +10,7 @@ import (
 	"image"
 	"io/fs"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -139,48 +140,41 @@ func TestCatalogueAPI(t *testing.T) {
 		})
 	}
 
-	bad := []struct {
-		name, path string
-		status     int
-		message    string
-	}{
-		{"page number -1", "/api/search/activityList?brandId=demo&pageNumber=-1", 400, "頁碼需為 1 到 10000 的整數"},
-		{"page number not a number", "/api/search/searchEventList?brandId=demo&pageNumber=abc", 400, "頁碼需為 1 到 10000 的整數"},
-		{"page size 100000", "/api/search/termActivityList?brandId=demo&pageSize=100000", 400, "每頁筆數需為 1 到 50 的整數"},
-		{"page size 0", "/api/search/ticketList?brandId=demo&pageSize=0", 400, "每頁筆數需為 1 到 50 的整數"},
-		{"teachers per item 7", "/api/search/activityList?brandId=demo&teacherPerSize=7", 400, "每項老師數需為 0 到 6 的整數"},
-		{"bad date", "/api/search/searchEventList?brandId=demo&startDate=2026-13-45", 400, "開始日期格式錯誤，請使用 YYYY-MM-DD 格式的日期"},
-		{"not a date", "/api/schedule/dates?brandId=demo&storeId=1&endDate=tomorrow", 400, "結束日期格式錯誤，請使用 YYYY-MM-DD 格式的日期"},
-		{"dates reversed", "/api/search/searchEventList?brandId=demo&startDate=2026-12-10&endDate=2026-12-01", 400, "開始日期不可晚於結束日期"},
-		{"range over a year", "/api/search/searchEventList?brandId=demo&startDate=2026-01-01&endDate=2027-06-01", 400, "日期區間最長一年"},
-		{"bad store id", "/api/search/searchEventList?brandId=demo&storeId=-3", 400, "門市格式錯誤"},
-		{"keyword too long", "/api/search/searchEventList?brandId=demo&keyword=" + strings.Repeat("%E7%91%9C", 51), 400, "關鍵字最多 50 個字"},
-		{"no brand", "/api/search/condition", 400, "缺少品牌代碼 brandId"},
-		{"unknown brand", "/api/search/banner?brandId=nosuch", 404, "查無此品牌"},
-		{"terminated brand", "/api/search/activityList?brandId=closed", 404, "此帳號已終止服務。"},
-		{"search needs find-activity", "/api/search/searchEventList?brandId=plan", 404, "找不到頁面"},
-		{"no web shop", "/api/v2/ec/brands/noshop/commodity/list", 404, "找不到頁面"},
-		{"schedule without a subject", "/api/schedule?brandId=demo", 400, "請提供課程代碼 courseId、門市 storeId 或場次代碼 scheduleId"},
-		{"bad course id", "/api/schedule/teachers?brandId=demo&courseId=x", 400, "課程代碼格式錯誤"},
-		{"class without term", "/api/v2/ec/brands/demo/termSchedule?scheduleId=1", 400, "查詢班別需一併提供學期課程代碼 termScheduleId"},
-		{"unknown term", "/api/v2/ec/brands/demo/termSchedule?termScheduleId=999999", 404, "找不到這個學期課程"},
-		{"another brand's term", fmt.Sprintf("/api/v2/ec/brands/yoga/termSchedule?termScheduleId=%d", ids.term), 404, "找不到這個學期課程"},
-		{"unknown class", fmt.Sprintf("/api/v2/ec/brands/demo/termSchedule?termScheduleId=%d&scheduleId=999999", ids.term), 404, "找不到這個班別"},
-		{"unknown item", "/api/v2/ec/brands/demo/commodity/passcard/999999", 404, "找不到這項商品"},
-		{"item under another type", fmt.Sprintf("/api/v2/ec/brands/demo/commodity/point/%d", ids.passcard), 404, "找不到這項商品"},
-		{"not an item type", "/api/v2/ec/brands/demo/commodity/sofa/1", 404, "找不到這項商品"},
-		{"bad item type filter", "/api/v2/ec/brands/demo/commodity/list?itemType=sofa", 400, "不支援的商品類型：sofa"},
-		{"bad salesman store", "/api/brand/demo/salesman/list?storeId=0", 400, "門市格式錯誤"},
+	// every refusal carries an error code besides its message
+	anErrorCode := func(t *testing.T, w *httptest.ResponseRecorder) {
+		if env := apiResult(t, w, nil); env.ErrorCode == 0 {
+			t.Errorf("errorCode 0 with status %d", w.Code)
+		}
 	}
-	for _, c := range bad {
-		t.Run(c.name, func(t *testing.T) {
-			w := ts.get(t, c.path)
-			env := apiResult(t, w, nil)
-			if w.Code != c.status || env.Message != c.message || env.ErrorCode == 0 {
-				t.Fatalf("GET %s = %d %+v; want %d %q", c.path, w.Code, env, c.status, c.message)
-			}
-		})
-	}
+	runScenarios(t, ts, []scenario{
+		{Name: "page number -1", Path: "/api/search/activityList?brandId=demo&pageNumber=-1", Status: 400, Message: "頁碼需為 1 到 10000 的整數", Check: anErrorCode},
+		{Name: "page number not a number", Path: "/api/search/searchEventList?brandId=demo&pageNumber=abc", Status: 400, Message: "頁碼需為 1 到 10000 的整數", Check: anErrorCode},
+		{Name: "page size 100000", Path: "/api/search/termActivityList?brandId=demo&pageSize=100000", Status: 400, Message: "每頁筆數需為 1 到 50 的整數", Check: anErrorCode},
+		{Name: "page size 0", Path: "/api/search/ticketList?brandId=demo&pageSize=0", Status: 400, Message: "每頁筆數需為 1 到 50 的整數", Check: anErrorCode},
+		{Name: "teachers per item 7", Path: "/api/search/activityList?brandId=demo&teacherPerSize=7", Status: 400, Message: "每項老師數需為 0 到 6 的整數", Check: anErrorCode},
+		{Name: "bad date", Path: "/api/search/searchEventList?brandId=demo&startDate=2026-13-45", Status: 400, Message: "開始日期格式錯誤，請使用 YYYY-MM-DD 格式的日期", Check: anErrorCode},
+		{Name: "not a date", Path: "/api/schedule/dates?brandId=demo&storeId=1&endDate=tomorrow", Status: 400, Message: "結束日期格式錯誤，請使用 YYYY-MM-DD 格式的日期", Check: anErrorCode},
+		{Name: "dates reversed", Path: "/api/search/searchEventList?brandId=demo&startDate=2026-12-10&endDate=2026-12-01", Status: 400, Message: "開始日期不可晚於結束日期", Check: anErrorCode},
+		{Name: "range over a year", Path: "/api/search/searchEventList?brandId=demo&startDate=2026-01-01&endDate=2027-06-01", Status: 400, Message: "日期區間最長一年", Check: anErrorCode},
+		{Name: "bad store id", Path: "/api/search/searchEventList?brandId=demo&storeId=-3", Status: 400, Message: "門市格式錯誤", Check: anErrorCode},
+		{Name: "keyword too long", Path: "/api/search/searchEventList?brandId=demo&keyword=" + strings.Repeat("%E7%91%9C", 51), Status: 400, Message: "關鍵字最多 50 個字", Check: anErrorCode},
+		{Name: "no brand", Path: "/api/search/condition", Status: 400, Message: "缺少品牌代碼 brandId", Check: anErrorCode},
+		{Name: "unknown brand", Path: "/api/search/banner?brandId=nosuch", Status: 404, Message: "查無此品牌", Check: anErrorCode},
+		{Name: "terminated brand", Path: "/api/search/activityList?brandId=closed", Status: 404, Message: "此帳號已終止服務。", Check: anErrorCode},
+		{Name: "search needs find-activity", Path: "/api/search/searchEventList?brandId=plan", Status: 404, Message: "找不到頁面", Check: anErrorCode},
+		{Name: "no web shop", Path: "/api/v2/ec/brands/noshop/commodity/list", Status: 404, Message: "找不到頁面", Check: anErrorCode},
+		{Name: "schedule without a subject", Path: "/api/schedule?brandId=demo", Status: 400, Message: "請提供課程代碼 courseId、門市 storeId 或場次代碼 scheduleId", Check: anErrorCode},
+		{Name: "bad course id", Path: "/api/schedule/teachers?brandId=demo&courseId=x", Status: 400, Message: "課程代碼格式錯誤", Check: anErrorCode},
+		{Name: "class without term", Path: "/api/v2/ec/brands/demo/termSchedule?scheduleId=1", Status: 400, Message: "查詢班別需一併提供學期課程代碼 termScheduleId", Check: anErrorCode},
+		{Name: "unknown term", Path: "/api/v2/ec/brands/demo/termSchedule?termScheduleId=999999", Status: 404, Message: "找不到這個學期課程", Check: anErrorCode},
+		{Name: "another brand's term", Path: fmt.Sprintf("/api/v2/ec/brands/yoga/termSchedule?termScheduleId=%d", ids.term), Status: 404, Message: "找不到這個學期課程", Check: anErrorCode},
+		{Name: "unknown class", Path: fmt.Sprintf("/api/v2/ec/brands/demo/termSchedule?termScheduleId=%d&scheduleId=999999", ids.term), Status: 404, Message: "找不到這個班別", Check: anErrorCode},
+		{Name: "unknown item", Path: "/api/v2/ec/brands/demo/commodity/passcard/999999", Status: 404, Message: "找不到這項商品", Check: anErrorCode},
+		{Name: "item under another type", Path: fmt.Sprintf("/api/v2/ec/brands/demo/commodity/point/%d", ids.passcard), Status: 404, Message: "找不到這項商品", Check: anErrorCode},
+		{Name: "not an item type", Path: "/api/v2/ec/brands/demo/commodity/sofa/1", Status: 404, Message: "找不到這項商品", Check: anErrorCode},
+		{Name: "bad item type filter", Path: "/api/v2/ec/brands/demo/commodity/list?itemType=sofa", Status: 400, Message: "不支援的商品類型：sofa", Check: anErrorCode},
+		{Name: "bad salesman store", Path: "/api/brand/demo/salesman/list?storeId=0", Status: 400, Message: "門市格式錯誤", Check: anErrorCode},
+	})
 
 	t.Run("off-shelf item answers 400 with body 商品已下架", func(t *testing.T) {
 		w := ts.get(t, fmt.Sprintf("/api/v2/ec/brands/demo/commodity/passcard/%d", ids.offShelf))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 
 	"storefront/data"
@@ -98,6 +99,16 @@ func TestModulesThroughTheHandler(t *testing.T) {
 			w := ts.browser().post(t, "/api/session/register", map[string]any{"brandId": "demo"})
 			if (w.Code == 403) == on {
 				t.Errorf("register = %d %s", w.Code, w.Body)
+			}
+		}},
+		{data.ModuleMobileApp, func(t *testing.T, on bool) {
+			var set PublicSetting
+			apiResult(t, ts.get(t, "/api/v3/webUser/brand/demo/public/setting"), &set)
+			if links := set.BrandPromoteInfo.IOSAppLink != "" && set.BrandPromoteInfo.AndroidAppLink != ""; links != on {
+				t.Errorf("app links %+v", set.BrandPromoteInfo)
+			}
+			if page := ts.get(t, "/demo", "User-Agent", iPhone).Body.String(); strings.Contains(page, "apps.apple.com") != on {
+				t.Errorf("the phone's brand home links the app store: %v", !on)
 			}
 		}},
 		{data.ModulePromotion, func(t *testing.T, on bool) {

@@ -77,12 +77,16 @@ func homeInfoOf(b *data.Brand) HomeInfo {
 }
 
 func publicSettingOf(b *data.Brand) PublicSetting {
+	promote := PromoteInfo{IOSAppLink: b.IOSAppLink, AndroidAppLink: b.AndroidAppLink}
+	if !b.ModuleSet().Has(data.ModuleMobileApp) {
+		promote = PromoteInfo{} // no app to promote: no download banner (spec section 4: it needs both links)
+	}
 	return PublicSetting{
 		AdditionalModules:      b.Modules,
 		BrandName:              b.Name,
 		AppLogo:                b.AppLogo,
 		WebBaseBackgroundColor: b.WebBaseBackgroundColor,
-		BrandPromoteInfo:       PromoteInfo{IOSAppLink: b.IOSAppLink, AndroidAppLink: b.AndroidAppLink},
+		BrandPromoteInfo:       promote,
 		IsNewposStore:          b.IsNewposStore,
 		StoreInfoList:          b.Stores,
 	}
