@@ -11,8 +11,6 @@ import (
 	"testing"
 
 	"storefront/data"
-	"storefront/mail"
-	"storefront/mail/devbox"
 )
 
 // TestBadInputIs400: text PostgreSQL cannot take (a NUL byte, broken
@@ -62,15 +60,7 @@ func TestBadInputIs400(t *testing.T) {
 // newFuzzServer is a test server that can queue mails (so no call fails
 // for want of a mailer).
 func newFuzzServer(t testing.TB) *testServer {
-	box, err := devbox.Start(devbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { box.Close() })
-	m, err := mail.New(mail.Config{Host: box.Host(), Port: box.Port(), From: "no-reply@shop.test", TLS: mail.TLSNone})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, _ := testMailer(t)
 	return newTestServer(t, func(d *Deps) { d.Mailer = m })
 }
 

@@ -45,7 +45,9 @@ type memberServer struct {
 	clock *clock
 }
 
-func newMemberServer(t *testing.T, opts ...serverOpt) *memberServer {
+// testMailer is a mailer sending to a development mailbox of the test's
+// own: a real SMTP conversation.
+func testMailer(t testing.TB) (*mail.Mailer, *devbox.Box) {
 	t.Helper()
 	box, err := devbox.Start(devbox.Options{})
 	if err != nil {
@@ -56,6 +58,12 @@ func newMemberServer(t *testing.T, opts ...serverOpt) *memberServer {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return m, box
+}
+
+func newMemberServer(t *testing.T, opts ...serverOpt) *memberServer {
+	t.Helper()
+	m, box := testMailer(t)
 	c := &clock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, rules.Taipei)}
 	var sender *outbox.Worker
 	// the caller's options first: the outbox worker sends from the
