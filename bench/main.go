@@ -235,7 +235,9 @@ func run() error {
 			fmt.Sprintf("alive %v", alive)),
 	})
 
-	add(queryMemoryRow(cached))
+	for _, r := range queryMemoryRows(cached) {
+		add(r)
+	}
 
 	// 8. peak RSS
 	rssA, rssB := cached.peakRSS(), cold.peakRSS()

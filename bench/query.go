@@ -12,16 +12,17 @@ import (
 )
 
 // Issue 10, defect 2: query strings must not grow the host's memory. The
-// row sends 1,000 requests with 400 KB query strings (answered 414), then
-// 1,000 with a distinct unknown parameter just under the 8 KiB URL limit
-// (the page cache ignores it: one entry), then 1,000 with a distinct value
-// of a parameter the page reads, also just under the limit (1,000 cache
-// entries, bounded by bytes), and compares the resident set before and
-// after.
+// first row sends 1,000 requests with 400 KB query strings (refused while
+// their head is read, 431) and compares the resident set before and after:
+// the issue's budget. The second goes on with 1,000 with a distinct
+// unknown parameter just under the 8 KiB URL limit (the page cache ignores
+// it: one entry) and 1,000 with a distinct value of a parameter the page
+// reads, also just under the limit (renders, and cache entries bounded by
+// bytes), and reports the growth over all 3,000.
 
 const queryBudgetMB = 64
 
-func queryMemoryRow(h *hostProc) row {
+func queryMemoryRows(h *hostProc) []row {
 	before := h.rss()
 	statuses := map[int]int{}
 	var mu sync.Mutex
@@ -56,6 +57,7 @@ func queryMemoryRow(h *hostProc) row {
 	big := strings.Repeat("q", 400<<10)
 	under := strings.Repeat("q", 8000)
 	send(1000, func(i int) string { return "/?x=" + strconv.Itoa(i) + big })
+	afterBig := h.rss()
 	send(1000, func(i int) string { return "/?x=" + strconv.Itoa(i) + under })
 	send(1000, func(i int) string { return "/?projectType=" + strconv.Itoa(i) + under })
 	after := h.rss()
@@ -64,13 +66,16 @@ func queryMemoryRow(h *hostProc) row {
 		seen = append(seen, fmt.Sprintf("%d×%d", n, code))
 	}
 	sort.Strings(seen)
-	growth := (after - before) / 1024
-	return row{
-		what:    "2. RSS, 3,000 requests with long query strings",
-		value:   fmt.Sprintf("%d MB -> %d MB (+%d MB); answers %s", before/1024, after/1024, growth, strings.Join(seen, ", ")),
+	growth := (afterBig - before) / 1024
+	return []row{{
+		what:    "2. RSS, 1,000 requests with 400 KB query strings",
+		value:   fmt.Sprintf("%d MB -> %d MB (+%d MB)", before/1024, afterBig/1024, growth),
 		budget:  fmt.Sprintf("< %d MB growth", queryBudgetMB),
-		verdict: verdict(growth < queryBudgetMB && after > 0, fmt.Sprintf("+%d MB", growth)),
-	}
+		verdict: verdict(growth < queryBudgetMB && afterBig > 0, fmt.Sprintf("+%d MB", growth)),
+	}, {
+		what:  "2. RSS, then 2,000 more just under the URL limit",
+		value: fmt.Sprintf("%d MB -> %d MB (+%d MB over all 3,000); answers %s", before/1024, after/1024, (after-before)/1024, strings.Join(seen, ", ")),
+	}}
 }
 
 // rss is the process's current resident set in KB.

@@ -2,7 +2,10 @@ package host
 
 import (
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -78,5 +81,36 @@ func TestPageCacheBoundedByBytes(t *testing.T) {
 	}
 	if n := pc.local.EstimatedSize(); n == 0 || n > 16 {
 		t.Fatalf("page cache holds %d entries of 16 KiB in 256 KiB", n)
+	}
+}
+
+// TestRequestHeadLimit: over a real connection, a URL past maxURL is 414,
+// and one past maxHeader is refused by net/http while it is read (431), so
+// a 400 KB query string is never buffered whole.
+func TestRequestHeadLimit(t *testing.T) {
+	ts := newTestServer(t)
+	srv := httptest.NewUnstartedServer(ts)
+	srv.Config = httpServer(ts, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	srv.Start()
+	t.Cleanup(srv.Close)
+	for _, c := range []struct {
+		name   string
+		query  int
+		status int
+	}{
+		{"a sane URL", 100, 200},
+		{"past the URL limit", maxURL + 100, http.StatusRequestURITooLong},
+		{"past the head limit", 400 << 10, http.StatusRequestHeaderFieldsTooLarge},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			resp, err := http.Get(srv.URL + "/demo?x=" + strings.Repeat("q", c.query))
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != c.status {
+				t.Fatalf("status %d; want %d", resp.StatusCode, c.status)
+			}
+		})
 	}
 }

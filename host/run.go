@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"net"
-	"net/http"
 	"time"
 
 	"storefront/cache"
@@ -106,14 +105,7 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	go db.ListenBrandChanges(listenCtx, func(id string) { srv.BrandChanged(listenCtx, id) })
 	go db.ListenSessionRevocations(listenCtx, srv.SessionRevoked)
 
-	hs := &http.Server{
-		Handler:           srv,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      60 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	hs := httpServer(srv, log)
 	log.Info("storefront listening", "addr", ln.Addr().String(), "env", cfg.Env, "renderers", pool.Size(),
 		"redis", c.HasRedis(), "build", bundle.Manifest.BuildID)
 	if mailbox != nil {
