@@ -22,6 +22,8 @@ func TestPageCacheKeepsOnlyTheQueryAPageReads(t *testing.T) {
 		{"unknown parameter", "/demo", "/demo?x=" + junk, true},
 		{"unknown parameters beside a known one", "/demo?projectType=2", "/demo?a=1&projectType=2&b=" + junk[:100], true},
 		{"known parameter", "/demo", "/demo?projectType=1", false},
+		{"a tab the page ignores", "/demo", "/demo?projectType=9" + junk[:50], true},
+		{"a type the page ignores", "/demo", "/demo?type=x", true},
 		{"common parameter", "/demo", "/demo?from=app", false},
 		{"the member guard's login", "/demo", "/demo?login=%2Fdemo%2Fuser", false},
 		{"activity list page", "/demo/activitys?pageNumber=1", "/demo/activitys?pageNumber=1&sort=x", true},

@@ -72,17 +72,33 @@ func pageWeight(key string, p *cachedPage) uint32 {
 // member lands on that path).
 var commonQuery = []string{"from", "privateToken", "login"}
 
-// pageQuery keeps of q only the parameters a cacheable route reads, so an
-// unknown parameter neither changes the page nor makes a new cache entry.
-// Other routes see the whole query.
+// pageValues are the values a page tells apart, for the parameters whose
+// other values it ignores: brand home's tabs are 0-3 (spec section 2; any
+// other shows the first) and its type only matters as plan. A value the
+// page ignores is dropped like an unknown parameter. (A bad page number
+// is kept: the activity list answers it with 400.)
+var pageValues = map[string]func(string) bool{
+	"projectType": func(v string) bool { return len(v) == 1 && v[0] >= '0' && v[0] <= '3' },
+	"type":        func(v string) bool { return v == "plan" },
+}
+
+// pageQuery keeps of q only the parameters a cacheable route reads, with
+// the values it tells apart, so an unknown parameter or an ignored value
+// neither changes the page nor makes a new cache entry. Other routes see
+// the whole query.
 func pageQuery(rt *route, q url.Values) url.Values {
 	if !rt.Cacheable {
 		return q
 	}
 	kept := url.Values{}
-	for k, v := range q {
-		if contains(commonQuery, k) || contains(rt.Query, k) {
-			kept[k] = v
+	for k, vs := range q {
+		if !contains(commonQuery, k) && !contains(rt.Query, k) {
+			continue
+		}
+		for _, v := range vs {
+			if ok := pageValues[k]; ok == nil || ok(v) {
+				kept[k] = append(kept[k], v)
+			}
 		}
 	}
 	return kept
