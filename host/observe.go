@@ -10,8 +10,8 @@ import (
 	"time"
 )
 
-// Every request gets an id (the caller's X-Request-Id when it is a sane
-// token, else a new one), sent back as X-Request-Id, shown on the 5xx
+// Every request gets an id (a trusted proxy's X-Request-Id when it is a
+// sane token, else a new one), sent back as X-Request-Id, shown on the 5xx
 // error page and written in its access-log line, so a member's report can
 // be found in the logs.
 
@@ -54,7 +54,10 @@ func setRoute(r *http.Request, route string, cacheable bool) {
 func (s *Server) observe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		info := &reqInfo{id: r.Header.Get("X-Request-Id"), route: "unmatched"}
+		info := &reqInfo{route: "unmatched"}
+		if s.trustedProxy(peerAddr(r)) { // only a trusted proxy names the request
+			info.id = r.Header.Get("X-Request-Id")
+		}
 		if !requestIDPattern.MatchString(info.id) {
 			info.id = newRequestID()
 		}

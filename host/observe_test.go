@@ -12,12 +12,15 @@ import (
 	"storefront/data"
 )
 
-// TestRequestIDAndAccessLog: every answer carries an X-Request-Id (the
-// caller's when it is a sane token, else a new one) and one access-log
+// TestRequestIDAndAccessLog: every answer carries an X-Request-Id (a
+// trusted proxy's when it is a sane token, else a new one) and one access-log
 // line with it, the route (never the raw path as a route) and the status;
 // the 5xx error page shows it, other error pages do not.
 func TestRequestIDAndAccessLog(t *testing.T) {
-	ts := newTestServer(t, func(d *Deps) { d.Config.AccessLog = true })
+	ts := newTestServer(t, func(d *Deps) {
+		d.Config.AccessLog = true
+		d.Config.TrustedProxies, _ = parsePrefixes("192.0.2.0/24") // httptest's peer: a proxy in front
+	})
 	cases := []struct {
 		name, path, sent string
 		status           int
@@ -58,6 +61,13 @@ func TestRequestIDAndAccessLog(t *testing.T) {
 			}
 		})
 	}
+
+	// a client that is not a trusted proxy cannot name its request
+	ts.cfg.TrustedProxies = nil
+	if id := ts.get(t, "/demo", "X-Request-Id", "lb-7f3a9c21-0001").Header().Get("X-Request-Id"); id == "lb-7f3a9c21-0001" || !idPat.MatchString(id) {
+		t.Errorf("an untrusted client's X-Request-Id was kept: %q", id)
+	}
+	ts.cfg.TrustedProxies, _ = parsePrefixes("192.0.2.0/24")
 
 	// the 5xx page shows the id
 	pool, err := pgxpool.New(context.Background(), "postgres://postgres@"+closedPort(t)+"/x?connect_timeout=1&sslmode=disable")
