@@ -13,4 +13,4 @@ var Taipei, _ = time.LoadLocation("Asia/Taipei")
 func Wall(t time.Time) string { return t.In(Taipei).Format("2006-01-02 15:04:05") }
 
 // Day is t's Taipei date, YYYY-MM-DD.
-func Day(t time.Time) string { return t.In(Taipei).Format("2006-01-02") }
+func Day(t time.Time) string { return DayOf(t).String() }
