@@ -16,8 +16,8 @@ insert into users (brand_id, email, name, phone, password_hash, custom_values, e
 ('term', 'member@example.com', '林小安', '0912345678', '$2a$10$3Vi8pEYpEVCmbwfNGKTlsu4zbtBk5224PsfVjq41srLgzCVAplV2y',
  '{"phone": "0912345678", "childName": "林小樂"}', pg_temp.demo_now());
 
-insert into member_passcards (brand_id, user_id, item_id, name, activation_type, starts_on, ends_on, purchased_at)
-select 'demo', u.id, i.id, i.name, i.activation_type, p.starts_on, p.ends_on, p.purchased_at
+insert into member_passcards (brand_id, user_id, item_id, name, activation_type, starts_on, ends_on, purchased_at, validity_value, validity_unit)
+select 'demo', u.id, i.id, i.name, i.activation_type, p.starts_on, p.ends_on, p.purchased_at, i.validity_value, i.validity_unit
   from users u,
        (values ('季卡通行卡', pg_temp.demo_today() - 20, pg_temp.demo_today() + 70, pg_temp.demo_now() - interval '20 days'),
                ('單月暢遊通行卡', null::date, null::date, pg_temp.demo_now() - interval '2 days'),
@@ -26,8 +26,10 @@ select 'demo', u.id, i.id, i.name, i.activation_type, p.starts_on, p.ends_on, p.
   join items i on i.brand_id = 'demo' and i.name = p.item
  where u.brand_id = 'demo' and u.email = 'member@example.com';
 
-insert into member_tickets (brand_id, user_id, item_id, name, ticket_type, total, remain, ends_on, purchased_at)
-select u.brand_id, u.id, i.id, i.name, t.ticket_type, t.total, t.remain, t.ends_on, t.purchased_at
+insert into member_tickets (brand_id, user_id, item_id, name, ticket_type, total, remain, ends_on, purchased_at,
+                            activation_type, starts_on, validity_value, validity_unit)
+select u.brand_id, u.id, i.id, i.name, t.ticket_type, t.total, t.remain, t.ends_on, t.purchased_at,
+       i.activation_type, (t.purchased_at at time zone 'Asia/Taipei')::date, i.validity_value, i.validity_unit
   from users u,
        (values ('demo', '儲值票券 1,000 點', 'onlinePoint', 1000, 640, pg_temp.demo_today() + 300, pg_temp.demo_now() - interval '65 days'),
                ('demo', '團課 10 堂計次卡', 'count', 10, 7, pg_temp.demo_today() + 150, pg_temp.demo_now() - interval '30 days'),
@@ -46,8 +48,8 @@ select 'demo', u.id, i.id, i.name, c.total, c.remain, c.activated_on, c.ends_on,
   join items i on i.brand_id = 'demo' and i.name = c.item
  where u.brand_id = 'demo' and u.email = 'member@example.com';
 
-insert into member_passcards (brand_id, user_id, item_id, name, activation_type, starts_on, ends_on)
-select 'plan', u.id, i.id, i.name, i.activation_type, pg_temp.demo_today() - 5, pg_temp.demo_today() + 25
+insert into member_passcards (brand_id, user_id, item_id, name, activation_type, starts_on, ends_on, validity_value, validity_unit)
+select 'plan', u.id, i.id, i.name, i.activation_type, pg_temp.demo_today() - 5, pg_temp.demo_today() + 25, i.validity_value, i.validity_unit
   from users u join items i on i.brand_id = 'plan' and i.name = '月費方案'
  where u.brand_id = 'plan' and u.email = 'member@example.com';
 
