@@ -10,7 +10,9 @@ package providers
 //     paymentUrl and comes back on confirmUrl?transactionId=..&orderId=..
 //     (or cancelUrl).
 //   - POST /v3/payments/{transactionId}/confirm with {amount, currency}
-//     completes the payment.
+//     completes the payment; GET /v3/payments/requests/{transactionId}/check
+//     tells a request's status (0000 awaiting the buyer, 0110 approved,
+//     0121 cancelled or expired, 0122 failed, 0123 paid).
 //   - Every call carries Content-Type: application/json, X-LINE-ChannelId,
 //     X-LINE-Authorization-Nonce (a UUID) and X-LINE-Authorization =
 //     Base64(HMAC-SHA256(key: ChannelSecret, ChannelSecret + URI path +
@@ -35,6 +37,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -186,7 +189,7 @@ func (l LinePay) Request(ctx context.Context, r LinePayRequest) (LinePayRedirect
 			Products: []linePayProduct{{Name: name, Quantity: 1, Price: r.Amount}}}}}
 	body.RedirectURLs.ConfirmURL, body.RedirectURLs.CancelURL = r.ConfirmURL, r.CancelURL
 	var info linePayRequestInfo
-	if err := l.call(ctx, "/v3/payments/request", body, &info); err != nil {
+	if _, err := l.call(ctx, "/v3/payments/request", body, &info); err != nil {
 		return LinePayRedirect{}, err
 	}
 	if !transactionID.MatchString(info.TransactionID.String()) || info.PaymentURL.Web == "" {
@@ -206,7 +209,7 @@ func (l LinePay) Confirm(ctx context.Context, transactionID string, amount int) 
 		return LinePayConfirm{}, fmt.Errorf("%w: transactionId %q", ErrBadOrder, transactionID)
 	}
 	var info linePayConfirmInfo
-	if err := l.call(ctx, "/v3/payments/"+transactionID+"/confirm", linePayConfirmBody{Amount: amount, Currency: "TWD"}, &info); err != nil {
+	if _, err := l.call(ctx, "/v3/payments/"+transactionID+"/confirm", linePayConfirmBody{Amount: amount, Currency: "TWD"}, &info); err != nil {
 		return LinePayConfirm{}, err
 	}
 	c := LinePayConfirm{OrderID: info.OrderID, TransactionID: info.TransactionID.String(), Amount: amount}
@@ -223,6 +226,30 @@ func (l LinePay) Confirm(ctx context.Context, transactionID string, amount int) 
 
 func validTransactionID(id string) bool { return transactionID.MatchString(id) }
 
+// Statuses of a payment request (Check).
+const (
+	LinePayStatusPending   = "0000" // the buyer has not approved it yet
+	LinePayStatusApproved  = "0110" // approved: Confirm may be called
+	LinePayStatusCancelled = "0121" // cancelled by the buyer, or expired
+	LinePayStatusFailed    = "0122" // failed
+	LinePayStatusPaid      = "0123" // confirmed
+)
+
+// Check asks the status of a payment request (GET
+// /v3/payments/requests/{transactionId}/check): one of the
+// LinePayStatus... codes. After a Confirm whose answer was lost it tells
+// whether the payment went through (LinePayStatusPaid).
+func (l LinePay) Check(ctx context.Context, transactionID string) (string, error) {
+	if !l.Configured() {
+		return "", ErrNotConfigured
+	}
+	if !validTransactionID(transactionID) {
+		return "", fmt.Errorf("%w: transactionId %q", ErrBadOrder, transactionID)
+	}
+	return l.call(ctx, "/v3/payments/requests/"+transactionID+"/check", nil, nil,
+		LinePayStatusApproved, LinePayStatusCancelled, LinePayStatusFailed, LinePayStatusPaid)
+}
+
 // LinePaySign is the X-LINE-Authorization value for secret, path, body and
 // nonce (exported: the sandbox and tests use it).
 func LinePaySign(secret, path, body, nonce string) string {
@@ -231,47 +258,54 @@ func LinePaySign(secret, path, body, nonce string) string {
 	return base64.StdEncoding.EncodeToString(m.Sum(nil))
 }
 
-// call posts body to path, signed, and reads the answer's info into info.
-func (l LinePay) call(ctx context.Context, path string, body, info any) error {
-	b, err := json.Marshal(body)
-	if err != nil {
-		return err
+// call sends a signed request to path (a POST of body as JSON, or a GET
+// when body is nil) and reads the answer's info into info; it returns the
+// answer's returnCode. A returnCode other than "0000" and the ones in ok
+// is a *LinePayError.
+func (l LinePay) call(ctx context.Context, path string, body, info any, ok ...string) (string, error) {
+	method, signed, payload := http.MethodGet, "", io.Reader(nil)
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return "", err
+		}
+		method, signed, payload = http.MethodPost, string(b), bytes.NewReader(b)
 	}
 	nonce := uuid.NewString()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimSuffix(l.URL, "/")+path, bytes.NewReader(b))
+	req, err := http.NewRequestWithContext(ctx, method, strings.TrimSuffix(l.URL, "/")+path, payload)
 	if err != nil {
-		return err
+		return "", err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-LINE-ChannelId", l.ChannelID)
 	req.Header.Set("X-LINE-Authorization-Nonce", nonce)
-	req.Header.Set("X-LINE-Authorization", LinePaySign(l.ChannelSecret, path, string(b), nonce))
+	req.Header.Set("X-LINE-Authorization", LinePaySign(l.ChannelSecret, path, signed, nonce))
 	client := l.HTTP
 	if client == nil {
 		client = defaultClient
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		return fmt.Errorf("providers: LINE Pay %s: %w", path, err)
+		return "", fmt.Errorf("providers: LINE Pay %s: %w", path, err)
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	if err != nil {
-		return fmt.Errorf("providers: LINE Pay %s: %w", path, err)
+		return "", fmt.Errorf("providers: LINE Pay %s: %w", path, err)
 	}
 	var a linePayAnswer
 	if err := json.Unmarshal(raw, &a); err != nil || a.ReturnCode == "" {
-		return fmt.Errorf("providers: LINE Pay %s answered HTTP %d without a returnCode", path, resp.StatusCode)
+		return "", fmt.Errorf("providers: LINE Pay %s answered HTTP %d without a returnCode", path, resp.StatusCode)
 	}
-	if a.ReturnCode != LinePayOK {
-		return &LinePayError{Code: a.ReturnCode, Message: a.ReturnMessage}
+	if a.ReturnCode != LinePayOK && !slices.Contains(ok, a.ReturnCode) {
+		return "", &LinePayError{Code: a.ReturnCode, Message: a.ReturnMessage}
 	}
 	if info != nil && len(a.Info) > 0 {
 		if err := json.Unmarshal(a.Info, info); err != nil {
-			return fmt.Errorf("providers: LINE Pay %s: info: %w", path, err)
+			return "", fmt.Errorf("providers: LINE Pay %s: info: %w", path, err)
 		}
 	}
-	return nil
+	return a.ReturnCode, nil
 }
 
 // defaultClient is the client of a LinePay without one (and of the
