@@ -65,10 +65,8 @@ func newFuzzServer(t testing.TB) *testServer {
 }
 
 func (ts *testServer) post(t testing.TB, target, body string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(http.MethodPost, target, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
 	w := httptest.NewRecorder()
-	ts.ServeHTTP(w, req)
+	ts.ServeHTTP(w, scenario{Method: http.MethodPost, Path: target, Body: body}.request())
 	return w
 }
 

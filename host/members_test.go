@@ -92,43 +92,43 @@ func (ts *memberServer) browser() *browser {
 
 func (b *browser) do(t *testing.T, method, target string, body any, header ...string) *httptest.ResponseRecorder {
 	t.Helper()
-	var rd *bytes.Reader
-	switch v := body.(type) {
-	case nil:
-		rd = bytes.NewReader(nil)
-	case string:
-		rd = bytes.NewReader([]byte(v))
-	default:
-		j, _ := json.Marshal(v)
-		rd = bytes.NewReader(j)
-	}
-	req := httptest.NewRequest(method, target, rd)
-	req.Header.Set("Content-Type", "application/json")
-	for k, v := range b.header {
-		req.Header[k] = v
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	if h := req.Header.Get("Host"); h != "" {
-		req.Host = h
-	}
-	for _, c := range b.cookies {
-		req.AddCookie(&http.Cookie{Name: c.Name, Value: c.Value})
-	}
-	if b.remote != "" {
-		req.RemoteAddr = b.remote
+	req := scenario{Method: method, Path: target, Body: body, Header: header}.request()
+	if req.Header.Get("Content-Type") == "" {
+		req.Header.Set("Content-Type", "application/json")
 	}
 	w := httptest.NewRecorder()
-	b.ts.ServeHTTP(w, req)
-	for _, c := range w.Result().Cookies() {
+	b.ServeHTTP(w, req)
+	return w
+}
+
+// ServeHTTP sends r through the server as this browser: with its header
+// (where r sets none of its own), its cookies and its address, keeping the
+// cookies the answer sets. A scenario table run through one browser
+// carries its cookies from row to row.
+func (b *browser) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	for k, v := range b.header {
+		if _, own := r.Header[k]; !own {
+			r.Header[k] = v
+		}
+	}
+	for _, c := range b.cookies {
+		r.AddCookie(&http.Cookie{Name: c.Name, Value: c.Value})
+	}
+	if b.remote != "" {
+		r.RemoteAddr = b.remote
+	}
+	b.ts.ServeHTTP(w, r)
+	sent := w.Header()
+	if rec, ok := w.(*httptest.ResponseRecorder); ok {
+		sent = rec.Result().Header // what went out, not what was set after
+	}
+	for _, c := range (&http.Response{Header: sent}).Cookies() {
 		if c.MaxAge < 0 || c.Value == "" {
 			delete(b.cookies, c.Name)
 		} else {
 			b.cookies[c.Name] = c
 		}
 	}
-	return w
 }
 
 func (b *browser) post(t *testing.T, path string, body any, header ...string) *httptest.ResponseRecorder {
