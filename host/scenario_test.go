@@ -20,15 +20,13 @@ type scenario struct {
 	Header []string // name, value pairs; "Host" sets the request's host
 	Body   any      // sent as JSON; a string is sent as it is
 
-	Status   int      // the HTTP status
-	Location string   // the redirect's Location
-	// WantHeader holds name, value pairs the answer's header must equal
-	// exactly; an empty value: the header is not sent.
-	WantHeader []string
-	Code     int      // the envelope's errorCode (0: not checked)
-	Message  string   // the envelope's message, exactly
-	Contains []string // in the body (decoded when compressed)
-	Absent   []string // not in the body (decoded when compressed)
+	Status     int      // the HTTP status
+	Location   string   // the redirect's Location
+	WantHeader []string // name, value pairs the answer's header equals ("": not sent)
+	Code       int      // the envelope's errorCode (0: not checked)
+	Message    string   // the envelope's message, exactly
+	Contains   []string // in the body (decoded when compressed)
+	Absent     []string // not in the body (decoded when compressed)
 	// Check, when set, looks at the answer further.
 	Check func(t *testing.T, w *httptest.ResponseRecorder)
 }
@@ -65,8 +63,7 @@ func (sc scenario) request() *http.Request {
 func (sc scenario) run(t *testing.T, h http.Handler) *httptest.ResponseRecorder {
 	t.Helper()
 	req := sc.request()
-	method := req.Method
-	w := httptest.NewRecorder()
+	method, w := req.Method, httptest.NewRecorder()
 	h.ServeHTTP(w, req)
 	if sc.Status != 0 && w.Code != sc.Status {
 		t.Fatalf("%s %s = %d; want %d\n%.600s", method, sc.Path, w.Code, sc.Status, w.Body.String())
