@@ -505,16 +505,16 @@ func TestCrossSitePostRefused(t *testing.T) {
 	b := ts.browser()
 	login(t, b, "demo", "member@example.com", "demo1234")
 	body := map[string]any{"brandId": "demo", "name": "被改掉了"}
-	for _, h := range [][]string{
-		{"Sec-Fetch-Site", "cross-site"},
-		{"Sec-Fetch-Site", "same-site"},
-		{"Origin", "https://evil.example"},
-	} {
-		w := b.post(t, "/api/user/edit", body, h...)
-		wantCode(t, w, 403, data.CodeCrossSiteRefused)
+	refused := func(name string, path string, body any, header ...string) scenario {
+		return scenario{Name: name, Method: http.MethodPost, Path: path, Body: body, Header: header,
+			Status: 403, Code: data.CodeCrossSiteRefused, Message: errorText(data.CodeCrossSiteRefused)}
 	}
-	w := b.post(t, "/api/session/logout", map[string]any{"brandId": "demo"}, "Sec-Fetch-Site", "cross-site", "Origin", "https://evil.example")
-	wantCode(t, w, 403, data.CodeCrossSiteRefused)
+	runScenarios(t, b, []scenario{
+		refused("from another site", "/api/user/edit", body, "Sec-Fetch-Site", "cross-site"),
+		refused("from a sibling site", "/api/user/edit", body, "Sec-Fetch-Site", "same-site"),
+		refused("from another origin", "/api/user/edit", body, "Origin", "https://evil.example"),
+		refused("a logout from another site", "/api/session/logout", map[string]any{"brandId": "demo"}, "Sec-Fetch-Site", "cross-site", "Origin", "https://evil.example"),
+	})
 	if u, _ := ts.db.UserByEmail(context.Background(), "demo", "member@example.com", 0); u.Name != "林小安" {
 		t.Fatal("a cross-site POST changed the profile")
 	}

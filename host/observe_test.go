@@ -133,13 +133,9 @@ func TestMetrics(t *testing.T) {
 // TestMetricsToken: with STOREFRONT_METRICS_TOKEN set, /metrics wants it.
 func TestMetricsToken(t *testing.T) {
 	ts := newTestServer(t, func(d *Deps) { d.Config.MetricsToken = "s3cret-token" })
-	if w := ts.get(t, "/metrics"); w.Code != 401 {
-		t.Fatalf("without the token: %d", w.Code)
-	}
-	if w := ts.get(t, "/metrics", "Authorization", "Bearer wrong"); w.Code != 401 {
-		t.Fatalf("with a wrong token: %d", w.Code)
-	}
-	if w := ts.get(t, "/metrics", "Authorization", "Bearer s3cret-token"); w.Code != 200 || !strings.Contains(w.Body.String(), "storefront_http_requests_total") {
-		t.Fatalf("with the token: %d", w.Code)
-	}
+	runScenarios(t, ts, []scenario{
+		{Name: "without the token", Path: "/metrics", Status: 401},
+		{Name: "with a wrong token", Path: "/metrics", Header: []string{"Authorization", "Bearer wrong"}, Status: 401},
+		{Name: "with the token", Path: "/metrics", Header: []string{"Authorization", "Bearer s3cret-token"}, Status: 200, Contains: []string{"storefront_http_requests_total"}},
+	})
 }
