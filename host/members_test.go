@@ -310,9 +310,11 @@ func TestVerificationLinkExpiresAndResendWaits(t *testing.T) {
 		return b.post(t, path, body)
 	}
 	byMail := map[string]any{"brandId": "demo", "email": "bo@example.com"}
-	for _, p := range []string{"/api/verify/sendemail", "/api/verify/resendemail", "/api/session/resend"} {
-		wantCode(t, resend(p, byMail), 429, data.CodeResendTooSoon)
+	tooSoon := func(path string) scenario {
+		return scenario{Name: path, Method: http.MethodPost, Path: path, Body: byMail,
+			Status: 429, Code: data.CodeResendTooSoon, Message: errorText(data.CodeResendTooSoon)}
 	}
+	runScenarios(t, b, []scenario{tooSoon("/api/verify/sendemail"), tooSoon("/api/verify/resendemail"), tooSoon("/api/session/resend")})
 	wantCode(t, resend("/api/verify/sendemail", with(byMail, "email", "nobody@example.com")), 404, data.CodeAccountNotFound2)
 	wantCode(t, resend("/api/session/resend", with(byMail, "type", "sms")), 400, data.CodeBadRequest)
 
