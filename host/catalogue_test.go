@@ -57,43 +57,39 @@ func TestCatalogueAPI(t *testing.T) {
 	today := rules.Day(time.Now())
 	in3 := rules.Day(time.Now().AddDate(0, 0, 3))
 
-	type check func(t *testing.T, raw json.RawMessage)
-	pageOf := func(want func(p data.Page[data.Activity]) bool) check {
-		return func(t *testing.T, raw json.RawMessage) {
+	// ok: a 200 envelope with errorCode 0; pageOf: also a page of
+	// activities that want holds for
+	ok := func(t *testing.T, w *httptest.ResponseRecorder) {
+		t.Helper()
+		if env := apiResult(t, w, nil); env.ErrorCode != 0 {
+			t.Fatalf("GET = %d %+v", w.Code, env)
+		}
+	}
+	pageOf := func(want func(p data.Page[data.Activity]) bool) func(*testing.T, *httptest.ResponseRecorder) {
+		return func(t *testing.T, w *httptest.ResponseRecorder) {
+			ok(t, w)
 			var p data.Page[data.Activity]
-			if err := json.Unmarshal(raw, &p); err != nil || !want(p) {
-				t.Fatalf("page = %s (%v)", raw, err)
+			if apiResult(t, w, &p); !want(p) {
+				t.Fatalf("page = %.600s", w.Body.String())
 			}
 		}
 	}
-	has := func(parts ...string) check {
-		return func(t *testing.T, raw json.RawMessage) {
-			for _, p := range parts {
-				if !strings.Contains(string(raw), p) {
-					t.Errorf("answer lacks %q: %.600s", p, raw)
-				}
-			}
-		}
-	}
-	cases := []struct {
-		name, path string
-		check      check
-	}{
-		{"commodity list", "/api/v2/ec/brands/demo/commodity/list", has(`"total":11`, "季卡通行卡", `"images":[`)},
-		{"commodity list of a type", "/api/v2/ec/brands/demo/commodity/list?itemType=point&pageSize=1", has(`"total":2`, `"pageSize":1`, `"type":"point"`)},
-		{"commodity", fmt.Sprintf("/api/v2/ec/brands/demo/commodity/passcard/%d", ids.passcard), has(`"name":"季卡通行卡"`, `"price":7200`, `"onShelf":true`)},
-		{"term schedules", "/api/v2/ec/brands/term/termSchedule", has("冬季學期", "寒假營隊", `"scheduleList":[{`)},
-		{"one term", fmt.Sprintf("/api/v2/ec/brands/demo/termSchedule?termScheduleId=%d", ids.term), has("週末皮拉提斯養成班", `"sessionCount":8`)},
-		{"one class with sessions", fmt.Sprintf("/api/v2/ec/brands/demo/termSchedule?termScheduleId=%d&scheduleId=%d", ids.term, ids.class), has(`"sessionList":[{`, `"termClassId"`)},
-		{"search partial chinese", "/api/search/searchEventList?brandId=demo&keyword=%E7%91%9C%E7%8F%88", pageOf(func(p data.Page[data.Activity]) bool {
+	runScenarios(t, ts, []scenario{
+		{Name: "commodity list", Path: "/api/v2/ec/brands/demo/commodity/list", Status: 200, Check: ok, Contains: []string{`"total":11`, "季卡通行卡", `"images":[`}},
+		{Name: "commodity list of a type", Path: "/api/v2/ec/brands/demo/commodity/list?itemType=point&pageSize=1", Status: 200, Check: ok, Contains: []string{`"total":2`, `"pageSize":1`, `"type":"point"`}},
+		{Name: "commodity", Path: fmt.Sprintf("/api/v2/ec/brands/demo/commodity/passcard/%d", ids.passcard), Status: 200, Check: ok, Contains: []string{`"name":"季卡通行卡"`, `"price":7200`, `"onShelf":true`}},
+		{Name: "term schedules", Path: "/api/v2/ec/brands/term/termSchedule", Status: 200, Check: ok, Contains: []string{"冬季學期", "寒假營隊", `"scheduleList":[{`}},
+		{Name: "one term", Path: fmt.Sprintf("/api/v2/ec/brands/demo/termSchedule?termScheduleId=%d", ids.term), Status: 200, Check: ok, Contains: []string{"週末皮拉提斯養成班", `"sessionCount":8`}},
+		{Name: "one class with sessions", Path: fmt.Sprintf("/api/v2/ec/brands/demo/termSchedule?termScheduleId=%d&scheduleId=%d", ids.term, ids.class), Status: 200, Check: ok, Contains: []string{`"sessionList":[{`, `"termClassId"`}},
+		{Name: "search partial chinese", Path: "/api/search/searchEventList?brandId=demo&keyword=%E7%91%9C%E7%8F%88", Status: 200, Check: pageOf(func(p data.Page[data.Activity]) bool {
 			found := false
 			for _, a := range p.List {
 				found = found || a.CourseName == "空中瑜珈入門"
 			}
 			return found && p.Total >= 8
 		})},
-		{"search by store and dates", fmt.Sprintf("/api/search/searchEventList?brandId=demo&storeId=%d&startDate=%s&endDate=%s&pageSize=50", ids.otherStore, today, in3),
-			pageOf(func(p data.Page[data.Activity]) bool {
+		{Name: "search by store and dates", Path: fmt.Sprintf("/api/search/searchEventList?brandId=demo&storeId=%d&startDate=%s&endDate=%s&pageSize=50", ids.otherStore, today, in3), Status: 200,
+			Check: pageOf(func(p data.Page[data.Activity]) bool {
 				for _, a := range p.List {
 					for _, s := range a.ScheduleList {
 						if a.StoreShortName != "竹北館" || s.ScheduleDate > in3 {
@@ -103,11 +99,11 @@ func TestCatalogueAPI(t *testing.T) {
 				}
 				return p.Total > 0
 			})},
-		{"search condition", "/api/search/condition?brandId=demo", has(`"storeList":[`, "林語涵", "皮拉提斯")},
-		{"activity list", "/api/search/activityList?brandId=demo", pageOf(func(p data.Page[data.Activity]) bool {
+		{Name: "search condition", Path: "/api/search/condition?brandId=demo", Status: 200, Check: ok, Contains: []string{`"storeList":[`, "林語涵", "皮拉提斯"}},
+		{Name: "activity list", Path: "/api/search/activityList?brandId=demo", Status: 200, Check: pageOf(func(p data.Page[data.Activity]) bool {
 			return len(p.List) == 30 && p.Total >= 40 && len(p.List[0].TeacherList) >= 1 && len(p.List[0].TeacherList) <= 6
 		})},
-		{"activity list fewer teachers", "/api/search/activityList?brandId=demo&teacherPerSize=1&pageNumber=2", pageOf(func(p data.Page[data.Activity]) bool {
+		{Name: "activity list fewer teachers", Path: "/api/search/activityList?brandId=demo&teacherPerSize=1&pageNumber=2", Status: 200, Check: pageOf(func(p data.Page[data.Activity]) bool {
 			for _, a := range p.List {
 				if len(a.TeacherList) > 1 {
 					return false
@@ -115,30 +111,19 @@ func TestCatalogueAPI(t *testing.T) {
 			}
 			return p.PageNumber == 2 && len(p.List) > 0
 		})},
-		{"term activity list", "/api/search/termActivityList?brandId=demo", pageOf(func(p data.Page[data.Activity]) bool {
+		{Name: "term activity list", Path: "/api/search/termActivityList?brandId=demo", Status: 200, Check: pageOf(func(p data.Page[data.Activity]) bool {
 			return p.Total == 1 && p.List[0].CourseID == ids.pilates
 		})},
-		{"ticket list", "/api/search/ticketList?brandId=demo", has(`"total":5`, "儲值票券 1,000 點", "團課 10 堂計次卡")},
-		{"passcard list with keyword", "/api/search/passcardList?brandId=demo&keyword=%E5%88%86%E9%90%98", has(`"total":2`, "自由重訓 600 分鐘卡")},
-		{"promote list", "/api/search/promoteList?brandId=demo", has("空中瑜珈入門", "核心床皮拉提斯")},
-		{"banner", "/api/search/banner?brandId=demo", has("冬季限定", fmt.Sprintf(`"link":"/passcard/%d"`, ids.passcard))},
-		{"schedules of a course", fmt.Sprintf("/api/schedule?brandId=demo&courseId=%d", ids.course), has(`"scheduleDate":"`, `"remaining":`, "林語涵")},
-		{"course teachers", fmt.Sprintf("/api/schedule/teachers?brandId=demo&courseId=%d", ids.course), has("林語涵", `"bio":"美國瑜珈聯盟`)},
-		{"schedule dates", fmt.Sprintf("/api/schedule/dates?brandId=demo&storeId=%d&endDate=%s", ids.courseStore, in3), has(in3[:4])},
-		{"salesmen", "/api/brand/demo/salesman/list", has("蔡宜蓁", "彭雅琪")},
-		{"salesmen of a store", fmt.Sprintf("/api/brand/demo/salesman/list?storeId=%d", ids.otherStore), has("彭雅琪")},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			w := ts.get(t, c.path)
-			var raw json.RawMessage
-			env := apiResult(t, w, &raw)
-			if w.Code != 200 || env.ErrorCode != 0 {
-				t.Fatalf("GET %s = %d %+v", c.path, w.Code, env)
-			}
-			c.check(t, raw)
-		})
-	}
+		{Name: "ticket list", Path: "/api/search/ticketList?brandId=demo", Status: 200, Check: ok, Contains: []string{`"total":5`, "儲值票券 1,000 點", "團課 10 堂計次卡"}},
+		{Name: "passcard list with keyword", Path: "/api/search/passcardList?brandId=demo&keyword=%E5%88%86%E9%90%98", Status: 200, Check: ok, Contains: []string{`"total":2`, "自由重訓 600 分鐘卡"}},
+		{Name: "promote list", Path: "/api/search/promoteList?brandId=demo", Status: 200, Check: ok, Contains: []string{"空中瑜珈入門", "核心床皮拉提斯"}},
+		{Name: "banner", Path: "/api/search/banner?brandId=demo", Status: 200, Check: ok, Contains: []string{"冬季限定", fmt.Sprintf(`"link":"/passcard/%d"`, ids.passcard)}},
+		{Name: "schedules of a course", Path: fmt.Sprintf("/api/schedule?brandId=demo&courseId=%d", ids.course), Status: 200, Check: ok, Contains: []string{`"scheduleDate":"`, `"remaining":`, "林語涵"}},
+		{Name: "course teachers", Path: fmt.Sprintf("/api/schedule/teachers?brandId=demo&courseId=%d", ids.course), Status: 200, Check: ok, Contains: []string{"林語涵", `"bio":"美國瑜珈聯盟`}},
+		{Name: "schedule dates", Path: fmt.Sprintf("/api/schedule/dates?brandId=demo&storeId=%d&endDate=%s", ids.courseStore, in3), Status: 200, Check: ok, Contains: []string{in3[:4]}},
+		{Name: "salesmen", Path: "/api/brand/demo/salesman/list", Status: 200, Check: ok, Contains: []string{"蔡宜蓁", "彭雅琪"}},
+		{Name: "salesmen of a store", Path: fmt.Sprintf("/api/brand/demo/salesman/list?storeId=%d", ids.otherStore), Status: 200, Check: ok, Contains: []string{"彭雅琪"}},
+	})
 
 	// every refusal carries an error code besides its message
 	anErrorCode := func(t *testing.T, w *httptest.ResponseRecorder) {
@@ -184,32 +169,32 @@ func TestCatalogueAPI(t *testing.T) {
 	})
 }
 
-// pageChecks are what every catalogue page's HTML must hold: one title in
-// the head, one canonical link, JSON-LD that parses.
-func checkPageHTML(t *testing.T, path, body string) {
+// checkPageHTML checks what every catalogue page's HTML must hold: one
+// title in the head, one canonical link, JSON-LD that parses.
+func checkPageHTML(t *testing.T, body string) {
 	t.Helper()
 	end := strings.Index(body, "</head>")
 	if end < 0 {
-		t.Fatalf("%s: no head", path)
+		t.Fatal("no head")
 	}
 	head := body[:end]
 	if n := strings.Count(body, "<title>"); n != 1 || strings.Count(head, "<title>") != 1 {
-		t.Errorf("%s: %d titles (want one, in the head)", path, n)
+		t.Errorf("%d titles (want one, in the head)", n)
 	}
 	if n := strings.Count(body, `rel="canonical"`); n != 1 {
-		t.Errorf("%s: %d canonical links", path, n)
+		t.Errorf("%d canonical links", n)
 	}
 	if !strings.Contains(head, `<meta name="description" content="`) || !strings.Contains(head, `property="og:title"`) || !strings.Contains(head, `name="twitter:card"`) {
-		t.Errorf("%s: description, Open Graph or Twitter tags missing", path)
+		t.Error("description, Open Graph or Twitter tags missing")
 	}
 	lds := jsonLDs(body)
 	if len(lds) == 0 {
-		t.Errorf("%s: no JSON-LD", path)
+		t.Error("no JSON-LD")
 	}
 	for _, ld := range lds {
 		var v any
 		if err := json.Unmarshal([]byte(ld), &v); err != nil {
-			t.Errorf("%s: JSON-LD does not parse: %v\n%s", path, err, ld)
+			t.Errorf("JSON-LD does not parse: %v\n%s", err, ld)
 		}
 	}
 }
@@ -227,89 +212,59 @@ func jsonLDs(body string) []string {
 func TestCataloguePages(t *testing.T) {
 	ts := newTestServer(t, withRealClock())
 	ids := lookupIDs(t, ts)
-	cases := []struct {
-		name, path string
-		header     []string
-		contains   []string
-		noindex    bool
-	}{
-		{"brand home", "/demo", nil, []string{"近期課程", "方案與票券", `"@type":"Organization"`, `"@type":"SportsActivityLocation"`, "單月暢遊通行卡", `srcSet="/_img/160/_static/demo/img/`}, false},
-		{"brand home tab", "/demo?projectType=2", nil, []string{"儲值票券 1,000 點", `aria-selected="true"`, `<link rel="canonical" href="http://example.com/demo?projectType=2"/>`}, false},
-		{"brand home plans only", "/demo?type=plan", nil, []string{"方案與票券", `<link rel="canonical" href="http://example.com/demo?type=plan"/>`}, false},
-		{"plan-only brand", "/plan?type=plan&projectType=2", nil, []string{"儲值 3,000 點", `<link rel="canonical" href="http://example.com/plan?type=plan&amp;projectType=2"/>`}, false},
-		{"brand home, a tab out of range", "/demo?projectType=9", nil, []string{"單月暢遊通行卡", `<link rel="canonical" href="http://example.com/demo"/>`}, false},
-		{"activity list", "/demo/activitys", nil, []string{"課程列表", `data-testid="activity-card"`, `"@type":"ItemList"`, `aria-label="第 2 頁"`}, false},
-		{"activity list page 2", "/demo/activitys?pageNumber=2", nil, []string{`aria-current="page">2<`}, false},
-		{"search", "/demo/search/result?keyword=%E7%91%9C%E7%8F%88", nil, []string{"空中瑜珈入門", "找到", `value="瑜珈"`}, true},
-		{"course", fmt.Sprintf("/demo/activity/%d/%d", ids.courseStore, ids.course), nil, []string{"空中瑜珈入門（信義館）｜森活運動館", `"@type":"Event"`, `"priceCurrency":"TWD"`, "林語涵", "加入行事曆", "近期時段"}, false},
-		{"course without store", fmt.Sprintf("/demo/activity/%d", ids.course), nil, []string{fmt.Sprintf(`rel="canonical" href="http://example.com/demo/activity/%d/%d"`, ids.courseStore, ids.course)}, false},
-		{"course in a term", fmt.Sprintf("/demo/activity/%d/%d", ids.courseStore, ids.pilates), nil, []string{"學期班", "週末皮拉提斯養成班｜週日上午"}, false},
-		{"term list", "/demo/termSchedule", nil, []string{"週末皮拉提斯養成班", "共 8 堂"}, false},
-		{"term class", fmt.Sprintf("/demo/termSchedule/%d/%d", ids.term, ids.class), nil, []string{"上課日期", `"@type":"EventSeries"`, "NT$ 3,200"}, false},
-		{"term intro", fmt.Sprintf("/demo/termSchedule/%d/intro", ids.term), nil, []string{"八週的墊上皮拉提斯養成班"}, false},
-		{"class intro", fmt.Sprintf("/demo/termSchedule/%d/%d/intro", ids.term, ids.class), nil, []string{"班別介紹", "每週日上午九點"}, false},
-		{"term brand in the app", "/term/termSchedule?from=app", nil, []string{"冬季學期", "?from=app", `<link rel="canonical" href="http://example.com/term/termSchedule?from=app"/>`}, false},
-		{"item", fmt.Sprintf("/demo/passcard/%d", ids.passcard), nil, []string{"季卡通行卡｜定期通行卡｜森活運動館", `"@type":"Product"`, `"priceCurrency":"TWD"`, "付款完成後立即生效", "全部門市"}, false},
-		{"item on a custom domain", fmt.Sprintf("/passcard/%d", ids.passcard), []string{"Host", "fit.demo.test"}, []string{fmt.Sprintf(`<link rel="canonical" href="https://fit.demo.test/passcard/%d"/>`, ids.passcard)}, false},
-		{"private link", "/demo/activitys?privateToken=abc", nil, []string{"課程列表"}, true},
-		{"activity-only brand", "/yoga", nil, []string{"空中瑜珈基礎", "瑜珈 8 堂課程卡"}, false},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			w := ts.get(t, c.path, c.header...)
+	// a catalogue page: rendered (not the error page), its head complete,
+	// indexed or not
+	page := func(noindex bool) func(*testing.T, *httptest.ResponseRecorder) {
+		return func(t *testing.T, w *httptest.ResponseRecorder) {
 			body := w.Body.String()
-			if w.Code != 200 {
-				t.Fatalf("GET %s = %d", c.path, w.Code)
-			}
 			if strings.Contains(body, "<p>error") || propsOf(t, body).Page == "error" {
-				t.Fatalf("GET %s rendered the error page; log:\n%s", c.path, ts.log.String())
+				t.Fatalf("rendered the error page; log:\n%s", ts.log.String())
 			}
-			checkPageHTML(t, c.path, body)
-			for _, s := range c.contains {
-				if !strings.Contains(body, s) {
-					t.Errorf("GET %s lacks %q", c.path, s)
-				}
+			checkPageHTML(t, body)
+			if got := strings.Contains(body, `name="robots" content="noindex`); got != noindex {
+				t.Errorf("noindex = %v; want %v", got, noindex)
 			}
-			if got := strings.Contains(body, `name="robots" content="noindex`); got != c.noindex {
-				t.Errorf("GET %s noindex = %v; want %v", c.path, got, c.noindex)
-			}
-		})
-	}
-
-	t.Run("a brand without a shop links no brand home", func(t *testing.T) {
-		body := ts.get(t, "/term/termSchedule?from=app").Body.String()
-		if strings.Contains(body, `href="/term"`) || strings.Contains(body, `"item":"http://example.com/term"`) {
-			t.Fatal("the term-only brand links its brand home, which is a 404")
 		}
+	}
+	indexed, notIndexed := page(false), page(true)
+	runScenarios(t, ts, []scenario{
+		{Name: "brand home", Path: "/demo", Status: 200, Check: indexed, Contains: []string{"近期課程", "方案與票券", `"@type":"Organization"`, `"@type":"SportsActivityLocation"`, "單月暢遊通行卡", `srcSet="/_img/160/_static/demo/img/`}},
+		{Name: "brand home tab", Path: "/demo?projectType=2", Status: 200, Check: indexed, Contains: []string{"儲值票券 1,000 點", `aria-selected="true"`, `<link rel="canonical" href="http://example.com/demo?projectType=2"/>`}},
+		{Name: "brand home plans only", Path: "/demo?type=plan", Status: 200, Check: indexed, Contains: []string{"方案與票券", `<link rel="canonical" href="http://example.com/demo?type=plan"/>`}},
+		{Name: "plan-only brand", Path: "/plan?type=plan&projectType=2", Status: 200, Check: indexed, Contains: []string{"儲值 3,000 點", `<link rel="canonical" href="http://example.com/plan?type=plan&amp;projectType=2"/>`}},
+		{Name: "brand home, a tab out of range", Path: "/demo?projectType=9", Status: 200, Check: indexed, Contains: []string{"單月暢遊通行卡", `<link rel="canonical" href="http://example.com/demo"/>`}},
+		{Name: "activity list", Path: "/demo/activitys", Status: 200, Check: indexed, Contains: []string{"課程列表", `data-testid="activity-card"`, `"@type":"ItemList"`, `aria-label="第 2 頁"`}},
+		{Name: "activity list page 2", Path: "/demo/activitys?pageNumber=2", Status: 200, Check: indexed, Contains: []string{`aria-current="page">2<`}},
+		{Name: "search", Path: "/demo/search/result?keyword=%E7%91%9C%E7%8F%88", Status: 200, Check: notIndexed, Contains: []string{"空中瑜珈入門", "找到", `value="瑜珈"`}},
+		{Name: "course", Path: fmt.Sprintf("/demo/activity/%d/%d", ids.courseStore, ids.course), Status: 200, Check: indexed, Contains: []string{"空中瑜珈入門（信義館）｜森活運動館", `"@type":"Event"`, `"priceCurrency":"TWD"`, "林語涵", "加入行事曆", "近期時段"}},
+		{Name: "course without store", Path: fmt.Sprintf("/demo/activity/%d", ids.course), Status: 200, Check: indexed, Contains: []string{fmt.Sprintf(`rel="canonical" href="http://example.com/demo/activity/%d/%d"`, ids.courseStore, ids.course)}},
+		{Name: "course in a term", Path: fmt.Sprintf("/demo/activity/%d/%d", ids.courseStore, ids.pilates), Status: 200, Check: indexed, Contains: []string{"學期班", "週末皮拉提斯養成班｜週日上午"}},
+		{Name: "term list", Path: "/demo/termSchedule", Status: 200, Check: indexed, Contains: []string{"週末皮拉提斯養成班", "共 8 堂"}},
+		{Name: "term class", Path: fmt.Sprintf("/demo/termSchedule/%d/%d", ids.term, ids.class), Status: 200, Check: indexed, Contains: []string{"上課日期", `"@type":"EventSeries"`, "NT$ 3,200"}},
+		{Name: "term intro", Path: fmt.Sprintf("/demo/termSchedule/%d/intro", ids.term), Status: 200, Check: indexed, Contains: []string{"八週的墊上皮拉提斯養成班"}},
+		{Name: "class intro", Path: fmt.Sprintf("/demo/termSchedule/%d/%d/intro", ids.term, ids.class), Status: 200, Check: indexed, Contains: []string{"班別介紹", "每週日上午九點"}},
+		{Name: "term brand in the app", Path: "/term/termSchedule?from=app", Status: 200, Check: indexed, Contains: []string{"冬季學期", "?from=app", `<link rel="canonical" href="http://example.com/term/termSchedule?from=app"/>`},
+			// a brand without a shop links no brand home (a 404)
+			Absent: []string{`href="/term"`, `"item":"http://example.com/term"`}},
+		{Name: "item", Path: fmt.Sprintf("/demo/passcard/%d", ids.passcard), Status: 200, Check: indexed, Contains: []string{"季卡通行卡｜定期通行卡｜森活運動館", `"@type":"Product"`, `"priceCurrency":"TWD"`, "付款完成後立即生效", "全部門市"}},
+		{Name: "item on a custom domain", Path: fmt.Sprintf("/passcard/%d", ids.passcard), Header: []string{"Host", "fit.demo.test"}, Status: 200, Check: indexed, Contains: []string{fmt.Sprintf(`<link rel="canonical" href="https://fit.demo.test/passcard/%d"/>`, ids.passcard)}},
+		{Name: "private link", Path: "/demo/activitys?privateToken=abc", Status: 200, Check: notIndexed, Contains: []string{"課程列表"}},
+		{Name: "activity-only brand", Path: "/yoga", Status: 200, Check: indexed, Contains: []string{"空中瑜珈基礎", "瑜珈 8 堂課程卡"}},
+		{Name: "off-shelf item shows its own page, not indexed", Path: fmt.Sprintf("/demo/passcard/%d", ids.offShelf), Status: 200, Check: notIndexed, Contains: []string{"此商品已下架", "夏季限定通行卡"}},
 	})
 
-	t.Run("off-shelf item shows its own page, not indexed", func(t *testing.T) {
-		w := ts.get(t, fmt.Sprintf("/demo/passcard/%d", ids.offShelf))
-		body := w.Body.String()
-		if w.Code != 200 || !strings.Contains(body, "此商品已下架") || !strings.Contains(body, "夏季限定通行卡") || !strings.Contains(body, `content="noindex`) {
-			t.Fatalf("off-shelf page = %d\n%.2000s", w.Code, body)
-		}
-		checkPageHTML(t, "off-shelf", body)
+	notFound := []string{"<title>Not Found</title>"}
+	runScenarios(t, ts, []scenario{
+		{Name: "unknown item", Path: "/demo/passcard/999999", Status: 404, Contains: notFound},
+		{Name: "item under another type", Path: fmt.Sprintf("/demo/point/%d", ids.passcard), Status: 404, Contains: notFound},
+		{Name: "item id not a number", Path: "/demo/passcard/abc", Status: 404, Contains: notFound},
+		{Name: "course at another store", Path: fmt.Sprintf("/demo/activity/%d/%d", ids.otherStore, ids.course), Status: 404, Contains: notFound},
+		{Name: "unknown term", Path: "/demo/termSchedule/999999/intro", Status: 404, Contains: notFound},
+		{Name: "unknown class", Path: fmt.Sprintf("/demo/termSchedule/%d/999999", ids.term), Status: 404, Contains: notFound},
+		{Name: "bad page number", Path: "/demo/activitys?pageNumber=-1", Status: 400},
+		{Name: "bad start date", Path: "/demo/search/result?startDate=x", Status: 400},
+		{Name: "bad page size", Path: "/demo/search/result?pageSize=100000", Status: 400},
 	})
-
-	for _, p := range []string{
-		"/demo/passcard/999999", fmt.Sprintf("/demo/point/%d", ids.passcard), "/demo/passcard/abc",
-		fmt.Sprintf("/demo/activity/%d/%d", ids.otherStore, ids.course), "/demo/termSchedule/999999/intro",
-		fmt.Sprintf("/demo/termSchedule/%d/999999", ids.term),
-	} {
-		t.Run("not found "+p, func(t *testing.T) {
-			if w := ts.get(t, p); w.Code != 404 || !strings.Contains(w.Body.String(), "<title>Not Found</title>") {
-				t.Fatalf("GET %s = %d", p, w.Code)
-			}
-		})
-	}
-	for _, p := range []string{"/demo/activitys?pageNumber=-1", "/demo/search/result?startDate=x", "/demo/search/result?pageSize=100000"} {
-		t.Run("bad query "+p, func(t *testing.T) {
-			if w := ts.get(t, p); w.Code != 400 {
-				t.Fatalf("GET %s = %d; want 400", p, w.Code)
-			}
-		})
-	}
 }
 
 // TestActivityPageMerges: the activity page shows the course that has
@@ -521,12 +476,18 @@ func TestImages(t *testing.T) {
 	if cfg, _ := webp.DecodeConfig(bytes.NewReader(big.Body.Bytes())); cfg.Width != 960 {
 		t.Fatalf("1280 of a 960 px source = %d px", cfg.Width)
 	}
-	for _, p := range []string{"/_img/321/_static/demo/img/yoga.jpg", "/_img/320/_static/demo/logo-demo.svg", "/_img/320/_static/demo/../demo.go",
-		"/_img/320/_static/demo/img/nosuch.jpg", "/_img/320/etc/passwd.png", "/_img/abc/_static/demo/img/yoga.jpg"} {
-		if w := ts.get(t, p); w.Code != 404 && w.Code != http.StatusTemporaryRedirect { // the mux cleans a path with ..
-			t.Errorf("GET %s = %d; want 404", p, w.Code)
+	// not served: 404, or the mux's redirect of a path with ..
+	notServed := func(t *testing.T, w *httptest.ResponseRecorder) {
+		if w.Code != 404 && w.Code != http.StatusTemporaryRedirect {
+			t.Errorf("= %d; want 404", w.Code)
 		}
 	}
+	var refused []scenario
+	for _, p := range []string{"/_img/321/_static/demo/img/yoga.jpg", "/_img/320/_static/demo/logo-demo.svg", "/_img/320/_static/demo/../demo.go",
+		"/_img/320/_static/demo/img/nosuch.jpg", "/_img/320/etc/passwd.png", "/_img/abc/_static/demo/img/yoga.jpg"} {
+		refused = append(refused, scenario{Name: p, Path: p, Check: notServed})
+	}
+	runScenarios(t, ts, refused)
 }
 
 // TestJavaScriptBudget: the first visit of brand home loads at most 100 KB

@@ -18,43 +18,27 @@ import (
 // Traditional Chinese message, never a failed query.
 func TestBadInputIs400(t *testing.T) {
 	ts := newFuzzServer(t)
-	gets := []struct{ path, msg string }{
-		{"/api/search/ticketList?brandId=demo&keyword=%00", "參數 keyword 含有無效的字元"},
-		{"/api/search/passcardList?brandId=demo&keyword=a%00b", "參數 keyword 含有無效的字元"},
-		{"/api/search/searchEventList?brandId=demo&keyword=%00", "參數 keyword 含有無效的字元"},
-		{"/api/v2/ec/brands/demo/commodity/list?keyword=%00", "參數 keyword 含有無效的字元"},
-		{"/api/search/activityList?brandId=demo&keyword=%ff", "參數 keyword 含有無效的字元"},
-		{"/api/search/ticketList?brandId=demo&%00=1", "參數  含有無效的字元"},
-		{"/api/brand/demo/salesman/list?storeId=2147483648", "門市格式錯誤"},
-		{"/api/schedule?brandId=demo&storeId=9223372036854775808", ""},
+	bad := func(path, msg string) scenario {
+		return scenario{Name: path, Path: path, Status: 400, Code: data.CodeBadRequest, Message: msg}
 	}
-	for _, c := range gets {
-		t.Run(c.path, func(t *testing.T) {
-			w := ts.get(t, c.path)
-			env := apiResult(t, w, nil)
-			if w.Code != 400 || env.ErrorCode != data.CodeBadRequest || (c.msg != "" && env.Message != c.msg) {
-				t.Fatalf("= %d %d %q; want 400 %q", w.Code, env.ErrorCode, env.Message, c.msg)
-			}
-		})
+	badBody := func(path, body, msg string) scenario {
+		return scenario{Name: path + " " + body, Method: http.MethodPost, Path: path, Body: body, Status: 400, Code: data.CodeBadRequest, Message: msg}
 	}
-	if w := ts.get(t, "/demo/search/result?keyword=%00"); w.Code != 400 || !strings.Contains(w.Body.String(), "發生錯誤，請稍後再試") {
-		t.Fatalf("search page with NUL = %d", w.Code)
-	}
-	posts := []struct{ path, body, msg string }{
-		{"/api/session/register", `{"brandId":"demo","email":"a@example.com","name":"a\u0000b"}`, "欄位 name 含有無效的字元"},
-		{"/api/session/login", `{"brandId":"demo\u0000","email":"a@example.com"}`, "欄位 brandId 含有無效的字元"},
-		{"/api/session/register", `{"brandId":"demo","customFields":{"phone":"\u0000"}}`, "欄位 customFields 含有無效的字元"},
-		{"/api/session/register", `{"brandId":"demo","customFields":{"\u0000":"1"}}`, "欄位 customFields 含有無效的字元"},
-	}
-	for _, c := range posts {
-		t.Run(c.path+" "+c.body, func(t *testing.T) {
-			w := ts.post(t, c.path, c.body)
-			env := apiResult(t, w, nil)
-			if w.Code != 400 || env.ErrorCode != data.CodeBadRequest || env.Message != c.msg {
-				t.Fatalf("= %d %d %q; want 400 %q", w.Code, env.ErrorCode, env.Message, c.msg)
-			}
-		})
-	}
+	runScenarios(t, ts, []scenario{
+		bad("/api/search/ticketList?brandId=demo&keyword=%00", "參數 keyword 含有無效的字元"),
+		bad("/api/search/passcardList?brandId=demo&keyword=a%00b", "參數 keyword 含有無效的字元"),
+		bad("/api/search/searchEventList?brandId=demo&keyword=%00", "參數 keyword 含有無效的字元"),
+		bad("/api/v2/ec/brands/demo/commodity/list?keyword=%00", "參數 keyword 含有無效的字元"),
+		bad("/api/search/activityList?brandId=demo&keyword=%ff", "參數 keyword 含有無效的字元"),
+		bad("/api/search/ticketList?brandId=demo&%00=1", "參數  含有無效的字元"),
+		bad("/api/brand/demo/salesman/list?storeId=2147483648", "門市格式錯誤"),
+		bad("/api/schedule?brandId=demo&storeId=9223372036854775808", ""),
+		{Name: "a page", Path: "/demo/search/result?keyword=%00", Status: 400, Contains: []string{"發生錯誤，請稍後再試"}},
+		badBody("/api/session/register", `{"brandId":"demo","email":"a@example.com","name":"a\u0000b"}`, "欄位 name 含有無效的字元"),
+		badBody("/api/session/login", `{"brandId":"demo\u0000","email":"a@example.com"}`, "欄位 brandId 含有無效的字元"),
+		badBody("/api/session/register", `{"brandId":"demo","customFields":{"phone":"\u0000"}}`, "欄位 customFields 含有無效的字元"),
+		badBody("/api/session/register", `{"brandId":"demo","customFields":{"\u0000":"1"}}`, "欄位 customFields 含有無效的字元"),
+	})
 }
 
 // newFuzzServer is a test server that can queue mails (so no call fails
@@ -65,10 +49,8 @@ func newFuzzServer(t testing.TB) *testServer {
 }
 
 func (ts *testServer) post(t testing.TB, target, body string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(http.MethodPost, target, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
 	w := httptest.NewRecorder()
-	ts.ServeHTTP(w, req)
+	ts.ServeHTTP(w, scenario{Method: http.MethodPost, Path: target, Body: body}.request())
 	return w
 }
 

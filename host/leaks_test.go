@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -75,67 +76,75 @@ func TestSMTPWithoutTLSOnlyToThisMachine(t *testing.T) {
 
 func TestLoginKeepsTheSessionIDOutOfScriptReach(t *testing.T) {
 	ts := newMemberServer(t)
-	cases := []struct {
-		name string
-		from any
-		want bool
-	}{
-		{"the web app", nil, false},
-		{"another from", "web", false},
-		{"the native app", "app", true},
-	}
-	for _, c := range cases {
-		b := ts.browser()
-		w := b.post(t, "/api/session/login", with(map[string]any{"brandId": "demo", "email": "member@example.com", "password": md5hex("demo1234")}, "from", c.from))
+	idInBody := func(t *testing.T, w *httptest.ResponseRecorder) (any, bool) {
+		t.Helper()
 		var res map[string]any
 		wantCode(t, w, 200, 0)
 		apiResult(t, w, &res)
-		cookie := b.cookies[cookieSession]
-		if cookie == nil || !cookie.HttpOnly {
-			t.Fatalf("%s: no HttpOnly session cookie", c.name)
-		}
 		id, has := res["sessionId"]
-		if has != c.want || (has && id != cookie.Value) {
-			t.Errorf("%s: body sessionId %v; want it %v", c.name, id, c.want)
-		}
-		// the same for a password change, which starts a new session
-		w = b.post(t, "/api/session/changePassword", with(map[string]any{"brandId": "demo", "oldPassword": md5hex("demo1234"), "newPassword": md5hex("demo1234")}, "from", c.from))
-		res = nil
-		wantCode(t, w, 200, 0)
-		apiResult(t, w, &res)
-		if _, has := res["sessionId"]; has != c.want {
-			t.Errorf("%s: change password answer has sessionId %v; want %v", c.name, has, c.want)
-		}
+		return id, has
 	}
+	// client logs in and changes the password (which starts a new session)
+	// from a client that says it is from from; only the native app finds
+	// the session id in the body
+	client := func(name string, from any, want bool) {
+		t.Run(name, func(t *testing.T) {
+			b := ts.browser()
+			runScenarios(t, b, []scenario{
+				{Name: "login", Method: http.MethodPost, Path: "/api/session/login", Status: 200,
+					Body: with(map[string]any{"brandId": "demo", "email": "member@example.com", "password": md5hex("demo1234")}, "from", from),
+					Check: func(t *testing.T, w *httptest.ResponseRecorder) {
+						id, has := idInBody(t, w)
+						cookie := b.cookies[cookieSession]
+						if cookie == nil || !cookie.HttpOnly {
+							t.Fatal("no HttpOnly session cookie")
+						}
+						if has != want || (has && id != cookie.Value) {
+							t.Errorf("body sessionId %v; want it %v", id, want)
+						}
+					}},
+				{Name: "change password", Method: http.MethodPost, Path: "/api/session/changePassword", Status: 200,
+					Body: with(map[string]any{"brandId": "demo", "oldPassword": md5hex("demo1234"), "newPassword": md5hex("demo1234")}, "from", from),
+					Check: func(t *testing.T, w *httptest.ResponseRecorder) {
+						if _, has := idInBody(t, w); has != want {
+							t.Errorf("change password answer has sessionId %v; want %v", has, want)
+						}
+					}},
+			})
+		})
+	}
+	client("the web app", nil, false)
+	client("another from", "web", false)
+	client("the native app", "app", true)
 }
 
 func TestCrossSiteGetKeepsTheMembersCookies(t *testing.T) {
 	ts := newMemberServer(t)
-	cases := []struct {
-		name, path, site string
-		cleared          bool
-	}{
-		{"a link from another site to another member's info", "/api/user/userInfo?brandId=demo&userId=999999", "cross-site", false},
-		{"the same from a sibling site", "/api/v3/webUser/brand/demo/user/999999", "same-site", false},
-		{"the shop's own call", "/api/user/userInfo?brandId=demo&userId=999999", "same-origin", true},
-		{"a client that is not a browser", "/api/user/userInfo?brandId=demo&userId=999999", "", true},
+	var b *browser // the logged-in member's browser of the current case
+	// member logs in with a browser of its own and runs runs through it
+	member := func(name string, runs ...scenario) {
+		t.Run(name, func(t *testing.T) {
+			b = ts.browser()
+			login(t, b, "demo", "member@example.com", "demo1234")
+			runScenarios(t, b, runs)
+		})
 	}
-	for _, c := range cases {
-		b := ts.browser()
-		login(t, b, "demo", "member@example.com", "demo1234")
-		w := b.get(t, c.path, "Sec-Fetch-Site", c.site, "Sec-Fetch-Mode", "navigate")
-		if w.Code != 403 {
-			t.Errorf("%s: %d; want 403", c.name, w.Code)
-		}
-		if cleared := b.cookies[cookieSession] == nil; cleared != c.cleared {
-			t.Errorf("%s: cookies cleared %v; want %v", c.name, cleared, c.cleared)
-		}
-		if !c.cleared {
-			if got := b.get(t, "/api/session/auth/status?brandId=demo"); !strings.Contains(got.Body.String(), `"loggedIn":true`) {
-				t.Errorf("%s: the member was logged out", c.name)
-			}
-		}
+	// call: a navigation from site to another member's info is refused;
+	// the member's cookies are cleared or not
+	call := func(path, site string, cleared bool) scenario {
+		return scenario{Name: "the call", Path: path, Header: []string{"Sec-Fetch-Site", site, "Sec-Fetch-Mode", "navigate"}, Status: 403,
+			Check: func(t *testing.T, w *httptest.ResponseRecorder) {
+				if got := b.cookies[cookieSession] == nil; got != cleared {
+					t.Errorf("cookies cleared %v; want %v", got, cleared)
+				}
+			}}
 	}
+	stillIn := scenario{Name: "the member is still logged in", Path: "/api/session/auth/status?brandId=demo", Contains: []string{`"loggedIn":true`}}
+	info := "/api/user/userInfo?brandId=demo&userId=999999"
+	member("a link from another site to another member's info", call(info, "cross-site", false), stillIn)
+	member("the same from a sibling site", call("/api/v3/webUser/brand/demo/user/999999", "same-site", false), stillIn)
+	member("the shop's own call", call(info, "same-origin", true))
+	member("a client that is not a browser", call(info, "", true))
 }
 
 // Ten paced wrong guesses by a stranger lock the account, but not out of
@@ -165,27 +174,18 @@ func TestKnownDeviceSurvivesAStrangersLock(t *testing.T) {
 	tampered.Value = strings.Replace(dc.Value, "1.", "1.x", 1)
 	foreign := ts.browser()
 	login(t, foreign, "yoga", "member@example.com", "demo1234") // a device of another account
-	cases := []struct {
-		name   string
-		b      *browser
-		device *http.Cookie
-		status int
-	}{
-		{"the stranger, right password", stranger, nil, 429},
-		{"a new browser of the owner", ts.browser(), nil, 429},
-		{"a forged device cookie", ts.browser(), &tampered, 429},
-		{"another account's device", foreign, nil, 429},
-		{"the owner's known device", owner, nil, 200},
+	forged := ts.browser()
+	forged.cookies[cookieDevice] = &tampered
+	// rightPassword: the owner's password from a browser answers status
+	rightPassword := func(name string, status int) []scenario {
+		return []scenario{{Name: name, Method: http.MethodPost, Path: "/api/session/login", Status: status,
+			Body: map[string]any{"brandId": "demo", "email": "member@example.com", "password": md5hex("demo1234")}}}
 	}
-	for _, c := range cases {
-		if c.device != nil {
-			c.b.cookies[cookieDevice] = c.device
-		}
-		w, _ := login(t, c.b, "demo", "member@example.com", "demo1234")
-		if w.Code != c.status {
-			t.Errorf("%s: %d; want %d", c.name, w.Code, c.status)
-		}
-	}
+	runScenarios(t, stranger, rightPassword("the stranger, right password", 429))
+	runScenarios(t, ts.browser(), rightPassword("a new browser of the owner", 429))
+	runScenarios(t, forged, rightPassword("a forged device cookie", 429))
+	runScenarios(t, foreign, rightPassword("another account's device", 429))
+	runScenarios(t, owner, rightPassword("the owner's known device", 200))
 	// the known device's own wrong guesses lock it
 	for i := 0; i < rules.AccountLimits.LockAfter; i++ {
 		ts.clock.Add(rules.AccountLimits.MaxDelay)

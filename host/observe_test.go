@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"net/http/httptest"
 	"regexp"
 	"strconv"
 	"strings"
@@ -21,30 +22,14 @@ func TestRequestIDAndAccessLog(t *testing.T) {
 		d.Config.AccessLog = true
 		d.Config.TrustedProxies, _ = parsePrefixes("192.0.2.0/24") // httptest's peer: a proxy in front
 	})
-	cases := []struct {
-		name, path, sent string
-		status           int
-		route            string
-		keep             bool
-	}{
-		{"new id", "/demo", "", 200, "brandId-index", false},
-		{"caller's id", "/demo/activitys", "lb-7f3a9c21-0001", 200, "brandId-activitys", true},
-		{"id with a newline", "/demo", "abcdefgh\nlevel=ERROR", 200, "brandId-index", false},
-		{"too short", "/demo", "abc", 200, "brandId-index", false},
-		{"API", "/api/brand/demo/stores", "", 200, "GET /api/brand/{brandId}/stores", false},
-		{"unknown page", "/demo/no/such/page", "", 404, "/", false},
-	}
 	idPat := regexp.MustCompile(`^[A-Za-z0-9._:-]{8,64}$`)
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			var h []string
-			if c.sent != "" {
-				h = []string{"X-Request-Id", c.sent}
-			}
-			w := ts.get(t, c.path, h...)
+	// logged: the answer's X-Request-Id is a sane token, the one sent when
+	// kept, and one access-log line names it with the route and status
+	logged := func(sent string, keep bool, route string) func(*testing.T, *httptest.ResponseRecorder) {
+		return func(t *testing.T, w *httptest.ResponseRecorder) {
 			id := w.Header().Get("X-Request-Id")
-			if w.Code != c.status || !idPat.MatchString(id) || (c.keep && id != c.sent) || (!c.keep && id == c.sent) {
-				t.Fatalf("= %d, X-Request-Id %q (sent %q)", w.Code, id, c.sent)
+			if !idPat.MatchString(id) || (keep && id != sent) || (!keep && id == sent) {
+				t.Fatalf("X-Request-Id %q (sent %q)", id, sent)
 			}
 			var line string
 			for _, l := range strings.Split(ts.log.String(), "\n") {
@@ -52,15 +37,21 @@ func TestRequestIDAndAccessLog(t *testing.T) {
 					line = l
 				}
 			}
-			if line == "" || !strings.Contains(line, `route="`+c.route+`"`) && !strings.Contains(line, "route="+c.route+" ") ||
-				!strings.Contains(line, "status="+strconv.Itoa(c.status)) {
-				t.Fatalf("access log line %q; want route %q status %d", line, c.route, c.status)
+			if line == "" || !strings.Contains(line, `route="`+route+`"`) && !strings.Contains(line, "route="+route+" ") ||
+				!strings.Contains(line, "status="+strconv.Itoa(w.Code)) {
+				t.Fatalf("access log line %q; want route %q status %d", line, route, w.Code)
 			}
-			if strings.Contains(w.Body.String(), "錯誤編號") {
-				t.Fatal("a request id shown on a page that is not a 5xx")
-			}
-		})
+		}
 	}
+	noID := []string{"錯誤編號"} // shown on 5xx pages only
+	runScenarios(t, ts, []scenario{
+		{Name: "new id", Path: "/demo", Status: 200, Absent: noID, Check: logged("", false, "brandId-index")},
+		{Name: "caller's id", Path: "/demo/activitys", Header: []string{"X-Request-Id", "lb-7f3a9c21-0001"}, Status: 200, Absent: noID, Check: logged("lb-7f3a9c21-0001", true, "brandId-activitys")},
+		{Name: "id with a newline", Path: "/demo", Header: []string{"X-Request-Id", "abcdefgh\nlevel=ERROR"}, Status: 200, Absent: noID, Check: logged("abcdefgh\nlevel=ERROR", false, "brandId-index")},
+		{Name: "too short", Path: "/demo", Header: []string{"X-Request-Id", "abc"}, Status: 200, Absent: noID, Check: logged("abc", false, "brandId-index")},
+		{Name: "API", Path: "/api/brand/demo/stores", Status: 200, Absent: noID, Check: logged("", false, "GET /api/brand/{brandId}/stores")},
+		{Name: "unknown page", Path: "/demo/no/such/page", Status: 404, Absent: noID, Check: logged("", false, "/")},
+	})
 
 	// a client that is not a trusted proxy cannot name its request
 	ts.cfg.TrustedProxies = nil
@@ -142,13 +133,9 @@ func TestMetrics(t *testing.T) {
 // TestMetricsToken: with STOREFRONT_METRICS_TOKEN set, /metrics wants it.
 func TestMetricsToken(t *testing.T) {
 	ts := newTestServer(t, func(d *Deps) { d.Config.MetricsToken = "s3cret-token" })
-	if w := ts.get(t, "/metrics"); w.Code != 401 {
-		t.Fatalf("without the token: %d", w.Code)
-	}
-	if w := ts.get(t, "/metrics", "Authorization", "Bearer wrong"); w.Code != 401 {
-		t.Fatalf("with a wrong token: %d", w.Code)
-	}
-	if w := ts.get(t, "/metrics", "Authorization", "Bearer s3cret-token"); w.Code != 200 || !strings.Contains(w.Body.String(), "storefront_http_requests_total") {
-		t.Fatalf("with the token: %d", w.Code)
-	}
+	runScenarios(t, ts, []scenario{
+		{Name: "without the token", Path: "/metrics", Status: 401},
+		{Name: "with a wrong token", Path: "/metrics", Header: []string{"Authorization", "Bearer wrong"}, Status: 401},
+		{Name: "with the token", Path: "/metrics", Header: []string{"Authorization", "Bearer s3cret-token"}, Status: 200, Contains: []string{"storefront_http_requests_total"}},
+	})
 }

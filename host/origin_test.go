@@ -3,6 +3,7 @@ package host
 import (
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -15,85 +16,57 @@ import (
 func TestMailedLinksUseTheTrustedOrigin(t *testing.T) {
 	ts := newMemberServer(t)
 	spoof := []string{"Host", "evil.example", "X-Forwarded-Host", "evil.example", "X-Forwarded-Proto", "https"}
-	cases := []struct {
-		name   string
-		call   func(b *browser) int // the answer's status
-		to     string
-		want   string // the link's start
-		header []string
-	}{
-		{"reset from a spoofed host", func(b *browser) int {
-			return b.post(t, "/api/session/forgotPassword", map[string]any{"brandId": "demo", "email": "member@example.com"}, spoof...).Code
-		}, "member@example.com", "http://example.com/demo/verify/email?", spoof},
-		{"verification from a spoofed host", func(b *browser) int {
-			return b.post(t, "/api/session/register", demoRegistration("eve@example.com"), spoof...).Code
-		}, "eve@example.com", "http://example.com/demo/verify/email?", spoof},
-		{"reset on the brand's custom domain, any port", func(b *browser) int {
-			return b.post(t, "/api/session/forgotPassword", map[string]any{"brandId": "demo", "email": "member@example.com"}, "Host", "fit.demo.test:6666").Code
-		}, "member@example.com", "https://fit.demo.test/verify/email?", nil},
-		{"reset for a brand with a custom domain, asked on the shared host", func(b *browser) int {
-			return b.post(t, "/api/session/forgotPassword", map[string]any{"brandId": "demo", "email": "member@example.com"}, "Host", "production.evil.example").Code
-		}, "member@example.com", "https://fit.demo.test/verify/email?", nil},
-	}
 	seen := 0
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			ts.clock.Add(10 * 60e9) // past the resend wait
-			if got := c.call(ts.browser()); got != http.StatusOK {
-				t.Fatalf("status %d", got)
-			}
-			m, ok := ts.box.Wait(c.to, seen, 5e9)
+	// mailed: the next mail to to links under want and echoes no host of
+	// the request
+	mailed := func(to, want string) func(*testing.T, *httptest.ResponseRecorder) {
+		return func(t *testing.T, w *httptest.ResponseRecorder) {
+			m, ok := ts.box.Wait(to, seen, 5e9)
 			if !ok {
 				t.Fatal("no mail")
 			}
 			seen = m.ID
-			link := linkPattern.FindString(m.Text)
-			if !strings.HasPrefix(link, c.want) {
-				t.Errorf("link %q; want it under %q", link, c.want)
+			if link := linkPattern.FindString(m.Text); !strings.HasPrefix(link, want) {
+				t.Errorf("link %q; want it under %q", link, want)
 			}
 			for _, part := range []string{m.Text, m.HTML} {
 				if strings.Contains(part, "evil.example") || strings.Contains(part, ":6666") {
 					t.Errorf("the mail echoes the request's host:\n%s", part)
 				}
 			}
-		})
+		}
+	}
+	reset := map[string]any{"brandId": "demo", "email": "member@example.com"}
+	for _, sc := range []scenario{
+		{Name: "reset from a spoofed host", Method: http.MethodPost, Path: "/api/session/forgotPassword", Body: reset, Header: spoof,
+			Status: http.StatusOK, Check: mailed("member@example.com", "http://example.com/demo/verify/email?")},
+		{Name: "verification from a spoofed host", Method: http.MethodPost, Path: "/api/session/register", Body: demoRegistration("eve@example.com"), Header: spoof,
+			Status: http.StatusOK, Check: mailed("eve@example.com", "http://example.com/demo/verify/email?")},
+		{Name: "reset on the brand's custom domain, any port", Method: http.MethodPost, Path: "/api/session/forgotPassword", Body: reset, Header: []string{"Host", "fit.demo.test:6666"},
+			Status: http.StatusOK, Check: mailed("member@example.com", "https://fit.demo.test/verify/email?")},
+		{Name: "reset for a brand with a custom domain, asked on the shared host", Method: http.MethodPost, Path: "/api/session/forgotPassword", Body: reset, Header: []string{"Host", "production.evil.example"},
+			Status: http.StatusOK, Check: mailed("member@example.com", "https://fit.demo.test/verify/email?")},
+	} {
+		ts.clock.Add(10 * 60e9) // past the resend wait
+		runScenarios(t, ts.browser(), []scenario{sc})
 	}
 }
 
 func TestPagesAndSitemapsUseTheTrustedOrigin(t *testing.T) {
 	ts := newTestServer(t, func(d *Deps) { d.Config.PageCache = false })
 	spoof := []string{"Host", "evil.example:8443", "X-Forwarded-Host", "evil.example", "X-Forwarded-Proto", "https"}
-	cases := []struct {
-		name, path string
-		header     []string
-		want       []string
-	}{
-		{"brand home", "/demo", spoof, []string{`<link rel="canonical" href="http://example.com/demo"/>`, `<meta property="og:url" content="http://example.com/demo"/>`}},
-		{"robots.txt", "/robots.txt", spoof, []string{"Sitemap: http://example.com/sitemap.xml"}},
-		{"sitemap index", "/sitemap.xml", spoof, []string{"<loc>http://example.com/yoga/sitemap.xml</loc>"}},
-		{"brand sitemap", "/yoga/sitemap.xml", spoof, []string{"<loc>http://example.com/yoga</loc>"}},
-		{"custom domain on another port", "/", []string{"Host", "fit.demo.test:6666"}, []string{`<link rel="canonical" href="https://fit.demo.test/"/>`}},
-		{"custom domain robots.txt", "/robots.txt", []string{"Host", "FIT.demo.test."}, []string{"Sitemap: https://fit.demo.test/sitemap.xml"}},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			w := ts.get(t, c.path, c.header...)
-			body := decode(t, w, w.Body.Bytes())
-			if w.Code != 200 {
-				t.Fatalf("status %d", w.Code)
-			}
-			for _, want := range c.want {
-				if !strings.Contains(body, want) {
-					t.Errorf("missing %s", want)
-				}
-			}
-			for _, bad := range []string{"evil.example", ":6666", "https://example.com"} {
-				if strings.Contains(body, bad) {
-					t.Errorf("the answer echoes %q", bad)
-				}
-			}
-		})
-	}
+	echoes := []string{"evil.example", ":6666", "https://example.com"}
+	runScenarios(t, ts, []scenario{
+		{Name: "brand home", Path: "/demo", Header: spoof, Status: 200, Absent: echoes,
+			Contains: []string{`<link rel="canonical" href="http://example.com/demo"/>`, `<meta property="og:url" content="http://example.com/demo"/>`}},
+		{Name: "robots.txt", Path: "/robots.txt", Header: spoof, Status: 200, Absent: echoes, Contains: []string{"Sitemap: http://example.com/sitemap.xml"}},
+		{Name: "sitemap index", Path: "/sitemap.xml", Header: spoof, Status: 200, Absent: echoes, Contains: []string{"<loc>http://example.com/yoga/sitemap.xml</loc>"}},
+		{Name: "brand sitemap", Path: "/yoga/sitemap.xml", Header: spoof, Status: 200, Absent: echoes, Contains: []string{"<loc>http://example.com/yoga</loc>"}},
+		{Name: "custom domain on another port", Path: "/", Header: []string{"Host", "fit.demo.test:6666"}, Status: 200, Absent: echoes,
+			Contains: []string{`<link rel="canonical" href="https://fit.demo.test/"/>`}},
+		{Name: "custom domain robots.txt", Path: "/robots.txt", Header: []string{"Host", "FIT.demo.test."}, Status: 200, Absent: echoes,
+			Contains: []string{"Sitemap: https://fit.demo.test/sitemap.xml"}},
+	})
 }
 
 func TestPublicOriginConfig(t *testing.T) {
@@ -133,35 +106,14 @@ func TestPublicOriginConfig(t *testing.T) {
 // poison the page cache; the next visitor gets the trusted origin.
 func TestPageCacheIgnoresSpoofedOrigin(t *testing.T) {
 	ts := newTestServer(t)
-	poison := ts.get(t, "/demo", "Host", "127.0.0.1:6666", "X-Forwarded-Proto", "https", "X-Forwarded-Host", "127.0.0.1:6666")
-	if poison.Code != 200 || poison.Header().Get("X-Page-Cache") != "" {
-		t.Fatalf("poisoning request: %d, X-Page-Cache %q; want a fresh render", poison.Code, poison.Header().Get("X-Page-Cache"))
-	}
-	for _, w := range []struct {
-		name   string
-		header []string
-	}{
-		{"the poisoning request", nil},
-		{"the next plain visitor", []string{}},
-		{"a visitor on another unknown host", []string{"Host", "other.example"}},
-	} {
-		resp := poison
-		if w.header != nil {
-			resp = ts.get(t, "/demo", w.header...)
-			if got := resp.Header().Get("X-Page-Cache"); got != "hit" {
-				t.Errorf("%s: X-Page-Cache %q; want the one shared entry", w.name, got)
-			}
-		}
-		body := decode(t, resp, resp.Body.Bytes())
-		for _, want := range []string{`<link rel="canonical" href="http://example.com/demo"/>`, `<meta property="og:url" content="http://example.com/demo"/>`, `"url":"http://example.com/demo"`} {
-			if !strings.Contains(body, want) {
-				t.Errorf("%s: missing %s", w.name, want)
-			}
-		}
-		if strings.Contains(body, "6666") || strings.Contains(body, "https://127.0.0.1") || strings.Contains(body, "other.example") {
-			t.Errorf("%s: the page carries the spoofed origin", w.name)
-		}
-	}
+	trusted := []string{`<link rel="canonical" href="http://example.com/demo"/>`, `<meta property="og:url" content="http://example.com/demo"/>`, `"url":"http://example.com/demo"`}
+	spoofed := []string{"6666", "https://127.0.0.1", "other.example"}
+	runScenarios(t, ts, []scenario{
+		{Name: "the poisoning request", Path: "/demo", Header: []string{"Host", "127.0.0.1:6666", "X-Forwarded-Proto", "https", "X-Forwarded-Host", "127.0.0.1:6666"},
+			Status: 200, WantHeader: []string{"X-Page-Cache", ""}, Contains: trusted, Absent: spoofed},
+		{Name: "the next plain visitor", Path: "/demo", WantHeader: []string{"X-Page-Cache", "hit"}, Contains: trusted, Absent: spoofed},
+		{Name: "a visitor on another unknown host", Path: "/demo", Header: []string{"Host", "other.example"}, WantHeader: []string{"X-Page-Cache", "hit"}, Contains: trusted, Absent: spoofed},
+	})
 }
 
 // Issue 10, defect 4: forwarding headers are believed only from the
@@ -240,26 +192,25 @@ func TestSpoofedForwardedForCannotDodgeTheThrottle(t *testing.T) {
 // The Secure flag follows the trusted origin, not X-Forwarded-Proto.
 func TestSecureCookiesFollowTheOrigin(t *testing.T) {
 	ts := newMemberServer(t)
-	cases := []struct {
-		name   string
-		origin string
-		header []string
-		secure bool
-	}{
-		{"http origin, spoofed https", "http://example.com", []string{"X-Forwarded-Proto", "https"}, false},
-		{"https origin", "https://shop.example.com", nil, true},
-		{"custom domain", "http://example.com", []string{"Host", "fit.demo.test"}, true},
-	}
-	for _, c := range cases {
-		ts.cfg.PublicURL = c.origin
-		w, _ := login(t, ts.browser(), "demo", "member@example.com", "demo1234", c.header...)
-		if w.Code != 200 {
-			t.Fatalf("%s: login %d", c.name, w.Code)
-		}
-		for _, ck := range w.Result().Cookies() {
-			if ck.Secure != c.secure {
-				t.Errorf("%s: cookie %s Secure %v; want %v", c.name, ck.Name, ck.Secure, c.secure)
+	// secure: every cookie of the login has the Secure flag or not
+	secure := func(want bool) func(*testing.T, *httptest.ResponseRecorder) {
+		return func(t *testing.T, w *httptest.ResponseRecorder) {
+			for _, ck := range w.Result().Cookies() {
+				if ck.Secure != want {
+					t.Errorf("cookie %s Secure %v; want %v", ck.Name, ck.Secure, want)
+				}
 			}
 		}
 	}
+	loginWith := func(name string, header []string, want bool) scenario {
+		return scenario{Name: name, Method: http.MethodPost, Path: "/api/session/login", Header: header, Status: 200, Check: secure(want),
+			Body: map[string]any{"brandId": "demo", "email": "member@example.com", "password": md5hex("demo1234")}}
+	}
+	ts.cfg.PublicURL = "http://example.com"
+	runScenarios(t, ts, []scenario{
+		loginWith("http origin, spoofed https", []string{"X-Forwarded-Proto", "https"}, false),
+		loginWith("custom domain", []string{"Host", "fit.demo.test"}, true),
+	})
+	ts.cfg.PublicURL = "https://shop.example.com"
+	runScenarios(t, ts, []scenario{loginWith("https origin", nil, true)})
 }

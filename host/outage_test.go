@@ -3,7 +3,7 @@ package host
 import (
 	"context"
 	"net"
-	"strings"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -41,31 +41,21 @@ func TestDatabaseOutage(t *testing.T) {
 	if w := ts.get(t, "/demo"); w.Code != 200 || w.Header().Get("X-Page-Cache") == "" {
 		t.Fatalf("a cached page during the outage: %d %q", w.Code, w.Header().Get("X-Page-Cache"))
 	}
-	pages := []string{
-		"/demo/search/result?keyword=瑜珈", // never cached
-		"/yoga",                          // brand not loaded yet
-		"/demo/activitys?x=1",
-	}
-	for _, p := range pages {
-		w := ts.get(t, p)
-		if w.Code != 503 || w.Header().Get("Retry-After") == "" {
-			t.Errorf("GET %s = %d, Retry-After %q; want 503 with Retry-After", p, w.Code, w.Header().Get("Retry-After"))
-			continue
-		}
-		if body := w.Body.String(); !strings.Contains(body, "伺服器發生錯誤，請稍後再試") {
-			t.Errorf("GET %s: not the 5xx error page:\n%.400s", p, body)
+	retry := func(t *testing.T, w *httptest.ResponseRecorder) {
+		if w.Header().Get("Retry-After") == "" {
+			t.Error("a 503 without Retry-After")
 		}
 	}
-	apis := []string{
-		"/api/search/ticketList?brandId=demo",
-		"/api/v2/ec/brands/term/home/info",
-		"/api/brand/demo/salesman/list",
+	errorPage := []string{"伺服器發生錯誤，請稍後再試"} // the 5xx error page
+	dbDown := func(name, path string) scenario {
+		return scenario{Name: name, Path: path, Status: 503, Code: data.CodeDatabaseDown, Message: errorText(data.CodeDatabaseDown), Check: retry}
 	}
-	for _, p := range apis {
-		w := ts.get(t, p)
-		env := apiResult(t, w, nil)
-		if w.Code != 503 || w.Header().Get("Retry-After") == "" || env.ErrorCode != data.CodeDatabaseDown || env.Message != errorText(data.CodeDatabaseDown) {
-			t.Errorf("GET %s = %d %d %q, Retry-After %q; want 503 %d", p, w.Code, env.ErrorCode, env.Message, w.Header().Get("Retry-After"), data.CodeDatabaseDown)
-		}
-	}
+	runScenarios(t, ts, []scenario{
+		{Name: "a page never cached", Path: "/demo/search/result?keyword=瑜珈", Status: 503, Contains: errorPage, Check: retry},
+		{Name: "a brand not loaded yet", Path: "/yoga", Status: 503, Contains: errorPage, Check: retry},
+		{Name: "a page not cached yet", Path: "/demo/activitys?x=1", Status: 503, Contains: errorPage, Check: retry},
+		dbDown("ticket list", "/api/search/ticketList?brandId=demo"),
+		dbDown("home info", "/api/v2/ec/brands/term/home/info"),
+		dbDown("salesmen", "/api/brand/demo/salesman/list"),
+	})
 }

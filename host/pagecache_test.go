@@ -6,6 +6,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -50,15 +51,16 @@ func TestPageCacheServesAndRevalidates(t *testing.T) {
 	plain := first.Body.String()
 
 	renders, _, _ := ts.pool.Stats().Snapshot()
-	for _, enc := range []string{"br", "gzip", ""} {
-		w := ts.get(t, "/yoga", "Accept-Encoding", enc)
-		if w.Header().Get("X-Page-Cache") != "hit" || w.Header().Get("Content-Encoding") != enc {
-			t.Fatalf("Accept-Encoding %q: X-Page-Cache %q, Content-Encoding %q", enc, w.Header().Get("X-Page-Cache"), w.Header().Get("Content-Encoding"))
-		}
-		if got := decode(t, w, w.Body.Bytes()); got != plain {
-			t.Fatalf("cached document (%q) differs from the rendered one", enc)
-		}
+	// cached: the page from the cache, encoded as asked, is the rendered one
+	cached := func(enc string) scenario {
+		return scenario{Name: "Accept-Encoding " + enc, Path: "/yoga", Header: []string{"Accept-Encoding", enc},
+			WantHeader: []string{"X-Page-Cache", "hit", "Content-Encoding", enc}, Check: func(t *testing.T, w *httptest.ResponseRecorder) {
+				if got := decode(t, w, w.Body.Bytes()); got != plain {
+					t.Fatal("the cached document differs from the rendered one")
+				}
+			}}
 	}
+	runScenarios(t, ts, []scenario{cached("br"), cached("gzip"), cached("")})
 	if n, _, _ := ts.pool.Stats().Snapshot(); n != renders {
 		t.Fatalf("cache hits rendered %d times", n-renders)
 	}
@@ -135,29 +137,20 @@ func TestPageCacheBurstRendersOnce(t *testing.T) {
 
 func TestPageCacheSkips(t *testing.T) {
 	ts := newTestServer(t)
-	ts.get(t, "/demo")
-	for name, header := range map[string][]string{
-		"a session cookie": {"Cookie", "web_ec_sessionId=abc"},
-		"an Authorization": {"Authorization", "abc"},
-		"a props request":  {propsHeader, "1"},
-	} {
-		if got := ts.get(t, "/demo", header...).Header().Get("X-Page-Cache"); got != "" {
-			t.Errorf("with %s: X-Page-Cache %q; want no cache", name, got)
-		}
-	}
-	// what changes the page is in the key
-	for _, variant := range [][]string{{"User-Agent", iPhone}, {"Cookie", "closeBownloadAppBanner=1"}, {"Host", "staging.example.com"}} {
-		if got := ts.get(t, "/demo", variant...).Header().Get("X-Page-Cache"); got != "" {
-			t.Errorf("variant %v served the plain page's cache entry", variant)
-		}
-	}
-	// tracking parameters are not
-	if got := ts.get(t, "/demo?utm_source=line&fbclid=x").Header().Get("X-Page-Cache"); got != "hit" {
-		t.Errorf("tracking parameters made a new entry: %q", got)
-	}
-	if got := ts.get(t, "/demo?projectType=2").Header().Get("X-Page-Cache"); got != "" {
-		t.Errorf("another query shared the entry")
-	}
+	noCache, hit := []string{"X-Page-Cache", ""}, []string{"X-Page-Cache", "hit"}
+	runScenarios(t, ts, []scenario{
+		{Name: "the plain page", Path: "/demo"},
+		{Name: "a session cookie", Path: "/demo", Header: []string{"Cookie", "web_ec_sessionId=abc"}, WantHeader: noCache},
+		{Name: "an Authorization", Path: "/demo", Header: []string{"Authorization", "abc"}, WantHeader: noCache},
+		{Name: "a props request", Path: "/demo", Header: []string{propsHeader, "1"}, WantHeader: noCache},
+		// what changes the page is in the key
+		{Name: "a phone", Path: "/demo", Header: []string{"User-Agent", iPhone}, WantHeader: noCache},
+		{Name: "the banner closed", Path: "/demo", Header: []string{"Cookie", "closeBownloadAppBanner=1"}, WantHeader: noCache},
+		{Name: "another environment's host", Path: "/demo", Header: []string{"Host", "staging.example.com"}, WantHeader: noCache},
+		// tracking parameters are not
+		{Name: "tracking parameters", Path: "/demo?utm_source=line&fbclid=x", WantHeader: hit},
+		{Name: "another query", Path: "/demo?projectType=2", WantHeader: noCache},
+	})
 
 	off := newTestServer(t, func(d *Deps) { d.Config.PageCache = false })
 	off.get(t, "/demo")

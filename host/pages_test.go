@@ -110,26 +110,19 @@ func TestPropsRequest(t *testing.T) {
 
 func TestErrorPageTexts(t *testing.T) {
 	ts := newTestServer(t)
-	cases := []struct {
-		status int
-		title  string
-		text   string
-	}{
-		{404, "Not Found", "您造訪的頁面已失效"},
-		{400, "An error occurred", "發生錯誤，請稍後再試"},
-		{503, "An error occurred", "伺服器發生錯誤，請稍後再試"},
-		{500, "An error occurred", "伺服器發生錯誤，請稍後再試"},
-	}
-	for _, c := range cases {
+	// the error page of the status the path names (/404), for a request
+	// of /demo/x
+	errorPages := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		status, _ := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/"))
 		req := httptest.NewRequest(http.MethodGet, "/demo/x", nil)
-		rc := &reqCtx{r: req, site: resolveSite(req, nil, "dev", "http://example.com"), query: req.URL.Query()}
-		w := newRec()
-		ts.errorPage(w, rc, c.status, "")
-		body := w.Body.String()
-		if w.Code != c.status || !strings.Contains(body, "<title>"+c.title+"</title>") || !strings.Contains(body, c.text) || !strings.Contains(body, ">"+strconv.Itoa(c.status)+"<") {
-			t.Errorf("error page %d: code %d, body lacks title %q or text %q", c.status, w.Code, c.title, c.text)
-		}
-	}
+		ts.errorPage(w, &reqCtx{r: req, site: resolveSite(req, nil, "dev", "http://example.com"), query: req.URL.Query()}, status, "")
+	})
+	runScenarios(t, errorPages, []scenario{
+		{Name: "404", Path: "/404", Status: 404, Contains: []string{"<title>Not Found</title>", "您造訪的頁面已失效", ">404<"}},
+		{Name: "400", Path: "/400", Status: 400, Contains: []string{"<title>An error occurred</title>", "發生錯誤，請稍後再試", ">400<"}},
+		{Name: "503", Path: "/503", Status: 503, Contains: []string{"<title>An error occurred</title>", "伺服器發生錯誤，請稍後再試", ">503<"}},
+		{Name: "500", Path: "/500", Status: 500, Contains: []string{"<title>An error occurred</title>", "伺服器發生錯誤，請稍後再試", ">500<"}},
+	})
 }
 
 // TestDatabaseDownShowsErrorPage: a brand that cannot be loaded because the
@@ -173,19 +166,22 @@ globalThis.renderPage = function (json) {
 
 func TestRenderFailures(t *testing.T) {
 	ts := newTestServer(t, withBundle(flakyBundle), withDeadline(100*time.Millisecond))
-	for _, path := range []string{"/demo", "/demo/activitys"} {
-		w := ts.get(t, path)
+	errorPage := []string{"<p>error 500</p>", `<meta name="robots" content="noindex">`}
+	// the error page is whole and carries the error page's props
+	whole := func(t *testing.T, w *httptest.ResponseRecorder) {
 		body := w.Body.String()
-		if !strings.Contains(body, "<p>error 500</p>") || !strings.Contains(body, `<meta name="robots" content="noindex">`) || !strings.HasSuffix(body, "</html>") {
-			t.Errorf("GET %s after a failed render:\n%s", path, body)
+		if !strings.HasSuffix(body, "</html>") {
+			t.Errorf("the document is cut short:\n%s", body)
 		}
 		if p := propsOf(t, body); p.Page != "error" || p.Error.Status != 500 {
-			t.Errorf("GET %s props = %+v; want the error page's", path, p)
+			t.Errorf("props = %+v; want the error page's", p)
 		}
 	}
-	if w := ts.get(t, "/demo/search/result"); !strings.Contains(w.Body.String(), "<p>brandId-search-result</p>") {
-		t.Fatalf("renders after failures broke:\n%s", w.Body.String())
-	}
+	runScenarios(t, ts, []scenario{
+		{Name: "a render that throws", Path: "/demo", Contains: errorPage, Check: whole},
+		{Name: "a render past its deadline", Path: "/demo/activitys", Contains: errorPage, Check: whole},
+		{Name: "renders after the failures", Path: "/demo/search/result", Contains: []string{"<p>brandId-search-result</p>"}},
+	})
 	if ts.pool.Replaced() < 2 {
 		t.Fatalf("replaced %d runtimes; want the thrown and the timed-out ones replaced", ts.pool.Replaced())
 	}

@@ -11,7 +11,8 @@ import (
 
 // scenario is one request through the real handler and what must come
 // back: the one shape of the host's scenario tables (PocketBase's
-// ApiScenario style). Zero fields check nothing.
+// ApiScenario style). Zero fields check nothing. Run through a *browser,
+// the rows of a table share its cookies, as pages visited one after another.
 type scenario struct {
 	Name   string
 	Method string   // GET when empty
@@ -19,19 +20,19 @@ type scenario struct {
 	Header []string // name, value pairs; "Host" sets the request's host
 	Body   any      // sent as JSON; a string is sent as it is
 
-	Status   int      // the HTTP status
-	Location string   // the redirect's Location
-	Code     int      // the envelope's errorCode (0: not checked)
-	Message  string   // the envelope's message, exactly
-	Contains []string // in the body
-	Absent   []string // not in the body
+	Status     int      // the HTTP status
+	Location   string   // the redirect's Location
+	WantHeader []string // name, value pairs the answer's header equals ("": not sent)
+	Code       int      // the envelope's errorCode (0: not checked)
+	Message    string   // the envelope's message, exactly
+	Contains   []string // in the body (decoded when compressed)
+	Absent     []string // not in the body (decoded when compressed)
 	// Check, when set, looks at the answer further.
 	Check func(t *testing.T, w *httptest.ResponseRecorder)
 }
 
-// run sends the scenario's request to h and checks the answer.
-func (sc scenario) run(t *testing.T, h http.Handler) *httptest.ResponseRecorder {
-	t.Helper()
+// request is the scenario's request.
+func (sc scenario) request() *http.Request {
 	method := sc.Method
 	if method == "" {
 		method = http.MethodGet
@@ -55,19 +56,30 @@ func (sc scenario) run(t *testing.T, h http.Handler) *httptest.ResponseRecorder 
 			req.Header.Set(sc.Header[i], sc.Header[i+1])
 		}
 	}
-	w := httptest.NewRecorder()
+	return req
+}
+
+// run sends the scenario's request to h and checks the answer.
+func (sc scenario) run(t *testing.T, h http.Handler) *httptest.ResponseRecorder {
+	t.Helper()
+	req := sc.request()
+	method, w := req.Method, httptest.NewRecorder()
 	h.ServeHTTP(w, req)
-	got := w.Body.String()
 	if sc.Status != 0 && w.Code != sc.Status {
-		t.Fatalf("%s %s = %d; want %d\n%.600s", method, sc.Path, w.Code, sc.Status, got)
+		t.Fatalf("%s %s = %d; want %d\n%.600s", method, sc.Path, w.Code, sc.Status, w.Body.String())
 	}
 	if sc.Location != "" && w.Header().Get("Location") != sc.Location {
 		t.Errorf("%s %s: Location = %q; want %q", method, sc.Path, w.Header().Get("Location"), sc.Location)
 	}
+	for i := 0; i+1 < len(sc.WantHeader); i += 2 {
+		if name, v := sc.WantHeader[i], w.Header().Get(sc.WantHeader[i]); v != sc.WantHeader[i+1] {
+			t.Errorf("%s %s: %s = %q; want %q", method, sc.Path, name, v, sc.WantHeader[i+1])
+		}
+	}
 	if sc.Code != 0 || sc.Message != "" {
 		var env Envelope
 		if err := json.Unmarshal(w.Body.Bytes(), &env); err != nil {
-			t.Fatalf("%s %s: not an envelope: %v\n%.300s", method, sc.Path, err, got)
+			t.Fatalf("%s %s: not an envelope: %v\n%.300s", method, sc.Path, err, w.Body.String())
 		}
 		if sc.Code != 0 && env.ErrorCode != sc.Code {
 			t.Errorf("%s %s: errorCode = %d; want %d (%q)", method, sc.Path, env.ErrorCode, sc.Code, env.Message)
@@ -76,14 +88,17 @@ func (sc scenario) run(t *testing.T, h http.Handler) *httptest.ResponseRecorder 
 			t.Errorf("%s %s: message = %q; want %q", method, sc.Path, env.Message, sc.Message)
 		}
 	}
-	for _, s := range sc.Contains {
-		if !strings.Contains(got, s) {
-			t.Errorf("%s %s: the answer lacks %q", method, sc.Path, s)
+	if len(sc.Contains)+len(sc.Absent) > 0 {
+		got := decode(t, w, w.Body.Bytes())
+		for _, s := range sc.Contains {
+			if !strings.Contains(got, s) {
+				t.Errorf("%s %s: the answer lacks %q", method, sc.Path, s)
+			}
 		}
-	}
-	for _, s := range sc.Absent {
-		if strings.Contains(got, s) {
-			t.Errorf("%s %s: the answer holds %q", method, sc.Path, s)
+		for _, s := range sc.Absent {
+			if strings.Contains(got, s) {
+				t.Errorf("%s %s: the answer holds %q", method, sc.Path, s)
+			}
 		}
 	}
 	if sc.Check != nil {

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -21,27 +22,12 @@ func TestSecurityHeaders(t *testing.T) {
 		t.Fatalf("hash of the empty style = %s", emptyStyle)
 	}
 	nonces := map[string]bool{}
-	cases := []struct {
-		name, path string
-		cache      string // X-Page-Cache
-		page       bool
-	}{
-		{"fresh page", "/demo", "", true},
-		{"cached page", "/demo", "hit", true},
-		{"cached page again", "/demo", "hit", true},
-		{"uncached page", "/demo/search/result?keyword=a", "", true},
-		{"error page", "/demo/nothing-here", "", true},
-		{"API", "/api/brand/demo/stores", "", false},
-		{"asset", "/robots.txt", "", false},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			w := ts.get(t, c.path)
+	// policed: the headers of every answer, a fresh nonce each time; on a
+	// page, every inline style and script admitted by this answer's policy
+	policed := func(page bool) func(*testing.T, *httptest.ResponseRecorder) {
+		return func(t *testing.T, w *httptest.ResponseRecorder) {
 			h := w.Header()
-			if got := h.Get("X-Page-Cache"); got != c.cache {
-				t.Fatalf("X-Page-Cache %q; want %q", got, c.cache)
-			}
-			csp := h.Get("Content-Security-Policy")
+			csp, fresh := h.Get("Content-Security-Policy"), h.Get("X-Page-Cache") == ""
 			for _, want := range []string{"frame-ancestors 'none'", "default-src 'self'", "script-src 'self'", "object-src 'none'"} {
 				if !strings.Contains(csp, want) {
 					t.Errorf("CSP %q lacks %s", csp, want)
@@ -61,7 +47,7 @@ func TestSecurityHeaders(t *testing.T) {
 				t.Errorf("nonce %s used twice", m[1])
 			}
 			nonces[m[1]] = true
-			if !c.page {
+			if !page {
 				return
 			}
 			body := decode(t, w, w.Body.Bytes())
@@ -87,17 +73,27 @@ func TestSecurityHeaders(t *testing.T) {
 					t.Errorf("inline script %q", sc[0])
 				}
 			}
-			if c.cache == "" && !strings.Contains(body, `<script id="__PROPS__" type="application/json" nonce="`+m[1]+`">`) {
+			if fresh && !strings.Contains(body, `<script id="__PROPS__" type="application/json" nonce="`+m[1]+`">`) {
 				t.Error("the props script lacks the response's nonce")
 			}
-			if c.cache == "" && !regexp.MustCompile(`<script type="module" src="[^"]+" nonce="`+m[1]+`">`).MatchString(body) {
+			if fresh && !regexp.MustCompile(`<script type="module" src="[^"]+" nonce="`+m[1]+`">`).MatchString(body) {
 				t.Error("the entry script lacks the response's nonce")
 			}
 			if strings.Count(body, "onload=") != strings.Count(body, `onload="this.media='all'"`) {
 				t.Error("an inline event handler the policy does not admit")
 			}
-		})
+		}
 	}
+	page, other := policed(true), policed(false)
+	runScenarios(t, ts, []scenario{
+		{Name: "fresh page", Path: "/demo", WantHeader: []string{"X-Page-Cache", ""}, Check: page},
+		{Name: "cached page", Path: "/demo", WantHeader: []string{"X-Page-Cache", "hit"}, Check: page},
+		{Name: "cached page again", Path: "/demo", WantHeader: []string{"X-Page-Cache", "hit"}, Check: page},
+		{Name: "uncached page", Path: "/demo/search/result?keyword=a", WantHeader: []string{"X-Page-Cache", ""}, Check: page},
+		{Name: "error page", Path: "/demo/nothing-here", WantHeader: []string{"X-Page-Cache", ""}, Check: page},
+		{Name: "API", Path: "/api/brand/demo/stores", WantHeader: []string{"X-Page-Cache", ""}, Check: other},
+		{Name: "asset", Path: "/robots.txt", WantHeader: []string{"X-Page-Cache", ""}, Check: other},
+	})
 }
 
 func TestHSTSInProductionOverHTTPS(t *testing.T) {
@@ -105,14 +101,12 @@ func TestHSTSInProductionOverHTTPS(t *testing.T) {
 		d.Config.PublicURL = "https://shop.example.com"
 		d.Config.TrustedProxies, _ = parsePrefixes("192.0.2.0/24") // httptest's peer
 	})
-	if got := ts.get(t, "/healthz", "X-Forwarded-Proto", "https").Header().Get("Strict-Transport-Security"); got != "max-age=31536000" {
-		t.Errorf("HSTS behind a trusted TLS proxy = %q", got)
-	}
-	if got := ts.get(t, "/healthz").Header().Get("Strict-Transport-Security"); got != "" {
-		t.Errorf("HSTS over plain http = %q", got)
-	}
+	runScenarios(t, ts, []scenario{
+		{Name: "behind a trusted TLS proxy", Path: "/healthz", Header: []string{"X-Forwarded-Proto", "https"}, WantHeader: []string{"Strict-Transport-Security", "max-age=31536000"}},
+		{Name: "over plain http", Path: "/healthz", WantHeader: []string{"Strict-Transport-Security", ""}},
+	})
 	ts.cfg.TrustedProxies = nil
-	if got := ts.get(t, "/healthz", "X-Forwarded-Proto", "https").Header().Get("Strict-Transport-Security"); got != "" {
-		t.Errorf("HSTS from an untrusted X-Forwarded-Proto = %q", got)
-	}
+	runScenarios(t, ts, []scenario{
+		{Name: "an untrusted X-Forwarded-Proto", Path: "/healthz", Header: []string{"X-Forwarded-Proto", "https"}, WantHeader: []string{"Strict-Transport-Security", ""}},
+	})
 }

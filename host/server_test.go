@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"sync"
@@ -104,17 +103,7 @@ func newTestServer(t testing.TB, opts ...serverOpt) *testServer {
 // get sends a GET through the real handler.
 func (ts *testServer) get(t *testing.T, target string, header ...string) *httptest.ResponseRecorder {
 	t.Helper()
-	req := httptest.NewRequest(http.MethodGet, target, nil)
-	for i := 0; i+1 < len(header); i += 2 {
-		if header[i] == "Host" {
-			req.Host = header[i+1]
-		} else {
-			req.Header.Set(header[i], header[i+1])
-		}
-	}
-	w := httptest.NewRecorder()
-	ts.ServeHTTP(w, req)
-	return w
+	return scenario{Path: target, Header: header}.run(t, ts)
 }
 
 // apiResult decodes an API answer's envelope.
