@@ -20,6 +20,7 @@ import (
 	"storefront/mail/devbox"
 	"storefront/mail/outbox"
 	"storefront/members"
+	"storefront/providers"
 	"storefront/renderer"
 )
 
@@ -44,6 +45,9 @@ type Server struct {
 	members *members.Flows // the members' account flows
 	revoked revocations    // sessions revoked lately: refused from any cache
 	metrics *metrics
+	// the payment providers' local sandboxes (dev), when mounted
+	newebpaySandbox *providers.NewebPaySandbox
+	linepaySandbox  *providers.LinePaySandbox
 }
 
 // Deps are what NewServer builds a Server from.
@@ -66,6 +70,9 @@ type Deps struct {
 	Static map[string]fs.FS
 	// Outbox, when set, is told when a mail was queued (it sends them).
 	Outbox *outbox.Worker
+	// SandboxClient sends the NewebPay sandbox's notifications (nil: a
+	// client with a 20 s timeout; tests route it to their server).
+	SandboxClient *http.Client
 }
 
 // NewServer builds the server and loads the custom-domain table.
@@ -87,6 +94,15 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 		s.pages = newPageCache(pageLocalBytes)
 	}
 	s.metrics = newMetrics(s)
+	web, line := s.cfg.sandboxes() // on the settled public origin
+	if web {
+		s.newebpaySandbox = providers.NewNewebPaySandbox(s.cfg.NewebPay, d.SandboxClient)
+		s.newebpaySandbox.Now = s.now
+	}
+	if line {
+		s.linepaySandbox = providers.NewLinePaySandbox(s.cfg.LinePay.ChannelID, s.cfg.LinePay.ChannelSecret)
+		s.linepaySandbox.URL, s.linepaySandbox.Now = s.cfg.LinePay.URL, s.now
+	}
 	s.handler = s.routes()
 	return s, nil
 }
@@ -173,6 +189,14 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /_img/{width}/{path...}", s.image)
 	mux.HandleFunc("GET /robots.txt", s.robots)
 	mux.HandleFunc("GET /sitemap.xml", s.rootSitemap)
+
+	// the payment providers' local sandboxes (dev, providers unset)
+	if s.newebpaySandbox != nil {
+		mux.Handle("/dev/newebpay/", http.StripPrefix("/dev/newebpay", s.newebpaySandbox))
+	}
+	if s.linepaySandbox != nil {
+		mux.Handle("/dev/linepay/", http.StripPrefix("/dev/linepay", s.linepaySandbox))
+	}
 
 	mux.HandleFunc("/api/", s.apiNotFound)
 
