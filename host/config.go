@@ -49,6 +49,9 @@ type Config struct {
 	// PaymentSandboxes: at least one provider is its local sandbox, served
 	// at /dev/newebpay/ or /dev/linepay/ (dev only).
 	PaymentSandboxes bool
+	// OrderTTL is how long an unpaid order waits before the expiry worker
+	// expires it (checkout).
+	OrderTTL time.Duration
 }
 
 // Variable is one environment variable the storefront reads.
@@ -89,6 +92,7 @@ var Variables = []Variable{
 	{"LINEPAY_CHANNEL_ID", "", "LINE Pay channel id; the three LINEPAY_ variables go together; all empty: no LINE Pay (in dev, the local sandbox at /dev/linepay)"},
 	{"LINEPAY_CHANNEL_SECRET", "", "LINE Pay channel secret key (secret)"},
 	{"LINEPAY_URL", "", "LINE Pay API base URL: https://sandbox-api-pay.line.me (test) or https://api-pay.line.me"},
+	{"STOREFRONT_ORDER_TTL", "30m", "how long an unpaid order waits for its payment before it expires (a payment that arrives later is still taken)"},
 }
 
 // The payment sandboxes' fixed test credentials: public test values of the
@@ -224,6 +228,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	c.AccessLog = flag("STOREFRONT_ACCESS_LOG")
 	c.MetricsToken = get("STOREFRONT_METRICS_TOKEN")
+	c.OrderTTL = dur("STOREFRONT_ORDER_TTL")
 	errs = append(errs, c.loadProviders(get)...)
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"storefront/cache"
+	"storefront/checkout"
 	"storefront/data"
 	"storefront/mail"
 	"storefront/mail/devbox"
@@ -100,6 +101,8 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 		srv.outbox = outbox.Start(db, mailer, outbox.Options{Log: log, Observed: srv.MailAttempt})
 		defer srv.outbox.Stop()
 	}
+	expirer := checkout.StartExpirer(srv.checkout, time.Minute) // unpaid orders past their time
+	defer expirer.Stop()
 	listenCtx, stopListening := context.WithCancel(ctx)
 	defer stopListening()
 	go db.ListenBrandChanges(listenCtx, func(id string) { srv.BrandChanged(listenCtx, id) })

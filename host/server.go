@@ -15,6 +15,7 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 
 	"storefront/cache"
+	"storefront/checkout"
 	"storefront/data"
 	"storefront/mail"
 	"storefront/mail/devbox"
@@ -26,25 +27,26 @@ import (
 
 // Server holds the dependencies of every handler.
 type Server struct {
-	cfg     Config
-	db      *data.DB
-	cache   *cache.Cache
-	pool    *renderer.Pool
-	bundle  *renderer.Bundle
-	log     *slog.Logger
-	now     func() time.Time
-	domains atomic.Pointer[map[string]data.Domain]
-	pages   *pageCache // nil: the page cache is off
-	brands  *expirable.LRU[string, *data.Brand]
-	handler http.Handler
-	gz      http.Handler // see gzipped
-	mailer  *mail.Mailer // nil: no SMTP server configured
-	mailbox *devbox.Box  // the development mailbox, when mails go there
-	static  map[string]fs.FS
-	outbox  *outbox.Worker
-	members *members.Flows // the members' account flows
-	revoked revocations    // sessions revoked lately: refused from any cache
-	metrics *metrics
+	cfg      Config
+	db       *data.DB
+	cache    *cache.Cache
+	pool     *renderer.Pool
+	bundle   *renderer.Bundle
+	log      *slog.Logger
+	now      func() time.Time
+	domains  atomic.Pointer[map[string]data.Domain]
+	pages    *pageCache // nil: the page cache is off
+	brands   *expirable.LRU[string, *data.Brand]
+	handler  http.Handler
+	gz       http.Handler // see gzipped
+	mailer   *mail.Mailer // nil: no SMTP server configured
+	mailbox  *devbox.Box  // the development mailbox, when mails go there
+	static   map[string]fs.FS
+	outbox   *outbox.Worker
+	members  *members.Flows  // the members' account flows
+	checkout *checkout.Flows // the purchase flows
+	revoked  revocations     // sessions revoked lately: refused from any cache
+	metrics  *metrics
 	// the payment providers' local sandboxes (dev), when mounted
 	newebpaySandbox *providers.NewebPaySandbox
 	linepaySandbox  *providers.LinePaySandbox
@@ -103,6 +105,7 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 		s.linepaySandbox = providers.NewLinePaySandbox(s.cfg.LinePay.ChannelID, s.cfg.LinePay.ChannelSecret)
 		s.linepaySandbox.URL, s.linepaySandbox.Now = s.cfg.LinePay.URL, s.now
 	}
+	s.checkout = s.checkoutFlows() // after the sandboxes settled the providers' URLs
 	s.handler = s.routes()
 	return s, nil
 }
