@@ -189,7 +189,7 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 	}
 	q.Amount = q.UnitPrice * q.Quantity
 	if !u.EmailVerified {
-		return nil, refuse(data.KindForbidden, data.CodeEmailNotVerified, "")
+		return nil, refuse(data.KindForbidden, data.CodeEmailNotVerified, "請先完成電子信箱驗證再購買")
 	}
 	if missing := MissingContact(b, u); len(missing) > 0 {
 		return nil, refuse(data.KindInvalid, data.CodeContactIncomplete, fmt.Sprintf("請先填寫聯絡資料：%s", joinLabels(missing)))
