@@ -13,7 +13,7 @@ import (
 	"storefront/data/rules"
 )
 
-// orderFixture is the demo member of brand demo and one of its items.
+// orderFixture is a new member of brand demo, buying its items.
 type orderFixture struct {
 	db      *data.DB
 	userID  int64
@@ -24,7 +24,11 @@ func newOrderFixture(t *testing.T) *orderFixture {
 	t.Helper()
 	db := dbtest.NewDemo(t)
 	f := &orderFixture{db: db}
-	f.userID = int64(count(t, db, `select id from users where brand_id = 'demo' and email = 'member@example.com'`))
+	u, err := db.CreateUser(context.Background(), newMember("buyer@example.com"), paidAt) // holds nothing yet
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.userID = u.ID
 	f.storeID = int64(count(t, db, `select min(id) from stores where brand_id = 'demo'`))
 	return f
 }
@@ -167,6 +171,18 @@ func TestPayOrderCreatesHoldingsOnce(t *testing.T) {
 				t.Fatalf("events %q", ev)
 			}
 		})
+	}
+	// the member centre shows them at once, a BOOKING pass not active yet
+	passes, err := f.db.MemberPasscards(ctx, f.userID, "2026-11-23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	status := map[string]string{}
+	for _, p := range passes {
+		status[p.Name] = p.Status
+	}
+	if status["季卡通行卡"] != "active" || status["單月暢遊通行卡"] != "notActive" || status["年度通行卡"] != "notActive" {
+		t.Fatalf("member centre: %v", status) // 年度通行卡 starts on 2026-12-01
 	}
 	var total, remain int
 	f.db.Pool.QueryRow(ctx, `select total, remain from member_tickets t join orders o on o.id = t.order_id
