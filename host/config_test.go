@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"strings"
 	"testing"
@@ -211,8 +212,26 @@ func TestConfigPaymentSandboxesMounted(t *testing.T) {
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	w = httptest.NewRecorder()
 	ts.ServeHTTP(w, req)
-	if w.Code != 400 || !strings.Contains(w.Body.String(), "MPG01023") || !strings.Contains(w.Header().Get("Content-Security-Policy"), "form-action 'self'") {
+	if w.Code != 400 || !strings.Contains(w.Body.String(), "MPG01023") {
 		t.Fatalf("NewebPay sandbox = %d %s", w.Code, w.Body.String())
+	}
+	// a checkout form of the configured merchant, on the server's clock,
+	// gets the card form, under the sandbox's own policy
+	form, err := ts.cfg.NewebPay.Checkout(providers.MPGOrder{MerchantOrderNo: "SF_1", Amount: 100, ItemDesc: "課程",
+		NotifyURL: "http://example.com/n", ReturnURL: "http://example.com/r", Now: ts.now()})
+	if err != nil || form.Action != "http://example.com/dev/newebpay/MPG/mpg_gateway" {
+		t.Fatalf("Checkout = %+v, %v", form, err)
+	}
+	v := url.Values{}
+	for _, f := range form.Fields {
+		v.Set(f[0], f[1])
+	}
+	req = httptest.NewRequest(http.MethodPost, "/dev/newebpay/MPG/mpg_gateway", strings.NewReader(v.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	w = httptest.NewRecorder()
+	ts.ServeHTTP(w, req)
+	if w.Code != 200 || !strings.Contains(w.Body.String(), "信用卡卡號") || !strings.HasPrefix(w.Header().Get("Content-Security-Policy"), "default-src 'none'") {
+		t.Fatalf("card form = %d %q\n%s", w.Code, w.Header().Get("Content-Security-Policy"), w.Body.String())
 	}
 	if ts.cfg.NewebPay.URL != "http://example.com/dev/newebpay" || ts.cfg.LinePay.URL != "http://example.com/dev/linepay" {
 		t.Fatalf("sandbox URLs = %s, %s", ts.cfg.NewebPay.URL, ts.cfg.LinePay.URL)

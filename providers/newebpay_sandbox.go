@@ -53,6 +53,10 @@ type NotifyPlan struct {
 	AfterReturn bool
 	Delay       time.Duration
 	Off         bool // never sent (a lost notification)
+	// Retries resends a copy the shop did not answer with a 2xx (or did
+	// not answer), up to this many more times, RetryWait apart (0: 1 s).
+	Retries   int
+	RetryWait time.Duration
 }
 
 // NewebPaySandbox is a local stand-in for the MPG gateway (an
@@ -390,17 +394,29 @@ func (s *NewebPaySandbox) notify(notifyURL string, fields [][2]string, plan Noti
 	}
 	times := max(plan.Times, 1)
 	body := encodeQuery(fields)
-	post := func() {
-		defer s.sending.Done()
+	wait := plan.RetryWait
+	if wait <= 0 {
+		wait = time.Second
+	}
+	deliver := func() bool {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, notifyURL, strings.NewReader(body))
 		if err != nil {
-			return
+			return true // never deliverable
 		}
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		if resp, err := s.client.Do(req); err == nil {
-			resp.Body.Close()
+		resp, err := s.client.Do(req)
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode/100 == 2
+	}
+	post := func() {
+		defer s.sending.Done()
+		for try := 0; !deliver() && try < plan.Retries; try++ {
+			time.Sleep(wait)
 		}
 	}
 	send := func() {

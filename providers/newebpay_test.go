@@ -290,6 +290,41 @@ func TestNewebPaySandboxRepeats(t *testing.T) {
 	}
 }
 
+// TestNewebPaySandboxRetries: a notification the shop failed to answer
+// (a crash, a 500) is sent again, as the provider's retry.
+func TestNewebPaySandboxRetries(t *testing.T) {
+	var mu sync.Mutex
+	var posts []url.Values
+	shop := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		mu.Lock()
+		posts = append(posts, r.PostForm)
+		n := len(posts)
+		mu.Unlock()
+		if n <= 2 {
+			http.Error(rw, "down", http.StatusInternalServerError)
+		}
+	}))
+	defer shop.Close()
+	w := newMPGWorld(t)
+	w.sandbox.SetNotify(NotifyPlan{Retries: 5, RetryWait: time.Millisecond})
+	o := w.order("SF_2101")
+	o.NotifyURL = shop.URL + "/notify"
+	_, body := w.pay(t, o, TestCardApproved)
+	r := w.returned(t, body)
+	w.sandbox.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	if len(posts) != 3 {
+		t.Fatalf("%d posts; want 2 failed and 1 answered", len(posts))
+	}
+	for _, p := range posts {
+		if n, err := w.n.Result(p); err != nil || n != r {
+			t.Fatalf("retry = %+v, %v", n, err)
+		}
+	}
+}
+
 func TestNewebPaySandboxRefusesGateway(t *testing.T) {
 	w := newMPGWorld(t)
 	form, err := w.n.Checkout(w.order("SF_3001"))
@@ -532,4 +567,17 @@ func encryptNoPad(n NewebPay, plain []byte) string {
 	buf := append([]byte(nil), plain...)
 	cipher.NewCBCEncrypter(block, []byte(n.HashIV)).CryptBlocks(buf, buf)
 	return hex.EncodeToString(buf)
+}
+
+// FuzzNewebPayResult: whatever TradeInfo a post carries, with a TradeSha
+// that verifies, Result answers or errs, never panics.
+func FuzzNewebPayResult(f *testing.F) {
+	n := testMerchant
+	n.URL = "https://ccore.newebpay.com"
+	f.Add(sampleInfo)
+	f.Add(encryptPadded(n, `{"Status":"SUCCESS","Result":{"MerchantID":"MS_TEST_1","Amt":1}}`))
+	f.Add("")
+	f.Fuzz(func(t *testing.T, info string) {
+		n.Result(url.Values{"MerchantID": {n.MerchantID}, "TradeInfo": {info}, "TradeSha": {n.tradeSha(info)}})
+	})
 }
