@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"storefront/data"
 )
@@ -192,5 +193,26 @@ func TestCheckoutPages(t *testing.T) {
 	s.ServeHTTP(visitor, httptest.NewRequest(http.MethodGet, checkoutPath, nil))
 	if visitor.Code != http.StatusMovedPermanently || visitor.Header().Get("Location") != "/demo?login=%2Fdemo%2Fpasscard%2F"+fmt.Sprint(item["itemId"])+"%2Fcheckout" {
 		t.Fatalf("a visitor: %d %q", visitor.Code, visitor.Header().Get("Location"))
+	}
+}
+
+// TestOrderExpiry: the expiry worker's round expires an unpaid order past
+// STOREFRONT_ORDER_TTL; its payment page then goes to its result page,
+// which offers a retry.
+func TestOrderExpiry(t *testing.T) {
+	s := newShop(t)
+	a := s.order(t, s.demoItem(t, "季卡通行卡", data.PayWayCard))
+	if n, err := s.checkout.Expire(context.Background(), 100); err != nil || n != 0 {
+		t.Fatalf("expired before its time: %d %v", n, err)
+	}
+	s.clock.Add(s.cfg.OrderTTL + time.Second)
+	if n, err := s.checkout.Expire(context.Background(), 100); err != nil || n != 1 {
+		t.Fatalf("expire: %d %v", n, err)
+	}
+	if w := s.b.get(t, a.PaymentURL); w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/demo/orderResult/"+a.OrderNo {
+		t.Fatalf("payment page of an expired order: %d %q", w.Code, w.Header().Get("Location"))
+	}
+	if p := s.result(t, a.OrderNo); p.Order.State != data.OrderExpired || !p.Final || p.RetryURL == "" {
+		t.Fatalf("expired: %+v", p)
 	}
 }
