@@ -39,14 +39,19 @@ func (s *Server) checkoutPage(rc *reqCtx, p *CheckoutPage, storeIDs []int64) (*C
 	return p, nil
 }
 
-// loadItemCheckout is /{itemType}/{itemId}/checkout (?type=plan: bought
-// as a plan).
-func loadItemCheckout(s *Server, rc *reqCtx) (any, error) {
+// pathItem is the item the page's path names ({itemType}/{itemId}).
+func (s *Server) pathItem(rc *reqCtx) (*data.Item, error) {
 	id, ok := pathID(rc.params["itemId"])
 	if !ok {
 		return nil, errNoPage
 	}
-	it, err := s.item(rc.ctx(), rc.brand, rc.params["itemType"], id)
+	return s.item(rc.ctx(), rc.brand, rc.params["itemType"], id)
+}
+
+// loadItemCheckout is /{itemType}/{itemId}/checkout (?type=plan: bought
+// as a plan).
+func loadItemCheckout(s *Server, rc *reqCtx) (any, error) {
+	it, err := s.pathItem(rc)
 	if err != nil {
 		return nil, err
 	}
