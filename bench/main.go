@@ -188,6 +188,20 @@ func run() error {
 	mRPS, mP50, mP99 := loadRounds(cached.url+"/user", 4, "Cookie: web_ec_sessionId="+session)
 	add(row{what: "5. member centre, logged in (never cached), 4 conns", value: fmtLoad(mRPS, mP50, mP99)})
 
+	// 9. checkout: whole purchases through a dev host (payment sandboxes on)
+	shop, err := startHost(dbURL, map[string]string{"STOREFRONT_ENV": "dev"})
+	if err != nil {
+		return err
+	}
+	defer shop.stop()
+	oRate, o50, o99, err := checkoutRate(shop.url, 4, *duration)
+	if err != nil && oRate == 0 {
+		return fmt.Errorf("checkout: %w", err)
+	}
+	add(row{what: "9. checkout: precheck, order, sandbox payment, 4 buyers",
+		value:    fmt.Sprintf("%.1f orders/s, a purchase p50 %.0f ms, p99 %.0f ms", oRate, o50, o99),
+		baseline: fmt.Sprintf("S %.0f rps, member centre %.0f rps", sRPS, mRPS)})
+
 	// 6. time to first byte of a cold render
 	t50, t99, full50, err := ttfb(coldHome, 200)
 	if err != nil {

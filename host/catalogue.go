@@ -236,11 +236,7 @@ func (s *Server) item(ctx context.Context, b *data.Brand, itemType string, id in
 }
 
 func loadItem(s *Server, rc *reqCtx) (any, error) {
-	id, ok := pathID(rc.params["itemId"])
-	if !ok {
-		return nil, errNoPage
-	}
-	it, err := s.item(rc.ctx(), rc.brand, rc.params["itemType"], id)
+	it, err := s.pathItem(rc)
 	if err != nil {
 		return nil, err
 	}

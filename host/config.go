@@ -2,6 +2,7 @@ package host
 
 import (
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/netip"
@@ -49,6 +50,15 @@ type Config struct {
 	// PaymentSandboxes: at least one provider is its local sandbox, served
 	// at /dev/newebpay/ or /dev/linepay/ (dev only).
 	PaymentSandboxes bool
+	// OrderTTL is how long an unpaid order waits before the expiry worker
+	// expires it (checkout).
+	OrderTTL time.Duration
+	// CheckInKey signs the members' check-in QR codes (checkin.go); random
+	// per process when STOREFRONT_CHECKIN_KEY is empty.
+	CheckInKey []byte
+	// ScannerToken is the studio scanners' bearer token for POST
+	// /api/checkin/qr; empty: QR check-in by scanner is off.
+	ScannerToken string
 }
 
 // Variable is one environment variable the storefront reads.
@@ -89,6 +99,9 @@ var Variables = []Variable{
 	{"LINEPAY_CHANNEL_ID", "", "LINE Pay channel id; the three LINEPAY_ variables go together; all empty: no LINE Pay (in dev, the local sandbox at /dev/linepay)"},
 	{"LINEPAY_CHANNEL_SECRET", "", "LINE Pay channel secret key (secret)"},
 	{"LINEPAY_URL", "", "LINE Pay API base URL: https://sandbox-api-pay.line.me (test) or https://api-pay.line.me"},
+	{"STOREFRONT_ORDER_TTL", "30m", "how long an unpaid order waits for its payment before it expires (a payment that arrives later is still taken)"},
+	{"STOREFRONT_CHECKIN_KEY", "", "secret (at least 32 characters) signing the members' short-lived check-in QR codes; empty: a random key per process (codes shown by one host do not verify on another; a warning outside dev)"},
+	{"STOREFRONT_CHECKIN_SCANNER_TOKEN", "", "bearer token (at least 32 characters) of the studio scanners calling POST /api/checkin/qr; empty: check-in by scanner is off"},
 }
 
 // The payment sandboxes' fixed test credentials: public test values of the
@@ -213,17 +226,19 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if c.TrustedProxies, err = parsePrefixes(get("STOREFRONT_TRUSTED_PROXIES")); err != nil {
 		bad("STOREFRONT_TRUSTED_PROXIES", err.Error())
 	}
-	if k := get("STOREFRONT_DEVICE_KEY"); k != "" {
-		if len(k) < 32 {
-			errs = append(errs, "STOREFRONT_DEVICE_KEY: want at least 32 characters") // a secret: never printed
-		}
-		c.DeviceKey = []byte(k)
-	} else {
-		c.DeviceKey = make([]byte, 32)
-		rand.Read(c.DeviceKey)
+	if c.DeviceKey, err = secretKey(get("STOREFRONT_DEVICE_KEY")); err != nil {
+		errs = append(errs, "STOREFRONT_DEVICE_KEY: "+err.Error()) // a secret: never printed
+	}
+	c.CheckInKey, err = secretKey(get("STOREFRONT_CHECKIN_KEY"))
+	if err != nil {
+		errs = append(errs, "STOREFRONT_CHECKIN_KEY: "+err.Error()) // a secret: never printed
+	}
+	if c.ScannerToken = get("STOREFRONT_CHECKIN_SCANNER_TOKEN"); c.ScannerToken != "" && len(c.ScannerToken) < 32 {
+		errs = append(errs, "STOREFRONT_CHECKIN_SCANNER_TOKEN: want at least 32 characters")
 	}
 	c.AccessLog = flag("STOREFRONT_ACCESS_LOG")
 	c.MetricsToken = get("STOREFRONT_METRICS_TOKEN")
+	c.OrderTTL = dur("STOREFRONT_ORDER_TTL")
 	errs = append(errs, c.loadProviders(get)...)
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
@@ -284,4 +299,18 @@ func (c *Config) loadProviders(get func(string) string) (errs []string) {
 	}
 	c.sandboxes()
 	return errs
+}
+
+// secretKey is a signing key from its variable's value: at least 32
+// characters, or, when empty, 32 random bytes of this process.
+func secretKey(v string) ([]byte, error) {
+	if v == "" {
+		k := make([]byte, 32)
+		rand.Read(k)
+		return k, nil
+	}
+	if len(v) < 32 {
+		return []byte(v), errors.New("want at least 32 characters")
+	}
+	return []byte(v), nil
 }

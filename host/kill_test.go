@@ -1,16 +1,13 @@
 package host
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"net/http"
 	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -42,34 +39,8 @@ func TestKillDuringRegistrations(t *testing.T) {
 		t.Skip("starts a process")
 	}
 	dbURL := dbtest.URL(t)
-	cmd := exec.Command(os.Args[0], "-test.run=^TestChildProcess$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "STOREFRONT_TEST_CHILD=1", "DATABASE_URL="+dbURL, "PORT=0",
-		"STOREFRONT_ENV=dev", "STOREFRONT_DEMO=1", "STOREFRONT_RENDERERS=1", "REDIS_URL=", "SMTP_HOST=", "LOG_LEVEL=error")
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	addr := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if a, ok := strings.CutPrefix(sc.Text(), "LISTENING "); ok {
-				addr <- a
-			}
-		}
-	}()
-	var base string
-	select {
-	case a := <-addr:
-		base = "http://" + strings.Replace(a, "[::]", "127.0.0.1", 1)
-	case <-time.After(60 * time.Second):
-		t.Fatal("the child process did not start")
-	}
+	p := startStorefront(t, dbURL)
+	base := p.base
 
 	var ok atomic.Int64
 	var wg sync.WaitGroup
@@ -104,10 +75,7 @@ func TestKillDuringRegistrations(t *testing.T) {
 	for deadline := time.Now().Add(30 * time.Second); ok.Load() < 20 && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
 	}
-	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	cmd.Wait()
+	p.kill()
 	close(stop)
 	wg.Wait()
 	if ok.Load() < 20 {

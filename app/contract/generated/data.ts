@@ -2,6 +2,109 @@
 import type * as rules from './rules';
 
 //////////
+// source: bookings.go
+
+/**
+ * Payment kinds: what paid for a booking.
+ */
+export const PayPasscard = "passcard"; // a passcard valid on the class day: nothing consumed
+/**
+ * Payment kinds: what paid for a booking.
+ */
+export const PayTicket = "ticket"; // a ticket (point, count, hour, package and their variants): points, visits or hours
+/**
+ * Payment kinds: what paid for a booking.
+ */
+export const PayTiming = "timing"; // a counting (timing) passcard: the session's minutes
+/**
+ * Payment kinds: what paid for a booking.
+ */
+export const PayOrder = "order"; // a seat bought by checkout (cannot be cancelled online)
+/**
+ * Booking statuses.
+ */
+export const BookingBooked = "booked";
+/**
+ * Booking statuses.
+ */
+export const BookingCancelled = "cancelled";
+/**
+ * Booking statuses.
+ */
+export const BookingAttended = "attended";
+/**
+ * Booking is one of a member's bookings with its session, as the member
+ * centre and the booking records list it.
+ */
+export interface Booking {
+  id: number /* int64 */;
+  scheduleId: number /* int64 */;
+  courseId: number /* int64 */;
+  courseName: string;
+  coachName: string;
+  storeId: number /* int64 */;
+  storeName: string;
+  storePhone: string;
+  startsAt: string /* RFC 3339 */;
+  endsAt: string /* RFC 3339 */;
+  privateCoach: boolean;
+  /**
+   * Status is booked, cancelled or attended.
+   */
+  status: 'booked' | 'cancelled' | 'attended';
+  /**
+   * PayKind says what paid, PayName names it, Consumed is what it took
+   * (visits, points, hours or minutes; 0 for a passcard) in Unit.
+   */
+  payKind: 'passcard' | 'ticket' | 'timing' | 'order';
+  payName: string;
+  consumed: number /* int */;
+  unit: 'visit' | 'point' | 'hour' | 'minute' | 'none';
+  /**
+   * CancelDeadline is the last moment the booking may be cancelled
+   * online (the course's rule).
+   */
+  cancelDeadline: string /* RFC 3339 */;
+  checkedInAt: string | null;
+  cancelledAt: string | null;
+  createdAt: string /* RFC 3339 */;
+  orderId: number /* int64 */; // 0: not bought by checkout
+}
+/**
+ * WaitingEntry is a member's place on a session's waiting list.
+ */
+export interface WaitingEntry {
+  id: number /* int64 */;
+  scheduleId: number /* int64 */;
+  courseId: number /* int64 */;
+  courseName: string;
+  storeName: string;
+  startsAt: string /* RFC 3339 */;
+  endsAt: string /* RFC 3339 */;
+  /**
+   * Status is waiting, promoted (booked when a seat freed), left or
+   * skipped (no longer eligible at its turn: Reason says why).
+   */
+  status: 'waiting' | 'promoted' | 'left' | 'skipped';
+  reason: string;
+  /**
+   * Position is 1 for the first waiting member; 0 when not waiting.
+   */
+  position: number /* int */;
+  bookingId: number /* int64 */; // the booking a promotion made; 0 none
+  createdAt: string /* RFC 3339 */;
+}
+/**
+ * BookingFilter selects a member's booking records.
+ */
+export interface BookingFilter {
+  status: '' | 'booked' | 'cancelled' | 'attended'; // "" every status
+  startDate: string; // YYYY-MM-DD, "" none
+  endDate: string;
+  storeId: number /* int64 */;
+}
+
+//////////
 // source: brands.go
 
 /**
@@ -234,21 +337,6 @@ export interface CountingPasscard extends rules.TimingRecord {
   endsOn: string | null;
 }
 /**
- * Booking is a booked class.
- */
-export interface Booking {
-  id: number /* int64 */;
-  courseName: string;
-  coachName: string;
-  storeName: string;
-  startsAt: string /* RFC 3339 */;
-  endsAt: string /* RFC 3339 */;
-  /**
-   * Status is booked, cancelled or attended.
-   */
-  status: 'booked' | 'cancelled' | 'attended';
-}
-/**
  * MemberSummary counts what a member holds that is usable today.
  */
 export interface MemberSummary {
@@ -315,6 +403,133 @@ export interface ItemList {
 export interface ItemFilter {
   Types: string[];
   Keyword: string;
+}
+
+//////////
+// source: orders.go
+
+/**
+ * Order states.
+ */
+export const OrderCreated = "created";
+/**
+ * Order states.
+ */
+export const OrderAwaitingPayment = "awaiting_payment";
+/**
+ * Order states.
+ */
+export const OrderPaid = "paid";
+/**
+ * Order states.
+ */
+export const OrderFailed = "failed";
+/**
+ * Order states.
+ */
+export const OrderCancelled = "cancelled";
+/**
+ * Order states.
+ */
+export const OrderExpired = "expired";
+/**
+ * Order kinds: what the order sells.
+ */
+export const OrderKindItem = "item"; // an item (passcard, ticket, …)
+/**
+ * Order kinds: what the order sells.
+ */
+export const OrderKindCourse = "course"; // a seat of a course
+/**
+ * Order kinds: what the order sells.
+ */
+export const OrderKindPlan = "plan"; // an item bought as a plan (FIND_PLAN)
+/**
+ * Payment ways (spec section 3: '2' is online card payment) and the
+ * providers behind them.
+ */
+export const PayWayCard = "2";
+/**
+ * Payment ways (spec section 3: '2' is online card payment) and the
+ * providers behind them.
+ */
+export const PayWayLinePay = "LINEPAY";
+/**
+ * Payment ways (spec section 3: '2' is online card payment) and the
+ * providers behind them.
+ */
+export const ProviderNewebPay = "newebpay";
+/**
+ * Payment ways (spec section 3: '2' is online card payment) and the
+ * providers behind them.
+ */
+export const ProviderLinePay = "linepay";
+/**
+ * Payment ways (spec section 3: '2' is online card payment) and the
+ * providers behind them.
+ */
+export const ProviderTest = "test"; // the dev environment's /api/test/payment
+/**
+ * OrderLine is one line of an order as the buyer sees it.
+ */
+export interface OrderLine {
+  itemId: number | null;
+  itemType: string; // '' for a course seat
+  courseId: number | null;
+  scheduleId: number | null;
+  name: string;
+  unitPrice: number /* int */;
+  quantity: number /* int */;
+  storeId: number | null;
+  storeName: string;
+  salesmanId: number | null;
+  activationType: string;
+  /**
+   * StartOn is the start the buyer chose (CUSTOM) or the operator set
+   * (ADMIN_CUSTOM), YYYY-MM-DD.
+   */
+  startOn: string | null;
+  /**
+   * StartsOn and EndsOn are the holdings' period once paid; null
+   * StartsOn on a paid order: not active until the first booking or
+   * check-in (see Status).
+   */
+  startsOn: string | null;
+  endsOn: string | null;
+  /**
+   * Status is the holdings' activation once paid: active, notActive;
+   * pending before.
+   */
+  status: 'active' | 'notActive' | 'pending';
+}
+/**
+ * Order is an order as its member sees it (the order result page and
+ * GET /api/v2/ec/payment/result/{orderNo}).
+ */
+export interface Order {
+  brandId: string;
+  /**
+   * Number is the order number: random, URL-safe, not guessable.
+   */
+  orderNo: string;
+  kind: 'item' | 'course' | 'plan';
+  amount: number /* int */; // TWD
+  state: 'created' | 'awaiting_payment' | 'paid' | 'failed' | 'cancelled' | 'expired';
+  payWay: '2' | 'LINEPAY';
+  /**
+   * Provider is newebpay, linepay or test.
+   */
+  provider: string;
+  /**
+   * MaskedCard is the card as the buyer may see it, "**** 1234"; "" when
+   * unknown.
+   */
+  maskedCard: string;
+  failure: string; // why the payment failed
+  expiresAt: string /* RFC 3339 */;
+  paidAt: string | null;
+  createdAt: string /* RFC 3339 */;
+  lines: OrderLine[];
 }
 
 //////////
