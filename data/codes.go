@@ -51,4 +51,16 @@ const (
 	CodeTooManyAttempts  = -23 // wrong passwords: wait (the message says how long)
 	CodeMailFailed       = -24 // the mail could not be sent
 	CodeCrossSiteRefused = -25 // a state-changing call from another site
+
+	// Codes of ours for checkout and payment (issue 12).
+	CodePriceChanged       = -40 // the price the page showed is no longer the price
+	CodeQuantityNotAllowed = -41 // the quantity is outside what one order may buy
+	CodeContactIncomplete  = -42 // the member's contact info lacks required fields
+	CodePlanNotEnabled     = -43 // the brand sells no plans
+	CodePaymentFailed      = -44 // the provider refused or the payment does not match the order
+	CodePayWayNotAccepted  = -45 // the store does not take this payment way
+	CodeOrderExpired       = -46 // the order can no longer be paid: expired, cancelled or failed
+	CodeEmailNotVerified   = -47 // the member must verify the e-mail before buying
+	CodeContractUnsigned   = -48 // an e-contract must be signed first (please sign)
+	CodeNotSoldInStore     = -49 // the item is not sold in the chosen store
 )

@@ -147,6 +147,16 @@ var errorTexts = map[int]string{
 	data.CodeTooManyAttempts:     "登入失敗次數過多，請稍後再試",
 	data.CodeMailFailed:          "郵件寄送失敗，請稍後再試",
 	data.CodeCrossSiteRefused:    "不接受來自其他網站的請求",
+	data.CodePriceChanged:        "商品價格已變更，請重新確認後再結帳",
+	data.CodeQuantityNotAllowed:  "購買數量不符合限制",
+	data.CodeContactIncomplete:   "請先完成聯絡資料",
+	data.CodePlanNotEnabled:      "此品牌尚未開放方案購買",
+	data.CodePaymentFailed:       "付款失敗，請重新付款",
+	data.CodePayWayNotAccepted:   "此門市不支援這個付款方式",
+	data.CodeOrderExpired:        "此訂單已無法付款，請重新結帳",
+	data.CodeEmailNotVerified:    "請先完成電子信箱驗證再購買",
+	data.CodeContractUnsigned:    "請先簽署電子合約",
+	data.CodeNotSoldInStore:      "此商品未於所選門市販售",
 }
 
 // errorText returns the catalogue text of code, empty for an unknown code

@@ -65,16 +65,16 @@ var (
 	routeBookingRecords   = &route{Name: "brandId-bookingRecord-bookingRecordList", Pattern: "bookingRecord/bookingRecordList", Page: "coming-soon", Guard: memberPage(data.ModuleBooking), Member: true}
 	routeSearch           = &route{Name: "brandId-search-result", Pattern: "search/result", Page: "search-result", Guard: needs(data.ModuleFindActivity), Load: loadSearch} // not cached: its key space is whatever visitors type
 	routeVerifyEmail      = &route{Name: "brandId-verify-email", Pattern: "verify/email", Page: "verify-email", Guard: open}
-	routeWebOrderResult   = &route{Name: "brandId-webUser-orderResult-orderNo", Pattern: "webUser/orderResult/{orderNo}", Page: "coming-soon", Guard: shop}
-	routeOrderResult      = &route{Name: "brandId-orderResult-orderNo", Pattern: "orderResult/{orderNo}", Page: "coming-soon", Guard: shop}
+	routeWebOrderResult   = &route{Name: "brandId-webUser-orderResult-orderNo", Pattern: "webUser/orderResult/{orderNo}", Page: "order-result", Guard: shop, Load: loadOrderResult, Member: true}
+	routeOrderResult      = &route{Name: "brandId-orderResult-orderNo", Pattern: "orderResult/{orderNo}", Page: "order-result", Guard: shop, Load: loadOrderResult, Member: true}
 	routeChangeCard       = &route{Name: "brandId-changeCard-orderNo", Pattern: "changeCard/{orderNo}", Page: "coming-soon", Guard: shop}
 	routeChangeFailCard   = &route{Name: "brandId-changeFailCard-orderNo", Pattern: "changeFailCard/{orderNo}", Page: "coming-soon", Guard: shop}
 	routeChangeFailResult = &route{Name: "brandId-changeFailCardResult-orderNo", Pattern: "changeFailCardResult/{orderNo}", Page: "coming-soon", Guard: shop}
-	routeCourseCheckout   = &route{Name: "brandId-activity-storeId-courseId-checkout", Pattern: "activity/{storeId?}/{courseId?}/checkout", Page: "coming-soon", Guard: guardCourse}
+	routeCourseCheckout   = &route{Name: "brandId-activity-storeId-courseId-checkout", Pattern: "activity/{storeId?}/{courseId?}/checkout", Page: "checkout", Guard: guardCourse, Load: loadCourseCheckout, Member: true}
 	routeCourse           = &route{Name: "brandId-activity-storeId-courseId", Pattern: "activity/{storeId?}/{courseId}", Page: "course", Guard: guardCourse, Load: loadCourse, Cacheable: true}
-	routePayment          = &route{Name: "brandId-product-payment-productType-orderNumber", Pattern: "{product}-payment/{productType?}/{orderNumber?}", Page: "coming-soon", Guard: shop}
+	routePayment          = &route{Name: "brandId-product-payment-productType-orderNumber", Pattern: "{product}-payment/{productType?}/{orderNumber?}", Guard: shop, Handle: paymentPage, Member: true}
 	routeEContract        = &route{Name: "brandId-e-contract-storeId-contractId", Pattern: "e-contract/{storeId?}/{contractId?}", Page: "coming-soon", Layout: "bare", Guard: open} // always allowed (spec)
-	routeItemCheckout     = &route{Name: "brandId-itemType-itemId-checkout", Pattern: "{itemType}/{itemId?}/checkout", Page: "coming-soon", Guard: shop, Where: itemType}
+	routeItemCheckout     = &route{Name: "brandId-itemType-itemId-checkout", Pattern: "{itemType}/{itemId?}/checkout", Page: "checkout", Guard: shop, Where: itemType, Load: loadItemCheckout, Member: true}
 	routeItem             = &route{Name: "brandId-itemType-itemId", Pattern: "{itemType}/{itemId}", Page: "item", Guard: shop, Load: loadItem, Cacheable: true, Where: itemType}
 )
 

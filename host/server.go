@@ -153,6 +153,23 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/schedule/teachers", s.api(s.apiScheduleTeachers))
 	mux.Handle("GET /api/schedule/dates", s.api(s.apiScheduleDates))
 	mux.Handle("GET /api/brand/{brandId}/salesman/list", s.api(s.apiSalesmen))
+	// checkout, orders and payment (spec section 7; issue 12)
+	mux.Handle("POST /api/brand/{brandId}/sale/precheck", s.api(s.apiPrecheck))
+	mux.Handle("POST /api/brand/{brandId}/sale/payment", s.api(s.apiPayment))
+	mux.Handle("POST /api/brand/{brandId}/sale/neweb/payment", s.api(s.apiNewebPayment))
+	mux.Handle("GET /api/v2/ec/brands/{brandId}/payWay/{storeId}", s.api(s.apiPayWays))
+	mux.Handle("GET /api/v2/ec/payment/result/{orderNo}", s.api(s.apiPaymentResult))
+	mux.Handle("GET /api/payment/ticketResult", s.api(s.apiTicketResult))
+	mux.HandleFunc("POST "+newebPayReturnPath, s.newebPayReturn) // exempt from sameOrigin: the TradeSha is its proof
+	mux.HandleFunc("POST "+newebPayNotifyPath, s.newebPayNotify) // exempt from sameOrigin: the TradeSha is its proof
+	mux.HandleFunc("GET "+linePayConfirmPath, s.linePayConfirm)
+	mux.HandleFunc("GET "+linePayCancelPath, s.linePayCancel)
+	mux.Handle("GET /api/plan", s.api(s.apiPlans))
+	mux.Handle("GET /api/plan/payFee", s.api(s.apiPlanFee))
+	mux.Handle("POST /api/plan/purchase/verify", s.api(s.apiPlanVerify))
+	if s.cfg.Env == "dev" {
+		mux.Handle("POST /api/test/payment", s.api(s.apiTestPayment))
+	}
 	mux.HandleFunc("GET /_img/{width}/{path...}", s.image)
 	mux.HandleFunc("GET /robots.txt", s.robots)
 	mux.HandleFunc("GET /sitemap.xml", s.rootSitemap)

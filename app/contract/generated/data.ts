@@ -318,6 +318,133 @@ export interface ItemFilter {
 }
 
 //////////
+// source: orders.go
+
+/**
+ * Order states.
+ */
+export const OrderCreated = "created";
+/**
+ * Order states.
+ */
+export const OrderAwaitingPayment = "awaiting_payment";
+/**
+ * Order states.
+ */
+export const OrderPaid = "paid";
+/**
+ * Order states.
+ */
+export const OrderFailed = "failed";
+/**
+ * Order states.
+ */
+export const OrderCancelled = "cancelled";
+/**
+ * Order states.
+ */
+export const OrderExpired = "expired";
+/**
+ * Order kinds: what the order sells.
+ */
+export const OrderKindItem = "item"; // an item (passcard, ticket, …)
+/**
+ * Order kinds: what the order sells.
+ */
+export const OrderKindCourse = "course"; // a seat of a course
+/**
+ * Order kinds: what the order sells.
+ */
+export const OrderKindPlan = "plan"; // an item bought as a plan (FIND_PLAN)
+/**
+ * Payment ways (spec section 3: '2' is online card payment) and the
+ * providers behind them.
+ */
+export const PayWayCard = "2";
+/**
+ * Payment ways (spec section 3: '2' is online card payment) and the
+ * providers behind them.
+ */
+export const PayWayLinePay = "LINEPAY";
+/**
+ * Payment ways (spec section 3: '2' is online card payment) and the
+ * providers behind them.
+ */
+export const ProviderNewebPay = "newebpay";
+/**
+ * Payment ways (spec section 3: '2' is online card payment) and the
+ * providers behind them.
+ */
+export const ProviderLinePay = "linepay";
+/**
+ * Payment ways (spec section 3: '2' is online card payment) and the
+ * providers behind them.
+ */
+export const ProviderTest = "test"; // the dev environment's /api/test/payment
+/**
+ * OrderLine is one line of an order as the buyer sees it.
+ */
+export interface OrderLine {
+  itemId: number | null;
+  itemType: string; // '' for a course seat
+  courseId: number | null;
+  scheduleId: number | null;
+  name: string;
+  unitPrice: number /* int */;
+  quantity: number /* int */;
+  storeId: number | null;
+  storeName: string;
+  salesmanId: number | null;
+  activationType: string;
+  /**
+   * StartOn is the start the buyer chose (CUSTOM) or the operator set
+   * (ADMIN_CUSTOM), YYYY-MM-DD.
+   */
+  startOn: string | null;
+  /**
+   * StartsOn and EndsOn are the holdings' period once paid; null
+   * StartsOn on a paid order: not active until the first booking or
+   * check-in (see Status).
+   */
+  startsOn: string | null;
+  endsOn: string | null;
+  /**
+   * Status is the holdings' activation once paid: active, notActive;
+   * pending before.
+   */
+  status: 'active' | 'notActive' | 'pending';
+}
+/**
+ * Order is an order as its member sees it (the order result page and
+ * GET /api/v2/ec/payment/result/{orderNo}).
+ */
+export interface Order {
+  brandId: string;
+  /**
+   * Number is the order number: random, URL-safe, not guessable.
+   */
+  orderNo: string;
+  kind: 'item' | 'course' | 'plan';
+  amount: number /* int */; // TWD
+  state: 'created' | 'awaiting_payment' | 'paid' | 'failed' | 'cancelled' | 'expired';
+  payWay: '2' | 'LINEPAY';
+  /**
+   * Provider is newebpay, linepay or test.
+   */
+  provider: string;
+  /**
+   * MaskedCard is the card as the buyer may see it, "**** 1234"; "" when
+   * unknown.
+   */
+  maskedCard: string;
+  failure: string; // why the payment failed
+  expiresAt: string /* RFC 3339 */;
+  paidAt: string | null;
+  createdAt: string /* RFC 3339 */;
+  lines: OrderLine[];
+}
+
+//////////
 // source: terms.go
 
 /**

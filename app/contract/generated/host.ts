@@ -403,3 +403,182 @@ export interface LinkRequest extends BrandRequest {
   token: string;
   password: string;
 }
+
+//////////
+// source: contract_checkout.go
+
+/**
+ * CheckoutRequest is the body of POST /api/brand/{brandId}/sale/precheck,
+ * .../sale/payment, .../sale/neweb/payment and /api/plan/purchase/verify:
+ * what the buyer chose. Prices are never taken from it: Price is the unit
+ * price the page showed, compared with the database's (a change is -40).
+ */
+export interface CheckoutRequest {
+  /**
+   * Kind: an item, a seat of a course, or an item bought as a plan.
+   */
+  kind: 'item' | 'course' | 'plan';
+  itemType?: 'passcard' | 'countingPasscard' | 'point' | 'quantityPasscard';
+  itemId?: number /* int64 */;
+  courseId?: number /* int64 */;
+  /**
+   * ScheduleID, for a course, is the session chosen (optional).
+   */
+  scheduleId?: number /* int64 */;
+  storeId: number /* int64 */;
+  quantity: number /* int */;
+  price: number /* int */;
+  salesmanId?: number /* int64 */;
+  /**
+   * StartDate is the start a CUSTOM item's buyer picks (YYYY-MM-DD, at
+   * most 30 days ahead).
+   */
+  startDate?: string;
+  /**
+   * PayWay is '2' (card, NewebPay) or 'LINEPAY'; precheck checks it when
+   * given.
+   */
+  payWay?: '2' | 'LINEPAY';
+  /**
+   * AcceptTerms must be true to pay.
+   */
+  acceptTerms: boolean;
+  /**
+   * Action names the account checks to run besides the standard ones
+   * ('' none; 'trial': a trial the member has not bought before).
+   */
+  action?: string;
+  /**
+   * BrandID is used by /api/plan/purchase/verify, whose path has none.
+   */
+  brandId?: string;
+  /**
+   * From 'app': the buyer is in the app's webview (LINE Pay's app URL).
+   */
+  from?: string;
+}
+/**
+ * PrecheckAnswer is what precheck found: everything can go ahead at this
+ * amount. A refusal is an error instead, whose code names its dialog: -5
+ * commodity not found (off the shelf), -40 price changed, -41 quantity,
+ * -42 contact info, -43 plan not enabled, -45 payment way, -47 verify
+ * account, -48 please sign, -49 not sold in the store, -21 log in.
+ */
+export interface PrecheckAnswer {
+  name: string;
+  unitPrice: number /* int */;
+  quantity: number /* int */;
+  amount: number /* int */; // TWD
+  /**
+   * ActivationType and StartDate: how the holding will start (StartDate
+   * for CUSTOM and ADMIN_CUSTOM, else '').
+   */
+  activationType: string;
+  startDate: string;
+  /**
+   * Contract is the e-contract's state: 'notNeeded' today (the contract
+   * flow comes in a later issue), 'signed' or 'unsigned'.
+   */
+  contract: 'notNeeded' | 'signed' | 'unsigned';
+}
+/**
+ * PaymentAnswer is POST .../sale/payment's: the order made, and the
+ * payment page on this site that hands the buyer to the provider
+ * (navigate there: a full page load, not a client navigation).
+ */
+export interface PaymentAnswer {
+  orderNo: string;
+  amount: number /* int */;
+  paymentUrl: string;
+  /**
+   * ResultURL is the order result page (where the provider brings the
+   * buyer back).
+   */
+  resultUrl: string;
+}
+/**
+ * PayWay is one payment way a store accepts
+ * (GET /api/v2/ec/brands/{brandId}/payWay/{storeId}).
+ */
+export interface PayWay {
+  payWay: '2' | 'LINEPAY';
+  name: string; // 信用卡, LINE Pay
+}
+/**
+ * CheckoutStore is a store the item or course is sold in, with the
+ * payment ways it accepts.
+ */
+export interface CheckoutStore extends data.Store {
+  payWays: PayWay[];
+}
+/**
+ * CheckoutPage is the checkout pages' data (item and course checkout):
+ * what is bought, where, from whom, how it may be paid, and the limits the
+ * form keeps. The member (contact info, missing fields, verified) is the
+ * page props' user.
+ */
+export interface CheckoutPage {
+  kind: 'item' | 'course' | 'plan';
+  /**
+   * Item is set for an item (and plan), Course for a course.
+   */
+  item: data.Item | null;
+  course: data.CourseDetail | null;
+  offShelf: boolean;
+  stores: CheckoutStore[];
+  salesmen: data.Salesman[];
+  /**
+   * Today and MaxStartDate bound a CUSTOM item's start date.
+   */
+  today: string;
+  maxStartDate: string;
+  maxQuantity: number /* int */;
+  /**
+   * Contract as in PrecheckAnswer.
+   */
+  contract: 'notNeeded' | 'signed' | 'unsigned';
+}
+/**
+ * OrderResultPage is the order result pages' data and the answer of GET
+ * /api/v2/ec/payment/result/{orderNo} (polled while awaiting): the order
+ * with its lines and, once paid, their activation. Retry, for a failed,
+ * cancelled or expired order, is the checkout page to buy the same again.
+ */
+export interface OrderResultPage {
+  order: data.Order;
+  /**
+   * Final: the provider has answered (paid, failed, cancelled, expired);
+   * stop polling.
+   */
+  final: boolean;
+  retryUrl: string;
+  /**
+   * MemberURL is the member centre page that shows what was bought.
+   */
+  memberUrl: string;
+}
+/**
+ * PlanList is GET /api/plan?brandId=: the plans on sale.
+ */
+export interface PlanList {
+  plans: data.Item[];
+}
+/**
+ * PlanFee is GET /api/plan/payFee?brandId=&itemType=&itemId=&quantity=:
+ * what a plan costs, from the database.
+ */
+export interface PlanFee {
+  itemType: string;
+  itemId: number /* int64 */;
+  unitPrice: number /* int */;
+  quantity: number /* int */;
+  amount: number /* int */;
+}
+/**
+ * OrderRequest names an order (POST /api/test/payment, dev only: pays
+ * it as a provider would).
+ */
+export interface OrderRequest {
+  brandId: string;
+  orderNo: string;
+}

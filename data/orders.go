@@ -1,0 +1,170 @@
+package data
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Orders (issue 12; migration 007). Every state change locks the order row
+// (select … for update) in one transaction and records an order_events
+// row; paying creates the holdings the order sold and queues the receipt
+// mail in the transaction that marks it paid, once.
+
+// Order states.
+const (
+	OrderCreated         = "created"
+	OrderAwaitingPayment = "awaiting_payment"
+	OrderPaid            = "paid"
+	OrderFailed          = "failed"
+	OrderCancelled       = "cancelled"
+	OrderExpired         = "expired"
+)
+
+// Order kinds: what the order sells.
+const (
+	OrderKindItem   = "item"   // an item (passcard, ticket, …)
+	OrderKindCourse = "course" // a seat of a course
+	OrderKindPlan   = "plan"   // an item bought as a plan (FIND_PLAN)
+)
+
+// Payment ways (spec section 3: '2' is online card payment) and the
+// providers behind them.
+const (
+	PayWayCard    = "2"
+	PayWayLinePay = "LINEPAY"
+
+	ProviderNewebPay = "newebpay"
+	ProviderLinePay  = "linepay"
+	ProviderTest     = "test" // the dev environment's /api/test/payment
+)
+
+// OrderLine is one line of an order as the buyer sees it.
+type OrderLine struct {
+	ItemID         *int64 `json:"itemId" tstype:"number | null,required"`
+	ItemType       string `json:"itemType"` // '' for a course seat
+	CourseID       *int64 `json:"courseId" tstype:"number | null,required"`
+	ScheduleID     *int64 `json:"scheduleId" tstype:"number | null,required"`
+	Name           string `json:"name"`
+	UnitPrice      int    `json:"unitPrice"`
+	Quantity       int    `json:"quantity"`
+	StoreID        *int64 `json:"storeId" tstype:"number | null,required"`
+	StoreName      string `json:"storeName"`
+	SalesmanID     *int64 `json:"salesmanId" tstype:"number | null,required"`
+	ActivationType string `json:"activationType"`
+	// StartOn is the start the buyer chose (CUSTOM) or the operator set
+	// (ADMIN_CUSTOM), YYYY-MM-DD.
+	StartOn *string `json:"startOn" tstype:"string | null,required"`
+	// StartsOn and EndsOn are the holdings' period once paid; null
+	// StartsOn on a paid order: not active until the first booking or
+	// check-in (see Status).
+	StartsOn *string `json:"startsOn" tstype:"string | null,required"`
+	EndsOn   *string `json:"endsOn" tstype:"string | null,required"`
+	// Status is the holdings' activation once paid: active, notActive;
+	// pending before.
+	Status string `json:"status" tstype:"'active' | 'notActive' | 'pending'"`
+
+	grants        *int
+	validityValue *int
+	validityUnit  *string
+	id            int64
+}
+
+// Order is an order as its member sees it (the order result page and
+// GET /api/v2/ec/payment/result/{orderNo}).
+type Order struct {
+	ID      int64  `json:"-"`
+	UserID  int64  `json:"-"`
+	BrandID string `json:"brandId"`
+	// Number is the order number: random, URL-safe, not guessable.
+	Number string `json:"orderNo"`
+	Kind   string `json:"kind" tstype:"'item' | 'course' | 'plan'"`
+	Amount int    `json:"amount"` // TWD
+	State  string `json:"state" tstype:"'created' | 'awaiting_payment' | 'paid' | 'failed' | 'cancelled' | 'expired'"`
+	PayWay string `json:"payWay" tstype:"'2' | 'LINEPAY'"`
+	// Provider is newebpay, linepay or test.
+	Provider        string `json:"provider"`
+	ProviderTradeNo string `json:"-"`
+	// MaskedCard is the card as the buyer may see it, "**** 1234"; "" when
+	// unknown.
+	MaskedCard string      `json:"maskedCard"`
+	Failure    string      `json:"failure"` // why the payment failed
+	ExpiresAt  time.Time   `json:"expiresAt"`
+	PaidAt     *time.Time  `json:"paidAt" tstype:"string | null,required"`
+	CreatedAt  time.Time   `json:"createdAt"`
+	Lines      []OrderLine `json:"lines"`
+}
+
+const orderCols = `o.id, o.user_id, o.brand_id, o.number, o.kind, o.amount, o.state, o.pay_way, o.provider,
+	coalesce(o.provider_trade_no, ''), coalesce(o.card_last4, ''), o.failure, o.expires_at, o.paid_at, o.created_at`
+
+func scanOrder(r pgx.Row, o *Order) error {
+	var last4 string
+	err := r.Scan(&o.ID, &o.UserID, &o.BrandID, &o.Number, &o.Kind, &o.Amount, &o.State, &o.PayWay, &o.Provider,
+		&o.ProviderTradeNo, &last4, &o.Failure, &o.ExpiresAt, &o.PaidAt, &o.CreatedAt)
+	if last4 != "" {
+		o.MaskedCard = "**** " + last4
+	}
+	return err
+}
+
+// Order loads order number of the brand with its lines ("" brand: of any
+// brand, for a provider's callback). Unknown is CodeOrderNotFound.
+func (db *DB) Order(ctx context.Context, brandID, number string) (*Order, error) {
+	return orderIn(ctx, db.Pool, brandID, number, false)
+}
+
+// querier is a pool or a transaction.
+type querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+// orderIn loads an order and its lines through q, locking the order row
+// when lock is set.
+func orderIn(ctx context.Context, q querier, brandID, number string, lock bool) (*Order, error) {
+	sql := `select ` + orderCols + ` from orders o where o.number = $1 and ($2 = '' or o.brand_id = $2)`
+	if lock {
+		sql += ` for update`
+	}
+	o := &Order{}
+	if err := scanOrder(q.QueryRow(ctx, sql, number, brandID), o); err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, errOrderNotFound
+		}
+		return nil, dbErr(err)
+	}
+	rows, err := q.Query(ctx, `select l.id, l.item_id, coalesce(l.item_type, ''), l.course_id, l.schedule_id, l.name, l.unit_price,
+			l.quantity, l.store_id, coalesce(s.name, ''), l.salesman_id, l.activation_type, to_char(l.start_on, 'YYYY-MM-DD'),
+			to_char(l.starts_on, 'YYYY-MM-DD'), to_char(l.ends_on, 'YYYY-MM-DD'), l.grants, l.validity_value, l.validity_unit
+		  from order_lines l left join stores s on s.id = l.store_id where l.order_id = $1 order by l.id`, o.ID)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	o.Lines, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (OrderLine, error) {
+		var l OrderLine
+		err := r.Scan(&l.id, &l.ItemID, &l.ItemType, &l.CourseID, &l.ScheduleID, &l.Name, &l.UnitPrice, &l.Quantity,
+			&l.StoreID, &l.StoreName, &l.SalesmanID, &l.ActivationType, &l.StartOn, &l.StartsOn, &l.EndsOn,
+			&l.grants, &l.validityValue, &l.validityUnit)
+		return l, err
+	})
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	for i := range o.Lines {
+		o.Lines[i].Status = lineStatus(o.State, o.Lines[i].StartsOn)
+	}
+	return o, nil
+}
+
+func lineStatus(state string, startsOn *string) string {
+	switch {
+	case state != OrderPaid:
+		return "pending"
+	case startsOn == nil:
+		return "notActive"
+	}
+	return "active"
+}

@@ -1,0 +1,142 @@
+package host
+
+import "storefront/data"
+
+// The contract of checkout, orders and payment (issue 12): the bodies and
+// answers of the purchase calls and the data of the checkout and order
+// result pages. Generated for the app with the rest of the contract (make
+// contract).
+
+// CheckoutRequest is the body of POST /api/brand/{brandId}/sale/precheck,
+// .../sale/payment, .../sale/neweb/payment and /api/plan/purchase/verify:
+// what the buyer chose. Prices are never taken from it: Price is the unit
+// price the page showed, compared with the database's (a change is -40).
+type CheckoutRequest struct {
+	// Kind: an item, a seat of a course, or an item bought as a plan.
+	Kind     string `json:"kind" tstype:"'item' | 'course' | 'plan'"`
+	ItemType string `json:"itemType,omitempty" tstype:"'passcard' | 'countingPasscard' | 'point' | 'quantityPasscard'"`
+	ItemID   int64  `json:"itemId,omitempty"`
+	CourseID int64  `json:"courseId,omitempty"`
+	// ScheduleID, for a course, is the session chosen (optional).
+	ScheduleID int64 `json:"scheduleId,omitempty"`
+	StoreID    int64 `json:"storeId"`
+	Quantity   int   `json:"quantity"`
+	Price      int   `json:"price"`
+	SalesmanID int64 `json:"salesmanId,omitempty"`
+	// StartDate is the start a CUSTOM item's buyer picks (YYYY-MM-DD, at
+	// most 30 days ahead).
+	StartDate string `json:"startDate,omitempty"`
+	// PayWay is '2' (card, NewebPay) or 'LINEPAY'; precheck checks it when
+	// given.
+	PayWay string `json:"payWay,omitempty" tstype:"'2' | 'LINEPAY'"`
+	// AcceptTerms must be true to pay.
+	AcceptTerms bool `json:"acceptTerms"`
+	// Action names the account checks to run besides the standard ones
+	// ('' none; 'trial': a trial the member has not bought before).
+	Action string `json:"action,omitempty"`
+	// BrandID is used by /api/plan/purchase/verify, whose path has none.
+	BrandID string `json:"brandId,omitempty"`
+	// From 'app': the buyer is in the app's webview (LINE Pay's app URL).
+	From string `json:"from,omitempty"`
+}
+
+// PrecheckAnswer is what precheck found: everything can go ahead at this
+// amount. A refusal is an error instead, whose code names its dialog: -5
+// commodity not found (off the shelf), -40 price changed, -41 quantity,
+// -42 contact info, -43 plan not enabled, -45 payment way, -47 verify
+// account, -48 please sign, -49 not sold in the store, -21 log in.
+type PrecheckAnswer struct {
+	Name      string `json:"name"`
+	UnitPrice int    `json:"unitPrice"`
+	Quantity  int    `json:"quantity"`
+	Amount    int    `json:"amount"` // TWD
+	// ActivationType and StartDate: how the holding will start (StartDate
+	// for CUSTOM and ADMIN_CUSTOM, else '').
+	ActivationType string `json:"activationType"`
+	StartDate      string `json:"startDate"`
+	// Contract is the e-contract's state: 'notNeeded' today (the contract
+	// flow comes in a later issue), 'signed' or 'unsigned'.
+	Contract string `json:"contract" tstype:"'notNeeded' | 'signed' | 'unsigned'"`
+}
+
+// PaymentAnswer is POST .../sale/payment's: the order made, and the
+// payment page on this site that hands the buyer to the provider
+// (navigate there: a full page load, not a client navigation).
+type PaymentAnswer struct {
+	OrderNo    string `json:"orderNo"`
+	Amount     int    `json:"amount"`
+	PaymentURL string `json:"paymentUrl"`
+	// ResultURL is the order result page (where the provider brings the
+	// buyer back).
+	ResultURL string `json:"resultUrl"`
+}
+
+// PayWay is one payment way a store accepts
+// (GET /api/v2/ec/brands/{brandId}/payWay/{storeId}).
+type PayWay struct {
+	PayWay string `json:"payWay" tstype:"'2' | 'LINEPAY'"`
+	Name   string `json:"name"` // 信用卡, LINE Pay
+}
+
+// CheckoutStore is a store the item or course is sold in, with the
+// payment ways it accepts.
+type CheckoutStore struct {
+	data.Store `tstype:",extends,required"`
+	PayWays    []PayWay `json:"payWays"`
+}
+
+// CheckoutPage is the checkout pages' data (item and course checkout):
+// what is bought, where, from whom, how it may be paid, and the limits the
+// form keeps. The member (contact info, missing fields, verified) is the
+// page props' user.
+type CheckoutPage struct {
+	Kind string `json:"kind" tstype:"'item' | 'course' | 'plan'"`
+	// Item is set for an item (and plan), Course for a course.
+	Item     *data.Item         `json:"item" tstype:"data.Item | null,required"`
+	Course   *data.CourseDetail `json:"course" tstype:"data.CourseDetail | null,required"`
+	OffShelf bool               `json:"offShelf"`
+	Stores   []CheckoutStore    `json:"stores"`
+	Salesmen []data.Salesman    `json:"salesmen"`
+	// Today and MaxStartDate bound a CUSTOM item's start date.
+	Today        string `json:"today"`
+	MaxStartDate string `json:"maxStartDate"`
+	MaxQuantity  int    `json:"maxQuantity"`
+	// Contract as in PrecheckAnswer.
+	Contract string `json:"contract" tstype:"'notNeeded' | 'signed' | 'unsigned'"`
+}
+
+// OrderResultPage is the order result pages' data and the answer of GET
+// /api/v2/ec/payment/result/{orderNo} (polled while awaiting): the order
+// with its lines and, once paid, their activation. Retry, for a failed,
+// cancelled or expired order, is the checkout page to buy the same again.
+type OrderResultPage struct {
+	Order *data.Order `json:"order" tstype:",required"`
+	// Final: the provider has answered (paid, failed, cancelled, expired);
+	// stop polling.
+	Final    bool   `json:"final"`
+	RetryURL string `json:"retryUrl"`
+	// MemberURL is the member centre page that shows what was bought.
+	MemberURL string `json:"memberUrl"`
+}
+
+// PlanList is GET /api/plan?brandId=: the plans on sale.
+type PlanList struct {
+	Plans []data.Item `json:"plans"`
+}
+
+// PlanFee is GET /api/plan/payFee?brandId=&itemType=&itemId=&quantity=:
+// what a plan costs, from the database.
+type PlanFee struct {
+	ItemType  string `json:"itemType"`
+	ItemID    int64  `json:"itemId"`
+	UnitPrice int    `json:"unitPrice"`
+	Quantity  int    `json:"quantity"`
+	Amount    int    `json:"amount"`
+}
+
+// OrderRequest names an order (POST /api/test/payment, dev only: pays
+// it as a provider would).
+type OrderRequest struct {
+	BrandID string `json:"brandId"`
+	OrderNo string `json:"orderNo"`
+}

@@ -1,0 +1,288 @@
+package providers
+
+// The LINE Pay sandbox: LINE Pay Online API v3 served locally.
+//
+//   - POST /v3/payments/request, POST /v3/payments/{transactionId}/confirm
+//     and GET /v3/payments/requests/{transactionId}/check check
+//     X-LINE-ChannelId and the X-LINE-Authorization signature (1106 when
+//     either is wrong), and answer as LINE Pay does: 1172 for an orderId
+//     already requested and for a second confirm, 1124 for an amount that
+//     is not the requested one, 1169 for a confirm the buyer has not
+//     approved, 1165 for a cancelled request, 1180 past the 20 minutes a
+//     request lives, 1150 for an unknown transactionId.
+//   - paymentUrl.web (and .app) is the sandbox's approval page
+//     {URL}/payments/{transactionId}, in Traditional Chinese, with 付款
+//     (to confirmUrl?transactionId=..&orderId=..) and 取消 (to cancelUrl).
+//
+// State lives in memory (a dev sandbox).
+
+import (
+	"crypto/hmac"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+)
+
+// linePayLife is how long a payment request may wait for its approval and
+// confirmation.
+const linePayLife = 20 * time.Minute
+
+type linePayState int
+
+const (
+	lpRequested linePayState = iota
+	lpApproved
+	lpCancelled
+	lpConfirmed
+)
+
+type linePayTx struct {
+	id, orderID, product, confirmURL, cancelURL string
+	amount                                      int
+	created                                     time.Time
+	state                                       linePayState
+}
+
+// LinePaySandbox is a local stand-in for LINE Pay Online API v3 (an
+// http.Handler; the host mounts it at /dev/linepay/, prefix stripped).
+type LinePaySandbox struct {
+	channelID, secret string
+	// URL is where the sandbox is served (the LinePay.URL pointing at it);
+	// the approval pages' addresses are built on it. It must be set
+	// before the sandbox serves.
+	URL string
+	// Now is the sandbox's clock; nil: time.Now.
+	Now func() time.Time
+
+	mu     sync.Mutex
+	txs    map[string]*linePayTx
+	orders map[string]bool
+}
+
+// NewLinePaySandbox is a sandbox of the channel channelID with secret.
+func NewLinePaySandbox(channelID, secret string) *LinePaySandbox {
+	return &LinePaySandbox{channelID: channelID, secret: secret, txs: map[string]*linePayTx{}, orders: map[string]bool{}}
+}
+
+func (s *LinePaySandbox) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+func (s *LinePaySandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	p := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
+	switch {
+	case r.Method == http.MethodPost && r.URL.Path == "/v3/payments/request":
+		s.api(w, r, s.request)
+	case r.Method == http.MethodPost && len(p) == 4 && p[0] == "v3" && p[1] == "payments" && p[3] == "confirm":
+		s.api(w, r, func(body []byte) (string, string, any) { return s.confirm(p[2], body) })
+	case r.Method == http.MethodGet && len(p) == 5 && p[0] == "v3" && p[1] == "payments" && p[2] == "requests" && p[4] == "check":
+		s.api(w, r, func([]byte) (string, string, any) { return s.check(p[3]) })
+	case len(p) == 2 && p[0] == "payments" && (r.Method == http.MethodGet || r.Method == http.MethodPost):
+		s.approval(w, r, p[1])
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+// api checks a call's headers and signature, runs do on its body and
+// answers LINE Pay's envelope (always HTTP 200, as LINE Pay does).
+func (s *LinePaySandbox) api(w http.ResponseWriter, r *http.Request, do func(body []byte) (code, msg string, info any)) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 64<<10))
+	code, msg, info := LinePayInternalError, "Internal error.", any(nil)
+	signed := string(body)
+	if r.Method == http.MethodGet {
+		signed = r.URL.RawQuery
+	}
+	nonce := r.Header.Get("X-LINE-Authorization-Nonce")
+	switch {
+	case err != nil:
+	case s.URL == "":
+		msg = "Sandbox URL not set."
+	case r.Header.Get("X-LINE-ChannelId") != s.channelID || nonce == "" ||
+		!hmac.Equal([]byte(r.Header.Get("X-LINE-Authorization")), []byte(LinePaySign(s.secret, r.URL.Path, signed, nonce))):
+		code, msg = LinePayHeaderError, "Header information error."
+	default:
+		code, msg, info = do(body)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(map[string]any{"returnCode": code, "returnMessage": msg, "info": info})
+}
+
+func (s *LinePaySandbox) request(body []byte) (string, string, any) {
+	var b linePayRequestBody
+	if err := json.Unmarshal(body, &b); err != nil {
+		return "2102", "Wrong json type.", nil
+	}
+	if b.OrderID == "" || len(b.Packages) == 0 || originOf(b.RedirectURLs.ConfirmURL) == "" || originOf(b.RedirectURLs.CancelURL) == "" {
+		return LinePayParameterError, "Parameter error.", nil
+	}
+	sum := 0
+	for _, p := range b.Packages {
+		sum += p.Amount
+		items := 0
+		for _, it := range p.Products {
+			items += it.Price * it.Quantity
+		}
+		if items != p.Amount || len(p.Products) == 0 {
+			return LinePayAmountError, "Amount info error. (packages[].amount is not the sum of its products)", nil
+		}
+	}
+	if b.Currency != "TWD" || b.Amount <= 0 || sum != b.Amount {
+		return LinePayAmountError, "Amount info error.", nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.orders[b.OrderID] {
+		return LinePayOrderIDExists, "Existing same orderId.", nil
+	}
+	id := s.now().In(taipei).Format("2006") + randomDigits(15)
+	for s.txs[id] != nil {
+		id = s.now().In(taipei).Format("2006") + randomDigits(15)
+	}
+	s.orders[b.OrderID] = true
+	s.txs[id] = &linePayTx{id: id, orderID: b.OrderID, product: b.Packages[0].Name, amount: b.Amount,
+		confirmURL: b.RedirectURLs.ConfirmURL, cancelURL: b.RedirectURLs.CancelURL, created: s.now()}
+	page := strings.TrimSuffix(s.URL, "/") + "/payments/" + id
+	return LinePayOK, "Success.", map[string]any{
+		"paymentUrl":         map[string]string{"web": page, "app": page},
+		"transactionId":      json.Number(id),
+		"paymentAccessToken": randomDigits(12),
+	}
+}
+
+// live is tx's state, expiring it past linePayLife (s.mu held).
+func (s *LinePaySandbox) live(tx *linePayTx) bool {
+	return tx.state == lpConfirmed || s.now().Sub(tx.created) <= linePayLife
+}
+
+func (s *LinePaySandbox) confirm(id string, body []byte) (string, string, any) {
+	var b linePayConfirmBody
+	if err := json.Unmarshal(body, &b); err != nil {
+		return "2102", "Wrong json type.", nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tx := s.txs[id]
+	switch {
+	case tx == nil:
+		return LinePayNotFound, "Transaction record not found.", nil
+	case tx.state == lpConfirmed:
+		return LinePayOrderIDExists, "Existing same orderId.", nil
+	case tx.state == lpCancelled:
+		return LinePayCancelled, "Transaction has been cancelled.", nil
+	case !s.live(tx):
+		return LinePayExpired, "The transaction has expired.", nil
+	case tx.state != lpApproved:
+		return LinePayNotApproved, "Payment has not been approved by the user.", nil
+	case b.Currency != "TWD" || b.Amount != tx.amount:
+		return LinePayAmountError, "Amount info error.", nil
+	}
+	tx.state = lpConfirmed
+	return LinePayOK, "Success.", map[string]any{
+		"orderId": tx.orderID, "transactionId": json.Number(tx.id),
+		"payInfo": []map[string]any{{"method": "CREDIT_CARD", "amount": tx.amount, "maskedCreditCardNumber": "************1111"}},
+	}
+}
+
+func (s *LinePaySandbox) check(id string) (string, string, any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tx := s.txs[id]
+	switch {
+	case tx == nil:
+		return LinePayNotFound, "Transaction record not found.", nil
+	case tx.state == lpConfirmed:
+		return LinePayStatusPaid, "Payment completed.", nil
+	case tx.state == lpCancelled || !s.live(tx):
+		return LinePayStatusCancelled, "Payment cancelled or expired.", nil
+	case tx.state == lpApproved:
+		return LinePayStatusApproved, "Payment approved.", nil
+	}
+	return LinePayStatusPending, "Waiting for the user's approval.", nil
+}
+
+var approvalBody = template.Must(template.New("approval").Parse(`<dl>
+<dt>商品</dt><dd>{{.Product}}</dd><dt>訂單編號</dt><dd>{{.OrderID}}</dd><dt>金額</dt><dd id="amount">NT$ {{.Amount}}</dd></dl>
+<p>付款方式：信用卡 ************1111（測試）</p>
+<form method="post">
+<button type="submit" name="action" value="approve" id="approve">付款</button>
+<button type="submit" name="action" value="cancel" id="cancel">取消</button>
+</form>`))
+
+// approval is the buyer's approval page: GET shows it, POST approves
+// (action=approve) or cancels (action=cancel).
+func (s *LinePaySandbox) approval(w http.ResponseWriter, r *http.Request, id string) {
+	page := func(status int, title, body string, targets ...string) {
+		writePage(w, status, pageData{Provider: "LINE Pay", Title: title, Body: template.HTML(body)}, targets...)
+	}
+	s.mu.Lock()
+	tx := s.txs[id]
+	var t linePayTx
+	if tx != nil {
+		t = *tx
+	}
+	live := tx != nil && s.live(tx)
+	s.mu.Unlock()
+	switch {
+	case tx == nil:
+		page(http.StatusNotFound, "查無此筆付款", `<p class="err">查無此筆付款申請。</p>`)
+		return
+	case !live:
+		page(http.StatusGone, "付款已逾時", `<p class="err">此筆付款申請已逾時，請回到商店重新付款。</p>`)
+		return
+	case t.state == lpCancelled:
+		page(http.StatusConflict, "付款已取消", `<p class="err">此筆付款已取消，請回到商店重新付款。</p>`)
+		return
+	case t.state == lpConfirmed:
+		page(http.StatusConflict, "付款已完成", `<p>此筆付款已完成。</p>`)
+		return
+	}
+	if r.Method == http.MethodGet {
+		var b strings.Builder
+		approvalBody.Execute(&b, map[string]string{"Product": t.product, "OrderID": t.orderID, "Amount": twd(t.amount)})
+		page(http.StatusOK, "LINE Pay 付款確認", b.String(), t.confirmURL, t.cancelURL)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
+	switch r.PostFormValue("action") {
+	case "approve":
+		s.mu.Lock()
+		if tx.state == lpRequested {
+			tx.state = lpApproved
+		}
+		s.mu.Unlock()
+		http.Redirect(w, r, withQuery(t.confirmURL, url.Values{"transactionId": {t.id}, "orderId": {t.orderID}}), http.StatusSeeOther)
+	case "cancel":
+		s.mu.Lock()
+		ok := tx.state == lpRequested
+		if ok {
+			tx.state = lpCancelled
+		}
+		s.mu.Unlock()
+		if !ok {
+			page(http.StatusConflict, "無法取消", `<p class="err">此筆付款已核准，無法取消。</p>`)
+			return
+		}
+		http.Redirect(w, r, t.cancelURL, http.StatusSeeOther)
+	default:
+		page(http.StatusBadRequest, "LINE Pay 付款確認", fmt.Sprintf(`<p class="err">請按「付款」或「取消」。</p><p><a href="%s">返回</a></p>`, template.HTMLEscapeString(id)))
+	}
+}
+
+// withQuery adds q to the query of raw.
+func withQuery(raw string, q url.Values) string {
+	sep := "?"
+	if strings.Contains(raw, "?") {
+		sep = "&"
+	}
+	return raw + sep + q.Encode()
+}

@@ -1,0 +1,425 @@
+package providers
+
+// The NewebPay sandbox: the MPG gateway's protocol (NDNF, MPG API Version
+// 2.0) served locally. POST /MPG/mpg_gateway checks MerchantID, TradeSha
+// and TradeInfo as the gateway does (refusals carry the manual's error
+// codes: MPG01009 no MerchantID, MPG01023/MPG01024 no TradeInfo/TradeSha,
+// MPG02002 unknown merchant, MPG03009 TradeSha or TradeInfo that does not
+// verify, MPG01010..MPG01017 bad fields, MPG02003 no card payment,
+// MPG02004 a stale TimeStamp, MPG03008 an order number already paid),
+// then shows a card form. Its test cards:
+//
+//	4000-2211-1111-1111  approved (Status SUCCESS, RespondCode 00)
+//	4000-2211-1111-1112  declined (Status MPG03009, RespondCode 05)
+//	4000-2211-1111-1113  times out: no notification ever; the browser goes
+//	                     back to ClientBackURL (else ReturnURL) with nothing
+//
+// On an answer it posts Status, MerchantID, Version, TradeInfo and TradeSha
+// (encrypted as the gateway does) to NotifyURL, server to server, and
+// sends the browser to ReturnURL with an auto-posted form of the same
+// fields. SetNotify changes how notifications go (repeated, concurrent,
+// after the return, lost). Of a card only its first 6 and last 4 digits
+// are kept, in the answer.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// NewebPay sandbox test cards.
+const (
+	TestCardApproved = "4000221111111111"
+	TestCardDeclined = "4000221111111112"
+	TestCardTimeout  = "4000221111111113"
+)
+
+// NotifyPlan says how the sandbox sends a payment's notification.
+type NotifyPlan struct {
+	Times      int  // copies sent; 0: one
+	Concurrent bool // the copies at once, not one after another
+	// AfterReturn sends them after the browser's return page (out of order:
+	// the shop sees the return first): after Delay, or when Release is
+	// called if Delay is 0. Otherwise they are sent before the return page
+	// is answered, as the gateway usually does.
+	AfterReturn bool
+	Delay       time.Duration
+	Off         bool // never sent (a lost notification)
+}
+
+// NewebPaySandbox is a local stand-in for the MPG gateway (an
+// http.Handler; the host mounts it at /dev/newebpay/, prefix stripped).
+type NewebPaySandbox struct {
+	n      NewebPay
+	client *http.Client
+	// Now is the gateway's clock (TimeStamp check, PayTime); nil: time.Now.
+	Now func() time.Time
+
+	mu      sync.Mutex
+	plan    NotifyPlan
+	trades  map[string]url.Values // pending trades by their form token: TradeInfo's fields
+	paid    map[string]bool       // MerchantOrderNo paid
+	held    []func()              // notifications waiting for Release
+	sending sync.WaitGroup
+}
+
+// NewNewebPaySandbox is a sandbox of the gateway of merchant n; client
+// sends its notifications (nil: a client with a 20 s timeout).
+func NewNewebPaySandbox(n NewebPay, client *http.Client) *NewebPaySandbox {
+	if client == nil {
+		client = defaultClient
+	}
+	return &NewebPaySandbox{n: n, client: client, trades: map[string]url.Values{}, paid: map[string]bool{}}
+}
+
+// SetNotify sets how the next payments' notifications are sent.
+func (s *NewebPaySandbox) SetNotify(p NotifyPlan) {
+	s.mu.Lock()
+	s.plan = p
+	s.mu.Unlock()
+}
+
+// Release sends the notifications held back (NotifyPlan.AfterReturn
+// without a Delay).
+func (s *NewebPaySandbox) Release() {
+	s.mu.Lock()
+	held := s.held
+	s.held = nil
+	s.mu.Unlock()
+	for _, send := range held {
+		s.sending.Add(1)
+		go func() {
+			defer s.sending.Done()
+			send()
+		}()
+	}
+}
+
+// Wait waits until every notification sent or released so far has been
+// delivered (or failed); held ones are not waited for.
+func (s *NewebPaySandbox) Wait() { s.sending.Wait() }
+
+func (s *NewebPaySandbox) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+func (s *NewebPaySandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch {
+	case r.Method == http.MethodPost && r.URL.Path == "/MPG/mpg_gateway":
+		s.gateway(w, r)
+	case r.Method == http.MethodPost && r.URL.Path == "/MPG/pay":
+		s.pay(w, r)
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+// mpgError answers the gateway's error page.
+func mpgError(w http.ResponseWriter, code, msg string) {
+	writePage(w, http.StatusBadRequest, pageData{Provider: "藍新金流", Title: "交易失敗",
+		Body: template.HTML(fmt.Sprintf(`<p class="err" id="mpg-error"><b>%s</b> %s</p>`,
+			template.HTMLEscapeString(code), template.HTMLEscapeString(msg)))})
+}
+
+// mpgStale is how old a TimeStamp the gateway takes (MPG02004).
+const mpgStale = 120 * time.Second
+
+func (s *NewebPaySandbox) gateway(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
+	if err := r.ParseForm(); err != nil {
+		mpgError(w, "MPG03009", "交易失敗：資料格式錯誤")
+		return
+	}
+	switch {
+	case r.PostForm.Get("MerchantID") == "":
+		mpgError(w, "MPG01009", "商店代號不可空白")
+		return
+	case r.PostForm.Get("MerchantID") != s.n.MerchantID:
+		mpgError(w, "MPG02002", "查無商店開啟任何金流服務")
+		return
+	case r.PostForm.Get("TradeInfo") == "":
+		mpgError(w, "MPG01023", "交易加密資料不可空白")
+		return
+	case r.PostForm.Get("TradeSha") == "":
+		mpgError(w, "MPG01024", "交易加密 SHA 資料不可空白")
+		return
+	case r.PostForm.Get("TradeSha") != s.n.tradeSha(r.PostForm.Get("TradeInfo")):
+		mpgError(w, "MPG03009", "交易失敗：TradeSha 檢查碼錯誤")
+		return
+	}
+	plain, err := s.n.decrypt(r.PostForm.Get("TradeInfo"))
+	if err != nil {
+		mpgError(w, "MPG03009", "交易失敗：TradeInfo 解密失敗")
+		return
+	}
+	t, err := url.ParseQuery(string(plain))
+	if err != nil {
+		mpgError(w, "MPG03009", "交易失敗：TradeInfo 格式錯誤")
+		return
+	}
+	if code, msg := s.checkTrade(t); code != "" {
+		mpgError(w, code, msg)
+		return
+	}
+	token := randomDigits(32)
+	s.mu.Lock()
+	s.trades[token] = t
+	s.mu.Unlock()
+	s.cardForm(w, http.StatusOK, token, t, "")
+}
+
+var mpgURLField = []string{"NotifyURL", "ReturnURL", "ClientBackURL"}
+
+// checkTrade checks TradeInfo's fields as the gateway does: the code and
+// message of the first fault, or "".
+func (s *NewebPaySandbox) checkTrade(t url.Values) (code, msg string) {
+	if t.Get("MerchantID") != s.n.MerchantID {
+		return "MPG02002", "查無商店開啟任何金流服務"
+	}
+	if t.Get("Version") != MPGVersion {
+		return "MPG01010", "程式版本設定錯誤"
+	}
+	if rt := t.Get("RespondType"); rt != "JSON" {
+		return "MPG01011", "回傳規格設定錯誤（本沙盒僅支援 JSON）"
+	}
+	ts, err := strconv.ParseInt(t.Get("TimeStamp"), 10, 64)
+	if err != nil {
+		return "MPG01002", "時間戳記不可空白"
+	}
+	if age := s.now().Sub(time.Unix(ts, 0)); age > mpgStale || age < -mpgStale {
+		return "MPG02004", "頁面已逾時失效，請重新確認"
+	}
+	if !merchantOrderNo.MatchString(t.Get("MerchantOrderNo")) {
+		return "MPG01012", "商店訂單編號不可空白或設定錯誤"
+	}
+	if amt, err := strconv.Atoi(t.Get("Amt")); err != nil || amt <= 0 {
+		return "MPG01015", "訂單金額不可空白或設定錯誤"
+	}
+	if t.Get("ItemDesc") == "" || len([]rune(t.Get("ItemDesc"))) > 50 {
+		return "MPG01017", "商品資訊不可空白或超過 50 字"
+	}
+	if e := t.Get("Email"); e != "" && !strings.Contains(e, "@") {
+		return "MPG01013", "付款人電子信箱設定錯誤"
+	}
+	for _, f := range mpgURLField {
+		if u := t.Get(f); u != "" && originOf(u) == "" {
+			return "MPG01014", "網址設定錯誤（" + f + "）"
+		}
+	}
+	if t.Get("CREDIT") != "1" {
+		return "MPG02003", "支付方式未啟用（本沙盒僅支援信用卡一次付清 CREDIT=1）"
+	}
+	s.mu.Lock()
+	paid := s.paid[t.Get("MerchantOrderNo")]
+	s.mu.Unlock()
+	if paid {
+		return "MPG03008", "該筆訂單編號已存在"
+	}
+	return "", ""
+}
+
+var cardFormBody = template.Must(template.New("card").Parse(`<dl>
+<dt>商品</dt><dd>{{.Item}}</dd><dt>訂單編號</dt><dd>{{.OrderNo}}</dd><dt>金額</dt><dd id="amount">NT$ {{.Amount}}</dd></dl>
+{{if .Err}}<p class="err" id="card-error">{{.Err}}</p>{{end}}
+<form method="post" action="pay" autocomplete="off">
+<input type="hidden" name="token" value="{{.Token}}">
+<label for="card">信用卡卡號</label><input id="card" name="CardNo" inputmode="numeric" placeholder="4000-2211-1111-1111" required>
+<label for="exp">有效期限（MM/YY）</label><input id="exp" name="Exp" placeholder="12/30" required>
+<label for="cvc">背面末三碼</label><input id="cvc" name="CVC" inputmode="numeric" maxlength="3" required>
+<button type="submit">確認付款</button>
+</form>
+<p>測試卡號：4000-2211-1111-1111 付款成功；4000-2211-1111-1112 授權失敗；4000-2211-1111-1113 逾時（不通知商店）。有效期限填未來的月份，末三碼任意三位數字。</p>
+{{if .Back}}<p><a href="{{.Back}}">返回商店</a></p>{{end}}`))
+
+func (s *NewebPaySandbox) cardForm(w http.ResponseWriter, status int, token string, t url.Values, errMsg string) {
+	amt, _ := strconv.Atoi(t.Get("Amt"))
+	var b strings.Builder
+	cardFormBody.Execute(&b, map[string]any{"Item": t.Get("ItemDesc"), "OrderNo": t.Get("MerchantOrderNo"),
+		"Amount": twd(amt), "Err": errMsg, "Token": token, "Back": t.Get("ClientBackURL")})
+	writePage(w, status, pageData{Provider: "藍新金流", Title: "信用卡付款", Body: template.HTML(b.String())})
+}
+
+var (
+	cardExp = regexp.MustCompile(`^(0[1-9]|1[0-2])\s*/\s*([0-9]{2})$`)
+	cardCVC = regexp.MustCompile(`^[0-9]{3}$`)
+)
+
+func (s *NewebPaySandbox) pay(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 16<<10)
+	if err := r.ParseForm(); err != nil {
+		mpgError(w, "MPG03003", "該筆交易資料不存在")
+		return
+	}
+	token := r.PostForm.Get("token")
+	s.mu.Lock()
+	t, ok := s.trades[token]
+	s.mu.Unlock()
+	if !ok {
+		mpgError(w, "MPG03003", "該筆交易資料不存在")
+		return
+	}
+	card := strings.NewReplacer(" ", "", "-", "").Replace(r.PostForm.Get("CardNo"))
+	exp := cardExp.FindStringSubmatch(strings.TrimSpace(r.PostForm.Get("Exp")))
+	now := s.now().In(taipei)
+	switch {
+	case len(card) != 16 || strings.Trim(card, "0123456789") != "":
+		s.cardForm(w, http.StatusBadRequest, token, t, "請輸入 16 位數字的信用卡卡號")
+		return
+	case exp == nil:
+		s.cardForm(w, http.StatusBadRequest, token, t, "有效期限格式為 MM/YY")
+		return
+	case expired(exp[1], exp[2], now):
+		s.cardForm(w, http.StatusBadRequest, token, t, "此卡已過有效期限")
+		return
+	case !cardCVC.MatchString(strings.TrimSpace(r.PostForm.Get("CVC"))):
+		s.cardForm(w, http.StatusBadRequest, token, t, "背面末三碼為三位數字")
+		return
+	case card != TestCardApproved && card != TestCardDeclined && card != TestCardTimeout:
+		s.cardForm(w, http.StatusBadRequest, token, t, "測試環境只接受上列測試卡號")
+		return
+	}
+	s.mu.Lock()
+	_, still := s.trades[token]
+	delete(s.trades, token)
+	if still && card == TestCardApproved {
+		if s.paid[t.Get("MerchantOrderNo")] {
+			still = false
+		} else {
+			s.paid[t.Get("MerchantOrderNo")] = true
+		}
+	}
+	plan := s.plan
+	s.mu.Unlock()
+	if !still { // the same form posted twice at once, or the order paid meanwhile
+		mpgError(w, "MPG03008", "該筆訂單編號已存在")
+		return
+	}
+	if card == TestCardTimeout {
+		back := t.Get("ClientBackURL")
+		if back == "" {
+			back = t.Get("ReturnURL")
+		}
+		if back == "" {
+			mpgError(w, "MPG02004", "頁面已逾時失效，請重新確認")
+			return
+		}
+		http.Redirect(w, r, back, http.StatusSeeOther)
+		return
+	}
+	fields, err := s.answer(t, card, exp[2]+exp[1], now)
+	if err != nil {
+		mpgError(w, "MPG03001", "建立支付失敗")
+		return
+	}
+	s.notify(t.Get("NotifyURL"), fields, plan)
+	ret := t.Get("ReturnURL")
+	if ret == "" {
+		writePage(w, http.StatusOK, pageData{Provider: "藍新金流", Title: "付款結果",
+			Body: template.HTML(`<p>` + template.HTMLEscapeString(resultMessage(card)) + `</p>`)})
+		return
+	}
+	var b strings.Builder
+	b.WriteString(`<p>` + template.HTMLEscapeString(resultMessage(card)) + `，正在返回商店…</p><form method="post" action="` + template.HTMLEscapeString(ret) + `">`)
+	for _, f := range fields {
+		b.WriteString(`<input type="hidden" name="` + template.HTMLEscapeString(f[0]) + `" value="` + template.HTMLEscapeString(f[1]) + `">`)
+	}
+	b.WriteString(`<button type="submit">返回商店</button></form>`)
+	writePage(w, http.StatusOK, pageData{Provider: "藍新金流", Title: "付款結果", Body: template.HTML(b.String()), AutoSubmit: true}, ret)
+	if plan.AfterReturn && !plan.Off && plan.Delay > 0 {
+		time.AfterFunc(plan.Delay, s.Release)
+	}
+}
+
+func resultMessage(card string) string {
+	if card == TestCardApproved {
+		return "付款成功"
+	}
+	return "授權失敗"
+}
+
+// expired reports whether a card valid through month mm of year 20yy has
+// expired at now.
+func expired(mm, yy string, now time.Time) bool {
+	m, _ := strconv.Atoi(mm)
+	y, _ := strconv.Atoi(yy)
+	return 2000+y < now.Year() || (2000+y == now.Year() && m < int(now.Month()))
+}
+
+// answer is the gateway's answer fields (Status, MerchantID, Version,
+// TradeInfo, TradeSha) of a payment with card.
+func (s *NewebPaySandbox) answer(t url.Values, card, exp string, now time.Time) ([][2]string, error) {
+	amt, _ := strconv.Atoi(t.Get("Amt"))
+	status, msg, respond, auth, payTime := "SUCCESS", "授權成功", "00", randomDigits(6), now.Format("2006-01-02 15:04:05")
+	if card != TestCardApproved {
+		status, msg, respond, auth, payTime = "MPG03009", "授權失敗", "05", "", ""
+	}
+	result := map[string]any{
+		"MerchantID": s.n.MerchantID, "Amt": amt, "TradeNo": now.Format("060102150405") + randomDigits(5),
+		"MerchantOrderNo": t.Get("MerchantOrderNo"), "PaymentType": "CREDIT", "RespondType": "JSON",
+		"PayTime": payTime, "IP": "127.0.0.1", "EscrowBank": "HNCB", "AuthBank": "Sandbox",
+		"RespondCode": respond, "Auth": auth, "Card6No": card[:6], "Card4No": card[12:], "Exp": exp,
+		"ECI": "", "TokenUseStatus": 0, "InstFirst": 0, "InstEach": 0, "Inst": 0, "PaymentMethod": "CREDIT",
+	}
+	plain, err := json.Marshal(map[string]any{"Status": status, "Message": msg, "Result": result})
+	if err != nil {
+		return nil, err
+	}
+	info, err := s.n.encrypt(string(plain))
+	if err != nil {
+		return nil, err
+	}
+	return [][2]string{{"Status", status}, {"MerchantID", s.n.MerchantID}, {"Version", MPGVersion},
+		{"TradeInfo", info}, {"TradeSha", s.n.tradeSha(info)}}, nil
+}
+
+// notify sends fields to notifyURL as plan says.
+func (s *NewebPaySandbox) notify(notifyURL string, fields [][2]string, plan NotifyPlan) {
+	if notifyURL == "" || plan.Off {
+		return
+	}
+	times := max(plan.Times, 1)
+	body := encodeQuery(fields)
+	post := func() {
+		defer s.sending.Done()
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, notifyURL, strings.NewReader(body))
+		if err != nil {
+			return
+		}
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if resp, err := s.client.Do(req); err == nil {
+			resp.Body.Close()
+		}
+	}
+	send := func() {
+		s.sending.Add(times)
+		if plan.Concurrent {
+			for range times {
+				go post()
+			}
+			return
+		}
+		for range times {
+			post()
+		}
+	}
+	if plan.AfterReturn {
+		s.mu.Lock()
+		s.held = append(s.held, send)
+		s.mu.Unlock()
+		return
+	}
+	send()
+}
