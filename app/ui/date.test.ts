@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addDays, dateWithWeekday, day, fullDate, shortDate, taipeiDateTime, taipeiDay, taipeiTime, timeRange, weekday } from './date';
+import { dateWithWeekday, day, fullDate, shortDate, taipeiDateTime, taipeiTime, timeRange, weekday } from './date';
 
 test('weekday labels 1-7 are Sunday to Saturday (spec section 9)', () => {
   assert.equal(weekday(1), '週日');
@@ -31,15 +31,4 @@ test('instants in Taiwan time (UTC+8)', () => {
     assert.equal(taipeiDateTime(iso), dt, iso);
     assert.equal(taipeiTime(iso), time, iso);
   }
-});
-
-test('the Taiwan day of an instant, and calendar days ahead', () => {
-  assert.equal(taipeiDay(Date.parse('2026-11-23T15:59:59Z')), '2026-11-23');
-  assert.equal(taipeiDay(Date.parse('2026-11-23T16:00:00Z')), '2026-11-24');
-  assert.equal(taipeiDay(Date.parse('2026-12-31T16:30:00Z')), '2027-01-01');
-  assert.equal(addDays('2026-11-24', 30), '2026-12-24');
-  assert.equal(addDays('2026-12-31', 1), '2027-01-01');
-  assert.equal(addDays('2028-02-28', 1), '2028-02-29');
-  assert.equal(addDays('2026-03-01', -1), '2026-02-28');
-  assert.equal(addDays('2026-11-24', 0), '2026-11-24');
 });

@@ -48,15 +48,3 @@ export function taipeiTime(iso: string): string {
   const d = new Date(Date.parse(iso) + 8 * 3600 * 1000);
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
-
-/** The Taiwan (UTC+8) calendar day of an instant in ms: '2026-11-24'. */
-export function taipeiDay(ms: number): string {
-  const d = new Date(ms + 8 * 3600 * 1000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
-
-/** '2026-12-31', 1 -> '2027-01-01' (calendar days, no time zone). */
-export function addDays(ymd: string, n: number): string {
-  const d = new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(5, 7)) - 1, Number(ymd.slice(8, 10)) + n));
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
