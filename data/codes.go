@@ -60,7 +60,20 @@ const (
 	CodePaymentFailed      = -44 // the provider refused or the payment does not match the order
 	CodePayWayNotAccepted  = -45 // the store does not take this payment way
 	CodeOrderExpired       = -46 // the order can no longer be paid: expired, cancelled or failed
-	CodeEmailNotVerified   = -47 // the member must verify the e-mail before buying
-	CodeContractUnsigned   = -48 // an e-contract must be signed first (please sign)
-	CodeNotSoldInStore     = -49 // the item is not sold in the chosen store
+	// -47: free (a member who must verify the e-mail first is
+	// CodeEmailNotVerified, -34, for buying as for booking)
+	CodeContractUnsigned = -48 // an e-contract must be signed first (please sign)
+	CodeNotSoldInStore   = -49 // the item is not sold in the chosen store
+	// Codes of ours for booking (issue 11); not logged in is
+	// CodeLoginRequired.
+	CodeSessionFull      = -30 // no seat left in the session
+	CodeBookingClosed    = -31 // outside the session's booking window (or it has started)
+	CodeNoEntitlement    = -32 // nothing the member holds can pay for the session
+	CodeTimeConflict     = -33 // the member has another booking at that time
+	CodeEmailNotVerified = -34 // the brand wants a verified e-mail before booking
+	CodeNotWaiting       = -35 // the member is not on the session's waiting list
+	CodeNotFull          = -36 // the session has seats: book it instead of waiting
+	CodeAlreadyBooked    = -37 // the member already holds a seat in the session
+	CodeCheckInClosed    = -38 // outside the session's check-in window
+	CodeCheckInInvalid   = -39 // the check-in QR code is forged or has expired
 )

@@ -189,17 +189,23 @@ func (db *DB) transition(ctx context.Context, c Change, to string, from []string
 	return o, true, err
 }
 
+// Handoff is what a provider gave before payment: LINE Pay's
+// transactionId and the URLs where the buyer approves it.
+type Handoff struct {
+	TradeNo        string
+	WebURL, AppURL string
+}
+
 // AwaitPayment records that the buyer was handed to the provider: created
-// (or already awaiting) → awaiting_payment, with the provider's trade
-// number when the provider gave one before payment (LINE Pay's
-// transactionId). A paid, failed, cancelled or expired order is
-// CodeOrderNotPayable.
-func (db *DB) AwaitPayment(ctx context.Context, c Change, tradeNo string) (*Order, error) {
+// (or already awaiting) → awaiting_payment, with what the provider gave
+// (h). A paid, failed, cancelled or expired order is NotPayable.
+func (db *DB) AwaitPayment(ctx context.Context, c Change, h Handoff) (*Order, error) {
 	o, _, err := db.transition(ctx, c, OrderAwaitingPayment, []string{OrderCreated, OrderAwaitingPayment}, func(tx pgx.Tx, o *Order) error {
-		if tradeNo == "" {
+		if h.TradeNo == "" {
 			return nil
 		}
-		_, err := tx.Exec(ctx, `update orders set provider_trade_no = $2 where id = $1`, o.ID, tradeNo)
+		_, err := tx.Exec(ctx, `update orders set provider_trade_no = $2, pay_url_web = $3, pay_url_app = $4 where id = $1`,
+			o.ID, h.TradeNo, h.WebURL, h.AppURL)
 		return err
 	})
 	if err == nil && o.State != OrderAwaitingPayment {

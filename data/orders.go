@@ -87,6 +87,8 @@ type Order struct {
 	// Provider is newebpay, linepay or test.
 	Provider        string `json:"provider"`
 	ProviderTradeNo string `json:"-"`
+	// Approval is where the buyer approves a LINE Pay payment (web, app).
+	Approval Handoff `json:"-"`
 	// MaskedCard is the card as the buyer may see it, "**** 1234"; "" when
 	// unknown.
 	MaskedCard string      `json:"maskedCard"`
@@ -98,12 +100,14 @@ type Order struct {
 }
 
 const orderCols = `o.id, o.user_id, o.brand_id, o.number, o.kind, o.amount, o.state, o.pay_way, o.provider,
-	coalesce(o.provider_trade_no, ''), coalesce(o.card_last4, ''), o.failure, o.expires_at, o.paid_at, o.created_at`
+	coalesce(o.provider_trade_no, ''), coalesce(o.card_last4, ''), o.failure, o.expires_at, o.paid_at, o.created_at,
+	o.pay_url_web, o.pay_url_app`
 
 func scanOrder(r pgx.Row, o *Order) error {
 	var last4 string
 	err := r.Scan(&o.ID, &o.UserID, &o.BrandID, &o.Number, &o.Kind, &o.Amount, &o.State, &o.PayWay, &o.Provider,
-		&o.ProviderTradeNo, &last4, &o.Failure, &o.ExpiresAt, &o.PaidAt, &o.CreatedAt)
+		&o.ProviderTradeNo, &last4, &o.Failure, &o.ExpiresAt, &o.PaidAt, &o.CreatedAt, &o.Approval.WebURL, &o.Approval.AppURL)
+	o.Approval.TradeNo = o.ProviderTradeNo
 	if last4 != "" {
 		o.MaskedCard = "**** " + last4
 	}
@@ -167,4 +171,13 @@ func lineStatus(state string, startsOn *string) string {
 		return "notActive"
 	}
 	return "active"
+}
+
+// PaidOrdersOf counts member userID's paid orders of item itemID or
+// course courseID (an account check: a trial is bought once).
+func (db *DB) PaidOrdersOf(ctx context.Context, userID, itemID, courseID int64) (int, error) {
+	var n int
+	err := db.Pool.QueryRow(ctx, `select count(distinct o.id) from orders o join order_lines l on l.order_id = o.id
+		where o.user_id = $1 and o.state = 'paid' and (l.item_id = $2 or l.course_id = $3)`, userID, itemID, courseID).Scan(&n)
+	return n, dbErr(err)
 }

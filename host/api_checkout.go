@@ -1,56 +1,486 @@
 package host
 
 import (
+	"context"
+	"fmt"
 	"net/http"
+	"net/url"
+	"strings"
 
+	"storefront/checkout"
 	"storefront/data"
+	"storefront/data/rules"
+	"storefront/mail"
 )
 
 // The purchase and payment calls of spec section 7 (issue 12): precheck,
 // payment, the payment ways of a store, the order result, the providers'
 // callbacks and the plan calls. Each is a thin adapter over package
-// checkout.
+// checkout. The providers' callbacks are built on the trusted public
+// origin, never on the request's Host.
 
-// errNotYet answers the calls whose flow is not built yet.
-var errNotYet = &data.Error{Kind: data.KindUnavailable, Code: data.CodeUnavailable, Message: "線上購買即將推出"}
-
-func (s *Server) apiPrecheck(w http.ResponseWriter, r *http.Request) (any, error) {
-	return nil, errNotYet
-}
-func (s *Server) apiPayment(w http.ResponseWriter, r *http.Request) (any, error) {
-	return nil, errNotYet
-}
-func (s *Server) apiNewebPayment(w http.ResponseWriter, r *http.Request) (any, error) {
-	return nil, errNotYet
-}
-func (s *Server) apiPayWays(w http.ResponseWriter, r *http.Request) (any, error) {
-	return nil, errNotYet
-}
-func (s *Server) apiPaymentResult(w http.ResponseWriter, r *http.Request) (any, error) {
-	return nil, errNotYet
-}
-func (s *Server) apiTicketResult(w http.ResponseWriter, r *http.Request) (any, error) {
-	return nil, errNotYet
-}
-func (s *Server) apiTestPayment(w http.ResponseWriter, r *http.Request) (any, error) {
-	return nil, errNotYet
-}
-func (s *Server) apiPlans(w http.ResponseWriter, r *http.Request) (any, error) { return nil, errNotYet }
-func (s *Server) apiPlanFee(w http.ResponseWriter, r *http.Request) (any, error) {
-	return nil, errNotYet
-}
-func (s *Server) apiPlanVerify(w http.ResponseWriter, r *http.Request) (any, error) {
-	return nil, errNotYet
-}
-func (s *Server) newebPayReturn(w http.ResponseWriter, r *http.Request) { s.apiError(w, r, errNotYet) }
-func (s *Server) newebPayNotify(w http.ResponseWriter, r *http.Request) { s.apiError(w, r, errNotYet) }
-func (s *Server) linePayConfirm(w http.ResponseWriter, r *http.Request) { s.apiError(w, r, errNotYet) }
-func (s *Server) linePayCancel(w http.ResponseWriter, r *http.Request)  { s.apiError(w, r, errNotYet) }
-
-// The providers' callbacks, built on the trusted public origin.
+// The providers' callbacks.
 const (
 	newebPayReturnPath = "/api/payment/result"       // NewebPay's ReturnURL: the buyer's browser
 	newebPayNotifyPath = "/api/payment/neweb/notify" // NewebPay's NotifyURL: server to server
 	linePayConfirmPath = "/api/payment/linepay/confirm"
 	linePayCancelPath  = "/api/payment/linepay/cancel"
 )
+
+// checkoutFlows builds the purchase flows of the server.
+func (s *Server) checkoutFlows() *checkout.Flows {
+	return &checkout.Flows{DB: s.db, Now: s.now, NewebPay: s.cfg.NewebPay, LinePay: s.cfg.LinePay, OrderTTL: s.cfg.OrderTTL,
+		Receipt: s.receiptMail, Queued: func() { s.outbox.Kick() }, Log: s.log}
+}
+
+func (req CheckoutRequest) flow() checkout.Request {
+	return checkout.Request{Kind: req.Kind, ItemType: req.ItemType, ItemID: req.ItemID, CourseID: req.CourseID,
+		ScheduleID: req.ScheduleID, StoreID: req.StoreID, Quantity: req.Quantity, Price: req.Price, SalesmanID: req.SalesmanID,
+		StartDate: req.StartDate, PayWay: req.PayWay, Action: req.Action}
+}
+
+// checkoutRoute is the page route whose guard a purchase of kind passes.
+func checkoutRoute(kind string) *route {
+	if kind == data.OrderKindCourse {
+		return routeCourseCheckout
+	}
+	return routeItemCheckout
+}
+
+// decodeCheckout reads a purchase call: its body, its brand (the path's,
+// else the body's) behind the checkout page's guard, and the member.
+func (s *Server) decodeCheckout(w http.ResponseWriter, r *http.Request, req *CheckoutRequest) (*data.Brand, *member, error) {
+	if err := decodeBody(w, r, req); err != nil {
+		return nil, nil, err
+	}
+	id := r.PathValue("brandId")
+	if id == "" {
+		id = req.BrandID
+	}
+	b, err := s.brand(r.Context(), id, checkoutRoute(req.Kind))
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := s.apiMember(w, r, b)
+	return b, m, err
+}
+
+func precheckAnswer(q *checkout.Quote) *PrecheckAnswer {
+	return &PrecheckAnswer{Name: q.Name, UnitPrice: q.UnitPrice, Quantity: q.Quantity, Amount: q.Amount,
+		ActivationType: q.ActivationType, StartDate: q.StartDate, Contract: q.Contract}
+}
+
+// POST /api/brand/{brandId}/sale/precheck: may the member buy this, at
+// this price? Each refusal's code names its dialog (CheckoutRequest).
+func (s *Server) apiPrecheck(w http.ResponseWriter, r *http.Request) (any, error) {
+	var req CheckoutRequest
+	b, m, err := s.decodeCheckout(w, r, &req)
+	if err != nil {
+		return nil, err
+	}
+	q, err := s.checkout.Precheck(r.Context(), b, m.user, req.flow())
+	if err != nil {
+		return nil, err
+	}
+	return precheckAnswer(q), nil
+}
+
+// POST /api/brand/{brandId}/sale/payment: prechecks, creates the order
+// (its amount from the database) and answers the payment page that hands
+// the buyer to the provider.
+func (s *Server) apiPayment(w http.ResponseWriter, r *http.Request) (any, error) {
+	return s.pay(w, r, "")
+}
+
+// POST /api/brand/{brandId}/sale/neweb/payment: sale/payment by card
+// (NewebPay).
+func (s *Server) apiNewebPayment(w http.ResponseWriter, r *http.Request) (any, error) {
+	return s.pay(w, r, data.PayWayCard)
+}
+
+func (s *Server) pay(w http.ResponseWriter, r *http.Request, way string) (any, error) {
+	var req CheckoutRequest
+	b, m, err := s.decodeCheckout(w, r, &req)
+	if err != nil {
+		return nil, err
+	}
+	if way != "" {
+		req.PayWay = way
+	}
+	if !req.AcceptTerms {
+		return nil, badRequest("請先閱讀並同意購買條款")
+	}
+	o, err := s.checkout.CreateOrder(r.Context(), b, m.user, req.flow())
+	if err != nil {
+		return nil, err
+	}
+	base := s.siteOf(r).BasePath
+	if req.From == "app" {
+		return &PaymentAnswer{OrderNo: o.Number, Amount: o.Amount, PaymentURL: paymentPath(base, o) + "?from=app", ResultURL: resultPath(base, o)}, nil
+	}
+	return &PaymentAnswer{OrderNo: o.Number, Amount: o.Amount, PaymentURL: paymentPath(base, o), ResultURL: resultPath(base, o)}, nil
+}
+
+// paymentWaySlug names a payment way in the payment page's path.
+var paymentWaySlug = map[string]string{data.PayWayCard: "card", data.PayWayLinePay: "linepay"}
+
+// paymentPath is order o's payment page under base (routePayment:
+// {kind}-payment/{way}/{orderNo}).
+func paymentPath(base string, o *data.Order) string {
+	return fmt.Sprintf("%s/%s-payment/%s/%s", base, o.Kind, paymentWaySlug[o.PayWay], o.Number)
+}
+
+// resultPath is order o's result page under base.
+func resultPath(base string, o *data.Order) string { return base + "/orderResult/" + o.Number }
+
+// GET /api/v2/ec/brands/{brandId}/payWay/{storeId}: the payment ways the
+// store accepts (card when NewebPay is configured; LINE Pay where the
+// store has it and LINE Pay is configured).
+func (s *Server) apiPayWays(w http.ResponseWriter, r *http.Request) (any, error) {
+	b, err := s.brandOfRequest(r, routeItemCheckout)
+	if err != nil {
+		return nil, err
+	}
+	id, ok := pathID(r.PathValue("storeId"))
+	if !ok {
+		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeStoreNotFound}
+	}
+	st, err := checkout.Store(b, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.payWays(st), nil
+}
+
+func (s *Server) payWays(st data.Store) []PayWay {
+	out := []PayWay{}
+	for _, w := range s.checkout.PayWays(st) {
+		out = append(out, PayWay{PayWay: w.Code, Name: w.Name})
+	}
+	return out
+}
+
+// memberOrder loads order number for the request's member: another
+// member's order, like an unknown one, is -78000000 (nothing leaks).
+func (s *Server) memberOrder(w http.ResponseWriter, r *http.Request, number string) (*data.Brand, *member, *data.Order, error) {
+	if !orderNumber(number) {
+		return nil, nil, nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeOrderNotFound}
+	}
+	o, err := s.db.Order(r.Context(), "", number)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	b, err := s.brand(r.Context(), o.BrandID, nil)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	m, err := s.apiMember(w, r, b)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if m.user.ID != o.UserID {
+		return nil, nil, nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeOrderNotFound}
+	}
+	return b, m, o, nil
+}
+
+// orderNumber reports whether s can be an order number.
+func orderNumber(s string) bool {
+	if len(s) < 12 || len(s) > 30 {
+		return false
+	}
+	return strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") == ""
+}
+
+// orderResult is the result page's data for order o of brand b.
+func (s *Server) orderResult(b *data.Brand, base string, o *data.Order) *OrderResultPage {
+	p := &OrderResultPage{Order: o, MemberURL: base + "/user"}
+	switch o.State {
+	case data.OrderPaid:
+		p.Final = true
+		if len(o.Lines) > 0 {
+			p.MemberURL = base + memberPageOf(o.Lines[0].ItemType)
+		}
+	case data.OrderFailed, data.OrderCancelled, data.OrderExpired:
+		p.Final = true
+		p.RetryURL = retryPath(base, o)
+	}
+	return p
+}
+
+// memberPageOf is the member centre page that lists a holding of itemType.
+func memberPageOf(itemType string) string {
+	switch itemType {
+	case data.ItemPasscard:
+		return "/user/passcard"
+	case data.ItemPoint, data.ItemQuantityPasscard:
+		return "/user/ticket"
+	case data.ItemCountingPasscard:
+		return "/user/countingPasscard"
+	}
+	return "/user"
+}
+
+// retryPath is the checkout page that buys order o's first line again.
+func retryPath(base string, o *data.Order) string {
+	if len(o.Lines) == 0 {
+		return base + "/"
+	}
+	l := o.Lines[0]
+	switch {
+	case l.ItemID != nil:
+		u := fmt.Sprintf("%s/%s/%d/checkout", base, l.ItemType, *l.ItemID)
+		if o.Kind == data.OrderKindPlan {
+			u += "?type=plan"
+		}
+		return u
+	case l.CourseID != nil && l.StoreID != nil:
+		return fmt.Sprintf("%s/activity/%d/%d/checkout", base, *l.StoreID, *l.CourseID)
+	}
+	return base + "/"
+}
+
+// GET /api/v2/ec/payment/result/{orderNo}: the order and its state (the
+// payment-status dialog polls it until Final), only for its member.
+func (s *Server) apiPaymentResult(w http.ResponseWriter, r *http.Request) (any, error) {
+	b, _, o, err := s.memberOrder(w, r, r.PathValue("orderNo"))
+	if err != nil {
+		return nil, err
+	}
+	return s.orderResult(b, s.siteOf(r).BasePath, o), nil
+}
+
+// GET /api/payment/ticketResult?orderNo=: the result of an enjoy-coupon
+// (ticket service) order. The storefront sells none, so the member's own
+// order answers -78000002 and any other -78000000.
+func (s *Server) apiTicketResult(w http.ResponseWriter, r *http.Request) (any, error) {
+	if _, _, _, err := s.memberOrder(w, r, r.URL.Query().Get("orderNo")); err != nil {
+		return nil, err
+	}
+	return nil, &data.Error{Kind: data.KindInvalid, Code: data.CodeNotEnjoyCoupon}
+}
+
+// POST /api/test/payment {orderNo} (dev only): pays the member's order as
+// its provider would, through the same payment transaction.
+func (s *Server) apiTestPayment(w http.ResponseWriter, r *http.Request) (any, error) {
+	var req OrderRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		return nil, err
+	}
+	b, _, o, err := s.memberOrder(w, r, req.OrderNo)
+	if err != nil {
+		return nil, err
+	}
+	if o, err = s.checkout.TestPay(r.Context(), o); err != nil {
+		return nil, err
+	}
+	return s.orderResult(b, s.siteOf(r).BasePath, o), nil
+}
+
+// planBrand is the brand of a plan call (query brandId), which must sell
+// plans (-43 otherwise).
+func (s *Server) planBrand(r *http.Request) (*data.Brand, error) {
+	b, err := s.brandOfRequest(r, routeItemCheckout)
+	if err != nil {
+		return nil, err
+	}
+	if !b.ModuleSet().Has(data.ModuleFindPlan) {
+		return nil, &data.Error{Kind: data.KindForbidden, Code: data.CodePlanNotEnabled}
+	}
+	return b, nil
+}
+
+// GET /api/plan?brandId=: the plans on sale (the brand's items, when it
+// sells plans).
+func (s *Server) apiPlans(w http.ResponseWriter, r *http.Request) (any, error) {
+	b, err := s.planBrand(r)
+	if err != nil {
+		return nil, err
+	}
+	page, err := s.db.Items(r.Context(), b.ID, data.ItemFilter{}, 1, 0)
+	if err != nil {
+		return nil, err
+	}
+	return &PlanList{Plans: page.List}, nil
+}
+
+// GET /api/plan/payFee?brandId=&itemType=&itemId=&quantity=: what a plan
+// costs, from the database.
+func (s *Server) apiPlanFee(w http.ResponseWriter, r *http.Request) (any, error) {
+	b, err := s.planBrand(r)
+	if err != nil {
+		return nil, err
+	}
+	q := newQuery(r.URL.Query())
+	t := r.URL.Query().Get("itemType")
+	if !data.IsItemType(t) {
+		q.fail("不支援的商品類型：" + t)
+	}
+	id := q.id("itemId", "商品代碼")
+	n := q.intIn("quantity", "購買數量", 1, 1, rules.MaxItemQuantity)
+	if err := q.Err(); err != nil {
+		return nil, err
+	}
+	it, err := s.item(r.Context(), b, t, id)
+	if err != nil {
+		return nil, err
+	}
+	if !it.OnShelf {
+		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeItemOffShelf}
+	}
+	return &PlanFee{ItemType: t, ItemID: id, UnitPrice: it.Price, Quantity: n, Amount: it.Price * n}, nil
+}
+
+// POST /api/plan/purchase/verify {brandId, ...}: precheck of a plan.
+func (s *Server) apiPlanVerify(w http.ResponseWriter, r *http.Request) (any, error) {
+	var req CheckoutRequest
+	b, m, err := s.decodeCheckout(w, r, &req)
+	if err != nil {
+		return nil, err
+	}
+	req.Kind = data.OrderKindPlan
+	q, err := s.checkout.Precheck(r.Context(), b, m.user, req.flow())
+	if err != nil {
+		return nil, err
+	}
+	return precheckAnswer(q), nil
+}
+
+// maxProviderForm caps a provider's form post.
+const maxProviderForm = 64 << 10
+
+// providerForm reads a provider's form post.
+func providerForm(w http.ResponseWriter, r *http.Request) (url.Values, bool) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxProviderForm)
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "資料格式錯誤", http.StatusBadRequest)
+		return nil, false
+	}
+	return r.PostForm, true
+}
+
+// POST /api/payment/neweb/notify: NewebPay's NotifyURL (server to
+// server). Believed only when its TradeSha verifies; answered 200 once
+// applied (or found applied before), 400 when refused, 5xx when we could
+// not record it (NewebPay then sends it again).
+func (s *Server) newebPayNotify(w http.ResponseWriter, r *http.Request) {
+	form, ok := providerForm(w, r)
+	if !ok {
+		return
+	}
+	if _, err := s.checkout.ApplyNewebPayResult(r.Context(), form, checkout.KindNotify); err != nil {
+		f := classify(err)
+		if f.Status >= 500 {
+			s.log.Error("NewebPay notify", "request_id", requestIDOf(r), "err", err)
+		}
+		http.Error(w, f.Message, f.Status)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Write([]byte("OK"))
+}
+
+// POST /api/payment/result: NewebPay's ReturnURL, the buyer's browser
+// coming back (a cross-site POST). Applied like the notification (either
+// may come first), then 303 to the order's result page on the brand's
+// trusted origin.
+func (s *Server) newebPayReturn(w http.ResponseWriter, r *http.Request) {
+	form, ok := providerForm(w, r)
+	if !ok {
+		return
+	}
+	o, err := s.checkout.ApplyNewebPayResult(r.Context(), form, checkout.KindReturn)
+	if o == nil {
+		f := classify(err)
+		if f.Status >= 500 {
+			s.log.Error("NewebPay return", "request_id", requestIDOf(r), "err", err)
+		}
+		http.Error(w, f.Message, f.Status)
+		return
+	}
+	s.toResult(w, r, o)
+}
+
+// toResult sends the browser to order o's result page on its brand's
+// trusted origin.
+func (s *Server) toResult(w http.ResponseWriter, r *http.Request, o *data.Order) {
+	b, err := s.brand(r.Context(), o.BrandID, nil)
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	origin, base := s.brandOrigin(b, s.cfg.Env)
+	http.Redirect(w, r, origin+resultPath(base, o), http.StatusSeeOther)
+}
+
+// GET /api/payment/linepay/confirm?transactionId=&orderId=: LINE Pay's
+// confirmUrl, the buyer back from approving: confirm with the order's
+// amount, then 303 to the result page. A LINE Pay that cannot be reached
+// answers 503: reloading tries again.
+func (s *Server) linePayConfirm(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	o, err := s.checkout.ConfirmLinePay(r.Context(), q.Get("orderId"), q.Get("transactionId"))
+	if o == nil {
+		f := classify(err)
+		if f.Status == http.StatusServiceUnavailable {
+			w.Header().Set("Retry-After", "5")
+		}
+		http.Error(w, f.Message, f.Status)
+		return
+	}
+	s.toResult(w, r, o)
+}
+
+// GET /api/payment/linepay/cancel?orderId=: LINE Pay's cancelUrl, the
+// buyer gave up: the unpaid order is cancelled, then 303 to its result
+// page.
+func (s *Server) linePayCancel(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	o, err := s.checkout.CancelLinePay(r.Context(), q.Get("orderId"), q.Get("transactionId"))
+	if o == nil {
+		f := classify(err)
+		http.Error(w, f.Message, f.Status)
+		return
+	}
+	s.toResult(w, r, o)
+}
+
+// paymentURLs are the provider callbacks and the buyer's return for order
+// o of brand b, on the trusted public origin (the brand's custom domain
+// for the result page).
+func (s *Server) paymentURLs(b *data.Brand, o *data.Order) checkout.URLs {
+	origin, base := s.brandOrigin(b, s.cfg.Env)
+	pub := s.cfg.PublicURL
+	return checkout.URLs{
+		NotifyURL:  pub + newebPayNotifyPath,
+		ReturnURL:  pub + newebPayReturnPath,
+		ResultURL:  origin + resultPath(base, o),
+		ConfirmURL: pub + linePayConfirmPath,
+		CancelURL:  pub + linePayCancelPath + "?" + url.Values{"orderId": {o.Number}}.Encode(),
+	}
+}
+
+// receiptMail composes the receipt of a paid order (mail.Receipt): its
+// lines, amount, payment way and masked card, linking to the order.
+func (s *Server) receiptMail(o *data.Order, u *data.User) (data.Mail, error) {
+	b, err := s.loadBrand(context.Background(), o.BrandID)
+	if err != nil {
+		return data.Mail{}, err
+	}
+	origin, base := s.brandOrigin(b, s.cfg.Env)
+	mb := mail.Brand{Name: b.Name, Colour: s.colour(b), Home: origin + base + "/"}
+	rows := [][2]string{{"訂單編號", o.Number}}
+	for _, l := range o.Lines {
+		rows = append(rows, [2]string{fmt.Sprintf("%s × %d", l.Name, l.Quantity), "NT$" + rules.Thousands(l.UnitPrice*l.Quantity)})
+	}
+	way := checkout.WayCard.Name
+	if o.PayWay == data.PayWayLinePay {
+		way = checkout.WayLinePay.Name
+	}
+	if o.MaskedCard != "" {
+		way += "（" + o.MaskedCard + "）"
+	}
+	rows = append(rows, [2]string{"付款方式", way}, [2]string{"付款金額", "NT$" + rules.Thousands(o.Amount)})
+	msg := mail.Receipt(mb, u.Email, u.Name, o.Number, origin+resultPath(base, o), rows)
+	return data.Mail{To: msg.To, FromName: msg.FromName, Subject: msg.Subject, Text: msg.Text, HTML: msg.HTML}, nil
+}

@@ -2,14 +2,17 @@ package host
 
 import (
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/netip"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
 	"storefront/mail"
+	"storefront/providers"
 )
 
 // Config is the process's configuration, from environment variables only.
@@ -38,6 +41,24 @@ type Config struct {
 	DeviceKey    []byte
 	AccessLog    bool   // one log line per request
 	MetricsToken string // when set, /metrics wants "Authorization: Bearer <token>"
+	// NewebPay and LinePay are the payment providers; a provider whose
+	// variables are unset is not configured (Configured false: checkout
+	// offers no such payment way), except in dev, where it is the local
+	// sandbox (PaymentSandboxes).
+	NewebPay providers.NewebPay
+	LinePay  providers.LinePay
+	// PaymentSandboxes: at least one provider is its local sandbox, served
+	// at /dev/newebpay/ or /dev/linepay/ (dev only).
+	PaymentSandboxes bool
+	// OrderTTL is how long an unpaid order waits before the expiry worker
+	// expires it (checkout).
+	OrderTTL time.Duration
+	// CheckInKey signs the members' check-in QR codes (checkin.go); random
+	// per process when STOREFRONT_CHECKIN_KEY is empty.
+	CheckInKey []byte
+	// ScannerToken is the studio scanners' bearer token for POST
+	// /api/checkin/qr; empty: QR check-in by scanner is off.
+	ScannerToken string
 }
 
 // Variable is one environment variable the storefront reads.
@@ -71,6 +92,42 @@ var Variables = []Variable{
 	{"SMTP_TLS", "starttls", "starttls (required STARTTLS), tls (implicit TLS, port 465) or none (a relay on this machine only)"},
 	{"STOREFRONT_ACCESS_LOG", "1", "one structured log line per request, with its request id (0: none)"},
 	{"STOREFRONT_METRICS_TOKEN", "", "when set, /metrics answers only requests with the header Authorization: Bearer <token>; empty: /metrics is open"},
+	{"NEWEBPAY_MERCHANT_ID", "", "NewebPay (藍新金流) MPG merchant id for card payments; the four NEWEBPAY_ variables go together; all empty: no card payment (in dev, the local sandbox at /dev/newebpay)"},
+	{"NEWEBPAY_HASH_KEY", "", "NewebPay HashKey (secret, 32 characters)"},
+	{"NEWEBPAY_HASH_IV", "", "NewebPay HashIV (secret, 16 characters)"},
+	{"NEWEBPAY_URL", "", "NewebPay gateway base URL: https://ccore.newebpay.com (test) or https://core.newebpay.com"},
+	{"LINEPAY_CHANNEL_ID", "", "LINE Pay channel id; the three LINEPAY_ variables go together; all empty: no LINE Pay (in dev, the local sandbox at /dev/linepay)"},
+	{"LINEPAY_CHANNEL_SECRET", "", "LINE Pay channel secret key (secret)"},
+	{"LINEPAY_URL", "", "LINE Pay API base URL: https://sandbox-api-pay.line.me (test) or https://api-pay.line.me"},
+	{"STOREFRONT_ORDER_TTL", "30m", "how long an unpaid order waits for its payment before it expires (a payment that arrives later is still taken)"},
+	{"STOREFRONT_CHECKIN_KEY", "", "secret (at least 32 characters) signing the members' short-lived check-in QR codes; empty: a random key per process (codes shown by one host do not verify on another; a warning outside dev)"},
+	{"STOREFRONT_CHECKIN_SCANNER_TOKEN", "", "bearer token (at least 32 characters) of the studio scanners calling POST /api/checkin/qr; empty: check-in by scanner is off"},
+}
+
+// The payment sandboxes' fixed test credentials: public test values of the
+// local sandboxes (dev only), not secrets.
+var (
+	SandboxNewebPay = providers.NewebPay{MerchantID: "MS_SANDBOX", HashKey: "sandbox-hashkey-0123456789abcdef", HashIV: "sandbox-iv-01234"}
+	SandboxLinePay  = providers.LinePay{ChannelID: "1600000000", ChannelSecret: "sandbox-channel-secret-not-secret"}
+)
+
+// sandboxes reports which providers of c are their local sandbox, and
+// points those at the sandboxes on c's public origin (Run may settle dev's
+// port, and so the origin, after LoadConfig).
+func (c *Config) sandboxes() (newebpay, linepay bool) {
+	if !c.PaymentSandboxes {
+		return false, false
+	}
+	n, l := c.NewebPay, c.LinePay
+	n.URL, l.URL = "", ""
+	newebpay, linepay = n == SandboxNewebPay, l == SandboxLinePay
+	if newebpay {
+		c.NewebPay.URL = c.PublicURL + "/dev/newebpay"
+	}
+	if linepay {
+		c.LinePay.URL = c.PublicURL + "/dev/linepay"
+	}
+	return newebpay, linepay
 }
 
 // Envs are the environments (spec section 9).
@@ -169,17 +226,20 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if c.TrustedProxies, err = parsePrefixes(get("STOREFRONT_TRUSTED_PROXIES")); err != nil {
 		bad("STOREFRONT_TRUSTED_PROXIES", err.Error())
 	}
-	if k := get("STOREFRONT_DEVICE_KEY"); k != "" {
-		if len(k) < 32 {
-			errs = append(errs, "STOREFRONT_DEVICE_KEY: want at least 32 characters") // a secret: never printed
-		}
-		c.DeviceKey = []byte(k)
-	} else {
-		c.DeviceKey = make([]byte, 32)
-		rand.Read(c.DeviceKey)
+	if c.DeviceKey, err = secretKey(get("STOREFRONT_DEVICE_KEY")); err != nil {
+		errs = append(errs, "STOREFRONT_DEVICE_KEY: "+err.Error()) // a secret: never printed
+	}
+	c.CheckInKey, err = secretKey(get("STOREFRONT_CHECKIN_KEY"))
+	if err != nil {
+		errs = append(errs, "STOREFRONT_CHECKIN_KEY: "+err.Error()) // a secret: never printed
+	}
+	if c.ScannerToken = get("STOREFRONT_CHECKIN_SCANNER_TOKEN"); c.ScannerToken != "" && len(c.ScannerToken) < 32 {
+		errs = append(errs, "STOREFRONT_CHECKIN_SCANNER_TOKEN: want at least 32 characters")
 	}
 	c.AccessLog = flag("STOREFRONT_ACCESS_LOG")
 	c.MetricsToken = get("STOREFRONT_METRICS_TOKEN")
+	c.OrderTTL = dur("STOREFRONT_ORDER_TTL")
+	errs = append(errs, c.loadProviders(get)...)
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}
@@ -195,4 +255,62 @@ func localHost(host string) bool {
 	}
 	a, err := netip.ParseAddr(strings.Trim(host, "[]"))
 	return err == nil && a.IsLoopback()
+}
+
+// loadProviders reads the payment providers' variables: each provider's
+// go together (some set, some not: an error naming the missing ones);
+// none set is no provider, or its sandbox in dev. Errors never quote a
+// secret.
+func (c *Config) loadProviders(get func(string) string) (errs []string) {
+	group := func(names ...string) (vals []string, set bool) {
+		var missing []string
+		for _, n := range names {
+			v := get(n)
+			vals = append(vals, v)
+			if v == "" {
+				missing = append(missing, n)
+			}
+		}
+		if len(missing) > 0 && len(missing) < len(names) {
+			errs = append(errs, "payment provider partly configured: "+strings.Join(missing, ", ")+" missing")
+		}
+		return vals, len(missing) == 0
+	}
+	gateway := func(name, raw, example string) {
+		u, err := url.Parse(raw)
+		if err != nil || (u.Scheme != "https" && !(u.Scheme == "http" && c.Env == "dev")) || u.Host == "" || u.User != nil || u.RawQuery != "" {
+			errs = append(errs, fmt.Sprintf("%s=%q: want an https URL such as %s (http only in dev)", name, raw, example))
+		}
+	}
+	if v, set := group("NEWEBPAY_MERCHANT_ID", "NEWEBPAY_HASH_KEY", "NEWEBPAY_HASH_IV", "NEWEBPAY_URL"); set {
+		c.NewebPay = providers.NewebPay{MerchantID: v[0], HashKey: v[1], HashIV: v[2], URL: strings.TrimSuffix(v[3], "/")}
+		if len(v[1]) != 32 || len(v[2]) != 16 {
+			errs = append(errs, "NEWEBPAY_HASH_KEY and NEWEBPAY_HASH_IV: want 32 and 16 characters") // secrets: never printed
+		}
+		gateway("NEWEBPAY_URL", v[3], "https://core.newebpay.com")
+	} else if c.Env == "dev" && v[0]+v[1]+v[2]+v[3] == "" {
+		c.NewebPay, c.PaymentSandboxes = SandboxNewebPay, true
+	}
+	if v, set := group("LINEPAY_CHANNEL_ID", "LINEPAY_CHANNEL_SECRET", "LINEPAY_URL"); set {
+		c.LinePay = providers.LinePay{ChannelID: v[0], ChannelSecret: v[1], URL: strings.TrimSuffix(v[2], "/")}
+		gateway("LINEPAY_URL", v[2], "https://api-pay.line.me")
+	} else if c.Env == "dev" && v[0]+v[1]+v[2] == "" {
+		c.LinePay, c.PaymentSandboxes = SandboxLinePay, true
+	}
+	c.sandboxes()
+	return errs
+}
+
+// secretKey is a signing key from its variable's value: at least 32
+// characters, or, when empty, 32 random bytes of this process.
+func secretKey(v string) ([]byte, error) {
+	if v == "" {
+		k := make([]byte, 32)
+		rand.Read(k)
+		return k, nil
+	}
+	if len(v) < 32 {
+		return []byte(v), errors.New("want at least 32 characters")
+	}
+	return []byte(v), nil
 }

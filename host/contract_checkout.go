@@ -43,7 +43,7 @@ type CheckoutRequest struct {
 // PrecheckAnswer is what precheck found: everything can go ahead at this
 // amount. A refusal is an error instead, whose code names its dialog: -5
 // commodity not found (off the shelf), -40 price changed, -41 quantity,
-// -42 contact info, -43 plan not enabled, -45 payment way, -47 verify
+// -42 contact info, -43 plan not enabled, -45 payment way, -34 verify
 // account, -48 please sign, -49 not sold in the store, -21 log in.
 type PrecheckAnswer struct {
 	Name      string `json:"name"`

@@ -154,9 +154,18 @@ var errorTexts = map[int]string{
 	data.CodePaymentFailed:       "付款失敗，請重新付款",
 	data.CodePayWayNotAccepted:   "此門市不支援這個付款方式",
 	data.CodeOrderExpired:        "此訂單已無法付款，請重新結帳",
-	data.CodeEmailNotVerified:    "請先完成電子信箱驗證再購買",
 	data.CodeContractUnsigned:    "請先簽署電子合約",
 	data.CodeNotSoldInStore:      "此商品未於所選門市販售",
+	data.CodeSessionFull:         "此課程名額已滿",
+	data.CodeBookingClosed:       "目前不在此課程的開放預約時間內",
+	data.CodeNoEntitlement:       "您沒有可用於此課程的票券或通行卡",
+	data.CodeTimeConflict:        "您在此時段已有其他預約",
+	data.CodeEmailNotVerified:    "請先完成電子信箱驗證再預約課程",
+	data.CodeNotWaiting:          "您不在此課程的候補名單中",
+	data.CodeNotFull:             "此課程尚有名額，請直接預約",
+	data.CodeAlreadyBooked:       "您已預約此課程",
+	data.CodeCheckInClosed:       "目前不在此課程的簽到時間內",
+	data.CodeCheckInInvalid:      "簽到條碼無效或已過期，請重新整理後再試",
 }
 
 // errorText returns the catalogue text of code, empty for an unknown code

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"storefront/cache"
+	"storefront/checkout"
 	"storefront/data"
 	"storefront/mail"
 	"storefront/mail/devbox"
@@ -39,6 +40,9 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	log := newLogger(cfg, stderr)
 	if getenv("STOREFRONT_DEVICE_KEY") == "" && cfg.Env != "dev" {
 		log.Warn("STOREFRONT_DEVICE_KEY is not set: known devices are forgotten at restart and not shared between hosts")
+	}
+	if getenv("STOREFRONT_CHECKIN_KEY") == "" && cfg.Env != "dev" {
+		log.Warn("STOREFRONT_CHECKIN_KEY is not set: check-in QR codes shown by one host do not verify on another")
 	}
 
 	bundle, err := renderer.Embedded()
@@ -100,6 +104,8 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 		srv.outbox = outbox.Start(db, mailer, outbox.Options{Log: log, Observed: srv.MailAttempt})
 		defer srv.outbox.Stop()
 	}
+	expirer := checkout.StartExpirer(srv.checkout, time.Minute) // unpaid orders past their time
+	defer expirer.Stop()
 	listenCtx, stopListening := context.WithCancel(ctx)
 	defer stopListening()
 	go db.ListenBrandChanges(listenCtx, func(id string) { srv.BrandChanged(listenCtx, id) })

@@ -15,35 +15,41 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 
 	"storefront/cache"
+	"storefront/checkout"
 	"storefront/data"
 	"storefront/mail"
 	"storefront/mail/devbox"
 	"storefront/mail/outbox"
 	"storefront/members"
+	"storefront/providers"
 	"storefront/renderer"
 )
 
 // Server holds the dependencies of every handler.
 type Server struct {
-	cfg     Config
-	db      *data.DB
-	cache   *cache.Cache
-	pool    *renderer.Pool
-	bundle  *renderer.Bundle
-	log     *slog.Logger
-	now     func() time.Time
-	domains atomic.Pointer[map[string]data.Domain]
-	pages   *pageCache // nil: the page cache is off
-	brands  *expirable.LRU[string, *data.Brand]
-	handler http.Handler
-	gz      http.Handler // see gzipped
-	mailer  *mail.Mailer // nil: no SMTP server configured
-	mailbox *devbox.Box  // the development mailbox, when mails go there
-	static  map[string]fs.FS
-	outbox  *outbox.Worker
-	members *members.Flows // the members' account flows
-	revoked revocations    // sessions revoked lately: refused from any cache
-	metrics *metrics
+	cfg      Config
+	db       *data.DB
+	cache    *cache.Cache
+	pool     *renderer.Pool
+	bundle   *renderer.Bundle
+	log      *slog.Logger
+	now      func() time.Time
+	domains  atomic.Pointer[map[string]data.Domain]
+	pages    *pageCache // nil: the page cache is off
+	brands   *expirable.LRU[string, *data.Brand]
+	handler  http.Handler
+	gz       http.Handler // see gzipped
+	mailer   *mail.Mailer // nil: no SMTP server configured
+	mailbox  *devbox.Box  // the development mailbox, when mails go there
+	static   map[string]fs.FS
+	outbox   *outbox.Worker
+	members  *members.Flows  // the members' account flows
+	checkout *checkout.Flows // the purchase flows
+	revoked  revocations     // sessions revoked lately: refused from any cache
+	metrics  *metrics
+	// the payment providers' local sandboxes (dev), when mounted
+	newebpaySandbox *providers.NewebPaySandbox
+	linepaySandbox  *providers.LinePaySandbox
 }
 
 // Deps are what NewServer builds a Server from.
@@ -66,6 +72,9 @@ type Deps struct {
 	Static map[string]fs.FS
 	// Outbox, when set, is told when a mail was queued (it sends them).
 	Outbox *outbox.Worker
+	// SandboxClient sends the NewebPay sandbox's notifications (nil: a
+	// client with a 20 s timeout; tests route it to their server).
+	SandboxClient *http.Client
 }
 
 // NewServer builds the server and loads the custom-domain table.
@@ -87,6 +96,16 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 		s.pages = newPageCache(pageLocalBytes)
 	}
 	s.metrics = newMetrics(s)
+	web, line := s.cfg.sandboxes() // on the settled public origin
+	if web {
+		s.newebpaySandbox = providers.NewNewebPaySandbox(s.cfg.NewebPay, d.SandboxClient)
+		s.newebpaySandbox.Now = s.now
+	}
+	if line {
+		s.linepaySandbox = providers.NewLinePaySandbox(s.cfg.LinePay.ChannelID, s.cfg.LinePay.ChannelSecret)
+		s.linepaySandbox.URL, s.linepaySandbox.Now = s.cfg.LinePay.URL, s.now
+	}
+	s.checkout = s.checkoutFlows() // after the sandboxes settled the providers' URLs
 	s.handler = s.routes()
 	return s, nil
 }
@@ -149,7 +168,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/search/passcardList", s.api(s.apiItemSearch(data.ItemPasscard, data.ItemCountingPasscard)))
 	mux.Handle("GET /api/search/promoteList", s.api(s.apiPromoteList))
 	mux.Handle("GET /api/search/banner", s.api(s.apiBanner))
-	mux.Handle("GET /api/schedule", s.api(s.apiSchedule))
+	mux.Handle("GET /api/schedule", s.api(s.apiScheduleSeats))
 	mux.Handle("GET /api/schedule/teachers", s.api(s.apiScheduleTeachers))
 	mux.Handle("GET /api/schedule/dates", s.api(s.apiScheduleDates))
 	mux.Handle("GET /api/brand/{brandId}/salesman/list", s.api(s.apiSalesmen))
@@ -170,9 +189,39 @@ func (s *Server) routes() http.Handler {
 	if s.cfg.Env == "dev" {
 		mux.Handle("POST /api/test/payment", s.api(s.apiTestPayment))
 	}
+	// booking (issue 11; host/openapi.json documents each call)
+	mux.Handle("GET /api/schedule/paymentInfo", s.api(s.apiPaymentInfo))
+	mux.Handle("GET /api/schedule/userTicket", s.api(s.apiUserTicket))
+	mux.Handle("GET /api/schedule/bookingCheck", s.api(s.apiBookingCheck))
+	mux.Handle("POST /api/schedule/ticket/verify", s.api(s.apiTicketVerify))
+	mux.Handle("POST /api/schedule/purchase/verify", s.api(s.apiPurchaseVerify))
+	mux.Handle("POST /api/schedule/term/purchase/verify", s.api(s.apiTermPurchaseVerify))
+	mux.Handle("POST /api/schedule/booking", s.api(s.apiBook))
+	mux.Handle("GET /api/schedule/waiting/get", s.api(s.apiWaitingGet))
+	mux.Handle("POST /api/schedule/waiting/add", s.api(s.apiWaitingAdd))
+	mux.Handle("POST /api/schedule/waiting/update", s.api(s.apiWaitingUpdate))
+	mux.Handle("GET /api/user/bookingList", s.api(s.apiBookingList))
+	mux.Handle("POST /api/user/cancelBooking", s.api(s.apiCancelBooking))
+	mux.Handle("POST /api/user/cancelBooking/verify", s.api(s.apiCancelVerify))
+	mux.Handle("POST /api/user/checkInBooking", s.api(s.apiCheckIn))
+	mux.Handle("GET /api/user/checkInQr", s.api(s.apiCheckInQR))
+	mux.Handle("POST /api/checkin/qr", s.api(s.apiScannerCheckIn))
+	mux.Handle("GET /api/user/common/server-time", s.api(s.apiServerTime))
+	mux.HandleFunc("GET /api/user/bookings/{bookingId}/calendar.ics", s.bookingCalendar)
+	if s.cfg.Env == "dev" {
+		mux.HandleFunc("GET /api/openapi.json", s.openAPI)
+	}
 	mux.HandleFunc("GET /_img/{width}/{path...}", s.image)
 	mux.HandleFunc("GET /robots.txt", s.robots)
 	mux.HandleFunc("GET /sitemap.xml", s.rootSitemap)
+
+	// the payment providers' local sandboxes (dev, providers unset)
+	if s.newebpaySandbox != nil {
+		mux.Handle("/dev/newebpay/", http.StripPrefix("/dev/newebpay", s.newebpaySandbox))
+	}
+	if s.linepaySandbox != nil {
+		mux.Handle("/dev/linepay/", http.StripPrefix("/dev/linepay", s.linepaySandbox))
+	}
 
 	mux.HandleFunc("/api/", s.apiNotFound)
 

@@ -27,6 +27,7 @@ type mailData struct {
 	Code     string
 	ValidFor string
 	Outro    string
+	Rows     [][2]string // a table of label, value (a receipt's lines)
 }
 
 var htmlLayout = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
@@ -37,6 +38,7 @@ var htmlLayout = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype htm
 <tr><td style="padding:24px 28px 8px;font-size:20px;font-weight:700;color:{{.Brand.Colour}}">{{if .Brand.Logo}}<img src="{{.Brand.Logo}}" alt="" width="36" height="36" style="vertical-align:middle;border-radius:8px;margin-right:8px">{{end}}{{.Brand.Name}}</td></tr>
 <tr><td style="padding:8px 28px 0;font-size:18px;font-weight:700">{{.Title}}</td></tr>
 <tr><td style="padding:12px 28px 0;font-size:15px;line-height:1.7">{{.Name}} 您好：<br>{{.Intro}}</td></tr>
+{{if .Rows}}<tr><td style="padding:16px 28px 0"><table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="font-size:14px;line-height:1.6;border-top:1px solid #e4e7eb">{{range .Rows}}<tr><td style="padding:6px 0;color:#616e7c;border-bottom:1px solid #e4e7eb">{{index . 0}}</td><td align="right" style="padding:6px 0;border-bottom:1px solid #e4e7eb">{{index . 1}}</td></tr>{{end}}</table></td></tr>{{end}}
 {{if .Link}}<tr><td style="padding:20px 28px 0"><a href="{{.Link}}" style="display:inline-block;padding:12px 28px;border-radius:999px;background:{{.Brand.Colour}};color:#ffffff;text-decoration:none;font-weight:700;font-size:15px">{{.Button}}</a></td></tr>{{end}}
 {{if .Code}}<tr><td style="padding:20px 28px 0;font-size:14px;color:#616e7c">或輸入驗證碼：<div style="margin-top:6px;font-size:28px;letter-spacing:8px;font-weight:700;color:#1f2933;font-family:Menlo,Consolas,monospace">{{.Code}}</div></td></tr>{{end}}
 <tr><td style="padding:16px 28px 0;font-size:13px;color:#616e7c;line-height:1.6">{{.ValidFor}}{{if .Outro}}<br>{{.Outro}}{{end}}</td></tr>
@@ -49,6 +51,8 @@ var textLayout = template.Must(template.New("text").Parse(`{{.Brand.Name}}｜{{.
 
 {{.Name}} 您好：
 {{.Intro}}
+{{range .Rows}}
+{{index . 0}}：{{index . 1}}{{end}}
 {{if .Link}}
 {{.Button}}：
 {{.Link}}
@@ -106,5 +110,18 @@ func PasswordReset(b Brand, to, name, link, code string, ttl time.Duration) Mess
 		Code:     code,
 		ValidFor: fmt.Sprintf("連結與驗證碼在 %s內有效，使用一次後即失效。", validFor(ttl)),
 		Outro:    "如果您沒有申請重設密碼，請忽略此信件，您的密碼不會改變。",
+	})
+}
+
+// Receipt is the mail that confirms a paid order: its lines and amount,
+// the payment way and the masked card (rows), and a link to the order.
+func Receipt(b Brand, to, name, orderNo, link string, rows [][2]string) Message {
+	return render(to, mailData{
+		Brand: b, Name: name, Title: "付款成功通知",
+		Intro:  fmt.Sprintf("感謝您的購買！訂單 %s 已付款完成，明細如下：", orderNo),
+		Rows:   rows,
+		Button: "查看訂單",
+		Link:   link,
+		Outro:  "購買的項目已存入會員中心。",
 	})
 }

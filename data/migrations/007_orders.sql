@@ -28,6 +28,11 @@ create table orders (
     -- repeat
     provider_trade_no text check (length(provider_trade_no) between 1 and 64),
     card_last4        text check (card_last4 ~ '^[0-9]{4}$'), -- never more of the card
+    -- where the buyer approves a LINE Pay payment (web, app webview): a
+    -- reloaded payment page goes there again (LINE Pay takes one request
+    -- per orderId)
+    pay_url_web       text not null default '',
+    pay_url_app       text not null default '',
     failure           text not null default '', -- why it failed, for the buyer
     expires_at        timestamptz not null,
     paid_at           timestamptz,

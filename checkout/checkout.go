@@ -1,0 +1,312 @@
+// Package checkout holds the purchase flows (issue 12): precheck, order
+// creation, handing the buyer to a payment provider, and believing the
+// provider's answer. Each is one use case over the database (data), the
+// providers (providers) and the mail outbox, called by host's thin
+// handlers. Amounts always come from the database; a provider's message is
+// believed only after its signature and amount verify.
+package checkout
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"slices"
+	"time"
+
+	"storefront/data"
+	"storefront/data/rules"
+	"storefront/providers"
+)
+
+// Flows runs the purchase flows.
+type Flows struct {
+	DB       *data.DB
+	Now      func() time.Time
+	NewebPay providers.NewebPay
+	LinePay  providers.LinePay
+	// OrderTTL is how long an order waits for its payment before the
+	// expiry worker expires it.
+	OrderTTL time.Duration
+	// Receipt composes the receipt mail in the paying transaction (nil:
+	// none); Queued tells the outbox worker a mail waits (nil: none).
+	Receipt data.ReceiptMail
+	Queued  func()
+	Log     *slog.Logger
+}
+
+// Request is what a buyer asks for (host's CheckoutRequest).
+type Request struct {
+	Kind       string // data.OrderKind…
+	ItemType   string
+	ItemID     int64
+	CourseID   int64
+	ScheduleID int64
+	StoreID    int64
+	Quantity   int
+	Price      int // the unit price the page showed
+	SalesmanID int64
+	StartDate  string // CUSTOM: YYYY-MM-DD
+	PayWay     string // "" in a precheck that does not know it yet
+	Action     string // account checks by name ("" none)
+}
+
+// Quote is what a precheck found: what the order will be.
+type Quote struct {
+	Name           string
+	UnitPrice      int
+	Quantity       int
+	Amount         int
+	ActivationType string
+	StartDate      string // CUSTOM and ADMIN_CUSTOM
+	Contract       string // ContractNotNeeded, ContractSigned or ContractUnsigned
+	line           data.NewOrderLine
+}
+
+// Contract states of an item for a member.
+const (
+	ContractNotNeeded = "notNeeded"
+	ContractSigned    = "signed"
+	ContractUnsigned  = "unsigned"
+)
+
+// PayWay is a payment way and its provider.
+type PayWay struct {
+	Code, Name, Provider string
+}
+
+// The payment ways, in the order a checkout offers them.
+var (
+	WayCard    = PayWay{data.PayWayCard, "信用卡", data.ProviderNewebPay}
+	WayLinePay = PayWay{data.PayWayLinePay, "LINE Pay", data.ProviderLinePay}
+)
+
+// PayWays are the ways store st accepts: card when NewebPay is
+// configured, LINE Pay when the store has it and LINE Pay is configured.
+func (f *Flows) PayWays(st data.Store) []PayWay {
+	out := []PayWay{}
+	if f.NewebPay.Configured() {
+		out = append(out, WayCard)
+	}
+	if st.HasLinePay && f.LinePay.Configured() {
+		out = append(out, WayLinePay)
+	}
+	return out
+}
+
+// Store returns the brand's store id (CodeStoreNotFound otherwise).
+func Store(b *data.Brand, id int64) (data.Store, error) {
+	for _, st := range b.Stores {
+		if st.ID == id {
+			return st, nil
+		}
+	}
+	return data.Store{}, &data.Error{Kind: data.KindNotFound, Code: data.CodeStoreNotFound}
+}
+
+// ContractState is the e-contract seam: whether member u must sign a
+// contract before buying item (nil for a course) in store. There are no
+// contracts yet (a later issue brings them), so the answer is "not
+// needed" whether or not the brand has the E_CONTRACT module; the contract
+// flow will answer ContractUnsigned here, and precheck then refuses with
+// CodeContractUnsigned (the please-sign dialog).
+func ContractState(b *data.Brand, u *data.User, item *data.Item, store data.Store) string {
+	return ContractNotNeeded
+}
+
+// MissingContact lists the brand's required contact fields member u has
+// not filled.
+func MissingContact(b *data.Brand, u *data.User) []string {
+	out := []string{}
+	for _, fd := range b.CustomFields {
+		if fd.Required && u.CustomValues[fd.Key] == "" {
+			out = append(out, fd.Label)
+		}
+	}
+	return out
+}
+
+func refuse(kind data.Kind, code int, msg string) error {
+	return &data.Error{Kind: kind, Code: code, Message: msg}
+}
+
+// Precheck checks, before any money moves, that member u may buy what req
+// asks at the price the page showed: the item on the shelf and sold in the
+// store (or the course and its store), the price unchanged, the quantity
+// allowed, the member verified with complete contact info, plans enabled
+// for a plan, the payment way accepted, the e-contract signed when one is
+// needed, and the account checks req.Action names. Each refusal has its
+// code (see host's CheckoutRequest).
+func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req Request) (*Quote, error) {
+	mods := b.ModuleSet()
+	now := f.Now()
+	q := &Quote{Quantity: req.Quantity, Contract: ContractNotNeeded}
+	store, err := Store(b, req.StoreID)
+	if err != nil {
+		return nil, err
+	}
+	var item *data.Item
+	switch req.Kind {
+	case data.OrderKindPlan, data.OrderKindItem:
+		if req.Kind == data.OrderKindPlan && !mods.Has(data.ModuleFindPlan) {
+			return nil, refuse(data.KindForbidden, data.CodePlanNotEnabled, "")
+		}
+		if !data.IsItemType(req.ItemType) || req.ItemID <= 0 {
+			return nil, refuse(data.KindInvalid, data.CodeBadRequest, "請指定要購買的商品（itemType、itemId）")
+		}
+		if item, err = f.DB.Item(ctx, b.ID, req.ItemType, req.ItemID); err != nil {
+			return nil, offShelf(err)
+		}
+		if !item.OnShelf {
+			return nil, refuse(data.KindNotFound, data.CodeItemOffShelf, "")
+		}
+		if len(item.StoreIDs) > 0 && !slices.Contains(item.StoreIDs, store.ID) {
+			return nil, refuse(data.KindInvalid, data.CodeNotSoldInStore, "")
+		}
+		q.Name, q.UnitPrice, q.ActivationType = item.Name, item.Price, item.ActivationType
+	case data.OrderKindCourse:
+		if req.CourseID <= 0 {
+			return nil, refuse(data.KindInvalid, data.CodeBadRequest, "請指定要購買的課程（courseId）")
+		}
+		c, err := f.DB.Course(ctx, b.ID, req.CourseID, now)
+		if err != nil {
+			return nil, offShelf(err)
+		}
+		if c.StoreID != store.ID {
+			return nil, refuse(data.KindInvalid, data.CodeNotSoldInStore, "此課程未於所選門市開課")
+		}
+		if req.ScheduleID != 0 && !slices.ContainsFunc(c.ScheduleList, func(s data.Schedule) bool { return s.ScheduleID == req.ScheduleID }) {
+			return nil, refuse(data.KindInvalid, data.CodeBadRequest, "所選的上課時段已結束或不存在")
+		}
+		q.Name, q.UnitPrice, q.ActivationType = c.CourseName, c.MinPrice, ""
+	default:
+		return nil, refuse(data.KindInvalid, data.CodeBadRequest, "不支援的購買類型："+rules.Truncate(req.Kind, 20))
+	}
+	if req.Price != q.UnitPrice {
+		return nil, refuse(data.KindConflict, data.CodePriceChanged, data.PriceChangedMessage(q.UnitPrice))
+	}
+	if err := rules.CheckQuantity(req.Kind == data.OrderKindCourse, mods.Has(data.ModuleMultiBooking), req.Quantity); err != nil {
+		return nil, refuse(data.KindInvalid, data.CodeQuantityNotAllowed, err.Error())
+	}
+	q.Amount = q.UnitPrice * q.Quantity
+	if !u.EmailVerified {
+		return nil, refuse(data.KindForbidden, data.CodeEmailNotVerified, "請先完成電子信箱驗證再購買")
+	}
+	if missing := MissingContact(b, u); len(missing) > 0 {
+		return nil, refuse(data.KindInvalid, data.CodeContactIncomplete, fmt.Sprintf("請先填寫聯絡資料：%s", joinLabels(missing)))
+	}
+	var start rules.TaipeiDay
+	if item != nil {
+		if start, err = rules.CheckoutStart(item.ActivationType, rules.DayOf(now), req.StartDate, item.AdminStartDate); err != nil {
+			return nil, refuse(data.KindInvalid, data.CodeBadRequest, err.Error())
+		}
+		if !start.IsZero() {
+			q.StartDate = start.String()
+		}
+	}
+	if req.SalesmanID != 0 {
+		if err := f.checkSalesman(ctx, b, store, req.SalesmanID); err != nil {
+			return nil, err
+		}
+	}
+	if req.PayWay != "" {
+		if _, err := f.payWay(store, req.PayWay); err != nil {
+			return nil, err
+		}
+	}
+	if q.Contract = ContractState(b, u, item, store); q.Contract == ContractUnsigned {
+		return nil, refuse(data.KindForbidden, data.CodeContractUnsigned, "")
+	}
+	if err := f.accountChecks(ctx, b, u, req); err != nil {
+		return nil, err
+	}
+	q.line = data.NewOrderLine{ItemType: req.ItemType, ItemID: req.ItemID, CourseID: req.CourseID, ScheduleID: req.ScheduleID,
+		StoreID: store.ID, SalesmanID: req.SalesmanID, Quantity: req.Quantity, ShownPrice: req.Price, StartOn: start}
+	if req.Kind == data.OrderKindCourse {
+		q.line.ItemType, q.line.ItemID = "", 0
+	} else {
+		q.line.CourseID, q.line.ScheduleID = 0, 0
+	}
+	return q, nil
+}
+
+// offShelf turns an item or course not found into the commodity-not-found
+// refusal.
+func offShelf(err error) error {
+	if data.ErrorKind(err) == data.KindNotFound {
+		return refuse(data.KindNotFound, data.CodeItemOffShelf, data.AsError(err).Message)
+	}
+	return err
+}
+
+func joinLabels(l []string) string {
+	s := ""
+	for i, v := range l {
+		if i > 0 {
+			s += "、"
+		}
+		s += v
+	}
+	return s
+}
+
+// checkSalesman checks that salesman id is an active salesman of the brand
+// for store.
+func (f *Flows) checkSalesman(ctx context.Context, b *data.Brand, store data.Store, id int64) error {
+	list, err := f.DB.Salesmen(ctx, b.ID, store.ID)
+	if err != nil {
+		return err
+	}
+	if !slices.ContainsFunc(list, func(s data.Salesman) bool { return s.SalesmanID == id }) {
+		return refuse(data.KindInvalid, data.CodeBadRequest, "找不到所選的銷售人員")
+	}
+	return nil
+}
+
+// payWay returns the payment way code names if store accepts it.
+func (f *Flows) payWay(store data.Store, code string) (PayWay, error) {
+	for _, w := range f.PayWays(store) {
+		if w.Code == code {
+			return w, nil
+		}
+	}
+	return PayWay{}, refuse(data.KindInvalid, data.CodePayWayNotAccepted, "")
+}
+
+// Account checks by action name (spec section 5: "checks by action
+// name"): each refuses what the action does not allow this member.
+var accountCheckNames = []string{"", "trial"}
+
+func (f *Flows) accountChecks(ctx context.Context, b *data.Brand, u *data.User, req Request) error {
+	switch req.Action {
+	case "":
+		return nil
+	case "trial": // a trial is bought once
+		n, err := f.DB.PaidOrdersOf(ctx, u.ID, req.ItemID, req.CourseID)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return refuse(data.KindConflict, data.CodeQuantityNotAllowed, "體驗方案每位會員限購一次")
+		}
+		return nil
+	}
+	return refuse(data.KindInvalid, data.CodeBadRequest, fmt.Sprintf("不明的檢查項目 action（可用：%v）", accountCheckNames[1:]))
+}
+
+// CreateOrder prechecks req for member u and creates the order, its
+// amount read from the database in the same transaction. The payment way
+// must be one the store accepts.
+func (f *Flows) CreateOrder(ctx context.Context, b *data.Brand, u *data.User, req Request) (*data.Order, error) {
+	if req.PayWay == "" {
+		return nil, refuse(data.KindInvalid, data.CodePayWayNotAccepted, "請選擇付款方式")
+	}
+	q, err := f.Precheck(ctx, b, u, req)
+	if err != nil {
+		return nil, err
+	}
+	store, _ := Store(b, req.StoreID)
+	way, _ := f.payWay(store, req.PayWay)
+	now := f.Now()
+	return f.DB.CreateOrder(ctx, data.NewOrder{BrandID: b.ID, UserID: u.ID, Kind: req.Kind, PayWay: way.Code,
+		Provider: way.Provider, ExpiresAt: rules.OrderExpiry(now, f.OrderTTL), Lines: []data.NewOrderLine{q.line}}, now)
+}
