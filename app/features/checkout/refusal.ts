@@ -9,13 +9,13 @@ const byCode: Record<number, RefusalKind> = {
   [-49]: 'commodityNotFound', // not sold in that store
   [-78000001]: 'commodityNotFound', // product type not supported
   [-40]: 'precheck', // the price changed
-  [-41]: 'precheck', // quantity not allowed
   [-45]: 'precheck', // the store does not take that payment way
   [-42]: 'contactInfo',
   [-43]: 'planNotEnabled',
-  [-47]: 'unverified',
+  [-34]: 'unverified', // the e-mail is not verified yet
   [-48]: 'pleaseSign',
-  [-6]: 'checkError', // an account check refused
+  [-41]: 'checkError', // an account check refused (a trial bought before) or the quantity
+  [-6]: 'checkError', // not allowed
   [-21]: 'login',
   [-22]: 'login',
 };
