@@ -141,6 +141,26 @@ test('a declined card shows the failure and a retry that starts again', async ()
   await page.context().close();
 });
 
+test('a card that times out leaves the order awaiting: the payment-status dialog keeps asking', async () => {
+  const page = await newPage(browser);
+  await logIn(page);
+  await open(page, `/demo/point/${itemId('儲值票券 1,000 點')}/checkout`);
+  await payNow(page, 'NT$ 1,000');
+  await payByCard(page, '4000-2211-1111-1113');
+  await resultState(page, 'awaiting_payment');
+  const status = page.getByTestId('payment-status-dialog');
+  await status.waitFor();
+  assert.match(await status.innerText(), /確認中/);
+  await shot(page, 'payment-status-dialog');
+  await page.keyboard.press('Escape');
+  await status.waitFor({ state: 'detached' });
+  // it can be asked again from the page
+  await page.getByRole('button', { name: '重新確認付款結果' }).click();
+  await status.waitFor();
+  assert.deepEqual(page.errors.filter(expected), []);
+  await page.context().close();
+});
+
 test('the same purchase with LINE Pay, approved on its sandbox page', async () => {
   const page = await newPage(browser);
   await logIn(page);

@@ -56,8 +56,8 @@ export function Dialog({ title, onClose, width = dialogMaxWidth, children, testI
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current!;
-    // the control that opened it gets focus back (the dialog is already out
-    // of the document when this cleanup runs, so the browser cannot)
+    // the control that opened it gets focus back (React removes the dialog
+    // before this cleanup runs, so the browser's own restoring is not relied on)
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!d.open) d.showModal();
     const overflow = document.body.style.overflow;
