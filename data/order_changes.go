@@ -168,6 +168,7 @@ func (db *DB) transition(ctx context.Context, c Change, to string, from []string
 		if !allowed {
 			return nil
 		}
+		was := o.State
 		if set != nil {
 			if err := set(tx, o); err != nil {
 				return err
@@ -176,7 +177,7 @@ func (db *DB) transition(ctx context.Context, c Change, to string, from []string
 		if _, err := tx.Exec(ctx, `update orders set state = $2, updated_at = $3 where id = $1`, o.ID, to, c.At); err != nil {
 			return err
 		}
-		if err := addEvent(ctx, tx, o.ID, o.State, to, c.Cause, c.Digest, c.At); err != nil {
+		if err := addEvent(ctx, tx, o.ID, was, to, c.Cause, c.Digest, c.At); err != nil {
 			return err
 		}
 		changed = true
@@ -272,7 +273,7 @@ func (db *DB) PayOrder(ctx context.Context, p Payment, compose ReceiptMail) (o *
 		if p.TradeNo != "" {
 			trade = &p.TradeNo
 		}
-		if _, err := tx.Exec(ctx, `update orders set paid_at = $2, provider_trade_no = coalesce($3, provider_trade_no),
+		if _, err := tx.Exec(ctx, `update orders set state = 'paid', paid_at = $2, provider_trade_no = coalesce($3, provider_trade_no),
 				card_last4 = $4, failure = '' where id = $1`, o.ID, p.At, trade, last4); err != nil {
 			return err
 		}

@@ -114,7 +114,7 @@ func (s *Server) pay(w http.ResponseWriter, r *http.Request, way string) (any, e
 	if err != nil {
 		return nil, err
 	}
-	base := s.siteOf(r).BasePath
+	base := apiBasePath(s.siteOf(r), b)
 	if req.From == "app" {
 		return &PaymentAnswer{OrderNo: o.Number, Amount: o.Amount, PaymentURL: paymentPath(base, o) + "?from=app", ResultURL: resultPath(base, o)}, nil
 	}
@@ -247,7 +247,16 @@ func (s *Server) apiPaymentResult(w http.ResponseWriter, r *http.Request) (any, 
 	if err != nil {
 		return nil, err
 	}
-	return s.orderResult(b, s.siteOf(r).BasePath, o), nil
+	return s.orderResult(b, apiBasePath(s.siteOf(r), b), o), nil
+}
+
+// apiBasePath is where brand b's pages are on the site an API call came
+// to: the root of its custom domain, else under /{brandId}.
+func apiBasePath(st site, b *data.Brand) string {
+	if st.Custom && st.BrandID == b.ID {
+		return ""
+	}
+	return "/" + b.ID
 }
 
 // GET /api/payment/ticketResult?orderNo=: the result of an enjoy-coupon
@@ -274,7 +283,7 @@ func (s *Server) apiTestPayment(w http.ResponseWriter, r *http.Request) (any, er
 	if o, err = s.checkout.TestPay(r.Context(), o); err != nil {
 		return nil, err
 	}
-	return s.orderResult(b, s.siteOf(r).BasePath, o), nil
+	return s.orderResult(b, apiBasePath(s.siteOf(r), b), o), nil
 }
 
 // planBrand is the brand of a plan call (query brandId), which must sell

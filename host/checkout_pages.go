@@ -118,7 +118,7 @@ func paymentPage(s *Server, w http.ResponseWriter, rc *reqCtx) {
 	}
 	h, err := s.checkout.StartPayment(rc.ctx(), o, rc.member.user.Email, s.paymentURLs(rc.brand, o), rc.query.Get("from") == "app")
 	switch {
-	case data.ErrorKind(err) == data.KindConflict: // paid, failed, cancelled or expired
+	case err != nil && data.ErrorKind(err) == data.KindConflict: // paid, failed, cancelled or expired
 		s.redirectUnder(w, rc, "/orderResult/"+o.Number, "", http.StatusSeeOther)
 		return
 	case err != nil:
