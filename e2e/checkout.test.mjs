@@ -10,6 +10,11 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { launch, newPage, open, shot, sql, base } from './lib.mjs';
 
+// The journeys run on the storefront's public origin (dev: localhost), as
+// visitors do: the payment sandboxes live there, and the host refuses a
+// form posted to them from another origin such as 127.0.0.1.
+const site = base.replace('//127.0.0.1', '//localhost');
+
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
@@ -28,7 +33,7 @@ async function loginInDialog(page, email = 'member@example.com', password = 'dem
 }
 
 async function logIn(page, email = 'member@example.com', password = 'demo1234') {
-  await open(page, '/demo');
+  await open(page, site + '/demo');
   await page.getByRole('button', { name: '登入', exact: true }).first().click();
   await loginInDialog(page, email, password);
   await page.getByTestId('member-name').waitFor();
@@ -66,18 +71,18 @@ const held = (name) =>
 
 /** The member centre's passcards named name. */
 async function passcardsShown(page, name) {
-  await open(page, '/demo/user/passcard');
+  await open(page, site + '/demo/user/passcard');
   return page.getByTestId('passcard').filter({ hasText: name }).count();
 }
 
 test('a visitor picks an item, logs in, pays by card and sees the pass in the member centre', async () => {
   const page = await newPage(browser);
   const id = itemId('年度通行卡');
-  await open(page, `/demo/passcard/${id}`);
+  await open(page, site + `/demo/passcard/${id}`);
   await page.getByRole('link', { name: '立即購買' }).click();
   // checkout is for members: log in, then back to it
   await loginInDialog(page);
-  await page.waitForURL(base + `/demo/passcard/${id}/checkout`);
+  await page.waitForURL(site + `/demo/passcard/${id}/checkout`);
   await page.getByTestId('checkout').waitFor();
   assert.equal(await page.getByTestId('checkout-name').innerText(), '年度通行卡');
   assert.equal(await page.getByTestId('unit-price').innerText(), 'NT$ 24,800');
@@ -110,7 +115,7 @@ test('a visitor picks an item, logs in, pays by card and sees the pass in the me
   await shot(page, 'order-result-paid');
 
   await page.getByRole('link', { name: '前往會員中心查看' }).click();
-  await page.waitForURL(base + '/demo/user/passcard');
+  await page.waitForURL(site + '/demo/user/passcard');
   const pass = page.getByTestId('passcard').filter({ hasText: '年度通行卡' });
   await pass.first().waitFor();
   assert.equal(await pass.count(), before + 1);
@@ -123,7 +128,7 @@ test('a declined card shows the failure and a retry that starts again', async ()
   const page = await newPage(browser);
   await logIn(page);
   const id = itemId('儲值票券 5,000 點（加贈 500 點）');
-  await open(page, `/demo/point/${id}/checkout`);
+  await open(page, site + `/demo/point/${id}/checkout`);
   await payNow(page, 'NT$ 5,000');
   await payByCard(page, '4000-2211-1111-1112');
   await resultState(page, 'failed');
@@ -131,7 +136,7 @@ test('a declined card shows the failure and a retry that starts again', async ()
   assert.ok(await page.getByTestId('failure').isVisible());
   await shot(page, 'order-result-failed');
   await page.getByRole('link', { name: '重新付款' }).click();
-  await page.waitForURL(base + `/demo/point/${id}/checkout`);
+  await page.waitForURL(site + `/demo/point/${id}/checkout`);
   await page.getByTestId('checkout').waitFor();
   // the retry is a new payment: this time it goes through
   await payNow(page, 'NT$ 5,000');
@@ -144,7 +149,7 @@ test('a declined card shows the failure and a retry that starts again', async ()
 test('a card that times out leaves the order awaiting: the payment-status dialog keeps asking', async () => {
   const page = await newPage(browser);
   await logIn(page);
-  await open(page, `/demo/point/${itemId('儲值票券 1,000 點')}/checkout`);
+  await open(page, site + `/demo/point/${itemId('儲值票券 1,000 點')}/checkout`);
   await payNow(page, 'NT$ 1,000');
   await payByCard(page, '4000-2211-1111-1113');
   await resultState(page, 'awaiting_payment');
@@ -165,7 +170,7 @@ test('the same purchase with LINE Pay, approved on its sandbox page', async () =
   const page = await newPage(browser);
   await logIn(page);
   const before = held('季卡通行卡');
-  await open(page, `/demo/passcard/${itemId('季卡通行卡')}/checkout`);
+  await open(page, site + `/demo/passcard/${itemId('季卡通行卡')}/checkout`);
   // LINE Pay only where the store has it: 信義館 has, 竹北館 has not
   await page.getByRole('radio', { name: /竹北館/ }).check();
   assert.equal(await page.getByRole('radio', { name: 'LINE Pay' }).count(), 0);
@@ -186,7 +191,7 @@ test('precheck refuses a changed price and an item taken off the shelf, each in 
   const page = await newPage(browser);
   await logIn(page);
   const id = itemId('團課 20 堂計次卡');
-  await open(page, `/demo/quantityPasscard/${id}/checkout`);
+  await open(page, site + `/demo/quantityPasscard/${id}/checkout`);
   await page.getByRole('checkbox', { name: /服務條款/ }).check();
   const pay = page.getByRole('button', { name: '前往付款' });
 
@@ -212,7 +217,7 @@ test('precheck refuses a changed price and an item taken off the shelf, each in 
   }
 
   // taken off the shelf while the page is open
-  await open(page, `/demo/quantityPasscard/${id}/checkout`);
+  await open(page, site + `/demo/quantityPasscard/${id}/checkout`);
   await page.getByRole('checkbox', { name: /服務條款/ }).check();
   sql(`update items set on_shelf = false where id = :'id'`, { id });
   try {
@@ -222,7 +227,7 @@ test('precheck refuses a changed price and an item taken off the shelf, each in 
     assert.match(await dialog.innerText(), /找不到商品/);
     await shot(page, 'commodity-not-found-dialog');
     await dialog.getByRole('link', { name: '回到商店首頁' }).click();
-    await page.waitForURL(base + '/demo');
+    await page.waitForURL(site + '/demo');
   } finally {
     sql(`update items set on_shelf = true where id = :'id'`, { id });
   }
@@ -233,7 +238,7 @@ test('precheck refuses a changed price and an item taken off the shelf, each in 
 test('precheck asks an unverified member to verify, and a member without contact info for it', async () => {
   const page = await newPage(browser);
   const email = `buyer-${Date.now()}@example.com`;
-  await open(page, '/demo');
+  await open(page, site + '/demo');
   const md5 = createHash('md5').update('buyer-pass1').digest('hex');
   const registered = await page.evaluate(async (body) => {
     const res = await fetch('/api/session/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -247,7 +252,7 @@ test('precheck asks an unverified member to verify, and a member without contact
   if (await verify.isVisible().catch(() => false)) await page.keyboard.press('Escape');
 
   const id = itemId('團課 10 堂計次卡');
-  await open(page, `/demo/quantityPasscard/${id}/checkout`);
+  await open(page, site + `/demo/quantityPasscard/${id}/checkout`);
   await page.getByRole('checkbox', { name: /服務條款/ }).check();
   await page.getByRole('button', { name: '前往付款' }).click();
   const check = page.getByTestId('check-error-dialog');
@@ -260,7 +265,7 @@ test('precheck asks an unverified member to verify, and a member without contact
 
   // verified, but the birthday (a required field) is gone: the contact-info dialog
   sql(`update users set email_verified_at = now(), custom_values = custom_values - 'birthday' where brand_id = 'demo' and email = :'email'`, { email });
-  await open(page, `/demo/quantityPasscard/${id}/checkout`);
+  await open(page, site + `/demo/quantityPasscard/${id}/checkout`);
   const offered = page.getByTestId('complete-info-dialog'); // offered once per tab on any page
   if (await offered.isVisible().catch(() => false)) await page.keyboard.press('Escape');
   await page.getByRole('checkbox', { name: /服務條款/ }).check();

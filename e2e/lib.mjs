@@ -33,9 +33,9 @@ export async function newPage(browser, opts = {}) {
   return page;
 }
 
-/** Opens path and waits for hydration to finish. */
+/** Opens path (or an absolute URL) and waits for hydration to finish. */
 export async function open(page, p) {
-  const res = await page.goto(base + p, { waitUntil: 'load' });
+  const res = await page.goto(p.startsWith('http') ? p : base + p, { waitUntil: 'load' });
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1', null, { timeout: 15000 });
   return res;
 }
