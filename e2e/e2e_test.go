@@ -61,7 +61,9 @@ func TestBrowser(t *testing.T) {
 		args = []string{"--test", only}
 	}
 	cmd := exec.CommandContext(ctx, "node", args...)
-	cmd.Env = append(os.Environ(), "STOREFRONT_URL=http://127.0.0.1:"+port, "CHROMIUM="+Chromium)
+	// DATABASE_URL: tests arrange what no page can (a changed price, an
+	// off-shelf item) in the storefront's own database (lib.mjs sql)
+	cmd.Env = append(os.Environ(), "STOREFRONT_URL=http://127.0.0.1:"+port, "CHROMIUM="+Chromium, "DATABASE_URL="+env["DATABASE_URL"])
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("browser tests failed: %v", err)

@@ -4,6 +4,7 @@ import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 
 export const base = process.env.STOREFRONT_URL ?? 'http://127.0.0.1:8080';
 export const shotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -32,9 +33,9 @@ export async function newPage(browser, opts = {}) {
   return page;
 }
 
-/** Opens path and waits for hydration to finish. */
+/** Opens path (or an absolute URL) and waits for hydration to finish. */
 export async function open(page, p) {
-  const res = await page.goto(base + p, { waitUntil: 'load' });
+  const res = await page.goto(p.startsWith('http') ? p : base + p, { waitUntil: 'load' });
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1', null, { timeout: 15000 });
   return res;
 }
@@ -54,4 +55,15 @@ export async function mailTo(address, { after = 0, timeout = 10000 } = {}) {
     if (Date.now() > end) throw new Error('no mail to ' + address);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * Runs SQL on the storefront's database (DATABASE_URL, set by e2e_test.go)
+ * and returns psql's unaligned output. Values go in as psql variables
+ * (vars {name: value}, written :'name' in the text), never spliced in.
+ */
+export function sql(text, vars = {}) {
+  const args = [process.env.DATABASE_URL, '-X', '-q', '-t', '-A', '-v', 'ON_ERROR_STOP=1'];
+  for (const [k, v] of Object.entries(vars)) args.push('-v', `${k}=${v}`);
+  return execFileSync('psql', args, { input: text, encoding: 'utf8' }).trim();
 }

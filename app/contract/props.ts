@@ -64,6 +64,8 @@ export type MemberTimingCardData = host.TimingCard; // member-timingcard.tsx
 export type SearchData = host.SearchPage; // search-result.tsx
 export type TermScheduleData = host.TermPage; // term-class.tsx
 export type TermListData = host.TermListPage; // term-list.tsx
+export type CheckoutData = host.CheckoutPage; // checkout.tsx
+export type OrderResultData = host.OrderResultPage; // order-result.tsx
 
 // API calls: the bodies the app sends and the answers' data.
 
@@ -82,3 +84,13 @@ export type AuthStatus = host.AuthStatus;
 
 /** Which mail /api/session/resend sends again. */
 export type ResendType = 'verify' | 'forgotPassword';
+
+// Checkout and payment (issue 12).
+export type CheckoutRequest = host.CheckoutRequest;
+export type PrecheckAnswer = host.PrecheckAnswer;
+export type PaymentAnswer = host.PaymentAnswer;
+export type PayWay = host.PayWay;
+export type CheckoutStore = host.CheckoutStore;
+export type Salesman = data.Salesman;
+export type Order = data.Order;
+export type OrderLine = data.OrderLine;

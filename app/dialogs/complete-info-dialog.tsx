@@ -1,20 +1,23 @@
-// Complete info (a member missing required custom fields) and profile
-// editing: the brand's custom fields, posted to /api/user/edit.
+// Complete info (a member missing required custom fields), contact info
+// (checkout's precheck found required fields empty: fill them, then retry)
+// and profile editing: the brand's custom fields, posted to /api/user/edit.
 import { useEffect, useState } from 'react';
 import { errorText } from '../lib/api';
 import { editUser } from '../features/members/api';
 import { customFieldSchema } from '../features/brand/api';
 import { usePage } from '../lib/page-context';
 import { useUi } from '../lib/ui-state';
+import type { DialogArgs } from '../lib/ui-state';
 import type { CustomField } from '../contract/props';
 import { common } from '../strings/zh-hant';
 import { auth as t } from '../strings/zh-hant-members';
+import { refusal as tc } from '../strings/zh-hant-checkout';
 import { Dialog } from '../ui/dialog';
 import { CustomFieldInput, Field, FormError, formStyle } from '../ui/form-fields';
 import { primaryButton } from '../ui/button';
 import { useRefresh, useSubmit } from '../lib/use-submit';
 
-export default function CompleteInfoDialog({ args }: { args: { mode: 'complete' | 'edit' } }) {
+export default function CompleteInfoDialog({ args }: { args: DialogArgs['completeInfo'] }) {
   const page = usePage();
   const ui = useUi();
   const refresh = useRefresh();
@@ -30,7 +33,8 @@ export default function CompleteInfoDialog({ args }: { args: { mode: 'complete' 
       .catch((e) => setError(errorText(e)));
   }, [brandId, setError]);
   const editing = args.mode === 'edit';
-  const fields = (schema ?? []).filter((f) => editing || user.missingFields.includes(f.key));
+  const contact = args.mode === 'contact';
+  const fields = (schema ?? []).filter((f) => editing || user.missingFields.includes(f.key) || (contact && f.required && !user.customFields[f.key]));
   const submit = () =>
     run(async () => {
       const customFields: Record<string, string> = {};
@@ -39,11 +43,12 @@ export default function CompleteInfoDialog({ args }: { args: { mode: 'complete' 
       ui.close();
       ui.notify(t.saved);
       refresh();
+      args.then?.();
     });
   return (
-    <Dialog title={editing ? t.profileTitle : t.completeTitle} onClose={ui.close} testId="complete-info-dialog">
+    <Dialog title={editing ? t.profileTitle : contact ? tc.contactTitle : t.completeTitle} onClose={ui.close} testId={contact ? 'contact-info-dialog' : 'complete-info-dialog'}>
       <form className={formStyle} onSubmit={(e) => (e.preventDefault(), submit())}>
-        {editing ? null : <p>{t.completeBody}</p>}
+        {editing ? null : <p>{contact ? tc.contactBody : t.completeBody}</p>}
         {editing ? <Field label={t.name} name="name" autoComplete="name" maxLength={50} required value={name} onChange={(e) => setName(e.target.value)} /> : null}
         {schema === null && !error ? <p>{common.loading}</p> : null}
         {fields.map((f) => (
@@ -51,7 +56,7 @@ export default function CompleteInfoDialog({ args }: { args: { mode: 'complete' 
         ))}
         <FormError>{error}</FormError>
         <button type="submit" className={primaryButton} disabled={busy || schema === null}>
-          {t.save}
+          {contact ? tc.contactSubmit : t.save}
         </button>
       </form>
     </Dialog>

@@ -13,7 +13,7 @@ import type { CustomField } from '../contract/props';
 import { common, account } from '../strings/zh-hant';
 import { auth as t } from '../strings/zh-hant-members';
 import { Dialog } from '../ui/dialog';
-import { CustomFieldInput, Field, FormError, formStyle, row } from '../ui/form-fields';
+import { CustomFieldInput, Field, FormError, TermsCheckbox, formStyle, row } from '../ui/form-fields';
 import { linkButton, primaryButton } from '../ui/button';
 import { useSubmit } from '../lib/use-submit';
 
@@ -65,19 +65,16 @@ export default function RegisterDialog() {
         {(schema ?? []).map((f) => (
           <CustomFieldInput key={f.key} field={f} value={values[f.key] ?? ''} onChange={(v) => setValues({ ...values, [f.key]: v })} />
         ))}
-        <label className={row} style={{ justifyContent: 'flex-start', gap: 8 }}>
-          <input type="checkbox" name="terms" checked={form.terms} onChange={set('terms')} />
-          <span>
-            {t.terms(brand.settings.brandName)}
-            <a href={links.termsOfService} target="_blank" rel="noopener">
-              {t.termsLink}
-            </a>
-            {t.and}
-            <a href={links.privacyPolicy} target="_blank" rel="noopener">
-              {t.privacyLink}
-            </a>
-          </span>
-        </label>
+        <TermsCheckbox
+          checked={form.terms}
+          onChange={(v) => setForm({ ...form, terms: v })}
+          lead={t.terms(brand.settings.brandName)}
+          and={t.and}
+          docs={[
+            [t.termsLink, links.termsOfService],
+            [t.privacyLink, links.privacyPolicy],
+          ]}
+        />
         <FormError>{error}</FormError>
         <button type="submit" className={primaryButton} disabled={busy || schema === null}>
           {t.registerSubmit}

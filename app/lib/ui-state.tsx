@@ -22,7 +22,8 @@ export interface DialogArgs {
   verifyAccount: { email: string };
   verifyCode: { email: string };
   forgotPassword: { email?: string };
-  completeInfo: { mode: 'complete' | 'edit' };
+  /** contact: the contact info checkout asked for (its required fields still empty), then retries with then. */
+  completeInfo: { mode: 'complete' | 'edit' | 'contact'; then?: () => void };
   changePassword: Record<string, never>;
 }
 

@@ -10,6 +10,7 @@ import { PageHead } from '../lib/page-head';
 import { Picture } from '../ui/picture';
 import { Crumbs } from '../features/catalogue/crumbs';
 import { ItemCard, grants, itemGrid as grid } from '../features/catalogue/item-card';
+import { activationText } from '../features/catalogue/activation';
 import { StoreButton, ShareButton } from '../dialogs/dialog-buttons';
 import { buyBar, paragraphs, facts, prose } from '../features/catalogue/page-parts';
 import { heading, sectionTitle } from '../ui/section-title';
@@ -43,11 +44,6 @@ const gone = css`
   p { color: ${colour.muted}; margin-bottom: 6px; }
   a { margin-top: 14px; }
 `;
-
-function activation(it: Item): string {
-  if (it.activationType === 'ADMIN_CUSTOM' && it.adminStartDate) return t.adminStart(it.adminStartDate.replace(/-/g, '/'));
-  return t.activationTypes[it.activationType] ?? '';
-}
 
 function Others({ others }: { others: Item[] }) {
   if (others.length === 0) return null;
@@ -138,7 +134,7 @@ export default function ItemPage({ data }: { data: ItemData }) {
           </>
         ) : null}
         <dt>{t.activation}</dt>
-        <dd>{activation(it)}</dd>
+        <dd>{activationText(it)}</dd>
         <dt>{t.stores}</dt>
         <dd>
           {it.storeIds.length === 0 ? <span>{t.allStores}</span> : null}

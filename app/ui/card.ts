@@ -40,3 +40,13 @@ export const badgeMuted = css`
   background: ${colour.page};
   color: ${colour.muted};
 `;
+
+/** A definition list of facts: labels muted on the left, values beside them. */
+export const factList = css`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 6px 16px;
+  margin: 0;
+  dt { color: ${colour.muted}; font-size: 14px; }
+  dd { margin: 0; overflow-wrap: anywhere; }
+`;

@@ -1,0 +1,20 @@
+// The checkout's API calls (spec section 7, issue 12), typed.
+import { call } from '../../lib/api';
+import type { CheckoutRequest, OrderResultData, PaymentAnswer, PrecheckAnswer } from '../../contract/props';
+
+const sale = (brandId: string, what: string) => `/api/brand/${encodeURIComponent(brandId)}/sale/${what}`;
+
+/** Checks the order before any money moves; a refusal throws ApiError (see refusalOf). */
+export function precheck(brandId: string, body: CheckoutRequest): Promise<PrecheckAnswer> {
+  return call<PrecheckAnswer>(sale(brandId, 'precheck'), { body });
+}
+
+/** Creates the order; the buyer then goes to its paymentUrl (a full page load). */
+export function startPayment(brandId: string, body: CheckoutRequest): Promise<PaymentAnswer> {
+  return call<PaymentAnswer>(sale(brandId, 'payment'), { body });
+}
+
+/** The order and whether the provider has answered (polled while awaiting). */
+export function paymentResult(orderNo: string): Promise<OrderResultData> {
+  return call<OrderResultData>(`/api/v2/ec/payment/result/${encodeURIComponent(orderNo)}`);
+}

@@ -1,0 +1,176 @@
+// Order result (/{brandId}/orderResult/{orderNo} and
+// /{brandId}/webUser/orderResult/{orderNo}): paid (what was bought and its
+// activation, a link to the member centre), failed, cancelled or expired
+// (why, and a retry that buys the same again), or awaiting the provider's
+// answer (the payment-status dialog asks until it comes, then the page
+// shows it). Only the order's member sees it (the host checks).
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { css } from '@emotion/css';
+import type { Order, OrderLine, OrderResultData } from '../contract/props';
+import { usePage, brandPath } from '../lib/page-context';
+import { Link } from '../lib/navigation';
+import { PageHead } from '../lib/page-head';
+import { price } from '../lib/format';
+import { paymentResult } from '../features/checkout/api';
+import { badge, badgeMuted, card, factList } from '../ui/card';
+import { sectionTitle } from '../ui/section-title';
+import { primaryButton, secondaryButton } from '../ui/button';
+import { day, taipeiDateTime } from '../ui/date';
+import { checkout as tc, result as t } from '../strings/zh-hant-checkout';
+import { colour, radius } from '../ui/theme';
+
+const PaymentStatusDialog = lazy(() => import('../dialogs/payment-status-dialog'));
+
+const banner = css`
+  padding: 24px 20px;
+  border-radius: ${radius};
+  margin-bottom: 20px;
+  text-align: center;
+  h2 { font-size: 22px; margin-bottom: 6px; }
+  p { color: ${colour.muted}; }
+`;
+const tone = {
+  paid: css`background: color-mix(in srgb, var(--brand) 10%, white); h2 { color: var(--brand); }`,
+  failed: css`background: color-mix(in srgb, ${colour.danger} 8%, white); h2 { color: ${colour.danger}; }`,
+  awaiting: css`background: #fffbea;`,
+};
+const lineList = css`
+  list-style: none;
+  margin: 0 0 16px;
+  padding: 0;
+  display: grid;
+  gap: 10px;
+`;
+const actions = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 10px;
+  margin-top: 20px;
+  & > * { flex: 1 1 200px; }
+`;
+
+type Outcome = 'paid' | 'failed' | 'awaiting';
+
+function outcomeOf(o: Order): Outcome {
+  if (o.state === 'paid') return 'paid';
+  if (o.state === 'failed' || o.state === 'cancelled' || o.state === 'expired') return 'failed';
+  return 'awaiting';
+}
+
+const titles: Record<Order['state'], [string, string]> = {
+  paid: [t.paidTitle, t.paidBody],
+  failed: [t.failedTitle, t.failedBody],
+  cancelled: [t.cancelledTitle, t.cancelledBody],
+  expired: [t.expiredTitle, t.expiredBody],
+  created: [t.awaitingTitle, t.awaitingBody],
+  awaiting_payment: [t.awaitingTitle, t.awaitingBody],
+};
+
+function Line({ line, paid }: { line: OrderLine; paid: boolean }) {
+  const active = line.status === 'active';
+  return (
+    <li className={card} data-testid="order-line">
+      {paid && line.status !== 'pending' ? (
+        <span className={active ? badge : `${badge} ${badgeMuted}`} data-testid="activation">
+          {t.activationStates[line.status]}
+        </span>
+      ) : null}
+      <h3>
+        {line.name} {t.quantity(line.quantity)}
+      </h3>
+      <p>
+        {price(line.unitPrice)}
+        {line.storeName ? `・${line.storeName}` : ''}
+      </p>
+      {paid && line.startsOn ? <p>{[t.startsOn(day(line.startsOn)), line.endsOn ? t.until(day(line.endsOn)) : ''].filter(Boolean).join('，')}</p> : null}
+      {!paid && line.startOn ? <p>{t.startsOn(day(line.startOn))}</p> : null}
+    </li>
+  );
+}
+
+export default function OrderResult({ data }: { data: OrderResultData }) {
+  const page = usePage();
+  const [result, setResult] = useState(data);
+  useEffect(() => setResult(data), [data]);
+  const o = result.order;
+  const outcome = outcomeOf(o);
+  // the status dialog opens in the browser while the provider has not answered
+  const [asking, setAsking] = useState(false);
+  useEffect(() => setAsking(!data.final), [data]);
+  const check = useCallback(async () => {
+    const r = await paymentResult(data.order.orderNo);
+    if (r.final) setResult(r);
+    return r.final;
+  }, [data]);
+  const settled = useCallback(() => setAsking(false), []);
+  const [title, body] = titles[o.state];
+  return (
+    <>
+      <PageHead title={t.title(page.brand!.settings.brandName)} description={title} noindex />
+      <section className={`${banner} ${tone[outcome]}`} data-testid="order-result" data-state={o.state} role="status">
+        <h2>{title}</h2>
+        <p>{body}</p>
+        {outcome === 'failed' && o.failure ? (
+          <p data-testid="failure">
+            {t.reason}：{o.failure}
+          </p>
+        ) : null}
+      </section>
+
+      <dl className={`${card} ${factList}`}>
+        <dt>{t.orderNo}</dt>
+        <dd data-testid="order-no">{o.orderNo}</dd>
+        <dt>{t.amount}</dt>
+        <dd data-testid="order-amount">{price(o.amount)}</dd>
+        <dt>{t.payWay}</dt>
+        <dd>{tc.payWays[o.payWay] ?? o.payWay}</dd>
+        {o.maskedCard ? (
+          <>
+            <dt>{t.card}</dt>
+            <dd data-testid="masked-card">{o.maskedCard}</dd>
+          </>
+        ) : null}
+        {o.paidAt ? (
+          <>
+            <dt>{t.paidAt}</dt>
+            <dd>{taipeiDateTime(o.paidAt)}</dd>
+          </>
+        ) : null}
+      </dl>
+
+      <h3 className={sectionTitle}>{t.lines}</h3>
+      <ul className={lineList}>
+        {o.lines.map((l, i) => (
+          <Line key={i} line={l} paid={outcome === 'paid'} />
+        ))}
+      </ul>
+
+      <div className={actions}>
+        {outcome === 'paid' ? (
+          <Link className={primaryButton} href={result.memberUrl}>
+            {t.memberCentre}
+          </Link>
+        ) : null}
+        {outcome === 'failed' && result.retryUrl ? (
+          <Link className={primaryButton} href={result.retryUrl}>
+            {t.retry}
+          </Link>
+        ) : null}
+        {outcome === 'awaiting' ? (
+          <button type="button" className={primaryButton} onClick={() => setAsking(true)}>
+            {t.checkAgain}
+          </button>
+        ) : null}
+        <Link className={secondaryButton} href={brandPath(page, '')}>
+          {t.backToShop}
+        </Link>
+      </div>
+
+      {asking && outcome === 'awaiting' ? (
+        <Suspense fallback={null}>
+          <PaymentStatusDialog check={check} onSettled={settled} onClose={settled} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
