@@ -161,8 +161,8 @@ func TestBookingErrorCodes(t *testing.T) {
 	// sessions of Monday 2026-11-23 (today) and later, all at Xinyi
 	hatha := ts.session(t, "哈達瑜珈", "2026-11-23")      // 07:00, begun at 09:00
 	pilates := ts.session(t, "墊上皮拉提斯", "2026-11-23")  // 12:15: past its 12-hour cancellation deadline
-	hiit := ts.session(t, "高強度間歇 HIIT", "2026-11-23")  // 18:30
-	cycling := ts.session(t, "有氧飛輪 45", "2026-11-23")     // 19:00
+	hiit := ts.session(t, "高強度間歇 HIIT", "2026-11-23") // 18:30
+	cycling := ts.session(t, "有氧飛輪 45", "2026-11-23") // 19:00
 	later := ts.session(t, "墊上皮拉提斯", "2026-11-26")    // Thursday
 	farOff := ts.session(t, "墊上皮拉提斯", "2026-12-10")   // more than 14 days ahead
 	barbell := ts.session(t, "槓鈴技術工作坊", "2026-11-28") // Saturday, made a private-coach class
@@ -367,7 +367,7 @@ func TestCancelAndBookRace(t *testing.T) {
 	for i, w := range waiters {
 		wantCode(t, scenario{Method: "POST", Path: "/api/schedule/waiting/add", Body: body("scheduleId", sid), Header: w.auth()}.run(t, ts), 200, 0)
 		ts.clock.Add(time.Second) // a clear order
-		if i == 0 {              // the first one's card is used up meanwhile
+		if i == 0 {               // the first one's card is used up meanwhile
 			ts.exec(t, `update member_tickets set remain = 0 where user_id = $1`, w.id)
 		}
 	}
