@@ -147,9 +147,13 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 		return nil, &data.Error{Kind: data.KindInvalid, Code: data.CodeBadRequest, Message: "一次最多預約 20 堂課程"}
 	}
 	now := f.Now()
+	pre, err := f.preselect(ctx, w, req)
+	if err != nil {
+		return nil, err
+	}
 	var ids []int64
 	var mails []data.Mail
-	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
+	err = f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
 		ids, mails = nil, nil
 		if req.Key != "" {
 			answer, ok, err := t.Replay(w.User.ID, req.Key)
@@ -171,7 +175,7 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 		var booked []*data.SessionInfo
 		for i := range sessions {
 			s := &sessions[i]
-			id, isNew, err := f.bookOne(t, w, s, req, booked, now)
+			id, isNew, err := f.bookOne(t, w, s, req, pre[s.ScheduleID], booked, now)
 			if err != nil {
 				return err
 			}
@@ -213,15 +217,44 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 // the member's live booking of it (isNew false: nothing changed). booked
 // are the sessions this request booked before (a clash between them is a
 // conflict too).
-func (f *Flows) bookOne(t *data.BookingTx, w Who, s *data.SessionInfo, req Request, booked []*data.SessionInfo, now time.Time) (id int64, isNew bool, err error) {
+func (f *Flows) bookOne(t *data.BookingTx, w Who, s *data.SessionInfo, req Request, pre *Choice, booked []*data.SessionInfo, now time.Time) (id int64, isNew bool, err error) {
 	if id, err := t.LiveBooking(w.User.ID, s.ScheduleID); err != nil || id != 0 {
 		return id, false, err
 	}
-	id, err = f.bookNew(t, w, s, req, booked, now)
+	id, err = f.bookNew(t, w, s, req, pre, booked, now)
 	return id, err == nil, err
 }
 
-func (f *Flows) bookNew(t *data.BookingTx, w Who, s *data.SessionInfo, req Request, booked []*data.SessionInfo, now time.Time) (int64, error) {
+// preselect chooses, before any lock, the best entitlement for each
+// session of req that names none, so the transaction holds the session's
+// lock only to check that choice again (and to choose anew when it no
+// longer pays).
+func (f *Flows) preselect(ctx context.Context, w Who, req Request) (map[int64]*Choice, error) {
+	pre := map[int64]*Choice{}
+	if req.Payment != nil {
+		return pre, nil
+	}
+	ss, err := f.DB.Sessions(ctx, w.Brand.ID, req.ScheduleIDs)
+	if err != nil {
+		return nil, err
+	}
+	held := map[int64][]data.Held{}
+	for _, s := range ss {
+		hs, ok := held[s.StoreID]
+		if !ok {
+			if hs, err = f.DB.Holdings(ctx, w.User.ID, s.StoreID, rules.Day(f.Now())); err != nil {
+				return nil, err
+			}
+			held[s.StoreID] = hs
+		}
+		if opts := options(hs, s.Session); len(opts) > 0 && opts[0].Refusal == rules.PayOK {
+			pre[s.ScheduleID] = &Choice{Kind: opts[0].Kind, ID: opts[0].ID}
+		}
+	}
+	return pre, nil
+}
+
+func (f *Flows) bookNew(t *data.BookingTx, w Who, s *data.SessionInfo, req Request, pre *Choice, booked []*data.SessionInfo, now time.Time) (int64, error) {
 	if s.NeedsVerifiedEmail && !w.User.EmailVerified {
 		return 0, fail(data.KindForbidden, data.CodeEmailNotVerified)
 	}
@@ -232,11 +265,10 @@ func (f *Flows) bookNew(t *data.BookingTx, w Who, s *data.SessionInfo, req Reque
 		return 0, fail(data.KindConflict, data.CodeSessionFull)
 	}
 	if !req.AllowConflict {
-		cs, err := t.Conflicts(w.User.ID, s.ScheduleID, s.Start, s.End)
+		clash, err := t.HasConflict(w.User.ID, s.ScheduleID, s.Start, s.End)
 		if err != nil {
 			return 0, err
 		}
-		clash := len(cs) > 0
 		for _, o := range booked {
 			clash = clash || rules.Overlaps(o.Start, o.End, s.Start, s.End)
 		}
@@ -244,7 +276,14 @@ func (f *Flows) bookNew(t *data.BookingTx, w Who, s *data.SessionInfo, req Reque
 			return 0, fail(data.KindConflict, data.CodeTimeConflict)
 		}
 	}
-	held, use, err := f.pay(t, w.User.ID, s, req.Payment, now)
+	choice := req.Payment
+	if choice == nil && pre != nil {
+		choice = pre
+	}
+	held, use, err := f.pay(t, w.User.ID, s, choice, now)
+	if err != nil && choice == pre && pre != nil {
+		held, use, err = f.pay(t, w.User.ID, s, nil, now) // the preselected one no longer pays: choose again
+	}
 	if err != nil {
 		return 0, err
 	}
@@ -414,11 +453,11 @@ func (f *Flows) promote(t *data.BookingTx, w Who, s *data.SessionInfo, now time.
 		case s.NeedsVerifiedEmail && !u.EmailVerified:
 			reason = "尚未完成電子信箱驗證"
 		default:
-			cs, err := t.Conflicts(u.ID, s.ScheduleID, s.Start, s.End)
+			clash, err := t.HasConflict(u.ID, s.ScheduleID, s.Start, s.End)
 			if err != nil {
 				return 0, nil, err
 			}
-			if len(cs) > 0 {
+			if clash {
 				reason = "您在此時段已有其他預約"
 				break
 			}

@@ -467,36 +467,21 @@ func (t *BookingTx) LiveBooking(userID, scheduleID int64) (int64, error) {
 	return id, dbErr(err)
 }
 
+// HasConflict reports whether the member has a live booking overlapping
+// start..end, other than of the session itself.
+func (t *BookingTx) HasConflict(userID, scheduleID int64, start, end time.Time) (bool, error) {
+	var clash bool
+	err := t.tx.QueryRow(t.ctx, `select exists(select 1 from bookings where user_id = $1 and schedule_id <> $2
+		and status <> 'cancelled' and starts_at < $4 and ends_at > $3)`, userID, scheduleID, start, end).Scan(&clash)
+	return clash, dbErr(err)
+}
+
 // Conflicts lists the member's live bookings overlapping start..end,
-// other than of the session itself.
-func (t *BookingTx) Conflicts(userID, scheduleID int64, start, end time.Time) ([]Booking, error) {
-	return conflicts(t.ctx, t.tx, userID, scheduleID, start, end)
-}
-
-// Conflicts is BookingTx.Conflicts outside a use case (the conflict check).
+// other than of the session itself (the conflict check).
 func (db *DB) Conflicts(ctx context.Context, userID, scheduleID int64, start, end time.Time) ([]Booking, error) {
-	return conflicts(ctx, db.Pool, userID, scheduleID, start, end)
-}
-
-type queryer interface {
-	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-}
-
-func conflicts(ctx context.Context, q queryer, userID, scheduleID int64, start, end time.Time) ([]Booking, error) {
-	rows, err := q.Query(ctx, `select `+bookingCols+` from `+bookingJoin+`
+	return queryList(ctx, db, scanBooking, `select `+bookingCols+` from `+bookingJoin+`
 		where b.user_id = $1 and b.schedule_id <> $2 and b.status <> 'cancelled' and b.starts_at < $4 and b.ends_at > $3
 		order by b.starts_at`, userID, scheduleID, start, end)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	bs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Booking, error) {
-		var b Booking
-		return b, scanBooking(r, &b)
-	})
-	if bs == nil {
-		bs = []Booking{}
-	}
-	return bs, dbErr(err)
 }
 
 // NewBooking is a booking to write: the session, the member and what pays.
