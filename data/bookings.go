@@ -375,10 +375,11 @@ func waitingPlace(ctx context.Context, q querier, userID, scheduleID int64) (*Wa
 // BookingTx is the transaction of one booking use case (book, cancel and
 // promote, check in, join or leave a waiting list): package booking runs
 // the rules between its reads and writes. Every session a use case
-// changes is locked first (SELECT … FOR UPDATE, in id order), then the
-// entitlements it spends: two requests for the same seat or the same
-// entitlement wait for each other, and the seat counter's check
-// constraint is the last guard against oversell.
+// changes is locked first (LockSessions, or the seat's conditional update
+// in TakeSeat; in id order), then the entitlements it spends: two
+// requests for the same seat or the same entitlement wait for each other,
+// and the seat counter's check constraint is the last guard against
+// oversell.
 type BookingTx struct {
 	ctx context.Context
 	tx  pgx.Tx
@@ -492,17 +493,21 @@ type NewBooking struct {
 	Use     rules.Use
 }
 
-// Book takes a seat of the session and spends the entitlement (and starts
-// its validity when the use does): the session is full when no seat is
-// left.
-func (t *BookingTx) Book(n NewBooking) (int64, error) {
-	tag, err := t.tx.Exec(t.ctx, `update course_schedules set booked = booked + 1 where id = $1 and booked < capacity`, n.Session.ScheduleID)
-	if err != nil {
-		return 0, dbErr(err)
+// TakeSeat takes a seat of the session, locking its row until the
+// transaction ends: the session is full when no seat is left (and the
+// seat counter's check constraint is the last guard).
+func (t *BookingTx) TakeSeat(scheduleID int64) error {
+	tag, err := t.tx.Exec(t.ctx, `update course_schedules set booked = booked + 1 where id = $1 and booked < capacity`, scheduleID)
+	if err == nil && tag.RowsAffected() == 0 {
+		return codeErr(KindConflict, CodeSessionFull)
 	}
-	if tag.RowsAffected() == 0 {
-		return 0, codeErr(KindConflict, CodeSessionFull)
-	}
+	return dbErr(err)
+}
+
+// Record writes a booking whose seat is taken: it spends the entitlement
+// (and starts its validity when the use does). A second live booking of
+// the member in the session is CodeAlreadyBooked.
+func (t *BookingTx) Record(n NewBooking) (int64, error) {
 	if err := t.spend(n.Held, n.Use.Cost, n.Use); err != nil {
 		return 0, err
 	}
@@ -520,7 +525,7 @@ func (t *BookingTx) Book(n NewBooking) (int64, error) {
 		consumed = 0
 	}
 	var id int64
-	err = t.tx.QueryRow(t.ctx, `insert into bookings (brand_id, user_id, store_id, schedule_id, starts_at, ends_at, pay_kind,
+	err := t.tx.QueryRow(t.ctx, `insert into bookings (brand_id, user_id, store_id, schedule_id, starts_at, ends_at, pay_kind,
 			passcard_id, ticket_id, counting_passcard_id, consumed, activated_holding)
 		values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
 		n.Session.BrandID, n.UserID, n.Session.StoreID, n.Session.ScheduleID, n.Session.Start, n.Session.End, n.Held.Kind,
