@@ -186,9 +186,9 @@ func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.Se
 	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
 		ids, mails = nil, nil
 		if req.Key != "" {
-			answer, ok, err := t.Replay(w.User.ID, req.Key)
-			if err != nil || ok {
-				if ok {
+			answer, claimed, err := t.Claim(w.User.ID, req.Key)
+			if err != nil || !claimed {
+				if err == nil {
 					err = json.Unmarshal(answer, &ids)
 				}
 				return err
@@ -198,12 +198,12 @@ func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.Se
 		var booked []*data.SessionInfo
 		for i := range sessions {
 			s := &sessions[i]
-			id, err := t.LiveBooking(w.User.ID, s.ScheduleID)
+			id, clash, err := t.Seat(w.User.ID, s.ScheduleID, s.Start, s.End)
 			if err != nil {
 				return err
 			}
 			if id == 0 {
-				if id, err = f.bookNew(t, w, s, req, pre[s.ScheduleID], booked, now); err != nil {
+				if id, err = f.bookNew(t, w, s, req, pre[s.ScheduleID], clash, booked, now); err != nil {
 					return err
 				}
 				booked = append(booked, s)
@@ -261,9 +261,10 @@ func (f *Flows) preselect(ctx context.Context, w Who, req Request, sessions []da
 }
 
 // bookNew books a session the member holds no seat in: the rules, the
-// seat, what pays, the booking. booked are the sessions this request
-// booked before (a clash between them is a conflict too).
-func (f *Flows) bookNew(t *data.BookingTx, w Who, s *data.SessionInfo, req Request, pre *Choice, booked []*data.SessionInfo, now time.Time) (int64, error) {
+// seat, what pays, the booking. clash says another booking of the member
+// overlaps it; booked are the sessions this request booked before (a
+// clash with them is a conflict too).
+func (f *Flows) bookNew(t *data.BookingTx, w Who, s *data.SessionInfo, req Request, pre *Choice, clash bool, booked []*data.SessionInfo, now time.Time) (int64, error) {
 	if s.NeedsVerifiedEmail && !w.User.EmailVerified {
 		return 0, fail(data.KindForbidden, data.CodeEmailNotVerified)
 	}
@@ -271,10 +272,6 @@ func (f *Flows) bookNew(t *data.BookingTx, w Who, s *data.SessionInfo, req Reque
 		return 0, fail(data.KindConflict, data.CodeBookingClosed)
 	}
 	if !req.AllowConflict {
-		clash, err := t.HasConflict(w.User.ID, s.ScheduleID, s.Start, s.End)
-		if err != nil {
-			return 0, err
-		}
 		for _, o := range booked {
 			clash = clash || rules.Overlaps(o.Start, o.End, s.Start, s.End)
 		}

@@ -390,24 +390,23 @@ func (db *DB) InBookingTx(ctx context.Context, fn func(t *BookingTx) error) erro
 	return db.inTx(ctx, func(tx pgx.Tx) error { return fn(&BookingTx{ctx: ctx, tx: tx}) })
 }
 
-// Replay returns the answer stored under the member's idempotency key, and
-// holds the key until the transaction ends (a concurrent request with the
-// same key waits, then finds the answer).
-func (t *BookingTx) Replay(userID int64, key string) ([]byte, bool, error) {
-	if _, err := t.tx.Exec(t.ctx, `select pg_advisory_xact_lock(hashtextextended($1, $2))`, key, userID); err != nil {
-		return nil, false, dbErr(err)
+// Claim claims the member's idempotency key for this transaction: true
+// when it is new. Otherwise answer is the answer stored under it; a
+// request with the same key still under way makes this wait until it
+// ends (and claims the key if that one rolled back).
+func (t *BookingTx) Claim(userID int64, key string) (answer []byte, claimed bool, err error) {
+	tag, err := t.tx.Exec(t.ctx, `insert into booking_requests (user_id, key, answer) values ($1, $2, 'null')
+		on conflict do nothing`, userID, key)
+	if err != nil || tag.RowsAffected() == 1 {
+		return nil, err == nil, dbErr(err)
 	}
-	var answer []byte
-	err := t.tx.QueryRow(t.ctx, `select answer from booking_requests where user_id = $1 and key = $2`, userID, key).Scan(&answer)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, false, nil
-	}
-	return answer, err == nil, dbErr(err)
+	err = t.tx.QueryRow(t.ctx, `select answer from booking_requests where user_id = $1 and key = $2`, userID, key).Scan(&answer)
+	return answer, false, dbErr(err)
 }
 
-// Remember stores the answer to the member's idempotency key.
+// Remember stores the answer to the member's claimed idempotency key.
 func (t *BookingTx) Remember(userID int64, key string, answer []byte) error {
-	_, err := t.tx.Exec(t.ctx, `insert into booking_requests (user_id, key, answer) values ($1, $2, $3)`, userID, key, answer)
+	_, err := t.tx.Exec(t.ctx, `update booking_requests set answer = $3 where user_id = $1 and key = $2`, userID, key, answer)
 	return dbErr(err)
 }
 
@@ -466,6 +465,17 @@ func (t *BookingTx) LiveBooking(userID, scheduleID int64) (int64, error) {
 		return 0, nil
 	}
 	return id, dbErr(err)
+}
+
+// Seat is the member's standing in a session before booking it: their
+// live booking (0: none) and whether another of their live bookings
+// overlaps start..end.
+func (t *BookingTx) Seat(userID, scheduleID int64, start, end time.Time) (live int64, clash bool, err error) {
+	err = t.tx.QueryRow(t.ctx, `select
+		coalesce((select id from bookings where user_id = $1 and schedule_id = $2 and status <> 'cancelled'), 0),
+		exists(select 1 from bookings where user_id = $1 and schedule_id <> $2 and status <> 'cancelled'
+		       and starts_at < $4 and ends_at > $3)`, userID, scheduleID, start, end).Scan(&live, &clash)
+	return live, clash, dbErr(err)
 }
 
 // HasConflict reports whether the member has a live booking overlapping
