@@ -198,13 +198,19 @@ func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.Se
 		var booked []*data.SessionInfo
 		for i := range sessions {
 			s := &sessions[i]
-			id, clash, err := t.Seat(w.User.ID, s.ScheduleID, s.Start, s.End)
+			st, err := t.Standing(w.User.ID, s.ScheduleID, s.Start, s.End)
 			if err != nil {
 				return err
 			}
+			id := st.Live
 			if id == 0 {
-				if id, err = f.bookNew(t, w, s, req, pre[s.ScheduleID], clash, booked, now); err != nil {
+				if id, err = f.bookNew(t, w, s, req, pre[s.ScheduleID], st.Clash, booked, now); err != nil {
 					return err
+				}
+				if st.Waiting != 0 { // booked directly: off the waiting list
+					if err := t.EndWait(st.Waiting, "left", "已直接預約此課程", id, now); err != nil {
+						return err
+					}
 				}
 				booked = append(booked, s)
 				if w.Brand.ModuleSet().Has(data.ModuleEmailNotification) {
@@ -458,11 +464,15 @@ func (f *Flows) promote(t *data.BookingTx, w Who, s *data.SessionInfo, now time.
 		case s.NeedsVerifiedEmail && !u.EmailVerified:
 			reason = "尚未完成電子信箱驗證"
 		default:
-			clash, err := t.HasConflict(u.ID, s.ScheduleID, s.Start, s.End)
+			st, err := t.Standing(u.ID, s.ScheduleID, s.Start, s.End)
 			if err != nil {
 				return 0, nil, err
 			}
-			if clash {
+			if st.Live != 0 {
+				reason = "您已預約此課程"
+				break
+			}
+			if st.Clash {
 				reason = "您在此時段已有其他預約"
 				break
 			}

@@ -283,24 +283,23 @@ func (t *BookingTx) LiveBooking(userID, scheduleID int64) (int64, error) {
 	return id, dbErr(err)
 }
 
-// Seat is the member's standing in a session before booking it: their
-// live booking (0: none) and whether another of their live bookings
-// overlaps start..end.
-func (t *BookingTx) Seat(userID, scheduleID int64, start, end time.Time) (live int64, clash bool, err error) {
-	err = t.tx.QueryRow(t.ctx, `select
-		coalesce((select id from bookings where user_id = $1 and schedule_id = $2 and status <> 'cancelled'), 0),
-		exists(select 1 from bookings where user_id = $1 and schedule_id <> $2 and status <> 'cancelled'
-		       and starts_at < $4 and ends_at > $3)`, userID, scheduleID, start, end).Scan(&live, &clash)
-	return live, clash, dbErr(err)
+// Standing is a member's standing in a session before booking it.
+type Standing struct {
+	Live    int64 // their live booking (0: none)
+	Clash   bool  // another of their live bookings overlaps the session
+	Waiting int64 // their entry on its waiting list (0: none)
 }
 
-// HasConflict reports whether the member has a live booking overlapping
-// start..end, other than of the session itself.
-func (t *BookingTx) HasConflict(userID, scheduleID int64, start, end time.Time) (bool, error) {
-	var clash bool
-	err := t.tx.QueryRow(t.ctx, `select exists(select 1 from bookings where user_id = $1 and schedule_id <> $2
-		and status <> 'cancelled' and starts_at < $4 and ends_at > $3)`, userID, scheduleID, start, end).Scan(&clash)
-	return clash, dbErr(err)
+// Standing reads the member's standing in the session start..end.
+func (t *BookingTx) Standing(userID, scheduleID int64, start, end time.Time) (Standing, error) {
+	var s Standing
+	err := t.tx.QueryRow(t.ctx, `select
+		coalesce((select id from bookings where user_id = $1 and schedule_id = $2 and status <> 'cancelled'), 0),
+		exists(select 1 from bookings where user_id = $1 and schedule_id <> $2 and status <> 'cancelled'
+		       and starts_at < $4 and ends_at > $3),
+		coalesce((select id from booking_waitlist where user_id = $1 and schedule_id = $2 and status = 'waiting'), 0)`,
+		userID, scheduleID, start, end).Scan(&s.Live, &s.Clash, &s.Waiting)
+	return s, dbErr(err)
 }
 
 // NewBooking is a booking to write: the session, the member and what pays.
