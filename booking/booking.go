@@ -224,16 +224,8 @@ func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.Se
 				ids = append(ids, byID[sid])
 			}
 		}
-		for _, m := range mails {
-			if err := t.Enqueue(m); err != nil {
-				return err
-			}
-		}
-		if req.Key != "" {
-			answer, _ := json.Marshal(ids)
-			return t.Remember(w.User.ID, req.Key, answer)
-		}
-		return nil
+		answer, _ := json.Marshal(ids)
+		return t.Finish(mails, w.User.ID, req.Key, answer)
 	})
 	if err != nil {
 		return nil, nil, err
@@ -425,12 +417,7 @@ func (f *Flows) Cancel(ctx context.Context, w Who, bookingID int64) (*Cancelled,
 				mails = append(mails, pm...)
 			}
 		}
-		for _, m := range mails {
-			if err := t.Enqueue(m); err != nil {
-				return err
-			}
-		}
-		return nil
+		return t.Finish(mails, 0, "", nil)
 	})
 	if err != nil {
 		return nil, err

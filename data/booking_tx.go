@@ -220,12 +220,6 @@ func (t *BookingTx) Claim(userID int64, key string) (answer []byte, claimed bool
 	return answer, false, dbErr(err)
 }
 
-// Remember stores the answer to the member's claimed idempotency key.
-func (t *BookingTx) Remember(userID int64, key string, answer []byte) error {
-	_, err := t.tx.Exec(t.ctx, `update booking_requests set answer = $3 where user_id = $1 and key = $2`, userID, key, answer)
-	return dbErr(err)
-}
-
 // LockSessions locks the brand's sessions by id, in id order; one that is
 // not the brand's is not found.
 func (t *BookingTx) LockSessions(brandID string, ids []int64) ([]SessionInfo, error) {
@@ -325,9 +319,6 @@ func (t *BookingTx) TakeSeat(scheduleID int64) error {
 // (and starts its validity when the use does). A second live booking of
 // the member in the session is CodeAlreadyBooked.
 func (t *BookingTx) Record(n NewBooking) (int64, error) {
-	if err := t.spend(n.Held, n.Use.Cost, n.Use); err != nil {
-		return 0, err
-	}
 	var passcard, ticket, timing *int64
 	switch n.Held.Kind {
 	case rules.KindPasscard:
@@ -341,16 +332,41 @@ func (t *BookingTx) Record(n NewBooking) (int64, error) {
 	if n.Held.Kind == rules.KindPasscard {
 		consumed = 0
 	}
-	var id int64
-	err := t.tx.QueryRow(t.ctx, `insert into bookings (brand_id, user_id, store_id, schedule_id, starts_at, ends_at, pay_kind,
+	b := &pgx.Batch{}
+	queueSpend(b, n.Held, consumed, n.Use)
+	b.Queue(`insert into bookings (brand_id, user_id, store_id, schedule_id, starts_at, ends_at, pay_kind,
 			passcard_id, ticket_id, counting_passcard_id, consumed, activated_holding)
 		values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
 		n.Session.BrandID, n.UserID, n.Session.StoreID, n.Session.ScheduleID, n.Session.Start, n.Session.End, n.Held.Kind,
-		passcard, ticket, timing, consumed, n.Use.Activates).Scan(&id)
+		passcard, ticket, timing, consumed, n.Use.Activates)
+	var id int64
+	err := sendBatch(t.ctx, t.tx, b, &id)
 	if err != nil && AsError(err).Kind == KindConflict { // one live booking per member and session
 		return 0, codeErr(KindConflict, CodeAlreadyBooked)
 	}
-	return id, dbErr(err)
+	return id, err
+}
+
+// sendBatch sends b's statements in one round trip; into, when given,
+// receives the last statement's row.
+func sendBatch(ctx context.Context, tx pgx.Tx, b *pgx.Batch, into ...any) error {
+	if b.Len() == 0 {
+		return nil
+	}
+	br := tx.SendBatch(ctx, b)
+	for i := range b.Len() {
+		var err error
+		if i == b.Len()-1 && len(into) > 0 {
+			err = br.QueryRow().Scan(into...)
+		} else {
+			_, err = br.Exec()
+		}
+		if err != nil {
+			br.Close()
+			return dbErr(err)
+		}
+	}
+	return dbErr(br.Close())
 }
 
 // holdingTable is the table of an entitlement kind.
@@ -364,27 +380,24 @@ func holdingTable(kind string) string {
 	return "member_counting_passcards"
 }
 
-// spend takes amount from the holding (a negative amount gives it back)
-// and, when u activates it, sets its period.
-func (t *BookingTx) spend(h *Held, amount int, u rules.Use) error {
-	var err error
-	switch h.Kind {
-	case rules.KindTicket:
-		_, err = t.tx.Exec(t.ctx, `update member_tickets set remain = remain - $2 where id = $1`, h.ID, amount)
-	case rules.KindTiming:
-		_, err = t.tx.Exec(t.ctx, `update member_counting_passcards set remain_minutes = remain_minutes - $2 where id = $1`, h.ID, amount)
-	}
-	if err != nil {
-		return dbErr(err)
+// queueSpend queues taking amount from the holding (a negative amount
+// gives it back) and, when u activates it, setting its period.
+func queueSpend(b *pgx.Batch, h *Held, amount int, u rules.Use) {
+	switch {
+	case amount == 0:
+	case h.Kind == rules.KindTicket:
+		b.Queue(`update member_tickets set remain = remain - $2 where id = $1`, h.ID, amount)
+	case h.Kind == rules.KindTiming:
+		b.Queue(`update member_counting_passcards set remain_minutes = remain_minutes - $2 where id = $1`, h.ID, amount)
 	}
 	if u.Activates {
-		return t.setPeriod(h.Kind, h.ID, u.Period)
+		queuePeriod(b, h.Kind, h.ID, u.Period)
 	}
-	return nil
 }
 
-// setPeriod sets a holding's start and end (a zero period unsets them).
-func (t *BookingTx) setPeriod(kind string, id int64, p rules.Period) error {
+// queuePeriod queues setting a holding's start and end (a zero period
+// unsets them).
+func queuePeriod(b *pgx.Batch, kind string, id int64, p rules.Period) {
 	var start, end *string
 	if p.Active {
 		s := p.Start.String()
@@ -395,11 +408,10 @@ func (t *BookingTx) setPeriod(kind string, id int64, p rules.Period) error {
 		}
 	}
 	if kind == rules.KindTiming {
-		_, err := t.tx.Exec(t.ctx, `update member_counting_passcards set activated_on = $2::date, ends_on = coalesce($3::date, ends_on) where id = $1`, id, start, end)
-		return dbErr(err)
+		b.Queue(`update member_counting_passcards set activated_on = $2::date, ends_on = coalesce($3::date, ends_on) where id = $1`, id, start, end)
+		return
 	}
-	_, err := t.tx.Exec(t.ctx, `update `+holdingTable(kind)+` set starts_on = $2::date, ends_on = $3::date where id = $1`, id, start, end)
-	return dbErr(err)
+	b.Queue(`update `+holdingTable(kind)+` set starts_on = $2::date, ends_on = $3::date where id = $1`, id, start, end)
 }
 
 // BookingRow is a booking as the cancel and check-in rules need it.
@@ -449,41 +461,36 @@ func (t *BookingTx) BookingSession(userID, bookingID int64) (int64, error) {
 // Cancel cancels a booking at now: its seat is freed, what it consumed is
 // given back, and a holding whose validity it started (with no other live
 // booking on it) waits for its first use again.
-func (t *BookingTx) Cancel(b *BookingRow, now time.Time) error {
-	if _, err := t.tx.Exec(t.ctx, `update bookings set status = 'cancelled', cancelled_at = $2 where id = $1`, b.ID, now); err != nil {
-		return dbErr(err)
+func (t *BookingTx) Cancel(bk *BookingRow, now time.Time) error {
+	b := &pgx.Batch{}
+	b.Queue(`update bookings set status = 'cancelled', cancelled_at = $2 where id = $1`, bk.ID, now)
+	b.Queue(`update course_schedules set booked = booked - 1 where id = $1`, bk.ScheduleID)
+	if bk.Held != nil {
+		queueSpend(b, bk.Held, -bk.Consumed, rules.Use{})
 	}
-	if _, err := t.tx.Exec(t.ctx, `update course_schedules set booked = booked - 1 where id = $1`, b.ScheduleID); err != nil {
-		return dbErr(err)
-	}
-	if b.Held == nil {
-		return nil
-	}
-	if err := t.spend(b.Held, -b.Consumed, rules.Use{}); err != nil {
+	if err := sendBatch(t.ctx, t.tx, b); err != nil || bk.Held == nil || !bk.ActivatedHolding {
 		return err
-	}
-	if !b.ActivatedHolding {
-		return nil
 	}
 	var others bool
 	err := t.tx.QueryRow(t.ctx, `select exists(select 1 from bookings where status <> 'cancelled' and pay_kind = $1
-		and coalesce(passcard_id, ticket_id, counting_passcard_id) = $2)`, b.Held.Kind, b.Held.ID).Scan(&others)
+		and coalesce(passcard_id, ticket_id, counting_passcard_id) = $2)`, bk.Held.Kind, bk.Held.ID).Scan(&others)
 	if err != nil || others {
 		return dbErr(err)
 	}
-	return t.setPeriod(b.Held.Kind, b.Held.ID, rules.Period{})
+	b = &pgx.Batch{}
+	queuePeriod(b, bk.Held.Kind, bk.Held.ID, rules.Period{})
+	return sendBatch(t.ctx, t.tx, b)
 }
 
 // CheckIn marks a booking attended at now and, when the holding that paid
 // starts with its first check-in, starts it.
-func (t *BookingTx) CheckIn(b *BookingRow, now time.Time, starts *rules.Period) error {
-	if _, err := t.tx.Exec(t.ctx, `update bookings set status = 'attended', checked_in_at = $2 where id = $1`, b.ID, now); err != nil {
-		return dbErr(err)
+func (t *BookingTx) CheckIn(bk *BookingRow, now time.Time, starts *rules.Period) error {
+	b := &pgx.Batch{}
+	b.Queue(`update bookings set status = 'attended', checked_in_at = $2 where id = $1`, bk.ID, now)
+	if starts != nil && bk.Held != nil {
+		queuePeriod(b, bk.Held.Kind, bk.Held.ID, *starts)
 	}
-	if starts != nil && b.Held != nil {
-		return t.setPeriod(b.Held.Kind, b.Held.ID, *starts)
-	}
-	return nil
+	return sendBatch(t.ctx, t.tx, b)
 }
 
 // HoldingTerms locks the holding that paid a booking and reads its terms
@@ -558,8 +565,18 @@ func (t *BookingTx) WaitingPlace(userID, scheduleID int64) (*WaitingPlace, error
 	return waitingPlace(t.ctx, t.tx, userID, scheduleID)
 }
 
-// Enqueue writes a mail to the outbox in the transaction.
-func (t *BookingTx) Enqueue(m Mail) error { return enqueue(t.ctx, t.tx, m) }
+// Finish writes the use case's mails to the outbox and, with a key, the
+// answer to the member's idempotency key, in one round trip.
+func (t *BookingTx) Finish(mails []Mail, userID int64, key string, answer []byte) error {
+	b := &pgx.Batch{}
+	for _, m := range mails {
+		queueMail(b, m)
+	}
+	if key != "" {
+		b.Queue(`update booking_requests set answer = $3 where user_id = $1 and key = $2`, userID, key, answer)
+	}
+	return sendBatch(t.ctx, t.tx, b)
+}
 
 // TermClassSeats is a term class as its purchase sees it: its course,
 // name, price and the seats left in every coming session (the fewest).

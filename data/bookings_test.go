@@ -48,7 +48,7 @@ func TestIdempotencyKeyClaim(t *testing.T) {
 			if !keep {
 				return data.Errorf(data.KindConflict, data.CodeSessionFull, "")
 			}
-			return tx.Remember(user, "k1", []byte(`[42]`))
+			return tx.Finish(nil, user, "k1", []byte(`[42]`))
 		})
 		if err != nil && keep {
 			t.Fatal(err)
