@@ -2,6 +2,9 @@ package data
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -119,4 +122,87 @@ func (db *DB) MemberBookings(ctx context.Context, userID int64, now time.Time) (
 		 where b.user_id = $1
 		 order by b.ends_at < $2, case when b.ends_at >= $2 then b.starts_at end asc, b.starts_at desc, b.id
 		 limit $3`, userID, now, holdingsLimit)
+}
+
+// Booking returns one of the member's bookings; not found is
+// CodeBookingNotFound.
+func (db *DB) Booking(ctx context.Context, userID, bookingID int64) (*Booking, error) {
+	b := &Booking{}
+	err := scanBooking(db.Pool.QueryRow(ctx, `select `+bookingCols+` from `+bookingJoin+` where b.id = $1 and b.user_id = $2`,
+		bookingID, userID), b)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, codeErr(KindNotFound, CodeBookingNotFound)
+	}
+	return b, dbErr(err)
+}
+
+// BookingsByID returns the member's bookings with these ids, in id order.
+func (db *DB) BookingsByID(ctx context.Context, userID int64, ids []int64) ([]Booking, error) {
+	return queryList(ctx, db, scanBooking, `select `+bookingCols+` from `+bookingJoin+`
+		where b.id = any($1) and b.user_id = $2 order by b.id`, ids, userID)
+}
+
+// BookingRecords returns one page of the member's bookings matching f,
+// latest first.
+func (db *DB) BookingRecords(ctx context.Context, userID int64, f BookingFilter, pageNumber, pageSize int) (*Page[Booking], error) {
+	where := []string{"b.user_id = $1"}
+	args := []any{userID}
+	add := func(cond string, v any) {
+		args = append(args, v)
+		where = append(where, strings.ReplaceAll(cond, "$?", fmt.Sprintf("$%d", len(args))))
+	}
+	if f.Status != "" {
+		add("b.status = $?", f.Status)
+	}
+	if f.StartDate != "" {
+		add("s.date >= $?::date", f.StartDate)
+	}
+	if f.EndDate != "" {
+		add("s.date <= $?::date", f.EndDate)
+	}
+	if f.StoreID != 0 {
+		add("c.store_id = $?", f.StoreID)
+	}
+	p := &Page[Booking]{PageNumber: pageNumber, PageSize: pageSize}
+	list, err := queryList(ctx, db, func(r pgx.Row, b *Booking) error {
+		var ticketType string
+		err := r.Scan(&b.ID, &b.ScheduleID, &b.CourseID, &b.CourseName, &b.CoachName, &b.StoreID, &b.StoreName, &b.StorePhone,
+			&b.StartsAt, &b.EndsAt, &b.PrivateCoach, &b.Status, &b.PayKind, &b.PayName, &b.Consumed, &ticketType,
+			&b.CancelDeadline, &b.CheckedInAt, &b.CancelledAt, &b.CreatedAt, &b.OrderID, &p.Total)
+		b.Unit = rules.PayUnit(b.PayKind, ticketType)
+		return err
+	}, fmt.Sprintf(`select `+bookingCols+`, count(*) over () from `+bookingJoin+` where %s
+		order by b.starts_at desc, b.id desc limit $%d offset $%d`, strings.Join(where, " and "), len(args)+1, len(args)+2),
+		append(args, pageSize, (pageNumber-1)*pageSize)...)
+	p.List = list
+	return p, err
+}
+
+// WaitingEntries lists the member's waiting-list entries of sessions not
+// yet begun, soonest first, with their positions.
+func (db *DB) WaitingEntries(ctx context.Context, userID int64, now time.Time) ([]WaitingEntry, error) {
+	return queryList(ctx, db, func(r pgx.Row, w *WaitingEntry) error {
+		return r.Scan(&w.ID, &w.ScheduleID, &w.CourseID, &w.CourseName, &w.StoreName, &w.StartsAt, &w.EndsAt,
+			&w.Status, &w.Reason, &w.Position, &w.BookingID, &w.CreatedAt)
+	}, `
+		select w.id, w.schedule_id, c.id, c.name, st.name,
+		       (s.date + s.start_time) at time zone 'Asia/Taipei', (s.date + s.end_time) at time zone 'Asia/Taipei',
+		       w.status, w.reason,
+		       case when w.status = 'waiting' then (select count(*) from booking_waitlist o where o.schedule_id = w.schedule_id
+		            and o.status = 'waiting' and (o.created_at, o.id) <= (w.created_at, w.id)) else 0 end,
+		       coalesce(w.booking_id, 0), w.created_at
+		  from booking_waitlist w
+		  join course_schedules s on s.id = w.schedule_id
+		  join courses c on c.id = s.course_id
+		  join stores st on st.id = c.store_id
+		 where w.user_id = $1 and (s.date + s.end_time) at time zone 'Asia/Taipei' >= $2
+		 order by s.date, s.start_time, w.id limit $3`, userID, now, holdingsLimit)
+}
+
+// Conflicts lists the member's live bookings overlapping start..end,
+// other than of the session itself (the conflict check).
+func (db *DB) Conflicts(ctx context.Context, userID, scheduleID int64, start, end time.Time) ([]Booking, error) {
+	return queryList(ctx, db, scanBooking, `select `+bookingCols+` from `+bookingJoin+`
+		where b.user_id = $1 and b.schedule_id <> $2 and b.status <> 'cancelled' and b.starts_at < $4 and b.ends_at > $3
+		order by b.starts_at`, userID, scheduleID, start, end)
 }

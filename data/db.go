@@ -186,3 +186,9 @@ func queryList[T any](ctx context.Context, db *DB, scan func(pgx.Row, *T) error,
 func (db *DB) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	return dbErr(pgx.BeginFunc(ctx, db.Pool, fn))
 }
+
+// querier is a pool or a transaction.
+type querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}

@@ -120,12 +120,6 @@ func (db *DB) Order(ctx context.Context, brandID, number string) (*Order, error)
 	return orderIn(ctx, db.Pool, brandID, number, false)
 }
 
-// querier is a pool or a transaction.
-type querier interface {
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
-	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-}
-
 // orderIn loads an order and its lines through q, locking the order row
 // when lock is set.
 func orderIn(ctx context.Context, q querier, brandID, number string, lock bool) (*Order, error) {

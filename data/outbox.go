@@ -19,6 +19,15 @@ type Mail struct {
 	// mail of the same purpose to the same member replaces one not yet sent.
 	UserID  int64
 	Purpose string
+	// Attachment, when named, travels with the mail (a booking's .ics).
+	Attachment Attachment
+}
+
+// Attachment is a file attached to a mail.
+type Attachment struct {
+	Name        string // "" none
+	ContentType string
+	Content     []byte
 }
 
 // QueuedMail is an outbox row claimed for sending.
@@ -34,19 +43,24 @@ type ComposeMail func(u *User, t *Issued) (Mail, error)
 
 // enqueue writes m to the outbox in tx, dropping unsent mails it replaces.
 func enqueue(ctx context.Context, tx pgx.Tx, m Mail) error {
+	b := &pgx.Batch{}
+	queueMail(b, m)
+	return sendBatch(ctx, tx, b)
+}
+
+// queueMail queues writing m to the outbox (see enqueue).
+func queueMail(b *pgx.Batch, m Mail) {
 	var userID *int64
 	if m.UserID != 0 {
 		userID = &m.UserID
 		if m.Purpose != "" {
-			if _, err := tx.Exec(ctx, `delete from mail_outbox where user_id = $1 and purpose = $2 and sent_at is null`,
-				m.UserID, m.Purpose); err != nil {
-				return dbErr(err)
-			}
+			b.Queue(`delete from mail_outbox where user_id = $1 and purpose = $2 and sent_at is null`, m.UserID, m.Purpose)
 		}
 	}
-	_, err := tx.Exec(ctx, `insert into mail_outbox (purpose, user_id, to_addr, from_name, subject, text_body, html_body)
-		values ($1, $2, $3, $4, $5, $6, $7)`, m.Purpose, userID, m.To, m.FromName, m.Subject, m.Text, m.HTML)
-	return dbErr(err)
+	b.Queue(`insert into mail_outbox (purpose, user_id, to_addr, from_name, subject, text_body, html_body,
+			attachment_name, attachment_type, attachment)
+		values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, m.Purpose, userID, m.To, m.FromName, m.Subject, m.Text, m.HTML,
+		m.Attachment.Name, m.Attachment.ContentType, m.Attachment.Content)
 }
 
 // ClaimMails takes up to limit due mails for sending. Each claimed row's
@@ -58,14 +72,16 @@ func (db *DB) ClaimMails(ctx context.Context, limit int, lease time.Duration) ([
 		update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + $2::interval
 		where id in (select id from mail_outbox where sent_at is null and next_attempt_at <= now()
 			order by next_attempt_at, id limit $1 for update skip locked)
-		returning id, attempts, to_addr, from_name, subject, text_body, html_body, coalesce(user_id, 0), purpose`,
+		returning id, attempts, to_addr, from_name, subject, text_body, html_body, coalesce(user_id, 0), purpose,
+			attachment_name, attachment_type, attachment`,
 		limit, lease)
 	if err != nil {
 		return nil, dbErr(err)
 	}
 	ms, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (QueuedMail, error) {
 		var q QueuedMail
-		err := row.Scan(&q.ID, &q.Attempts, &q.To, &q.FromName, &q.Subject, &q.Text, &q.HTML, &q.UserID, &q.Purpose)
+		err := row.Scan(&q.ID, &q.Attempts, &q.To, &q.FromName, &q.Subject, &q.Text, &q.HTML, &q.UserID, &q.Purpose,
+			&q.Attachment.Name, &q.Attachment.ContentType, &q.Attachment.Content)
 		return q, err
 	})
 	return ms, dbErr(err)
@@ -74,8 +90,8 @@ func (db *DB) ClaimMails(ctx context.Context, limit int, lease time.Duration) ([
 // MailSent records a mail as sent and blanks its body (which may hold a
 // token's link).
 func (db *DB) MailSent(ctx context.Context, id int64) error {
-	_, err := db.Pool.Exec(ctx, `update mail_outbox set sent_at = now(), last_error = null, text_body = '', html_body = ''
-		where id = $1`, id)
+	_, err := db.Pool.Exec(ctx, `update mail_outbox set sent_at = now(), last_error = null, text_body = '', html_body = '',
+		attachment = null where id = $1`, id)
 	return dbErr(err)
 }
 

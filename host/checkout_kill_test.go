@@ -1,7 +1,6 @@
 package host
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -10,12 +9,9 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -23,54 +19,6 @@ import (
 	"storefront/data/dbtest"
 	"storefront/providers"
 )
-
-// storefrontProcess is the storefront binary (the test binary's
-// TestChildProcess) running on a database of the test's.
-type storefrontProcess struct {
-	cmd  *exec.Cmd
-	base string
-}
-
-func startStorefront(t *testing.T, dbURL string) *storefrontProcess {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestChildProcess$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "STOREFRONT_TEST_CHILD=1", "DATABASE_URL="+dbURL, "PORT=0", "STOREFRONT_ENV=dev",
-		"STOREFRONT_DEMO=1", "STOREFRONT_RENDERERS=1", "REDIS_URL=", "SMTP_HOST=", "LOG_LEVEL=error", "STOREFRONT_PUBLIC_URL=")
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	p := &storefrontProcess{cmd: cmd}
-	t.Cleanup(func() { p.kill() })
-	addr := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if a, ok := strings.CutPrefix(sc.Text(), "LISTENING "); ok {
-				addr <- a
-			}
-		}
-	}()
-	select {
-	case a := <-addr:
-		_, port, _ := strings.Cut(strings.Replace(a, "[::]", "", 1), ":")
-		p.base = "http://localhost:" + port // dev's public origin on the port picked
-	case <-time.After(60 * time.Second):
-		t.Fatal("the storefront did not start")
-	}
-	return p
-}
-
-func (p *storefrontProcess) kill() {
-	if p.cmd.ProcessState == nil {
-		p.cmd.Process.Signal(syscall.SIGKILL)
-		p.cmd.Wait()
-	}
-}
 
 // TestKillDuringPayment (process level): the storefront killed with
 // SIGKILL while it applies NewebPay's notification (inside the paying

@@ -1,13 +1,16 @@
 package host
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"net/http"
 	"os"
+	"os/exec"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -99,5 +102,57 @@ func TestKillDuringRegistrations(t *testing.T) {
 	t.Logf("%d answered registrations, %d members in the database after kill -9", ok.Load(), members)
 	if members < int(ok.Load()) || orphans != 0 {
 		t.Fatalf("%d members (%d answered), %d without a verification token or mail", members, ok.Load(), orphans)
+	}
+}
+
+// storefrontProcess is the storefront binary (the test binary's
+// TestChildProcess) running on a database of the test's.
+type storefrontProcess struct {
+	cmd  *exec.Cmd
+	base string
+}
+
+// startStorefront starts a storefront process (this test binary as
+// TestChildProcess) on dbURL, on a free port, with env added; it is killed
+// when the test ends.
+func startStorefront(t *testing.T, dbURL string, env ...string) *storefrontProcess {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestChildProcess$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "STOREFRONT_TEST_CHILD=1", "DATABASE_URL="+dbURL, "PORT=0", "STOREFRONT_ENV=dev",
+		"STOREFRONT_DEMO=1", "STOREFRONT_RENDERERS=1", "REDIS_URL=", "SMTP_HOST=", "LOG_LEVEL=error", "STOREFRONT_PUBLIC_URL=")
+	cmd.Env = append(cmd.Env, env...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &storefrontProcess{cmd: cmd}
+	t.Cleanup(func() { p.kill() })
+	addr := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if a, ok := strings.CutPrefix(sc.Text(), "LISTENING "); ok {
+				addr <- a
+			}
+		}
+	}()
+	select {
+	case a := <-addr:
+		_, port, _ := strings.Cut(strings.Replace(a, "[::]", "", 1), ":")
+		p.base = "http://localhost:" + port // dev's public origin on the port picked
+	case <-time.After(60 * time.Second):
+		t.Fatal("the storefront did not start")
+	}
+	return p
+}
+
+func (p *storefrontProcess) kill() {
+	if p.cmd.ProcessState == nil {
+		p.cmd.Process.Signal(syscall.SIGKILL)
+		p.cmd.Wait()
 	}
 }

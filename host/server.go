@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/golang-lru/v2/expirable"
 	"github.com/klauspost/compress/gzhttp"
 
+	"storefront/booking"
 	"storefront/cache"
 	"storefront/checkout"
 	"storefront/data"
@@ -44,6 +45,7 @@ type Server struct {
 	static   map[string]fs.FS
 	outbox   *outbox.Worker
 	members  *members.Flows  // the members' account flows
+	bookings *booking.Flows  // the booking flows
 	checkout *checkout.Flows // the purchase flows
 	revoked  revocations     // sessions revoked lately: refused from any cache
 	metrics  *metrics
@@ -85,6 +87,7 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 		s.now = time.Now
 	}
 	s.members = &members.Flows{DB: s.db, Now: s.now, Queued: s.outbox.Kick}
+	s.bookings = &booking.Flows{DB: s.db, Now: s.now, Queued: s.outbox.Kick}
 	if err := s.loadDomains(ctx); err != nil {
 		return nil, err
 	}

@@ -125,3 +125,15 @@ func Receipt(b Brand, to, name, orderNo, link string, rows [][2]string) Message 
 		Outro:  "購買的項目已存入會員中心。",
 	})
 }
+
+// BookingNotice is a booking mail (confirmation, cancellation, waiting
+// list news): a title, what happened, and a link to the member's
+// bookings.
+func BookingNotice(b Brand, to, name, title, intro, link string) Message {
+	return render(to, mailData{
+		Brand: b, Name: name, Title: title, Intro: intro,
+		Button: "查看我的預約",
+		Link:   link,
+		Outro:  "如需協助，請直接聯絡門市。",
+	})
+}
