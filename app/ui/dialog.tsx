@@ -1,6 +1,7 @@
 // The one dialog frame every dialog uses, on the native <dialog> element:
-// the browser keeps focus inside, closes it on Escape and gives focus back
-// when it closes. A click on the backdrop closes it too, and the page behind
+// the browser keeps focus inside and closes it on Escape; when it closes
+// (or another dialog replaces it) focus goes back to the control that
+// opened it. A click on the backdrop closes it too, and the page behind
 // does not scroll. A bottom sheet on phones, centred from 600 px. Default
 // max width 700 px (spec section 9). Dialogs load only when opened, and
 // render only in the browser (into the DialogLayer).
@@ -56,12 +57,15 @@ export function Dialog({ title, onClose, width = dialogMaxWidth, children, testI
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current!;
+    // the opener: a dialog replacing another finds focus already given back
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!d.open) d.showModal();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
       d.close();
+      if (opener?.isConnected) opener.focus();
     };
   }, []);
   // on the dialog layer, so that no page style around the opener reaches the frame
