@@ -51,4 +51,17 @@ const (
 	CodeTooManyAttempts  = -23 // wrong passwords: wait (the message says how long)
 	CodeMailFailed       = -24 // the mail could not be sent
 	CodeCrossSiteRefused = -25 // a state-changing call from another site
+
+	// Codes of ours for booking (issue 11); not logged in is
+	// CodeLoginRequired.
+	CodeSessionFull      = -30 // no seat left in the session
+	CodeBookingClosed    = -31 // outside the session's booking window (or it has started)
+	CodeNoEntitlement    = -32 // nothing the member holds can pay for the session
+	CodeTimeConflict     = -33 // the member has another booking at that time
+	CodeEmailNotVerified = -34 // the brand wants a verified e-mail before booking
+	CodeNotWaiting       = -35 // the member is not on the session's waiting list
+	CodeNotFull          = -36 // the session has seats: book it instead of waiting
+	CodeAlreadyBooked    = -37 // the member already holds a seat in the session
+	CodeCheckInClosed    = -38 // outside the session's check-in window
+	CodeCheckInInvalid   = -39 // the check-in QR code is forged or has expired
 )

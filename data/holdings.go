@@ -49,18 +49,6 @@ type CountingPasscard struct {
 	rules.TimingRecord `tstype:",extends,required"`
 }
 
-// Booking is a booked class.
-type Booking struct {
-	ID         int64     `json:"id"`
-	CourseName string    `json:"courseName"`
-	CoachName  string    `json:"coachName"`
-	StoreName  string    `json:"storeName"`
-	StartsAt   time.Time `json:"startsAt"`
-	EndsAt     time.Time `json:"endsAt"`
-	// Status is booked, cancelled or attended.
-	Status string `json:"status" tstype:"'booked' | 'cancelled' | 'attended'"`
-}
-
 // MemberSummary counts what a member holds that is usable today.
 type MemberSummary struct {
 	Passcards         int `json:"passcards"`
@@ -108,20 +96,6 @@ func (db *DB) MemberCountingPasscards(ctx context.Context, userID int64, today s
 		  from member_counting_passcards where user_id = $1
 		 order by purchased_at desc, id desc limit $3`,
 		userID, today, holdingsLimit)
-}
-
-// MemberBookings lists the member's bookings: the upcoming ones first
-// (soonest first), then the past ones (latest first).
-func (db *DB) MemberBookings(ctx context.Context, userID int64, now time.Time) ([]Booking, error) {
-	return queryList(ctx, db, func(r pgx.Row, b *Booking) error {
-		return r.Scan(&b.ID, &b.CourseName, &b.CoachName, &b.StoreName, &b.StartsAt, &b.EndsAt, &b.Status)
-	}, `
-		select b.id, b.course_name, b.coach_name, coalesce(s.name, ''), b.starts_at, b.ends_at, b.status
-		  from bookings b left join stores s on s.id = b.store_id
-		 where b.user_id = $1
-		 order by b.ends_at < $2, case when b.ends_at >= $2 then b.starts_at end asc, b.starts_at desc, b.id
-		 limit $3`,
-		userID, now, holdingsLimit)
 }
 
 // MemberSummary counts the member's usable holdings at now (today is

@@ -62,6 +62,17 @@ const (
 	ModuleWaitingList = "WAITING_LIST"
 	// ModuleEContract asks members to sign an e-contract.
 	ModuleEContract = "E_CONTRACT"
+	// ModuleQRCheckIn lets a studio scanner check members in by the signed
+	// QR code the member centre shows.
+	ModuleQRCheckIn = "QR_CHECK_IN"
+	// ModulePrivateCoach sells private-coach classes (booked with the
+	// private-coach ticket variants).
+	ModulePrivateCoach = "PRIVATE_COACH"
+	// ModuleCapacity shows a session's seats left.
+	ModuleCapacity = "CAPACITY"
+	// ModuleEmailNotification mails booking confirmations, cancellations
+	// and waiting-list news.
+	ModuleEmailNotification = "EMAIL_NOTIFICATION"
 )
 
 // AllModules lists every module key, in the order above.
@@ -73,6 +84,7 @@ var AllModules = []string{
 	ModuleInvoice, ModuleQuantityPasscardQR, ModuleOnlinePasscard,
 	ModuleOnlineCustomerPoint, ModuleMultiBooking, ModuleCheckInBooking,
 	ModulePlanSharing, ModuleWaitingList, ModuleEContract,
+	ModuleQRCheckIn, ModulePrivateCoach, ModuleCapacity, ModuleEmailNotification,
 }
 
 // Modules are the modules a brand has switched on.

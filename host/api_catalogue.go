@@ -178,23 +178,6 @@ func (s *Server) scheduleFilter(r *http.Request) (data.ScheduleFilter, error) {
 	return f, q.Err()
 }
 
-// GET /api/schedule: coming schedules of a course (courseId), a store or
-// one schedule (scheduleId), within startDate..endDate, at most 120.
-func (s *Server) apiSchedule(w http.ResponseWriter, r *http.Request) (any, error) {
-	b, err := s.brandOfRequest(r, routeCourse)
-	if err != nil {
-		return nil, err
-	}
-	f, err := s.scheduleFilter(r)
-	if err == nil && f.CourseID == 0 && f.StoreID == 0 && f.ScheduleID == 0 {
-		err = badRequest("請提供課程代碼 courseId、門市 storeId 或場次代碼 scheduleId")
-	}
-	if err != nil {
-		return nil, err
-	}
-	return s.db.Schedules(r.Context(), b.ID, f, data.MaxCourseSchedules)
-}
-
 // GET /api/schedule/teachers: the brand's teachers, or a course's
 // (courseId).
 func (s *Server) apiScheduleTeachers(w http.ResponseWriter, r *http.Request) (any, error) {

@@ -2,6 +2,7 @@ package host
 
 import (
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/netip"
@@ -38,6 +39,12 @@ type Config struct {
 	DeviceKey    []byte
 	AccessLog    bool   // one log line per request
 	MetricsToken string // when set, /metrics wants "Authorization: Bearer <token>"
+	// CheckInKey signs the members' check-in QR codes (checkin.go); random
+	// per process when STOREFRONT_CHECKIN_KEY is empty.
+	CheckInKey []byte
+	// ScannerToken is the studio scanners' bearer token for POST
+	// /api/checkin/qr; empty: QR check-in by scanner is off.
+	ScannerToken string
 }
 
 // Variable is one environment variable the storefront reads.
@@ -71,6 +78,8 @@ var Variables = []Variable{
 	{"SMTP_TLS", "starttls", "starttls (required STARTTLS), tls (implicit TLS, port 465) or none (a relay on this machine only)"},
 	{"STOREFRONT_ACCESS_LOG", "1", "one structured log line per request, with its request id (0: none)"},
 	{"STOREFRONT_METRICS_TOKEN", "", "when set, /metrics answers only requests with the header Authorization: Bearer <token>; empty: /metrics is open"},
+	{"STOREFRONT_CHECKIN_KEY", "", "secret (at least 32 characters) signing the members' short-lived check-in QR codes; empty: a random key per process (codes shown by one host do not verify on another; a warning outside dev)"},
+	{"STOREFRONT_CHECKIN_SCANNER_TOKEN", "", "bearer token (at least 32 characters) of the studio scanners calling POST /api/checkin/qr; empty: check-in by scanner is off"},
 }
 
 // Envs are the environments (spec section 9).
@@ -169,14 +178,15 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if c.TrustedProxies, err = parsePrefixes(get("STOREFRONT_TRUSTED_PROXIES")); err != nil {
 		bad("STOREFRONT_TRUSTED_PROXIES", err.Error())
 	}
-	if k := get("STOREFRONT_DEVICE_KEY"); k != "" {
-		if len(k) < 32 {
-			errs = append(errs, "STOREFRONT_DEVICE_KEY: want at least 32 characters") // a secret: never printed
-		}
-		c.DeviceKey = []byte(k)
-	} else {
-		c.DeviceKey = make([]byte, 32)
-		rand.Read(c.DeviceKey)
+	if c.DeviceKey, err = secretKey(get("STOREFRONT_DEVICE_KEY")); err != nil {
+		errs = append(errs, "STOREFRONT_DEVICE_KEY: "+err.Error()) // a secret: never printed
+	}
+	c.CheckInKey, err = secretKey(get("STOREFRONT_CHECKIN_KEY"))
+	if err != nil {
+		errs = append(errs, "STOREFRONT_CHECKIN_KEY: "+err.Error()) // a secret: never printed
+	}
+	if c.ScannerToken = get("STOREFRONT_CHECKIN_SCANNER_TOKEN"); c.ScannerToken != "" && len(c.ScannerToken) < 32 {
+		errs = append(errs, "STOREFRONT_CHECKIN_SCANNER_TOKEN: want at least 32 characters")
 	}
 	c.AccessLog = flag("STOREFRONT_ACCESS_LOG")
 	c.MetricsToken = get("STOREFRONT_METRICS_TOKEN")
@@ -195,4 +205,18 @@ func localHost(host string) bool {
 	}
 	a, err := netip.ParseAddr(strings.Trim(host, "[]"))
 	return err == nil && a.IsLoopback()
+}
+
+// secretKey is a signing key from its variable's value: at least 32
+// characters, or, when empty, 32 random bytes of this process.
+func secretKey(v string) ([]byte, error) {
+	if v == "" {
+		k := make([]byte, 32)
+		rand.Read(k)
+		return k, nil
+	}
+	if len(v) < 32 {
+		return []byte(v), errors.New("want at least 32 characters")
+	}
+	return []byte(v), nil
 }

@@ -216,11 +216,6 @@ type MemberCentrePage struct {
 	Fields  []data.CustomField  `json:"fields"`
 }
 
-// MemberBookingsPage is /user/booking.
-type MemberBookingsPage struct {
-	Bookings []data.Booking `json:"bookings"`
-}
-
 // MemberPasscardsPage is /user/passcard.
 type MemberPasscardsPage struct {
 	Passcards []data.MemberPasscard `json:"passcards"`

@@ -147,6 +147,16 @@ var errorTexts = map[int]string{
 	data.CodeTooManyAttempts:     "登入失敗次數過多，請稍後再試",
 	data.CodeMailFailed:          "郵件寄送失敗，請稍後再試",
 	data.CodeCrossSiteRefused:    "不接受來自其他網站的請求",
+	data.CodeSessionFull:         "此課程名額已滿",
+	data.CodeBookingClosed:       "目前不在此課程的開放預約時間內",
+	data.CodeNoEntitlement:       "您沒有可用於此課程的票券或通行卡",
+	data.CodeTimeConflict:        "您在此時段已有其他預約",
+	data.CodeEmailNotVerified:    "請先完成電子信箱驗證再預約課程",
+	data.CodeNotWaiting:          "您不在此課程的候補名單中",
+	data.CodeNotFull:             "此課程尚有名額，請直接預約",
+	data.CodeAlreadyBooked:       "您已預約此課程",
+	data.CodeCheckInClosed:       "目前不在此課程的簽到時間內",
+	data.CodeCheckInInvalid:      "簽到條碼無效或已過期，請重新整理後再試",
 }
 
 // errorText returns the catalogue text of code, empty for an unknown code

@@ -49,8 +49,15 @@ func loadMemberCentre(s *Server, rc *reqCtx) (any, error) {
 
 // loadMemberBookings is /user/booking.
 func loadMemberBookings(s *Server, rc *reqCtx) (any, error) {
-	b, err := s.db.MemberBookings(rc.ctx(), rc.member.user.ID, s.now())
-	return &MemberBookingsPage{Bookings: b}, err
+	bs, err := s.db.MemberBookings(rc.ctx(), rc.member.user.ID, s.now())
+	if err != nil {
+		return nil, err
+	}
+	items := make([]BookingItem, len(bs))
+	for i, b := range bs {
+		items[i] = BookingItem{Booking: b}
+	}
+	return &MemberBookingsPage{Bookings: items, Waiting: []data.WaitingEntry{}}, nil
 }
 
 // loadMemberPasscards is /user/passcard.

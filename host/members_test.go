@@ -815,7 +815,7 @@ func TestMemberPages(t *testing.T) {
 	}{
 		{"/demo", nil},
 		{"/demo/user", []string{"會員中心", "member@example.com", "可用通行卡", "即將到來的預約"}},
-		{"/demo/user/booking", []string{"空中瑜珈入門", "林語涵", "信義館", "已取消", "空中瑜珈進階"}},
+		{"/demo/user/booking", []string{"空中瑜珈入門", "林語涵", "信義館", "已取消", "哈達瑜珈"}},
 		{"/demo/user/passcard", []string{"季卡通行卡", "使用中", "單月暢遊通行卡", "尚未啟用", "已過期"}},
 		{"/demo/user/ticket", []string{"儲值票券 1,000 點", "640", "團課 10 堂計次卡"}},
 		{"/demo/user/countingPasscard", []string{"自由重訓 600 分鐘卡", "420", "自由重訓 1,500 分鐘卡"}},

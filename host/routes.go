@@ -62,7 +62,7 @@ var (
 	routeUserTicket       = &route{Name: "brandId-user-ticket", Pattern: "user/ticket", Page: "member-tickets", Guard: memberPage(data.ModuleTicket), Load: loadMemberTickets, Member: true}
 	routeUserTimingCard   = &route{Name: "brandId-user-timingcard", Pattern: "user/timingcard", Page: "member-timingcard", Guard: memberPage(data.ModuleTimingCard), Load: loadMemberTimingCard, Member: true}
 	routeUserTimingPlans  = &route{Name: "brandId-user-timingcard-plans", Pattern: "user/timingcard/plans", Page: "member-timingcard-plans", Guard: memberPage(data.ModuleTimingCard), Load: loadMemberTimingPlans, Member: true}
-	routeBookingRecords   = &route{Name: "brandId-bookingRecord-bookingRecordList", Pattern: "bookingRecord/bookingRecordList", Page: "coming-soon", Guard: memberPage(data.ModuleBooking), Member: true}
+	routeBookingRecords   = &route{Name: "brandId-bookingRecord-bookingRecordList", Pattern: "bookingRecord/bookingRecordList", Page: "booking-records", Guard: memberPage(data.ModuleBooking), Load: loadBookingRecords, Member: true}
 	routeSearch           = &route{Name: "brandId-search-result", Pattern: "search/result", Page: "search-result", Guard: needs(data.ModuleFindActivity), Load: loadSearch} // not cached: its key space is whatever visitors type
 	routeVerifyEmail      = &route{Name: "brandId-verify-email", Pattern: "verify/email", Page: "verify-email", Guard: open}
 	routeWebOrderResult   = &route{Name: "brandId-webUser-orderResult-orderNo", Pattern: "webUser/orderResult/{orderNo}", Page: "coming-soon", Guard: shop}

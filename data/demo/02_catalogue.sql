@@ -251,3 +251,17 @@ select s.brand_id, s.id, v.name, v.code, v.sort
   from (values ('信義館', '蔡宜蓁', 'S001', 1), ('信義館', '何俊傑', 'S002', 2), ('竹北館', '彭雅琪', 'S101', 3))
        as v(store, name, code, sort)
   join stores s on s.brand_id = 'demo' and s.short_name = v.store;
+
+-- Booking rules (issue 11). Every course opens for booking 14 days ahead
+-- and closes 30 minutes before the start (the columns' defaults); a
+-- booking can be cancelled online until 12 hours before, the small
+-- reformer class until 24 hours before. One session costs a visit of a
+-- count card, 100 points of a point ticket (the reformer class 200), or a
+-- passcard valid that day; the strength courses also take a timing card's
+-- minutes. The demo brand wants a verified e-mail before booking.
+update courses set points_cost = case when name = '核心床皮拉提斯' then 200 else 100 end,
+                   cancel_hours = case when name = '核心床皮拉提斯' then 24 else 12 end,
+                   timing_allowed = category_id in (select id from course_categories where name = '肌力訓練')
+ where brand_id = 'demo';
+update courses set points_cost = 100 where brand_id in ('yoga', 'plan');
+update brands set booking_needs_verified_email = true where id = 'demo';

@@ -53,29 +53,83 @@ select 'plan', u.id, i.id, i.name, i.activation_type, pg_temp.demo_today() - 5, 
   from users u join items i on i.brand_id = 'plan' and i.name = '月費方案'
  where u.brand_id = 'plan' and u.email = 'member@example.com';
 
--- The demo member's bookings are classes of the catalogue: the two
--- upcoming ones are sessions on its schedules (the 2nd and 9th coming
--- session that has a teacher), the attended and the cancelled one are
--- earlier sessions of its first and third course with their teacher.
-insert into bookings (brand_id, user_id, store_id, course_name, coach_name, starts_at, ends_at, status)
-select 'demo', u.id, c.store_id, c.name, t.name,
-       (cs.date + cs.start_time) at time zone 'Asia/Taipei', (cs.date + cs.end_time) at time zone 'Asia/Taipei', 'booked'
-  from users u,
-       (select *, row_number() over (order by date, start_time, id) as n
-          from course_schedules
-         where brand_id = 'demo' and term_class_id is null and teacher_id is not null and date > pg_temp.demo_today()) cs
-  join courses c on c.id = cs.course_id
-  join teachers t on t.id = cs.teacher_id
- where u.brand_id = 'demo' and u.email = 'member@example.com' and cs.n in (2, 9);
+-- Two more members of the demo brand (same password) for the waiting
+-- list: 陳大文 holds a seat in the full class below, 王小美 waits for one
+-- with a count card used up meanwhile (her turn skips her, and tells her
+-- why). Log in as member2@example.com to cancel and see the demo member
+-- promoted.
+insert into users (brand_id, email, name, phone, password_hash, custom_values, email_verified_at) values
+('demo', 'member2@example.com', '陳大文', '0922333444', '$2a$10$3Vi8pEYpEVCmbwfNGKTlsu4zbtBk5224PsfVjq41srLgzCVAplV2y',
+ '{"phone": "0922333444", "birthday": "1988-03-02"}', pg_temp.demo_now()),
+('demo', 'member3@example.com', '王小美', '0933444555', '$2a$10$3Vi8pEYpEVCmbwfNGKTlsu4zbtBk5224PsfVjq41srLgzCVAplV2y',
+ '{"phone": "0933444555", "birthday": "1995-11-30"}', pg_temp.demo_now());
 
-insert into bookings (brand_id, user_id, store_id, course_name, coach_name, starts_at, ends_at, status)
-select 'demo', u.id, c.store_id, c.name, t.name, p.starts_at at time zone 'Asia/Taipei',
-       (p.starts_at + interval '1 hour') at time zone 'Asia/Taipei', p.status
-  from users u,
-       (select *, row_number() over (order by id) as n
+insert into member_tickets (brand_id, user_id, item_id, name, ticket_type, total, remain, ends_on, purchased_at,
+                            activation_type, starts_on, validity_value, validity_unit)
+select u.brand_id, u.id, i.id, i.name, 'count', 10, t.remain, pg_temp.demo_today() + 150, pg_temp.demo_now() - interval '30 days',
+       i.activation_type, pg_temp.demo_today() - 30, i.validity_value, i.validity_unit
+  from users u
+  join (values ('member2@example.com', 8), ('member3@example.com', 0)) as t (email, remain) on t.email = u.email
+  join items i on i.brand_id = 'demo' and i.name = '團課 10 堂計次卡'
+ where u.brand_id = 'demo';
+
+-- The demo member's bookings are sessions of the catalogue paid with the
+-- count card: the two upcoming ones are the 2nd and 9th coming session
+-- that has a teacher; the attended and the cancelled one are sessions
+-- earlier this month of the first and third course (added here: the
+-- catalogue's schedules start today). 10 visits - 3 used = 7 left.
+insert into course_schedules (brand_id, course_id, teacher_id, date, start_time, end_time, capacity, booked)
+select 'demo', c.id, c.teacher_id, pg_temp.demo_today() - p.days_ago, p.start, p.start + interval '1 hour', 20, 12
+  from (select *, row_number() over (order by id) as n
           from courses where brand_id = 'demo' and teacher_id is not null) c
-  join teachers t on t.id = c.teacher_id
-  -- Taiwan wall-clock times
-  join (values (1, (pg_temp.demo_today() - 3) + time '12:00', 'attended'),
-               (3, (pg_temp.demo_today() - 8) + time '18:00', 'cancelled')) as p (n, starts_at, status) on p.n = c.n
+  join (values (1, 3, time '12:00'), (3, 8, time '18:00')) as p (n, days_ago, start) on p.n = c.n;
+
+insert into bookings (brand_id, user_id, store_id, schedule_id, starts_at, ends_at, status, pay_kind, ticket_id, consumed,
+                      checked_in_at, cancelled_at, created_at)
+select 'demo', u.id, c.store_id, cs.id,
+       (cs.date + cs.start_time) at time zone 'Asia/Taipei', (cs.date + cs.end_time) at time zone 'Asia/Taipei',
+       b.status, 'ticket', t.id, 1,
+       case when b.status = 'attended' then (cs.date + cs.start_time - interval '5 minutes') at time zone 'Asia/Taipei' end,
+       case when b.status = 'cancelled' then (cs.date + cs.start_time - interval '2 days') at time zone 'Asia/Taipei' end,
+       (cs.date + cs.start_time - interval '7 days') at time zone 'Asia/Taipei'
+  from users u
+  join member_tickets t on t.user_id = u.id and t.name = '團課 10 堂計次卡'
+  cross join lateral (
+        (select s.id, 'booked' as status
+           from (select *, row_number() over (order by date, start_time, id) as n
+                   from course_schedules
+                  where brand_id = 'demo' and term_class_id is null and teacher_id is not null
+                    and date > pg_temp.demo_today()) s
+          where s.n in (2, 9))
+        union all
+        (select s.id, case when s.date = pg_temp.demo_today() - 3 then 'attended' else 'cancelled' end
+           from course_schedules s
+          where s.brand_id = 'demo' and s.date in (pg_temp.demo_today() - 3, pg_temp.demo_today() - 8))
+       ) as b
+  join course_schedules cs on cs.id = b.id
+  join courses c on c.id = cs.course_id
  where u.brand_id = 'demo' and u.email = 'member@example.com';
+
+-- The full class: the reformer pilates session at Xinyi three or more days
+-- ahead, every seat taken (陳大文's among them), 王小美 waiting.
+with full_class as (
+  select s.id from course_schedules s join courses c on c.id = s.course_id join stores st on st.id = c.store_id
+   where c.brand_id = 'demo' and c.name = '核心床皮拉提斯' and st.short_name = '信義館' and s.date >= pg_temp.demo_today() + 3
+   order by s.date, s.start_time limit 1),
+seats as (update course_schedules set booked = capacity where id in (select id from full_class) returning id)
+insert into bookings (brand_id, user_id, store_id, schedule_id, starts_at, ends_at, pay_kind, ticket_id, consumed)
+select 'demo', u.id, c.store_id, cs.id,
+       (cs.date + cs.start_time) at time zone 'Asia/Taipei', (cs.date + cs.end_time) at time zone 'Asia/Taipei', 'ticket', t.id, 1
+  from seats join course_schedules cs on cs.id = seats.id join courses c on c.id = cs.course_id
+  join users u on u.brand_id = 'demo' and u.email = 'member2@example.com'
+  join member_tickets t on t.user_id = u.id;
+
+insert into booking_waitlist (brand_id, user_id, schedule_id, created_at)
+select 'demo', u.id, b.schedule_id, pg_temp.demo_now() - interval '1 day'
+  from bookings b join users u on u.brand_id = 'demo' and u.email = 'member3@example.com'
+ where b.user_id = (select id from users where brand_id = 'demo' and email = 'member2@example.com');
+
+-- every live booking holds a seat
+update course_schedules s set booked = greatest(s.booked, n.live)
+  from (select schedule_id, count(*) as live from bookings where status <> 'cancelled' group by schedule_id) n
+ where n.schedule_id = s.id and s.booked < n.live;

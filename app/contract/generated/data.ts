@@ -2,6 +2,109 @@
 import type * as rules from './rules';
 
 //////////
+// source: bookings.go
+
+/**
+ * Payment kinds: what paid for a booking.
+ */
+export const PayPasscard = "passcard"; // a passcard valid on the class day: nothing consumed
+/**
+ * Payment kinds: what paid for a booking.
+ */
+export const PayTicket = "ticket"; // a ticket (point, count, hour, package and their variants): points, visits or hours
+/**
+ * Payment kinds: what paid for a booking.
+ */
+export const PayTiming = "timing"; // a counting (timing) passcard: the session's minutes
+/**
+ * Payment kinds: what paid for a booking.
+ */
+export const PayOrder = "order"; // a seat bought by checkout (cannot be cancelled online)
+/**
+ * Booking statuses.
+ */
+export const BookingBooked = "booked";
+/**
+ * Booking statuses.
+ */
+export const BookingCancelled = "cancelled";
+/**
+ * Booking statuses.
+ */
+export const BookingAttended = "attended";
+/**
+ * Booking is one of a member's bookings with its session, as the member
+ * centre and the booking records list it.
+ */
+export interface Booking {
+  id: number /* int64 */;
+  scheduleId: number /* int64 */;
+  courseId: number /* int64 */;
+  courseName: string;
+  coachName: string;
+  storeId: number /* int64 */;
+  storeName: string;
+  storePhone: string;
+  startsAt: string /* RFC 3339 */;
+  endsAt: string /* RFC 3339 */;
+  privateCoach: boolean;
+  /**
+   * Status is booked, cancelled or attended.
+   */
+  status: 'booked' | 'cancelled' | 'attended';
+  /**
+   * PayKind says what paid, PayName names it, Consumed is what it took
+   * (visits, points, hours or minutes; 0 for a passcard) in Unit.
+   */
+  payKind: 'passcard' | 'ticket' | 'timing' | 'order';
+  payName: string;
+  consumed: number /* int */;
+  unit: 'visit' | 'point' | 'hour' | 'minute' | 'none';
+  /**
+   * CancelDeadline is the last moment the booking may be cancelled
+   * online (the course's rule).
+   */
+  cancelDeadline: string /* RFC 3339 */;
+  checkedInAt: string | null;
+  cancelledAt: string | null;
+  createdAt: string /* RFC 3339 */;
+  orderId: number /* int64 */; // 0: not bought by checkout
+}
+/**
+ * WaitingEntry is a member's place on a session's waiting list.
+ */
+export interface WaitingEntry {
+  id: number /* int64 */;
+  scheduleId: number /* int64 */;
+  courseId: number /* int64 */;
+  courseName: string;
+  storeName: string;
+  startsAt: string /* RFC 3339 */;
+  endsAt: string /* RFC 3339 */;
+  /**
+   * Status is waiting, promoted (booked when a seat freed), left or
+   * skipped (no longer eligible at its turn: Reason says why).
+   */
+  status: 'waiting' | 'promoted' | 'left' | 'skipped';
+  reason: string;
+  /**
+   * Position is 1 for the first waiting member; 0 when not waiting.
+   */
+  position: number /* int */;
+  bookingId: number /* int64 */; // the booking a promotion made; 0 none
+  createdAt: string /* RFC 3339 */;
+}
+/**
+ * BookingFilter selects a member's booking records.
+ */
+export interface BookingFilter {
+  status: '' | 'booked' | 'cancelled' | 'attended'; // "" every status
+  startDate: string; // YYYY-MM-DD, "" none
+  endDate: string;
+  storeId: number /* int64 */;
+}
+
+//////////
 // source: brands.go
 
 /**
@@ -232,21 +335,6 @@ export interface CountingPasscard extends rules.TimingRecord {
   totalMinutes: number /* int */;
   activatedOn: string | null;
   endsOn: string | null;
-}
-/**
- * Booking is a booked class.
- */
-export interface Booking {
-  id: number /* int64 */;
-  courseName: string;
-  coachName: string;
-  storeName: string;
-  startsAt: string /* RFC 3339 */;
-  endsAt: string /* RFC 3339 */;
-  /**
-   * Status is booked, cancelled or attended.
-   */
-  status: 'booked' | 'cancelled' | 'attended';
 }
 /**
  * MemberSummary counts what a member holds that is usable today.

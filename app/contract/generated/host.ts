@@ -253,12 +253,6 @@ export interface MemberCentrePage {
   fields: data.CustomField[];
 }
 /**
- * MemberBookingsPage is /user/booking.
- */
-export interface MemberBookingsPage {
-  bookings: data.Booking[];
-}
-/**
  * MemberPasscardsPage is /user/passcard.
  */
 export interface MemberPasscardsPage {
@@ -402,4 +396,276 @@ export interface LinkRequest extends BrandRequest {
   userId: number /* int64 */;
   token: string;
   password: string;
+}
+
+//////////
+// source: contract_booking.go
+
+/**
+ * ScheduleSeat is one session of GET /api/schedule: the schedule, its live
+ * seats and booking window, and for a logged-in member their own state.
+ */
+export interface ScheduleSeat extends data.Schedule {
+  courseName: string;
+  /**
+   * SeatsLeft is capacity minus booked; Full when none is left.
+   */
+  seatsLeft: number /* int */;
+  full: boolean;
+  waitingCount: number /* int */;
+  /**
+   * BookableNow: the booking window is open and a seat is left.
+   */
+  bookableNow: boolean;
+  bookingOpensAt: string /* RFC 3339 */;
+  bookingClosesAt: string /* RFC 3339 */;
+  cancelDeadline: string /* RFC 3339 */;
+  privateCoach: boolean;
+  /**
+   * MyBookingID is the member's live booking of this session (0: none, or
+   * a visitor); MyWaitingPosition their place on its waiting list (0: not
+   * waiting).
+   */
+  myBookingId: number /* int64 */;
+  myBookingStatus: '' | 'booked' | 'attended';
+  myWaitingPosition: number /* int */;
+}
+/**
+ * PaymentChoice names one entitlement the member holds.
+ */
+export interface PaymentChoice {
+  kind: 'passcard' | 'ticket' | 'timing';
+  holdingId: number /* int64 */;
+}
+/**
+ * PaymentOption is one of the member's entitlements and what it would
+ * pay for a session (GET /api/schedule/paymentInfo, /userTicket).
+ */
+export interface PaymentOption extends PaymentChoice {
+  name: string;
+  ticketType: string; // tickets only
+  ticketKind: number /* int */; // the numeric group (spec section 3)
+  /**
+   * Cost is what one session takes, in Unit; Remain what the holding has
+   * (visits, points, hours, minutes; 0 for a passcard).
+   */
+  cost: number /* int */;
+  unit: 'visit' | 'point' | 'hour' | 'minute' | 'none';
+  remain: number /* int */;
+  remainAfter: number /* int */;
+  endsOn: string | null;
+  /**
+   * Usable says whether it can pay; when not, ReasonCode and Reason say
+   * why (-60000006 beyond its validity, or a code of ours).
+   */
+  usable: boolean;
+  reasonCode: number /* int */;
+  reason: string;
+}
+/**
+ * PaymentInfo is GET /api/schedule/paymentInfo's: the member's
+ * entitlements for the session, usable ones first, with the best one
+ * preselected (null: none can pay).
+ */
+export interface PaymentInfo {
+  scheduleId: number /* int64 */;
+  options: PaymentOption[];
+  preselected: PaymentChoice | null;
+}
+/**
+ * BookingRequest is POST /api/schedule/booking's body (header
+ * Idempotency-Key): one session (scheduleId) or several of one course
+ * (scheduleIds, module MULTI_BOOKING), all or nothing; payment null: the
+ * best entitlement for each. allowConflict books even when the member has
+ * another booking at that time (after the conflict-check dialog).
+ */
+export interface BookingRequest extends BrandRequest {
+  scheduleId: number /* int64 */;
+  scheduleIds: number /* int64 */[];
+  payment?: PaymentChoice | null;
+  allowConflict: boolean;
+}
+/**
+ * BookingItem is one booking with what the member may do with it now.
+ */
+export interface BookingItem extends data.Booking {
+  /**
+   * CanCancel: cancelling online is allowed now; otherwise CancelCode is
+   * the rule that forbids it (-60000007 … -60000012) and the member
+   * contacts the store.
+   */
+  canCancel: boolean;
+  cancelCode: number /* int */;
+  /**
+   * CanCheckIn: module CHECK_IN_BOOKING and the check-in window is open.
+   */
+  canCheckIn: boolean;
+  /**
+   * CalendarURL is the .ics of the booking (a stable UID; a cancelled
+   * booking's carries METHOD:CANCEL); GoogleCalendarURL adds it to Google
+   * Calendar.
+   */
+  calendarUrl: string;
+  googleCalendarUrl: string;
+}
+/**
+ * BookingAnswer is POST /api/schedule/booking's: the bookings made (one
+ * per session asked for).
+ */
+export interface BookingAnswer {
+  bookings: BookingItem[];
+}
+/**
+ * BookingCheck is GET /api/schedule/bookingCheck's: the member's bookings
+ * that overlap the sessions asked about (the conflict-check dialog).
+ */
+export interface BookingCheck {
+  conflict: boolean;
+  conflicts: data.Booking[];
+}
+/**
+ * PaymentVerifyRequest is POST /api/schedule/ticket/verify's body: would
+ * this entitlement (null: the best) pay for these sessions?
+ */
+export interface PaymentVerifyRequest extends BrandRequest {
+  scheduleId: number /* int64 */;
+  scheduleIds: number /* int64 */[];
+  payment?: PaymentChoice | null;
+}
+/**
+ * PaymentVerify is its answer: the option that pays for each session.
+ */
+export interface PaymentVerify {
+  options: PaymentOption[];
+}
+/**
+ * PurchaseVerifyRequest is POST /api/schedule/purchase/verify's body (a
+ * single session bought at checkout) and /term/purchase/verify's (a term
+ * class: termScheduleId and scheduleId the class).
+ */
+export interface PurchaseVerifyRequest extends BrandRequest {
+  scheduleId: number /* int64 */;
+  termScheduleId: number /* int64 */;
+}
+/**
+ * PurchaseVerify is their answer: the seat can be bought, at this price
+ * (from the catalogue, never from a request).
+ */
+export interface PurchaseVerify {
+  scheduleId: number /* int64 */;
+  courseId: number /* int64 */;
+  name: string;
+  price: number /* int */;
+  seatsLeft: number /* int */;
+}
+/**
+ * WaitingRequest is the body of POST /api/schedule/waiting/add and
+ * /waiting/update (action leave).
+ */
+export interface WaitingRequest extends BrandRequest {
+  scheduleId: number /* int64 */;
+  action: '' | 'leave';
+}
+/**
+ * WaitingPosition is the waiting-list calls' answer: the member's place on
+ * the session's list (position 0: not waiting) and how many wait.
+ */
+export interface WaitingPosition {
+  scheduleId: number /* int64 */;
+  waiting: boolean;
+  position: number /* int */;
+  count: number /* int */;
+  /**
+   * Status of the member's latest entry ('' none).
+   */
+  status: '' | 'waiting' | 'promoted' | 'left' | 'skipped';
+  reason: string;
+}
+/**
+ * BookingIDRequest names a booking: the body of /api/user/cancelBooking,
+ * /cancelBooking/verify and /checkInBooking.
+ */
+export interface BookingIDRequest extends BrandRequest {
+  bookingId: number /* int64 */;
+}
+/**
+ * CancelVerify is POST /api/user/cancelBooking/verify's: whether the
+ * booking may be cancelled online and, when not, the rule (code and
+ * message) and the store to contact (the contact dialog).
+ */
+export interface CancelVerify {
+  bookingId: number /* int64 */;
+  cancellable: boolean;
+  code: number /* int */;
+  message: string;
+  deadline: string /* RFC 3339 */;
+  /**
+   * Refund is what cancelling gives back, in Unit (0 for a passcard).
+   */
+  refund: number /* int */;
+  unit: 'visit' | 'point' | 'hour' | 'minute' | 'none';
+  payName: string;
+  storeName: string;
+  storePhone: string;
+}
+/**
+ * CancelAnswer is POST /api/user/cancelBooking's: the cancelled booking.
+ */
+export interface CancelAnswer {
+  booking: BookingItem;
+}
+/**
+ * CheckInAnswer is the check-in calls' answer (the member's and the
+ * studio scanner's).
+ */
+export interface CheckInAnswer {
+  bookingId: number /* int64 */;
+  courseName: string;
+  memberName: string;
+  startsAt: string /* RFC 3339 */;
+  checkedInAt: string /* RFC 3339 */;
+}
+/**
+ * CheckInQR is GET /api/user/checkInQr's: the signed, short-lived token
+ * the member centre shows as a QR code (refresh it before ExpiresAt), and
+ * the member's barcode.
+ */
+export interface CheckInQR {
+  token: string;
+  expiresAt: string /* RFC 3339 */;
+  barcode: string;
+}
+/**
+ * ScannerCheckInRequest is POST /api/checkin/qr's body (the studio
+ * scanner, Authorization: Bearer STOREFRONT_CHECKIN_SCANNER_TOKEN).
+ */
+export interface ScannerCheckInRequest {
+  token: string;
+  scheduleId: number /* int64 */; // 0: the member's booking whose check-in window is open
+}
+/**
+ * ServerTime is GET /api/user/common/server-time's.
+ */
+export interface ServerTime {
+  now: string /* RFC 3339 */;
+  timeZone: string;
+}
+/**
+ * MemberBookingsPage is /user/booking: the member's bookings (upcoming
+ * soonest first, then past latest first), their waiting-list entries, and
+ * the check-in QR (null without module QR_CHECK_IN).
+ */
+export interface MemberBookingsPage {
+  bookings: BookingItem[];
+  waiting: data.WaitingEntry[];
+  checkIn: CheckInQR | null;
+}
+/**
+ * BookingRecordsPage is /bookingRecord/bookingRecordList: the member's
+ * booking history filtered and paged, and the stores to filter by.
+ */
+export interface BookingRecordsPage {
+  filter: data.BookingFilter;
+  stores: data.Store[];
+  result: data.Page<BookingItem>;
 }

@@ -36,6 +36,10 @@ export const modules = {
   PLAN_SHARING: "PLAN_SHARING",
   WAITING_LIST: "WAITING_LIST",
   E_CONTRACT: "E_CONTRACT",
+  QR_CHECK_IN: "QR_CHECK_IN",
+  PRIVATE_COACH: "PRIVATE_COACH",
+  CAPACITY: "CAPACITY",
+  EMAIL_NOTIFICATION: "EMAIL_NOTIFICATION",
 } as const;
 export type ModuleKey = keyof typeof modules;
 
@@ -60,7 +64,7 @@ export const routes = [
   {"name":"brandId-user-ticket", "pattern":"user/ticket", "page":"member-tickets", "layout":"default", "member":true, "guard":{"rule":"shop", "needs":["MEMBER_SIGN_IN", "TICKET"]}},
   {"name":"brandId-user-timingcard", "pattern":"user/timingcard", "page":"member-timingcard", "layout":"default", "member":true, "guard":{"rule":"shop", "needs":["MEMBER_SIGN_IN", "TIMING_CARD"]}},
   {"name":"brandId-user-timingcard-plans", "pattern":"user/timingcard/plans", "page":"member-timingcard-plans", "layout":"default", "member":true, "guard":{"rule":"shop", "needs":["MEMBER_SIGN_IN", "TIMING_CARD"]}},
-  {"name":"brandId-bookingRecord-bookingRecordList", "pattern":"bookingRecord/bookingRecordList", "page":"coming-soon", "layout":"default", "member":true, "guard":{"rule":"shop", "needs":["MEMBER_SIGN_IN", "BOOKING"]}},
+  {"name":"brandId-bookingRecord-bookingRecordList", "pattern":"bookingRecord/bookingRecordList", "page":"booking-records", "layout":"default", "member":true, "guard":{"rule":"shop", "needs":["MEMBER_SIGN_IN", "BOOKING"]}},
   {"name":"brandId-search-result", "pattern":"search/result", "page":"search-result", "layout":"default", "member":false, "guard":{"rule":"shop", "needs":["FIND_ACTIVITY"]}},
   {"name":"brandId-verify-email", "pattern":"verify/email", "page":"verify-email", "layout":"default", "member":false, "guard":{"rule":"open", "needs":[]}},
   {"name":"brandId-webUser-orderResult-orderNo", "pattern":"webUser/orderResult/{orderNo}", "page":"coming-soon", "layout":"default", "member":false, "guard":{"rule":"shop", "needs":[]}},

@@ -1,0 +1,122 @@
+package data
+
+import (
+	"context"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"storefront/data/rules"
+)
+
+// Bookings (issue 11): a member's seat in one class session, paid by one
+// entitlement they hold; the waiting list of a full session. The rules
+// are in rules/booking.go; the flows that change these rows (book,
+// cancel, promote, check in) are in package booking, each one transaction
+// of BookingTx.
+
+// Payment kinds: what paid for a booking.
+const (
+	PayPasscard = "passcard" // a passcard valid on the class day: nothing consumed
+	PayTicket   = "ticket"   // a ticket (point, count, hour, package and their variants): points, visits or hours
+	PayTiming   = "timing"   // a counting (timing) passcard: the session's minutes
+	PayOrder    = "order"    // a seat bought by checkout (cannot be cancelled online)
+)
+
+// Booking statuses.
+const (
+	BookingBooked    = "booked"
+	BookingCancelled = "cancelled"
+	BookingAttended  = "attended"
+)
+
+// Booking is one of a member's bookings with its session, as the member
+// centre and the booking records list it.
+type Booking struct {
+	ID           int64     `json:"id"`
+	ScheduleID   int64     `json:"scheduleId"`
+	CourseID     int64     `json:"courseId"`
+	CourseName   string    `json:"courseName"`
+	CoachName    string    `json:"coachName"`
+	StoreID      int64     `json:"storeId"`
+	StoreName    string    `json:"storeName"`
+	StorePhone   string    `json:"storePhone"`
+	StartsAt     time.Time `json:"startsAt"`
+	EndsAt       time.Time `json:"endsAt"`
+	PrivateCoach bool      `json:"privateCoach"`
+	// Status is booked, cancelled or attended.
+	Status string `json:"status" tstype:"'booked' | 'cancelled' | 'attended'"`
+	// PayKind says what paid, PayName names it, Consumed is what it took
+	// (visits, points, hours or minutes; 0 for a passcard) in Unit.
+	PayKind  string `json:"payKind" tstype:"'passcard' | 'ticket' | 'timing' | 'order'"`
+	PayName  string `json:"payName"`
+	Consumed int    `json:"consumed"`
+	Unit     string `json:"unit" tstype:"'visit' | 'point' | 'hour' | 'minute' | 'none'"`
+	// CancelDeadline is the last moment the booking may be cancelled
+	// online (the course's rule).
+	CancelDeadline time.Time  `json:"cancelDeadline"`
+	CheckedInAt    *time.Time `json:"checkedInAt" tstype:"string | null,required"`
+	CancelledAt    *time.Time `json:"cancelledAt" tstype:"string | null,required"`
+	CreatedAt      time.Time  `json:"createdAt"`
+	OrderID        int64      `json:"orderId"` // 0: not bought by checkout
+}
+
+// WaitingEntry is a member's place on a session's waiting list.
+type WaitingEntry struct {
+	ID         int64     `json:"id"`
+	ScheduleID int64     `json:"scheduleId"`
+	CourseID   int64     `json:"courseId"`
+	CourseName string    `json:"courseName"`
+	StoreName  string    `json:"storeName"`
+	StartsAt   time.Time `json:"startsAt"`
+	EndsAt     time.Time `json:"endsAt"`
+	// Status is waiting, promoted (booked when a seat freed), left or
+	// skipped (no longer eligible at its turn: Reason says why).
+	Status string `json:"status" tstype:"'waiting' | 'promoted' | 'left' | 'skipped'"`
+	Reason string `json:"reason"`
+	// Position is 1 for the first waiting member; 0 when not waiting.
+	Position  int       `json:"position"`
+	BookingID int64     `json:"bookingId"` // the booking a promotion made; 0 none
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// BookingFilter selects a member's booking records.
+type BookingFilter struct {
+	Status    string `json:"status" tstype:"'' | 'booked' | 'cancelled' | 'attended'"` // "" every status
+	StartDate string `json:"startDate"`                                                // YYYY-MM-DD, "" none
+	EndDate   string `json:"endDate"`
+	StoreID   int64  `json:"storeId"`
+}
+
+// bookingCols reads a Booking from bookings b joined by bookingJoin.
+const bookingCols = `b.id, b.schedule_id, c.id, c.name, coalesce(t.name, ''), c.store_id, st.name, st.phone,
+	b.starts_at, b.ends_at, c.private_coach, b.status, b.pay_kind,
+	coalesce(p.name, k.name, tc.name, ''), b.consumed, coalesce(k.ticket_type, ''),
+	b.starts_at - make_interval(hours => c.cancel_hours), b.checked_in_at, b.cancelled_at, b.created_at, coalesce(b.order_id, 0)`
+
+const bookingJoin = `bookings b
+	join course_schedules s on s.id = b.schedule_id
+	join courses c on c.id = s.course_id
+	join stores st on st.id = c.store_id
+	left join teachers t on t.id = s.teacher_id
+	left join member_passcards p on p.id = b.passcard_id
+	left join member_tickets k on k.id = b.ticket_id
+	left join member_counting_passcards tc on tc.id = b.counting_passcard_id`
+
+func scanBooking(r pgx.Row, b *Booking) error {
+	var ticketType string
+	err := r.Scan(&b.ID, &b.ScheduleID, &b.CourseID, &b.CourseName, &b.CoachName, &b.StoreID, &b.StoreName, &b.StorePhone,
+		&b.StartsAt, &b.EndsAt, &b.PrivateCoach, &b.Status, &b.PayKind, &b.PayName, &b.Consumed, &ticketType,
+		&b.CancelDeadline, &b.CheckedInAt, &b.CancelledAt, &b.CreatedAt, &b.OrderID)
+	b.Unit = rules.PayUnit(b.PayKind, ticketType)
+	return err
+}
+
+// MemberBookings lists the member's bookings: the upcoming ones first
+// (soonest first), then the past ones (latest first).
+func (db *DB) MemberBookings(ctx context.Context, userID int64, now time.Time) ([]Booking, error) {
+	return queryList(ctx, db, scanBooking, `select `+bookingCols+` from `+bookingJoin+`
+		 where b.user_id = $1
+		 order by b.ends_at < $2, case when b.ends_at >= $2 then b.starts_at end asc, b.starts_at desc, b.id
+		 limit $3`, userID, now, holdingsLimit)
+}
