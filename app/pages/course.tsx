@@ -14,6 +14,7 @@ import { buyBar, paragraphs, prose } from '../features/catalogue/page-parts';
 import { heading, sectionTitle } from '../ui/section-title';
 import { chipButton, primaryButton, secondaryButton } from '../ui/button';
 import { BookingPanel } from '../features/booking/booking-panel';
+import { byDate } from '../features/booking/rules';
 import { hasModule, Module } from '../lib/modules';
 import { card } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
@@ -88,17 +89,6 @@ const termLinks = css`
   gap: 6px;
   a { color: var(--brand); font-weight: 600; }
 `;
-
-/** The schedules grouped by date, in order. */
-function byDate(list: Schedule[]): Schedule[][] {
-  const out: Schedule[][] = [];
-  for (const s of list) {
-    const last = out[out.length - 1];
-    if (last && last[0].scheduleDate === s.scheduleDate) last.push(s);
-    else out.push([s]);
-  }
-  return out;
-}
 
 function calendarEvent(page: PageProps, host: string, d: CourseDetail, s: Schedule, url: string): CalendarEvent {
   return {

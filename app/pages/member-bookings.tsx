@@ -2,6 +2,7 @@
 // add to calendar), the waiting lists the member is on (position, leave),
 // the check-in QR code (module QR_CHECK_IN), then past bookings and a link
 // to the full booking records.
+import type { ReactNode } from 'react';
 import { css } from '@emotion/css';
 import type { MemberBookingsData, WaitingEntry } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
@@ -59,6 +60,17 @@ function WaitingCard({ w }: { w: WaitingEntry }) {
   );
 }
 
+/** A titled list of cards, left out when empty. */
+function Section({ title, children }: { title: string; children: ReactNode[] }) {
+  if (!children.length) return null;
+  return (
+    <section>
+      <h3 className={sectionTitle}>{title}</h3>
+      <div className={cardList}>{children}</div>
+    </section>
+  );
+}
+
 export default function MemberBookings({ data }: { data: MemberBookingsData }) {
   const page = usePage();
   const ui = useUi();
@@ -80,36 +92,21 @@ export default function MemberBookings({ data }: { data: MemberBookingsData }) {
         </Link>
       </div>
       {data.bookings.length === 0 && waiting.length === 0 ? <EmptyState title={t.booking.empty} hint={t.booking.emptyHint} action={<Link href={brandPath(page, '')}>{t.shop}</Link>} /> : null}
-      {upcoming.length ? (
-        <section>
-          <h3 className={sectionTitle}>{tb.upcoming}</h3>
-          <div className={cardList}>
-            {upcoming.map((b) => (
-              <BookingCard key={b.id} b={b} />
-            ))}
-          </div>
-        </section>
-      ) : null}
-      {waiting.length ? (
-        <section>
-          <h3 className={sectionTitle}>{tb.waitingList}</h3>
-          <div className={cardList}>
-            {waiting.map((w) => (
-              <WaitingCard key={w.id} w={w} />
-            ))}
-          </div>
-        </section>
-      ) : null}
-      {past.length ? (
-        <section>
-          <h3 className={sectionTitle}>{tb.past}</h3>
-          <div className={cardList}>
-            {past.map((b) => (
-              <BookingCard key={b.id} b={b} actions={false} />
-            ))}
-          </div>
-        </section>
-      ) : null}
+      <Section title={tb.upcoming}>
+        {upcoming.map((b) => (
+          <BookingCard key={b.id} b={b} />
+        ))}
+      </Section>
+      <Section title={tb.waitingList}>
+        {waiting.map((w) => (
+          <WaitingCard key={w.id} w={w} />
+        ))}
+      </Section>
+      <Section title={tb.past}>
+        {past.map((b) => (
+          <BookingCard key={b.id} b={b} actions={false} />
+        ))}
+      </Section>
     </MemberLayout>
   );
 }

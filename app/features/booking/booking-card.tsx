@@ -12,6 +12,16 @@ import { member } from '../../strings/zh-hant-members';
 
 const action = `${secondaryButton} ${smallButton}`;
 
+/** Opens the add-to-calendar dialog with the booking's .ics and Google Calendar link. */
+export function CalendarChip({ b }: { b: BookingItem }) {
+  const ui = useUi();
+  return (
+    <button type="button" className={chipButton} aria-haspopup="dialog" onClick={() => ui.open('calendar', bookingCalendar(b))} data-testid="booking-calendar">
+      {panel.addToCalendar}
+    </button>
+  );
+}
+
 export function BookingCard({ b, actions = true }: { b: BookingItem; actions?: boolean }) {
   const ui = useUi();
   const live = b.status === 'booked';
@@ -38,17 +48,7 @@ export function BookingCard({ b, actions = true }: { b: BookingItem; actions?: b
               {t.cancel}
             </button>
           ) : null}
-          {live && b.calendarUrl ? (
-            <button
-              type="button"
-              className={chipButton}
-              aria-haspopup="dialog"
-              onClick={() => ui.open('calendar', bookingCalendar(b))}
-              data-testid="booking-calendar"
-            >
-              {panel.addToCalendar}
-            </button>
-          ) : null}
+          {live && b.calendarUrl ? <CalendarChip b={b} /> : null}
         </div>
       ) : null}
     </article>

@@ -13,7 +13,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { css } from '@emotion/css';
 import type { BookingItem, PaymentChoice, PaymentInfo, Schedule, ScheduleSeat } from '../../contract/props';
 import { bookingCheck, book, newAttemptKey, paymentInfo, scheduleSeats, waitingAdd } from './api';
-import { actionable, bookingCalendar, bookingWhen, byDate, costLine, firstDate, sameChoice, seatLine, toggle, withLive, type Session } from './rules';
+import { CalendarChip } from './booking-card';
+import { actionable, bookingWhen, byDate, costLine, firstDate, sameChoice, seatLine, toggle, withLive, type Session } from './rules';
 import { errorText } from '../../lib/api';
 import { hasModule, Module } from '../../lib/modules';
 import { brandPath, usePage } from '../../lib/page-context';
@@ -321,15 +322,7 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
                 <span>
                   {b.courseName}・{bookingWhen(b)}
                 </span>
-                <button
-                  type="button"
-                  className={chipButton}
-                  aria-haspopup="dialog"
-                  onClick={() => ui.open('calendar', bookingCalendar(b))}
-                  data-testid="booking-calendar"
-                >
-                  {t.addToCalendar}
-                </button>
+                <CalendarChip b={b} />
               </li>
             ))}
           </ul>
