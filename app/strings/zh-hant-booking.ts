@@ -37,7 +37,6 @@ export const panel = {
   afterBooking: '預約完成，可將課程加入行事曆。',
   addToCalendar: '加入行事曆',
   myBookings: '查看我的預約',
-  placeholder: '預約資訊載入中',
 };
 
 export const units = {
@@ -58,7 +57,6 @@ export const bookings = {
   cancel: '取消預約',
   checkIn: '簽到',
   checkedIn: '已簽到',
-  checkInOpens: (t: string) => `${t} 起開放簽到`,
   qr: '簽到 QR Code',
   paidWith: (name: string) => `扣抵：${name}`,
   records: '查看全部預約紀錄',
@@ -66,7 +64,6 @@ export const bookings = {
 };
 
 export const records = {
-  title: (brand: string) => `預約紀錄｜${brand}`,
   heading: '預約紀錄',
   filters: '篩選條件',
   status: '狀態',
@@ -78,8 +75,6 @@ export const records = {
   reset: '清除條件',
   count: (n: number) => `共 ${n} 筆預約`,
   empty: '沒有符合條件的預約紀錄',
-  course: '課程',
-  when: '時間',
 };
 
 export const dialogs = {
@@ -106,7 +101,6 @@ export const dialogs = {
   qrTitle: '簽到 QR Code',
   qrBody: '請於上課前出示此 QR Code，由門市掃描簽到。',
   qrBarcode: '會員條碼',
-  qrRefresh: (s: number) => `${s} 秒後自動更新`,
   qrFailed: '無法取得簽到 QR Code，請稍後再試。',
   back: '返回',
 };
