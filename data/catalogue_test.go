@@ -205,7 +205,7 @@ func TestCatalogueChangesBumpDataVersion(t *testing.T) {
 		if after := version(); after <= before {
 			t.Errorf("%s left data_version at %d", sql, after)
 		}
-	}	// a booking's seat is not catalogue data: the booking panel reads
+	} // a booking's seat is not catalogue data: the booking panel reads
 	// live seats through the API, and a booking never flushes the pages
 	before := version()
 	if _, err := db.Pool.Exec(ctx, `update course_schedules set booked = 0 where id = (select min(id) from course_schedules where brand_id = 'demo')`); err != nil {

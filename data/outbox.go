@@ -19,6 +19,15 @@ type Mail struct {
 	// mail of the same purpose to the same member replaces one not yet sent.
 	UserID  int64
 	Purpose string
+	// Attachment, when named, travels with the mail (a booking's .ics).
+	Attachment Attachment
+}
+
+// Attachment is a file attached to a mail.
+type Attachment struct {
+	Name        string // "" none
+	ContentType string
+	Content     []byte
 }
 
 // QueuedMail is an outbox row claimed for sending.
@@ -44,8 +53,10 @@ func enqueue(ctx context.Context, tx pgx.Tx, m Mail) error {
 			}
 		}
 	}
-	_, err := tx.Exec(ctx, `insert into mail_outbox (purpose, user_id, to_addr, from_name, subject, text_body, html_body)
-		values ($1, $2, $3, $4, $5, $6, $7)`, m.Purpose, userID, m.To, m.FromName, m.Subject, m.Text, m.HTML)
+	_, err := tx.Exec(ctx, `insert into mail_outbox (purpose, user_id, to_addr, from_name, subject, text_body, html_body,
+			attachment_name, attachment_type, attachment)
+		values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, m.Purpose, userID, m.To, m.FromName, m.Subject, m.Text, m.HTML,
+		m.Attachment.Name, m.Attachment.ContentType, m.Attachment.Content)
 	return dbErr(err)
 }
 
@@ -58,14 +69,16 @@ func (db *DB) ClaimMails(ctx context.Context, limit int, lease time.Duration) ([
 		update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + $2::interval
 		where id in (select id from mail_outbox where sent_at is null and next_attempt_at <= now()
 			order by next_attempt_at, id limit $1 for update skip locked)
-		returning id, attempts, to_addr, from_name, subject, text_body, html_body, coalesce(user_id, 0), purpose`,
+		returning id, attempts, to_addr, from_name, subject, text_body, html_body, coalesce(user_id, 0), purpose,
+			attachment_name, attachment_type, attachment`,
 		limit, lease)
 	if err != nil {
 		return nil, dbErr(err)
 	}
 	ms, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (QueuedMail, error) {
 		var q QueuedMail
-		err := row.Scan(&q.ID, &q.Attempts, &q.To, &q.FromName, &q.Subject, &q.Text, &q.HTML, &q.UserID, &q.Purpose)
+		err := row.Scan(&q.ID, &q.Attempts, &q.To, &q.FromName, &q.Subject, &q.Text, &q.HTML, &q.UserID, &q.Purpose,
+			&q.Attachment.Name, &q.Attachment.ContentType, &q.Attachment.Content)
 		return q, err
 	})
 	return ms, dbErr(err)
@@ -74,8 +87,8 @@ func (db *DB) ClaimMails(ctx context.Context, limit int, lease time.Duration) ([
 // MailSent records a mail as sent and blanks its body (which may hold a
 // token's link).
 func (db *DB) MailSent(ctx context.Context, id int64) error {
-	_, err := db.Pool.Exec(ctx, `update mail_outbox set sent_at = now(), last_error = null, text_body = '', html_body = ''
-		where id = $1`, id)
+	_, err := db.Pool.Exec(ctx, `update mail_outbox set sent_at = now(), last_error = null, text_body = '', html_body = '',
+		attachment = null where id = $1`, id)
 	return dbErr(err)
 }
 

@@ -95,12 +95,7 @@ func (s *Server) tokenMail(r *http.Request, b *data.Brand, purpose string) data.
 			q.Set("type", "resetPassword")
 		}
 		link := origin + base + "/verify/email?" + q.Encode()
-		mb := mail.Brand{Name: b.Name, Colour: s.colour(b), Home: origin + base + "/"}
-		if strings.HasPrefix(b.AppLogo, "/") {
-			mb.Logo = origin + b.AppLogo
-		} else if strings.HasPrefix(b.AppLogo, "https://") {
-			mb.Logo = b.AppLogo
-		}
+		mb := s.mailBrand(r, b)
 		ttl := data.TokenTTL[purpose]
 		msg := mail.Verification(mb, u.Email, u.Name, link, t.Code, ttl)
 		if purpose == data.PurposeReset {
@@ -108,6 +103,19 @@ func (s *Server) tokenMail(r *http.Request, b *data.Brand, purpose string) data.
 		}
 		return data.Mail{To: msg.To, FromName: msg.FromName, Subject: msg.Subject, Text: msg.Text, HTML: msg.HTML}, nil
 	}
+}
+
+// mailBrand is the brand as its mails present it: name, colour, logo and
+// shop, absolute URLs from the trusted origin.
+func (s *Server) mailBrand(r *http.Request, b *data.Brand) mail.Brand {
+	origin, base := s.brandOrigin(b, s.siteOf(r).Env)
+	mb := mail.Brand{Name: b.Name, Colour: s.colour(b), Home: origin + base + "/"}
+	if strings.HasPrefix(b.AppLogo, "/") {
+		mb.Logo = origin + b.AppLogo
+	} else if strings.HasPrefix(b.AppLogo, "https://") {
+		mb.Logo = b.AppLogo
+	}
+	return mb
 }
 
 // POST /api/session/register: a new member of the brand, with the

@@ -47,17 +47,25 @@ func loadMemberCentre(s *Server, rc *reqCtx) (any, error) {
 	return &MemberCentrePage{Summary: sum, Fields: rc.brand.CustomFields}, nil
 }
 
-// loadMemberBookings is /user/booking.
+// loadMemberBookings is /user/booking: the member's bookings with what
+// they may do with each, their waiting-list entries, and the check-in QR
+// (module QR_CHECK_IN).
 func loadMemberBookings(s *Server, rc *reqCtx) (any, error) {
 	bs, err := s.db.MemberBookings(rc.ctx(), rc.member.user.ID, s.now())
 	if err != nil {
 		return nil, err
 	}
-	items := make([]BookingItem, len(bs))
+	p := &MemberBookingsPage{Bookings: make([]BookingItem, len(bs))}
 	for i, b := range bs {
-		items[i] = BookingItem{Booking: b}
+		p.Bookings[i] = s.bookingItem(rc.r, rc.brand, b)
 	}
-	return &MemberBookingsPage{Bookings: items, Waiting: []data.WaitingEntry{}}, nil
+	if p.Waiting, err = s.db.WaitingEntries(rc.ctx(), rc.member.user.ID, s.now()); err != nil {
+		return nil, err
+	}
+	if rc.brand.ModuleSet().Has(data.ModuleQRCheckIn) {
+		p.CheckIn = s.checkInQR(rc.brand, rc.member.user)
+	}
+	return p, nil
 }
 
 // loadMemberPasscards is /user/passcard.

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/golang-lru/v2/expirable"
 	"github.com/klauspost/compress/gzhttp"
 
+	"storefront/booking"
 	"storefront/cache"
 	"storefront/data"
 	"storefront/mail"
@@ -25,25 +26,26 @@ import (
 
 // Server holds the dependencies of every handler.
 type Server struct {
-	cfg     Config
-	db      *data.DB
-	cache   *cache.Cache
-	pool    *renderer.Pool
-	bundle  *renderer.Bundle
-	log     *slog.Logger
-	now     func() time.Time
-	domains atomic.Pointer[map[string]data.Domain]
-	pages   *pageCache // nil: the page cache is off
-	brands  *expirable.LRU[string, *data.Brand]
-	handler http.Handler
-	gz      http.Handler // see gzipped
-	mailer  *mail.Mailer // nil: no SMTP server configured
-	mailbox *devbox.Box  // the development mailbox, when mails go there
-	static  map[string]fs.FS
-	outbox  *outbox.Worker
-	members *members.Flows // the members' account flows
-	revoked revocations    // sessions revoked lately: refused from any cache
-	metrics *metrics
+	cfg      Config
+	db       *data.DB
+	cache    *cache.Cache
+	pool     *renderer.Pool
+	bundle   *renderer.Bundle
+	log      *slog.Logger
+	now      func() time.Time
+	domains  atomic.Pointer[map[string]data.Domain]
+	pages    *pageCache // nil: the page cache is off
+	brands   *expirable.LRU[string, *data.Brand]
+	handler  http.Handler
+	gz       http.Handler // see gzipped
+	mailer   *mail.Mailer // nil: no SMTP server configured
+	mailbox  *devbox.Box  // the development mailbox, when mails go there
+	static   map[string]fs.FS
+	outbox   *outbox.Worker
+	members  *members.Flows // the members' account flows
+	bookings *booking.Flows // the booking flows
+	revoked  revocations    // sessions revoked lately: refused from any cache
+	metrics  *metrics
 }
 
 // Deps are what NewServer builds a Server from.
@@ -76,6 +78,7 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 		s.now = time.Now
 	}
 	s.members = &members.Flows{DB: s.db, Now: s.now, Queued: s.outbox.Kick}
+	s.bookings = &booking.Flows{DB: s.db, Now: s.now, Queued: s.outbox.Kick}
 	if err := s.loadDomains(ctx); err != nil {
 		return nil, err
 	}

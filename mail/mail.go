@@ -4,6 +4,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -36,6 +37,9 @@ type Message struct {
 	Subject  string
 	Text     string
 	HTML     string
+	// Attachment, when AttachName is set: a file sent with the mail.
+	AttachName, AttachType string
+	Attachment             []byte
 }
 
 // Mailer sends messages over SMTP. It is safe for concurrent use: each
@@ -92,6 +96,11 @@ func (m *Mailer) Send(ctx context.Context, msg Message) error {
 	g.SetBodyString(gomail.TypeTextPlain, msg.Text)
 	if msg.HTML != "" {
 		g.AddAlternativeString(gomail.TypeTextHTML, msg.HTML)
+	}
+	if msg.AttachName != "" {
+		if err := g.AttachReader(msg.AttachName, bytes.NewReader(msg.Attachment), gomail.WithFileContentType(gomail.ContentType(msg.AttachType))); err != nil {
+			return fmt.Errorf("mail: attachment: %w", err)
+		}
 	}
 	c, err := gomail.NewClient(m.cfg.Host, m.opts...)
 	if err != nil {

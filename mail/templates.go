@@ -108,3 +108,15 @@ func PasswordReset(b Brand, to, name, link, code string, ttl time.Duration) Mess
 		Outro:    "如果您沒有申請重設密碼，請忽略此信件，您的密碼不會改變。",
 	})
 }
+
+// BookingNotice is a booking mail (confirmation, cancellation, waiting
+// list news): a title, what happened, and a link to the member's
+// bookings.
+func BookingNotice(b Brand, to, name, title, intro, link string) Message {
+	return render(to, mailData{
+		Brand: b, Name: name, Title: title, Intro: intro,
+		Button: "查看我的預約",
+		Link:   link,
+		Outro:  "如需協助，請直接聯絡門市。",
+	})
+}

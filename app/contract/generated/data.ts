@@ -103,6 +103,105 @@ export interface BookingFilter {
   endDate: string;
   storeId: number /* int64 */;
 }
+/**
+ * SessionInfo is a class session with its course's booking rules.
+ */
+export interface SessionInfo {
+  ScheduleID: number /* int64 */;
+  BrandID: string;
+  CourseID: number /* int64 */;
+  CourseName: string;
+  StoreID: number /* int64 */;
+  StoreName: string;
+  StorePhone: string;
+  StoreAddr: string;
+  TeacherName: string;
+  TermClassID: number /* int64 */;
+  Capacity: number /* int */;
+  Booked: number /* int */;
+  /**
+   * Price of one seat bought at checkout: the course's lowest price, or
+   * the term class's price.
+   */
+  Price: number /* int */;
+  /**
+   * NeedsVerifiedEmail: the brand wants a verified e-mail before booking.
+   */
+  NeedsVerifiedEmail: boolean;
+  Session: rules.Session;
+}
+/**
+ * Held is an entitlement a member holds, with its name.
+ */
+export interface Held {
+  Entitlement: rules.Entitlement;
+  Name: string;
+}
+/**
+ * LiveBookingState is a member's live booking of a session, and their place
+ * on its waiting list.
+ */
+export interface LiveBookingState {
+  ScheduleID: number /* int64 */;
+  BookingID: number /* int64 */;
+  Status: string;
+  WaitingPosition: number /* int */;
+}
+/**
+ * WaitingPlace is a member's latest entry on a session's waiting list.
+ */
+export interface WaitingPlace {
+  Status: string;
+  Reason: string;
+  Position: number /* int */;
+  Count: number /* int */;
+}
+/**
+ * BookingTx is the transaction of one booking use case (book, cancel and
+ * promote, check in, join or leave a waiting list): package booking runs
+ * the rules between its reads and writes. Every session a use case
+ * changes is locked first (SELECT … FOR UPDATE, in id order), then the
+ * entitlements it spends: two requests for the same seat or the same
+ * entitlement wait for each other, and the seat counter's check
+ * constraint is the last guard against oversell.
+ */
+export interface BookingTx {
+}
+/**
+ * NewBooking is a booking to write: the session, the member and what pays.
+ */
+export interface NewBooking {
+  UserID: number /* int64 */;
+  Session?: SessionInfo;
+  Held?: Held;
+  Use: rules.Use;
+}
+/**
+ * BookingRow is a booking as the cancel and check-in rules need it.
+ */
+export interface BookingRow {
+  Booking: Booking;
+  UserID: number /* int64 */;
+  Held?: Held; // what paid; nil for a seat bought at checkout
+  ActivatedHolding: boolean;
+}
+/**
+ * Waiter is a member waiting for a seat.
+ */
+export interface Waiter {
+  EntryID: number /* int64 */;
+  UserID: number /* int64 */;
+}
+/**
+ * TermClassSeats is a term class as its purchase sees it: its course,
+ * name, price and the seats left in every coming session (the fewest).
+ */
+export interface TermClassSeats {
+  CourseID: number /* int64 */;
+  Name: string;
+  Price: number /* int */;
+  SeatsLeft: number /* int */;
+}
 
 //////////
 // source: brands.go

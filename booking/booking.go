@@ -1,0 +1,658 @@
+// Package booking holds the booking flows of issue 11: book (one session
+// or several, all or nothing), cancel (and promote from the waiting list in
+// the same transaction), check in (from the member's list or by the
+// studio's QR scanner), and the waiting list. Each flow is one database
+// transaction (data.BookingTx) that locks the session before the
+// entitlement it spends, applies the pure rules of data/rules/booking.go
+// on what it read under the lock, and queues its mails in the outbox in
+// the same transaction. host keeps routing, sessions and the wire format.
+package booking
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"storefront/data"
+	"storefront/data/rules"
+	"storefront/mail"
+)
+
+// Flows runs the booking flows.
+type Flows struct {
+	DB  *data.DB
+	Now func() time.Time
+	// Queued tells the mail outbox's worker that a mail waits (nil: none).
+	Queued func()
+}
+
+// Who is whom a flow runs for: the brand, the member, and the brand as its
+// mails present it (Shop.Home: the absolute URL of the brand's shop, from
+// the trusted origin).
+type Who struct {
+	Brand *data.Brand
+	User  *data.User
+	Shop  mail.Brand
+}
+
+// Choice names an entitlement: kind (rules.KindPasscard, KindTicket,
+// KindTiming) and the holding's id.
+type Choice struct {
+	Kind string
+	ID   int64
+}
+
+// Request is a booking request.
+type Request struct {
+	ScheduleIDs   []int64
+	Payment       *Choice // nil: the best for each session
+	AllowConflict bool    // book even over another booking at that time
+	Key           string  // the Idempotency-Key ("": none)
+}
+
+func fail(kind data.Kind, code int) error { return &data.Error{Kind: kind, Code: code} }
+
+// errModule: the brand has not switched the feature on.
+func errModule(what string) error {
+	return &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "此品牌未開放" + what}
+}
+
+func (f *Flows) queued() {
+	if f.Queued != nil {
+		f.Queued()
+	}
+}
+
+// Option is an entitlement with what it would pay for a session.
+type Option struct {
+	rules.Option
+	Name string
+}
+
+// Options lists what the member holds for the session, usable ones first
+// (best first), and the index of the best (-1: none can pay).
+func (f *Flows) Options(ctx context.Context, w Who, scheduleID int64) (*data.SessionInfo, []Option, error) {
+	ss, err := f.DB.Sessions(ctx, w.Brand.ID, []int64{scheduleID})
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(ss) == 0 {
+		return nil, nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeNotFound, Message: "找不到此課程場次"}
+	}
+	hs, err := f.DB.Holdings(ctx, w.User.ID, ss[0].StoreID, rules.Day(f.Now()))
+	if err != nil {
+		return nil, nil, err
+	}
+	return &ss[0], options(hs, ss[0].Session), nil
+}
+
+// options works out what each holding would pay, usable ones first.
+func options(hs []data.Held, s rules.Session) []Option {
+	ro := make([]rules.Option, len(hs))
+	names := map[[2]any]string{}
+	for i, h := range hs {
+		ro[i] = rules.Option{Entitlement: h.Entitlement, Use: rules.PayFor(h.Entitlement, s)}
+		names[[2]any{h.Kind, h.ID}] = h.Name
+	}
+	rules.SortOptions(ro)
+	out := make([]Option, len(ro))
+	for i, o := range ro {
+		out[i] = Option{Option: o, Name: names[[2]any{o.Kind, o.ID}]}
+	}
+	return out
+}
+
+// RefusalCode is the error code of a refusal: -60000006 beyond the
+// validity, else no suitable entitlement.
+func RefusalCode(r rules.Refusal) int {
+	if r == rules.RefuseValidity {
+		return data.CodeBookingPastValidity
+	}
+	return data.CodeNoEntitlement
+}
+
+// RefusalText says why an entitlement cannot pay, for the member.
+func RefusalText(r rules.Refusal) string {
+	switch r {
+	case rules.RefuseKind:
+		return "此票券不適用於本課程"
+	case rules.RefuseStore:
+		return "此票券不適用於本門市"
+	case rules.RefuseValidity:
+		return "課程日期超過票券效期"
+	case rules.RefuseRemain:
+		return "剩餘額度不足"
+	case rules.RefuseInactive:
+		return "此卡尚未啟用或已停用"
+	}
+	return ""
+}
+
+// Book books the sessions of req for the member, all or nothing, in one
+// transaction, and returns the bookings' ids in the order asked. A session
+// the member holds a seat in already keeps that booking (nothing changes
+// twice); a repeated Idempotency-Key answers the first answer.
+func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
+	mods := w.Brand.ModuleSet()
+	switch {
+	case !mods.Has(data.ModuleBooking):
+		return nil, errModule("課程預約")
+	case len(req.ScheduleIDs) == 0:
+		return nil, &data.Error{Kind: data.KindInvalid, Code: data.CodeBadRequest, Message: "請選擇要預約的課程場次 scheduleId"}
+	case len(req.ScheduleIDs) > 1 && !mods.Has(data.ModuleMultiBooking):
+		return nil, errModule("一次預約多堂課程")
+	case len(req.ScheduleIDs) > 20:
+		return nil, &data.Error{Kind: data.KindInvalid, Code: data.CodeBadRequest, Message: "一次最多預約 20 堂課程"}
+	}
+	now := f.Now()
+	var ids []int64
+	var mails []data.Mail
+	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
+		ids, mails = nil, nil
+		if req.Key != "" {
+			answer, ok, err := t.Replay(w.User.ID, req.Key)
+			if err != nil || ok {
+				if ok {
+					err = json.Unmarshal(answer, &ids)
+				}
+				return err
+			}
+		}
+		unique := slices.Clone(req.ScheduleIDs)
+		slices.Sort(unique)
+		unique = slices.Compact(unique)
+		sessions, err := t.LockSessions(w.Brand.ID, unique)
+		if err != nil {
+			return err
+		}
+		byID := map[int64]int64{}
+		var booked []*data.SessionInfo
+		for i := range sessions {
+			s := &sessions[i]
+			id, isNew, err := f.bookOne(t, w, s, req, booked, now)
+			if err != nil {
+				return err
+			}
+			byID[s.ScheduleID] = id
+			if !isNew {
+				continue
+			}
+			booked = append(booked, s)
+			if mods.Has(data.ModuleEmailNotification) {
+				mails = append(mails, confirmation(w, s, id, now))
+			}
+		}
+		for _, sid := range req.ScheduleIDs {
+			if !slices.Contains(ids, byID[sid]) {
+				ids = append(ids, byID[sid])
+			}
+		}
+		for _, m := range mails {
+			if err := t.Enqueue(m); err != nil {
+				return err
+			}
+		}
+		if req.Key != "" {
+			answer, _ := json.Marshal(ids)
+			return t.Remember(w.User.ID, req.Key, answer)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(mails) > 0 {
+		f.queued()
+	}
+	return ids, nil
+}
+
+// bookOne books one locked session: the new booking's id, or the id of
+// the member's live booking of it (isNew false: nothing changed). booked
+// are the sessions this request booked before (a clash between them is a
+// conflict too).
+func (f *Flows) bookOne(t *data.BookingTx, w Who, s *data.SessionInfo, req Request, booked []*data.SessionInfo, now time.Time) (id int64, isNew bool, err error) {
+	if id, err := t.LiveBooking(w.User.ID, s.ScheduleID); err != nil || id != 0 {
+		return id, false, err
+	}
+	id, err = f.bookNew(t, w, s, req, booked, now)
+	return id, err == nil, err
+}
+
+func (f *Flows) bookNew(t *data.BookingTx, w Who, s *data.SessionInfo, req Request, booked []*data.SessionInfo, now time.Time) (int64, error) {
+	if s.NeedsVerifiedEmail && !w.User.EmailVerified {
+		return 0, fail(data.KindForbidden, data.CodeEmailNotVerified)
+	}
+	if !s.BookableAt(now) {
+		return 0, fail(data.KindConflict, data.CodeBookingClosed)
+	}
+	if s.Booked >= s.Capacity {
+		return 0, fail(data.KindConflict, data.CodeSessionFull)
+	}
+	if !req.AllowConflict {
+		cs, err := t.Conflicts(w.User.ID, s.ScheduleID, s.Start, s.End)
+		if err != nil {
+			return 0, err
+		}
+		clash := len(cs) > 0
+		for _, o := range booked {
+			clash = clash || rules.Overlaps(o.Start, o.End, s.Start, s.End)
+		}
+		if clash {
+			return 0, fail(data.KindConflict, data.CodeTimeConflict)
+		}
+	}
+	held, use, err := f.pay(t, w.User.ID, s, req.Payment, now)
+	if err != nil {
+		return 0, err
+	}
+	return t.Book(data.NewBooking{UserID: w.User.ID, Session: s, Held: held, Use: use})
+}
+
+// pay chooses what pays for the session (choice, or the best), locks it
+// and checks it again on what the lock read.
+func (f *Flows) pay(t *data.BookingTx, userID int64, s *data.SessionInfo, choice *Choice, now time.Time) (*data.Held, rules.Use, error) {
+	today := rules.Day(now)
+	if choice == nil {
+		hs, err := t.Holdings(userID, s.StoreID, today)
+		if err != nil {
+			return nil, rules.Use{}, err
+		}
+		opts := options(hs, s.Session)
+		if len(opts) == 0 || opts[0].Refusal != rules.PayOK {
+			code := data.CodeNoEntitlement
+			if len(opts) > 0 && !slices.ContainsFunc(opts, func(o Option) bool { return o.Refusal != rules.RefuseValidity }) {
+				code = data.CodeBookingPastValidity
+			}
+			return nil, rules.Use{}, fail(data.KindConflict, code)
+		}
+		choice = &Choice{Kind: opts[0].Kind, ID: opts[0].ID}
+	}
+	h, err := t.LockHolding(userID, s.StoreID, today, choice.Kind, choice.ID)
+	if err != nil {
+		return nil, rules.Use{}, err
+	}
+	u := rules.PayFor(h.Entitlement, s.Session)
+	if u.Refusal != rules.PayOK {
+		return nil, rules.Use{}, &data.Error{Kind: data.KindConflict, Code: RefusalCode(u.Refusal), Message: refusalMessage(u.Refusal)}
+	}
+	return h, u, nil
+}
+
+// refusalMessage is the message of a refused choice: the catalogue's text
+// for -60000006, else why.
+func refusalMessage(r rules.Refusal) string {
+	if r == rules.RefuseValidity {
+		return ""
+	}
+	return "無法使用此票券預約：" + RefusalText(r)
+}
+
+// CancelCode is the error code of a cancel rule (0: may cancel).
+func CancelCode(r rules.CancelReason) int {
+	return map[rules.CancelReason]int{
+		rules.CancelAlreadyCancelled: data.CodeBookingCancelled,
+		rules.CancelCheckedIn:        data.CodeCheckedIn,
+		rules.CancelBoughtOnline:     data.CodeBookingBoughtOnline,
+		rules.CancelCoachClass:       data.CodeCoachClass,
+		rules.CancelStarted:          data.CodeCannotCancel,
+		rules.CancelPastDeadline:     data.CodePastCancelTime,
+	}[r]
+}
+
+// Cancellation is a booking's cancel rule at now.
+func Cancellation(b *data.Booking, s rules.Session) rules.Cancellation {
+	return rules.Cancellation{Status: b.Status, BoughtOnline: b.OrderID != 0 || b.PayKind == data.PayOrder, Session: s}
+}
+
+// SessionOf is the rules' view of a booking's session: its times, the
+// private-coach flag and the cancellation deadline it was listed with.
+func SessionOf(b *data.Booking) rules.Session {
+	return rules.Session{Start: b.StartsAt, End: b.EndsAt, PrivateCoach: b.PrivateCoach,
+		CancelHours: int(b.StartsAt.Sub(b.CancelDeadline) / time.Hour)}
+}
+
+// Verify says whether the member may cancel the booking online now: 0,
+// or the code of the rule that forbids it.
+func (f *Flows) Verify(ctx context.Context, w Who, bookingID int64) (*data.Booking, int, error) {
+	b, err := f.DB.Booking(ctx, w.User.ID, bookingID)
+	if err != nil {
+		return nil, 0, err
+	}
+	return b, CancelCode(rules.CancelRule(Cancellation(b, SessionOf(b)), f.Now())), nil
+}
+
+// Cancelled is what a cancellation did: the booking cancelled, and the
+// waiting member booked in its place (0: none).
+type Cancelled struct {
+	BookingID, Promoted int64
+}
+
+// Cancel cancels the member's booking by the course's rules, gives back
+// what it consumed and frees its seat; before the cancellation deadline,
+// in the same transaction, the first waiting member whose entitlement
+// still covers the class is booked into it (the ones before who no longer
+// qualify are skipped and told why).
+func (f *Flows) Cancel(ctx context.Context, w Who, bookingID int64) (*Cancelled, error) {
+	now := f.Now()
+	var out *Cancelled
+	var mails []data.Mail
+	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
+		out, mails = &Cancelled{BookingID: bookingID}, nil
+		sid, err := t.BookingSession(w.User.ID, bookingID)
+		if err != nil {
+			return err
+		}
+		ss, err := t.LockSessions(w.Brand.ID, []int64{sid})
+		if err != nil {
+			return fail(data.KindNotFound, data.CodeBookingNotFound)
+		}
+		s := &ss[0]
+		b, err := t.LockBooking(w.User.ID, bookingID)
+		if err != nil {
+			return err
+		}
+		if code := CancelCode(rules.CancelRule(Cancellation(&b.Booking, s.Session), now)); code != 0 {
+			return fail(data.KindConflict, code)
+		}
+		if err := t.Cancel(b, now); err != nil {
+			return err
+		}
+		notify := w.Brand.ModuleSet().Has(data.ModuleEmailNotification)
+		if notify {
+			mails = append(mails, cancellation(w, s, b.ID, now))
+		}
+		if w.Brand.ModuleSet().Has(data.ModuleWaitingList) && s.PromotesAt(now) {
+			s.Booked--
+			promoted, pm, err := f.promote(t, w, s, now)
+			if err != nil {
+				return err
+			}
+			out.Promoted = promoted
+			if notify {
+				mails = append(mails, pm...)
+			}
+		}
+		for _, m := range mails {
+			if err := t.Enqueue(m); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(mails) > 0 {
+		f.queued()
+	}
+	return out, nil
+}
+
+// promote books the first eligible waiting member into the freed seat of
+// s, skipping (and telling) the ones before who no longer qualify. It
+// returns the new booking (0: nobody) and the mails to send.
+func (f *Flows) promote(t *data.BookingTx, w Who, s *data.SessionInfo, now time.Time) (int64, []data.Mail, error) {
+	waiters, err := t.Waiters(s.ScheduleID)
+	if err != nil {
+		return 0, nil, err
+	}
+	var mails []data.Mail
+	for _, wt := range waiters {
+		u, err := t.User(w.Brand.ID, wt.UserID)
+		if err != nil && data.ErrorKind(err) != data.KindNotFound {
+			return 0, nil, err
+		}
+		reason := ""
+		var held *data.Held
+		var use rules.Use
+		switch {
+		case u == nil:
+			reason = "會員已不存在"
+		case s.NeedsVerifiedEmail && !u.EmailVerified:
+			reason = "尚未完成電子信箱驗證"
+		default:
+			cs, err := t.Conflicts(u.ID, s.ScheduleID, s.Start, s.End)
+			if err != nil {
+				return 0, nil, err
+			}
+			if len(cs) > 0 {
+				reason = "您在此時段已有其他預約"
+				break
+			}
+			held, use, err = f.pay(t, u.ID, s, nil, now)
+			if err != nil {
+				e := data.AsError(err)
+				if e.Kind == data.KindInternal || e.Kind == data.KindUnavailable {
+					return 0, nil, err
+				}
+				reason = "沒有可用於此課程的票券或通行卡，或票券效期不涵蓋上課日"
+			}
+		}
+		if reason != "" {
+			if err := t.EndWait(wt.EntryID, "skipped", reason, 0, now); err != nil {
+				return 0, nil, err
+			}
+			if u != nil {
+				mails = append(mails, skipped(Who{Brand: w.Brand, User: u, Shop: w.Shop}, s, reason))
+			}
+			continue
+		}
+		id, err := t.Book(data.NewBooking{UserID: u.ID, Session: s, Held: held, Use: use})
+		if err != nil {
+			return 0, nil, err
+		}
+		if err := t.EndWait(wt.EntryID, "promoted", "", id, now); err != nil {
+			return 0, nil, err
+		}
+		mails = append(mails, promoted(Who{Brand: w.Brand, User: u, Shop: w.Shop}, s, id, now))
+		return id, mails, nil
+	}
+	return 0, mails, nil
+}
+
+// CheckIn checks the member in to their booking, within the check-in
+// window (module CHECK_IN_BOOKING for the member's own call; the scanner
+// needs QR_CHECK_IN). A holding that starts with its first check-in
+// (ATTEND) starts on the class day. Checking in twice changes nothing.
+func (f *Flows) CheckIn(ctx context.Context, w Who, bookingID int64) (*data.Booking, error) {
+	now := f.Now()
+	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
+		sid, err := t.BookingSession(w.User.ID, bookingID)
+		if err != nil {
+			return err
+		}
+		ss, err := t.LockSessions(w.Brand.ID, []int64{sid})
+		if err != nil {
+			return fail(data.KindNotFound, data.CodeBookingNotFound)
+		}
+		s := &ss[0]
+		b, err := t.LockBooking(w.User.ID, bookingID)
+		if err != nil {
+			return err
+		}
+		switch {
+		case b.Status == data.BookingCancelled:
+			return fail(data.KindConflict, data.CodeBookingCancelled)
+		case b.Status == data.BookingAttended:
+			return nil
+		case !s.CheckInOpen(now):
+			return fail(data.KindConflict, data.CodeCheckInClosed)
+		}
+		var starts *rules.Period
+		if b.Held != nil {
+			h, err := t.HoldingTerms(w.User.ID, s.StoreID, b.Held)
+			if err != nil && data.ErrorKind(err) != data.KindInvalid {
+				return err
+			}
+			if h != nil {
+				if p, ok := rules.AttendStarts(h.Entitlement, s.Day()); ok {
+					starts = &p
+				}
+			}
+		}
+		return t.CheckIn(b, now, starts)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return f.DB.Booking(ctx, w.User.ID, bookingID)
+}
+
+// CheckInNow checks the member in to their booking of scheduleID, or (0)
+// to the one whose check-in window is open now: the studio scanner's
+// call, after it verified the member's QR token.
+func (f *Flows) CheckInNow(ctx context.Context, w Who, scheduleID int64) (*data.Booking, error) {
+	now := f.Now()
+	bs, err := f.DB.MemberBookings(ctx, w.User.ID, now.Add(-rules.CheckInAfter))
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range bs {
+		if b.Status == data.BookingCancelled || (scheduleID != 0 && b.ScheduleID != scheduleID) {
+			continue
+		}
+		if scheduleID != 0 || (rules.Session{Start: b.StartsAt}).CheckInOpen(now) {
+			return f.CheckIn(ctx, w, b.ID)
+		}
+	}
+	if scheduleID != 0 {
+		return nil, fail(data.KindNotFound, data.CodeBookingNotFound)
+	}
+	return nil, fail(data.KindConflict, data.CodeCheckInClosed)
+}
+
+// Join puts the member on the full session's waiting list (module
+// WAITING_LIST) when something they hold could pay for it; a second
+// join changes nothing.
+func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.WaitingPlace, error) {
+	if !w.Brand.ModuleSet().Has(data.ModuleWaitingList) {
+		return nil, errModule("候補名單")
+	}
+	now := f.Now()
+	var place *data.WaitingPlace
+	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
+		ss, err := t.LockSessions(w.Brand.ID, []int64{scheduleID})
+		if err != nil {
+			return err
+		}
+		s := &ss[0]
+		if id, err := t.LiveBooking(w.User.ID, scheduleID); err != nil || id != 0 {
+			if err == nil {
+				err = fail(data.KindConflict, data.CodeAlreadyBooked)
+			}
+			return err
+		}
+		switch {
+		case s.NeedsVerifiedEmail && !w.User.EmailVerified:
+			return fail(data.KindForbidden, data.CodeEmailNotVerified)
+		case !s.PromotesAt(now) || !s.BookableAt(now):
+			return fail(data.KindConflict, data.CodeBookingClosed)
+		case s.Booked < s.Capacity:
+			return fail(data.KindConflict, data.CodeNotFull)
+		}
+		hs, err := t.Holdings(w.User.ID, s.StoreID, rules.Day(now))
+		if err != nil {
+			return err
+		}
+		if opts := options(hs, s.Session); len(opts) == 0 || opts[0].Refusal != rules.PayOK {
+			return fail(data.KindConflict, data.CodeNoEntitlement)
+		}
+		if err := t.Wait(w.Brand.ID, w.User.ID, scheduleID, now); err != nil {
+			return err
+		}
+		place, err = t.WaitingPlace(w.User.ID, scheduleID)
+		return err
+	})
+	return place, err
+}
+
+// Leave takes the member off the session's waiting list.
+func (f *Flows) Leave(ctx context.Context, w Who, scheduleID int64) (*data.WaitingPlace, error) {
+	var place *data.WaitingPlace
+	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
+		if err := t.Leave(w.User.ID, scheduleID, f.Now()); err != nil {
+			return err
+		}
+		var err error
+		place, err = t.WaitingPlace(w.User.ID, scheduleID)
+		return err
+	})
+	return place, err
+}
+
+// EventOf is a booking as a calendar event.
+func EventOf(b *data.Booking, brandID, shopHome string) Event {
+	e := Event{
+		UID:   fmt.Sprintf("booking-%d-%s@storefront", b.ID, brandID),
+		Title: b.CourseName, Start: b.StartsAt, End: b.EndsAt,
+		Location:  b.StoreName,
+		Cancelled: b.Status == data.BookingCancelled,
+		URL:       shopHome + "user/booking",
+	}
+	if b.CoachName != "" {
+		e.Description = "教練：" + b.CoachName
+	}
+	if e.Cancelled {
+		e.Sequence = 1
+	}
+	return e
+}
+
+// sessionEvent is booking id of s as the calendar sees it.
+func sessionEvent(s *data.SessionInfo, id int64) *data.Booking {
+	return &data.Booking{ID: id, CourseName: s.CourseName, CoachName: s.TeacherName, StoreName: s.StoreName,
+		StartsAt: s.Start, EndsAt: s.End, Status: data.BookingBooked}
+}
+
+// when is a session's time as a mail says it: 2026/12/01（二）19:00–20:00.
+func when(s *data.SessionInfo) string {
+	st, en := s.Start.In(rules.Taipei), s.End.In(rules.Taipei)
+	return fmt.Sprintf("%s（%s）%s–%s", st.Format("2006/01/02"), []string{"日", "一", "二", "三", "四", "五", "六"}[st.Weekday()],
+		st.Format("15:04"), en.Format("15:04"))
+}
+
+func classLine(s *data.SessionInfo) string {
+	line := fmt.Sprintf("課程：%s，時間：%s，地點：%s", s.CourseName, when(s), s.StoreName)
+	if s.TeacherName != "" {
+		line += "，教練：" + s.TeacherName
+	}
+	return line + "。"
+}
+
+func notice(w Who, purpose, title, intro string) data.Mail {
+	m := mail.BookingNotice(w.Shop, w.User.Email, w.User.Name, title, intro, w.Shop.Home+"user/booking")
+	return data.Mail{To: m.To, FromName: m.FromName, Subject: m.Subject, Text: m.Text, HTML: m.HTML, UserID: w.User.ID, Purpose: purpose}
+}
+
+// withICS attaches the booking's calendar file.
+func withICS(m data.Mail, w Who, s *data.SessionInfo, id int64, now time.Time, cancelled bool) data.Mail {
+	b := sessionEvent(s, id)
+	if cancelled {
+		b.Status = data.BookingCancelled
+	}
+	m.Attachment = data.Attachment{Name: "booking.ics", ContentType: "text/calendar; charset=utf-8",
+		Content: ICS(EventOf(b, w.Brand.ID, w.Shop.Home), now)}
+	return m
+}
+
+func confirmation(w Who, s *data.SessionInfo, id int64, now time.Time) data.Mail {
+	m := notice(w, "", "預約成功", "您的課程預約已完成。"+classLine(s)+"附件為行事曆檔案（.ics），可加入您的行事曆。")
+	return withICS(m, w, s, id, now, false)
+}
+
+func cancellation(w Who, s *data.SessionInfo, id int64, now time.Time) data.Mail {
+	m := notice(w, "", "預約已取消", "您的課程預約已取消，使用的票券額度已退回。"+classLine(s))
+	return withICS(m, w, s, id, now, true)
+}
+
+func promoted(w Who, s *data.SessionInfo, id int64, now time.Time) data.Mail {
+	m := notice(w, "", "候補成功，已為您預約", "有名額釋出，您已從候補名單自動完成預約。"+classLine(s))
+	return withICS(m, w, s, id, now, false)
+}
+
+func skipped(w Who, s *data.SessionInfo, reason string) data.Mail {
+	return notice(w, "", "候補未能遞補", "有名額釋出，但因「"+reason+"」無法為您自動預約，您已離開候補名單。"+classLine(s))
+}
