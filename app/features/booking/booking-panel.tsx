@@ -259,7 +259,7 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
         </>
       ) : null}
       <p className={live} aria-live="polite" data-testid="seats-live">
-        {loadError ? '' : !seats ? t.loading : focus ? t.seatsLive(dateWithWeekday(focus.scheduleDate, focus.weekday) + ' ' + focus.startTime, seatLine(focus)) : multi && chosen.length > 1 ? t.selected(chosen.length) : ''}
+        {loadError ? '' : !seats ? t.loading : focus ? (chosen.length > 1 ? t.selected(chosen.length) + '；' : '') + t.seatsLive(dateWithWeekday(focus.scheduleDate, focus.weekday) + ' ' + focus.startTime, seatLine(focus)) : ''}
       </p>
       {loadError ? (
         <div className={actions}>
