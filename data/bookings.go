@@ -540,7 +540,7 @@ func (t *BookingTx) Book(n NewBooking) (int64, error) {
 		values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
 		n.Session.BrandID, n.UserID, n.Session.StoreID, n.Session.ScheduleID, n.Session.Start, n.Session.End, n.Held.Kind,
 		passcard, ticket, timing, consumed, n.Use.Activates).Scan(&id)
-	if AsError(err).Kind == KindConflict { // one live booking per member and session
+	if err != nil && AsError(err).Kind == KindConflict { // one live booking per member and session
 		return 0, codeErr(KindConflict, CodeAlreadyBooked)
 	}
 	return id, dbErr(err)

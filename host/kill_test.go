@@ -42,34 +42,7 @@ func TestKillDuringRegistrations(t *testing.T) {
 		t.Skip("starts a process")
 	}
 	dbURL := dbtest.URL(t)
-	cmd := exec.Command(os.Args[0], "-test.run=^TestChildProcess$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "STOREFRONT_TEST_CHILD=1", "DATABASE_URL="+dbURL, "PORT=0",
-		"STOREFRONT_ENV=dev", "STOREFRONT_DEMO=1", "STOREFRONT_RENDERERS=1", "REDIS_URL=", "SMTP_HOST=", "LOG_LEVEL=error")
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	addr := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if a, ok := strings.CutPrefix(sc.Text(), "LISTENING "); ok {
-				addr <- a
-			}
-		}
-	}()
-	var base string
-	select {
-	case a := <-addr:
-		base = "http://" + strings.Replace(a, "[::]", "127.0.0.1", 1)
-	case <-time.After(60 * time.Second):
-		t.Fatal("the child process did not start")
-	}
+	base, cmd := startHost(t, dbURL)
 
 	var ok atomic.Int64
 	var wg sync.WaitGroup
@@ -132,4 +105,39 @@ func TestKillDuringRegistrations(t *testing.T) {
 	if members < int(ok.Load()) || orphans != 0 {
 		t.Fatalf("%d members (%d answered), %d without a verification token or mail", members, ok.Load(), orphans)
 	}
+}
+
+// startHost starts a storefront process (this test binary as
+// TestChildProcess) on databaseURL, on a free port, with env added, and
+// returns its base URL; it is killed when the test ends.
+func startHost(t *testing.T, databaseURL string, env ...string) (string, *exec.Cmd) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestChildProcess$", "-test.count=1")
+	cmd.Env = append(append(os.Environ(), "STOREFRONT_TEST_CHILD=1", "DATABASE_URL="+databaseURL, "PORT=0",
+		"STOREFRONT_ENV=dev", "STOREFRONT_DEMO=1", "STOREFRONT_RENDERERS=1", "REDIS_URL=", "SMTP_HOST=", "LOG_LEVEL=error"), env...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	addr := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if a, ok := strings.CutPrefix(sc.Text(), "LISTENING "); ok {
+				addr <- a
+			}
+		}
+	}()
+	select {
+	case a := <-addr:
+		return "http://" + strings.Replace(a, "[::]", "127.0.0.1", 1), cmd
+	case <-time.After(60 * time.Second):
+		t.Fatal("the child process did not start")
+	}
+	return "", nil
 }

@@ -268,8 +268,9 @@ func kindRank(o Option) int {
 
 // Best is the index of the option to preselect among the usable ones, -1
 // when none can pay: the cheapest kind (passcard, count, hour, point,
-// timing card), then the one that ends soonest (use it before it
-// expires; no end last), then the oldest.
+// timing card), then one already started before one this booking would
+// start, then the one that ends soonest (use it before it expires; no end
+// last), then the oldest.
 func Best(opts []Option) int {
 	best := -1
 	for i, o := range opts {
@@ -286,6 +287,12 @@ func Best(opts []Option) int {
 func compareOptions(a, b Option) int {
 	if c := cmp.Compare(kindRank(a), kindRank(b)); c != 0 {
 		return c
+	}
+	if a.Activates != b.Activates { // keep a holding not started for later
+		if b.Activates {
+			return -1
+		}
+		return 1
 	}
 	ae, be := a.Period.End, b.Period.End
 	if ae.IsZero() {

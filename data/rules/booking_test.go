@@ -119,6 +119,8 @@ func TestBest(t *testing.T) {
 	}
 	refused := ok(KindPasscard, "", 9, "")
 	refused.Refusal = RefuseValidity
+	starts := ok(KindPasscard, "", 1, "")
+	starts.Activates, starts.Period = true, Period{Active: true, Start: day(t, "2026-12-01"), End: day(t, "2026-12-31")}
 	for _, c := range []struct {
 		name string
 		opts []Option
@@ -132,6 +134,7 @@ func TestBest(t *testing.T) {
 		{"the card that ends first", []Option{ok(KindTicket, "count", 1, "2027-03-01"), ok(KindTicket, "count", 2, "2027-01-31")}, 1},
 		{"an end before no end", []Option{ok(KindTicket, "count", 1, ""), ok(KindTicket, "count", 2, "2027-01-31")}, 1},
 		{"a timing card last", []Option{ok(KindTiming, "", 1, ""), ok(KindTicket, "point", 2, "")}, 1},
+		{"a started pass before one this booking would start", []Option{starts, ok(KindPasscard, "", 2, "2027-03-01")}, 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := Best(c.opts); got != c.want {
