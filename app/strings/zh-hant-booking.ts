@@ -81,7 +81,7 @@ export const dialogs = {
   cancelTitle: '取消預約',
   cancelBody: (course: string, when: string) => `確定要取消「${course}」（${when}）的預約嗎？`,
   cancelRefund: '取消後，這堂課的名額將釋出。',
-  cancelRefundAmount: (pay: string, n: string) => `取消後，將退回 ${n} 至「${pay}」。`,
+  cancelRefundAmount: (pay: string, n: string) => `取消後，將退回 ${n}至「${pay}」。`,
   cancelConfirm: '確定取消',
   cancelKeep: '保留預約',
   cancelled: '已取消預約',

@@ -190,6 +190,7 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
   const pick = (s: Session) => {
     setError('');
     setBooked([]);
+    setDate(s.scheduleDate); // the day stays in view once the session is booked
     if (actionable(s, waiting, now) === 'wait') setSelected([s.scheduleId]);
     else setSelected(toggle(bookIds, s.scheduleId, multi));
   };
@@ -318,7 +319,7 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
           <p>{t.afterBooking}</p>
           <ul>
             {booked.map((b) => (
-              <li key={b.id}>
+              <li key={b.id} data-booking-id={b.id}>
                 <span>
                   {b.courseName}・{bookingWhen(b)}
                 </span>
