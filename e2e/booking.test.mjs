@@ -130,6 +130,8 @@ test('book a class with a ticket, see it in the member centre, add it to a calen
   await shot(page, 'member-bookings-1280');
 
   // cancel: the dialog confirms (what comes back), then it is cancelled
+  // (once the booking's snackbar is gone: setting it while one shows just hides it)
+  await page.getByTestId('snackbar').waitFor({ state: 'detached' });
   const cancelButton = page.locator(`[data-booking-id="${bookingId}"]`).getByTestId('cancel-booking');
   await cancelButton.click();
   const dlg = page.getByTestId('cancel-booking-dialog');
@@ -144,6 +146,18 @@ test('book a class with a ticket, see it in the member centre, add it to a calen
   const cancelled = await (await page.request.get(new URL(icsUrl, base).href)).text();
   assert.match(cancelled, /METHOD:CANCEL/);
   assert.ok(cancelled.includes('UID:' + uid));
+
+  // the booking records: the whole history, filtered by status
+  await page.getByRole('link', { name: '查看全部預約紀錄' }).click();
+  await page.waitForURL(base + '/demo/bookingRecord/bookingRecordList');
+  await page.getByLabel('狀態').selectOption('cancelled');
+  await page.getByRole('button', { name: '套用' }).click();
+  await page.waitForURL(/status=cancelled/);
+  await page.locator(`[data-testid="booking"][data-booking-id="${bookingId}"]`).waitFor();
+  const statuses = await page.getByTestId('booking').evaluateAll((els) => els.map((e) => e.dataset.status));
+  assert.ok(statuses.length >= 2 && statuses.every((x) => x === 'cancelled'), statuses.join(','));
+  assert.match(await page.getByTestId('records-count').innerText(), /共 \d+ 筆預約/);
+  await shot(page, 'booking-records-1280');
   assert.deepEqual(page.errors.filter(expected), []);
   await page.context().close();
 });
@@ -237,6 +251,7 @@ test('a class within the hour: the conflict check, the contact dialog past the c
   await contact.waitFor({ state: 'detached' });
 
   // check in from the list: the confirm dialog
+  await page.getByTestId('snackbar').waitFor({ state: 'detached' });
   await a.getByTestId('check-in').click();
   const dlg = page.getByTestId('check-in-dialog');
   await shot(page, 'dialog-check-in-1280');
