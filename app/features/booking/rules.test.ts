@@ -113,17 +113,18 @@ function booking(id: number, startsAt: string, endsAt: string, status: BookingIt
   return { id, startsAt, endsAt, status } as BookingItem;
 }
 
-test('splitBookings: booked and not ended are upcoming, soonest first; the rest past', () => {
+test('splitBookings: not cancelled and not ended are upcoming, soonest first; the rest past', () => {
   const list = [
     booking(1, '2026-12-05T11:00:00Z', '2026-12-05T12:00:00Z', 'booked'),
     booking(2, '2026-12-02T11:00:00Z', '2026-12-02T12:00:00Z', 'booked'),
     booking(3, '2026-11-30T11:00:00Z', '2026-11-30T12:00:00Z', 'booked'),
     booking(4, '2026-12-04T11:00:00Z', '2026-12-04T12:00:00Z', 'cancelled'),
-    booking(5, '2026-12-01T01:30:00Z', '2026-12-01T02:30:00Z', 'attended'),
+    booking(5, '2026-11-30T01:30:00Z', '2026-11-30T02:30:00Z', 'attended'),
     booking(6, '2026-12-01T01:30:00Z', '2026-12-01T02:30:00Z', 'booked'), // under way
+    booking(7, '2026-12-01T01:40:00Z', '2026-12-01T02:40:00Z', 'attended'), // checked in, under way
   ];
   const { upcoming, past } = splitBookings(list, now);
-  assert.deepEqual(upcoming.map((x) => x.id), [6, 2, 1]);
+  assert.deepEqual(upcoming.map((x) => x.id), [6, 7, 2, 1]);
   assert.deepEqual(past.map((x) => x.id), [3, 4, 5]);
 });
 

@@ -121,9 +121,9 @@ export function qrRefreshDelay(expiresAt: string, now: number): number {
   return Math.max(1000, Date.parse(expiresAt) - now - qrRefreshMargin);
 }
 
-/** Upcoming bookings (booked and not ended), soonest first, and the rest. */
+/** Upcoming bookings (not cancelled and not ended: a checked-in class under way too), soonest first, and the rest. */
 export function splitBookings(list: BookingItem[], now: number): { upcoming: BookingItem[]; past: BookingItem[] } {
-  const upcoming = list.filter((b) => b.status === 'booked' && Date.parse(b.endsAt) >= now);
+  const upcoming = list.filter((b) => b.status !== 'cancelled' && Date.parse(b.endsAt) >= now);
   upcoming.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
   return { upcoming, past: list.filter((b) => !upcoming.includes(b)) };
 }
