@@ -127,6 +127,14 @@ func run() error {
 	sRPS, sP50, sP99 := loadRounds(static.URL+"/index.html", *conns)
 	add(row{what: "Baseline S: http.FileServer, same HTML", value: fmtLoad(sRPS, sP50, sP99)})
 
+	if *bookingOnly {
+		if err := bookingRows(ctx, dbURL, cached.url, fmt.Sprintf("S %.0f rps", sRPS), add); err != nil {
+			return err
+		}
+		printTable(rows)
+		return nil
+	}
+
 	// Baseline N: Node rendering the same bundle with the same props
 	nodePort := freePort()
 	node := exec.Command("node", "bench/node-ssr.mjs", "serve", "renderer/dist/server.js", propsFile, strconv.Itoa(nodePort))
@@ -237,6 +245,11 @@ func run() error {
 
 	for _, r := range queryMemoryRows(cached) {
 		add(r)
+	}
+
+	// 11. bookings (issue 11)
+	if err := bookingRows(ctx, dbURL, cached.url, fmt.Sprintf("S %.0f rps, N %.0f rps", sRPS, nRPS), add); err != nil {
+		return err
 	}
 
 	// 8. peak RSS

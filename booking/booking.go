@@ -134,6 +134,12 @@ func RefusalText(r rules.Refusal) string {
 // transaction, and returns the bookings' ids in the order asked. A session
 // the member holds a seat in already keeps that booking (nothing changes
 // twice); a repeated Idempotency-Key answers the first answer.
+//
+// What needs no lock is read first (the sessions, the best entitlement);
+// the transaction then takes each seat (the conditional update locks the
+// session's row, in id order) before it locks the entitlement that pays,
+// the order every flow locks in, and holds the seat's lock only for the
+// writes that follow.
 func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 	mods := w.Brand.ModuleSet()
 	switch {
@@ -146,97 +152,124 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 	case len(req.ScheduleIDs) > 20:
 		return nil, &data.Error{Kind: data.KindInvalid, Code: data.CodeBadRequest, Message: "一次最多預約 20 堂課程"}
 	}
+	unique := slices.Clone(req.ScheduleIDs)
+	slices.Sort(unique)
+	unique = slices.Compact(unique)
+	sessions, err := f.DB.Sessions(ctx, w.Brand.ID, unique)
+	if err != nil {
+		return nil, err
+	}
+	if len(sessions) != len(unique) {
+		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeNotFound, Message: "找不到此課程場次"}
+	}
+	pre, err := f.preselect(ctx, w, req, sessions)
+	if err != nil {
+		return nil, err
+	}
+	for attempt := 0; ; attempt++ {
+		ids, mails, err := f.book(ctx, w, req, sessions, pre)
+		if err != nil && attempt == 0 && data.AsError(err).Code == data.CodeAlreadyBooked {
+			continue // the same request booked it meanwhile: answer that booking
+		}
+		if len(mails) > 0 {
+			f.queued()
+		}
+		return ids, err
+	}
+}
+
+// book is Book's transaction.
+func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.SessionInfo, pre map[int64]*Choice) ([]int64, []data.Mail, error) {
 	now := f.Now()
 	var ids []int64
 	var mails []data.Mail
 	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
 		ids, mails = nil, nil
 		if req.Key != "" {
-			answer, ok, err := t.Replay(w.User.ID, req.Key)
-			if err != nil || ok {
-				if ok {
+			answer, claimed, err := t.Claim(w.User.ID, req.Key)
+			if err != nil || !claimed {
+				if err == nil {
 					err = json.Unmarshal(answer, &ids)
 				}
 				return err
 			}
 		}
-		unique := slices.Clone(req.ScheduleIDs)
-		slices.Sort(unique)
-		unique = slices.Compact(unique)
-		sessions, err := t.LockSessions(w.Brand.ID, unique)
-		if err != nil {
-			return err
-		}
 		byID := map[int64]int64{}
 		var booked []*data.SessionInfo
 		for i := range sessions {
 			s := &sessions[i]
-			id, isNew, err := f.bookOne(t, w, s, req, booked, now)
+			st, err := t.Standing(w.User.ID, s.ScheduleID, s.Start, s.End)
 			if err != nil {
 				return err
 			}
+			id := st.Live
+			if id == 0 {
+				if id, err = f.bookNew(t, w, s, req, pre[s.ScheduleID], st.Clash, booked, now); err != nil {
+					return err
+				}
+				if st.Waiting != 0 { // booked directly: off the waiting list
+					if err := t.EndWait(st.Waiting, "left", "已直接預約此課程", id, now); err != nil {
+						return err
+					}
+				}
+				booked = append(booked, s)
+				if w.Brand.ModuleSet().Has(data.ModuleEmailNotification) {
+					mails = append(mails, confirmation(w, s, id, now))
+				}
+			}
 			byID[s.ScheduleID] = id
-			if !isNew {
-				continue
-			}
-			booked = append(booked, s)
-			if mods.Has(data.ModuleEmailNotification) {
-				mails = append(mails, confirmation(w, s, id, now))
-			}
 		}
 		for _, sid := range req.ScheduleIDs {
 			if !slices.Contains(ids, byID[sid]) {
 				ids = append(ids, byID[sid])
 			}
 		}
-		for _, m := range mails {
-			if err := t.Enqueue(m); err != nil {
-				return err
-			}
-		}
-		if req.Key != "" {
-			answer, _ := json.Marshal(ids)
-			return t.Remember(w.User.ID, req.Key, answer)
-		}
-		return nil
+		answer, _ := json.Marshal(ids)
+		return t.Finish(mails, w.User.ID, req.Key, answer)
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if len(mails) > 0 {
-		f.queued()
-	}
-	return ids, nil
+	return ids, mails, nil
 }
 
-// bookOne books one locked session: the new booking's id, or the id of
-// the member's live booking of it (isNew false: nothing changed). booked
-// are the sessions this request booked before (a clash between them is a
-// conflict too).
-func (f *Flows) bookOne(t *data.BookingTx, w Who, s *data.SessionInfo, req Request, booked []*data.SessionInfo, now time.Time) (id int64, isNew bool, err error) {
-	if id, err := t.LiveBooking(w.User.ID, s.ScheduleID); err != nil || id != 0 {
-		return id, false, err
+// preselect chooses, before any lock, the best entitlement for each
+// session that req names none for, so the transaction only checks that
+// choice again under its lock (and chooses anew when it no longer pays).
+func (f *Flows) preselect(ctx context.Context, w Who, req Request, sessions []data.SessionInfo) (map[int64]*Choice, error) {
+	pre := map[int64]*Choice{}
+	if req.Payment != nil {
+		return pre, nil
 	}
-	id, err = f.bookNew(t, w, s, req, booked, now)
-	return id, err == nil, err
+	held := map[int64][]data.Held{}
+	for _, s := range sessions {
+		hs, ok := held[s.StoreID]
+		if !ok {
+			var err error
+			if hs, err = f.DB.Holdings(ctx, w.User.ID, s.StoreID, rules.Day(f.Now())); err != nil {
+				return nil, err
+			}
+			held[s.StoreID] = hs
+		}
+		if opts := options(hs, s.Session); len(opts) > 0 && opts[0].Refusal == rules.PayOK {
+			pre[s.ScheduleID] = &Choice{Kind: opts[0].Kind, ID: opts[0].ID}
+		}
+	}
+	return pre, nil
 }
 
-func (f *Flows) bookNew(t *data.BookingTx, w Who, s *data.SessionInfo, req Request, booked []*data.SessionInfo, now time.Time) (int64, error) {
+// bookNew books a session the member holds no seat in: the rules, the
+// seat, what pays, the booking. clash says another booking of the member
+// overlaps it; booked are the sessions this request booked before (a
+// clash with them is a conflict too).
+func (f *Flows) bookNew(t *data.BookingTx, w Who, s *data.SessionInfo, req Request, pre *Choice, clash bool, booked []*data.SessionInfo, now time.Time) (int64, error) {
 	if s.NeedsVerifiedEmail && !w.User.EmailVerified {
 		return 0, fail(data.KindForbidden, data.CodeEmailNotVerified)
 	}
 	if !s.BookableAt(now) {
 		return 0, fail(data.KindConflict, data.CodeBookingClosed)
 	}
-	if s.Booked >= s.Capacity {
-		return 0, fail(data.KindConflict, data.CodeSessionFull)
-	}
 	if !req.AllowConflict {
-		cs, err := t.Conflicts(w.User.ID, s.ScheduleID, s.Start, s.End)
-		if err != nil {
-			return 0, err
-		}
-		clash := len(cs) > 0
 		for _, o := range booked {
 			clash = clash || rules.Overlaps(o.Start, o.End, s.Start, s.End)
 		}
@@ -244,11 +277,21 @@ func (f *Flows) bookNew(t *data.BookingTx, w Who, s *data.SessionInfo, req Reque
 			return 0, fail(data.KindConflict, data.CodeTimeConflict)
 		}
 	}
-	held, use, err := f.pay(t, w.User.ID, s, req.Payment, now)
+	if err := t.TakeSeat(s.ScheduleID); err != nil {
+		return 0, err
+	}
+	choice := req.Payment
+	if choice == nil {
+		choice = pre
+	}
+	held, use, err := f.pay(t, w.User.ID, s, choice, now)
+	if err != nil && req.Payment == nil && pre != nil {
+		held, use, err = f.pay(t, w.User.ID, s, nil, now) // the preselected one no longer pays: choose again
+	}
 	if err != nil {
 		return 0, err
 	}
-	return t.Book(data.NewBooking{UserID: w.User.ID, Session: s, Held: held, Use: use})
+	return t.Record(data.NewBooking{UserID: w.User.ID, Session: s, Held: held, Use: use})
 }
 
 // pay chooses what pays for the session (choice, or the best), locks it
@@ -365,7 +408,6 @@ func (f *Flows) Cancel(ctx context.Context, w Who, bookingID int64) (*Cancelled,
 			mails = append(mails, cancellation(w, s, b.ID, now))
 		}
 		if w.Brand.ModuleSet().Has(data.ModuleWaitingList) && s.PromotesAt(now) {
-			s.Booked--
 			promoted, pm, err := f.promote(t, w, s, now)
 			if err != nil {
 				return err
@@ -375,12 +417,7 @@ func (f *Flows) Cancel(ctx context.Context, w Who, bookingID int64) (*Cancelled,
 				mails = append(mails, pm...)
 			}
 		}
-		for _, m := range mails {
-			if err := t.Enqueue(m); err != nil {
-				return err
-			}
-		}
-		return nil
+		return t.Finish(mails, 0, "", nil)
 	})
 	if err != nil {
 		return nil, err
@@ -414,11 +451,15 @@ func (f *Flows) promote(t *data.BookingTx, w Who, s *data.SessionInfo, now time.
 		case s.NeedsVerifiedEmail && !u.EmailVerified:
 			reason = "尚未完成電子信箱驗證"
 		default:
-			cs, err := t.Conflicts(u.ID, s.ScheduleID, s.Start, s.End)
+			st, err := t.Standing(u.ID, s.ScheduleID, s.Start, s.End)
 			if err != nil {
 				return 0, nil, err
 			}
-			if len(cs) > 0 {
+			if st.Live != 0 {
+				reason = "您已預約此課程"
+				break
+			}
+			if st.Clash {
 				reason = "您在此時段已有其他預約"
 				break
 			}
@@ -440,7 +481,10 @@ func (f *Flows) promote(t *data.BookingTx, w Who, s *data.SessionInfo, now time.
 			}
 			continue
 		}
-		id, err := t.Book(data.NewBooking{UserID: u.ID, Session: s, Held: held, Use: use})
+		if err := t.TakeSeat(s.ScheduleID); err != nil {
+			return 0, nil, err
+		}
+		id, err := t.Record(data.NewBooking{UserID: u.ID, Session: s, Held: held, Use: use})
 		if err != nil {
 			return 0, nil, err
 		}

@@ -171,3 +171,29 @@ func TestPromotionSkipsTheIneligible(t *testing.T) {
 		t.Errorf("booked %d of %d after the promotion", booked, capacity)
 	}
 }
+
+// TestDirectBookingLeavesTheList: a waiting member who books the session
+// directly (a seat came free after the deadline, or the studio added one)
+// leaves its waiting list, so no promotion books them twice.
+func TestDirectBookingLeavesTheList(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	me, daan := f.who(t, "member@example.com"), f.who(t, "member2@example.com")
+	full := f.id(t, `select schedule_id from bookings where user_id = $1`, daan.User.ID)
+	if _, err := f.flows.Join(ctx, me, full); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.db.Pool.Exec(ctx, `update course_schedules set capacity = capacity + 1 where id = $1`, full); err != nil {
+		t.Fatal(err)
+	}
+	ids, err := f.flows.Book(ctx, me, Request{ScheduleIDs: []int64{full}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var status string
+	var booking int64
+	f.db.Pool.QueryRow(ctx, `select status, booking_id from booking_waitlist where user_id = $1`, me.User.ID).Scan(&status, &booking)
+	if status != "left" || booking != ids[0] {
+		t.Errorf("waiting entry %s (booking %d); want left with booking %d", status, booking, ids[0])
+	}
+}

@@ -43,21 +43,24 @@ type ComposeMail func(u *User, t *Issued) (Mail, error)
 
 // enqueue writes m to the outbox in tx, dropping unsent mails it replaces.
 func enqueue(ctx context.Context, tx pgx.Tx, m Mail) error {
+	b := &pgx.Batch{}
+	queueMail(b, m)
+	return sendBatch(ctx, tx, b)
+}
+
+// queueMail queues writing m to the outbox (see enqueue).
+func queueMail(b *pgx.Batch, m Mail) {
 	var userID *int64
 	if m.UserID != 0 {
 		userID = &m.UserID
 		if m.Purpose != "" {
-			if _, err := tx.Exec(ctx, `delete from mail_outbox where user_id = $1 and purpose = $2 and sent_at is null`,
-				m.UserID, m.Purpose); err != nil {
-				return dbErr(err)
-			}
+			b.Queue(`delete from mail_outbox where user_id = $1 and purpose = $2 and sent_at is null`, m.UserID, m.Purpose)
 		}
 	}
-	_, err := tx.Exec(ctx, `insert into mail_outbox (purpose, user_id, to_addr, from_name, subject, text_body, html_body,
+	b.Queue(`insert into mail_outbox (purpose, user_id, to_addr, from_name, subject, text_body, html_body,
 			attachment_name, attachment_type, attachment)
 		values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, m.Purpose, userID, m.To, m.FromName, m.Subject, m.Text, m.HTML,
 		m.Attachment.Name, m.Attachment.ContentType, m.Attachment.Content)
-	return dbErr(err)
 }
 
 // ClaimMails takes up to limit due mails for sending. Each claimed row's

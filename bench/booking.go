@@ -1,0 +1,148 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"storefront/data"
+)
+
+var (
+	bookings     = flag.Int("bookings", 1000, "bookings of each booking measurement")
+	bookingConns = flag.Int("booking-conns", 16, "concurrent members booking")
+	bookingOnly  = flag.Bool("booking-only", false, "measure the booking rows only")
+)
+
+// bookingLoad is one booking measurement: rate, p99 and errors.
+type bookingLoad struct {
+	rps, p50, p99 float64
+	errors        int
+}
+
+// measureBookings books n sessions through POST /api/schedule/booking,
+// conns members at a time, each member once: on one session of n seats
+// (every request locks the same row) or on many sessions of 40 seats.
+// The members, their count cards and sessions are made in the database
+// first; every request must succeed.
+func measureBookings(ctx context.Context, dbURL, base, label string, sessions int) (*bookingLoad, error) {
+	db, err := data.Open(ctx, dbURL, "", nil)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	n := *bookings
+	rows, err := db.Pool.Query(ctx, `
+		insert into course_schedules (brand_id, course_id, date, start_time, end_time, capacity)
+		select brand_id, id, (now() at time zone 'Asia/Taipei')::date + 3, time '05:00' + g * interval '1 minute',
+		       time '05:00' + g * interval '1 minute' + interval '50 minutes', $2
+		  from courses, generate_series(1, $1) g
+		 where brand_id = 'demo' and name = '墊上皮拉提斯' and store_id = (select min(store_id) from courses where brand_id = 'demo')
+		returning id`, sessions, (n+sessions-1)/sessions)
+	if err != nil {
+		return nil, err
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		rows.Scan(&id)
+		ids = append(ids, id)
+	}
+	rows.Close()
+	rows, err = db.Pool.Query(ctx, `
+		with u as (
+		  insert into users (brand_id, email, name, password_hash, email_verified_at)
+		  select 'demo', $1 || g || '@bench.test', '會員' || g, 'x', now() from generate_series(1, $2) g returning id)
+		insert into member_tickets (brand_id, user_id, name, ticket_type, total, remain, starts_on)
+		select 'demo', id, '團課 5 堂', 'count', 5, 5, (now() at time zone 'Asia/Taipei')::date - 1 from u returning user_id`, label, n)
+	if err != nil {
+		return nil, err
+	}
+	var users []int64
+	for rows.Next() {
+		var id int64
+		rows.Scan(&id)
+		users = append(users, id)
+	}
+	rows.Close()
+	if len(ids) != sessions || len(users) != n {
+		return nil, fmt.Errorf("booking bench: made %d sessions and %d members", len(ids), len(users))
+	}
+	auth := make([]string, n)
+	for i, u := range users {
+		if auth[i], err = db.CreateSession(ctx, "demo", u, "bench", time.Now()); err != nil {
+			return nil, err
+		}
+	}
+
+	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: *bookingConns}}
+	lat := make([]float64, n)
+	var next, failed atomic.Int64
+	var wg sync.WaitGroup
+	start := time.Now()
+	for range *bookingConns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				body := fmt.Sprintf(`{"brandId":"demo","scheduleId":%d}`, ids[i%sessions])
+				req, _ := http.NewRequest("POST", base+"/api/schedule/booking", strings.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Authorization", auth[i])
+				req.Header.Set("Idempotency-Key", fmt.Sprintf("bench-%d", i))
+				t0 := time.Now()
+				res, err := client.Do(req)
+				lat[i] = ms(time.Since(t0))
+				if err != nil {
+					failed.Add(1)
+					continue
+				}
+				var env struct {
+					ErrorCode int `json:"errorCode"`
+				}
+				json.NewDecoder(res.Body).Decode(&env)
+				res.Body.Close()
+				if res.StatusCode != 200 || env.ErrorCode != 0 {
+					failed.Add(1)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	sort.Float64s(lat)
+	return &bookingLoad{rps: float64(n) / elapsed.Seconds(), p50: lat[n/2], p99: lat[n*99/100], errors: int(failed.Load())}, nil
+}
+
+// bookingRows measures bookings on one session and on many, each beside
+// the same run's baseline.
+func bookingRows(ctx context.Context, dbURL, base, baseline string, add func(row)) error {
+	for _, c := range []struct {
+		label    string
+		sessions int
+	}{{"one", 1}, {"many", 50}} {
+		l, err := measureBookings(ctx, dbURL, base, c.label, c.sessions)
+		if err != nil {
+			return err
+		}
+		add(row{
+			what:     fmt.Sprintf("11. bookings on %s session(s), %d members at a time", map[int]string{1: "one", 50: "50"}[c.sessions], *bookingConns),
+			value:    fmt.Sprintf("%.0f bookings/s, p50 %.2f ms, p99 %.2f ms, %d errors", l.rps, l.p50, l.p99, l.errors),
+			baseline: baseline,
+			budget:   "≥ 200/s, no errors",
+			verdict:  verdict(l.rps >= 200 && l.errors == 0, fmt.Sprintf("%.0f/s, %d errors", l.rps, l.errors)),
+		})
+	}
+	return nil
+}

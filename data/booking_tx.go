@@ -1,0 +1,605 @@
+package data
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"storefront/data/rules"
+)
+
+// The booking flows' side of the database (package booking): sessions with
+// their courses' rules, what a member holds that can pay, and BookingTx,
+// the one transaction of each use case. The wire types and the lists are
+// in bookings.go.
+
+// SessionInfo is a class session with its course's booking rules.
+type SessionInfo struct {
+	ScheduleID  int64
+	BrandID     string
+	CourseID    int64
+	CourseName  string
+	StoreID     int64
+	StoreName   string
+	StorePhone  string
+	StoreAddr   string
+	TeacherName string
+	TermClassID int64
+	Capacity    int
+	Booked      int
+	// Price of one seat bought at checkout: the course's lowest price, or
+	// the term class's price.
+	Price int
+	// NeedsVerifiedEmail: the brand wants a verified e-mail before booking.
+	NeedsVerifiedEmail bool
+	rules.Session
+}
+
+// SeatsLeft is capacity minus booked.
+func (s *SessionInfo) SeatsLeft() int { return max(0, s.Capacity-s.Booked) }
+
+const sessionCols = `s.id, s.brand_id, c.id, c.name, c.store_id, st.name, st.phone, st.address, coalesce(t.name, ''),
+	coalesce(s.term_class_id, 0), s.capacity, s.booked,
+	coalesce((select price from term_classes where id = s.term_class_id), c.min_price), br.booking_needs_verified_email,
+	(s.date + s.start_time) at time zone 'Asia/Taipei', (s.date + s.end_time) at time zone 'Asia/Taipei',
+	c.private_coach, coalesce(c.points_cost, 0), coalesce(c.hours_cost, 0), c.count_allowed, c.passcard_allowed,
+	c.timing_allowed, c.booking_opens_hours, c.booking_closes_minutes, c.cancel_hours`
+
+const sessionJoin = `course_schedules s
+	join courses c on c.id = s.course_id
+	join stores st on st.id = c.store_id
+	join brands br on br.id = s.brand_id
+	left join teachers t on t.id = s.teacher_id`
+
+func scanSession(r pgx.Row, s *SessionInfo) error {
+	return r.Scan(&s.ScheduleID, &s.BrandID, &s.CourseID, &s.CourseName, &s.StoreID, &s.StoreName, &s.StorePhone, &s.StoreAddr,
+		&s.TeacherName, &s.TermClassID, &s.Capacity, &s.Booked, &s.Price, &s.NeedsVerifiedEmail, &s.Start, &s.End,
+		&s.PrivateCoach, &s.PointsCost, &s.HoursCost, &s.CountAllowed, &s.PasscardAllowed, &s.TimingAllowed,
+		&s.OpensHours, &s.ClosesMinutes, &s.CancelHours)
+}
+
+// errSessionNotFound: no such session of the brand.
+var errSessionNotFound = &Error{Kind: KindNotFound, Code: CodeNotFound, Message: "找不到此課程場次"}
+
+// Sessions returns the brand's sessions by id (any that are not the
+// brand's are left out), in id order.
+func (db *DB) Sessions(ctx context.Context, brandID string, ids []int64) ([]SessionInfo, error) {
+	return queryList(ctx, db, scanSession, `select `+sessionCols+` from `+sessionJoin+`
+		where s.brand_id = $1 and s.id = any($2) order by s.id`, brandID, ids)
+}
+
+// Held is an entitlement a member holds, with its name.
+type Held struct {
+	rules.Entitlement
+	Name string
+}
+
+// heldSelect selects a member's live entitlements of one kind ($1 user,
+// $2 the store of the session, $3 today): passcards not ended, tickets and
+// timing cards with something left, each as a Held. An item limited to
+// some stores is usable at those.
+func heldSelect(kind string) string {
+	table, cols := "", ""
+	switch kind {
+	case rules.KindPasscard:
+		table = "member_passcards x"
+		cols = `'passcard', x.id, '', 0, x.activation_type, to_char(x.starts_on, 'YYYY-MM-DD'), to_char(x.ends_on, 'YYYY-MM-DD'),
+		        coalesce(x.validity_value, 0), coalesce(x.validity_unit, ''), true`
+	case rules.KindTicket:
+		table = "member_tickets x"
+		cols = `'ticket', x.id, x.ticket_type, x.remain, x.activation_type, to_char(x.starts_on, 'YYYY-MM-DD'), to_char(x.ends_on, 'YYYY-MM-DD'),
+		        coalesce(x.validity_value, 0), coalesce(x.validity_unit, ''), x.remain > 0`
+	default:
+		table = "member_counting_passcards x"
+		cols = `'timing', x.id, '', x.remain_minutes, '', to_char(x.activated_on, 'YYYY-MM-DD'), to_char(x.ends_on, 'YYYY-MM-DD'),
+		        0, '', x.available and x.remain_minutes > 0`
+	}
+	return `select ` + cols + `,
+	       (not exists (select 1 from item_stores i where i.item_id = x.item_id)
+	        or exists (select 1 from item_stores i where i.item_id = x.item_id and i.store_id = $2)), x.name
+	  from ` + table + ` where x.user_id = $1 and (x.ends_on is null or x.ends_on >= $3::date)`
+}
+
+// holdingsSQL lists every live entitlement of a member (heldSelect).
+var holdingsSQL = heldSelect(rules.KindPasscard) + " union all " + heldSelect(rules.KindTicket) + " union all " + heldSelect(rules.KindTiming)
+
+func scanHeld(r pgx.Row, h *Held) error {
+	var starts, ends *string
+	err := r.Scan(&h.Kind, &h.ID, &h.TicketType, &h.Remain, &h.StartType, &starts, &ends, &h.ValidityValue, &h.ValidityUnit,
+		&h.Available, &h.UsableAtStore, &h.Name)
+	if starts != nil {
+		h.StartsOn, _ = rules.ParseDay(*starts)
+	}
+	if ends != nil {
+		h.EndsOn, _ = rules.ParseDay(*ends)
+	}
+	return err
+}
+
+// Holdings lists what the member holds that may pay for a class at store
+// (see holdingsSQL), oldest first.
+func (db *DB) Holdings(ctx context.Context, userID, storeID int64, today string) ([]Held, error) {
+	return queryList(ctx, db, scanHeld, holdingsSQL+` order by 2`, userID, storeID, today)
+}
+
+// LiveBookingState is a member's live booking of a session, and their place
+// on its waiting list.
+type LiveBookingState struct {
+	ScheduleID      int64
+	BookingID       int64
+	Status          string
+	WaitingPosition int
+}
+
+// SeatStates returns, for each of the sessions, how many wait on its list
+// and, with userID, the member's booking and waiting position.
+func (db *DB) SeatStates(ctx context.Context, ids []int64, userID int64) (waiting map[int64]int, mine map[int64]LiveBookingState, err error) {
+	waiting, mine = map[int64]int{}, map[int64]LiveBookingState{}
+	rows, err := queryList(ctx, db, func(r pgx.Row, s *LiveBookingState) error {
+		var count int
+		err := r.Scan(&s.ScheduleID, &count, &s.BookingID, &s.Status, &s.WaitingPosition)
+		waiting[s.ScheduleID] = count
+		return err
+	}, `
+		select x.id,
+		       (select count(*) from booking_waitlist w where w.schedule_id = x.id and w.status = 'waiting'),
+		       coalesce((select b.id from bookings b where b.schedule_id = x.id and b.user_id = $2 and b.status <> 'cancelled'), 0),
+		       coalesce((select b.status from bookings b where b.schedule_id = x.id and b.user_id = $2 and b.status <> 'cancelled'), ''),
+		       coalesce((select position from (select user_id, row_number() over (order by created_at, id) as position
+		                    from booking_waitlist w where w.schedule_id = x.id and w.status = 'waiting') q where q.user_id = $2), 0)
+		  from unnest($1::bigint[]) as x(id)`, ids, userID)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, s := range rows {
+		if s.BookingID != 0 || s.WaitingPosition != 0 {
+			mine[s.ScheduleID] = s
+		}
+	}
+	return waiting, mine, nil
+}
+
+// WaitingPlace is a member's latest entry on a session's waiting list.
+type WaitingPlace struct {
+	Status, Reason  string
+	Position, Count int
+}
+
+// WaitingPlace returns the member's place on the session's list.
+func (db *DB) WaitingPlace(ctx context.Context, userID, scheduleID int64) (*WaitingPlace, error) {
+	return waitingPlace(ctx, db.Pool, userID, scheduleID)
+}
+
+type querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+func waitingPlace(ctx context.Context, q querier, userID, scheduleID int64) (*WaitingPlace, error) {
+	p := &WaitingPlace{}
+	err := q.QueryRow(ctx, `
+		with queue as (select user_id, row_number() over (order by created_at, id) as position
+		                 from booking_waitlist where schedule_id = $2 and status = 'waiting')
+		select coalesce((select status from booking_waitlist where schedule_id = $2 and user_id = $1 order by created_at desc, id desc limit 1), ''),
+		       coalesce((select reason from booking_waitlist where schedule_id = $2 and user_id = $1 order by created_at desc, id desc limit 1), ''),
+		       coalesce((select position from queue where user_id = $1), 0),
+		       (select count(*) from queue)`, userID, scheduleID).Scan(&p.Status, &p.Reason, &p.Position, &p.Count)
+	return p, dbErr(err)
+}
+
+// BookingTx is the transaction of one booking use case (book, cancel and
+// promote, check in, join or leave a waiting list): package booking runs
+// the rules between its reads and writes. Every session a use case
+// changes is locked first (LockSessions, or the seat's conditional update
+// in TakeSeat; in id order), then the entitlements it spends: two
+// requests for the same seat or the same entitlement wait for each other,
+// and the seat counter's check constraint is the last guard against
+// oversell.
+type BookingTx struct {
+	ctx context.Context
+	tx  pgx.Tx
+}
+
+// InBookingTx runs fn in one transaction (see BookingTx).
+func (db *DB) InBookingTx(ctx context.Context, fn func(t *BookingTx) error) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error { return fn(&BookingTx{ctx: ctx, tx: tx}) })
+}
+
+// Claim claims the member's idempotency key for this transaction: true
+// when it is new. Otherwise answer is the answer stored under it; a
+// request with the same key still under way makes this wait until it
+// ends (and claims the key if that one rolled back).
+func (t *BookingTx) Claim(userID int64, key string) (answer []byte, claimed bool, err error) {
+	tag, err := t.tx.Exec(t.ctx, `insert into booking_requests (user_id, key, answer) values ($1, $2, 'null')
+		on conflict do nothing`, userID, key)
+	if err != nil || tag.RowsAffected() == 1 {
+		return nil, err == nil, dbErr(err)
+	}
+	err = t.tx.QueryRow(t.ctx, `select answer from booking_requests where user_id = $1 and key = $2`, userID, key).Scan(&answer)
+	return answer, false, dbErr(err)
+}
+
+// LockSessions locks the brand's sessions by id, in id order; one that is
+// not the brand's is not found.
+func (t *BookingTx) LockSessions(brandID string, ids []int64) ([]SessionInfo, error) {
+	rows, err := t.tx.Query(t.ctx, `select `+sessionCols+` from `+sessionJoin+`
+		where s.brand_id = $1 and s.id = any($2) order by s.id for update of s`, brandID, ids)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (SessionInfo, error) {
+		var s SessionInfo
+		return s, scanSession(r, &s)
+	})
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	if len(out) != len(ids) {
+		return nil, errSessionNotFound
+	}
+	return out, nil
+}
+
+// Holdings lists the member's entitlements for a class at store (see
+// DB.Holdings), unlocked: Spend locks the one chosen.
+func (t *BookingTx) Holdings(userID, storeID int64, today string) ([]Held, error) {
+	rows, err := t.tx.Query(t.ctx, holdingsSQL+` order by 2`, userID, storeID, today)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	hs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Held, error) {
+		var h Held
+		return h, scanHeld(r, &h)
+	})
+	return hs, dbErr(err)
+}
+
+// LockHolding locks one of the member's entitlements and reads it afresh;
+// not found when it is not the member's or no longer live.
+func (t *BookingTx) LockHolding(userID, storeID int64, today, kind string, id int64) (*Held, error) {
+	h := &Held{}
+	err := scanHeld(t.tx.QueryRow(t.ctx, heldSelect(kind)+` and x.id = $4 for update of x`, userID, storeID, today, id), h)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, &Error{Kind: KindInvalid, Code: CodeNoEntitlement}
+	}
+	return h, dbErr(err)
+}
+
+// LiveBooking is the member's live booking of a session (0: none).
+func (t *BookingTx) LiveBooking(userID, scheduleID int64) (int64, error) {
+	var id int64
+	err := t.tx.QueryRow(t.ctx, `select id from bookings where user_id = $1 and schedule_id = $2 and status <> 'cancelled'`,
+		userID, scheduleID).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
+	}
+	return id, dbErr(err)
+}
+
+// Standing is a member's standing in a session before booking it.
+type Standing struct {
+	Live    int64 // their live booking (0: none)
+	Clash   bool  // another of their live bookings overlaps the session
+	Waiting int64 // their entry on its waiting list (0: none)
+}
+
+// Standing reads the member's standing in the session start..end.
+func (t *BookingTx) Standing(userID, scheduleID int64, start, end time.Time) (Standing, error) {
+	var s Standing
+	err := t.tx.QueryRow(t.ctx, `select
+		coalesce((select id from bookings where user_id = $1 and schedule_id = $2 and status <> 'cancelled'), 0),
+		exists(select 1 from bookings where user_id = $1 and schedule_id <> $2 and status <> 'cancelled'
+		       and starts_at < $4 and ends_at > $3),
+		coalesce((select id from booking_waitlist where user_id = $1 and schedule_id = $2 and status = 'waiting'), 0)`,
+		userID, scheduleID, start, end).Scan(&s.Live, &s.Clash, &s.Waiting)
+	return s, dbErr(err)
+}
+
+// NewBooking is a booking to write: the session, the member and what pays.
+type NewBooking struct {
+	UserID  int64
+	Session *SessionInfo
+	Held    *Held
+	Use     rules.Use
+}
+
+// TakeSeat takes a seat of the session, locking its row until the
+// transaction ends: the session is full when no seat is left (and the
+// seat counter's check constraint is the last guard).
+func (t *BookingTx) TakeSeat(scheduleID int64) error {
+	tag, err := t.tx.Exec(t.ctx, `update course_schedules set booked = booked + 1 where id = $1 and booked < capacity`, scheduleID)
+	if err == nil && tag.RowsAffected() == 0 {
+		return codeErr(KindConflict, CodeSessionFull)
+	}
+	return dbErr(err)
+}
+
+// Record writes a booking whose seat is taken: it spends the entitlement
+// (and starts its validity when the use does). A second live booking of
+// the member in the session is CodeAlreadyBooked.
+func (t *BookingTx) Record(n NewBooking) (int64, error) {
+	var passcard, ticket, timing *int64
+	switch n.Held.Kind {
+	case rules.KindPasscard:
+		passcard = &n.Held.ID
+	case rules.KindTicket:
+		ticket = &n.Held.ID
+	default:
+		timing = &n.Held.ID
+	}
+	consumed := n.Use.Cost
+	if n.Held.Kind == rules.KindPasscard {
+		consumed = 0
+	}
+	b := &pgx.Batch{}
+	queueSpend(b, n.Held, consumed, n.Use)
+	b.Queue(`insert into bookings (brand_id, user_id, store_id, schedule_id, starts_at, ends_at, pay_kind,
+			passcard_id, ticket_id, counting_passcard_id, consumed, activated_holding)
+		values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+		n.Session.BrandID, n.UserID, n.Session.StoreID, n.Session.ScheduleID, n.Session.Start, n.Session.End, n.Held.Kind,
+		passcard, ticket, timing, consumed, n.Use.Activates)
+	var id int64
+	err := sendBatch(t.ctx, t.tx, b, &id)
+	if err != nil && AsError(err).Kind == KindConflict { // one live booking per member and session
+		return 0, codeErr(KindConflict, CodeAlreadyBooked)
+	}
+	return id, err
+}
+
+// sendBatch sends b's statements in one round trip; into, when given,
+// receives the last statement's row.
+func sendBatch(ctx context.Context, tx pgx.Tx, b *pgx.Batch, into ...any) error {
+	if b.Len() == 0 {
+		return nil
+	}
+	br := tx.SendBatch(ctx, b)
+	for i := range b.Len() {
+		var err error
+		if i == b.Len()-1 && len(into) > 0 {
+			err = br.QueryRow().Scan(into...)
+		} else {
+			_, err = br.Exec()
+		}
+		if err != nil {
+			br.Close()
+			return dbErr(err)
+		}
+	}
+	return dbErr(br.Close())
+}
+
+// holdingTable is the table of an entitlement kind.
+func holdingTable(kind string) string {
+	switch kind {
+	case rules.KindPasscard:
+		return "member_passcards"
+	case rules.KindTicket:
+		return "member_tickets"
+	}
+	return "member_counting_passcards"
+}
+
+// queueSpend queues taking amount from the holding (a negative amount
+// gives it back) and, when u activates it, setting its period.
+func queueSpend(b *pgx.Batch, h *Held, amount int, u rules.Use) {
+	switch {
+	case amount == 0:
+	case h.Kind == rules.KindTicket:
+		b.Queue(`update member_tickets set remain = remain - $2 where id = $1`, h.ID, amount)
+	case h.Kind == rules.KindTiming:
+		b.Queue(`update member_counting_passcards set remain_minutes = remain_minutes - $2 where id = $1`, h.ID, amount)
+	}
+	if u.Activates {
+		queuePeriod(b, h.Kind, h.ID, u.Period)
+	}
+}
+
+// queuePeriod queues setting a holding's start and end (a zero period
+// unsets them).
+func queuePeriod(b *pgx.Batch, kind string, id int64, p rules.Period) {
+	var start, end *string
+	if p.Active {
+		s := p.Start.String()
+		start = &s
+		if !p.End.IsZero() {
+			e := p.End.String()
+			end = &e
+		}
+	}
+	if kind == rules.KindTiming {
+		b.Queue(`update member_counting_passcards set activated_on = $2::date, ends_on = coalesce($3::date, ends_on) where id = $1`, id, start, end)
+		return
+	}
+	b.Queue(`update `+holdingTable(kind)+` set starts_on = $2::date, ends_on = $3::date where id = $1`, id, start, end)
+}
+
+// BookingRow is a booking as the cancel and check-in rules need it.
+type BookingRow struct {
+	Booking
+	UserID           int64
+	Held             *Held // what paid; nil for a seat bought at checkout
+	ActivatedHolding bool
+}
+
+// LockBooking locks one of the member's bookings (after its session:
+// LockBookingSession first).
+func (t *BookingTx) LockBooking(userID, bookingID int64) (*BookingRow, error) {
+	b := &BookingRow{UserID: userID}
+	var kind string
+	var holdingID int64
+	var ticketType string
+	err := t.tx.QueryRow(t.ctx, `select `+bookingCols+`, b.activated_holding, coalesce(b.passcard_id, b.ticket_id, b.counting_passcard_id, 0)
+		from `+bookingJoin+` where b.id = $1 and b.user_id = $2 for update of b`, bookingID, userID).Scan(
+		&b.ID, &b.ScheduleID, &b.CourseID, &b.CourseName, &b.CoachName, &b.StoreID, &b.StoreName, &b.StorePhone,
+		&b.StartsAt, &b.EndsAt, &b.PrivateCoach, &b.Status, &kind, &b.PayName, &b.Consumed, &ticketType,
+		&b.CancelDeadline, &b.CheckedInAt, &b.CancelledAt, &b.CreatedAt, &b.OrderID, &b.ActivatedHolding, &holdingID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, codeErr(KindNotFound, CodeBookingNotFound)
+	}
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	b.PayKind, b.Unit = kind, rules.PayUnit(kind, ticketType)
+	if holdingID != 0 {
+		b.Held = &Held{Entitlement: rules.Entitlement{Kind: kind, ID: holdingID, TicketType: ticketType}}
+	}
+	return b, nil
+}
+
+// BookingSession is the session of one of the member's bookings, found
+// without a lock, so a use case can lock the session before the booking.
+func (t *BookingTx) BookingSession(userID, bookingID int64) (int64, error) {
+	var id int64
+	err := t.tx.QueryRow(t.ctx, `select schedule_id from bookings where id = $1 and user_id = $2`, bookingID, userID).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, codeErr(KindNotFound, CodeBookingNotFound)
+	}
+	return id, dbErr(err)
+}
+
+// Cancel cancels a booking at now: its seat is freed, what it consumed is
+// given back, and a holding whose validity it started (with no other live
+// booking on it) waits for its first use again.
+func (t *BookingTx) Cancel(bk *BookingRow, now time.Time) error {
+	b := &pgx.Batch{}
+	b.Queue(`update bookings set status = 'cancelled', cancelled_at = $2 where id = $1`, bk.ID, now)
+	b.Queue(`update course_schedules set booked = booked - 1 where id = $1`, bk.ScheduleID)
+	if bk.Held != nil {
+		queueSpend(b, bk.Held, -bk.Consumed, rules.Use{})
+	}
+	if err := sendBatch(t.ctx, t.tx, b); err != nil || bk.Held == nil || !bk.ActivatedHolding {
+		return err
+	}
+	var others bool
+	err := t.tx.QueryRow(t.ctx, `select exists(select 1 from bookings where status <> 'cancelled' and pay_kind = $1
+		and coalesce(passcard_id, ticket_id, counting_passcard_id) = $2)`, bk.Held.Kind, bk.Held.ID).Scan(&others)
+	if err != nil || others {
+		return dbErr(err)
+	}
+	b = &pgx.Batch{}
+	queuePeriod(b, bk.Held.Kind, bk.Held.ID, rules.Period{})
+	return sendBatch(t.ctx, t.tx, b)
+}
+
+// CheckIn marks a booking attended at now and, when the holding that paid
+// starts with its first check-in, starts it.
+func (t *BookingTx) CheckIn(bk *BookingRow, now time.Time, starts *rules.Period) error {
+	b := &pgx.Batch{}
+	b.Queue(`update bookings set status = 'attended', checked_in_at = $2 where id = $1`, bk.ID, now)
+	if starts != nil && bk.Held != nil {
+		queuePeriod(b, bk.Held.Kind, bk.Held.ID, *starts)
+	}
+	return sendBatch(t.ctx, t.tx, b)
+}
+
+// HoldingTerms locks the holding that paid a booking and reads its terms
+// (start type, dates, validity), whatever its end.
+func (t *BookingTx) HoldingTerms(userID, storeID int64, h *Held) (*Held, error) {
+	return t.LockHolding(userID, storeID, "-infinity", h.Kind, h.ID)
+}
+
+// User returns a member of the brand inside the transaction.
+func (t *BookingTx) User(brandID string, userID int64) (*User, error) {
+	u, err := scanUser(t.tx.QueryRow(t.ctx, `select `+userColumns+` from users where brand_id = $1 and id = $2 and deleted_at is null`,
+		brandID, userID))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, codeErr(KindNotFound, CodeMemberNotFound)
+	}
+	return u, dbErr(err)
+}
+
+// Waiter is a member waiting for a seat.
+type Waiter struct {
+	EntryID int64
+	UserID  int64
+}
+
+// Waiters lists the session's waiting list in order, locked.
+func (t *BookingTx) Waiters(scheduleID int64) ([]Waiter, error) {
+	rows, err := t.tx.Query(t.ctx, `select id, user_id from booking_waitlist where schedule_id = $1 and status = 'waiting'
+		order by created_at, id for update`, scheduleID)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	ws, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Waiter, error) {
+		var w Waiter
+		return w, r.Scan(&w.EntryID, &w.UserID)
+	})
+	return ws, dbErr(err)
+}
+
+// EndWait closes a waiting-list entry: promoted (with its booking),
+// skipped (with the reason) or left.
+func (t *BookingTx) EndWait(entryID int64, status, reason string, bookingID int64, now time.Time) error {
+	var bid *int64
+	if bookingID != 0 {
+		bid = &bookingID
+	}
+	_, err := t.tx.Exec(t.ctx, `update booking_waitlist set status = $2, reason = $3, booking_id = $4, updated_at = $5 where id = $1`,
+		entryID, status, reason, bid, now)
+	return dbErr(err)
+}
+
+// Wait puts the member on the session's waiting list (a second time
+// changes nothing).
+func (t *BookingTx) Wait(brandID string, userID, scheduleID int64, now time.Time) error {
+	_, err := t.tx.Exec(t.ctx, `insert into booking_waitlist (brand_id, user_id, schedule_id, created_at, updated_at)
+		values ($1, $2, $3, $4, $4) on conflict (schedule_id, user_id) where status = 'waiting' do nothing`, brandID, userID, scheduleID, now)
+	return dbErr(err)
+}
+
+// Leave takes the member off the session's waiting list; not waiting is
+// CodeNotWaiting.
+func (t *BookingTx) Leave(userID, scheduleID int64, now time.Time) error {
+	tag, err := t.tx.Exec(t.ctx, `update booking_waitlist set status = 'left', updated_at = $3
+		where user_id = $1 and schedule_id = $2 and status = 'waiting'`, userID, scheduleID, now)
+	if err == nil && tag.RowsAffected() == 0 {
+		return codeErr(KindNotFound, CodeNotWaiting)
+	}
+	return dbErr(err)
+}
+
+// WaitingPlace is DB.WaitingPlace inside the transaction.
+func (t *BookingTx) WaitingPlace(userID, scheduleID int64) (*WaitingPlace, error) {
+	return waitingPlace(t.ctx, t.tx, userID, scheduleID)
+}
+
+// Finish writes the use case's mails to the outbox and, with a key, the
+// answer to the member's idempotency key, in one round trip.
+func (t *BookingTx) Finish(mails []Mail, userID int64, key string, answer []byte) error {
+	b := &pgx.Batch{}
+	for _, m := range mails {
+		queueMail(b, m)
+	}
+	if key != "" {
+		b.Queue(`update booking_requests set answer = $3 where user_id = $1 and key = $2`, userID, key, answer)
+	}
+	return sendBatch(t.ctx, t.tx, b)
+}
+
+// TermClassSeats is a term class as its purchase sees it: its course,
+// name, price and the seats left in every coming session (the fewest).
+type TermClassSeats struct {
+	CourseID  int64
+	Name      string
+	Price     int
+	SeatsLeft int
+}
+
+// TermClassSeats returns the brand's term class classID of term termID,
+// counting its sessions from now.
+func (db *DB) TermClassSeats(ctx context.Context, brandID string, termID, classID int64, now time.Time) (*TermClassSeats, error) {
+	c := &TermClassSeats{}
+	err := db.Pool.QueryRow(ctx, `
+		select tc.course_id, tc.name, tc.price,
+		       coalesce((select min(s.capacity - s.booked) from course_schedules s where s.term_class_id = tc.id
+		                  and (s.date + s.start_time) >= $4::timestamp), 0)
+		  from term_classes tc join term_schedules ts on ts.id = tc.term_schedule_id
+		 where tc.brand_id = $1 and tc.term_schedule_id = $2 and tc.id = $3 and ts.on_shelf`,
+		brandID, termID, classID, rules.Wall(now)).Scan(&c.CourseID, &c.Name, &c.Price, &c.SeatsLeft)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, &Error{Kind: KindNotFound, Code: CodeNotFound, Message: "找不到此學期課程班別"}
+	}
+	return c, dbErr(err)
+}
