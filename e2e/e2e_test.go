@@ -54,6 +54,9 @@ func TestBrowser(t *testing.T) {
 		cancel()
 		<-done
 	}()
+	if err := soonSessions(ctx, env["DATABASE_URL"]); err != nil {
+		t.Fatalf("the booking journey's sessions: %v", err)
+	}
 	_, port, _ := splitPort(addr)
 	tests, _ := filepath.Glob("*.test.mjs")
 	args := append([]string{"--test", "--test-concurrency=1"}, tests...)
@@ -63,7 +66,7 @@ func TestBrowser(t *testing.T) {
 	cmd := exec.CommandContext(ctx, "node", args...)
 	// DATABASE_URL: tests arrange what no page can (a changed price, an
 	// off-shelf item) in the storefront's own database (lib.mjs sql)
-	cmd.Env = append(os.Environ(), "STOREFRONT_URL=http://127.0.0.1:"+port, "CHROMIUM="+Chromium, "DATABASE_URL="+env["DATABASE_URL"])
+	cmd.Env = append(os.Environ(), "STOREFRONT_URL=http://127.0.0.1:"+port, "CHROMIUM="+Chromium, "DATABASE_URL="+env["DATABASE_URL"], "SCANNER_TOKEN="+scannerToken)
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("browser tests failed: %v", err)

@@ -145,7 +145,8 @@ test('the demo member sees what they hold, rendered on the server', async () => 
   assert.match(await page.getByTestId('timing-not-active').innerText(), /1,500/);
   await shot(page, 'member-timingcard-375');
   await open(page, '/demo/user/booking');
-  assert.equal(await page.getByTestId('booking').count(), 4);
+  // the demo's four bookings (more once e2e/booking.test.mjs has booked)
+  assert.ok((await page.getByTestId('booking').count()) >= 4);
   await shot(page, 'member-bookings-375');
   assert.deepEqual(page.errors.filter(expected), []);
   await page.context().close();

@@ -94,3 +94,21 @@ export type CheckoutStore = host.CheckoutStore;
 export type Salesman = data.Salesman;
 export type Order = data.Order;
 export type OrderLine = data.OrderLine;
+
+// Booking (issue 11): the calls' bodies and answers, and its pages' data.
+export type ScheduleSeat = host.ScheduleSeat;
+export type PaymentChoice = host.PaymentChoice;
+export type PaymentOption = host.PaymentOption;
+export type PaymentInfo = host.PaymentInfo;
+export type BookingRequest = host.BookingRequest;
+export type BookingItem = host.BookingItem;
+export type BookingAnswer = host.BookingAnswer;
+export type BookingCheck = host.BookingCheck;
+export type WaitingPosition = host.WaitingPosition;
+export type WaitingEntry = data.WaitingEntry;
+export type CancelVerify = host.CancelVerify;
+export type CancelAnswer = host.CancelAnswer;
+export type CheckInAnswer = host.CheckInAnswer;
+export type CheckInQR = host.CheckInQR;
+export type BookingFilter = data.BookingFilter;
+export type BookingRecordsData = host.BookingRecordsPage; // booking-records.tsx

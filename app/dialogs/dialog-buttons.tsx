@@ -2,7 +2,7 @@
 // pages stay light.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { StoreInfo } from '../contract/props';
-import type { CalendarEvent } from '../features/catalogue/calendar';
+import type { CalendarEvent } from '../lib/calendar';
 import { usePage } from '../lib/page-context';
 
 const StoreDialog = lazy(() => import('./store-dialog'));
@@ -48,7 +48,7 @@ export function ShareButton({ title, className, children }: { title: string; cla
 
 export function CalendarButton({ event, label, className, children }: { event: CalendarEvent; label: string; className?: string; children: ReactNode }) {
   return (
-    <Opener label={label} className={className} testId="calendar-button" dialog={(close) => <CalendarDialog event={event} onClose={close} />}>
+    <Opener label={label} className={className} testId="calendar-button" dialog={(close) => <CalendarDialog args={{ event }} onClose={close} />}>
       {children}
     </Opener>
   );

@@ -9,7 +9,7 @@ import { loggedOutKey } from '../features/members/api';
 /** sessionStorage key: the complete-info dialog was offered in this tab. */
 const completeOffered = 'storefront:complete-info';
 
-const dialogs: Record<DialogName, ComponentType<{ args: any }>> = {
+const dialogs: Record<DialogName, ComponentType<{ args: any; onClose: () => void }>> = {
   login: lazy(() => import('../dialogs/login-dialog')),
   register: lazy(() => import('../dialogs/register-dialog')),
   registerSuccess: lazy(() => import('../dialogs/register-success-dialog')),
@@ -18,10 +18,16 @@ const dialogs: Record<DialogName, ComponentType<{ args: any }>> = {
   forgotPassword: lazy(() => import('../dialogs/forgot-password-dialog')),
   completeInfo: lazy(() => import('../dialogs/complete-info-dialog')),
   changePassword: lazy(() => import('../dialogs/change-password-dialog')),
+  cancelBooking: lazy(() => import('../dialogs/cancel-booking-dialog')),
+  contact: lazy(() => import('../dialogs/contact-dialog')),
+  checkIn: lazy(() => import('../dialogs/check-in-dialog')),
+  conflict: lazy(() => import('../dialogs/conflict-dialog')),
+  calendar: lazy(() => import('../dialogs/calendar-dialog')),
+  checkInQr: lazy(() => import('../dialogs/check-in-qr-dialog')),
 };
 
 export function DialogHost() {
-  const { dialog, open } = useUi();
+  const { dialog, open, close } = useUi();
   const page = usePage();
   const missing = page.user?.missingFields.length ?? 0;
   // a member missing required fields is asked for them once per tab
@@ -50,7 +56,7 @@ export function DialogHost() {
   const D = dialogs[dialog.name];
   return (
     <Suspense fallback={null}>
-      <D args={dialog.args} />
+      <D args={dialog.args} onClose={close} />
     </Suspense>
   );
 }

@@ -22,6 +22,8 @@ export interface CallOptions {
   /** JSON body (POST). */
   body?: unknown;
   query?: Record<string, string | number | undefined>;
+  /** Extra request headers (Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export async function call<T = unknown>(path: string, opts: CallOptions = {}): Promise<T> {
@@ -33,7 +35,7 @@ export async function call<T = unknown>(path: string, opts: CallOptions = {}): P
     res = await fetch(url, {
       method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
       credentials: 'same-origin',
-      headers: opts.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: { Accept: 'application/json', ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...opts.headers },
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     });
   } catch {

@@ -1,6 +1,8 @@
 // Shared UI state (spec section 3): the global snackbar and which dialog is
 // open. The default layout provides it; dialogs are loaded on demand.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Booking, BookingItem, CheckInQR } from '../contract/props';
+import type { CalendarTarget } from './calendar';
 
 export type SnackbarType = 'success' | 'error' | 'info';
 
@@ -25,6 +27,16 @@ export interface DialogArgs {
   /** contact: the contact info checkout asked for (its required fields still empty), then retries with then. */
   completeInfo: { mode: 'complete' | 'edit' | 'contact'; then?: () => void };
   changePassword: Record<string, never>;
+  /** Booking (issue 11): cancel one (or learn whom to call). */
+  cancelBooking: { booking: BookingItem };
+  /** The store to call when the rules forbid cancelling online, and the rule's message. */
+  contact: { message: string; storeName: string; phone: string };
+  checkIn: { booking: BookingItem };
+  /** The member's bookings at the time asked for; onContinue books anyway. */
+  conflict: { conflicts: Booking[]; onContinue: () => void };
+  calendar: CalendarTarget;
+  /** The member's check-in QR code (what the page had, refreshed before it expires). */
+  checkInQr: { initial: CheckInQR | null };
 }
 
 export type DialogName = keyof DialogArgs;

@@ -13,11 +13,14 @@ import { StoreButton, ShareButton, CalendarButton } from '../dialogs/dialog-butt
 import { buyBar, paragraphs, prose } from '../features/catalogue/page-parts';
 import { heading, sectionTitle } from '../ui/section-title';
 import { chipButton, primaryButton, secondaryButton } from '../ui/button';
+import { BookingPanel } from '../features/booking/booking-panel';
+import { byDate } from '../features/booking/rules';
+import { hasModule, Module } from '../lib/modules';
 import { card } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs, absolute } from '../lib/json-ld';
 import { courseEvents } from '../features/catalogue/json-ld-offers';
-import type { CalendarEvent } from '../features/catalogue/calendar';
+import type { CalendarEvent } from '../lib/calendar';
 import { priceRange, price } from '../lib/format';
 import { dateWithWeekday, timeRange } from '../ui/date';
 import { catalogue as tc } from '../strings/zh-hant';
@@ -87,17 +90,6 @@ const termLinks = css`
   a { color: var(--brand); font-weight: 600; }
 `;
 
-/** The schedules grouped by date, in order. */
-function byDate(list: Schedule[]): Schedule[][] {
-  const out: Schedule[][] = [];
-  for (const s of list) {
-    const last = out[out.length - 1];
-    if (last && last[0].scheduleDate === s.scheduleDate) last.push(s);
-    else out.push([s]);
-  }
-  return out;
-}
-
 function calendarEvent(page: PageProps, host: string, d: CourseDetail, s: Schedule, url: string): CalendarEvent {
   return {
     uid: `${s.scheduleId}@${host}`,
@@ -117,6 +109,7 @@ export default function Course({ data: d }: { data: CourseDetail }) {
   const path = `/activity/${d.storeId}/${d.courseId}`;
   const url = absolute(page, path);
   const host = page.origin.slice(page.origin.indexOf('//') + 2);
+  const booking = hasModule(page.brand!.settings.additionalModules, Module.BOOKING);
   const trail: [string, string][] = [
     [activityList.heading, '/activitys'],
     [d.courseName, path],
@@ -147,11 +140,18 @@ export default function Course({ data: d }: { data: CourseDetail }) {
           <ShareButton className={secondaryButton} title={d.courseName}>
             {t.share}
           </ShareButton>
-          <Link className={primaryButton} href={brandPath(page, path + '/checkout')}>
-            {t.book}
-          </Link>
+          {booking ? (
+            <a className={primaryButton} href="#booking">
+              {t.book}
+            </a>
+          ) : (
+            <Link className={primaryButton} href={brandPath(page, path + '/checkout')}>
+              {t.book}
+            </Link>
+          )}
         </div>
       </div>
+      {booking ? <BookingPanel courseId={d.courseId} sessions={d.scheduleList} /> : null}
 
       <h2 className={sectionTitle}>{t.about}</h2>
       <div className={prose}>

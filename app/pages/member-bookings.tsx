@@ -1,60 +1,112 @@
-// My bookings (/{brandId}/user/booking): upcoming first, then past.
-import type { Booking, MemberBookingsData } from '../contract/props';
+// My bookings (/{brandId}/user/booking): upcoming first (cancel, check in,
+// add to calendar), the waiting lists the member is on (position, leave),
+// the check-in QR code (module QR_CHECK_IN), then past bookings and a link
+// to the full booking records.
+import type { ReactNode } from 'react';
+import { css } from '@emotion/css';
+import type { MemberBookingsData, WaitingEntry } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
-import { taipeiDateTime, taipeiTime } from '../ui/date';
+import { useUi } from '../lib/ui-state';
+import { useRefresh, useSubmit } from '../lib/use-submit';
 import { MemberLayout } from '../features/members/member-layout';
-import { badge, badgeMuted, card, cardList } from '../ui/card';
+import { BookingCard } from '../features/booking/booking-card';
+import { waitingLeave } from '../features/booking/api';
+import { bookingWhen, splitBookings } from '../features/booking/rules';
+import { badge, card, cardList } from '../ui/card';
+import { FormError, row } from '../ui/form-fields';
 import { sectionTitle } from '../ui/section-title';
 import { EmptyState } from '../ui/empty-state';
+import { linkButton, primaryButton, secondaryButton, smallButton } from '../ui/button';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
+import { bookings as tb } from '../strings/zh-hant-booking';
 
+const top = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 10px;
+  justify-content: space-between;
+  align-items: center;
+  margin-bottom: 16px;
+`;
 
-function BookingCard({ b }: { b: Booking }) {
+function WaitingCard({ w }: { w: WaitingEntry }) {
+  const page = usePage();
+  const ui = useUi();
+  const refresh = useRefresh();
+  const { busy, error, run } = useSubmit();
+  const leave = () =>
+    run(async () => {
+      await waitingLeave(page.brand!.brandId, w.scheduleId);
+      ui.notify(tb.leftWaiting);
+      refresh();
+    });
   return (
-    <article className={card} data-testid="booking">
-      <span className={b.status === 'booked' ? badge : `${badge} ${badgeMuted}`}>{t.booking.status[b.status]}</span>
-      <h3>{b.courseName}</h3>
-      <p>
-        {taipeiDateTime(b.startsAt)} – {taipeiTime(b.endsAt)}
-      </p>
-      <p>
-        {b.storeName}
-        {b.coachName ? '・' + t.booking.coach(b.coachName) : ''}
-      </p>
+    <article className={card} data-testid="waiting" data-schedule-id={w.scheduleId}>
+      <span className={badge} data-testid="waiting-position">
+        {tb.waitingPosition(w.position)}
+      </span>
+      <h3>{w.courseName}</h3>
+      <p>{bookingWhen(w)}</p>
+      <p>{w.storeName}</p>
+      <FormError>{error}</FormError>
+      <div className={row} style={{ justifyContent: 'flex-start', marginTop: 6 }}>
+        <button type="button" className={`${secondaryButton} ${smallButton}`} disabled={busy} onClick={leave}>
+          {tb.leaveWaiting}
+        </button>
+      </div>
     </article>
+  );
+}
+
+/** A titled list of cards, left out when empty. */
+function Section({ title, children }: { title: string; children: ReactNode[] }) {
+  if (!children.length) return null;
+  return (
+    <section>
+      <h3 className={sectionTitle}>{title}</h3>
+      <div className={cardList}>{children}</div>
+    </section>
   );
 }
 
 export default function MemberBookings({ data }: { data: MemberBookingsData }) {
   const page = usePage();
-  const now = Date.now();
-  const upcoming = data.bookings.filter((b) => Date.parse(b.endsAt) >= now && b.status === 'booked');
-  const past = data.bookings.filter((b) => !upcoming.includes(b));
+  const ui = useUi();
+  // the page is rendered per request for this member: the server's clock
+  // and the browser's agree closely enough on what has ended
+  const { upcoming, past } = splitBookings(data.bookings, Date.now());
+  const waiting = data.waiting.filter((w) => w.status === 'waiting');
+  const records = brandPath(page, '/bookingRecord/bookingRecordList');
   return (
     <MemberLayout title={account.nav.booking}>
-      {data.bookings.length === 0 ? <EmptyState title={t.booking.empty} hint={t.booking.emptyHint} action={<Link href={brandPath(page, '')}>{t.shop}</Link>} /> : null}
-      {upcoming.length ? (
-        <section>
-          <h3 className={sectionTitle}>{t.booking.upcoming}</h3>
-          <div className={cardList}>
-            {upcoming.map((b) => (
-              <BookingCard key={b.id} b={b} />
-            ))}
-          </div>
-        </section>
-      ) : null}
-      {past.length ? (
-        <section>
-          <h3 className={sectionTitle}>{t.booking.past}</h3>
-          <div className={cardList}>
-            {past.map((b) => (
-              <BookingCard key={b.id} b={b} />
-            ))}
-          </div>
-        </section>
-      ) : null}
+      <div className={top}>
+        {data.checkIn ? (
+          <button type="button" className={`${primaryButton} ${smallButton}`} aria-haspopup="dialog" onClick={() => ui.open('checkInQr', { initial: data.checkIn })} data-testid="check-in-qr">
+            {tb.qr}
+          </button>
+        ) : null}
+        <Link className={linkButton} href={records}>
+          {tb.records}
+        </Link>
+      </div>
+      {data.bookings.length === 0 && waiting.length === 0 ? <EmptyState title={t.booking.empty} hint={t.booking.emptyHint} action={<Link href={brandPath(page, '')}>{t.shop}</Link>} /> : null}
+      <Section title={tb.upcoming}>
+        {upcoming.map((b) => (
+          <BookingCard key={b.id} b={b} />
+        ))}
+      </Section>
+      <Section title={tb.waitingList}>
+        {waiting.map((w) => (
+          <WaitingCard key={w.id} w={w} />
+        ))}
+      </Section>
+      <Section title={tb.past}>
+        {past.map((b) => (
+          <BookingCard key={b.id} b={b} actions={false} />
+        ))}
+      </Section>
     </MemberLayout>
   );
 }

@@ -19,6 +19,8 @@ import { classSlot, termCanonical, termPath } from './term-list';
 import { term as t, course as tc } from '../strings/zh-hant-catalogue';
 import { colour } from '../ui/theme';
 import type { TermScheduleData } from '../contract/props';
+import { BookingPanel } from '../features/booking/booking-panel';
+import { hasModule, Module } from '../lib/modules';
 
 
 const hero = css`width: 100%; height: auto; aspect-ratio: 21 / 9; object-fit: cover; border-radius: 14px; margin-bottom: 16px;`;
@@ -110,6 +112,7 @@ export default function TermClassPage({ data }: { data: TermScheduleData }) {
           </Link>
         </div>
       </div>
+      {hasModule(brand.settings.additionalModules, Module.BOOKING) && c.sessionList?.length ? <BookingPanel courseId={c.courseId} sessions={c.sessionList} /> : null}
       <h2 className={sectionTitle}>{t.sessionList}</h2>
       <ol className={sessions}>
         {(c.sessionList ?? []).map((s) => (

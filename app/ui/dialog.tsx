@@ -1,7 +1,8 @@
 // The one dialog frame every dialog uses, on the native <dialog> element:
-// the browser keeps focus inside and closes it on Escape; focus goes back
-// to the control that opened it. A click on the backdrop closes it too, and
-// the page behind does not scroll. A bottom sheet on phones, centred from 600 px. Default
+// the browser keeps focus inside and closes it on Escape; when it closes
+// (or another dialog replaces it) focus goes back to the control that
+// opened it. A click on the backdrop closes it too, and the page behind
+// does not scroll. A bottom sheet on phones, centred from 600 px. Default
 // max width 700 px (spec section 9). Dialogs load only when opened, and
 // render only in the browser (into the DialogLayer).
 import { useEffect, useId, useRef, type ReactNode } from 'react';
@@ -56,8 +57,7 @@ export function Dialog({ title, onClose, width = dialogMaxWidth, children, testI
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current!;
-    // the control that opened it gets focus back (React removes the dialog
-    // before this cleanup runs, so the browser's own restoring is not relied on)
+    // the opener: a dialog replacing another finds focus already given back
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!d.open) d.showModal();
     const overflow = document.body.style.overflow;

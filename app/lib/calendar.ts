@@ -2,6 +2,13 @@
 // Google Calendar link. Schedule times are Taipei wall-clock (UTC+8, no
 // daylight saving), written in UTC.
 
+/**
+ * What the add-to-calendar dialog offers: a schedule the browser writes as
+ * .ics, or a booking, whose .ics (stable UID, METHOD:CANCEL once cancelled)
+ * and Google Calendar link the server makes.
+ */
+export type CalendarTarget = { event: CalendarEvent } | { title: string; icsUrl: string; googleUrl: string };
+
 export interface CalendarEvent {
   uid: string;
   title: string;

@@ -1,0 +1,56 @@
+// One booking as the member centre and the booking records show it: status,
+// course, time, store and coach, what paid, and what the member may do now
+// (cancel, check in, add to a calendar), each opening its dialog.
+import type { BookingItem } from '../../contract/props';
+import { useUi } from '../../lib/ui-state';
+import { badge, badgeMuted, card } from '../../ui/card';
+import { chipButton, secondaryButton, smallButton } from '../../ui/button';
+import { row } from '../../ui/form-fields';
+import { bookingCalendar, bookingWhen } from './rules';
+import { bookings as t, panel } from '../../strings/zh-hant-booking';
+import { member } from '../../strings/zh-hant-members';
+
+const action = `${secondaryButton} ${smallButton}`;
+
+/** Opens the add-to-calendar dialog with the booking's .ics and Google Calendar link. */
+export function CalendarChip({ b }: { b: BookingItem }) {
+  const ui = useUi();
+  return (
+    <button type="button" className={chipButton} aria-haspopup="dialog" onClick={() => ui.open('calendar', bookingCalendar(b))} data-testid="booking-calendar">
+      {panel.addToCalendar}
+    </button>
+  );
+}
+
+export function BookingCard({ b, actions = true }: { b: BookingItem; actions?: boolean }) {
+  const ui = useUi();
+  const live = b.status === 'booked';
+  const status = b.checkedInAt ? t.checkedIn : t.status[b.status];
+  return (
+    <article className={card} data-testid="booking" data-booking-id={b.id} data-status={b.status}>
+      <span className={live ? badge : `${badge} ${badgeMuted}`}>{status}</span>
+      <h3>{b.courseName}</h3>
+      <p>{bookingWhen(b)}</p>
+      <p>
+        {b.storeName}
+        {b.coachName ? '・' + member.booking.coach(b.coachName) : ''}
+      </p>
+      {b.payName ? <p>{t.paidWith(b.payName)}</p> : null}
+      {actions && (live || b.calendarUrl) ? (
+        <div className={row} style={{ justifyContent: 'flex-start', marginTop: 6 }}>
+          {b.canCheckIn ? (
+            <button type="button" className={action} aria-haspopup="dialog" onClick={() => ui.open('checkIn', { booking: b })} data-testid="check-in">
+              {t.checkIn}
+            </button>
+          ) : null}
+          {live && !b.checkedInAt ? (
+            <button type="button" className={action} aria-haspopup="dialog" onClick={() => ui.open('cancelBooking', { booking: b })} data-testid="cancel-booking">
+              {t.cancel}
+            </button>
+          ) : null}
+          {live && b.calendarUrl ? <CalendarChip b={b} /> : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}

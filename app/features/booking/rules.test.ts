@@ -1,0 +1,138 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { BookingItem, PaymentOption, Schedule, ScheduleSeat } from '../../contract/props';
+import { actionable, amount, bookingWhen, byDate, costLine, firstDate, qrRefreshDelay, recordsQuery, sameChoice, seatLine, splitBookings, toggle, withLive } from './rules';
+
+const now = Date.parse('2026-12-01T02:00:00Z'); // 10:00 in Taipei
+
+function schedule(id: number, date: string, start = '19:30'): Schedule {
+  return { scheduleId: id, courseId: 7, scheduleDate: date, weekday: 4, startTime: start, endTime: '20:30', teacherId: 1, teacherName: '王老師', capacity: 10, remaining: 10 };
+}
+
+function seat(s: Schedule, over: Partial<ScheduleSeat> = {}): ScheduleSeat {
+  return {
+    ...s,
+    courseName: '晨間瑜伽',
+    seatsLeft: 3,
+    full: false,
+    waitingCount: 0,
+    bookableNow: true,
+    bookingOpensAt: '2026-11-20T00:00:00Z',
+    bookingClosesAt: '2026-12-03T09:30:00Z',
+    cancelDeadline: '2026-12-03T07:30:00Z',
+    privateCoach: false,
+    myBookingId: 0,
+    myBookingStatus: '',
+    myWaitingPosition: 0,
+    ...over,
+  };
+}
+
+const a = schedule(1, '2026-12-03', '07:30');
+const b = schedule(2, '2026-12-03');
+const c = schedule(3, '2026-12-05');
+
+test('byDate groups consecutive sessions of one date, in order', () => {
+  assert.deepEqual(byDate([a, b, c]).map((g) => g.map((s) => s.scheduleId)), [[1, 2], [3]]);
+  assert.deepEqual(byDate([]), []);
+});
+
+test('withLive: before the live answer the catalogue sessions as they are; then live seats, and the sessions it no longer lists dropped', () => {
+  assert.deepEqual(withLive([a, b], null), [a, b]);
+  const live = withLive([a, b, c], [seat(a, { seatsLeft: 2 }), seat(c, { seatsLeft: 0, full: true, bookableNow: false })]);
+  assert.deepEqual(live.map((s) => [s.scheduleId, s.remaining]), [[1, 2], [3, 0]]);
+  assert.equal(live[0].live?.seatsLeft, 2);
+});
+
+test('actionable: book while open with seats; the waiting list only when full, the brand has it and booking is open; nothing for the own or unloaded', () => {
+  const cases: [string, ScheduleSeat | undefined, boolean, string][] = [
+    ['not loaded', undefined, true, 'none'],
+    ['open with seats', seat(a), false, 'book'],
+    ['full, waiting list', seat(a, { full: true, seatsLeft: 0, bookableNow: false }), true, 'wait'],
+    ['full, no waiting list', seat(a, { full: true, seatsLeft: 0, bookableNow: false }), false, 'none'],
+    ['full after booking closed', seat(a, { full: true, seatsLeft: 0, bookableNow: false, bookingClosesAt: '2026-12-01T01:00:00Z' }), true, 'none'],
+    ['full before booking opens', seat(a, { full: true, seatsLeft: 0, bookableNow: false, bookingOpensAt: '2026-12-02T00:00:00Z' }), true, 'none'],
+    ['already booked', seat(a, { myBookingId: 9, myBookingStatus: 'booked' }), true, 'none'],
+    ['already waiting', seat(a, { full: true, bookableNow: false, myWaitingPosition: 2 }), true, 'none'],
+  ];
+  for (const [name, live, waiting, want] of cases) assert.equal(actionable({ ...a, live }, waiting, now), want, name);
+});
+
+test('firstDate: the first date with a session to act on, else the first date; stable before the live answer', () => {
+  const closed = seat(a, { bookableNow: false });
+  assert.equal(firstDate([a, b, c], true, now), '2026-12-03');
+  assert.equal(firstDate([{ ...a, live: closed }, { ...b, live: seat(b, { bookableNow: false }) }, { ...c, live: seat(c) }], true, now), '2026-12-05');
+  assert.equal(firstDate([{ ...a, live: closed }], true, now), '2026-12-03');
+  assert.equal(firstDate([], true, now), '');
+});
+
+test('seatLine says seats left, full, closed, or the member\'s own state', () => {
+  assert.equal(seatLine(a), '');
+  assert.equal(seatLine({ ...a, live: seat(a) }), '剩餘 3 個名額');
+  assert.equal(seatLine({ ...a, live: seat(a, { full: true, seatsLeft: 0, bookableNow: false }) }), '名額已滿');
+  assert.equal(seatLine({ ...a, live: seat(a, { bookableNow: false }) }), '已截止預約');
+  assert.equal(seatLine({ ...a, live: seat(a, { myBookingId: 4, myBookingStatus: 'booked' }) }), '已預約');
+  assert.equal(seatLine({ ...a, live: seat(a, { full: true, myWaitingPosition: 2 }) }), '候補第 2 位');
+});
+
+test('toggle: one session without multi-booking, a set with it', () => {
+  assert.deepEqual(toggle([], 1, false), [1]);
+  assert.deepEqual(toggle([1], 2, false), [2]);
+  assert.deepEqual(toggle([1], 1, false), [1]);
+  assert.deepEqual(toggle([1], 2, true), [1, 2]);
+  assert.deepEqual(toggle([1, 2], 1, true), [2]);
+});
+
+function option(over: Partial<PaymentOption>): PaymentOption {
+  return { kind: 'ticket', holdingId: 1, name: '10 堂課程計次卡', ticketType: 'count', ticketKind: 2, cost: 1, unit: 'visit', remain: 8, remainAfter: 7, endsOn: null, usable: true, reasonCode: 0, reason: '', ...over };
+}
+
+test('costLine: what n sessions take and what is left, in the unit; a passcard takes nothing', () => {
+  assert.equal(costLine(option({}), 1), '扣抵 1 次・剩餘 7 次');
+  assert.equal(costLine(option({}), 3), '扣抵 3 次・剩餘 5 次');
+  assert.equal(costLine(option({ unit: 'point', cost: 1200, remain: 5000 }), 2), '扣抵 2,400 點・剩餘 2,600 點');
+  assert.equal(costLine(option({ kind: 'passcard', unit: 'none', cost: 0, remain: 0 }), 2), '不另扣抵');
+  assert.equal(amount(90, 'minute'), '90 分鐘');
+  assert.equal(amount(2, 'hour'), '2 小時');
+});
+
+test('sameChoice compares kind and holding', () => {
+  assert.equal(sameChoice({ kind: 'ticket', holdingId: 1 }, option({})), true);
+  assert.equal(sameChoice({ kind: 'passcard', holdingId: 1 }, option({})), false);
+  assert.equal(sameChoice(null, option({})), false);
+});
+
+test('qrRefreshDelay: 15 s before the token expires, at least a second', () => {
+  const t0 = Date.parse('2026-12-01T00:00:00Z');
+  assert.equal(qrRefreshDelay('2026-12-01T00:01:00Z', t0), 45_000);
+  assert.equal(qrRefreshDelay('2026-12-01T00:00:10Z', t0), 1000);
+  assert.equal(qrRefreshDelay('2026-11-30T23:59:00Z', t0), 1000);
+});
+
+function booking(id: number, startsAt: string, endsAt: string, status: BookingItem['status']): BookingItem {
+  return { id, startsAt, endsAt, status } as BookingItem;
+}
+
+test('splitBookings: not cancelled and not ended are upcoming, soonest first; the rest past', () => {
+  const list = [
+    booking(1, '2026-12-05T11:00:00Z', '2026-12-05T12:00:00Z', 'booked'),
+    booking(2, '2026-12-02T11:00:00Z', '2026-12-02T12:00:00Z', 'booked'),
+    booking(3, '2026-11-30T11:00:00Z', '2026-11-30T12:00:00Z', 'booked'),
+    booking(4, '2026-12-04T11:00:00Z', '2026-12-04T12:00:00Z', 'cancelled'),
+    booking(5, '2026-11-30T01:30:00Z', '2026-11-30T02:30:00Z', 'attended'),
+    booking(6, '2026-12-01T01:30:00Z', '2026-12-01T02:30:00Z', 'booked'), // under way
+    booking(7, '2026-12-01T01:40:00Z', '2026-12-01T02:40:00Z', 'attended'), // checked in, under way
+  ];
+  const { upcoming, past } = splitBookings(list, now);
+  assert.deepEqual(upcoming.map((x) => x.id), [6, 7, 2, 1]);
+  assert.deepEqual(past.map((x) => x.id), [3, 4, 5]);
+});
+
+test('bookingWhen in Taiwan time', () => {
+  assert.equal(bookingWhen({ startsAt: '2026-11-23T23:00:00Z', endsAt: '2026-11-24T00:00:00Z' }), '2026/11/24（二）07:00 – 08:00');
+});
+
+test('recordsQuery leaves out empty values and page 1', () => {
+  assert.equal(recordsQuery({ status: '', startDate: '', endDate: '', storeId: 0 }, 1), '');
+  assert.equal(recordsQuery({ status: 'cancelled', startDate: '2026-11-01', endDate: '', storeId: 2 }, 3), '?status=cancelled&startDate=2026-11-01&storeId=2&pageNumber=3');
+});

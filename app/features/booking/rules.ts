@@ -1,0 +1,150 @@
+// Pure helpers of the booking screens: sessions by date, which session is
+// picked first, what a session's seats line says, the selection with and
+// without multi-booking, what an entitlement costs, when the check-in QR
+// refreshes, and the records page's links. No I/O; the clock is passed in.
+import type { BookingFilter, BookingItem, PaymentOption, Schedule, ScheduleSeat } from '../../contract/props';
+import type { CalendarTarget } from '../../lib/calendar';
+import { thousands } from '../../lib/format';
+import { taipeiDateTime, taipeiTime } from '../../ui/date';
+import { queryString } from '../../lib/query';
+import { panel as t, units } from '../../strings/zh-hant-booking';
+
+/** A session as the panel shows it: the catalogue's schedule, and its live state once loaded. */
+export type Session = Schedule & { live?: ScheduleSeat };
+
+/** Items grouped by scheduleDate, in the order given (the catalogue's: by date and time). */
+export function byDate<T extends { scheduleDate: string }>(list: T[]): T[][] {
+  const out: T[][] = [];
+  for (const s of list) {
+    const last = out[out.length - 1];
+    if (last && last[0].scheduleDate === s.scheduleDate) last.push(s);
+    else out.push([s]);
+  }
+  return out;
+}
+
+/**
+ * The sessions of the catalogue (what the server rendered) with their live
+ * state: live ones replace the stale seats; a session the live answer no
+ * longer lists (past, cancelled) is dropped once live is known.
+ */
+export function withLive(sessions: Schedule[], live: ScheduleSeat[] | null): Session[] {
+  if (!live) return sessions;
+  const byId = new Map(live.map((s) => [s.scheduleId, s]));
+  const out: Session[] = [];
+  for (const s of sessions) {
+    const l = byId.get(s.scheduleId);
+    if (l) out.push({ ...s, remaining: l.seatsLeft, live: l });
+  }
+  return out;
+}
+
+/**
+ * What the member can do with a session at now: book it, join its waiting
+ * list (waiting: the brand has the list; only while booking is open), or
+ * nothing (not loaded, already theirs, closed).
+ */
+export function actionable(s: Session, waiting: boolean, now: number): 'book' | 'wait' | 'none' {
+  const l = s.live;
+  if (!l || l.myBookingId || l.myWaitingPosition) return 'none';
+  if (l.bookableNow) return 'book';
+  const open = Date.parse(l.bookingOpensAt) <= now && now < Date.parse(l.bookingClosesAt);
+  if (l.full && waiting && open) return 'wait';
+  return 'none';
+}
+
+/** The date picked first: the first with a session the member can act on, else the first. */
+export function firstDate(sessions: Session[], waiting: boolean, now: number): string {
+  const open = sessions.find((s) => actionable(s, waiting, now) !== 'none');
+  return (open ?? sessions[0])?.scheduleDate ?? '';
+}
+
+/** What a session's seats line says (before the live state: nothing). */
+export function seatLine(s: Session): string {
+  const l = s.live;
+  if (!l) return '';
+  if (l.myBookingStatus === 'attended' || l.myBookingId) return t.booked;
+  if (l.myWaitingPosition) return t.waiting(l.myWaitingPosition);
+  if (l.full) return t.full;
+  if (!l.bookableNow) return t.closed;
+  return t.seatsLeft(l.seatsLeft);
+}
+
+/**
+ * The selection after clicking session id: with multi-booking a toggle
+ * among the selected; without it that one session (clicking it again keeps
+ * it).
+ */
+export function toggle(selected: number[], id: number, multi: boolean): number[] {
+  if (!multi) return [id];
+  return selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id];
+}
+
+/** An amount in an entitlement's unit: (2, 'visit') -> '2 次'. */
+export function amount(n: number, unit: PaymentOption['unit']): string {
+  switch (unit) {
+    case 'visit':
+      return units.count(n);
+    case 'point':
+      return units.point(thousands(n));
+    case 'hour':
+      return units.hour(thousands(n));
+    case 'minute':
+      return units.minute(thousands(n));
+    default:
+      return '';
+  }
+}
+
+/**
+ * What an option takes for n sessions and what it keeps: '扣抵 2 次・剩餘
+ * 8 次'; a passcard takes nothing.
+ */
+export function costLine(o: PaymentOption, n: number): string {
+  if (o.unit === 'none' || o.cost === 0) return t.costFree;
+  return t.cost(amount(o.cost * n, o.unit)) + '・' + t.left(amount(Math.max(0, o.remain - o.cost * n), o.unit));
+}
+
+/** Two choices name the same holding. */
+export function sameChoice(a: { kind: string; holdingId: number } | null | undefined, b: { kind: string; holdingId: number } | null | undefined): boolean {
+  return !!a && !!b && a.kind === b.kind && a.holdingId === b.holdingId;
+}
+
+/** The check-in QR refreshes this long before its token expires (ms). */
+export const qrRefreshMargin = 15_000;
+
+/**
+ * Milliseconds until the check-in QR should be fetched again: the margin
+ * before expiresAt, at least one second (an expired token refreshes now).
+ */
+export function qrRefreshDelay(expiresAt: string, now: number): number {
+  return Math.max(1000, Date.parse(expiresAt) - now - qrRefreshMargin);
+}
+
+/** Upcoming bookings (not cancelled and not ended: a checked-in class under way too), soonest first, and the rest. */
+export function splitBookings(list: BookingItem[], now: number): { upcoming: BookingItem[]; past: BookingItem[] } {
+  const upcoming = list.filter((b) => b.status !== 'cancelled' && Date.parse(b.endsAt) >= now);
+  upcoming.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+  return { upcoming, past: list.filter((b) => !upcoming.includes(b)) };
+}
+
+/** The records page's query for a filter and page number (empty values and page 1 left out). */
+export function recordsQuery(f: BookingFilter, page: number): string {
+  return queryString([
+    ['status', f.status],
+    ['startDate', f.startDate],
+    ['endDate', f.endDate],
+    ['storeId', f.storeId],
+    ['pageNumber', page > 1 ? page : undefined],
+  ]);
+}
+
+/** When a booking is: '2026/11/24（二）07:00 – 08:00'. */
+export function bookingWhen(b: { startsAt: string; endsAt: string }): string {
+  return taipeiDateTime(b.startsAt) + ' – ' + taipeiTime(b.endsAt);
+}
+
+/** The add-to-calendar dialog's target for a booking: the server's .ics and Google Calendar link. */
+export function bookingCalendar(b: BookingItem): CalendarTarget {
+  return { title: `${b.courseName}（${bookingWhen(b)}）`, icsUrl: b.calendarUrl, googleUrl: b.googleCalendarUrl };
+}

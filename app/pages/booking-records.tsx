@@ -1,0 +1,119 @@
+// Booking records (/{brandId}/bookingRecord/bookingRecordList): the
+// member's whole booking history, filtered by status, date range and store
+// (a GET form, navigated on the client), paged.
+import { css } from '@emotion/css';
+import type { BookingRecordsData } from '../contract/props';
+import { usePage, brandPath } from '../lib/page-context';
+import { Link, useNavigate } from '../lib/navigation';
+import { MemberLayout } from '../features/members/member-layout';
+import { BookingCard } from '../features/booking/booking-card';
+import { recordsQuery } from '../features/booking/rules';
+import { Pagination } from '../features/catalogue/pagination';
+import { formQuery } from '../features/catalogue/search-bar';
+import { cardList } from '../ui/card';
+import { EmptyState } from '../ui/empty-state';
+import { secondaryButton } from '../ui/button';
+import { colour, up } from '../ui/theme';
+import { records as t, bookings as tb } from '../strings/zh-hant-booking';
+
+const filters = css`
+  display: grid;
+  gap: 10px;
+  grid-template-columns: repeat(2, 1fr);
+  margin: 0 0 12px;
+  min-width: 0;
+  padding: 12px;
+  border-radius: 12px;
+  background: ${colour.surface};
+  border: 1px solid ${colour.line};
+  ${up(750)} { grid-template-columns: repeat(4, 1fr) auto; align-items: end; }
+  label { display: grid; gap: 4px; font-size: 13px; color: ${colour.muted}; min-width: 0; }
+  input, select { height: 40px; padding: 0 8px; border-radius: 8px; border: 1px solid ${colour.line}; font: inherit; font-size: 14px; color: ${colour.text}; background: #fff; min-width: 0; }
+  button { min-height: 40px; }
+`;
+const meta = css`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  margin: 0 0 12px;
+  font-size: 14px;
+  color: ${colour.muted};
+  a { color: var(--brand); }
+`;
+
+const statuses = ['booked', 'attended', 'cancelled'] as const;
+
+export default function BookingRecords({ data }: { data: BookingRecordsData }) {
+  const page = usePage();
+  const navigate = useNavigate();
+  const base = brandPath(page, '/bookingRecord/bookingRecordList');
+  const f = data.filter;
+  const r = data.result;
+  const pages = Math.ceil(r.total / Math.max(1, r.pageSize));
+  return (
+    <MemberLayout title={t.heading}>
+      {/* key: a new query resets the fields to what the host answered */}
+      <form
+        key={page.url}
+        action={base}
+        method="get"
+        aria-label={t.filters}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const q = formQuery(e.currentTarget);
+          navigate(base + (q ? '?' + q : ''));
+        }}
+      >
+        <fieldset className={filters}>
+          <legend className="visually-hidden">{t.filters}</legend>
+          <label>
+            {t.status}
+            <select name="status" defaultValue={f.status}>
+              <option value="">{t.all}</option>
+              {statuses.map((s) => (
+                <option key={s} value={s}>
+                  {tb.status[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t.from}
+            <input type="date" name="startDate" defaultValue={f.startDate} />
+          </label>
+          <label>
+            {t.to}
+            <input type="date" name="endDate" defaultValue={f.endDate} />
+          </label>
+          <label>
+            {t.store}
+            <select name="storeId" defaultValue={f.storeId ? String(f.storeId) : ''}>
+              <option value="">{t.all}</option>
+              {data.stores.map((s) => (
+                <option key={s.storeId} value={s.storeId}>
+                  {s.storeShortName}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={secondaryButton}>
+            {t.apply}
+          </button>
+        </fieldset>
+      </form>
+      <div className={meta}>
+        <span role="status" data-testid="records-count">
+          {t.count(r.total)}
+        </span>
+        {page.url !== base ? <Link href={base}>{t.reset}</Link> : null}
+      </div>
+      {r.list.length === 0 ? <EmptyState title={t.empty} /> : null}
+      <div className={cardList}>
+        {r.list.map((b) => (
+          <BookingCard key={b.id} b={b} actions={false} />
+        ))}
+      </div>
+      <Pagination page={r.pageNumber} pages={pages} href={(n) => base + recordsQuery(f, n)} />
+    </MemberLayout>
+  );
+}
