@@ -52,18 +52,6 @@ const (
 	CodeMailFailed       = -24 // the mail could not be sent
 	CodeCrossSiteRefused = -25 // a state-changing call from another site
 
-	// Codes of ours for checkout and payment (issue 12).
-	CodePriceChanged       = -40 // the price the page showed is no longer the price
-	CodeQuantityNotAllowed = -41 // the quantity is outside what one order may buy
-	CodeContactIncomplete  = -42 // the member's contact info lacks required fields
-	CodePlanNotEnabled     = -43 // the brand sells no plans
-	CodePaymentFailed      = -44 // the provider refused or the payment does not match the order
-	CodePayWayNotAccepted  = -45 // the store does not take this payment way
-	CodeOrderExpired       = -46 // the order can no longer be paid: expired, cancelled or failed
-	// -47: free (a member who must verify the e-mail first is
-	// CodeEmailNotVerified, -34, for buying as for booking)
-	CodeContractUnsigned = -48 // an e-contract must be signed first (please sign)
-	CodeNotSoldInStore   = -49 // the item is not sold in the chosen store
 	// Codes of ours for booking (issue 11); not logged in is
 	// CodeLoginRequired.
 	CodeSessionFull      = -30 // no seat left in the session
@@ -76,4 +64,18 @@ const (
 	CodeAlreadyBooked    = -37 // the member already holds a seat in the session
 	CodeCheckInClosed    = -38 // outside the session's check-in window
 	CodeCheckInInvalid   = -39 // the check-in QR code is forged or has expired
+
+	// Codes of ours for checkout and payment (issue 12).
+	CodePriceChanged       = -40 // the price the page showed is no longer the price
+	CodeQuantityNotAllowed = -41 // the quantity is outside what one order may buy
+	CodeContactIncomplete  = -42 // the member's contact info lacks required fields
+	CodePlanNotEnabled     = -43 // the brand sells no plans
+	CodePaymentFailed      = -44 // the provider refused or the payment does not match the order
+	CodePayWayNotAccepted  = -45 // the store does not take this payment way
+	CodeOrderExpired       = -46 // the order can no longer be paid: expired, cancelled or failed
+	// -47: free (a member who must verify the e-mail first is
+	// CodeEmailNotVerified, -34, for buying as for booking)
+	CodeContractUnsigned = -48 // an e-contract must be signed first (please sign)
+	CodeNotSoldInStore   = -49 // the item is not sold in the chosen store
+
 )

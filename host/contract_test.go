@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -90,6 +93,11 @@ func sharedTS(header string) []byte {
 		fmt.Fprintf(&b, "  %s: %s,\n", k, js(k))
 	}
 	fmt.Fprint(&b, "} as const;\nexport type ModuleKey = keyof typeof modules;\n")
+	fmt.Fprint(&b, "\n/** The error codes (data/codes.go; host/errors.go has their texts). */\nexport const codes = {\n")
+	for _, c := range errorCodes() {
+		fmt.Fprintf(&b, "  %s: %s,\n", c[0], c[1])
+	}
+	fmt.Fprint(&b, "} as const;\n")
 	type tsRoute struct {
 		Name    string `json:"name"`
 		Pattern string `json:"pattern"`
@@ -112,4 +120,31 @@ func sharedTS(header string) []byte {
 	}
 	fmt.Fprint(&b, "] as const;\nexport type RouteName = (typeof routes)[number]['name'];\nexport type PageName = (typeof routes)[number]['page'];\n")
 	return b.Bytes()
+}
+
+// errorCodes are data/codes.go's Code constants (name without the prefix,
+// value), in their order: each is an integer literal.
+func errorCodes() [][2]string {
+	f, err := parser.ParseFile(token.NewFileSet(), "../data/codes.go", nil, 0)
+	if err != nil {
+		panic(err)
+	}
+	var out [][2]string
+	ast.Inspect(f, func(n ast.Node) bool {
+		v, ok := n.(*ast.ValueSpec)
+		if !ok || len(v.Names) != 1 || len(v.Values) != 1 || !strings.HasPrefix(v.Names[0].Name, "Code") {
+			return true
+		}
+		lit, sign := v.Values[0], ""
+		if u, ok := lit.(*ast.UnaryExpr); ok && u.Op == token.SUB {
+			lit, sign = u.X, "-"
+		}
+		b, ok := lit.(*ast.BasicLit)
+		if !ok || b.Kind != token.INT {
+			panic("data/codes.go: " + v.Names[0].Name + " is not an integer literal")
+		}
+		out = append(out, [2]string{strings.TrimPrefix(v.Names[0].Name, "Code"), sign + b.Value})
+		return false
+	})
+	return out
 }
