@@ -28,14 +28,19 @@ type MemberPasscard struct {
 
 // MemberTicket is a stored-value ticket or count card.
 type MemberTicket struct {
-	ID         int64   `json:"id"`
-	Name       string  `json:"name"`
-	TicketType string  `json:"ticketType"`
-	TicketKind int     `json:"ticketKind"`
-	Total      int     `json:"total"`
-	Remain     int     `json:"remain"`
-	EndsOn     *string `json:"endsOn" tstype:"string | null,required"`
-	Expired    bool    `json:"expired"`
+	ID         int64  `json:"id"`
+	Name       string `json:"name"`
+	TicketType string `json:"ticketType"`
+	TicketKind int    `json:"ticketKind"`
+	Total      int    `json:"total"`
+	Remain     int    `json:"remain"`
+	// ActivationType is the start type it was sold with (spec section 4);
+	// a BOOKING or ATTEND ticket has no StartsOn until its first use.
+	ActivationType string  `json:"activationType"`
+	StartsOn       *string `json:"startsOn" tstype:"string | null,required"`
+	EndsOn         *string `json:"endsOn" tstype:"string | null,required"`
+	// Status is active, notActive (waiting for its start) or expired.
+	Status string `json:"status" tstype:"'active' | 'notActive' | 'expired'"`
 }
 
 // CountingPasscard is a counting (timing) passcard record with the field
@@ -74,11 +79,14 @@ func (db *DB) MemberPasscards(ctx context.Context, userID int64, today string) (
 // MemberTickets lists the member's tickets, newest first.
 func (db *DB) MemberTickets(ctx context.Context, userID int64, today string) ([]MemberTicket, error) {
 	return queryList(ctx, db, func(r pgx.Row, t *MemberTicket) error {
-		err := r.Scan(&t.ID, &t.Name, &t.TicketType, &t.Total, &t.Remain, &t.EndsOn, &t.Expired)
+		err := r.Scan(&t.ID, &t.Name, &t.TicketType, &t.Total, &t.Remain, &t.ActivationType, &t.StartsOn, &t.EndsOn, &t.Status)
 		t.TicketKind = rules.TicketKind(t.TicketType)
 		return err
 	}, `
-		select id, name, ticket_type, total, remain, to_char(ends_on, 'YYYY-MM-DD'), coalesce(ends_on < $2::date, false)
+		select id, name, ticket_type, total, remain, activation_type, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'),
+		       case when ends_on < $2::date then 'expired'
+		            when starts_on is null or starts_on > $2::date then 'notActive'
+		            else 'active' end
 		  from member_tickets where user_id = $1
 		 order by purchased_at desc, id desc limit $3`,
 		userID, today, holdingsLimit)

@@ -15,7 +15,7 @@ import { member as t } from '../strings/zh-hant-members';
 
 function TicketCard({ x }: { x: MemberTicket }) {
   const unit = t.ticket.unit[x.ticketKind] ?? '';
-  const state = x.expired ? t.ticket.expired : x.remain === 0 ? t.ticket.usedUp : '';
+  const state = x.status !== 'active' ? t.passcard.status[x.status] : x.remain === 0 ? t.ticket.usedUp : '';
   return (
     <article className={card} data-testid="ticket">
       {state ? <span className={`${badge} ${badgeMuted}`}>{state}</span> : null}
@@ -23,7 +23,7 @@ function TicketCard({ x }: { x: MemberTicket }) {
       <p>
         <strong style={{ fontSize: 20, color: 'var(--brand)' }}>{t.ticket.remain(thousands(x.remain), unit)}</strong>　{t.ticket.of(thousands(x.total))}
       </p>
-      {x.endsOn ? <p>{t.ticket.until(day(x.endsOn))}</p> : null}
+      {x.endsOn ? <p>{t.ticket.until(day(x.endsOn))}</p> : x.status === 'notActive' && !x.startsOn ? <p>{t.ticket.startsOnFirstUse[x.activationType] ?? ''}</p> : null}
     </article>
   );
 }

@@ -113,6 +113,7 @@ export const member = {
     of: (n: string) => `共 ${n}`,
     unit: { 1: '點', 2: '次', 3: '小時', 4: '堂', 0: '' } as Record<number, string>,
     until: (d: string) => `有效至 ${d}`,
+    startsOnFirstUse: { BOOKING: '首次預約後開始計算效期', ATTEND: '首次到課後開始計算效期' } as Record<string, string>,
     expired: '已過期',
     usedUp: '已用完',
   },

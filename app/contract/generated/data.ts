@@ -322,8 +322,17 @@ export interface MemberTicket {
   ticketKind: number /* int */;
   total: number /* int */;
   remain: number /* int */;
+  /**
+   * ActivationType is the start type it was sold with (spec section 4);
+   * a BOOKING or ATTEND ticket has no StartsOn until its first use.
+   */
+  activationType: string;
+  startsOn: string | null;
   endsOn: string | null;
-  expired: boolean;
+  /**
+   * Status is active, notActive (waiting for its start) or expired.
+   */
+  status: 'active' | 'notActive' | 'expired';
 }
 /**
  * CountingPasscard is a counting (timing) passcard record with the field
