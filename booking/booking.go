@@ -11,6 +11,7 @@ package booking
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -168,8 +169,11 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 	}
 	for attempt := 0; ; attempt++ {
 		ids, mails, err := f.book(ctx, w, req, sessions, pre)
-		if err != nil && attempt == 0 && data.AsError(err).Code == data.CodeAlreadyBooked {
-			continue // the same request booked it meanwhile: answer that booking
+		if err != nil && attempt < 2 && (data.AsError(err).Code == data.CodeAlreadyBooked || errors.Is(err, data.ErrHoldingChanged)) {
+			// the same request booked it meanwhile (answer that booking), or
+			// another spent or started the entitlement (choose again)
+			pre = map[int64]*Choice{}
+			continue
 		}
 		if len(mails) > 0 {
 			f.queued()
@@ -277,9 +281,6 @@ func (f *Flows) bookNew(t *data.BookingTx, w Who, s *data.SessionInfo, req Reque
 			return 0, fail(data.KindConflict, data.CodeTimeConflict)
 		}
 	}
-	if err := t.TakeSeat(s.ScheduleID); err != nil {
-		return 0, err
-	}
 	choice := req.Payment
 	if choice == nil {
 		choice = pre
@@ -291,11 +292,11 @@ func (f *Flows) bookNew(t *data.BookingTx, w Who, s *data.SessionInfo, req Reque
 	if err != nil {
 		return 0, err
 	}
-	return t.Record(data.NewBooking{UserID: w.User.ID, Session: s, Held: held, Use: use})
+	return t.Record(data.NewBooking{UserID: w.User.ID, Session: s, Held: held, Use: use}, true)
 }
 
-// pay chooses what pays for the session (choice, or the best), locks it
-// and checks it again on what the lock read.
+// pay chooses what pays for the session (choice, or the best), reads it
+// afresh and checks it again (Record spends it only while it still pays).
 func (f *Flows) pay(t *data.BookingTx, userID int64, s *data.SessionInfo, choice *Choice, now time.Time) (*data.Held, rules.Use, error) {
 	today := rules.Day(now)
 	if choice == nil {
@@ -313,7 +314,7 @@ func (f *Flows) pay(t *data.BookingTx, userID int64, s *data.SessionInfo, choice
 		}
 		choice = &Choice{Kind: opts[0].Kind, ID: opts[0].ID}
 	}
-	h, err := t.LockHolding(userID, s.StoreID, today, choice.Kind, choice.ID)
+	h, err := t.Holding(userID, s.StoreID, today, choice.Kind, choice.ID)
 	if err != nil {
 		return nil, rules.Use{}, err
 	}
@@ -481,10 +482,7 @@ func (f *Flows) promote(t *data.BookingTx, w Who, s *data.SessionInfo, now time.
 			}
 			continue
 		}
-		if err := t.TakeSeat(s.ScheduleID); err != nil {
-			return 0, nil, err
-		}
-		id, err := t.Record(data.NewBooking{UserID: u.ID, Session: s, Held: held, Use: use})
+		id, err := t.Record(data.NewBooking{UserID: u.ID, Session: s, Held: held, Use: use}, true)
 		if err != nil {
 			return 0, nil, err
 		}

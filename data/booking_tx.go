@@ -3,6 +3,7 @@ package data
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -255,11 +256,12 @@ func (t *BookingTx) Holdings(userID, storeID int64, today string) ([]Held, error
 	return hs, dbErr(err)
 }
 
-// LockHolding locks one of the member's entitlements and reads it afresh;
-// not found when it is not the member's or no longer live.
-func (t *BookingTx) LockHolding(userID, storeID int64, today, kind string, id int64) (*Held, error) {
+// Holding reads one of the member's entitlements afresh (without a
+// lock: what a booking spends is guarded where it is written, see
+// Record); not found when it is not the member's or no longer live.
+func (t *BookingTx) Holding(userID, storeID int64, today, kind string, id int64) (*Held, error) {
 	h := &Held{}
-	err := scanHeld(t.tx.QueryRow(t.ctx, heldSelect(kind)+` and x.id = $4 for update of x`, userID, storeID, today, id), h)
+	err := scanHeld(t.tx.QueryRow(t.ctx, heldSelect(kind)+` and x.id = $4`, userID, storeID, today, id), h)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, &Error{Kind: KindInvalid, Code: CodeNoEntitlement}
 	}
@@ -304,21 +306,20 @@ type NewBooking struct {
 	Use     rules.Use
 }
 
-// TakeSeat takes a seat of the session, locking its row until the
-// transaction ends: the session is full when no seat is left (and the
-// seat counter's check constraint is the last guard).
-func (t *BookingTx) TakeSeat(scheduleID int64) error {
-	tag, err := t.tx.Exec(t.ctx, `update course_schedules set booked = booked + 1 where id = $1 and booked < capacity`, scheduleID)
-	if err == nil && tag.RowsAffected() == 0 {
-		return codeErr(KindConflict, CodeSessionFull)
-	}
-	return dbErr(err)
-}
+// ErrHoldingChanged: the entitlement a booking was to spend changed
+// between reading and writing it (another booking spent it or started
+// it); the flow reads it again.
+var ErrHoldingChanged = errors.New("the entitlement changed meanwhile")
 
-// Record writes a booking whose seat is taken: it spends the entitlement
-// (and starts its validity when the use does). A second live booking of
-// the member in the session is CodeAlreadyBooked.
-func (t *BookingTx) Record(n NewBooking) (int64, error) {
+// Record writes a booking in one round trip: with takeSeat it first takes
+// a seat of the session (the conditional update locks the session's row
+// until the transaction ends: full when none is left, and the counter's
+// check constraint is the last guard), then spends the entitlement only
+// while it still has enough (and starts its validity when the use does,
+// only from the start it was read with), then inserts the booking. A
+// second live booking of the member in the session is CodeAlreadyBooked;
+// an entitlement spent or started meanwhile is ErrHoldingChanged.
+func (t *BookingTx) Record(n NewBooking, takeSeat bool) (int64, error) {
 	var passcard, ticket, timing *int64
 	switch n.Held.Kind {
 	case rules.KindPasscard:
@@ -333,18 +334,44 @@ func (t *BookingTx) Record(n NewBooking) (int64, error) {
 		consumed = 0
 	}
 	b := &pgx.Batch{}
-	queueSpend(b, n.Held, consumed, n.Use)
+	var guards []error // the error of each statement that must change a row
+	if takeSeat {
+		b.Queue(`update course_schedules set booked = booked + 1 where id = $1 and booked < capacity`, n.Session.ScheduleID)
+		guards = append(guards, codeErr(KindConflict, CodeSessionFull))
+	}
+	changed := &Error{Kind: KindConflict, Code: CodeNoEntitlement, Err: ErrHoldingChanged}
+	if queueSpend(b, n.Held, consumed, true) {
+		guards = append(guards, changed)
+	}
+	if n.Use.Activates {
+		queuePeriod(b, n.Held.Kind, n.Held.ID, n.Use.Period, &n.Held.StartsOn)
+		guards = append(guards, changed)
+	}
 	b.Queue(`insert into bookings (brand_id, user_id, store_id, schedule_id, starts_at, ends_at, pay_kind,
 			passcard_id, ticket_id, counting_passcard_id, consumed, activated_holding)
 		values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
 		n.Session.BrandID, n.UserID, n.Session.StoreID, n.Session.ScheduleID, n.Session.Start, n.Session.End, n.Held.Kind,
 		passcard, ticket, timing, consumed, n.Use.Activates)
+	br := t.tx.SendBatch(t.ctx, b)
+	defer br.Close()
+	for _, g := range guards {
+		tag, err := br.Exec()
+		if err != nil {
+			return 0, dbErr(err)
+		}
+		if tag.RowsAffected() == 0 {
+			return 0, g
+		}
+	}
 	var id int64
-	err := sendBatch(t.ctx, t.tx, b, &id)
+	err := br.QueryRow().Scan(&id)
 	if err != nil && AsError(err).Kind == KindConflict { // one live booking per member and session
 		return 0, codeErr(KindConflict, CodeAlreadyBooked)
 	}
-	return id, err
+	if err != nil {
+		return 0, dbErr(err)
+	}
+	return id, dbErr(br.Close())
 }
 
 // sendBatch sends b's statements in one round trip; into, when given,
@@ -381,24 +408,31 @@ func holdingTable(kind string) string {
 }
 
 // queueSpend queues taking amount from the holding (a negative amount
-// gives it back) and, when u activates it, setting its period.
-func queueSpend(b *pgx.Batch, h *Held, amount int, u rules.Use) {
+// gives it back), guarded: only while it has enough. It reports whether
+// it queued a statement.
+func queueSpend(b *pgx.Batch, h *Held, amount int, guarded bool) bool {
+	guard := ""
+	if guarded {
+		guard = " and remain >= $2"
+	}
 	switch {
 	case amount == 0:
+		return false
 	case h.Kind == rules.KindTicket:
-		b.Queue(`update member_tickets set remain = remain - $2 where id = $1`, h.ID, amount)
+		b.Queue(`update member_tickets set remain = remain - $2 where id = $1`+guard, h.ID, amount)
 	case h.Kind == rules.KindTiming:
-		b.Queue(`update member_counting_passcards set remain_minutes = remain_minutes - $2 where id = $1`, h.ID, amount)
+		b.Queue(`update member_counting_passcards set remain_minutes = remain_minutes - $2 where id = $1`+
+			strings.ReplaceAll(guard, "remain", "remain_minutes"), h.ID, amount)
+	default:
+		return false
 	}
-	if u.Activates {
-		queuePeriod(b, h.Kind, h.ID, u.Period)
-	}
+	return true
 }
 
 // queuePeriod queues setting a holding's start and end (a zero period
-// unsets them).
-func queuePeriod(b *pgx.Batch, kind string, id int64, p rules.Period) {
-	var start, end *string
+// unsets them); with from, only while its start is still from.
+func queuePeriod(b *pgx.Batch, kind string, id int64, p rules.Period, from *rules.TaipeiDay) {
+	var start, end, was *string
 	if p.Active {
 		s := p.Start.String()
 		start = &s
@@ -407,11 +441,21 @@ func queuePeriod(b *pgx.Batch, kind string, id int64, p rules.Period) {
 			end = &e
 		}
 	}
+	guard, args := "", []any{id, start, end}
+	if from != nil {
+		guard = " and starts_on is not distinct from $4::date"
+		if !from.IsZero() {
+			f := from.String()
+			was = &f
+		}
+		args = append(args, was)
+	}
 	if kind == rules.KindTiming {
-		b.Queue(`update member_counting_passcards set activated_on = $2::date, ends_on = coalesce($3::date, ends_on) where id = $1`, id, start, end)
+		b.Queue(`update member_counting_passcards set activated_on = $2::date, ends_on = coalesce($3::date, ends_on) where id = $1`+
+			strings.ReplaceAll(guard, "starts_on", "activated_on"), args...)
 		return
 	}
-	b.Queue(`update `+holdingTable(kind)+` set starts_on = $2::date, ends_on = $3::date where id = $1`, id, start, end)
+	b.Queue(`update `+holdingTable(kind)+` set starts_on = $2::date, ends_on = $3::date where id = $1`+guard, args...)
 }
 
 // BookingRow is a booking as the cancel and check-in rules need it.
@@ -466,7 +510,7 @@ func (t *BookingTx) Cancel(bk *BookingRow, now time.Time) error {
 	b.Queue(`update bookings set status = 'cancelled', cancelled_at = $2 where id = $1`, bk.ID, now)
 	b.Queue(`update course_schedules set booked = booked - 1 where id = $1`, bk.ScheduleID)
 	if bk.Held != nil {
-		queueSpend(b, bk.Held, -bk.Consumed, rules.Use{})
+		queueSpend(b, bk.Held, -bk.Consumed, false)
 	}
 	if err := sendBatch(t.ctx, t.tx, b); err != nil || bk.Held == nil || !bk.ActivatedHolding {
 		return err
@@ -478,7 +522,7 @@ func (t *BookingTx) Cancel(bk *BookingRow, now time.Time) error {
 		return dbErr(err)
 	}
 	b = &pgx.Batch{}
-	queuePeriod(b, bk.Held.Kind, bk.Held.ID, rules.Period{})
+	queuePeriod(b, bk.Held.Kind, bk.Held.ID, rules.Period{}, nil)
 	return sendBatch(t.ctx, t.tx, b)
 }
 
@@ -488,15 +532,15 @@ func (t *BookingTx) CheckIn(bk *BookingRow, now time.Time, starts *rules.Period)
 	b := &pgx.Batch{}
 	b.Queue(`update bookings set status = 'attended', checked_in_at = $2 where id = $1`, bk.ID, now)
 	if starts != nil && bk.Held != nil {
-		queuePeriod(b, bk.Held.Kind, bk.Held.ID, *starts)
+		queuePeriod(b, bk.Held.Kind, bk.Held.ID, *starts, nil)
 	}
 	return sendBatch(t.ctx, t.tx, b)
 }
 
-// HoldingTerms locks the holding that paid a booking and reads its terms
-// (start type, dates, validity), whatever its end.
+// HoldingTerms reads the terms of the holding that paid a booking (start
+// type, dates, validity), whatever its end.
 func (t *BookingTx) HoldingTerms(userID, storeID int64, h *Held) (*Held, error) {
-	return t.LockHolding(userID, storeID, "-infinity", h.Kind, h.ID)
+	return t.Holding(userID, storeID, "-infinity", h.Kind, h.ID)
 }
 
 // User returns a member of the brand inside the transaction.

@@ -6,6 +6,7 @@ import (
 
 	"storefront/data"
 	"storefront/data/dbtest"
+	"storefront/data/rules"
 )
 
 // TestSeatCounterGuards: a seat is taken only while one is left, and the
@@ -19,9 +20,25 @@ func TestSeatCounterGuards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	take := func() error { return db.InBookingTx(ctx, func(tx *data.BookingTx) error { return tx.TakeSeat(id) }) }
+	var user, ticket int64
+	db.Pool.QueryRow(ctx, `select user_id, id from member_tickets where brand_id = 'demo' and remain > 2 limit 1`).Scan(&user, &ticket)
+	sessions, err := db.Sessions(ctx, "demo", []int64{id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	take := func() error {
+		return db.InBookingTx(ctx, func(tx *data.BookingTx) error {
+			_, err := tx.Record(data.NewBooking{UserID: user, Session: &sessions[0],
+				Held: &data.Held{Entitlement: rules.Entitlement{Kind: rules.KindTicket, ID: ticket, TicketType: "count"}},
+				Use:  rules.Use{Cost: 1}}, true)
+			return err
+		})
+	}
 	if err := take(); err != nil {
 		t.Fatalf("the one seat: %v", err)
+	}
+	if _, err := db.Pool.Exec(ctx, `update bookings set status = 'cancelled', cancelled_at = now() where schedule_id = $1`, id); err != nil {
+		t.Fatal(err)
 	}
 	if err := take(); data.AsError(err).Code != data.CodeSessionFull {
 		t.Fatalf("a second seat: %v; want CodeSessionFull", err)

@@ -483,3 +483,40 @@ func TestQRCheckIn(t *testing.T) {
 	scenario{Method: "POST", Path: "/api/checkin/qr", Body: map[string]any{"token": forged}, Header: scanner,
 		Status: 403, Code: data.CodeCheckInInvalid}.run(t, ts)
 }
+
+// TestOneVisitSpentOnce: a member with one visit left books five
+// different sessions at once: one booking, four refused, the visit spent
+// once.
+func TestOneVisitSpentOnce(t *testing.T) {
+	ts := newBookingServer(t)
+	m := ts.newMembers(t, "once", 1, 1, true)[0]
+	var sids []int64
+	for _, d := range []string{"2026-11-26", "2026-11-30", "2026-12-03"} {
+		sids = append(sids, ts.session(t, "墊上皮拉提斯", d))
+	}
+	sids = append(sids, ts.session(t, "高強度間歇 HIIT", "2026-11-26"), ts.session(t, "高強度間歇 HIIT", "2026-11-30"))
+	var wg sync.WaitGroup
+	codes := make([]int, len(sids))
+	for i, sid := range sids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes[i] = apiResult(t, ts.book(t, m, sid), nil).ErrorCode
+		}()
+	}
+	wg.Wait()
+	ok := 0
+	for _, c := range codes {
+		switch c {
+		case 0:
+			ok++
+		case data.CodeNoEntitlement:
+		default:
+			t.Errorf("code %d", c)
+		}
+	}
+	n := ts.id(t, `select count(*) from bookings where user_id = $1`, m.id)
+	if remain := ts.id(t, `select remain from member_tickets where user_id = $1`, m.id); ok != 1 || n != 1 || remain != 0 {
+		t.Errorf("%d booked (%d rows), %d visits left; want 1, 1, 0 (codes %v)", ok, n, remain, codes)
+	}
+}
