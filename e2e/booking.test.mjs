@@ -3,6 +3,7 @@
 // to a calendar (the .ics answers with the booking's UID), cancels it;
 // joins the waiting list of the demo's full class, is promoted when
 // another member cancels (through the API as that member), and checks in.
+// Multi-booking books two sessions in one confirmation.
 // The booking panel at 390 and 1280 px.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -280,6 +281,38 @@ test('a class within the hour: the conflict check, the contact dialog past the c
   assert.equal(env.data.courseName, '晨間伸展');
   await open(page, '/demo/user/booking');
   await page.locator('[data-testid="booking"]', { hasText: '晨間伸展' }).getByText('已簽到').first().waitFor();
+  assert.deepEqual(page.errors.filter(expected), []);
+  await page.context().close();
+});
+
+test('multi-booking: two sessions in one confirmation', async () => {
+  const page = await newPage(browser);
+  const course = await coursePath('哈達瑜珈', '信義館');
+  await open(page, course.path);
+  await login(page, 'member@example.com');
+  const panel = await livePanel(page);
+  const seats = await api(page.request, `/api/schedule?brandId=demo&courseId=${course.courseId}`);
+  const two = seats.filter((x) => x.bookableNow && !x.myBookingId && Date.parse(x.cancelDeadline) > Date.now() + 3600_000).slice(-2);
+  assert.equal(two.length, 2, 'two sessions to book');
+  for (const x of two) {
+    await panel.getByTestId('booking-date').filter({ hasText: chip(x.scheduleDate) }).click();
+    await panel.locator(`[data-schedule-id="${x.scheduleId}"]`).click();
+  }
+  assert.match(await panel.getByTestId('seats-live').innerText(), /^已選 2 個時段；/);
+  await panel.getByTestId('payment-options').waitFor();
+  const confirm = panel.getByTestId('confirm-booking');
+  assert.equal(await confirm.innerText(), '確認預約 2 堂');
+  await confirm.click();
+  const conflict = page.getByTestId('conflict-dialog');
+  const done = panel.getByTestId('booking-done');
+  await Promise.race([conflict.waitFor(), done.waitFor()]);
+  if (await conflict.isVisible()) await conflict.getByRole('button', { name: '仍要預約' }).click();
+  await done.waitFor();
+  assert.equal(await done.locator('[data-booking-id]').count(), 2);
+  await page.getByTestId('snackbar').getByText('已預約 2 堂課').waitFor();
+  const after = await api(page.request, `/api/schedule?brandId=demo&courseId=${course.courseId}`);
+  for (const x of two) assert.ok(after.find((y) => y.scheduleId === x.scheduleId).myBookingId > 0, `session ${x.scheduleId} is booked`);
+  await panel.locator(`[data-schedule-id="${two[1].scheduleId}"]`).getByText('已預約').waitFor();
   assert.deepEqual(page.errors.filter(expected), []);
   await page.context().close();
 });

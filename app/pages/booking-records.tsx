@@ -13,32 +13,14 @@ import { formQuery } from '../features/catalogue/search-bar';
 import { cardList } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
 import { secondaryButton } from '../ui/button';
-import { colour, up } from '../ui/theme';
+import { filterBar, listMeta } from '../ui/form-fields';
+import { up } from '../ui/theme';
 import { records as t, bookings as tb } from '../strings/zh-hant-booking';
 
 const filters = css`
-  display: grid;
-  gap: 10px;
-  grid-template-columns: repeat(2, 1fr);
   margin: 0 0 12px;
-  min-width: 0;
-  padding: 12px;
-  border-radius: 12px;
-  background: ${colour.surface};
-  border: 1px solid ${colour.line};
   ${up(750)} { grid-template-columns: repeat(4, 1fr) auto; align-items: end; }
-  label { display: grid; gap: 4px; font-size: 13px; color: ${colour.muted}; min-width: 0; }
-  input, select { height: 40px; padding: 0 8px; border-radius: 8px; border: 1px solid ${colour.line}; font: inherit; font-size: 14px; color: ${colour.text}; background: #fff; min-width: 0; }
   button { min-height: 40px; }
-`;
-const meta = css`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  margin: 0 0 12px;
-  font-size: 14px;
-  color: ${colour.muted};
-  a { color: var(--brand); }
 `;
 
 const statuses = ['booked', 'attended', 'cancelled'] as const;
@@ -64,7 +46,7 @@ export default function BookingRecords({ data }: { data: BookingRecordsData }) {
           navigate(base + (q ? '?' + q : ''));
         }}
       >
-        <fieldset className={filters}>
+        <fieldset className={`${filterBar} ${filters}`}>
           <legend className="visually-hidden">{t.filters}</legend>
           <label>
             {t.status}
@@ -101,7 +83,7 @@ export default function BookingRecords({ data }: { data: BookingRecordsData }) {
           </button>
         </fieldset>
       </form>
-      <div className={meta}>
+      <div className={listMeta} style={{ marginTop: 0 }}>
         <span role="status" data-testid="records-count">
           {t.count(r.total)}
         </span>

@@ -16,23 +16,14 @@ import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs } from '../lib/json-ld';
 import { queryString } from '../lib/query';
 import { search as t } from '../strings/zh-hant';
-import { colour, mobileBreakpoint, up } from '../ui/theme';
+import { mobileBreakpoint, up } from '../ui/theme';
 import { secondaryButton } from '../ui/button';
+import { filterBar, listMeta } from '../ui/form-fields';
 
 
 const filters = css`
-  display: grid;
-  gap: 10px;
-  grid-template-columns: repeat(2, 1fr);
   margin: 12px 0 0;
-  min-width: 0;
-  padding: 12px;
-  border-radius: 12px;
-  background: ${colour.surface};
-  border: 1px solid ${colour.line};
   ${up(750)} { grid-template-columns: repeat(5, 1fr); }
-  label { display: grid; gap: 4px; font-size: 13px; color: ${colour.muted}; min-width: 0; }
-  input, select { height: 40px; padding: 0 8px; border-radius: 8px; border: 1px solid ${colour.line}; font: inherit; font-size: 14px; color: ${colour.text}; background: #fff; min-width: 0; }
 `;
 /** Phones: the filters fold behind a button. */
 const folded = css`
@@ -43,15 +34,6 @@ const toggle = css`
   min-height: 40px;
   font-size: 14px;
   ${up(600)} { display: none; }
-`;
-const meta = css`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  margin: 18px 0 12px;
-  font-size: 14px;
-  color: ${colour.muted};
-  a { color: var(--brand); }
 `;
 
 /** The query of a search with page n. */
@@ -113,7 +95,7 @@ export default function SearchResult({ data }: { data: SearchData }) {
         <button type="button" className={`${secondaryButton} ${toggle}`} aria-expanded={open} aria-controls={filtersId} onClick={() => setOpen(!open)} data-testid="filter-toggle">
           {t.filterToggle(set)}
         </button>
-        <fieldset className={open ? filters : `${filters} ${folded}`} id={filtersId}>
+        <fieldset className={open ? `${filterBar} ${filters}` : `${filterBar} ${filters} ${folded}`} id={filtersId}>
           <legend className="visually-hidden">{t.filters}</legend>
           <label>
             {t.startDate}
@@ -128,7 +110,7 @@ export default function SearchResult({ data }: { data: SearchData }) {
           <Select name="categoryId" label={t.category} value={f.categoryId} options={c.categoryList.map((x) => [x.categoryId, x.name])} />
         </fieldset>
       </SearchBar>
-      <div className={meta}>
+      <div className={listMeta}>
         <span role="status" data-testid="search-count">
           {t.count(r.total)}
         </span>

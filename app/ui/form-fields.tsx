@@ -53,6 +53,35 @@ export const row = css`
   font-size: 14px;
 `;
 
+/**
+ * The filter bar of a list (search results, booking records): a boxed grid
+ * of labelled inputs and selects, two columns on phones; each page sets its
+ * wider columns.
+ */
+export const filterBar = css`
+  display: grid;
+  gap: 10px;
+  grid-template-columns: repeat(2, 1fr);
+  min-width: 0;
+  padding: 12px;
+  border-radius: 12px;
+  background: ${colour.surface};
+  border: 1px solid ${colour.line};
+  label { display: grid; gap: 4px; font-size: 13px; color: ${colour.muted}; min-width: 0; }
+  input, select { height: 40px; padding: 0 8px; border-radius: 8px; border: 1px solid ${colour.line}; font: inherit; font-size: 14px; color: ${colour.text}; background: #fff; min-width: 0; }
+`;
+
+/** The line above a filtered list: its count, and a link that clears the filters. */
+export const listMeta = css`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  margin: 18px 0 12px;
+  font-size: 14px;
+  color: ${colour.muted};
+  a { color: var(--brand); }
+`;
+
 export function Field({ label, required, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
   const id = useId();
   return (

@@ -206,14 +206,24 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
     setReload((n) => n + 1);
     ui.notify(res.bookings.length > 1 ? t.bookedManyOk(res.bookings.length) : t.bookedOk);
   };
-  const confirm = () =>
+  // a refused attempt (the last seat went meanwhile) reloads the seats too
+  const attemptRun = (fn: () => Promise<void>) =>
     run(async () => {
+      try {
+        await fn();
+      } catch (e) {
+        setReload((n) => n + 1);
+        throw e;
+      }
+    });
+  const confirm = () =>
+    attemptRun(async () => {
       const check = await bookingCheck(brandId, bookIds);
-      if (check.conflict) ui.open('conflict', { conflicts: check.conflicts, onContinue: () => void run(() => bookNow(true)) });
+      if (check.conflict) ui.open('conflict', { conflicts: check.conflicts, onContinue: () => void attemptRun(() => bookNow(true)) });
       else await bookNow(false);
     });
   const join = () =>
-    run(async () => {
+    attemptRun(async () => {
       const w = await waitingAdd(brandId, waitId);
       setSelected([]);
       setReload((n) => n + 1);
