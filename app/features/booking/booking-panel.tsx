@@ -15,7 +15,8 @@ import type { BookingItem, PaymentChoice, PaymentInfo, Schedule, ScheduleSeat } 
 import { bookingCheck, book, newAttemptKey, paymentInfo, scheduleSeats, waitingAdd } from './api';
 import { CalendarChip } from './booking-card';
 import { actionable, bookingWhen, byDate, costLine, firstDate, sameChoice, seatLine, toggle, withLive, type Session } from './rules';
-import { errorText } from '../../lib/api';
+import { ApiError, errorText } from '../../lib/api';
+import { codes } from '../../contract/generated/shared';
 import { hasModule, Module } from '../../lib/modules';
 import { brandPath, usePage } from '../../lib/page-context';
 import { Link, navHref } from '../../lib/navigation';
@@ -213,6 +214,8 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
         await fn();
       } catch (e) {
         setReload((n) => n + 1);
+        // the brand books only verified members: offer the verification mail
+        if (e instanceof ApiError && e.code === codes.EmailNotVerified && user) ui.open('verifyAccount', { email: user.email });
         throw e;
       }
     });
