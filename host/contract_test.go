@@ -30,7 +30,7 @@ const contractDir = "../app/contract/generated"
 // TestContract generates the TypeScript side of the contract between host
 // and app: the types of every value the host sends (tygo over host's
 // contract.go, data's and data/rules' wire types) and the shared constants
-// and route table (shared.ts). It fails when the committed files are
+// and route table (shared.ts) and the error codes (codes.ts). It fails when the committed files are
 // stale; go test ./host -run TestContract -update rewrites them (make
 // contract).
 func TestContract(t *testing.T) {
@@ -66,10 +66,13 @@ func TestContract(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(out, "shared.ts"), sharedTS(header), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(out, "codes.ts"), codesTS(header), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if *update {
 		return
 	}
-	for _, name := range []string{"host.ts", "data.ts", "rules.ts", "shared.ts"} {
+	for _, name := range []string{"host.ts", "data.ts", "rules.ts", "shared.ts", "codes.ts"} {
 		got, _ := os.ReadFile(filepath.Join(out, name))
 		want, err := os.ReadFile(filepath.Join(contractDir, name))
 		if err != nil || !bytes.Equal(got, want) {
@@ -93,11 +96,6 @@ func sharedTS(header string) []byte {
 		fmt.Fprintf(&b, "  %s: %s,\n", k, js(k))
 	}
 	fmt.Fprint(&b, "} as const;\nexport type ModuleKey = keyof typeof modules;\n")
-	fmt.Fprint(&b, "\n/** The error codes (data/codes.go; host/errors.go has their texts). */\nexport const codes = {\n")
-	for _, c := range errorCodes() {
-		fmt.Fprintf(&b, "  %s: %s,\n", c[0], c[1])
-	}
-	fmt.Fprint(&b, "} as const;\n")
 	type tsRoute struct {
 		Name    string `json:"name"`
 		Pattern string `json:"pattern"`
@@ -119,6 +117,19 @@ func sharedTS(header string) []byte {
 		fmt.Fprintf(&b, "  %s,\n", strings.ReplaceAll(js(tsRoute{r.Name, r.Pattern, r.Page, layout, r.Member, g}), ",\"", ", \""))
 	}
 	fmt.Fprint(&b, "] as const;\nexport type RouteName = (typeof routes)[number]['name'];\nexport type PageName = (typeof routes)[number]['page'];\n")
+	return b.Bytes()
+}
+
+// codesTS writes the error codes, a module of their own: only the code
+// that names a code loads them.
+func codesTS(header string) []byte {
+	var b bytes.Buffer
+	fmt.Fprint(&b, header)
+	fmt.Fprint(&b, "\n/** The error codes (data/codes.go; host/errors.go has their texts). */\nexport const codes = {\n")
+	for _, c := range errorCodes() {
+		fmt.Fprintf(&b, "  %s: %s,\n", c[0], c[1])
+	}
+	fmt.Fprint(&b, "} as const;\n")
 	return b.Bytes()
 }
 

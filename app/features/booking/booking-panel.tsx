@@ -16,7 +16,7 @@ import { bookingCheck, book, newAttemptKey, paymentInfo, scheduleSeats, waitingA
 import { CalendarChip } from './booking-card';
 import { actionable, bookingWhen, byDate, costLine, firstDate, sameChoice, seatLine, toggle, withLive, type Session } from './rules';
 import { ApiError, errorText } from '../../lib/api';
-import { codes } from '../../contract/generated/shared';
+import { codes } from '../../contract/generated/codes';
 import { hasModule, Module } from '../../lib/modules';
 import { brandPath, usePage } from '../../lib/page-context';
 import { Link, navHref } from '../../lib/navigation';

@@ -1,6 +1,6 @@
 // Which dialog shows a refusal of precheck or payment, by its code
 // (data/codes.go; host/errors.go has their texts).
-import { codes } from '../../contract/generated/shared';
+import { codes } from '../../contract/generated/codes';
 
 /** The dialogs of a refusal (spec section 2); 'login' opens the login dialog. */
 export type RefusalKind = 'precheck' | 'contactInfo' | 'checkError' | 'unverified' | 'planNotEnabled' | 'commodityNotFound' | 'pleaseSign' | 'login';
