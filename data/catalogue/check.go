@@ -271,7 +271,7 @@ func (ck *checker) course(c *Course, i int, stores map[string]Store, teachers, s
 	slots := map[string]bool{}
 	for j := range c.Schedules {
 		s := &c.Schedules[j]
-		se := fmt.Sprintf("%s 的第 %d 個時段（%s %s）", e, j+1, s.Date, s.Start)
+		se := fmt.Sprintf("%s的第 %d 個時段（%s %s）", e, j+1, s.Date, s.Start)
 		s.Date = ck.date(f, se, "date", s.Date)
 		start, err1 := clock(s.Start)
 		end, err2 := clock(s.End)

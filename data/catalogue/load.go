@@ -22,9 +22,9 @@ type ids struct {
 	schedules map[int64]map[string]int64
 }
 
-func itemKey(it Item) string     { return it.Type + "\x00" + it.Name }
-func courseKey(c Course) string  { return c.Store + "\x00" + c.Name }
-func slotKey(s Schedule) string  { return s.Date + " " + s.Start }
+func itemKey(it Item) string          { return it.Type + "\x00" + it.Name }
+func courseKey(c Course) string       { return c.Store + "\x00" + c.Name }
+func slotKey(s Schedule) string       { return s.Date + " " + s.Start }
 func fieldKeyOf(f CustomField) string { return f.Key }
 
 // errNoBrand: the brand is not in the database.
