@@ -5,13 +5,18 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"storefront/data"
 	"storefront/data/dbtest"
+	"storefront/data/demo"
+	"storefront/host"
 )
 
 // catalogueEnv is a fresh database and image directory for the command.
@@ -155,5 +160,66 @@ func TestCatalogueImportTakenDomain(t *testing.T) {
 	db.Pool.QueryRow(ctx, "select count(*) from brands where id = 'studio'").Scan(&n)
 	if n != 0 {
 		t.Errorf("the refused import wrote the brand")
+	}
+}
+
+// A brand imported while a host runs shows on its pages within a second,
+// with its images (the import's rows notify brand_changed; the host drops
+// its cached brand and pages).
+func TestCatalogueImportShowsOnRunningHost(t *testing.T) {
+	db, getenv := catalogueEnv(t)
+	env := map[string]string{"PORT": "0", "STOREFRONT_DEMO": "0", "LOG_LEVEL": "warn", "STOREFRONT_ENV": "dev"}
+	for _, k := range []string{"DATABASE_URL", "STOREFRONT_CATALOGUE_IMAGES"} {
+		env[k] = getenv(k)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ready, done := make(chan string, 1), make(chan error, 1)
+	go func() {
+		done <- host.Run(ctx, func(k string) string { return env[k] }, io.Discard, ready, host.Fixtures{Static: demo.Folders})
+	}()
+	var addr string
+	select {
+	case addr = <-ready:
+	case err := <-done:
+		t.Fatalf("storefront did not start: %v", err)
+	}
+	defer func() { cancel(); <-done }()
+	_, port, _ := net.SplitHostPort(addr)
+	base := "http://127.0.0.1:" + port
+	get := func(path string) (int, string, string) {
+		res, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, res.Header.Get("Content-Type"), string(b)
+	}
+	if code, _, _ := get("/studio"); code != http.StatusNotFound {
+		t.Fatalf("before the import /studio answered %d", code)
+	}
+	if out, err := runCatalogue(t, getenv, "import", studioCopy(t)); err != nil {
+		t.Fatalf("import: %v\n%s", err, out)
+	}
+	deadline := time.Now().Add(time.Second)
+	for {
+		code, _, body := get("/studio")
+		if code == http.StatusOK && strings.Contains(body, "山嵐運動工作室") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the imported brand's home did not show within a second: %d", code)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	var image string
+	if err := db.Pool.QueryRow(context.Background(), "select image from stores where brand_id = 'studio' and short_name = '大安館'").Scan(&image); err != nil {
+		t.Fatal(err)
+	}
+	if code, ctype, body := get("/_img/320" + image); code != http.StatusOK || ctype != "image/webp" || len(body) == 0 {
+		t.Errorf("the imported store image %s at 320 px: %d %s (%d bytes)", image, code, ctype, len(body))
+	}
+	if code, _, body := get(image); code != http.StatusOK || !strings.HasPrefix(body, "\x89PNG") {
+		t.Errorf("the imported store image %s itself: %d", image, code)
 	}
 }
