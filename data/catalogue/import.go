@@ -346,23 +346,45 @@ func apply(ctx context.Context, tx pgx.Tx, want *Catalogue, rep *Report) error {
 	for _, co := range have.Courses {
 		haveCourse[courseKey(co)] = co
 	}
+	teacher := func(name string) *int64 {
+		if n, ok := id.teachers[name]; ok {
+			return &n
+		}
+		return nil
+	}
+	// Each schedule row bumps the brand's data_version by its trigger, and
+	// a hundred thousand updates of one row in one transaction grow
+	// quadratically slow. As a superuser the import writes the schedules
+	// with the triggers off (session_replication_role replica, this
+	// transaction only: other sessions keep theirs) and bumps the version
+	// once; their references are the ids just read, and deletions (which
+	// need the cascades) wait until the triggers are back.
+	var bulk bool
+	if err := tx.QueryRow(ctx, "select rolsuper from pg_roles where rolname = current_user").Scan(&bulk); err != nil {
+		return err
+	}
+	if bulk {
+		w.exec("set local session_replication_role = replica")
+	}
+	var deletes []int64
+	before := len(rep.Added) + len(rep.Changed)
 	for _, co := range want.Courses {
 		cid := id.courses[courseKey(co)]
 		name := fmt.Sprintf("課程「%s」（%s）的時段", co.Name, co.Store)
 		diff(w, coursesFile, name, false, co.Schedules, haveCourse[courseKey(co)].Schedules, slotKey,
 			func(_ int, s Schedule, isNew bool) {
-				teacher := s.Teacher
-				if teacher == "" {
-					teacher = co.Teacher
+				t := s.Teacher
+				if t == "" {
+					t = co.Teacher
 				}
 				if isNew {
 					w.exec(`insert into course_schedules (brand_id, course_id, teacher_id, date, start_time, end_time, capacity)
-					        values ($1, $2, `+teacherID(3)+`, $4, $5, $6, $7)`,
-						brand, cid, teacher, s.Date, s.Start, s.End, s.Capacity)
+					        values ($1, $2, $3, $4, $5, $6, $7)`,
+						brand, cid, teacher(t), s.Date, s.Start, s.End, s.Capacity)
 					return
 				}
-				w.exec(`update course_schedules set teacher_id = `+teacherID(3)+`, end_time = $4, capacity = greatest($5, booked)
-				        where id = $2`, brand, id.schedules[cid][slotKey(s)], teacher, s.End, s.Capacity)
+				w.exec(`update course_schedules set teacher_id = $2, end_time = $3, capacity = greatest($4, booked),
+				        updated_at = now() where id = $1`, id.schedules[cid][slotKey(s)], teacher(t), s.End, s.Capacity)
 			},
 			func(s Schedule) {
 				sid := id.schedules[cid][slotKey(s)]
@@ -373,9 +395,19 @@ func apply(ctx context.Context, tx pgx.Tx, want *Catalogue, rep *Report) error {
 					return
 				}
 				if !held { // a booked session stays: its members keep their seats
-					w.removed(coursesFile, name, s.Date+" "+s.Start, "delete from course_schedules where id = $1", sid)
+					rep.Removed = append(rep.Removed, fmt.Sprintf("%s：%s「%s」", coursesFile, name, s.Date+" "+s.Start))
+					deletes = append(deletes, sid)
 				}
 			})
+	}
+	if bulk {
+		w.exec("set local session_replication_role = origin")
+		if len(rep.Added)+len(rep.Changed) > before {
+			w.exec("update brands set data_version = data_version + 1 where id = $1", brand)
+		}
+	}
+	if len(deletes) > 0 {
+		w.exec("delete from course_schedules where id = any($1)", deletes)
 	}
 	// a store no course or item uses any more goes
 	for _, s := range have.Stores {
