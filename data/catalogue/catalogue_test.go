@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -194,5 +195,49 @@ func TestRelativeDates(t *testing.T) {
 	db.Pool.QueryRow(context.Background(), "select date::text from course_schedules where brand_id = 'studio'").Scan(&date)
 	if date != "2026-12-04" { // 2026-11-20 (Taipei) + 14 days
 		t.Errorf("+14d imported as %q", date)
+	}
+}
+
+// The format carries the demo brands' catalogue: exporting each and
+// importing the export back changes nothing.
+func TestDemoBrandsExportAndImportUnchanged(t *testing.T) {
+	db := dbtest.NewDemoAt(t, now)
+	for _, brand := range []string{"yoga", "plan", "term", "noshop", "closed"} {
+		out := filepath.Join(t.TempDir(), brand)
+		if err := catalogue.Export(context.Background(), db, brand, out, t.TempDir()); err != nil {
+			t.Fatalf("export %s: %v", brand, err)
+		}
+		v := version(t, db, brand)
+		if rep := importDir(t, db, out, t.TempDir(), false); !rep.Empty() {
+			t.Errorf("re-import of %s changed:\n%s", brand, rep)
+		}
+		if got := version(t, db, brand); got != v {
+			t.Errorf("%s: data_version moved from %d to %d", brand, v, got)
+		}
+	}
+}
+
+// The demo brand's 竹北館 sessions start half an hour after 信義館's, and
+// some fall outside 竹北館's opening hours (09:00–22:00): the import
+// refuses exactly those, and writes nothing.
+func TestDemoBrandSessionsOutsideStoreHoursRefused(t *testing.T) {
+	db := dbtest.NewDemoAt(t, now)
+	out := filepath.Join(t.TempDir(), "demo")
+	if err := catalogue.Export(context.Background(), db, "demo", out, t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	v := version(t, db, "demo")
+	_, err := catalogue.Import(context.Background(), db, os.DirFS(out), catalogue.Options{Now: now, ImageDir: t.TempDir()})
+	probs, ok := err.(catalogue.Problems)
+	if !ok || len(probs) == 0 {
+		t.Fatalf("import of the demo brand: %v", err)
+	}
+	for _, p := range probs {
+		if p.File != "courses.json" || p.Field != "start" || !strings.Contains(p.Entry, "（竹北館）") || !strings.Contains(p.Message, "營業時間") {
+			t.Errorf("unexpected problem: %s", p)
+		}
+	}
+	if got := version(t, db, "demo"); got != v {
+		t.Errorf("a refused import moved data_version from %d to %d", v, got)
 	}
 }
