@@ -409,13 +409,15 @@ func apply(ctx context.Context, tx pgx.Tx, want *Catalogue, rep *Report) error {
 	if len(deletes) > 0 {
 		w.exec("delete from course_schedules where id = any($1)", deletes)
 	}
-	// a store no course or item uses any more goes
+	// a store no course, order or salesman names any more goes (a store
+	// still in use stays, though the files dropped it)
 	for _, s := range have.Stores {
 		if !slices.ContainsFunc(want.Stores, func(x Store) bool { return x.ShortName == s.ShortName }) {
 			var used bool
 			sid := id.stores[s.ShortName]
 			if err := tx.QueryRow(ctx, `select exists(select 1 from courses where store_id = $1)
-			        or exists(select 1 from order_lines where store_id = $1)`, sid).Scan(&used); err != nil {
+			        or exists(select 1 from order_lines where store_id = $1)
+			        or exists(select 1 from salesmen where store_id = $1)`, sid).Scan(&used); err != nil {
 				return err
 			}
 			if !used {
