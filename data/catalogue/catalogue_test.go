@@ -157,7 +157,11 @@ func TestImportTakesHeldEntriesOffShelf(t *testing.T) {
 	writeJSON(t, src, "items.json", `[{"type": "point", "name": "儲值 1,000 點", "price": 1000, "description": "可折抵課程。",
 	  "quantity": 1000, "activation": "IMMEDIATELY", "image": "", "images": [], "stores": []}]`)
 	writeJSON(t, src, "courses.json", `[]`)
+	dry := importDir(t, db, src, images, true)
 	rep := importDir(t, db, src, images, false)
+	if !reflect.DeepEqual(dry, rep) {
+		t.Errorf("the dry run reported\n%s\nthe import\n%s", dry, rep)
+	}
 	wantOff := []string{"items.json：商品「單月通行卡」", "courses.json：課程「哈達瑜珈（大安館）」"}
 	if !reflect.DeepEqual(rep.OffShelf, wantOff) {
 		t.Errorf("taken off shelf %q, want %q", rep.OffShelf, wantOff)
