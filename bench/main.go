@@ -118,6 +118,14 @@ func run() error {
 		fmt.Printf("  %-46s %s\n", r.what, r.value)
 	}
 
+	if *catalogueOnly {
+		if err := catalogueRow(dbURL, cached.url, out, add); err != nil {
+			return err
+		}
+		printTable(rows)
+		return nil
+	}
+
 	// Baseline S: the same bytes from http.FileServer
 	static, err := serveStatic(out)
 	if err != nil {

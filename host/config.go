@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/netip"
 	"net/url"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -59,6 +60,9 @@ type Config struct {
 	// ScannerToken is the studio scanners' bearer token for POST
 	// /api/checkin/qr; empty: QR check-in by scanner is off.
 	ScannerToken string
+	// CatalogueImages is the directory of the images brought in by
+	// `storefront catalogue import`, served at /_static/catalogue/.
+	CatalogueImages string
 }
 
 // Variable is one environment variable the storefront reads.
@@ -102,6 +106,7 @@ var Variables = []Variable{
 	{"STOREFRONT_ORDER_TTL", "30m", "how long an unpaid order waits for its payment before it expires (a payment that arrives later is still taken)"},
 	{"STOREFRONT_CHECKIN_KEY", "", "secret (at least 32 characters) signing the members' short-lived check-in QR codes; empty: a random key per process (codes shown by one host do not verify on another; a warning outside dev)"},
 	{"STOREFRONT_CHECKIN_SCANNER_TOKEN", "", "bearer token (at least 32 characters) of the studio scanners calling POST /api/checkin/qr; empty: check-in by scanner is off"},
+	{"STOREFRONT_CATALOGUE_IMAGES", "", "directory of the images `storefront catalogue import` stores and the hosts serve (resized to WebP under /_img/); give several hosts one shared directory; empty: STOREFRONT_VAR_DIR/catalogue-images"},
 }
 
 // The payment sandboxes' fixed test credentials: public test values of the
@@ -239,6 +244,9 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	c.AccessLog = flag("STOREFRONT_ACCESS_LOG")
 	c.MetricsToken = get("STOREFRONT_METRICS_TOKEN")
 	c.OrderTTL = dur("STOREFRONT_ORDER_TTL")
+	if c.CatalogueImages = get("STOREFRONT_CATALOGUE_IMAGES"); c.CatalogueImages == "" {
+		c.CatalogueImages = filepath.Join(c.VarDir, "catalogue-images")
+	}
 	errs = append(errs, c.loadProviders(get)...)
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))

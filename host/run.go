@@ -7,7 +7,9 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"net"
+	"os"
 	"time"
 
 	"storefront/cache"
@@ -96,7 +98,7 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 		_, port, _ := net.SplitHostPort(ln.Addr().String())
 		cfg.PublicURL = "http://localhost:" + port // dev's default, on the port picked
 	}
-	srv, err := NewServer(ctx, Deps{Config: cfg, DB: db, Cache: c, Pool: pool, Bundle: bundle, Log: log, Mailer: mailer, Mailbox: mailbox, Static: fx.Static})
+	srv, err := NewServer(ctx, Deps{Config: cfg, DB: db, Cache: c, Pool: pool, Bundle: bundle, Log: log, Mailer: mailer, Mailbox: mailbox, Static: withCatalogueImages(fx.Static, cfg.CatalogueImages)})
 	if err != nil {
 		return err
 	}
@@ -167,4 +169,15 @@ func newLogger(cfg Config, w io.Writer) *slog.Logger {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
 	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// withCatalogueImages adds the imported catalogue images (dir) to the
+// static folders, as "catalogue": /_static/catalogue/{brand}/{hash}/{name}.
+func withCatalogueImages(static map[string]fs.FS, dir string) map[string]fs.FS {
+	out := maps.Clone(static)
+	if out == nil {
+		out = map[string]fs.FS{}
+	}
+	out["catalogue"] = os.DirFS(dir)
+	return out
 }

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+
+	"storefront/data"
+	"storefront/data/catalogue"
+	"storefront/host"
+)
+
+const catalogueUsage = `usage:
+  storefront catalogue import PATH [--dry-run]   bring a brand's catalogue directory into the database
+  storefront catalogue export BRAND [DIR]        write a brand's catalogue into DIR (default ./BRAND)`
+
+// catalogueCommand runs `storefront catalogue ...` (args after
+// "catalogue") against the database of the environment's configuration.
+// A problem in the directory is reported one a line (file, entry, field)
+// on stderr, and nothing is written.
+func catalogueCommand(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	dry := false
+	var rest []string
+	for _, a := range args {
+		if a == "--dry-run" {
+			dry = true
+		} else {
+			rest = append(rest, a)
+		}
+	}
+	if len(rest) < 2 || (rest[0] != "import" && rest[0] != "export") || len(rest) > 3 ||
+		(rest[0] == "import" && len(rest) != 2) || (dry && rest[0] != "import") {
+		return errors.New(catalogueUsage)
+	}
+	cfg, err := host.LoadConfig(getenv)
+	if err != nil {
+		return err
+	}
+	db, err := data.Open(ctx, cfg.DatabaseURL, cfg.VarDir, slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	if err != nil {
+		return fmt.Errorf("database: %w", err)
+	}
+	defer db.Close()
+	if rest[0] == "export" {
+		dir := rest[1]
+		if len(rest) == 3 {
+			dir = rest[2]
+		}
+		if err := catalogue.Export(ctx, db, rest[1], dir, cfg.CatalogueImages); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "已匯出品牌 %s 到 %s\n", rest[1], dir)
+		return nil
+	}
+	path, err := filepath.Abs(rest[1])
+	if err != nil {
+		return err
+	}
+	if st, err := os.Stat(path); err != nil || !st.IsDir() {
+		return fmt.Errorf("%s：不是目錄", rest[1])
+	}
+	rep, err := catalogue.Import(ctx, db, os.DirFS(path), catalogue.Options{DryRun: dry, ImageDir: cfg.CatalogueImages})
+	if err != nil {
+		var probs catalogue.Problems
+		if errors.As(err, &probs) {
+			return fmt.Errorf("%s 有 %d 個問題，未寫入任何資料：\n%w", rest[1], len(probs), err)
+		}
+		return err
+	}
+	if dry {
+		fmt.Fprint(stdout, "試算（--dry-run，未寫入）：")
+	}
+	fmt.Fprint(stdout, rep)
+	return nil
+}

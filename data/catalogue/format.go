@@ -1,0 +1,306 @@
+// Package catalogue reads, checks, imports and exports a brand's catalogue
+// as one directory of JSON files plus their images (issue 16):
+//
+//	brand.json     the brand: name, colours, app links, modules, custom
+//	               domains and custom fields
+//	stores.json    its stores, keyed by shortName
+//	teachers.json  its teachers, keyed by name
+//	items.json     its sellable items, keyed by type + name
+//	courses.json   its courses, keyed by store + name, each with its
+//	               booking rules and its schedules (keyed by date + start)
+//	images/        the image files the entries name ("images/logo.png")
+//
+// schema.json (beside this file, also written into every export) is the
+// JSON Schema of these files. The keys above are the operator's ids: an
+// import updates the row with the same key, adds what is new and takes
+// off the shelf (or deletes, when nobody holds or booked it) what the
+// files no longer list. Term schedules, banners and salesmen are not part
+// of the format yet; an import leaves them as they are.
+//
+// Dates are YYYY-MM-DD, or "+Nd" (N days after the day of the import,
+// Taipei), meant for demo directories that must never go stale; an export
+// always writes absolute dates.
+package catalogue
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Schema is the JSON Schema of the format (schema.json).
+//
+//go:embed schema.json
+var Schema []byte
+
+// Catalogue is one brand's catalogue as the files hold it.
+type Catalogue struct {
+	Brand    Brand     `json:"brand"`
+	Stores   []Store   `json:"stores"`
+	Teachers []Teacher `json:"teachers"`
+	Items    []Item    `json:"items"`
+	Courses  []Course  `json:"courses"`
+}
+
+// Brand is brand.json.
+type Brand struct {
+	ID                        string        `json:"id"`
+	Name                      string        `json:"name"`
+	Description               string        `json:"description"`
+	AppLogo                   string        `json:"appLogo"`
+	Colour                    string        `json:"webBaseBackgroundColor"`
+	IOSAppLink                string        `json:"iosAppLink"`
+	AndroidAppLink            string        `json:"androidAppLink"`
+	IsNewposStore             bool          `json:"isNewposStore"`
+	BookingNeedsVerifiedEmail bool          `json:"bookingNeedsVerifiedEmail"`
+	Modules                   []string      `json:"modules"`
+	Domains                   []Domain      `json:"domains"`
+	CustomFields              []CustomField `json:"customFields"`
+}
+
+// Domain is a custom domain of the brand in one environment.
+type Domain struct {
+	Host string `json:"host"`
+	Env  string `json:"env"`
+}
+
+// CustomField is a member-profile field the brand asks for, keyed by Key.
+type CustomField struct {
+	Key       string   `json:"key"`
+	Label     string   `json:"label"`
+	Type      string   `json:"type"`
+	Required  bool     `json:"required"`
+	MaxLength *int     `json:"maxLength,omitempty"`
+	Options   []string `json:"options"`
+}
+
+// Store is an entry of stores.json, keyed by ShortName.
+type Store struct {
+	ShortName    string `json:"shortName"`
+	Name         string `json:"name"`
+	Address      string `json:"address"`
+	Phone        string `json:"phone"`
+	OpeningHours string `json:"openingHours"`
+	MapURL       string `json:"mapUrl"`
+	HasLinePay   bool   `json:"hasLinePay"`
+	Image        string `json:"image"`
+}
+
+// Teacher is an entry of teachers.json, keyed by Name.
+type Teacher struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	Bio   string `json:"bio"`
+	Image string `json:"image"`
+}
+
+// Item is an entry of items.json, keyed by Type and Name.
+type Item struct {
+	Type           string    `json:"type"`
+	Name           string    `json:"name"`
+	Price          int       `json:"price"`
+	OriginalPrice  *int      `json:"originalPrice,omitempty"`
+	Description    string    `json:"description"`
+	Quantity       *int      `json:"quantity,omitempty"`
+	Validity       *Validity `json:"validity,omitempty"`
+	Activation     string    `json:"activation"`
+	AdminStartDate string    `json:"adminStartDate,omitempty"`
+	Image          string    `json:"image"`
+	Images         []string  `json:"images"`
+	Stores         []string  `json:"stores"`
+	OnShelf        bool      `json:"onShelf"`
+}
+
+// Validity is how long a bought item stays valid.
+type Validity struct {
+	Value int    `json:"value"`
+	Unit  string `json:"unit"`
+}
+
+// Course is an entry of courses.json, keyed by Store and Name.
+type Course struct {
+	Store       string     `json:"store"`
+	Name        string     `json:"name"`
+	Category    string     `json:"category,omitempty"`
+	Teacher     string     `json:"teacher,omitempty"`
+	Summary     string     `json:"summary"`
+	Description string     `json:"description"`
+	Image       string     `json:"image"`
+	MinPrice    int        `json:"minPrice"`
+	MaxPrice    int        `json:"maxPrice"`
+	TicketOnly  bool       `json:"ticketOnly"`
+	Promoted    bool       `json:"promoted"`
+	OnShelf     bool       `json:"onShelf"`
+	Booking     Booking    `json:"booking"`
+	Schedules   []Schedule `json:"schedules"`
+}
+
+// Booking is a course's booking rules (migration 006).
+type Booking struct {
+	OpensHours      int  `json:"opensHours"`
+	ClosesMinutes   int  `json:"closesMinutes"`
+	CancelHours     int  `json:"cancelHours"`
+	PointsCost      *int `json:"pointsCost,omitempty"`
+	HoursCost       *int `json:"hoursCost,omitempty"`
+	CountAllowed    bool `json:"countAllowed"`
+	PasscardAllowed bool `json:"passcardAllowed"`
+	TimingAllowed   bool `json:"timingAllowed"`
+	PrivateCoach    bool `json:"privateCoach"`
+}
+
+// Schedule is one dated session of a course, keyed by Date and Start.
+type Schedule struct {
+	Date     string `json:"date"`
+	Start    string `json:"start"`
+	End      string `json:"end"`
+	Capacity int    `json:"capacity"`
+	Teacher  string `json:"teacher,omitempty"`
+}
+
+// The files of a catalogue directory.
+const (
+	brandFile    = "brand.json"
+	storesFile   = "stores.json"
+	teachersFile = "teachers.json"
+	itemsFile    = "items.json"
+	coursesFile  = "courses.json"
+	schemaFile   = "schema.json"
+)
+
+// parts maps each file to the part of a Catalogue it holds.
+func (c *Catalogue) parts() []struct {
+	file string
+	v    any
+} {
+	return []struct {
+		file string
+		v    any
+	}{
+		{brandFile, &c.Brand}, {storesFile, &c.Stores}, {teachersFile, &c.Teachers},
+		{itemsFile, &c.Items}, {coursesFile, &c.Courses},
+	}
+}
+
+// Read reads the catalogue in dir. A missing file other than brand.json
+// is an empty list. Entries' onShelf and the booking rules' booleans
+// default as the database does when a file leaves them out.
+func Read(dir fs.FS) (*Catalogue, Problems) {
+	c := &Catalogue{}
+	var probs Problems
+	for _, p := range c.parts() {
+		raw, err := fs.ReadFile(dir, p.file)
+		if errors.Is(err, fs.ErrNotExist) && p.file != brandFile {
+			continue
+		}
+		if err != nil {
+			probs.add(p.file, "", "", "無法讀取：%v", err)
+			continue
+		}
+		raw = withDefaults(p.file, raw)
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(p.v); err != nil {
+			probs.add(p.file, "", "", "不是有效的 JSON：%v", err)
+		}
+	}
+	return c, probs
+}
+
+// withDefaults fills the defaults of the boolean fields an operator may
+// leave out (onShelf true; countAllowed and passcardAllowed true).
+func withDefaults(file string, raw []byte) []byte {
+	if file != itemsFile && file != coursesFile {
+		return raw
+	}
+	var list []map[string]json.RawMessage
+	if json.Unmarshal(raw, &list) != nil {
+		return raw // the decoder reports it
+	}
+	def := func(m map[string]json.RawMessage, k string) {
+		if _, ok := m[k]; !ok {
+			m[k] = json.RawMessage("true")
+		}
+	}
+	for _, e := range list {
+		def(e, "onShelf")
+		if file == coursesFile {
+			var b map[string]json.RawMessage
+			if json.Unmarshal(e["booking"], &b) != nil || b == nil {
+				b = map[string]json.RawMessage{}
+			}
+			def(b, "countAllowed")
+			def(b, "passcardAllowed")
+			for k, v := range map[string]string{"opensHours": "336", "closesMinutes": "30", "cancelHours": "12"} {
+				if _, ok := b[k]; !ok {
+					b[k] = json.RawMessage(v)
+				}
+			}
+			e["booking"], _ = json.Marshal(b)
+		}
+	}
+	out, err := json.Marshal(list)
+	if err != nil {
+		return raw
+	}
+	return out
+}
+
+// Write writes c into dir (created if missing) as the format's files and
+// the schema, indented for people.
+func Write(dir string, c *Catalogue) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, p := range c.parts() {
+		raw, err := json.MarshalIndent(p.v, "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, p.file), append(raw, '\n'), 0o644); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(filepath.Join(dir, schemaFile), Schema, 0o644)
+}
+
+// Problem is one error found in a catalogue directory: the file, the entry
+// (its key) and the field it is about, in plain words.
+type Problem struct {
+	File, Entry, Field, Message string
+}
+
+func (p Problem) String() string {
+	s := p.File
+	if p.Entry != "" {
+		s += "：" + p.Entry
+	}
+	if p.Field != "" {
+		s += "：欄位 " + p.Field
+	}
+	return s + "：" + p.Message
+}
+
+// Problems are every problem found; an import writes nothing when there
+// is any.
+type Problems []Problem
+
+func (ps *Problems) add(file, entry, field, format string, args ...any) {
+	*ps = append(*ps, Problem{file, entry, field, fmt.Sprintf(format, args...)})
+}
+
+// Error lists the problems one a line.
+func (ps Problems) Error() string {
+	var b bytes.Buffer
+	for i, p := range ps {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(p.String())
+	}
+	return b.String()
+}
