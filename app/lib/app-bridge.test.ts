@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nativeRetryCap, nativeSide, parseNativeValues, readNativeValues, retryDelay, tellApp, type BridgeClock, type BridgeWindow } from './app-bridge';
+import { nativeRetryCap, nativeSide, parseNativeValues, prefillFields, readNativeValues, retryDelay, tellApp, type BridgeClock, type BridgeWindow } from './app-bridge';
 
 /** A clock that records the waits and never waits; tick runs between asks. */
 function fakeClock(tick: (waitNo: number) => void = () => {}) {
@@ -107,4 +107,16 @@ test('tellApp opens a URL through whichever side is present', () => {
   assert.deepEqual(opened, ['https://example.com/']);
   assert.equal(tellApp({ StorefrontApp: {} }, 'openLinePay', 'line://pay/1'), false);
   assert.equal(tellApp({}, 'openExternal', 'https://example.com/'), false);
+});
+
+test('prefillFields fills empty phone and e-mail fields only', () => {
+  const schema = [
+    { key: 'mobile', type: 'phone' },
+    { key: 'mail', type: 'email' },
+    { key: 'nick', type: 'text' },
+  ];
+  assert.deepEqual(prefillFields(schema, {}, values), { mobile: values.phone, mail: values.email });
+  assert.deepEqual(prefillFields(schema, { mobile: '0222222222' }, values), { mobile: '0222222222', mail: values.email });
+  assert.deepEqual(prefillFields(schema, { nick: 'x' }, null), { nick: 'x' });
+  assert.deepEqual(prefillFields(schema, {}, { name: 'A' }), {});
 });

@@ -183,3 +183,22 @@ export function openInApp(action: AppAction, url: string): boolean {
   if (typeof window === 'undefined') return false;
   return tellApp(window as unknown as BridgeWindow, action, url);
 }
+
+/** The brand's custom fields the app's values can fill: phone and e-mail
+ * fields, by their type. */
+export interface PrefillField {
+  key: string;
+  type: string;
+}
+
+/** current with its empty phone and e-mail fields filled from the app's
+ * values; what the member typed is never overwritten. */
+export function prefillFields(schema: PrefillField[], current: Record<string, string>, native: NativeValues | null): Record<string, string> {
+  if (!native) return current;
+  const out = { ...current };
+  for (const f of schema) {
+    const v = f.type === 'phone' ? native.phone : f.type === 'email' ? native.email : undefined;
+    if (v && !out[f.key]) out[f.key] = v;
+  }
+  return out;
+}

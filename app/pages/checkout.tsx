@@ -15,6 +15,9 @@ import { ApiError, errorText } from '../lib/api';
 import { links } from '../lib/links';
 import { price, validity } from '../lib/format';
 import { useRefresh } from '../lib/use-submit';
+import { openInApp } from '../lib/app-bridge';
+import { queryString } from '../lib/query';
+import { cartFromQuery, cartPairs } from '../features/checkout/rules';
 import { precheck, startPayment } from '../features/checkout/api';
 import { refusalOf } from '../features/checkout/refusal';
 import { PaymentHint } from '../features/checkout/payment-hint';
@@ -116,13 +119,17 @@ export default function Checkout({ data }: { data: CheckoutData }) {
   const custom = it?.activationType === 'CUSTOM';
   const seats = (course?.scheduleList ?? []).filter((s) => s.remaining > 0);
 
-  const [storeId, setStoreId] = useState(data.stores[0]?.storeId ?? 0);
+  // a cart kept in the URL (back from signing the e-contract) where it still fits
+  const saved = cartFromQuery(page.query);
+  const savedStore = data.stores.find((s) => s.storeId === saved.storeId);
+  const firstStore = savedStore ?? data.stores[0];
+  const [storeId, setStoreId] = useState(firstStore?.storeId ?? 0);
   const store: CheckoutStore | undefined = data.stores.find((s) => s.storeId === storeId);
-  const [quantity, setQuantity] = useState(1);
-  const [scheduleId, setScheduleId] = useState(seats[0]?.scheduleId ?? 0);
-  const [salesmanId, setSalesmanId] = useState(0);
-  const [startDate, setStartDate] = useState('');
-  const [payWay, setPayWay] = useState<string>(data.stores[0]?.payWays[0]?.payWay ?? '');
+  const [quantity, setQuantity] = useState(saved.quantity ?? 1);
+  const [scheduleId, setScheduleId] = useState(seats.find((s) => s.scheduleId === saved.scheduleId)?.scheduleId ?? seats[0]?.scheduleId ?? 0);
+  const [salesmanId, setSalesmanId] = useState(savedStore ? (saved.salesmanId ?? 0) : 0);
+  const [startDate, setStartDate] = useState(saved.startDate ?? '');
+  const [payWay, setPayWay] = useState<string>(firstStore?.payWays.find((w) => w.payWay === saved.payWay)?.payWay ?? firstStore?.payWays[0]?.payWay ?? '');
   const [accepted, setAccepted] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -187,7 +194,10 @@ export default function Checkout({ data }: { data: CheckoutData }) {
     setPayError('');
     try {
       const answer = await startPayment(brand.brandId, request());
-      window.location.assign(answer.paymentUrl); // the host's payment page: a full page load
+      // the host's payment page, a full page load; in the app LINE Pay's goes
+      // to the app, which opens it (its redirect is LINE Pay's paymentUrl.app)
+      const url = new URL(answer.paymentUrl, window.location.href).href;
+      if (!(page.webview && payWay === 'LINEPAY' && openInApp('openLinePay', url))) window.location.assign(url);
     } catch (e) {
       setBusy(false);
       if (e instanceof ApiError && refusalOf(e.code)) {
@@ -196,6 +206,10 @@ export default function Checkout({ data }: { data: CheckoutData }) {
       } else setPayError(errorText(e));
     }
   };
+
+  // the e-contract, which comes back here with this cart
+  const back = page.url.split('?')[0] + queryString(cartPairs({ storeId, quantity, scheduleId, salesmanId, startDate, payWay }, page.webview));
+  const contractHref = brandPath(page, `/e-contract/${storeId}`) + queryString([['back', back], ['from', page.webview ? 'app' : '']]);
 
   const head = <PageHead title={t.title(name, brandName)} description={t.heading} noindex />;
   if (data.offShelf) {
@@ -346,7 +360,7 @@ export default function Checkout({ data }: { data: CheckoutData }) {
             kind={shown.dialog}
             message={shown.message}
             shopHref={brandPath(page, '')}
-            contractHref={brandPath(page, `/e-contract/${storeId}`)}
+            contractHref={contractHref}
             email={page.user?.email ?? ''}
             onReload={() => (setShown(null), refresh())}
             onClose={() => setShown(null)}
