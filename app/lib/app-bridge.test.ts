@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nativeRetryCap, nativeSide, parseNativeValues, prefillFields, readNativeValues, retryDelay, tellApp, type BridgeClock, type BridgeWindow } from './app-bridge';
+import { isMobileBarcode, nativeRetryCap, nativeSide, parseNativeValues, prefillFields, readNativeValues, retryDelay, tellApp, type BridgeClock, type BridgeWindow } from './app-bridge';
 
 /** A clock that records the waits and never waits; tick runs between asks. */
 function fakeClock(tick: (waitNo: number) => void = () => {}) {
@@ -119,4 +119,9 @@ test('prefillFields fills empty phone and e-mail fields only', () => {
   assert.deepEqual(prefillFields(schema, { mobile: '0222222222' }, values), { mobile: '0222222222', mail: values.email });
   assert.deepEqual(prefillFields(schema, { nick: 'x' }, null), { nick: 'x' });
   assert.deepEqual(prefillFields(schema, {}, { name: 'A' }), {});
+});
+
+test('isMobileBarcode', () => {
+  for (const ok of ['/ABC+123', '/1234567', '/A.B-C+D']) assert.ok(isMobileBarcode(ok), ok);
+  for (const bad of ['ABC+1234', '/abc+123', '/ABC+12', '/ABC+1234', '', '/ABC 123']) assert.ok(!isMobileBarcode(bad), bad);
 });

@@ -202,3 +202,8 @@ export function prefillFields(schema: PrefillField[], current: Record<string, st
   }
   return out;
 }
+
+/** A Taiwanese e-invoice mobile barcode: '/' and 7 of 0-9, A-Z, '.', '-', '+'. */
+export function isMobileBarcode(s: string): boolean {
+  return /^\/[0-9A-Z.+-]{7}$/.test(s);
+}

@@ -88,6 +88,7 @@ export const member = {
   profileFields: '會員資料',
   holdings: '我的項目',
   notFilled: '未填寫',
+  mobileBarcode: '手機條碼（電子發票載具）',
   booking: {
     empty: '您目前沒有預約',
     emptyHint: '到商店挑選喜歡的課程，預約後會顯示在這裡。',
