@@ -137,3 +137,16 @@ func BookingNotice(b Brand, to, name, title, intro, link string) Message {
 		Outro:  "如需協助，請直接聯絡門市。",
 	})
 }
+
+// ContractSigned is the mail of a contract just signed; its PDF travels
+// as the attachment.
+func ContractSigned(b Brand, to, name, title, link string, rows [][2]string) Message {
+	return render(to, mailData{
+		Brand: b, Name: name, Title: "電子合約簽署完成",
+		Intro:  fmt.Sprintf("您已完成「%s」的簽署，合約 PDF 檔附於本信，明細如下：", title),
+		Rows:   rows,
+		Button: "查看我的合約",
+		Link:   link,
+		Outro:  "請妥善保存本合約。",
+	})
+}

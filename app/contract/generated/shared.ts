@@ -102,6 +102,11 @@ export const codes = {
   OrderExpired: -46,
   ContractUnsigned: -48,
   NotSoldInStore: -49,
+  ContractNotFound: -55,
+  ContractOutdated: -56,
+  ContractSigned: -57,
+  SignatureInvalid: -58,
+  LinkTokenInvalid: -59,
 } as const;
 
 /** The page route table (host/routes.go), in matching order, with each route's guard. */
