@@ -19,6 +19,7 @@ import { openInApp } from '../lib/app-bridge';
 import { queryString } from '../lib/query';
 import { cartFromQuery, cartPairs } from '../features/checkout/rules';
 import { precheck, startPayment } from '../features/checkout/api';
+import { contractFor } from '../features/econtract/api';
 import { refusalOf } from '../features/checkout/refusal';
 import { PaymentHint } from '../features/checkout/payment-hint';
 import { activationText } from '../features/catalogue/activation';
@@ -135,6 +136,7 @@ export default function Checkout({ data }: { data: CheckoutData }) {
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<Shown>(null);
   const [payError, setPayError] = useState('');
+  const [contractPath, setContractPath] = useState('');
   const salesmen = data.salesmen.filter((s) => !s.storeId || s.storeId === storeId);
   const ways = store?.payWays ?? [];
   const way = ways.find((w) => w.payWay === payWay);
@@ -167,6 +169,12 @@ export default function Checkout({ data }: { data: CheckoutData }) {
     const kind = e instanceof ApiError ? refusalOf(e.code) : null;
     if (kind === 'login') return ui.open('login', { next: page.url });
     if (kind === 'contactInfo') return ui.open('completeInfo', { mode: 'contact', then: () => void check() });
+    if (kind === 'pleaseSign' && it) {
+      // the contract this item needs in this store names the page to sign on
+      contractFor(brand.brandId, { itemId: it.id, storeId })
+        .then((c) => setContractPath(c.pagePath))
+        .catch(() => setContractPath(''));
+    }
     if (kind) return setShown({ dialog: kind, message: errorText(e) });
     setError(errorText(e));
   };
@@ -209,7 +217,7 @@ export default function Checkout({ data }: { data: CheckoutData }) {
 
   // the e-contract, which comes back here with this cart
   const back = page.url.split('?')[0] + queryString(cartPairs({ storeId, quantity, scheduleId, salesmanId, startDate, payWay }, page.webview));
-  const contractHref = brandPath(page, `/e-contract/${storeId}`) + queryString([['back', back], ['from', page.webview ? 'app' : '']]);
+  const contractHref = brandPath(page, contractPath || `/e-contract/${storeId}`) + queryString([['back', back], ['from', page.webview ? 'app' : '']]);
 
   const head = <PageHead title={t.title(name, brandName)} description={t.heading} noindex />;
   if (data.offShelf) {
