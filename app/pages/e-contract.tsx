@@ -170,7 +170,7 @@ export default function EContract({ data }: { data: EContractPage | null }) {
             {read ? t.readDone : t.readHint}
           </p>
           {page.user ? (
-            <form className={`${card} ${formStyle}`} onSubmit={(e) => (e.preventDefault(), void submit())}>
+            <form className={`${card} ${formStyle}`} noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
               <h2>{t.fields}</h2>
               <Field label={t.signerName} name="signerName" autoComplete="name" maxLength={50} required value={name} onChange={(e) => setName(e.target.value)} />
               {tpl.fields.map((f) => (
