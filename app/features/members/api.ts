@@ -1,6 +1,6 @@
 // The members' API calls (sessions, verification, the member's data), typed.
 import { call } from '../../lib/api';
-import type { ChangePasswordRequest, EditUserRequest, LoginAnswer, LoginRequest, RegisterAnswer, RegisterRequest, ResendType, User } from '../../contract/props';
+import type { HoldingQR, ChangePasswordRequest, EditUserRequest, LoginAnswer, LoginRequest, RegisterAnswer, RegisterRequest, ResendType, User } from '../../contract/props';
 
 export function login(body: LoginRequest): Promise<LoginAnswer> {
   return call<LoginAnswer>('/api/session/login', { body });
@@ -79,4 +79,9 @@ export async function editUser(body: EditUserRequest): Promise<void> {
 /** Turns the notification mails off (or on again). */
 export function setUnsubscribed(brandId: string, unsubscribe: boolean): Promise<User> {
   return call<User>('/api/user/unSubscribe', { body: { brandId, unsubscribe } });
+}
+
+/** A fresh, short-lived QR token of a quantity passcard (holdingId) or the timing card (0). */
+export function holdingQr(brandId: string, kind: HoldingQR['kind'], holdingId: number): Promise<HoldingQR> {
+  return call<HoldingQR>('/api/user/getToken', { query: { brandId, kind, holdingId: holdingId || undefined } });
 }
