@@ -55,6 +55,8 @@ type SignedRecord struct {
 	ClientAddr string
 	UserAgent  string
 	SignedAt   time.Time
+	// FieldDefs are the version's fields, in order (labels of Fields).
+	FieldDefs []ContractFieldDef
 }
 
 const contractVersionCols = `t.id, t.brand_id, t.name, v.version, v.title, v.body, v.fields`
@@ -100,14 +102,14 @@ func (db *DB) ContractFor(ctx context.Context, brandID string, itemID, storeID i
 }
 
 const signedCols = `s.id, s.brand_id, s.user_id, s.template_id, t.name, v.title, v.body, s.version, s.text_sha256,
-	s.signature_png, s.signer_name, s.fields, s.client_addr, s.user_agent, s.signed_at`
+	s.signature_png, s.signer_name, s.fields, s.client_addr, s.user_agent, s.signed_at, v.fields`
 
 const signedFrom = ` from signed_contracts s join contract_templates t on t.id = s.template_id
 	join contract_versions v on v.template_id = s.template_id and v.version = s.version `
 
 func scanSigned(row pgx.Row, r *SignedRecord) error {
 	return row.Scan(&r.ID, &r.BrandID, &r.UserID, &r.TemplateID, &r.Name, &r.Title, &r.Body, &r.Version, &r.TextSHA256,
-		&r.Signature, &r.SignerName, &r.Fields, &r.ClientAddr, &r.UserAgent, &r.SignedAt)
+		&r.Signature, &r.SignerName, &r.Fields, &r.ClientAddr, &r.UserAgent, &r.SignedAt, &r.FieldDefs)
 }
 
 // SignedVersion is the member's signed record of version v, nil when
@@ -185,7 +187,7 @@ func (db *DB) SignContract(ctx context.Context, sg Signing, compose ContractMail
 		}
 		rec = &SignedRecord{BrandID: sg.BrandID, UserID: sg.UserID, TemplateID: v.TemplateID, Name: v.Name, Title: v.Title,
 			Body: v.Body, Version: v.Version, TextSHA256: sg.TextSHA256, Signature: sg.Signature, SignerName: sg.SignerName,
-			Fields: sg.Fields, ClientAddr: sg.ClientAddr, UserAgent: sg.UserAgent, SignedAt: sg.SignedAt}
+			Fields: sg.Fields, ClientAddr: sg.ClientAddr, UserAgent: sg.UserAgent, SignedAt: sg.SignedAt, FieldDefs: v.Fields}
 		err = tx.QueryRow(ctx, `insert into signed_contracts (brand_id, user_id, template_id, version, text_sha256,
 				signature_png, signer_name, fields, client_addr, user_agent, signed_at)
 			values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)

@@ -191,9 +191,21 @@ func (s *Server) apiSignContract(w http.ResponseWriter, r *http.Request) (any, e
 	return signedContract(rec), nil
 }
 
+// contractMember is the brand (path or query brandId) and logged-in
+// member of a contract call: every brand, as the e-contract page (no
+// module guard).
+func (s *Server) contractMember(w http.ResponseWriter, r *http.Request) (*data.Brand, *member, error) {
+	b, err := s.brandOfRequest(r, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := s.apiMember(w, r, b)
+	return b, m, err
+}
+
 // GET /api/user/contracts?brandId=: the member's signed contracts.
 func (s *Server) apiSignedContracts(w http.ResponseWriter, r *http.Request) (any, error) {
-	_, m, err := s.queryMember(w, r)
+	_, m, err := s.contractMember(w, r)
 	if err != nil {
 		return nil, err
 	}
@@ -213,7 +225,7 @@ func (s *Server) apiSignedContracts(w http.ResponseWriter, r *http.Request) (any
 func (s *Server) contractPDF(w http.ResponseWriter, r *http.Request) {
 	file := r.PathValue("file")
 	id, ok := pathID(strings.TrimSuffix(file, ".pdf"))
-	_, m, err := s.queryMember(w, r)
+	b, m, err := s.contractMember(w, r)
 	if err == nil && (!ok || !strings.HasSuffix(file, ".pdf")) {
 		err = &data.Error{Kind: data.KindNotFound, Code: data.CodeContractNotFound}
 	}
@@ -223,7 +235,7 @@ func (s *Server) contractPDF(w http.ResponseWriter, r *http.Request) {
 	}
 	var pdf []byte
 	if err == nil {
-		pdf, err = contractPDFBytes(rec)
+		pdf, err = contractPDFBytes(b, rec)
 	}
 	if err != nil {
 		s.apiError(w, r, err)

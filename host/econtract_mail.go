@@ -13,7 +13,7 @@ import (
 // PDF attached, inside the signing transaction.
 func (s *Server) contractMail(r *http.Request, b *data.Brand, u *data.User) data.ContractMail {
 	return func(rec *data.SignedRecord) (data.Mail, error) {
-		pdf, err := contractPDFBytes(rec)
+		pdf, err := contractPDFBytes(b, rec)
 		if err != nil {
 			return data.Mail{}, err
 		}

@@ -742,8 +742,9 @@ export interface PrecheckAnswer {
   activationType: string;
   startDate: string;
   /**
-   * Contract is the e-contract's state: 'notNeeded' today (the contract
-   * flow comes in a later issue), 'signed' or 'unsigned'.
+   * Contract is the e-contract's state: 'notNeeded' (no contract attached
+   * to the item or store, or no E_CONTRACT module), 'signed' or
+   * 'unsigned' (GET /api/contract?itemId=&storeId= names the contract).
    */
   contract: 'notNeeded' | 'signed' | 'unsigned';
 }
