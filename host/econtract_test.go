@@ -194,3 +194,40 @@ func decodeEnvelope(t *testing.T, w *httptest.ResponseRecorder, v any) {
 		t.Fatalf("not an envelope with data: %s", w.Body)
 	}
 }
+
+// TestAppWebview: the app's session id sent as the Authorization header
+// with from=app logs the member in on the server render (their member
+// centre) and hands the webview the session cookies; from=app keeps the
+// visit in app mode across pages without the query, until from=web.
+func TestAppWebview(t *testing.T) {
+	s := newShop(t)
+	_, sid := login(t, s.ts().browser(), "demo", "member@example.com", "demo1234")
+	_, yogaSID := login(t, s.ts().browser(), "yoga", "member@example.com", "demo1234")
+	setsCookie := func(name, value string) func(t *testing.T, w *httptest.ResponseRecorder) {
+		return func(t *testing.T, w *httptest.ResponseRecorder) {
+			for _, c := range w.Result().Cookies() {
+				if c.Name == name && c.Value == value && c.MaxAge >= 0 {
+					return
+				}
+			}
+			t.Errorf("no cookie %s=%q: %v", name, value, w.Header().Values("Set-Cookie"))
+		}
+	}
+	app := s.ts().browser()
+	runScenarios(t, app, []scenario{
+		{Name: "the app opens the member centre with its session", Path: "/demo/user?from=app", Header: []string{"Authorization", sid},
+			Status: 200, Contains: []string{"member@example.com", `"webview":true`}, Check: setsCookie(cookieSession, sid)},
+		{Name: "the next page carries neither header nor query", Path: "/demo/user/passcard", Status: 200,
+			Contains: []string{"member@example.com", `"webview":true`}},
+		{Name: "a cacheable page in app mode", Path: "/demo/activitys", Status: 200, Contains: []string{`"webview":true`}},
+		{Name: "from=web leaves app mode", Path: "/demo/activitys?from=web", Status: 200, Contains: []string{`"webview":false`}},
+		{Name: "and it stays left", Path: "/demo/activitys", Status: 200, Contains: []string{`"webview":false`}},
+	})
+	runScenarios(t, s.ts().browser(), []scenario{
+		{Name: "a page with from=app starts app mode", Path: "/demo?from=app", Status: 200, Check: setsCookie(cookieFrom, "app")},
+		{Name: "a dead session is not logged in", Path: "/demo/user?from=app", Header: []string{"Authorization", "no-such-session"},
+			Status: http.StatusMovedPermanently, Absent: []string{"member@example.com"}},
+		{Name: "another brand's session is not logged in", Path: "/demo/user?from=app", Header: []string{"Authorization", yogaSID},
+			Status: http.StatusMovedPermanently},
+	})
+}
