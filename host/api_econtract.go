@@ -19,8 +19,13 @@ import (
 // allowed (spec section 2); reading a template needs no login, signing
 // does.
 
-// maxSignature bounds the signature PNG.
-const maxSignature = 1 << 20
+// maxSignature bounds the signature PNG (a phone's canvas of strokes is
+// tens of KB); maxSignBody bounds the signing body that carries it in
+// base64.
+const (
+	maxSignature = 256 << 10
+	maxSignBody  = maxSignature*4/3 + maxBody
+)
 
 // pngMagic starts every PNG file.
 var pngMagic = []byte("\x89PNG\r\n\x1a\n")
@@ -145,7 +150,7 @@ func checkSigning(req *SignContractRequest, v *data.ContractVersion) ([]byte, er
 // is mailed to them in the same transaction.
 func (s *Server) apiSignContract(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req SignContractRequest
-	if err := decodeBody(w, r, &req); err != nil {
+	if err := decodeBodyUpTo(w, r, &req, maxSignBody); err != nil {
 		return nil, err
 	}
 	b, err := s.brand(r.Context(), req.BrandID, nil)

@@ -186,7 +186,13 @@ const maxBody = 16 << 10
 // decodeBody reads the JSON request body into dst, answering malformed,
 // oversized or mistyped bodies with a 400 and a clear message.
 func decodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	return decodeBodyUpTo(w, r, dst, maxBody)
+}
+
+// decodeBodyUpTo is decodeBody for a body of up to limit bytes (a drawn
+// signature).
+func decodeBodyUpTo(w http.ResponseWriter, r *http.Request, dst any, limit int64) error {
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	dec := json.NewDecoder(r.Body)
 	err := dec.Decode(dst)
 	if err == nil && dec.More() {
@@ -199,7 +205,7 @@ func decodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &tooBig):
-		return badRequest(fmt.Sprintf("資料過大（上限 %d KB）", maxBody>>10))
+		return badRequest(fmt.Sprintf("資料過大（上限 %d KB）", limit>>10))
 	case errors.As(err, &typeErr):
 		if typeErr.Field != "" {
 			return badRequest(fmt.Sprintf("欄位 %s 的資料型別不正確", typeErr.Field))

@@ -75,7 +75,7 @@ type SignContractRequest struct {
 	// Fields: a value for each required ContractField key.
 	Fields map[string]string `json:"fields"`
 	// Signature is the drawn signature: a PNG, as a data URL
-	// (data:image/png;base64,...) or bare base64, at most 1 MiB.
+	// (data:image/png;base64,...) or bare base64, at most 256 KiB.
 	Signature string `json:"signature"`
 }
 

@@ -938,7 +938,7 @@ export interface SignContractRequest {
   fields: { [key: string]: string};
   /**
    * Signature is the drawn signature: a PNG, as a data URL
-   * (data:image/png;base64,...) or bare base64, at most 1 MiB.
+   * (data:image/png;base64,...) or bare base64, at most 256 KiB.
    */
   signature: string;
 }
