@@ -102,6 +102,46 @@ test('outside the app nothing is asked, even with a native side present', async 
   await page.context().close();
 });
 
+/** A live session of the demo member, as the app holds it (login with from=app answers its id). */
+async function appSession(email) {
+  const res = await fetch(base + '/api/session/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'none' },
+    body: JSON.stringify({ brandId: 'demo', email, password: '6e9bece1914809fb8493146417e722f6', from: 'app' }),
+  });
+  const env = await res.json();
+  assert.equal(env.errorCode, 0, env.message);
+  assert.ok(env.data.sessionId, 'the app gets its session id');
+  return env.data.sessionId;
+}
+
+test('the app\'s session id logs the webview in (late answer), and a dead one does not loop', async () => {
+  const sessionId = await appSession('member2@example.com');
+  const page = await appPage(iosLate, { values: { ...values, sessionId }, answerOn: 2 });
+  let loads = 0;
+  page.on('load', () => loads++);
+  await open(page, site + '/demo?from=app');
+  // logged in by the app's session: the page reloads as the member
+  await page.waitForFunction(() => /(^|; )userId=\d/.test(document.cookie), null, { timeout: 15000 });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1' && !document.querySelector('[data-testid="app-account-bar"]'), null, { timeout: 15000 });
+  assert.equal(loads, 2, 'one reload');
+  // the member centre, without the query, stays in app mode and logged in
+  await open(page, site + '/demo/user');
+  assert.match(await page.locator('main').innerText(), /member2@example\.com/);
+  assert.equal(await page.locator('header').count(), 0);
+  assert.equal(await page.getByTestId('app-account-bar').count(), 0);
+  await page.context().close();
+
+  const dead = await appPage(iosLate, { values: { ...values, sessionId: 'no-such-session' }, answerOn: 1 });
+  let deadLoads = 0;
+  dead.on('load', () => deadLoads++);
+  await open(dead, site + '/demo?from=app');
+  await dead.waitForTimeout(2500);
+  assert.equal(deadLoads, 1, 'no reload for a dead session');
+  await dead.getByTestId('app-account-bar').waitFor();
+  await dead.context().close();
+});
+
 test('the member centre shows the app\'s mobile barcode', async () => {
   const page = await appPage(android, { values });
   await open(page, site + '/demo?from=app');
