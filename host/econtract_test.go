@@ -256,7 +256,7 @@ func TestHoldingQR(t *testing.T) {
 	runScenarios(t, s, []scenario{
 		{Name: "a count card's QR", Path: q("quantityPasscard", count), Header: auth, Status: 200,
 			Contains: []string{`"token":"h1.demo.`, fmt.Sprintf(`"holdingId":%d`, count)},
-			Check: func(t *testing.T, w *httptest.ResponseRecorder) { decodeEnvelope(t, w, &qr) }},
+			Check:    func(t *testing.T, w *httptest.ResponseRecorder) { decodeEnvelope(t, w, &qr) }},
 		{Name: "the timing card's QR", Path: q("timingCard", 0), Header: auth, Status: 200, Contains: []string{`"kind":"timingCard"`, `"holdingId":0`}},
 		{Name: "a point ticket has none", Path: q("quantityPasscard", point), Header: auth, Status: 404, Code: data.CodeNotFound},
 		{Name: "another member's card", Path: q("quantityPasscard", count), Header: []string{"Authorization", other}, Status: 404, Code: data.CodeNotFound},
