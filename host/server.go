@@ -217,6 +217,8 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/user/contracts", s.api(s.apiSignedContracts))
 	mux.HandleFunc("GET /api/user/contracts/{file}", s.contractPDF) // {id}.pdf
 	mux.Handle("GET /api/user/getToken", s.api(s.apiHoldingQR))
+	mux.Handle("POST "+unsubscribePath, s.api(s.apiOneClickUnsubscribe)) // exempt from sameOrigin: the token is its proof
+	mux.HandleFunc("GET "+unsubscribePath, s.oneClickUnsubscribePage)
 	if s.cfg.Env == "dev" {
 		mux.HandleFunc("GET /api/openapi.json", s.openAPI)
 	}
