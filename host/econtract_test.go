@@ -279,3 +279,25 @@ func TestHoldingQR(t *testing.T) {
 		t.Error("an expired token verifies")
 	}
 }
+
+// TestRemainingCalls: /api/brand, /api/brand/user and the path form of
+// /api/user/userInfo, with their bad inputs.
+func TestRemainingCalls(t *testing.T) {
+	s := newShop(t)
+	_, sid := login(t, s.ts().browser(), "demo", "member@example.com", "demo1234")
+	var uid int64
+	s.db.Pool.QueryRow(context.Background(), `select id from users where brand_id = 'demo' and email = 'member@example.com'`).Scan(&uid)
+	auth := []string{"Authorization", sid}
+	runScenarios(t, s, []scenario{
+		{Name: "the brand", Path: "/api/brand?brandId=demo", Status: 200, Contains: []string{`"brandId":"demo"`, `"brandName":"森活運動館"`, `"additionalModules":[`}},
+		{Name: "an unknown brand", Path: "/api/brand?brandId=nosuch", Status: 404, Code: data.CodeBrandNotFound},
+		{Name: "no brand", Path: "/api/brand", Status: 400, Code: data.CodeBadRequest},
+		{Name: "the member's lists", Path: "/api/brand/user?brandId=demo", Header: auth, Status: 200,
+			Contains: []string{`"pointList":[`, "團課 10 堂計次卡", `"passcardList":[`}},
+		{Name: "the lists need a login", Path: "/api/brand/user?brandId=demo", Status: 401, Code: data.CodeLoginRequired},
+		{Name: "user info, path form", Path: fmt.Sprintf("/api/user/userInfo/demo/%s/%d", sid, uid), Status: 200, Contains: []string{"member@example.com"}},
+		{Name: "path form, another user id", Path: fmt.Sprintf("/api/user/userInfo/demo/%s/%d", sid, uid+1000), Status: 403, Code: data.CodeSessionInvalid},
+		{Name: "path form, a dead session", Path: fmt.Sprintf("/api/user/userInfo/demo/nosuch/%d", uid), Status: 403, Code: data.CodeSessionInvalid},
+		{Name: "path form, another brand", Path: fmt.Sprintf("/api/user/userInfo/yoga/%s/%d", sid, uid), Status: 403, Code: data.CodeSessionInvalid},
+	})
+}

@@ -219,6 +219,9 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/user/getToken", s.api(s.apiHoldingQR))
 	mux.Handle("POST "+unsubscribePath, s.api(s.apiOneClickUnsubscribe)) // exempt from sameOrigin: the token is its proof
 	mux.HandleFunc("GET "+unsubscribePath, s.oneClickUnsubscribePage)
+	mux.Handle("GET /api/brand", s.api(s.apiBrand))
+	mux.Handle("GET /api/brand/user", s.api(s.apiBrandUser))
+	mux.Handle("GET /api/user/userInfo/{brandId}/{sessionId}/{userId}", s.api(s.apiUserInfoPath))
 	if s.cfg.Env == "dev" {
 		mux.HandleFunc("GET /api/openapi.json", s.openAPI)
 	}
