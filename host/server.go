@@ -211,6 +211,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /api/checkin/qr", s.api(s.apiScannerCheckIn))
 	mux.Handle("GET /api/user/common/server-time", s.api(s.apiServerTime))
 	mux.HandleFunc("GET /api/user/bookings/{bookingId}/calendar.ics", s.bookingCalendar)
+
 	// e-contracts and the app (issue 14)
 	mux.Handle("GET /api/contract", s.api(s.apiContract))
 	mux.Handle("POST /api/contract", s.api(s.apiSignContract))
