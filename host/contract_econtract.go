@@ -1,6 +1,10 @@
 package host
 
-import "time"
+import (
+	"time"
+
+	"storefront/data"
+)
 
 // The contract of e-contracts and the app bridge (issue 14): the e-contract
 // page's data, /api/contract's bodies and answers, the member's signed
@@ -95,4 +99,11 @@ type HoldingQR struct {
 	HoldingID int64     `json:"holdingId"`
 	Token     string    `json:"token"`
 	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// BrandUserLists is GET /api/brand/user?brandId=: the member's point list
+// (their tickets: stored-value points and count cards) and passcard list.
+type BrandUserLists struct {
+	PointList    []data.MemberTicket   `json:"pointList"`
+	PasscardList []data.MemberPasscard `json:"passcardList"`
 }

@@ -28,15 +28,17 @@ func (s *Server) apiHoldingQR(w http.ResponseWriter, r *http.Request) (any, erro
 	if err != nil {
 		return nil, err
 	}
-	q := newQuery(r.URL.Query())
 	kind := r.URL.Query().Get("kind")
-	id := q.id("holdingId", "票券代碼 holdingId ")
 	module, ok := holdingQRKinds[kind]
-	if err := q.Err(); err != nil {
-		return nil, err
-	}
 	if !ok {
 		return nil, badRequest("QR Code 種類 kind 需為 quantityPasscard 或 timingCard")
+	}
+	var id int64 // the timing card: the member's one (holdingId ignored)
+	if kind == "quantityPasscard" {
+		q := newQuery(r.URL.Query())
+		if id = q.id("holdingId", "票券代碼 holdingId "); q.Err() != nil {
+			return nil, q.Err()
+		}
 	}
 	if !b.ModuleSet().Has(module) {
 		return nil, &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "此品牌未開放此 QR Code"}
@@ -49,8 +51,6 @@ func (s *Server) apiHoldingQR(w http.ResponseWriter, r *http.Request) (any, erro
 		if !slices.ContainsFunc(ts, func(t data.MemberTicket) bool { return t.ID == id && t.TicketKind == 2 && !t.Expired && t.Remain > 0 }) {
 			return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeNotFound, Message: "查無此計次卡或已無可用次數"}
 		}
-	} else {
-		id = 0
 	}
 	token, exp := s.signToken(checkInTTL, "h1", b.ID, strconv.FormatInt(m.user.ID, 10), kind, strconv.FormatInt(id, 10))
 	return &HoldingQR{Kind: kind, HoldingID: id, Token: token, ExpiresAt: exp}, nil

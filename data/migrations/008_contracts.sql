@@ -59,3 +59,7 @@ create table signed_contracts (
     unique (user_id, template_id, version)
 );
 create index signed_contracts_user on signed_contracts (user_id, signed_at desc);
+
+-- Notification mails carry the member's one-click unsubscribe URL (RFC
+-- 8058: List-Unsubscribe, List-Unsubscribe-Post), sent as headers.
+alter table mail_outbox add column unsubscribe_url text not null default '';

@@ -962,3 +962,11 @@ export interface HoldingQR {
   token: string;
   expiresAt: string /* RFC 3339 */;
 }
+/**
+ * BrandUserLists is GET /api/brand/user?brandId=: the member's point list
+ * (their tickets: stored-value points and count cards) and passcard list.
+ */
+export interface BrandUserLists {
+  pointList: data.MemberTicket[];
+  passcardList: data.MemberPasscard[];
+}
