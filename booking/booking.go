@@ -666,7 +666,8 @@ func classLine(s *data.SessionInfo) string {
 
 func notice(w Who, purpose, title, intro string) data.Mail {
 	m := mail.BookingNotice(w.Shop, w.User.Email, w.User.Name, title, intro, w.Shop.Home+"user/booking")
-	return data.Mail{To: m.To, FromName: m.FromName, Subject: m.Subject, Text: m.Text, HTML: m.HTML, UserID: w.User.ID, Purpose: purpose}
+	return data.Mail{To: m.To, FromName: m.FromName, Subject: m.Subject, Text: m.Text, HTML: m.HTML, UserID: w.User.ID, Purpose: purpose,
+		Unsubscribe: w.Shop.Unsubscribe}
 }
 
 // withICS attaches the booking's calendar file.

@@ -103,14 +103,33 @@ func Store(b *data.Brand, id int64) (data.Store, error) {
 	return data.Store{}, &data.Error{Kind: data.KindNotFound, Code: data.CodeStoreNotFound}
 }
 
-// ContractState is the e-contract seam: whether member u must sign a
-// contract before buying item (nil for a course) in store. There are no
-// contracts yet (a later issue brings them), so the answer is "not
-// needed" whether or not the brand has the E_CONTRACT module; the contract
-// flow will answer ContractUnsigned here, and precheck then refuses with
+// ContractState says whether member u must sign a contract before buying
+// item (nil for a course) in store: not needed when the brand lacks the
+// E_CONTRACT module or no contract is attached to the item or the store;
+// signed only when u signed the contract's newest version and the text
+// signed is still that version's text (a changed or tampered template is
+// unsigned again). Precheck refuses an unsigned one with
 // CodeContractUnsigned (the please-sign dialog).
-func ContractState(b *data.Brand, u *data.User, item *data.Item, store data.Store) string {
-	return ContractNotNeeded
+func (f *Flows) ContractState(ctx context.Context, b *data.Brand, u *data.User, item *data.Item, store data.Store) (string, error) {
+	if !b.ModuleSet().Has(data.ModuleEContract) {
+		return ContractNotNeeded, nil
+	}
+	var itemID int64
+	if item != nil {
+		itemID = item.ID
+	}
+	v, err := f.DB.ContractFor(ctx, b.ID, itemID, store.ID)
+	if err != nil || v == nil {
+		return ContractNotNeeded, err
+	}
+	rec, err := f.DB.SignedVersion(ctx, u.ID, v)
+	if err != nil {
+		return "", err
+	}
+	if rec == nil {
+		return ContractUnsigned, nil
+	}
+	return ContractSigned, nil
 }
 
 // MissingContact lists the brand's required contact fields member u has
@@ -213,7 +232,10 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 			return nil, err
 		}
 	}
-	if q.Contract = ContractState(b, u, item, store); q.Contract == ContractUnsigned {
+	if q.Contract, err = f.ContractState(ctx, b, u, item, store); err != nil {
+		return nil, err
+	}
+	if q.Contract == ContractUnsigned {
 		return nil, refuse(data.KindForbidden, data.CodeContractUnsigned, "")
 	}
 	if err := f.accountChecks(ctx, b, u, req); err != nil {

@@ -78,4 +78,11 @@ const (
 	CodeContractUnsigned = -48 // an e-contract must be signed first (please sign)
 	CodeNotSoldInStore   = -49 // the item is not sold in the chosen store
 
+	// Codes of ours for e-contracts and the app (issue 14).
+	CodeContractNotFound = -55 // no such contract template for the brand
+	CodeContractOutdated = -56 // the version or text hash signed is not the contract's newest text
+	CodeContractSigned   = -57 // the member already signed this version (read-only)
+	CodeSignatureInvalid = -58 // the signature is not a PNG image of an allowed size
+	CodeLinkTokenInvalid = -59 // an unsubscribe link or holding QR token is forged or expired
+
 )

@@ -21,6 +21,10 @@ type Mail struct {
 	Purpose string
 	// Attachment, when named, travels with the mail (a booking's .ics).
 	Attachment Attachment
+	// Unsubscribe, set on a notification mail, is the member's one-click
+	// unsubscribe URL; such a mail is not queued for a member who has
+	// unsubscribed.
+	Unsubscribe string
 }
 
 // Attachment is a file attached to a mail.
@@ -58,9 +62,11 @@ func queueMail(b *pgx.Batch, m Mail) {
 		}
 	}
 	b.Queue(`insert into mail_outbox (purpose, user_id, to_addr, from_name, subject, text_body, html_body,
-			attachment_name, attachment_type, attachment)
-		values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, m.Purpose, userID, m.To, m.FromName, m.Subject, m.Text, m.HTML,
-		m.Attachment.Name, m.Attachment.ContentType, m.Attachment.Content)
+			attachment_name, attachment_type, attachment, unsubscribe_url)
+		select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11
+		where $11 = '' or not exists (select 1 from users where id = $2 and unsubscribed_at is not null)`,
+		m.Purpose, userID, m.To, m.FromName, m.Subject, m.Text, m.HTML,
+		m.Attachment.Name, m.Attachment.ContentType, m.Attachment.Content, m.Unsubscribe)
 }
 
 // ClaimMails takes up to limit due mails for sending. Each claimed row's
@@ -73,7 +79,7 @@ func (db *DB) ClaimMails(ctx context.Context, limit int, lease time.Duration) ([
 		where id in (select id from mail_outbox where sent_at is null and next_attempt_at <= now()
 			order by next_attempt_at, id limit $1 for update skip locked)
 		returning id, attempts, to_addr, from_name, subject, text_body, html_body, coalesce(user_id, 0), purpose,
-			attachment_name, attachment_type, attachment`,
+			attachment_name, attachment_type, attachment, unsubscribe_url`,
 		limit, lease)
 	if err != nil {
 		return nil, dbErr(err)
@@ -81,7 +87,7 @@ func (db *DB) ClaimMails(ctx context.Context, limit int, lease time.Duration) ([
 	ms, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (QueuedMail, error) {
 		var q QueuedMail
 		err := row.Scan(&q.ID, &q.Attempts, &q.To, &q.FromName, &q.Subject, &q.Text, &q.HTML, &q.UserID, &q.Purpose,
-			&q.Attachment.Name, &q.Attachment.ContentType, &q.Attachment.Content)
+			&q.Attachment.Name, &q.Attachment.ContentType, &q.Attachment.Content, &q.Unsubscribe)
 		return q, err
 	})
 	return ms, dbErr(err)

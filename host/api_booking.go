@@ -20,7 +20,7 @@ import (
 
 // who is the member of a request as the booking flows take them.
 func (s *Server) who(r *http.Request, b *data.Brand, m *member) booking.Who {
-	return booking.Who{Brand: b, User: m.user, Shop: s.mailBrand(r, b)}
+	return booking.Who{Brand: b, User: m.user, Shop: s.notifyBrand(r, b, m.user)}
 }
 
 // queryMember reads the brand of a GET call and its logged-in member.
@@ -657,7 +657,7 @@ func (s *Server) apiScannerCheckIn(w http.ResponseWriter, r *http.Request) (any,
 	if err != nil {
 		return nil, err
 	}
-	bk, err := s.bookings.CheckInNow(r.Context(), booking.Who{Brand: b, User: u, Shop: s.mailBrand(r, b)}, req.ScheduleID)
+	bk, err := s.bookings.CheckInNow(r.Context(), booking.Who{Brand: b, User: u, Shop: s.notifyBrand(r, b, u)}, req.ScheduleID)
 	if err != nil {
 		return nil, err
 	}

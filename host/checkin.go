@@ -30,11 +30,36 @@ func (s *Server) checkInMAC(payload string) string {
 	return b64.EncodeToString(m.Sum(nil)[:18])
 }
 
+// signToken is the one way tokens are signed: the fields joined with '.',
+// the expiry (now + ttl, base 36 Unix) and the HMAC. Fields hold no '.'.
+func (s *Server) signToken(ttl time.Duration, fields ...string) (string, time.Time) {
+	exp := s.now().Add(ttl).Truncate(time.Second)
+	payload := strings.Join(append(fields, strconv.FormatInt(exp.Unix(), 36)), ".")
+	return payload + "." + s.checkInMAC(payload), exp
+}
+
+// readToken verifies a token of signToken with n fields whose first is
+// kind, and returns the fields; a forged, garbled or expired token is bad.
+func (s *Server) readToken(token, kind string, n int, bad error) ([]string, error) {
+	parts := strings.Split(token, ".")
+	if len(parts) != n+2 || parts[0] != kind || len(token) > 300 {
+		return nil, bad
+	}
+	payload := strings.Join(parts[:n+1], ".")
+	if !hmac.Equal([]byte(parts[n+1]), []byte(s.checkInMAC(payload))) {
+		return nil, bad
+	}
+	exp, err := strconv.ParseInt(parts[n], 36, 64)
+	if err != nil || !s.now().Before(time.Unix(exp, 0)) {
+		return nil, bad
+	}
+	return parts[:n], nil
+}
+
 // checkInQR is a fresh token for the member.
 func (s *Server) checkInQR(b *data.Brand, u *data.User) *CheckInQR {
-	exp := s.now().Add(checkInTTL).Truncate(time.Second)
-	payload := strings.Join([]string{"c1", b.ID, strconv.FormatInt(u.ID, 10), strconv.FormatInt(exp.Unix(), 36)}, ".")
-	return &CheckInQR{Token: payload + "." + s.checkInMAC(payload), ExpiresAt: exp, Barcode: fmt.Sprintf("%010d", u.ID)}
+	token, exp := s.signToken(checkInTTL, "c1", b.ID, strconv.FormatInt(u.ID, 10))
+	return &CheckInQR{Token: token, ExpiresAt: exp, Barcode: fmt.Sprintf("%010d", u.ID)}
 }
 
 // errCheckInToken: a token forged, garbled or expired.
@@ -43,20 +68,15 @@ var errCheckInToken = &data.Error{Kind: data.KindForbidden, Code: data.CodeCheck
 // readCheckInToken verifies a token and returns the brand and member it
 // names.
 func (s *Server) readCheckInToken(token string) (string, int64, error) {
-	parts := strings.Split(token, ".")
-	if len(parts) != 5 || parts[0] != "c1" || len(token) > 300 {
+	f, err := s.readToken(token, "c1", 3, errCheckInToken)
+	if err != nil {
+		return "", 0, err
+	}
+	user, err := strconv.ParseInt(f[2], 10, 64)
+	if err != nil {
 		return "", 0, errCheckInToken
 	}
-	payload := strings.Join(parts[:4], ".")
-	if !hmac.Equal([]byte(parts[4]), []byte(s.checkInMAC(payload))) {
-		return "", 0, errCheckInToken
-	}
-	user, err := strconv.ParseInt(parts[2], 10, 64)
-	exp, err2 := strconv.ParseInt(parts[3], 36, 64)
-	if err != nil || err2 != nil || !s.now().Before(time.Unix(exp, 0)) {
-		return "", 0, errCheckInToken
-	}
-	return parts[1], user, nil
+	return f[1], user, nil
 }
 
 // scannerAllowed reports whether the request carries the scanners' bearer

@@ -34,7 +34,9 @@ func (s *Server) checkoutPage(rc *reqCtx, p *CheckoutPage, storeIDs []int64) (*C
 	}
 	p.Contract = checkout.ContractNotNeeded
 	if len(p.Stores) > 0 {
-		p.Contract = checkout.ContractState(rc.brand, rc.member.user, p.Item, p.Stores[0].Store)
+		if p.Contract, err = s.checkout.ContractState(rc.ctx(), rc.brand, rc.member.user, p.Item, p.Stores[0].Store); err != nil {
+			return nil, err
+		}
 	}
 	return p, nil
 }

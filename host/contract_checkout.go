@@ -54,8 +54,9 @@ type PrecheckAnswer struct {
 	// for CUSTOM and ADMIN_CUSTOM, else '').
 	ActivationType string `json:"activationType"`
 	StartDate      string `json:"startDate"`
-	// Contract is the e-contract's state: 'notNeeded' today (the contract
-	// flow comes in a later issue), 'signed' or 'unsigned'.
+	// Contract is the e-contract's state: 'notNeeded' (no contract attached
+	// to the item or store, or no E_CONTRACT module), 'signed' or
+	// 'unsigned' (GET /api/contract?itemId=&storeId= names the contract).
 	Contract string `json:"contract" tstype:"'notNeeded' | 'signed' | 'unsigned'"`
 }
 

@@ -166,6 +166,11 @@ var errorTexts = map[int]string{
 	data.CodeAlreadyBooked:       "您已預約此課程",
 	data.CodeCheckInClosed:       "目前不在此課程的簽到時間內",
 	data.CodeCheckInInvalid:      "簽到條碼無效或已過期，請重新整理後再試",
+	data.CodeContractNotFound:    "查無此電子合約",
+	data.CodeContractOutdated:    "電子合約內容已更新，請重新閱讀後再簽署",
+	data.CodeContractSigned:      "您已簽署此電子合約",
+	data.CodeSignatureInvalid:    "簽名圖檔格式錯誤，請重新簽名",
+	data.CodeLinkTokenInvalid:    "連結或條碼無效或已過期",
 }
 
 // errorText returns the catalogue text of code, empty for an unknown code

@@ -30,6 +30,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rc := &reqCtx{r: r, query: r.URL.Query()}
+	appQuery(rc)
 	ok := s.prepare(w, rc)
 	if rc.route != nil {
 		setRoute(r, rc.route.Name, ok && rc.route.Handle == nil && s.cacheable(rc))
@@ -68,6 +69,7 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 		return false
 	}
 	rc.member = s.pageMember(w, rc)
+	s.appMode(w, rc)
 	rt, params := matchRoute(rc.site.Rest)
 	if rt == nil {
 		s.gzipped(w, r, func(w http.ResponseWriter) {

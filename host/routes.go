@@ -73,7 +73,7 @@ var (
 	routeCourseCheckout   = &route{Name: "brandId-activity-storeId-courseId-checkout", Pattern: "activity/{storeId?}/{courseId?}/checkout", Page: "checkout", Guard: guardCourse, Load: loadCourseCheckout, Member: true}
 	routeCourse           = &route{Name: "brandId-activity-storeId-courseId", Pattern: "activity/{storeId?}/{courseId}", Page: "course", Guard: guardCourse, Load: loadCourse, Cacheable: true}
 	routePayment          = &route{Name: "brandId-product-payment-productType-orderNumber", Pattern: "{product}-payment/{productType?}/{orderNumber?}", Guard: shop, Handle: paymentPage, Member: true}
-	routeEContract        = &route{Name: "brandId-e-contract-storeId-contractId", Pattern: "e-contract/{storeId?}/{contractId?}", Page: "coming-soon", Layout: "bare", Guard: open} // always allowed (spec)
+	routeEContract        = &route{Name: "brandId-e-contract-storeId-contractId", Pattern: "e-contract/{storeId?}/{contractId?}", Page: "e-contract", Layout: "bare", Guard: open, Load: loadEContract} // always allowed (spec)
 	routeItemCheckout     = &route{Name: "brandId-itemType-itemId-checkout", Pattern: "{itemType}/{itemId?}/checkout", Page: "checkout", Guard: shop, Where: itemType, Load: loadItemCheckout, Member: true}
 	routeItem             = &route{Name: "brandId-itemType-itemId", Pattern: "{itemType}/{itemId}", Page: "item", Guard: shop, Load: loadItem, Cacheable: true, Where: itemType}
 )

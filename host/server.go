@@ -211,6 +211,18 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /api/checkin/qr", s.api(s.apiScannerCheckIn))
 	mux.Handle("GET /api/user/common/server-time", s.api(s.apiServerTime))
 	mux.HandleFunc("GET /api/user/bookings/{bookingId}/calendar.ics", s.bookingCalendar)
+
+	// e-contracts and the app (issue 14)
+	mux.Handle("GET /api/contract", s.api(s.apiContract))
+	mux.Handle("POST /api/contract", s.api(s.apiSignContract))
+	mux.Handle("GET /api/user/contracts", s.api(s.apiSignedContracts))
+	mux.HandleFunc("GET /api/user/contracts/{file}", s.contractPDF) // {id}.pdf
+	mux.Handle("GET /api/user/getToken", s.api(s.apiHoldingQR))
+	mux.Handle("POST "+unsubscribePath, s.api(s.apiOneClickUnsubscribe)) // exempt from sameOrigin: the token is its proof
+	mux.HandleFunc("GET "+unsubscribePath, s.oneClickUnsubscribePage)
+	mux.Handle("GET /api/brand", s.api(s.apiBrand))
+	mux.Handle("GET /api/brand/user", s.api(s.apiBrandUser))
+	mux.Handle("GET /api/user/userInfo/{brandId}/{sessionId}/{userId}", s.api(s.apiUserInfoPath))
 	if s.cfg.Env == "dev" {
 		mux.HandleFunc("GET /api/openapi.json", s.openAPI)
 	}

@@ -40,6 +40,9 @@ type Message struct {
 	// Attachment, when AttachName is set: a file sent with the mail.
 	AttachName, AttachType string
 	Attachment             []byte
+	// Unsubscribe, when set, is the one-click unsubscribe URL: the mail
+	// carries List-Unsubscribe and List-Unsubscribe-Post (RFC 8058).
+	Unsubscribe string
 }
 
 // Mailer sends messages over SMTP. It is safe for concurrent use: each
@@ -93,6 +96,10 @@ func (m *Mailer) Send(ctx context.Context, msg Message) error {
 	g.Subject(msg.Subject)
 	g.SetDate()
 	g.SetMessageID()
+	if msg.Unsubscribe != "" {
+		g.SetGenHeader(gomail.Header("List-Unsubscribe"), "<"+msg.Unsubscribe+">")
+		g.SetGenHeader(gomail.Header("List-Unsubscribe-Post"), "List-Unsubscribe=One-Click")
+	}
 	g.SetBodyString(gomail.TypeTextPlain, msg.Text)
 	if msg.HTML != "" {
 		g.AddAlternativeString(gomail.TypeTextHTML, msg.HTML)

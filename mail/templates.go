@@ -14,6 +14,10 @@ type Brand struct {
 	Colour string // #RRGGBB, already checked
 	Logo   string // absolute URL, or ""
 	Home   string // absolute URL of the brand's shop
+	// Unsubscribe, in a notification mail, is the recipient's one-click
+	// unsubscribe URL (RFC 8058): the footer links to it and the mail
+	// carries it as List-Unsubscribe.
+	Unsubscribe string
 }
 
 // mailData fills the templates.
@@ -43,7 +47,7 @@ var htmlLayout = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype htm
 {{if .Code}}<tr><td style="padding:20px 28px 0;font-size:14px;color:#616e7c">或輸入驗證碼：<div style="margin-top:6px;font-size:28px;letter-spacing:8px;font-weight:700;color:#1f2933;font-family:Menlo,Consolas,monospace">{{.Code}}</div></td></tr>{{end}}
 <tr><td style="padding:16px 28px 0;font-size:13px;color:#616e7c;line-height:1.6">{{.ValidFor}}{{if .Outro}}<br>{{.Outro}}{{end}}</td></tr>
 {{if .Link}}<tr><td style="padding:12px 28px 0;font-size:12px;color:#9aa5b1;word-break:break-all">若按鈕無法開啟，請複製此連結到瀏覽器：<br>{{.Link}}</td></tr>{{end}}
-<tr><td style="padding:24px 28px;font-size:12px;color:#9aa5b1">此信件由 {{.Brand.Name}} 系統自動寄出，請勿直接回覆。{{if .Brand.Home}}<br><a href="{{.Brand.Home}}" style="color:#616e7c">{{.Brand.Home}}</a>{{end}}</td></tr>
+<tr><td style="padding:24px 28px;font-size:12px;color:#9aa5b1">此信件由 {{.Brand.Name}} 系統自動寄出，請勿直接回覆。{{if .Brand.Home}}<br><a href="{{.Brand.Home}}" style="color:#616e7c">{{.Brand.Home}}</a>{{end}}{{if .Brand.Unsubscribe}}<br>不想再收到通知信？<a href="{{.Brand.Unsubscribe}}" style="color:#616e7c">取消訂閱</a>{{end}}</td></tr>
 </table></td></tr></table></body></html>
 `))
 
@@ -64,6 +68,7 @@ var textLayout = template.Must(template.New("text").Parse(`{{.Brand.Name}}｜{{.
 {{end}}
 此信件由 {{.Brand.Name}} 系統自動寄出，請勿直接回覆。
 {{if .Brand.Home}}{{.Brand.Home}}
+{{end}}{{if .Brand.Unsubscribe}}不想再收到通知信？取消訂閱：{{.Brand.Unsubscribe}}
 {{end}}`))
 
 func render(to string, d mailData) Message {
@@ -74,7 +79,8 @@ func render(to string, d mailData) Message {
 	if err := textLayout.Execute(&t, d); err != nil {
 		panic(err)
 	}
-	return Message{To: to, FromName: d.Brand.Name, Subject: fmt.Sprintf("【%s】%s", d.Brand.Name, d.Title), Text: t.String(), HTML: h.String()}
+	return Message{To: to, FromName: d.Brand.Name, Subject: fmt.Sprintf("【%s】%s", d.Brand.Name, d.Title), Text: t.String(), HTML: h.String(),
+		Unsubscribe: d.Brand.Unsubscribe}
 }
 
 // validFor says how long a link or code lasts: "24 小時", "30 分鐘".
@@ -135,5 +141,18 @@ func BookingNotice(b Brand, to, name, title, intro, link string) Message {
 		Button: "查看我的預約",
 		Link:   link,
 		Outro:  "如需協助，請直接聯絡門市。",
+	})
+}
+
+// ContractSigned is the mail of a contract just signed; its PDF travels
+// as the attachment.
+func ContractSigned(b Brand, to, name, title, link string, rows [][2]string) Message {
+	return render(to, mailData{
+		Brand: b, Name: name, Title: "電子合約簽署完成",
+		Intro:  fmt.Sprintf("您已完成「%s」的簽署，合約 PDF 檔附於本信，明細如下：", title),
+		Rows:   rows,
+		Button: "查看我的合約",
+		Link:   link,
+		Outro:  "請妥善保存本合約。",
 	})
 }

@@ -112,3 +112,11 @@ export type CheckInAnswer = host.CheckInAnswer;
 export type CheckInQR = host.CheckInQR;
 export type BookingFilter = data.BookingFilter;
 export type BookingRecordsData = host.BookingRecordsPage; // booking-records.tsx
+
+/** E-contracts (issue 14): the e-contract page's data (GET /api/contract). */
+export type EContractPage = host.EContractPage;
+export type ContractTemplate = host.ContractTemplate;
+export type SignedContract = host.SignedContract;
+export type SignContractRequest = host.SignContractRequest;
+export type SignedContractList = host.SignedContractList;
+export type HoldingQR = host.HoldingQR;

@@ -16,6 +16,8 @@ import { Dialog } from '../ui/dialog';
 import { CustomFieldInput, Field, FormError, formStyle } from '../ui/form-fields';
 import { primaryButton } from '../ui/button';
 import { useRefresh, useSubmit } from '../lib/use-submit';
+import { useNativeValues } from '../lib/use-native-values';
+import { prefillFields } from '../lib/app-bridge';
 
 export default function CompleteInfoDialog({ args }: { args: DialogArgs['completeInfo'] }) {
   const page = usePage();
@@ -32,6 +34,11 @@ export default function CompleteInfoDialog({ args }: { args: DialogArgs['complet
       .then(setSchema)
       .catch((e) => setError(errorText(e)));
   }, [brandId, setError]);
+  // in the app, its phone and e-mail fill the empty contact fields
+  const native = useNativeValues();
+  useEffect(() => {
+    if (native && schema) setValues((v) => prefillFields(schema, v, native));
+  }, [native, schema]);
   const editing = args.mode === 'edit';
   const contact = args.mode === 'contact';
   const fields = (schema ?? []).filter((f) => editing || user.missingFields.includes(f.key) || (contact && f.required && !user.customFields[f.key]));

@@ -16,6 +16,8 @@ import { Dialog } from '../ui/dialog';
 import { CustomFieldInput, Field, FormError, TermsCheckbox, formStyle, row } from '../ui/form-fields';
 import { linkButton, primaryButton } from '../ui/button';
 import { useSubmit } from '../lib/use-submit';
+import { useNativeValues } from '../lib/use-native-values';
+import { prefillFields } from '../lib/app-bridge';
 
 export default function RegisterDialog() {
   const page = usePage();
@@ -31,6 +33,13 @@ export default function RegisterDialog() {
       .then(setSchema)
       .catch((e) => setLoadError(errorText(e) || t.schemaFailed));
   }, [brand.brandId]);
+  // in the app, its name, e-mail and phone fill what is still empty
+  const native = useNativeValues();
+  useEffect(() => {
+    if (!native) return;
+    setForm((f) => ({ ...f, email: f.email || native.email || '', name: f.name || native.name || '' }));
+    if (schema) setValues((v) => prefillFields(schema, v, native));
+  }, [native, schema]);
   const set = (k: keyof typeof form) => (e: { target: { value: string; checked?: boolean } }) =>
     setForm({ ...form, [k]: k === 'terms' ? !!e.target.checked : e.target.value });
   const submit = () => {

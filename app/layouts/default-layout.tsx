@@ -8,6 +8,7 @@ import { usePage } from '../lib/page-context';
 import { AppBanner, useAppBanner } from '../features/brand/app-banner';
 import { bannerHeight } from '../lib/constants';
 import { Header } from './header';
+import { AppAccountBar } from './app-account-bar';
 import { Footer } from '../features/brand/footer';
 import { LoadingBar } from './loading-bar';
 import { Snackbar } from './snackbar';
@@ -40,6 +41,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <h1 className="visually-hidden">{page.brand?.settings.brandName}</h1>
       {banner ? <AppBanner close={closeBanner} /> : null}
       <Header offset={banner ? bannerHeight : 0} />
+      <AppAccountBar />
       <main className={main} id="main">
         {children}
       </main>

@@ -24,6 +24,7 @@ const dialogs: Record<DialogName, ComponentType<{ args: any; onClose: () => void
   conflict: lazy(() => import('../dialogs/conflict-dialog')),
   calendar: lazy(() => import('../dialogs/calendar-dialog')),
   checkInQr: lazy(() => import('../dialogs/check-in-qr-dialog')),
+  holdingQr: lazy(() => import('../dialogs/holding-qr-dialog')),
 };
 
 export function DialogHost() {

@@ -37,6 +37,8 @@ export interface DialogArgs {
   calendar: CalendarTarget;
   /** The member's check-in QR code (what the page had, refreshed before it expires). */
   checkInQr: { initial: CheckInQR | null };
+  /** Issue 14: a quantity passcard's (holdingId) or the timing card's (0) QR code. */
+  holdingQr: { kind: 'quantityPasscard' | 'timingCard'; holdingId: number; name: string };
 }
 
 export type DialogName = keyof DialogArgs;

@@ -15,7 +15,11 @@ import { ApiError, errorText } from '../lib/api';
 import { links } from '../lib/links';
 import { price, validity } from '../lib/format';
 import { useRefresh } from '../lib/use-submit';
+import { openInApp } from '../lib/app-bridge';
+import { queryString } from '../lib/query';
+import { cartFromQuery, cartPairs } from '../features/checkout/rules';
 import { precheck, startPayment } from '../features/checkout/api';
+import { contractFor } from '../features/econtract/api';
 import { refusalOf } from '../features/checkout/refusal';
 import { PaymentHint } from '../features/checkout/payment-hint';
 import { activationText } from '../features/catalogue/activation';
@@ -116,18 +120,23 @@ export default function Checkout({ data }: { data: CheckoutData }) {
   const custom = it?.activationType === 'CUSTOM';
   const seats = (course?.scheduleList ?? []).filter((s) => s.remaining > 0);
 
-  const [storeId, setStoreId] = useState(data.stores[0]?.storeId ?? 0);
+  // a cart kept in the URL (back from signing the e-contract) where it still fits
+  const saved = cartFromQuery(page.query);
+  const savedStore = data.stores.find((s) => s.storeId === saved.storeId);
+  const firstStore = savedStore ?? data.stores[0];
+  const [storeId, setStoreId] = useState(firstStore?.storeId ?? 0);
   const store: CheckoutStore | undefined = data.stores.find((s) => s.storeId === storeId);
-  const [quantity, setQuantity] = useState(1);
-  const [scheduleId, setScheduleId] = useState(seats[0]?.scheduleId ?? 0);
-  const [salesmanId, setSalesmanId] = useState(0);
-  const [startDate, setStartDate] = useState('');
-  const [payWay, setPayWay] = useState<string>(data.stores[0]?.payWays[0]?.payWay ?? '');
+  const [quantity, setQuantity] = useState(saved.quantity ?? 1);
+  const [scheduleId, setScheduleId] = useState(seats.find((s) => s.scheduleId === saved.scheduleId)?.scheduleId ?? seats[0]?.scheduleId ?? 0);
+  const [salesmanId, setSalesmanId] = useState(savedStore ? (saved.salesmanId ?? 0) : 0);
+  const [startDate, setStartDate] = useState(saved.startDate ?? '');
+  const [payWay, setPayWay] = useState<string>(firstStore?.payWays.find((w) => w.payWay === saved.payWay)?.payWay ?? firstStore?.payWays[0]?.payWay ?? '');
   const [accepted, setAccepted] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<Shown>(null);
   const [payError, setPayError] = useState('');
+  const [contractPath, setContractPath] = useState('');
   const salesmen = data.salesmen.filter((s) => !s.storeId || s.storeId === storeId);
   const ways = store?.payWays ?? [];
   const way = ways.find((w) => w.payWay === payWay);
@@ -160,6 +169,12 @@ export default function Checkout({ data }: { data: CheckoutData }) {
     const kind = e instanceof ApiError ? refusalOf(e.code) : null;
     if (kind === 'login') return ui.open('login', { next: page.url });
     if (kind === 'contactInfo') return ui.open('completeInfo', { mode: 'contact', then: () => void check() });
+    if (kind === 'pleaseSign' && it) {
+      // the contract this item needs in this store names the page to sign on
+      contractFor(brand.brandId, { itemId: it.id, storeId })
+        .then((c) => setContractPath(c.pagePath))
+        .catch(() => setContractPath(''));
+    }
     if (kind) return setShown({ dialog: kind, message: errorText(e) });
     setError(errorText(e));
   };
@@ -187,7 +202,10 @@ export default function Checkout({ data }: { data: CheckoutData }) {
     setPayError('');
     try {
       const answer = await startPayment(brand.brandId, request());
-      window.location.assign(answer.paymentUrl); // the host's payment page: a full page load
+      // the host's payment page, a full page load; in the app LINE Pay's goes
+      // to the app, which opens it (its redirect is LINE Pay's paymentUrl.app)
+      const url = new URL(answer.paymentUrl, window.location.href).href;
+      if (!(page.webview && payWay === 'LINEPAY' && openInApp('openLinePay', url))) window.location.assign(url);
     } catch (e) {
       setBusy(false);
       if (e instanceof ApiError && refusalOf(e.code)) {
@@ -196,6 +214,10 @@ export default function Checkout({ data }: { data: CheckoutData }) {
       } else setPayError(errorText(e));
     }
   };
+
+  // the e-contract, which comes back here with this cart
+  const back = page.url.split('?')[0] + queryString(cartPairs({ storeId, quantity, scheduleId, salesmanId, startDate, payWay }, page.webview));
+  const contractHref = brandPath(page, contractPath || `/e-contract/${storeId}`) + queryString([['back', back], ['from', page.webview ? 'app' : '']]);
 
   const head = <PageHead title={t.title(name, brandName)} description={t.heading} noindex />;
   if (data.offShelf) {
@@ -346,7 +368,7 @@ export default function Checkout({ data }: { data: CheckoutData }) {
             kind={shown.dialog}
             message={shown.message}
             shopHref={brandPath(page, '')}
-            contractHref={brandPath(page, `/e-contract/${storeId}`)}
+            contractHref={contractHref}
             email={page.user?.email ?? ''}
             onReload={() => (setShown(null), refresh())}
             onClose={() => setShown(null)}

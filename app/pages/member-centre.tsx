@@ -9,6 +9,7 @@ import { useUi } from '../lib/ui-state';
 import { errorText } from '../lib/api';
 import { logout, setUnsubscribed } from '../features/members/api';
 import { MemberLayout } from '../features/members/member-layout';
+import { MobileBarcode } from '../features/members/mobile-barcode';
 import { badge, badgeMuted, card } from '../ui/card';
 import { sectionTitle } from '../ui/section-title';
 import { account } from '../strings/zh-hant';
@@ -132,6 +133,7 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
           </button>
         </div>
       </section>
+      <MobileBarcode />
       <h3 className={sectionTitle}>{t.holdings}</h3>
       <div className={tiles}>
         {page.nav.member.map((m) => {

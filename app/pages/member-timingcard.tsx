@@ -3,6 +3,9 @@
 import { css } from '@emotion/css';
 import { usePage } from '../lib/page-context';
 import { Link, navHref } from '../lib/navigation';
+import { useUi } from '../lib/ui-state';
+import { hasModule, Module } from '../lib/modules';
+import { secondaryButton, smallButton } from '../ui/button';
 import { thousands } from '../lib/format';
 import { MemberLayout } from '../features/members/member-layout';
 import { cardList } from '../ui/card';
@@ -50,6 +53,8 @@ const buy = css`
 export default function MemberTimingCard({ data }: { data: MemberTimingCardData }) {
   const page = usePage();
   const plans = navHref(page.nav, 'timingcardPlans');
+  const ui = useUi();
+  const qr = hasModule(page.brand?.settings.additionalModules, Module.TIMING_CARD_QR);
   return (
     <MemberLayout title={account.nav.timingcard}>
       <div className={points}>
@@ -65,6 +70,13 @@ export default function MemberTimingCard({ data }: { data: MemberTimingCardData 
         </div>
       </div>
       <p className={rule}>{t.timing.rule}</p>
+      {qr ? (
+        <p>
+          <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => ui.open('holdingQr', { kind: 'timingCard', holdingId: 0, name: account.nav.timingcard })}>
+            {t.holdingQr.open}
+          </button>
+        </p>
+      ) : null}
       {plans ? (
         <Link className={buy} href={plans}>
           {t.timing.buy}

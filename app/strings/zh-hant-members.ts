@@ -88,6 +88,13 @@ export const member = {
   profileFields: '會員資料',
   holdings: '我的項目',
   notFilled: '未填寫',
+  mobileBarcode: '手機條碼（電子發票載具）',
+  holdingQr: {
+    open: '出示 QR Code',
+    title: (name: string) => `${name} QR Code`,
+    body: '請於入場時出示此 QR Code，由門市掃描使用。畫面會自動更新。',
+    failed: '無法取得 QR Code，請稍後再試。',
+  },
   booking: {
     empty: '您目前沒有預約',
     emptyHint: '到商店挑選喜歡的課程，預約後會顯示在這裡。',

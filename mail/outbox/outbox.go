@@ -124,7 +124,8 @@ func (w *Worker) send(ctx context.Context, m data.QueuedMail) {
 	// a send under way finishes even when the worker stops
 	sendCtx := context.WithoutCancel(ctx)
 	err := w.sender.Send(sendCtx, mail.Message{To: m.To, FromName: m.FromName, Subject: m.Subject, Text: m.Text, HTML: m.HTML,
-		AttachName: m.Attachment.Name, AttachType: m.Attachment.ContentType, Attachment: m.Attachment.Content})
+		AttachName: m.Attachment.Name, AttachType: m.Attachment.ContentType, Attachment: m.Attachment.Content,
+		Unsubscribe: m.Unsubscribe})
 	if w.o.Observed != nil {
 		w.o.Observed(err == nil)
 	}

@@ -59,4 +59,9 @@ export const codes = {
   OrderExpired: -46,
   ContractUnsigned: -48,
   NotSoldInStore: -49,
+  ContractNotFound: -55,
+  ContractOutdated: -56,
+  ContractSigned: -57,
+  SignatureInvalid: -58,
+  LinkTokenInvalid: -59,
 } as const;

@@ -742,8 +742,9 @@ export interface PrecheckAnswer {
   activationType: string;
   startDate: string;
   /**
-   * Contract is the e-contract's state: 'notNeeded' today (the contract
-   * flow comes in a later issue), 'signed' or 'unsigned'.
+   * Contract is the e-contract's state: 'notNeeded' (no contract attached
+   * to the item or store, or no E_CONTRACT module), 'signed' or
+   * 'unsigned' (GET /api/contract?itemId=&storeId= names the contract).
    */
   contract: 'notNeeded' | 'signed' | 'unsigned';
 }
@@ -847,4 +848,125 @@ export interface PlanFee {
 export interface OrderRequest {
   brandId: string;
   orderNo: string;
+}
+
+//////////
+// source: contract_econtract.go
+
+/**
+ * ContractField is a field the member fills before signing.
+ */
+export interface ContractField {
+  key: string;
+  label: string;
+  required: boolean;
+}
+/**
+ * ContractTemplate is the newest version of an operator's contract: what
+ * the member reads and signs. Body is rich text (a small HTML subset: p,
+ * h2, h3, ul, ol, li, strong, em, br), shown as given; TextSHA256 is the
+ * hex SHA-256 of Body's exact UTF-8 bytes, sent back when signing.
+ */
+export interface ContractTemplate {
+  id: number /* int64 */;
+  name: string;
+  version: number /* int */;
+  title: string;
+  body: string;
+  textSha256: string;
+  fields: ContractField[];
+}
+/**
+ * SignedContract is a contract a member signed (read-only).
+ */
+export interface SignedContract {
+  id: number /* int64 */;
+  contractId: number /* int64 */;
+  name: string;
+  title: string;
+  version: number /* int */;
+  textSha256: string;
+  signerName: string;
+  /**
+   * Fields are the values the member filled, by ContractField key.
+   */
+  fields: { [key: string]: string};
+  signedAt: string /* RFC 3339 */;
+  /**
+   * PdfURL downloads the signed contract as a PDF (the member only).
+   */
+  pdfUrl: string;
+}
+/**
+ * EContractPage is the e-contract page's data and the answer of GET
+ * /api/contract?brandId=&contractId= (or &itemId=&storeId=: the contract
+ * an item bought in a store needs): the template, the member's signed
+ * record of its newest version (null when not signed or not logged in)
+ * and whether the page is read-only (signed).
+ */
+export interface EContractPage {
+  template: ContractTemplate;
+  record: SignedContract | null;
+  readOnly: boolean;
+  /**
+   * StoreID is the store of the page's path (0 none).
+   */
+  storeId: number /* int64 */;
+  /**
+   * PagePath is the e-contract page of this template under the brand
+   * (/e-contract/{storeId}/{contractId}): the please-sign dialog goes
+   * there, with query back= the checkout to return to.
+   */
+  pagePath: string;
+}
+/**
+ * SignContractRequest is POST /api/contract's body: the member agrees to
+ * version Version of contract ContractID, whose text had the hex SHA-256
+ * TextSHA256. An outdated version or a hash that is not the text's is
+ * refused (-56); a version already signed is -57.
+ */
+export interface SignContractRequest {
+  brandId: string;
+  contractId: number /* int64 */;
+  storeId?: number /* int64 */;
+  version: number /* int */;
+  textSha256: string;
+  signerName: string;
+  /**
+   * Fields: a value for each required ContractField key.
+   */
+  fields: { [key: string]: string};
+  /**
+   * Signature is the drawn signature: a PNG, as a data URL
+   * (data:image/png;base64,...) or bare base64, at most 256 KiB.
+   */
+  signature: string;
+}
+/**
+ * SignedContractList is GET /api/user/contracts?brandId=: the member's
+ * signed contracts, newest first (member centre).
+ */
+export interface SignedContractList {
+  contracts: SignedContract[];
+}
+/**
+ * HoldingQR is GET /api/user/getToken?brandId=&kind=&holdingId=: a signed,
+ * short-lived token for the QR code of a quantity passcard (kind
+ * quantityPasscard, module QUANTITY_PASSCARD_QR) or the timing card
+ * (kind timingCard, module TIMING_CARD_QR; holdingId 0). Fetch a new one
+ * before ExpiresAt.
+ */
+export interface HoldingQR {
+  kind: 'quantityPasscard' | 'timingCard';
+  holdingId: number /* int64 */;
+  token: string;
+  expiresAt: string /* RFC 3339 */;
+}
+/**
+ * BrandUserLists is GET /api/brand/user?brandId=: the member's point list
+ * (their tickets: stored-value points and count cards) and passcard list.
+ */
+export interface BrandUserLists {
+  pointList: data.MemberTicket[];
+  passcardList: data.MemberPasscard[];
 }

@@ -75,7 +75,7 @@ export const routes = [
   {"name":"brandId-activity-storeId-courseId-checkout", "pattern":"activity/{storeId?}/{courseId?}/checkout", "page":"checkout", "layout":"default", "member":true, "guard":{"rule":"course", "needs":[]}},
   {"name":"brandId-activity-storeId-courseId", "pattern":"activity/{storeId?}/{courseId}", "page":"course", "layout":"default", "member":false, "guard":{"rule":"course", "needs":[]}},
   {"name":"brandId-product-payment-productType-orderNumber", "pattern":"{product}-payment/{productType?}/{orderNumber?}", "page":"", "layout":"default", "member":true, "guard":{"rule":"shop", "needs":[]}},
-  {"name":"brandId-e-contract-storeId-contractId", "pattern":"e-contract/{storeId?}/{contractId?}", "page":"coming-soon", "layout":"bare", "member":false, "guard":{"rule":"open", "needs":[]}},
+  {"name":"brandId-e-contract-storeId-contractId", "pattern":"e-contract/{storeId?}/{contractId?}", "page":"e-contract", "layout":"bare", "member":false, "guard":{"rule":"open", "needs":[]}},
   {"name":"brandId-itemType-itemId-checkout", "pattern":"{itemType}/{itemId?}/checkout", "page":"checkout", "layout":"default", "member":true, "guard":{"rule":"shop", "needs":[]}},
   {"name":"brandId-itemType-itemId", "pattern":"{itemType}/{itemId}", "page":"item", "layout":"default", "member":false, "guard":{"rule":"shop", "needs":[]}},
   {"name":"index", "pattern":"", "page":"index", "layout":"default", "member":false, "guard":{"rule":"open", "needs":[]}},

@@ -1,6 +1,7 @@
 // The members' API calls (sessions, verification, the member's data), typed.
 import { call } from '../../lib/api';
-import type { ChangePasswordRequest, EditUserRequest, LoginAnswer, LoginRequest, RegisterAnswer, RegisterRequest, ResendType, User } from '../../contract/props';
+import { cookies } from '../../contract/generated/shared';
+import type { HoldingQR, ChangePasswordRequest, EditUserRequest, LoginAnswer, LoginRequest, RegisterAnswer, RegisterRequest, ResendType, User } from '../../contract/props';
 
 export function login(body: LoginRequest): Promise<LoginAnswer> {
   return call<LoginAnswer>('/api/session/login', { body });
@@ -79,4 +80,25 @@ export async function editUser(body: EditUserRequest): Promise<void> {
 /** Turns the notification mails off (or on again). */
 export function setUnsubscribed(brandId: string, unsubscribe: boolean): Promise<User> {
   return call<User>('/api/user/unSubscribe', { body: { brandId, unsubscribe } });
+}
+
+/** A fresh, short-lived QR token of a quantity passcard (holdingId) or the timing card (0). */
+export function holdingQr(brandId: string, kind: HoldingQR['kind'], holdingId: number): Promise<HoldingQR> {
+  return call<HoldingQR>('/api/user/getToken', { query: { brandId, kind, holdingId: holdingId || undefined } });
+}
+
+/**
+ * Logs the app's webview in with the app's session id (issue 14): asks for
+ * the page at path (in app mode) with the id as the Authorization header;
+ * a live session of the brand answers with the session cookies, which the
+ * caller then uses by reloading. Resolves whether it is now logged in (the
+ * readable userId cookie came).
+ */
+export async function appSessionLogin(path: string, sessionId: string): Promise<boolean> {
+  try {
+    const res = await fetch(path, { headers: { Authorization: sessionId }, credentials: 'same-origin' });
+    return res.ok && document.cookie.split('; ').some((c) => c.startsWith(cookies.userId + '=') && c.length > cookies.userId.length + 1);
+  } catch {
+    return false;
+  }
 }

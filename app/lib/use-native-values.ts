@@ -1,0 +1,21 @@
+// The app's native values for React: asked once per page load, only in the
+// app's webview (page.webview, from=app), null until they come or when the
+// app does not answer.
+import { useEffect, useState } from 'react';
+import { nativeValues, type NativeValues } from './app-bridge';
+import { usePage } from './page-context';
+
+/** The app's values, or null (outside the app, not yet, or never). */
+export function useNativeValues(): NativeValues | null {
+  const webview = usePage().webview;
+  const [values, setValues] = useState<NativeValues | null>(null);
+  useEffect(() => {
+    if (!webview) return;
+    let live = true;
+    void nativeValues().then((v) => live && setValues(v));
+    return () => {
+      live = false;
+    };
+  }, [webview]);
+  return values;
+}

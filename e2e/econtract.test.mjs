@@ -1,0 +1,169 @@
+// Issue 14: signing an e-contract in Chromium on a phone-sized page. The
+// member starts checkout of an item that needs a contract, precheck
+// answers "please sign", the please-sign dialog takes them to the
+// contract (with the cart in the back link), they read it to the end,
+// fill its fields, sign with the pointer on the signature box and agree;
+// the contract is then read-only, the mail with the PDF arrives, and they
+// go back to checkout with the same cart and pay. The PDF (the member
+// centre's download; the dev mailbox answers no attachments, so the
+// mailed copy is the server side's Go test's) has its text extracted by
+// pdf.js and compared.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { launch, newPage, open, shot, sql, mailTo, base } from './lib.mjs';
+
+const site = base.replace('//127.0.0.1', '//localhost');
+const item = '週末體驗通行卡';
+const expected = (e) => !/status of 4\d\d/.test(e);
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const phone = () => newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+const itemId = () => sql(`select id from items where brand_id = 'demo' and name = :'name'`, { name: item });
+const contractId = () => sql(`select id from contract_templates where brand_id = 'demo' and name = '會員入會契約'`);
+
+async function logIn(page, email, password = 'demo1234') {
+  await open(page, site + '/demo');
+  await page.getByRole('button', { name: '登入', exact: true }).first().click();
+  const dialog = page.getByTestId('login-dialog');
+  await dialog.waitFor();
+  await dialog.getByLabel('電子信箱').fill(email);
+  await dialog.getByLabel('密碼').fill(password);
+  await dialog.getByRole('button', { name: '登入' }).click();
+  await page.getByTestId('member-name').waitFor();
+}
+
+// pdf.js 6 wants Promise.withResolvers, which Node 20 lacks
+Promise.withResolvers ??= function withResolvers() {
+  let resolve, reject;
+  const promise = new Promise((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+};
+
+/** The text of a PDF, page by page, joined (pdf.js). */
+async function pdfText(bytes) {
+  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false });
+  const doc = await task.promise;
+  let out = '';
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    out += content.items.map((x) => x.str).join('') + '\n';
+  }
+  await task.destroy();
+  return out;
+}
+
+/** Scrolls the contract text to its end, as a reader does. */
+async function readToEnd(page) {
+  const text = page.getByTestId('contract-text');
+  await text.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await page.getByTestId('contract-read-state').filter({ hasText: '已閱讀完整合約' }).waitFor();
+}
+
+/** Draws a signature stroke with the pointer (mouse events become pointer events). */
+async function sign(page) {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  assert.ok(box.width <= 390 && box.width >= 300, `the box fits a phone: ${box.width}`);
+  await page.mouse.move(box.x + 30, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 20, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 3 });
+  await page.mouse.up();
+}
+
+test('the e-contract page: read to the end, fields, signature and agreement are required', async () => {
+  const page = await phone();
+  await logIn(page, 'member2@example.com');
+  await open(page, site + `/demo/e-contract/0/${contractId()}`);
+  await page.getByTestId('e-contract').waitFor();
+  assert.match(await page.getByRole('heading', { level: 1 }).innerText(), /會員入會契約/);
+  // not read yet: the button waits
+  assert.equal(await page.getByRole('button', { name: '同意並簽署' }).isDisabled(), true);
+  await readToEnd(page);
+  const submit = page.getByRole('button', { name: '同意並簽署' });
+  await submit.click();
+  assert.equal(await page.getByTestId('form-error').innerText(), '請填寫「緊急聯絡人」');
+  await page.getByLabel('緊急聯絡人', { exact: true }).fill('王大明');
+  await page.getByLabel('緊急聯絡人電話').fill('0922333444');
+  await submit.click();
+  assert.equal(await page.getByTestId('form-error').innerText(), '請在簽名框內簽名');
+  await sign(page);
+  await submit.click();
+  assert.equal(await page.getByTestId('form-error').innerText(), '請勾選同意本合約');
+  // clearing the signature asks for it again
+  await page.getByRole('button', { name: '清除重簽' }).click();
+  await page.getByRole('checkbox', { name: /同意本合約/ }).check();
+  await submit.click();
+  assert.equal(await page.getByTestId('form-error').innerText(), '請在簽名框內簽名');
+  assert.deepEqual(page.errors.filter(expected), []);
+  await page.context().close();
+});
+
+test('please sign at checkout, sign on a phone, get the mail, come back with the cart and pay', async () => {
+  const page = await phone();
+  const email = 'member@example.com';
+  await logIn(page, email);
+  await open(page, site + `/demo/passcard/${itemId()}/checkout`);
+  await page.getByTestId('checkout').waitFor();
+  // a cart worth keeping: two of them, paid by card
+  await page.getByRole('button', { name: '增加數量' }).click();
+  const total = await page.getByTestId('checkout-total').innerText();
+  await page.getByRole('radio', { name: '信用卡付款' }).check();
+  await page.getByRole('checkbox', { name: /服務條款/ }).check();
+  await page.getByRole('button', { name: '前往付款' }).click();
+  const pleaseSign = page.getByTestId('please-sign-dialog');
+  await pleaseSign.waitFor();
+  await pleaseSign.getByRole('link', { name: '前往簽署合約' }).click();
+  await page.getByTestId('e-contract').waitFor();
+  const url = new URL(page.url());
+  assert.match(url.pathname, new RegExp(`/demo/e-contract/\\d+/${contractId()}$`));
+  assert.match(url.searchParams.get('back'), /\/checkout\?.*qty=2.*pay=2/);
+
+  await readToEnd(page);
+  await page.getByLabel('緊急聯絡人', { exact: true }).fill('王大明');
+  await page.getByLabel('緊急聯絡人電話').fill('0922333444');
+  await sign(page);
+  await page.getByRole('checkbox', { name: /同意本合約/ }).check();
+  const mailsBefore = Number((await (await fetch(base + '/dev/mailbox.json?to=' + encodeURIComponent(email))).json()).data.reduce((m, x) => Math.max(m, x.id), 0));
+  await page.getByRole('button', { name: '同意並簽署' }).click();
+  const signed = page.getByTestId('contract-signed');
+  await signed.waitFor();
+  assert.match(await signed.innerText(), /王大明/);
+  const pdfUrl = await page.getByTestId('contract-pdf').getAttribute('href');
+  assert.match(pdfUrl, /\/api\/user\/contracts\/\d+\.pdf/);
+  // the PDF, downloaded with the member's session: the contract's text in CJK, the signer and the fields
+  const res = await page.request.get(site + pdfUrl);
+  assert.equal(res.status(), 200);
+  assert.match(res.headers()['content-type'], /application\/pdf/);
+  const text = (await pdfText(await res.body())).replace(/\s+/g, '');
+  for (const want of ['會員入會契約', '第一條', '契約目的', '通行卡限本人使用', '王大明', '0922333444']) assert.ok(text.includes(want), `the PDF says ${want}: ${text.slice(0, 300)}`);
+  await shot(page, 'e-contract-signed');
+
+  // the mail of the signed contract
+  const mail = await mailTo(email, { after: mailsBefore, timeout: 15000 });
+  assert.match(mail.subject + mail.text, /合約/);
+
+  // read-only on the next visit
+  await page.reload();
+  await page.getByTestId('contract-signed').waitFor();
+  assert.equal(await page.getByRole('button', { name: '同意並簽署' }).count(), 0);
+
+  // back to checkout with the same cart, and on to pay
+  await page.getByTestId('contract-back').click();
+  await page.getByTestId('checkout').waitFor();
+  assert.equal(await page.getByTestId('checkout-total').innerText(), total);
+  assert.equal(await page.getByRole('radio', { name: '信用卡付款' }).isChecked(), true);
+  await page.getByRole('checkbox', { name: /服務條款/ }).check();
+  await page.getByRole('button', { name: '前往付款' }).click();
+  const confirm = page.getByTestId('checkout-confirm-dialog');
+  await confirm.waitFor();
+  assert.equal(await confirm.getByTestId('confirm-total').innerText(), total);
+  await confirm.getByRole('button', { name: '確認付款' }).click();
+  await page.waitForURL(/\/dev\/newebpay\//, { timeout: 15000 });
+  assert.deepEqual(page.errors.filter(expected), []);
+  await page.context().close();
+});

@@ -1,0 +1,272 @@
+package host
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"storefront/data"
+)
+
+// E-contracts (issue 14): the member reads a contract template's newest
+// version, signs it (POST /api/contract), and gets the signed contract as
+// a PDF by mail and from the member centre. The e-contract page is always
+// allowed (spec section 2); reading a template needs no login, signing
+// does.
+
+// maxSignature bounds the signature PNG (a phone's canvas of strokes is
+// tens of KB); maxSignBody bounds the signing body that carries it in
+// base64.
+const (
+	maxSignature = 256 << 10
+	maxSignBody  = maxSignature*4/3 + maxBody
+)
+
+// pngMagic starts every PNG file.
+var pngMagic = []byte("\x89PNG\r\n\x1a\n")
+
+func contractTemplate(v *data.ContractVersion) *ContractTemplate {
+	fields := make([]ContractField, 0, len(v.Fields))
+	for _, f := range v.Fields {
+		fields = append(fields, ContractField(f))
+	}
+	return &ContractTemplate{ID: v.TemplateID, Name: v.Name, Version: v.Version, Title: v.Title, Body: v.Body,
+		TextSHA256: hex.EncodeToString(v.TextSHA256()), Fields: fields}
+}
+
+func signedContract(r *data.SignedRecord) *SignedContract {
+	fields := r.Fields
+	if fields == nil {
+		fields = map[string]string{}
+	}
+	return &SignedContract{ID: r.ID, ContractID: r.TemplateID, Name: r.Name, Title: r.Title, Version: r.Version,
+		TextSHA256: hex.EncodeToString(r.TextSHA256), SignerName: r.SignerName, Fields: fields, SignedAt: r.SignedAt,
+		PdfURL: "/api/user/contracts/" + strconv.FormatInt(r.ID, 10) + ".pdf?brandId=" + r.BrandID}
+}
+
+// eContractPage is the e-contract page of template v for member m (nil:
+// a visitor): their record of v and the read-only flag.
+func (s *Server) eContractPage(r *http.Request, m *member, v *data.ContractVersion, storeID int64) (*EContractPage, error) {
+	p := &EContractPage{Template: contractTemplate(v), StoreID: storeID,
+		PagePath: fmt.Sprintf("/e-contract/%d/%d", storeID, v.TemplateID)}
+	if m == nil {
+		return p, nil
+	}
+	rec, err := s.db.SignedVersion(r.Context(), m.user.ID, v)
+	if err != nil || rec == nil {
+		return p, err
+	}
+	p.Record, p.ReadOnly = signedContract(rec), true
+	return p, nil
+}
+
+// GET /api/contract?brandId=&contractId=[&storeId=] (or &itemId=&storeId=:
+// the contract an item bought in that store needs; 404 -55 when none):
+// the template's newest version and the member's record of it.
+func (s *Server) apiContract(w http.ResponseWriter, r *http.Request) (any, error) {
+	b, err := s.brandOfRequest(r, nil)
+	if err != nil {
+		return nil, err
+	}
+	q := newQuery(r.URL.Query())
+	id, itemID, storeID := q.id("contractId", "合約代碼 contractId "), q.id("itemId", "商品代碼 itemId "), q.id("storeId", "門市代碼 storeId ")
+	if err := q.Err(); err != nil {
+		return nil, err
+	}
+	var v *data.ContractVersion
+	switch {
+	case id != 0:
+		v, err = s.db.Contract(r.Context(), b.ID, id)
+	case itemID != 0 || storeID != 0:
+		if v, err = s.db.ContractFor(r.Context(), b.ID, itemID, storeID); err == nil && v == nil {
+			err = &data.Error{Kind: data.KindNotFound, Code: data.CodeContractNotFound}
+		}
+	default:
+		err = badRequest("請指定合約代碼 contractId 或商品代碼 itemId")
+	}
+	if err != nil {
+		return nil, err
+	}
+	m, _, merr := s.memberOf(r, b)
+	if merr != nil {
+		m = nil // a visitor reads the contract too
+	}
+	return s.eContractPage(r, m, v, storeID)
+}
+
+// signature decodes the drawn signature: a PNG as a data URL or bare
+// base64.
+func signature(s string) ([]byte, error) {
+	s = strings.TrimPrefix(s, "data:image/png;base64,")
+	png, err := base64.StdEncoding.DecodeString(s)
+	if err != nil || len(png) > maxSignature || !bytes.HasPrefix(png, pngMagic) || len(png) < 40 {
+		return nil, &data.Error{Kind: data.KindInvalid, Code: data.CodeSignatureInvalid}
+	}
+	return png, nil
+}
+
+// checkSigning checks a signing body's shape (not yet the template).
+func checkSigning(req *SignContractRequest, v *data.ContractVersion) ([]byte, error) {
+	name := strings.TrimSpace(req.SignerName)
+	switch {
+	case req.ContractID <= 0 || req.ContractID > maxID:
+		return nil, badRequest("合約代碼 contractId 格式錯誤")
+	case req.Version <= 0:
+		return nil, badRequest("合約版本 version 格式錯誤")
+	case name == "" || utf8.RuneCountInString(name) > 100:
+		return nil, badRequest("請填寫簽署人姓名（100 字以內）")
+	case len(req.Signature) > maxSignature*4/3+64:
+		return nil, &data.Error{Kind: data.KindInvalid, Code: data.CodeSignatureInvalid}
+	}
+	hash, err := hex.DecodeString(req.TextSHA256)
+	if err != nil || len(hash) != 32 {
+		return nil, badRequest("合約內容雜湊 textSha256 格式錯誤")
+	}
+	if len(req.Fields) > 50 {
+		return nil, badRequest("合約欄位過多")
+	}
+	for k, val := range req.Fields {
+		if len(k) > 64 || utf8.RuneCountInString(val) > 500 {
+			return nil, badRequest("合約欄位 " + k + " 過長")
+		}
+	}
+	if v != nil {
+		for _, f := range v.Fields {
+			if f.Required && strings.TrimSpace(req.Fields[f.Key]) == "" {
+				return nil, badRequest("請填寫「" + f.Label + "」")
+			}
+		}
+	}
+	return hash, nil
+}
+
+// POST /api/contract {SignContractRequest}: the member signs the newest
+// version of a contract (read-only afterwards); the signed contract's PDF
+// is mailed to them in the same transaction.
+func (s *Server) apiSignContract(w http.ResponseWriter, r *http.Request) (any, error) {
+	var req SignContractRequest
+	if err := decodeBodyUpTo(w, r, &req, maxSignBody); err != nil {
+		return nil, err
+	}
+	b, err := s.brand(r.Context(), req.BrandID, nil)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.apiMember(w, r, b)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := checkSigning(&req, nil); err != nil {
+		return nil, err
+	}
+	v, err := s.db.Contract(r.Context(), b.ID, req.ContractID)
+	if err != nil {
+		return nil, err
+	}
+	hash, err := checkSigning(&req, v)
+	if err != nil {
+		return nil, err
+	}
+	png, err := signature(req.Signature)
+	if err != nil {
+		return nil, err
+	}
+	fields := map[string]string{}
+	for _, f := range v.Fields { // only the fields the contract asks for
+		if val := strings.TrimSpace(req.Fields[f.Key]); val != "" {
+			fields[f.Key] = val
+		}
+	}
+	ua := r.UserAgent()
+	if len(ua) > 512 {
+		ua = ua[:512]
+	}
+	rec, err := s.db.SignContract(r.Context(), data.Signing{BrandID: b.ID, UserID: m.user.ID, TemplateID: v.TemplateID,
+		Version: req.Version, TextSHA256: hash, Signature: png, SignerName: strings.TrimSpace(req.SignerName), Fields: fields,
+		ClientAddr: s.clientAddress(r), UserAgent: strings.ToValidUTF8(ua, ""), SignedAt: s.now()}, s.contractMail(r, b, m.user))
+	if err != nil {
+		return nil, err
+	}
+	s.outbox.Kick()
+	return signedContract(rec), nil
+}
+
+// contractMember is the brand (path or query brandId) and logged-in
+// member of a contract call: every brand, as the e-contract page (no
+// module guard).
+func (s *Server) contractMember(w http.ResponseWriter, r *http.Request) (*data.Brand, *member, error) {
+	b, err := s.brandOfRequest(r, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := s.apiMember(w, r, b)
+	return b, m, err
+}
+
+// GET /api/user/contracts?brandId=: the member's signed contracts.
+func (s *Server) apiSignedContracts(w http.ResponseWriter, r *http.Request) (any, error) {
+	_, m, err := s.contractMember(w, r)
+	if err != nil {
+		return nil, err
+	}
+	recs, err := s.db.SignedContracts(r.Context(), m.user.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &SignedContractList{Contracts: make([]SignedContract, 0, len(recs))}
+	for i := range recs {
+		out.Contracts = append(out.Contracts, *signedContract(&recs[i]))
+	}
+	return out, nil
+}
+
+// GET /api/user/contracts/{id}.pdf?brandId=: the member's signed contract
+// as a PDF (only its member).
+func (s *Server) contractPDF(w http.ResponseWriter, r *http.Request) {
+	file := r.PathValue("file")
+	id, ok := pathID(strings.TrimSuffix(file, ".pdf"))
+	b, m, err := s.contractMember(w, r)
+	if err == nil && (!ok || !strings.HasSuffix(file, ".pdf")) {
+		err = &data.Error{Kind: data.KindNotFound, Code: data.CodeContractNotFound}
+	}
+	var rec *data.SignedRecord
+	if err == nil {
+		rec, err = s.db.SignedContract(r.Context(), m.user.ID, id)
+	}
+	var pdf []byte
+	if err == nil {
+		pdf, err = contractPDFBytes(b, rec)
+	}
+	if err != nil {
+		s.apiError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/pdf")
+	w.Header().Set("Content-Disposition", `attachment; filename="contract-`+strconv.FormatInt(rec.ID, 10)+`.pdf"`)
+	w.Header().Set("Cache-Control", "private, no-store")
+	w.Write(pdf)
+}
+
+// loadEContract is the e-contract page: /e-contract/{storeId}/{contractId}
+// (always allowed; a visitor reads, a member signs): EContractPage, or
+// null without a contractId.
+func loadEContract(s *Server, rc *reqCtx) (any, error) {
+	if rc.params["contractId"] == "" {
+		return nil, nil // no contract named: the page says so
+	}
+	id, ok := pathID(rc.params["contractId"])
+	if !ok {
+		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeContractNotFound}
+	}
+	storeID, _ := pathID(rc.params["storeId"])
+	v, err := s.db.Contract(rc.ctx(), rc.brand.ID, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.eContractPage(rc.r, rc.member, v, storeID)
+}

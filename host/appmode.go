@@ -1,0 +1,48 @@
+package host
+
+import "net/http"
+
+// The app's webview (issue 14, spec sections 1 and 6).
+//
+// App mode: a page asked for with ?from=app puts the whole visit in app
+// mode: the answer sets the cookie web_ec_from=app (for the browser
+// session), and every later page of the visit is rendered as if its query
+// had from=app (the guards, the page cache key and the props' webview
+// flag all see it), so links need not carry it. A page asked for with any
+// other from (from=web) leaves app mode and clears the cookie.
+//
+// App login: the app sends its session id as the Authorization header
+// (bare or "Bearer ...") when it opens a page with ?from=app. That
+// request is logged in on the server render like any request carrying the
+// header; when the session is live and of the page's brand, the answer
+// also sets the session cookies (web_ec_sessionId, userId, brandId), so
+// the webview's later pages and API calls, which carry no header, stay
+// logged in. Another site cannot send the header with a navigation, so it
+// cannot log a browser in this way.
+
+const cookieFrom = "web_ec_from"
+
+// appQuery puts a visit in app mode into the page's query (before the
+// guards and the page cache see it).
+func appQuery(rc *reqCtx) {
+	if rc.query.Get("from") == "" && cookieValue(rc.r, cookieFrom) == "app" {
+		rc.query.Set("from", "app")
+	}
+}
+
+// appMode keeps or ends app mode and adopts the app's session (see
+// above); rc has its brand and member.
+func (s *Server) appMode(w http.ResponseWriter, rc *reqCtx) {
+	from, r := rc.r.URL.Query().Get("from"), rc.r
+	secure := secureCookies(rc.site)
+	switch {
+	case from == "app" && cookieValue(r, cookieFrom) != "app":
+		http.SetCookie(w, &http.Cookie{Name: cookieFrom, Value: "app", Path: "/", HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode})
+	case from != "" && from != "app" && cookieValue(r, cookieFrom) != "":
+		http.SetCookie(w, &http.Cookie{Name: cookieFrom, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode})
+	}
+	if m := rc.member; m != nil && rc.query.Get("from") == "app" && r.Header.Get("Authorization") != "" &&
+		cookieValue(r, cookieSession) != m.sessionID {
+		s.setSessionCookies(w, r, m.sessionID, m.user)
+	}
+}

@@ -1,0 +1,109 @@
+package host
+
+import (
+	"time"
+
+	"storefront/data"
+)
+
+// The contract of e-contracts and the app bridge (issue 14): the e-contract
+// page's data, /api/contract's bodies and answers, the member's signed
+// contracts, and the holdings' QR tokens. Generated for the app with the
+// rest of the contract (make contract).
+
+// ContractField is a field the member fills before signing.
+type ContractField struct {
+	Key      string `json:"key"`
+	Label    string `json:"label"`
+	Required bool   `json:"required"`
+}
+
+// ContractTemplate is the newest version of an operator's contract: what
+// the member reads and signs. Body is rich text (a small HTML subset: p,
+// h2, h3, ul, ol, li, strong, em, br), shown as given; TextSHA256 is the
+// hex SHA-256 of Body's exact UTF-8 bytes, sent back when signing.
+type ContractTemplate struct {
+	ID         int64           `json:"id"`
+	Name       string          `json:"name"`
+	Version    int             `json:"version"`
+	Title      string          `json:"title"`
+	Body       string          `json:"body"`
+	TextSHA256 string          `json:"textSha256"`
+	Fields     []ContractField `json:"fields"`
+}
+
+// SignedContract is a contract a member signed (read-only).
+type SignedContract struct {
+	ID         int64  `json:"id"`
+	ContractID int64  `json:"contractId"`
+	Name       string `json:"name"`
+	Title      string `json:"title"`
+	Version    int    `json:"version"`
+	TextSHA256 string `json:"textSha256"`
+	SignerName string `json:"signerName"`
+	// Fields are the values the member filled, by ContractField key.
+	Fields   map[string]string `json:"fields"`
+	SignedAt time.Time         `json:"signedAt"`
+	// PdfURL downloads the signed contract as a PDF (the member only).
+	PdfURL string `json:"pdfUrl"`
+}
+
+// EContractPage is the e-contract page's data and the answer of GET
+// /api/contract?brandId=&contractId= (or &itemId=&storeId=: the contract
+// an item bought in a store needs): the template, the member's signed
+// record of its newest version (null when not signed or not logged in)
+// and whether the page is read-only (signed).
+type EContractPage struct {
+	Template *ContractTemplate `json:"template" tstype:",required"`
+	Record   *SignedContract   `json:"record" tstype:"SignedContract | null,required"`
+	ReadOnly bool              `json:"readOnly"`
+	// StoreID is the store of the page's path (0 none).
+	StoreID int64 `json:"storeId"`
+	// PagePath is the e-contract page of this template under the brand
+	// (/e-contract/{storeId}/{contractId}): the please-sign dialog goes
+	// there, with query back= the checkout to return to.
+	PagePath string `json:"pagePath"`
+}
+
+// SignContractRequest is POST /api/contract's body: the member agrees to
+// version Version of contract ContractID, whose text had the hex SHA-256
+// TextSHA256. An outdated version or a hash that is not the text's is
+// refused (-56); a version already signed is -57.
+type SignContractRequest struct {
+	BrandID    string `json:"brandId"`
+	ContractID int64  `json:"contractId"`
+	StoreID    int64  `json:"storeId,omitempty"`
+	Version    int    `json:"version"`
+	TextSHA256 string `json:"textSha256"`
+	SignerName string `json:"signerName"`
+	// Fields: a value for each required ContractField key.
+	Fields map[string]string `json:"fields"`
+	// Signature is the drawn signature: a PNG, as a data URL
+	// (data:image/png;base64,...) or bare base64, at most 256 KiB.
+	Signature string `json:"signature"`
+}
+
+// SignedContractList is GET /api/user/contracts?brandId=: the member's
+// signed contracts, newest first (member centre).
+type SignedContractList struct {
+	Contracts []SignedContract `json:"contracts"`
+}
+
+// HoldingQR is GET /api/user/getToken?brandId=&kind=&holdingId=: a signed,
+// short-lived token for the QR code of a quantity passcard (kind
+// quantityPasscard, module QUANTITY_PASSCARD_QR) or the timing card
+// (kind timingCard, module TIMING_CARD_QR; holdingId 0). Fetch a new one
+// before ExpiresAt.
+type HoldingQR struct {
+	Kind      string    `json:"kind" tstype:"'quantityPasscard' | 'timingCard'"`
+	HoldingID int64     `json:"holdingId"`
+	Token     string    `json:"token"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// BrandUserLists is GET /api/brand/user?brandId=: the member's point list
+// (their tickets: stored-value points and count cards) and passcard list.
+type BrandUserLists struct {
+	PointList    []data.MemberTicket   `json:"pointList"`
+	PasscardList []data.MemberPasscard `json:"passcardList"`
+}
