@@ -229,7 +229,7 @@ func TestCataloguePages(t *testing.T) {
 	indexed, notIndexed := page(false), page(true)
 	runScenarios(t, ts, []scenario{
 		{Name: "brand home", Path: "/demo", Status: 200, Check: indexed, Contains: []string{"近期課程", "方案與票券", `"@type":"Organization"`, `"@type":"SportsActivityLocation"`, "單月暢遊通行卡", `srcSet="/_img/160/_static/demo/img/`}},
-		{Name: "brand home tab", Path: "/demo?projectType=2", Status: 200, Check: indexed, Contains: []string{"儲值票券 1,000 點", `aria-selected="true"`, `<link rel="canonical" href="http://example.com/demo?projectType=2"/>`}},
+		{Name: "brand home tab", Path: "/demo?projectType=2", Status: 200, Check: indexed, Contains: []string{"儲值票券 1,000 點", `aria-current="page"`, `<link rel="canonical" href="http://example.com/demo?projectType=2"/>`}},
 		{Name: "brand home plans only", Path: "/demo?type=plan", Status: 200, Check: indexed, Contains: []string{"方案與票券", `<link rel="canonical" href="http://example.com/demo?type=plan"/>`}},
 		{Name: "plan-only brand", Path: "/plan?type=plan&projectType=2", Status: 200, Check: indexed, Contains: []string{"儲值 3,000 點", `<link rel="canonical" href="http://example.com/plan?type=plan&amp;projectType=2"/>`}},
 		{Name: "brand home, a tab out of range", Path: "/demo?projectType=9", Status: 200, Check: indexed, Contains: []string{"單月暢遊通行卡", `<link rel="canonical" href="http://example.com/demo"/>`}},

@@ -58,7 +58,7 @@ const avatar = css`
   border-radius: 50%;
   display: grid;
   place-items: center;
-  background: color-mix(in srgb, var(--brand) 15%, white);
+  background: var(--brand-tint);
   color: var(--brand);
   font-weight: 700;
 `;
@@ -134,7 +134,8 @@ export default function Course({ data: d }: { data: CourseDetail }) {
       <p>{d.summary}</p>
       <div className={buyBar}>
         <p>
-          <strong aria-label={t.price}>{priceRange(d.minPrice, d.maxPrice)}</strong>
+          <span className="visually-hidden">{t.price}</span>
+          <strong>{priceRange(d.minPrice, d.maxPrice)}</strong>
         </p>
         <div>
           <ShareButton className={secondaryButton} title={d.courseName}>

@@ -54,7 +54,7 @@ export function Footer() {
           ) : null}
         </nav>
         {s.isNewposStore ? (
-          <div className={pays} aria-label={t.footerPayments} data-testid="payment-logos">
+          <div className={pays} role="group" aria-label={t.footerPayments} data-testid="payment-logos">
             <span className={small}>{t.footerPayments}</span>
             <PaymentLogos linePay={linePay} />
           </div>
