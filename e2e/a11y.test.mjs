@@ -3,14 +3,20 @@
 // 390 and 1280 px, logged out and logged in: zero violations. And a
 // keyboard-only journey: the skip link, the login dialog opened, filled and
 // sent from the keyboard, a dialog closed with Escape gives focus back to
-// its opener, the item gallery reached with Tab.
+// its opener, the item gallery reached with Tab. And the W3C Nu HTML Checker
+// (npm vnu-jar, on Java) over the server-rendered HTML of every page: zero
+// errors.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { launch, newPage, open, sql } from './lib.mjs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { base, launch, newPage, open, sql } from './lib.mjs';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 // Exemptions, each with its reason: an axe rule and a piece of the failing
@@ -169,4 +175,35 @@ test('keyboard only: skip link, log in, a closed dialog gives focus back, the ga
   assert.equal(await gallery.getAttribute('aria-label'), '商品圖片');
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test('the Nu HTML Checker finds no error in the server-rendered HTML of any page, logged out and in', async () => {
+  try {
+    execFileSync('java', ['-version'], { stdio: 'ignore' });
+  } catch {
+    assert.fail('the Nu HTML Checker needs Java: apt-get install -y default-jre-headless (.ci/run installs it)');
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'vnu-'));
+  try {
+    const page = await newPage(browser);
+    for (const [name, p] of Object.entries(publicPages())) {
+      writeFileSync(path.join(dir, `out-${name}.html`), await (await page.context().request.get(base + p)).text());
+    }
+    await logIn(page);
+    for (const [name, p] of Object.entries({ ...publicPages(), ...memberPages() })) {
+      const res = await page.context().request.get(base + p);
+      writeFileSync(path.join(dir, `in-${name}.html`), await res.text());
+    }
+    await page.context().close();
+    for (const f of readdirSync(dir)) assert.match(readFileSync(path.join(dir, f), 'utf8'), /^<!doctype html>/i, f + ' is a page');
+    const vnu = require.resolve('vnu-jar/build/dist/vnu.jar');
+    // vnu writes its JSON report to stderr
+    const run = spawnSync('java', ['-jar', vnu, '--errors-only', '--format', 'json', '--exit-zero-always', dir], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    assert.equal(run.status, 0, 'vnu did not run: ' + (run.error?.message ?? run.stderr.slice(0, 500)));
+    const report = JSON.parse(run.stderr);
+    const errors = report.messages.filter((m) => m.type === 'error').map((m) => `${path.basename(m.url ?? '')}:${m.lastLine}: ${m.message}\n    ${(m.extract ?? '').slice(0, 160)}`);
+    assert.deepEqual(errors, [], errors.join('\n'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
