@@ -84,11 +84,11 @@ export function breadcrumbs(page: PageProps, trail: [string, string][]): Thing {
   };
 }
 
-/** A list of links (a list page's entries). */
-export function itemList(urls: string[]): Thing {
+/** A list of links (a list page's entries), each [name, absolute url]. */
+export function itemList(entries: [string, string][]): Thing {
   return {
     '@context': context,
     '@type': 'ItemList',
-    itemListElement: urls.map((url, i) => ({ '@type': 'ListItem', position: i + 1, url })),
+    itemListElement: entries.map(([name, url], i) => ({ '@type': 'ListItem', position: i + 1, name, url })),
   };
 }
