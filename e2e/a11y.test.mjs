@@ -177,6 +177,25 @@ test('keyboard only: skip link, log in, a closed dialog gives focus back, the ga
   await page.context().close();
 });
 
+test('keyboard only on a phone: a focused home banner is on screen', async () => {
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  await open(page, '/demo');
+  const banners = page.getByTestId('home-banner');
+  assert.ok((await banners.count()) >= 2, 'the demo brand has two banners');
+  const second = banners.nth(1);
+  let reached = false;
+  for (let i = 0; i < 40 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await second.evaluate((el) => el === document.activeElement);
+  }
+  assert.ok(reached, 'Tab reaches the second banner');
+  await page.waitForFunction((el) => {
+    const r = el.getBoundingClientRect();
+    return r.left >= 0 && r.right <= window.innerWidth;
+  }, await second.elementHandle(), { timeout: 3000 });
+  await page.context().close();
+});
+
 test('the Nu HTML Checker finds no error in the server-rendered HTML of any page, logged out and in', async () => {
   try {
     execFileSync('java', ['-version'], { stdio: 'ignore' });

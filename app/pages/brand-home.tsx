@@ -2,6 +2,7 @@
 // activities with a search bar (unless type=plan), and the on-shelf items
 // in projectType tabs 0-3. Switching tabs keeps the scroll position (see
 // keepsScroll); the server renders the chosen tab.
+import type { FocusEvent } from 'react';
 import { css } from '@emotion/css';
 import type { Item, ItemList, ItemType, PageProps, BrandHomeData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
@@ -67,6 +68,8 @@ const more = css`
   font-weight: 600;
   color: var(--brand);
 `;
+/** A banner that gets focus scrolls whole into its row (a phone shows one at a time). */
+const showWhole = (e: FocusEvent<HTMLElement>) => e.currentTarget.scrollIntoView({ block: 'nearest', inline: 'start' });
 const searchGap = css`margin-bottom: 14px;`;
 const tabs = css`
   display: flex;
@@ -148,7 +151,7 @@ export default function BrandHome({ data }: { data: BrandHomeData }) {
       {banners.length > 0 ? (
         <div className={bannerRow} role="group" aria-label={tc.banners}>
           {banners.map((b, i) => (
-            <Link key={b.bannerId} href={bannerHref(page, b.link)}>
+            <Link key={b.bannerId} href={bannerHref(page, b.link)} onFocus={showWhole} data-testid="home-banner">
               <Picture src={b.image} alt="" width={640} height={267} sizes="(min-width: 820px) 394px, (min-width: 600px) 50vw, 88vw" eager={i === 0} />
               <span>{b.title}</span>
             </Link>
