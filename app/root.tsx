@@ -7,6 +7,7 @@ import { DefaultLayout } from './layouts/default-layout';
 import { BareLayout } from './layouts/bare-layout';
 import './ui/theme';
 import { DialogLayer } from './ui/dialog-layer';
+import { brandPalette } from './ui/contrast';
 
 export type PageComponent = ComponentType<{ data: any }>;
 
@@ -16,7 +17,9 @@ export interface PageModule {
 
 export function Root({ props, Page }: { props: PageProps; Page: PageComponent }) {
   const Layout = props.layout === 'bare' ? BareLayout : DefaultLayout;
-  const style = { '--brand': props.brand?.colour ?? '#91C423' } as CSSProperties;
+  // the brand's colour as the kit draws it: AA contrast whatever the brand picked
+  const { ink, tint } = brandPalette(props.brand?.colour);
+  const style = { '--brand': ink, '--brand-tint': tint } as CSSProperties;
   return (
     <HelmetProvider>
       <PageContext.Provider value={props}>

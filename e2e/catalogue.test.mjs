@@ -123,7 +123,7 @@ test('projectType tabs keep the scroll position; other navigations go to the top
   await tabs.nth(2).click();
   await landed(page, /projectType=2/);
   await page.waitForTimeout(100); // a frame for the scroll rule
-  assert.equal(await tabs.nth(2).getAttribute('aria-selected'), 'true');
+  assert.equal(await tabs.nth(2).getAttribute('aria-current'), 'page');
   assert.match(await page.getByTestId('item-card').first().innerText(), /儲值票券/);
   assert.equal(await page.evaluate(() => window.scrollY), y);
 

@@ -18,7 +18,9 @@ test('brand home renders on the server and hydrates without errors', async () =>
   await open(page, '/demo');
   assert.equal(await page.title(), '森活運動館｜線上購買方案與課程');
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-Hant');
-  assert.ok(await page.getByRole('tab', { name: '定期通行卡' }).isVisible());
+  const tab = page.getByTestId('project-tab').filter({ hasText: '定期通行卡' });
+  assert.ok(await tab.isVisible());
+  assert.equal(await tab.getAttribute('aria-current'), 'page');
   assert.equal(await page.getByTestId('item-card').count(), 4); // the first tab's items
   assert.match(await page.getByTestId('item-card').first().innerText(), /NT\$ 2,688/);
   // the footer: year, brand, LINE Pay since a store has it

@@ -146,7 +146,8 @@ func TestBadHexColourFallsBack(t *testing.T) {
 	}
 	ts.BrandChanged(context.Background(), "yoga")
 	body := ts.get(t, "/yoga").Body.String()
-	if !strings.Contains(body, `<meta name="theme-color" content="#91C423">`) || !strings.Contains(body, "--brand:#91C423") {
+	// the kit draws #91C423 darkened to #577615 for AA contrast (app/ui/contrast.ts)
+	if !strings.Contains(body, `<meta name="theme-color" content="#91C423">`) || !strings.Contains(body, "--brand:#577615") {
 		t.Fatal("a bad colour did not fall back to #91C423")
 	}
 	if !strings.Contains(ts.log.String(), "Bad Hex") {

@@ -15,6 +15,7 @@ import { Snackbar } from './snackbar';
 import { DialogHost } from './dialog-host';
 import { UiProvider } from '../lib/ui-state';
 import { contentMaxWidth } from '../ui/theme';
+import { common } from '../strings/zh-hant';
 
 /** The footer stays at the bottom of a short page (no strip under it). */
 const frame = css`
@@ -37,12 +38,13 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
     <UiProvider>
       <div className={frame}>
+      <a className="skip-link" href="#main">{common.skipToContent}</a>
       <LoadingBar />
       <h1 className="visually-hidden">{page.brand?.settings.brandName}</h1>
       {banner ? <AppBanner close={closeBanner} /> : null}
       <Header offset={banner ? bannerHeight : 0} />
       <AppAccountBar />
-      <main className={main} id="main">
+      <main className={main} id="main" tabIndex={-1}>
         {children}
       </main>
       <Footer />

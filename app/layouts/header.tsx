@@ -62,7 +62,7 @@ const nav = css`
     color: ${colour.muted};
     white-space: nowrap;
   }
-  a:hover, a[aria-current='page'] { color: ${colour.brand}; background: color-mix(in srgb, var(--brand) 10%, white); }
+  a:hover, a[aria-current='page'] { color: ${colour.brand}; background: var(--brand-tint); }
   ${up(600)} { gap: 8px; }
 `;
 

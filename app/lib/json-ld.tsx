@@ -5,6 +5,7 @@
 import type { PageProps, StoreInfo } from '../contract/props';
 import { brandPath } from './page-context';
 import { hasModule, Module } from './modules';
+import { addressParts, openingHours } from './store-place';
 
 export type Thing = Record<string, unknown>;
 
@@ -35,9 +36,9 @@ export function storePlace(page: PageProps, s: StoreInfo): Thing {
   return {
     '@type': 'SportsActivityLocation',
     name: s.storeName,
-    address: { '@type': 'PostalAddress', streetAddress: s.address, addressCountry: 'TW' },
+    address: { '@type': 'PostalAddress', ...addressParts(s.address), addressCountry: 'TW' },
     telephone: s.phone || undefined,
-    openingHours: s.openingHours || undefined,
+    openingHoursSpecification: s.openingHours ? openingHours(s.openingHours) : undefined,
     hasMap: s.mapUrl || undefined,
     image: abs(page, s.image),
   };
@@ -84,11 +85,11 @@ export function breadcrumbs(page: PageProps, trail: [string, string][]): Thing {
   };
 }
 
-/** A list of links (a list page's entries). */
-export function itemList(urls: string[]): Thing {
+/** A list of links (a list page's entries), each [name, absolute url]. */
+export function itemList(entries: [string, string][]): Thing {
   return {
     '@context': context,
     '@type': 'ItemList',
-    itemListElement: urls.map((url, i) => ({ '@type': 'ListItem', position: i + 1, url })),
+    itemListElement: entries.map(([name, url], i) => ({ '@type': 'ListItem', position: i + 1, name, url })),
   };
 }

@@ -4,23 +4,30 @@
 import { Helmet } from 'react-helmet-async';
 import { usePage } from './page-context';
 import { JsonLd } from './json-ld';
+import { layout as t } from '../strings/zh-hant';
 
 export interface PageHeadProps {
   title: string;
   description: string;
   /** Canonical path under the site's origin, default the current path. */
   path?: string;
+  /** The page's picture; without one, the brand's logo. */
   image?: string;
+  /** What the picture shows, default the page title. */
+  imageAlt?: string;
   noindex?: boolean;
   /** Structured data of the page (schema.org objects). */
   jsonLd?: Record<string, unknown>[];
 }
 
-export function PageHead({ title, description, path, image, noindex, jsonLd }: PageHeadProps) {
+export function PageHead({ title, description, path, image, imageAlt, noindex, jsonLd }: PageHeadProps) {
   const page = usePage();
   const canonical = page.origin + (path ?? page.url.split('?')[0]);
-  const img = image ? (image.startsWith('http') ? image : page.origin + image) : undefined;
   const siteName = page.brand?.settings.brandName;
+  const logo = page.brand ? page.brand.home.logo || page.brand.settings.appLogo : '';
+  const src = image || logo;
+  const img = src ? (src.startsWith('http') ? src : page.origin + src) : undefined;
+  const alt = image ? (imageAlt ?? title) : t.logoAlt(siteName ?? '');
   return (
     <>
     <Helmet>
@@ -35,10 +42,12 @@ export function PageHead({ title, description, path, image, noindex, jsonLd }: P
       <meta property="og:locale" content="zh_TW" />
       {siteName ? <meta property="og:site_name" content={siteName} /> : null}
       {img ? <meta property="og:image" content={img} /> : null}
+      {img ? <meta property="og:image:alt" content={alt} /> : null}
       <meta name="twitter:card" content={img ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
       {img ? <meta name="twitter:image" content={img} /> : null}
+      {img ? <meta name="twitter:image:alt" content={alt} /> : null}
     </Helmet>
     {jsonLd && jsonLd.length > 0 ? <JsonLd data={jsonLd} /> : null}
     </>

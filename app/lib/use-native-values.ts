@@ -1,8 +1,8 @@
 // The app's native values for React: asked once per page load, only in the
 // app's webview (page.webview, from=app), null until they come or when the
-// app does not answer.
+// app does not answer. The bridge's code loads only in the webview.
 import { useEffect, useState } from 'react';
-import { nativeValues, type NativeValues } from './app-bridge';
+import type { NativeValues } from './app-bridge';
 import { usePage } from './page-context';
 
 /** The app's values, or null (outside the app, not yet, or never). */
@@ -12,7 +12,8 @@ export function useNativeValues(): NativeValues | null {
   useEffect(() => {
     if (!webview) return;
     let live = true;
-    void nativeValues().then((v) => live && setValues(v));
+    // the bridge loads only in the webview: a browser visit never fetches it
+    void import('./app-bridge').then((m) => m.nativeValues()).then((v) => live && setValues(v));
     return () => {
       live = false;
     };

@@ -31,7 +31,7 @@ export default function Activities({ data }: { data: ActivitiesData }) {
         image={data.list[0]?.image}
         jsonLd={[
           breadcrumbs(page, [[t.heading, '/activitys']]),
-          itemList(data.list.map((a) => absolute(page, `/activity/${a.storeId}/${a.courseId}`))),
+          itemList(data.list.map((a) => [a.courseName, absolute(page, `/activity/${a.storeId}/${a.courseId}`)])),
         ]}
       />
       <Crumbs trail={[[t.heading, '/activitys']]} />

@@ -2,6 +2,7 @@
 // activities with a search bar (unless type=plan), and the on-shelf items
 // in projectType tabs 0-3. Switching tabs keeps the scroll position (see
 // keepsScroll); the server renders the chosen tab.
+import type { FocusEvent } from 'react';
 import { css } from '@emotion/css';
 import type { Item, ItemList, ItemType, PageProps, BrandHomeData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
@@ -67,6 +68,8 @@ const more = css`
   font-weight: 600;
   color: var(--brand);
 `;
+/** A banner that gets focus scrolls whole into its row (a phone shows one at a time). */
+const showWhole = (e: FocusEvent<HTMLElement>) => e.currentTarget.scrollIntoView({ block: 'nearest', inline: 'start' });
 const searchGap = css`margin-bottom: 14px;`;
 const tabs = css`
   display: flex;
@@ -74,7 +77,7 @@ const tabs = css`
   overflow-x: auto;
   margin-bottom: 14px;
   a { flex: none; padding: 8px 14px; border-radius: 999px; text-decoration: none; font-size: 14px; background: ${colour.surface}; border: 1px solid ${colour.line}; }
-  a[aria-selected='true'] { background: var(--brand); border-color: var(--brand); color: #fff; font-weight: 700; }
+  a[aria-current='page'] { background: var(--brand); border-color: var(--brand); color: #fff; font-weight: 700; }
 `;
 const empty = css`
   padding: 40px 16px;
@@ -137,7 +140,7 @@ export default function BrandHome({ data }: { data: BrandHomeData }) {
         </div>
       </section>
       {brand.settings.storeInfoList.length > 0 ? (
-        <div className={stores} aria-label={tc.storesHeading}>
+        <div className={stores} role="group" aria-label={tc.storesHeading}>
           {brand.settings.storeInfoList.map((s) => (
             <StoreButton key={s.storeId} store={s} className={chipButton}>
               {s.storeShortName}
@@ -146,9 +149,9 @@ export default function BrandHome({ data }: { data: BrandHomeData }) {
         </div>
       ) : null}
       {banners.length > 0 ? (
-        <div className={bannerRow} aria-label={tc.banners}>
+        <div className={bannerRow} role="group" aria-label={tc.banners}>
           {banners.map((b, i) => (
-            <Link key={b.bannerId} href={bannerHref(page, b.link)}>
+            <Link key={b.bannerId} href={bannerHref(page, b.link)} onFocus={showWhole} data-testid="home-banner">
               <Picture src={b.image} alt="" width={640} height={267} sizes="(min-width: 820px) 394px, (min-width: 600px) 50vw, 88vw" eager={i === 0} />
               <span>{b.title}</span>
             </Link>
@@ -172,16 +175,16 @@ export default function BrandHome({ data }: { data: BrandHomeData }) {
       <section className={section} aria-labelledby="home-items" id="items">
         <h2 id="home-items">{tc.itemsHeading}</h2>
         {groups.length > 1 ? (
-          <div className={tabs} role="tablist" aria-label={tc.projectTabs}>
+          <nav className={tabs} aria-label={tc.projectTabs}>
             {groups.map((g) => (
-              <Link key={g.type} role="tab" aria-selected={g.type === tab} href={tabHref(page, g.type)} data-testid="project-tab">
+              <Link key={g.type} aria-current={g.type === tab ? 'page' : undefined} href={tabHref(page, g.type)} data-testid="project-tab">
                 {ti.typeTitles[g.type]}
               </Link>
             ))}
-          </div>
+          </nav>
         ) : null}
         {shown ? (
-          <div className={grid} role={groups.length > 1 ? 'tabpanel' : undefined}>
+          <div className={grid}>
             {shown.items.map((it) => (
               <ItemCard key={it.id} item={it} />
             ))}

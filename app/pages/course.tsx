@@ -19,7 +19,7 @@ import { hasModule, Module } from '../lib/modules';
 import { card } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs, absolute } from '../lib/json-ld';
-import { courseEvents } from '../features/catalogue/json-ld-offers';
+import { courseEvents, scheduleAnchor } from '../features/catalogue/json-ld-offers';
 import type { CalendarEvent } from '../lib/calendar';
 import { priceRange, price } from '../lib/format';
 import { dateWithWeekday, timeRange } from '../ui/date';
@@ -58,7 +58,7 @@ const avatar = css`
   border-radius: 50%;
   display: grid;
   place-items: center;
-  background: color-mix(in srgb, var(--brand) 15%, white);
+  background: var(--brand-tint);
   color: var(--brand);
   font-weight: 700;
 `;
@@ -134,7 +134,8 @@ export default function Course({ data: d }: { data: CourseDetail }) {
       <p>{d.summary}</p>
       <div className={buyBar}>
         <p>
-          <strong aria-label={t.price}>{priceRange(d.minPrice, d.maxPrice)}</strong>
+          <span className="visually-hidden">{t.price}</span>
+          <strong>{priceRange(d.minPrice, d.maxPrice)}</strong>
         </p>
         <div>
           <ShareButton className={secondaryButton} title={d.courseName}>
@@ -189,7 +190,7 @@ export default function Course({ data: d }: { data: CourseDetail }) {
           <h3>{dateWithWeekday(list[0].scheduleDate, list[0].weekday)}</h3>
           <ul>
             {list.map((s) => (
-              <li key={s.scheduleId} className={row} data-testid="schedule-row">
+              <li key={s.scheduleId} id={scheduleAnchor(s.scheduleId)} className={row} data-testid="schedule-row">
                 <time dateTime={s.scheduleDate + 'T' + s.startTime}>{timeRange(s.startTime, s.endTime)}</time>
                 <span>{s.teacherName}</span>
                 <span className={s.remaining > 0 ? seats : full}>{s.remaining > 0 ? tc.remaining(s.remaining) : tc.full}</span>

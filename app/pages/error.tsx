@@ -56,9 +56,9 @@ function Illustration() {
       <ellipse cx="90" cy="108" rx="70" ry="8" fill="#e4e7eb" />
       <rect x="40" y="22" width="100" height="72" rx="10" fill="#fff" stroke="#cbd2d9" strokeWidth="3" />
       <rect x="40" y="22" width="100" height="16" rx="8" fill="var(--brand)" opacity=".85" />
-      <circle cx="72" cy="60" r="5" fill="#9aa5b1" />
-      <circle cx="108" cy="60" r="5" fill="#9aa5b1" />
-      <path d="M74 80 q16 -10 32 0" stroke="#9aa5b1" strokeWidth="4" fill="none" strokeLinecap="round" />
+      <circle cx="72" cy="60" r="5" fill="#616e7c" />
+      <circle cx="108" cy="60" r="5" fill="#616e7c" />
+      <path d="M74 80 q16 -10 32 0" stroke="#616e7c" strokeWidth="4" fill="none" strokeLinecap="round" />
     </svg>
   );
 }

@@ -98,7 +98,7 @@ export default function ItemPage({ data }: { data: ItemData }) {
       />
       <Crumbs trail={trail} />
       {images.length > 0 ? (
-        <div className={gallery}>
+        <div className={gallery} role="region" aria-label={t.gallery} tabIndex={0} data-testid="gallery">
           {images.map((src, i) => (
             <Picture key={src + i} src={src} alt={i === 0 ? it.name : ''} width={640} height={400} sizes="(min-width: 852px) 574px, (min-width: 750px) 70vw, calc(100vw - 32px)" eager={i === 0} />
           ))}
@@ -108,7 +108,7 @@ export default function ItemPage({ data }: { data: ItemData }) {
       <div className={buyBar}>
         <p>
           <strong>{price(it.price)}</strong>
-          {it.originalPrice && it.originalPrice > it.price ? <s aria-label={ti.originalPrice}>{price(it.originalPrice)}</s> : null}
+          {it.originalPrice && it.originalPrice > it.price ? <s><span className="visually-hidden">{ti.originalPrice}</span>{price(it.originalPrice)}</s> : null}
         </p>
         <div>
           <ShareButton className={secondaryButton} title={it.name}>

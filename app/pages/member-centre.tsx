@@ -1,6 +1,6 @@
 // Member centre (/{brandId}/user): the member's profile, what they hold,
 // their account actions.
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { css } from '@emotion/css';
 import type { MemberCentreData } from '../contract/props';
 import { usePage } from '../lib/page-context';
@@ -99,10 +99,10 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
           <dt>{ta.email}</dt>
           <dd>{user.email}</dd>
           {data.fields.map((f) => (
-            <div key={f.key} style={{ display: 'contents' }}>
+            <Fragment key={f.key}>
               <dt>{f.label}</dt>
               <dd>{user.customFields[f.key] || t.notFilled}</dd>
-            </div>
+            </Fragment>
           ))}
           <dt>{t.subscription}</dt>
           <dd>{user.unsubscribed ? t.unsubscribed : t.subscribed}</dd>

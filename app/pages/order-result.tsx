@@ -30,7 +30,7 @@ const banner = css`
   p { color: ${colour.muted}; }
 `;
 const tone = {
-  paid: css`background: color-mix(in srgb, var(--brand) 10%, white); h2 { color: var(--brand); }`,
+  paid: css`background: var(--brand-tint); h2 { color: var(--brand); }`,
   failed: css`background: color-mix(in srgb, ${colour.danger} 8%, white); h2 { color: ${colour.danger}; }`,
   awaiting: css`background: #fffbea;`,
 };

@@ -54,15 +54,18 @@ export default function TermClassPage({ data }: { data: TermScheduleData }) {
     image: c.image ? page.origin + c.image : undefined,
     startDate: c.firstDate ? isoTaipei(c.firstDate, c.startTime) : undefined,
     endDate: c.lastDate ? isoTaipei(c.lastDate, c.endTime) : undefined,
+    eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     location: store ? storePlace(page, store) : undefined,
-    organizer: { '@type': 'Organization', name: brand.settings.brandName },
+    organizer: { '@type': 'Organization', name: brand.settings.brandName, url: absolute(page, '') },
+    performer: c.teacherName ? { '@type': 'Person', name: c.teacherName } : undefined,
     offers: {
       '@type': 'Offer',
       price: c.price,
       priceCurrency: 'TWD',
       availability: c.remaining > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
       url: absolute(page, path),
+      priceValidUntil: c.lastDate ? isoTaipei(c.lastDate, c.startTime) : undefined,
     },
   };
   return (

@@ -84,7 +84,7 @@ export default function TermList({ data }: { data: TermListData }) {
         image={terms[0]?.image}
         jsonLd={[
           breadcrumbs(page, [[t.heading, '/termSchedule']]),
-          itemList(terms.flatMap((x) => x.scheduleList.map((c) => absolute(page, `/termSchedule/${x.termScheduleId}/${c.scheduleId}`)))),
+          itemList(terms.flatMap((x) => x.scheduleList.map((c): [string, string] => [c.name, absolute(page, `/termSchedule/${x.termScheduleId}/${c.scheduleId}`)]))),
         ]}
       />
       <Crumbs trail={[[t.heading, '/termSchedule']]} />

@@ -83,6 +83,6 @@ export const buttonColumn = css`
     font-size: 15px;
     font-weight: 600;
   }
-  & > a:hover, & > button:hover { background: color-mix(in srgb, var(--brand) 8%, white); }
+  & > a:hover, & > button:hover { background: var(--brand-tint); }
   small { display: block; font-weight: 400; color: ${colour.muted}; font-size: 12px; }
 `;

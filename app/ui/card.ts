@@ -31,7 +31,7 @@ export const badge = css`
   font-weight: 700;
   padding: 2px 10px;
   border-radius: 999px;
-  background: color-mix(in srgb, var(--brand) 14%, white);
+  background: var(--brand-tint);
   color: var(--brand);
 `;
 

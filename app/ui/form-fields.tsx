@@ -29,7 +29,7 @@ const fieldStyle = css`
     color: ${colour.text};
     min-height: 44px;
   }
-  input:focus, select:focus { outline: 2px solid color-mix(in srgb, var(--brand) 55%, white); border-color: var(--brand); }
+  input:focus, select:focus { outline: 2px solid var(--brand); border-color: var(--brand); }
   small { color: ${colour.muted}; font-weight: 400; }
 `;
 /** A required field's label ends in a red asterisk (not part of its name). */

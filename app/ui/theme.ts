@@ -18,11 +18,11 @@ export const colour = {
   brand: 'var(--brand)',
   text: '#1f2933',
   muted: '#616e7c',
-  faint: '#9aa5b1',
+  faint: '#616e7c',
   line: '#e4e7eb',
   surface: '#ffffff',
   page: '#f5f7fa',
-  danger: '#d64545',
+  danger: '#b42318',
 };
 
 export const radius = '12px';
@@ -53,7 +53,12 @@ injectGlobal`
   img { max-width: 100%; display: block; }
   h1, h2, h3, p { margin: 0; }
   button { font: inherit; }
-  :focus-visible { outline: 3px solid color-mix(in srgb, var(--brand) 55%, white); outline-offset: 2px; }
+  :focus-visible { outline: 3px solid var(--brand); outline-offset: 2px; }
+  .skip-link {
+    position: absolute; left: 8px; top: -100px; z-index: 1000; padding: 8px 16px; border-radius: 8px;
+    background: var(--brand); color: #fff; font-weight: 700; text-decoration: none;
+  }
+  .skip-link:focus { top: 8px; }
   .visually-hidden {
     position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
     overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;

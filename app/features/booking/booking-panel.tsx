@@ -70,7 +70,7 @@ const sessionList = css`
     cursor: pointer;
   }
   button:disabled { cursor: default; color: ${colour.muted}; background: ${colour.page}; }
-  button[aria-pressed='true'] { border: 2px solid var(--brand); padding: 9px 11px; background: color-mix(in srgb, var(--brand) 8%, white); }
+  button[aria-pressed='true'] { border: 2px solid var(--brand); padding: 9px 11px; background: var(--brand-tint); }
   time { font-weight: 700; }
   small { color: ${colour.muted}; white-space: nowrap; font-size: 13px; }
 `;
@@ -109,7 +109,7 @@ const done = css`
   gap: 8px;
   padding: 12px 14px;
   border-radius: ${radius};
-  background: color-mix(in srgb, var(--brand) 8%, white);
+  background: var(--brand-tint);
   ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; }
   li { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; justify-content: space-between; font-size: 14px; }
 `;

@@ -6,7 +6,7 @@ import { css } from '@emotion/css';
 import { usePage } from '../../lib/page-context';
 import { links } from '../../lib/links';
 import { layout as t } from '../../strings/zh-hant';
-import { colour, contentMaxWidth } from '../../ui/theme';
+import { contentMaxWidth } from '../../ui/theme';
 import { PaymentLogos } from './payment-logos';
 
 const foot = css`
@@ -36,7 +36,7 @@ const pays = css`
   align-items: center;
   gap: 8px;
 `;
-const small = css`color: ${colour.faint}; font-size: 13px;`;
+const small = css`font-size: 13px;`;
 
 export function Footer() {
   const page = usePage();
@@ -54,7 +54,7 @@ export function Footer() {
           ) : null}
         </nav>
         {s.isNewposStore ? (
-          <div className={pays} aria-label={t.footerPayments} data-testid="payment-logos">
+          <div className={pays} role="group" aria-label={t.footerPayments} data-testid="payment-logos">
             <span className={small}>{t.footerPayments}</span>
             <PaymentLogos linePay={linePay} />
           </div>

@@ -72,7 +72,7 @@ export function ItemCard({ item }: { item: Item }) {
       <div className={priceRow}>
         <strong>{price(item.price)}</strong>
         {item.originalPrice && item.originalPrice > item.price ? (
-          <s aria-label={t.originalPrice}>{price(item.originalPrice)}</s>
+          <s><span className="visually-hidden">{t.originalPrice}</span>{price(item.originalPrice)}</s>
         ) : null}
       </div>
     </Link>

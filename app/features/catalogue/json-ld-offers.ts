@@ -9,7 +9,12 @@ export function isoTaipei(date: string, time: string): string {
   return date + 'T' + time + ':00+08:00';
 }
 
-/** A course's coming schedules as events with offers. */
+/** The id of a session's row on the course page (its offer's url ends in #id). */
+export function scheduleAnchor(scheduleId: number): string {
+  return 'schedule-' + scheduleId;
+}
+
+/** A course's coming schedules as events with offers: each session's offer has its own url and ends when it starts. */
 export function courseEvents(page: PageProps, a: Activity, store: StoreInfo, teachers: Teacher[], url: string, limit = 20): Thing[] {
   const byId: Record<number, Teacher> = {};
   for (const t of teachers) byId[t.teacherId] = t;
@@ -33,7 +38,8 @@ export function courseEvents(page: PageProps, a: Activity, store: StoreInfo, tea
       price: a.minPrice,
       priceCurrency: 'TWD',
       availability: s.remaining > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
-      url,
+      url: url + '#' + scheduleAnchor(s.scheduleId),
+      priceValidUntil: isoTaipei(s.scheduleDate, s.startTime),
     },
   }));
 }

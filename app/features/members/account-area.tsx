@@ -63,7 +63,7 @@ const menu = css`
     text-decoration: none;
     cursor: pointer;
   }
-  a:hover, button:hover, a[aria-current='page'] { background: color-mix(in srgb, var(--brand) 10%, white); color: var(--brand); }
+  a:hover, button:hover, a[aria-current='page'] { background: var(--brand-tint); color: var(--brand); }
   hr { border: 0; border-top: 1px solid ${colour.line}; margin: 4px 0; }
 `;
 

@@ -1,0 +1,32 @@
+package host
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Issue 17: structured data and sharing tags crawlers and share previews read.
+func TestStructuredDataAndSharing(t *testing.T) {
+	ts := newTestServer(t, withRealClock())
+	ids := lookupIDs(t, ts)
+	course := fmt.Sprintf("http://example.com/demo/activity/%d/%d", ids.courseStore, ids.course)
+	// a page without a picture of its own shares the brand's logo, named
+	logo := []string{
+		`<meta property="og:image" content="http://example.com/_static/demo/logo-demo.svg"/>`,
+		`<meta property="og:image:alt" content="森活運動館的標誌"/>`,
+		`<meta name="twitter:image:alt" content="森活運動館的標誌"/>`,
+	}
+	runScenarios(t, ts, []scenario{
+		{Name: "activity list entries carry their names", Path: "/demo/activitys", Status: 200, Contains: []string{`{"@type":"ListItem","position":1,"name":"`}, Absent: []string{`"position":1,"url"`}},
+		{Name: "term list entries carry their names", Path: "/demo/termSchedule", Status: 200, Contains: []string{`"@type":"ListItem","position":1,"name":"`}},
+		{Name: "stores: postal address parts and opening hours in schema.org's form", Path: "/demo", Status: 200,
+			Contains: []string{`"addressRegion":"台北市","addressLocality":"信義區","streetAddress":"松仁路 100 號 5 樓"`,
+				`"openingHoursSpecification":[{"@type":"OpeningHoursSpecification","dayOfWeek":["Monday","Tuesday","Wednesday","Thursday","Friday"],"opens":"07:00","closes":"22:00"}`}},
+		{Name: "each session's offer has its own url and ends when the session starts", Path: fmt.Sprintf("/demo/activity/%d/%d", ids.courseStore, ids.course), Status: 200,
+			Contains: []string{`"url":"` + course + `#schedule-`, `"priceValidUntil":"20`, `id="schedule-`, `<meta name="twitter:image:alt" content="`}},
+		{Name: "term class: event status, organizer url, performer", Path: fmt.Sprintf("/demo/termSchedule/%d/%d", ids.term, ids.class), Status: 200,
+			Contains: []string{`"eventStatus":"https://schema.org/EventScheduled"`, `"organizer":{"@type":"Organization","name":"森活運動館","url":"http://example.com/demo"}`, `"performer":{"@type":"Person","name":"`}},
+		{Name: "search shares the brand logo", Path: "/demo/search/result", Status: 200, Contains: logo},
+		{Name: "the error page shares the brand logo", Path: "/demo/nothing-here", Status: 404, Contains: logo},
+	})
+}
