@@ -34,12 +34,18 @@ func appQuery(rc *reqCtx) {
 // above); rc has its brand and member.
 func (s *Server) appMode(w http.ResponseWriter, rc *reqCtx) {
 	from, r := rc.r.URL.Query().Get("from"), rc.r
-	secure := secureCookies(rc.site)
+	// app mode is the brand's: the app shows one brand, and a visit sent
+	// into app mode by one brand's guard (spec section 4: a term-only
+	// brand) must not hide the header of another brand on this host
+	secure, path := secureCookies(rc.site), rc.site.BasePath
+	if path == "" {
+		path = "/"
+	}
 	switch {
 	case from == "app" && cookieValue(r, cookieFrom) != "app":
-		http.SetCookie(w, &http.Cookie{Name: cookieFrom, Value: "app", Path: "/", HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode})
+		http.SetCookie(w, &http.Cookie{Name: cookieFrom, Value: "app", Path: path, HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode})
 	case from != "" && from != "app" && cookieValue(r, cookieFrom) != "":
-		http.SetCookie(w, &http.Cookie{Name: cookieFrom, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode})
+		http.SetCookie(w, &http.Cookie{Name: cookieFrom, Value: "", Path: path, MaxAge: -1, HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode})
 	}
 	if m := rc.member; m != nil && rc.query.Get("from") == "app" && r.Header.Get("Authorization") != "" &&
 		cookieValue(r, cookieSession) != m.sessionID {

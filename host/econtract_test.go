@@ -225,6 +225,8 @@ func TestAppWebview(t *testing.T) {
 	})
 	runScenarios(t, s.ts().browser(), []scenario{
 		{Name: "a page with from=app starts app mode", Path: "/demo?from=app", Status: 200, Check: setsCookie(cookieFrom, "app")},
+		{Name: "the brand's next page is in app mode", Path: "/demo/activitys", Status: 200, Contains: []string{`"webview":true`}},
+		{Name: "another brand on this host is not", Path: "/yoga/activitys", Status: 200, Contains: []string{`"webview":false`}},
 		{Name: "a dead session is not logged in", Path: "/demo/user?from=app", Header: []string{"Authorization", "no-such-session"},
 			Status: http.StatusMovedPermanently, Absent: []string{"member@example.com"}},
 		{Name: "another brand's session is not logged in", Path: "/demo/user?from=app", Header: []string{"Authorization", yogaSID},

@@ -48,7 +48,9 @@ func (s *Server) apiHoldingQR(w http.ResponseWriter, r *http.Request) (any, erro
 		if err != nil {
 			return nil, err
 		}
-		if !slices.ContainsFunc(ts, func(t data.MemberTicket) bool { return t.ID == id && t.TicketKind == 2 && t.Status != "expired" && t.Remain > 0 }) {
+		if !slices.ContainsFunc(ts, func(t data.MemberTicket) bool {
+			return t.ID == id && t.TicketKind == 2 && t.Status != "expired" && t.Remain > 0
+		}) {
 			return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeNotFound, Message: "查無此計次卡或已無可用次數"}
 		}
 	}

@@ -112,7 +112,9 @@ func (b *browser) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	for _, c := range b.cookies {
-		r.AddCookie(&http.Cookie{Name: c.Name, Value: c.Value})
+		if pathMatch(r.URL.Path, c.Path) {
+			r.AddCookie(&http.Cookie{Name: c.Name, Value: c.Value})
+		}
 	}
 	if b.remote != "" {
 		r.RemoteAddr = b.remote
@@ -129,6 +131,15 @@ func (b *browser) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			b.cookies[c.Name] = c
 		}
 	}
+}
+
+// pathMatch is RFC 6265's path-match of a request path and a cookie's
+// path ("" or "/": every path).
+func pathMatch(path, cookiePath string) bool {
+	if cookiePath == "" || cookiePath == "/" || path == cookiePath {
+		return true
+	}
+	return strings.HasPrefix(path, cookiePath) && (strings.HasSuffix(cookiePath, "/") || path[len(cookiePath)] == '/')
 }
 
 func (b *browser) post(t *testing.T, path string, body any, header ...string) *httptest.ResponseRecorder {
