@@ -385,16 +385,7 @@ func (f *Flows) Cancel(ctx context.Context, w Who, bookingID int64) (*Cancelled,
 	var mails []data.Mail
 	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
 		out, mails = &Cancelled{BookingID: bookingID}, nil
-		sid, err := t.BookingSession(w.User.ID, bookingID)
-		if err != nil {
-			return err
-		}
-		ss, err := t.LockSessions(w.Brand.ID, []int64{sid})
-		if err != nil {
-			return fail(data.KindNotFound, data.CodeBookingNotFound)
-		}
-		s := &ss[0]
-		b, err := t.LockBooking(w.User.ID, bookingID)
+		s, b, err := lockBooking(t, w, bookingID)
 		if err != nil {
 			return err
 		}
@@ -502,16 +493,7 @@ func (f *Flows) promote(t *data.BookingTx, w Who, s *data.SessionInfo, now time.
 func (f *Flows) CheckIn(ctx context.Context, w Who, bookingID int64) (*data.Booking, error) {
 	now := f.Now()
 	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
-		sid, err := t.BookingSession(w.User.ID, bookingID)
-		if err != nil {
-			return err
-		}
-		ss, err := t.LockSessions(w.Brand.ID, []int64{sid})
-		if err != nil {
-			return fail(data.KindNotFound, data.CodeBookingNotFound)
-		}
-		s := &ss[0]
-		b, err := t.LockBooking(w.User.ID, bookingID)
+		s, b, err := lockBooking(t, w, bookingID)
 		if err != nil {
 			return err
 		}
@@ -698,4 +680,22 @@ func promoted(w Who, s *data.SessionInfo, id int64, now time.Time) data.Mail {
 
 func skipped(w Who, s *data.SessionInfo, reason string) data.Mail {
 	return notice(w, "", "候補未能遞補", "有名額釋出，但因「"+reason+"」無法為您自動預約，您已離開候補名單。"+classLine(s))
+}
+
+// lockBooking locks the member's booking and its session, the session
+// first (the order every flow takes its locks in).
+func lockBooking(t *data.BookingTx, w Who, bookingID int64) (*data.SessionInfo, *data.BookingRow, error) {
+	sid, err := t.BookingSession(w.User.ID, bookingID)
+	if err != nil {
+		return nil, nil, err
+	}
+	ss, err := t.LockSessions(w.Brand.ID, []int64{sid})
+	if err != nil {
+		return nil, nil, fail(data.KindNotFound, data.CodeBookingNotFound)
+	}
+	b, err := t.LockBooking(w.User.ID, bookingID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &ss[0], b, nil
 }

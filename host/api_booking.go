@@ -255,6 +255,17 @@ func (s *Server) apiBookingCheck(w http.ResponseWriter, r *http.Request) (any, e
 	return check, nil
 }
 
+// sessionsAndChoice reads a booking body's sessions (one or a list) and
+// its payment choice.
+func sessionsAndChoice(one int64, many []int64, p *PaymentChoice) ([]int64, *booking.Choice, error) {
+	ids, err := scheduleIDs(one, many)
+	if err != nil {
+		return nil, nil, err
+	}
+	choice, err := choiceOf(p)
+	return ids, choice, err
+}
+
 // choiceOf is a body's payment choice for the flows.
 func choiceOf(p *PaymentChoice) (*booking.Choice, error) {
 	if p == nil {
@@ -280,11 +291,7 @@ func (s *Server) apiTicketVerify(w http.ResponseWriter, r *http.Request) (any, e
 	if err != nil {
 		return nil, err
 	}
-	ids, err := scheduleIDs(req.ScheduleID, req.ScheduleIDs)
-	if err != nil {
-		return nil, err
-	}
-	choice, err := choiceOf(req.Payment)
+	ids, choice, err := sessionsAndChoice(req.ScheduleID, req.ScheduleIDs, req.Payment)
 	if err != nil {
 		return nil, err
 	}
@@ -385,11 +392,7 @@ func (s *Server) apiBook(w http.ResponseWriter, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ids, err := scheduleIDs(req.ScheduleID, req.ScheduleIDs)
-	if err != nil {
-		return nil, err
-	}
-	choice, err := choiceOf(req.Payment)
+	ids, choice, err := sessionsAndChoice(req.ScheduleID, req.ScheduleIDs, req.Payment)
 	if err != nil {
 		return nil, err
 	}
