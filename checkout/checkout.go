@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"slices"
 	"time"
 
@@ -32,6 +33,11 @@ type Flows struct {
 	Receipt data.ReceiptMail
 	Queued  func()
 	Log     *slog.Logger
+	// FailureMail composes the mail of a declined recurring period (nil:
+	// none); HTTP makes the server-to-server provider calls (nil: the
+	// providers' default client).
+	FailureMail data.FailureMail
+	HTTP        *http.Client
 }
 
 // Request is what a buyer asks for (host's CheckoutRequest).
@@ -232,6 +238,11 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 			return nil, err
 		}
 	}
+	if req.PayWay == data.PayWayRecurring {
+		if err := recurringFits(item, req.Quantity); err != nil {
+			return nil, err
+		}
+	}
 	if q.Contract, err = f.ContractState(ctx, b, u, item, store); err != nil {
 		return nil, err
 	}
@@ -286,6 +297,9 @@ func (f *Flows) checkSalesman(ctx context.Context, b *data.Brand, store data.Sto
 
 // payWay returns the payment way code names if store accepts it.
 func (f *Flows) payWay(store data.Store, code string) (PayWay, error) {
+	if code == data.PayWayRecurring && f.NewebPay.Configured() { // by item: Precheck's recurringFits
+		return WayRecurring, nil
+	}
 	for _, w := range f.PayWays(store) {
 		if w.Code == code {
 			return w, nil

@@ -21,6 +21,8 @@ type URLs struct {
 	ResultURL string // the order result page (NewebPay's ClientBackURL)
 	// LINE Pay's confirmUrl and cancelUrl
 	ConfirmURL, CancelURL string
+	// NewebPay's periodic NotifyURL and ReturnURL (payment way '1')
+	PeriodNotifyURL, PeriodReturnURL string
 }
 
 // Handoff is how the buyer's browser goes to the provider: a form it posts
@@ -53,6 +55,9 @@ func (f *Flows) StartPayment(ctx context.Context, o *data.Order, email string, u
 	}
 	switch o.Provider {
 	case data.ProviderNewebPay:
+		if o.PayWay == data.PayWayRecurring {
+			return f.startMandate(ctx, o, email, urls, now)
+		}
 		form, err := f.NewebPay.Checkout(providers.MPGOrder{MerchantOrderNo: o.Number, Amount: o.Amount, ItemDesc: itemDesc(o),
 			Email: email, NotifyURL: urls.NotifyURL, ReturnURL: urls.ReturnURL, ClientBackURL: urls.ResultURL, Now: now})
 		if err != nil {

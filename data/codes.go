@@ -85,4 +85,11 @@ const (
 	CodeSignatureInvalid = -58 // the signature is not a PNG image of an allowed size
 	CodeLinkTokenInvalid = -59 // an unsubscribe link or holding QR token is forged or expired
 
+	// Codes of ours for recurring card payments and card change (issue 13).
+	CodeNotRecurring        = -60 // the order is not a paid recurring (payment way '1') order of the member
+	CodeRecurringDone       = -61 // every period was charged: no card to change
+	CodeNotPaymentFailed    = -62 // no declined period: nothing to re-charge (changeFailCard)
+	CodeOperatorOnly        = -63 // the admin path needs the configured operator token
+	CodeRecurringNotOffered = -64 // the item is not sold by recurring payment
+
 )

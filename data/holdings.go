@@ -24,6 +24,11 @@ type MemberPasscard struct {
 	EndsOn         *string `json:"endsOn" tstype:"string | null,required"`
 	// Status is active, notActive (waiting for its start) or expired.
 	Status string `json:"status" tstype:"'active' | 'notActive' | 'expired'"`
+	// RecurringOrderNo is the recurring (payment way '1') order that
+	// pays it period by period (its card can be changed); PaymentFailed:
+	// a period was declined and not paid since.
+	RecurringOrderNo string `json:"recurringOrderNo,omitempty"`
+	PaymentFailed    bool   `json:"paymentFailed,omitempty"`
 }
 
 // MemberTicket is a stored-value ticket or count card.
@@ -65,13 +70,15 @@ type MemberSummary struct {
 // MemberPasscards lists the member's passcards, newest first.
 func (db *DB) MemberPasscards(ctx context.Context, userID int64, today string) ([]MemberPasscard, error) {
 	return queryList(ctx, db, func(r pgx.Row, p *MemberPasscard) error {
-		return r.Scan(&p.ID, &p.Name, &p.ActivationType, &p.StartsOn, &p.EndsOn, &p.Status)
+		return r.Scan(&p.ID, &p.Name, &p.ActivationType, &p.StartsOn, &p.EndsOn, &p.Status, &p.RecurringOrderNo, &p.PaymentFailed)
 	}, `
 		select id, name, activation_type, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'),
 		       case when ends_on < $2::date then 'expired'
 		            when starts_on is null or starts_on > $2::date then 'notActive'
-		            else 'active' end
-		  from member_passcards where user_id = $1
+		            else 'active' end,
+		       coalesce((select o.number from orders o join recurring_plans r on r.order_id = o.id where o.id = p.order_id), ''),
+		       p.payment_failed
+		  from member_passcards p where user_id = $1
 		 order by purchased_at desc, id desc limit $3`,
 		userID, today, holdingsLimit)
 }

@@ -47,6 +47,9 @@ type Item struct {
 	StoreIDs       []int64   `json:"storeIds"`
 	OnShelf        bool      `json:"onShelf"`
 	UpdatedAt      time.Time `json:"updatedAt"`
+	// RecurringPeriods: sold by recurring card payment (payment way '1')
+	// too, this many periods of its validity; absent: not sold that way.
+	RecurringPeriods *int `json:"recurringPeriods,omitempty"`
 }
 
 // ItemList is the brand's on-shelf items by type, with the field names of
@@ -61,13 +64,13 @@ type ItemList struct {
 const itemCols = `i.id, i.type, i.name, i.price, i.original_price, i.description, i.quantity,
 	i.validity_value, i.validity_unit, i.activation_type, coalesce(to_char(i.admin_start_date, 'YYYY-MM-DD'), ''),
 	i.image, i.images, i.on_shelf, i.updated_at,
-	coalesce((select array_agg(s.store_id order by s.store_id) from item_stores s where s.item_id = i.id), '{}')`
+	coalesce((select array_agg(s.store_id order by s.store_id) from item_stores s where s.item_id = i.id), '{}'), i.recurring_periods`
 
 // scanItem reads the itemCols of a row, then extra.
 func scanItem(r pgx.Row, it *Item, extra ...any) error {
 	return r.Scan(append([]any{&it.ID, &it.Type, &it.Name, &it.Price, &it.OriginalPrice, &it.Description, &it.Quantity,
 		&it.ValidityValue, &it.ValidityUnit, &it.ActivationType, &it.AdminStartDate, &it.Image, &it.Images,
-		&it.OnShelf, &it.UpdatedAt, &it.StoreIDs}, extra...)...)
+		&it.OnShelf, &it.UpdatedAt, &it.StoreIDs, &it.RecurringPeriods}, extra...)...)
 }
 
 // ItemFilter selects on-shelf items: of the given types (none: every type)

@@ -30,7 +30,7 @@ const (
 // checkoutFlows builds the purchase flows of the server.
 func (s *Server) checkoutFlows() *checkout.Flows {
 	return &checkout.Flows{DB: s.db, Now: s.now, NewebPay: s.cfg.NewebPay, LinePay: s.cfg.LinePay, OrderTTL: s.cfg.OrderTTL,
-		Receipt: s.receiptMail, Queued: func() { s.outbox.Kick() }, Log: s.log}
+		Receipt: s.receiptMail, Queued: func() { s.outbox.Kick() }, Log: s.log, FailureMail: s.recurringFailureMail}
 }
 
 func (req CheckoutRequest) flow() checkout.Request {
@@ -122,7 +122,7 @@ func (s *Server) pay(w http.ResponseWriter, r *http.Request, way string) (any, e
 }
 
 // paymentWaySlug names a payment way in the payment page's path.
-var paymentWaySlug = map[string]string{data.PayWayCard: "card", data.PayWayLinePay: "linepay"}
+var paymentWaySlug = map[string]string{data.PayWayCard: "card", data.PayWayLinePay: "linepay", data.PayWayRecurring: "recurring"}
 
 // paymentPath is order o's payment page under base (routePayment:
 // {kind}-payment/{way}/{orderNo}).
@@ -466,6 +466,9 @@ func (s *Server) paymentURLs(b *data.Brand, o *data.Order) checkout.URLs {
 		ResultURL:  origin + resultPath(base, o),
 		ConfirmURL: pub + linePayConfirmPath,
 		CancelURL:  pub + linePayCancelPath + "?" + url.Values{"orderId": {o.Number}}.Encode(),
+		// NewebPay's periodic payment (payment way '1')
+		PeriodNotifyURL: pub + periodNotifyPath,
+		PeriodReturnURL: pub + periodReturnPath,
 	}
 }
 
@@ -483,8 +486,11 @@ func (s *Server) receiptMail(o *data.Order, u *data.User) (data.Mail, error) {
 		rows = append(rows, [2]string{fmt.Sprintf("%s × %d", l.Name, l.Quantity), "NT$" + rules.Thousands(l.UnitPrice*l.Quantity)})
 	}
 	way := checkout.WayCard.Name
-	if o.PayWay == data.PayWayLinePay {
+	switch o.PayWay {
+	case data.PayWayLinePay:
 		way = checkout.WayLinePay.Name
+	case data.PayWayRecurring:
+		way = checkout.WayRecurring.Name
 	}
 	if o.MaskedCard != "" {
 		way += "（" + o.MaskedCard + "）"

@@ -170,6 +170,8 @@ func (s *Server) sameOrigin(next http.Handler) http.Handler {
 	// proof (api_checkout.go)
 	cop.AddInsecureBypassPattern("POST " + newebPayReturnPath)
 	cop.AddInsecureBypassPattern("POST " + newebPayNotifyPath)
+	cop.AddInsecureBypassPattern("POST " + periodReturnPath) // Period decrypting with our key is their proof
+	cop.AddInsecureBypassPattern("POST " + periodNotifyPath)
 	// the dev sandboxes stand in for the providers' own sites, which take
 	// the shop's cross-site form posts (mounted only in dev)
 	cop.AddInsecureBypassPattern("/dev/newebpay/")

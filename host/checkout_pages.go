@@ -114,6 +114,10 @@ func loadOrderResult(s *Server, rc *reqCtx) (any, error) {
 // page (the app's in the app webview). An order that can no longer be
 // paid goes to its result page; an unknown one is 404.
 func paymentPage(s *Server, w http.ResponseWriter, rc *reqCtx) {
+	if rc.params["product"] == "card" && rc.params["productType"] == "change" { // a recurring order's card change
+		cardChangeHandoff(s, w, rc)
+		return
+	}
 	o, err := s.pageOrder(rc, rc.params["orderNumber"])
 	if err != nil {
 		s.failPage(w, rc, err)
@@ -136,6 +140,11 @@ func paymentPage(s *Server, w http.ResponseWriter, rc *reqCtx) {
 		http.Redirect(w, rc.r, h.Redirect, http.StatusSeeOther)
 		return
 	}
+	s.handoff(w, rc, o, h)
+}
+
+// handoff answers the page that posts h's form to the provider.
+func (s *Server) handoff(w http.ResponseWriter, rc *reqCtx, o *data.Order, h *checkout.Handoff) {
 	nonce := nonceOf(rc.r)
 	csp := cspFor(nonce)
 	if u, err := url.Parse(h.Form.Action); err == nil && u.Scheme != "" && u.Host != "" {

@@ -30,7 +30,7 @@ type handlerClient struct {
 }
 
 func (c *handlerClient) RoundTrip(r *http.Request) (*http.Response, error) {
-	if r.URL.Path == newebPayNotifyPath {
+	if r.URL.Path == newebPayNotifyPath || r.URL.Path == periodNotifyPath {
 		body, _ := io.ReadAll(r.Body)
 		c.mu.Lock()
 		c.notified = append(c.notified, string(body))

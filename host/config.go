@@ -60,6 +60,10 @@ type Config struct {
 	// ScannerToken is the studio scanners' bearer token for POST
 	// /api/checkin/qr; empty: QR check-in by scanner is off.
 	ScannerToken string
+	// OperatorToken is the studio operators' bearer token for the admin
+	// card-change call (GET /api/v2/admin/...): the product has no
+	// operator accounts; empty: that call is refused.
+	OperatorToken string
 	// CatalogueImages is the directory of the images brought in by
 	// `storefront catalogue import`, served at /_static/catalogue/.
 	CatalogueImages string
@@ -106,6 +110,7 @@ var Variables = []Variable{
 	{"STOREFRONT_ORDER_TTL", "30m", "how long an unpaid order waits for its payment before it expires (a payment that arrives later is still taken)"},
 	{"STOREFRONT_CHECKIN_KEY", "", "secret (at least 32 characters) signing the members' short-lived check-in QR codes; empty: a random key per process (codes shown by one host do not verify on another; a warning outside dev)"},
 	{"STOREFRONT_CHECKIN_SCANNER_TOKEN", "", "bearer token (at least 32 characters) of the studio scanners calling POST /api/checkin/qr; empty: check-in by scanner is off"},
+	{"STOREFRONT_OPERATOR_TOKEN", "", "bearer token (at least 32 characters) of the studio's operators for GET /api/v2/admin/brands/{brandId}/ec/change/card/{orderNo} (the product has no operator accounts); empty: that call is refused"},
 	{"STOREFRONT_CATALOGUE_IMAGES", "", "directory of the images `storefront catalogue import` stores and the hosts serve (resized to WebP under /_img/); give several hosts one shared directory; empty: STOREFRONT_VAR_DIR/catalogue-images"},
 }
 
@@ -240,6 +245,9 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	if c.ScannerToken = get("STOREFRONT_CHECKIN_SCANNER_TOKEN"); c.ScannerToken != "" && len(c.ScannerToken) < 32 {
 		errs = append(errs, "STOREFRONT_CHECKIN_SCANNER_TOKEN: want at least 32 characters")
+	}
+	if c.OperatorToken = get("STOREFRONT_OPERATOR_TOKEN"); c.OperatorToken != "" && len(c.OperatorToken) < 32 {
+		errs = append(errs, "STOREFRONT_OPERATOR_TOKEN: want at least 32 characters")
 	}
 	c.AccessLog = flag("STOREFRONT_ACCESS_LOG")
 	c.MetricsToken = get("STOREFRONT_METRICS_TOKEN")

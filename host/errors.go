@@ -171,6 +171,11 @@ var errorTexts = map[int]string{
 	data.CodeContractSigned:      "您已簽署此電子合約",
 	data.CodeSignatureInvalid:    "簽名圖檔格式錯誤，請重新簽名",
 	data.CodeLinkTokenInvalid:    "連結或條碼無效或已過期",
+	data.CodeNotRecurring:        "找不到這筆定期定額訂單",
+	data.CodeRecurringDone:       "此訂單的定期定額已全部扣款完成，無需更換信用卡",
+	data.CodeNotPaymentFailed:    "此訂單目前沒有扣款失敗的期數",
+	data.CodeOperatorOnly:        "此功能僅限店家管理人員使用",
+	data.CodeRecurringNotOffered: "此商品不提供信用卡定期定額付款",
 }
 
 // errorText returns the catalogue text of code, empty for an unknown code

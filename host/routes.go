@@ -67,9 +67,9 @@ var (
 	routeVerifyEmail      = &route{Name: "brandId-verify-email", Pattern: "verify/email", Page: "verify-email", Guard: open}
 	routeWebOrderResult   = &route{Name: "brandId-webUser-orderResult-orderNo", Pattern: "webUser/orderResult/{orderNo}", Page: "order-result", Guard: shop, Load: loadOrderResult, Member: true}
 	routeOrderResult      = &route{Name: "brandId-orderResult-orderNo", Pattern: "orderResult/{orderNo}", Page: "order-result", Guard: shop, Load: loadOrderResult, Member: true}
-	routeChangeCard       = &route{Name: "brandId-changeCard-orderNo", Pattern: "changeCard/{orderNo}", Page: "coming-soon", Guard: shop}
-	routeChangeFailCard   = &route{Name: "brandId-changeFailCard-orderNo", Pattern: "changeFailCard/{orderNo}", Page: "coming-soon", Guard: shop}
-	routeChangeFailResult = &route{Name: "brandId-changeFailCardResult-orderNo", Pattern: "changeFailCardResult/{orderNo}", Page: "coming-soon", Guard: shop}
+	routeChangeCard       = &route{Name: "brandId-changeCard-orderNo", Pattern: "changeCard/{orderNo}", Page: "change-card", Guard: shop, Load: loadCardChange("change"), Member: true}
+	routeChangeFailCard   = &route{Name: "brandId-changeFailCard-orderNo", Pattern: "changeFailCard/{orderNo}", Page: "change-card", Guard: shop, Load: loadCardChange("fail"), Member: true}
+	routeChangeFailResult = &route{Name: "brandId-changeFailCardResult-orderNo", Pattern: "changeFailCardResult/{orderNo}", Page: "change-card", Guard: shop, Load: loadCardChange("result"), Member: true}
 	routeCourseCheckout   = &route{Name: "brandId-activity-storeId-courseId-checkout", Pattern: "activity/{storeId?}/{courseId?}/checkout", Page: "checkout", Guard: guardCourse, Load: loadCourseCheckout, Member: true}
 	routeCourse           = &route{Name: "brandId-activity-storeId-courseId", Pattern: "activity/{storeId?}/{courseId}", Page: "course", Guard: guardCourse, Load: loadCourse, Cacheable: true}
 	routePayment          = &route{Name: "brandId-product-payment-productType-orderNumber", Pattern: "{product}-payment/{productType?}/{orderNumber?}", Guard: shop, Handle: paymentPage, Member: true}

@@ -192,6 +192,13 @@ func (s *Server) routes() http.Handler {
 	if s.cfg.Env == "dev" {
 		mux.Handle("POST /api/test/payment", s.api(s.apiTestPayment))
 	}
+	// recurring card payments and card change (issue 13)
+	mux.HandleFunc("POST "+periodNotifyPath, s.periodNotify) // exempt from sameOrigin: Period decrypting with our key is its proof
+	mux.HandleFunc("POST "+periodReturnPath, s.periodReturn) // exempt from sameOrigin: Period decrypting with our key is its proof
+	mux.Handle("GET /api/v2/admin/brands/{brandId}/ec/change/card/{orderNo}", s.api(s.apiAdminCardChange))
+	mux.Handle("POST /api/brand/{brandId}/pay/neweb/change/card/authorize", s.api(s.apiChangeCardAuthorize))
+	mux.Handle("GET /api/brand/card/change", s.api(s.apiCardChange))
+	mux.Handle("POST /api/brand/installment/changeCard", s.api(s.apiInstallmentChangeCard))
 	// booking (issue 11; host/openapi.json documents each call)
 	mux.Handle("GET /api/schedule/paymentInfo", s.api(s.apiPaymentInfo))
 	mux.Handle("GET /api/schedule/userTicket", s.api(s.apiUserTicket))

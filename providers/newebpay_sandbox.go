@@ -73,6 +73,7 @@ type NewebPaySandbox struct {
 	paid    map[string]bool       // MerchantOrderNo paid
 	held    []func()              // notifications waiting for Release
 	sending sync.WaitGroup
+	period  *periodState // the periodic gateway (newebpay_period_sandbox.go)
 }
 
 // NewNewebPaySandbox is a sandbox of the gateway of merchant n; client
@@ -119,6 +120,9 @@ func (s *NewebPaySandbox) now() time.Time {
 }
 
 func (s *NewebPaySandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.servePeriod(w, r) {
+		return
+	}
 	switch {
 	case r.Method == http.MethodPost && r.URL.Path == "/MPG/mpg_gateway":
 		s.gateway(w, r)

@@ -1,0 +1,204 @@
+package checkout
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"time"
+
+	"storefront/data"
+	"storefront/data/rules"
+	"storefront/providers"
+)
+
+// Recurring card payments (issue 13, payment way '1'): an item sold by
+// NewebPay's periodic payment. The order's first mandate charges its first
+// period at once and pays the order through PayOrder (the holdings, the
+// receipt); each later period's notification extends the holdings once
+// (data.ApplyCharge); a declined one marks them payment-failed and mails
+// the member a link to change the card. A card change is a new mandate
+// that re-charges the declined period at once (or makes a ten-dollar
+// check when none was declined); the mandates it replaces are terminated
+// at NewebPay (NPA-B051).
+
+// WayRecurring is payment way '1': recurring card payment by NewebPay.
+var WayRecurring = PayWay{data.PayWayRecurring, "信用卡定期定額", data.ProviderNewebPay}
+
+// recurringFits refuses payment way '1' for an item not sold that way
+// (a passcard of one month, week or year with its number of periods), or
+// for more than one.
+func recurringFits(item *data.Item, quantity int) error {
+	if item == nil || item.RecurringPeriods == nil || item.Type != data.ItemPasscard || item.ValidityValue == nil ||
+		*item.ValidityValue != 1 || item.ValidityUnit == nil || *item.ValidityUnit == "D" {
+		return refuse(data.KindInvalid, data.CodeRecurringNotOffered, "")
+	}
+	if quantity != 1 {
+		return refuse(data.KindInvalid, data.CodeQuantityNotAllowed, "定期定額每筆訂單限購一份")
+	}
+	return nil
+}
+
+// periodPoint is when in each period NewebPay charges, for a mandate
+// made on day: the day of the month (M, 01-31), the weekday (W, 1-7,
+// Monday 1) or the date (Y, MMDD).
+func periodPoint(unit string, day time.Time) string {
+	d := day.In(rules.Taipei)
+	switch unit {
+	case "W":
+		return fmt.Sprint((int(d.Weekday())+6)%7 + 1)
+	case "Y":
+		return d.Format("0102")
+	}
+	return d.Format("02")
+}
+
+// mandateForm is the form that takes the member to NewebPay to make
+// mandate m.
+func (f *Flows) mandateForm(m *data.Mandate, email string, urls URLs, now time.Time) (*Handoff, error) {
+	form, err := f.NewebPay.Mandate(providers.PeriodMandate{MerOrderNo: m.MerOrderNo, Amount: m.Terms.Amount, ProdDesc: m.Terms.ItemName,
+		PeriodType: m.Terms.PeriodType, PeriodPoint: m.Terms.PeriodPoint, StartType: m.StartType, Times: m.Times, Email: email,
+		ReturnURL: urls.PeriodReturnURL, NotifyURL: urls.PeriodNotifyURL, BackURL: urls.ResultURL, Now: now})
+	if err != nil {
+		return nil, errProvider(err)
+	}
+	return &Handoff{Form: &form}, nil
+}
+
+// startMandate hands recurring order o to NewebPay's periodic gateway: a
+// new mandate (each hand-off its own MerOrderNo, so a declined card can
+// try again) charging the first period at once.
+func (f *Flows) startMandate(ctx context.Context, o *data.Order, email string, urls URLs, now time.Time) (*Handoff, error) {
+	t, err := f.DB.RecurringTermsOf(ctx, o.Number)
+	if err != nil {
+		return nil, err
+	}
+	t.PeriodPoint = periodPoint(t.PeriodType, now)
+	m, err := f.DB.NewMandate(ctx, o.Number, t, false, false, now)
+	if err != nil {
+		return nil, err
+	}
+	h, err := f.mandateForm(m, email, urls, now)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := f.DB.AwaitPayment(ctx, data.Change{Number: o.Number, Cause: "handed to newebpay (periodic)", At: now}, data.Handoff{}); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// StartCardChange starts changing the card of member's recurring order o:
+// a new pending mandate, whose number (the changeOrderNo) the card change
+// page hands to NewebPay (CardChangeForm). onlyFailed refuses when no
+// period was declined (the changeFailCard flow).
+func (f *Flows) StartCardChange(ctx context.Context, o *data.Order, onlyFailed bool) (string, error) {
+	if o.PayWay != data.PayWayRecurring || o.State != data.OrderPaid {
+		return "", &data.Error{Kind: data.KindNotFound, Code: data.CodeNotRecurring}
+	}
+	if !f.NewebPay.Configured() {
+		return "", errProvider(providers.ErrNotConfigured)
+	}
+	m, err := f.DB.NewMandate(ctx, o.Number, data.RecurringTerms{}, true, onlyFailed, f.Now())
+	if err != nil {
+		return "", err
+	}
+	return m.MerOrderNo, nil
+}
+
+// CardChangeForm is the form that takes the member to NewebPay for card
+// change changeOrderNo of order o, while it is pending.
+func (f *Flows) CardChangeForm(ctx context.Context, o *data.Order, changeOrderNo, email string, urls URLs) (*Handoff, error) {
+	m, err := f.DB.PendingMandate(ctx, o.Number, changeOrderNo)
+	if err != nil {
+		return nil, err
+	}
+	return f.mandateForm(m, email, urls, f.Now())
+}
+
+// PeriodOutcome is what a periodic message did: the order, and the
+// mandate it was about (a card change when Mandate.Change).
+type PeriodOutcome struct {
+	Order   *data.Order
+	Mandate *data.Mandate
+}
+
+// ApplyPeriodResult believes a periodic NotifyURL or ReturnURL message
+// (kind) only when Period decrypts with our key and names our merchant,
+// its mandate is ours, its PeriodNo the mandate's and its amount the
+// order's period amount. The first mandate's creation pays (or fails)
+// the order; every other result goes to data.ApplyCharge, once. Mandates
+// a card change replaced are then terminated at NewebPay. Every message is
+// kept in the audit (provider_callbacks).
+func (f *Flows) ApplyPeriodResult(ctx context.Context, form url.Values, kind string) (*PeriodOutcome, error) {
+	now := f.Now()
+	cb := data.Callback{Provider: data.ProviderNewebPay, Kind: kind, Digest: digest(form.Encode()), At: now}
+	res, err := f.NewebPay.PeriodResult(form)
+	if err != nil {
+		cb.Outcome = "refused: " + err.Error()
+		f.audit(ctx, cb)
+		f.Log.Warn("NewebPay periodic message refused", "kind", kind, "err", err)
+		return nil, errBadMessage
+	}
+	cb.Verified, cb.OrderNumber, cb.Status, cb.TradeNo, cb.Amount = true, res.MerOrderNo, res.Status, res.TradeNo, &res.Amount
+	m, number, err := f.DB.MandateOf(ctx, res.MerOrderNo)
+	if err != nil {
+		cb.Outcome = "refused: unknown mandate"
+		f.audit(ctx, cb)
+		return nil, errBadMessage
+	}
+	cb.OrderNumber = number
+	if res.Created && m.State != data.MandatePending && m.PeriodNo != res.PeriodNo {
+		cb.Outcome = "refused: another PeriodNo"
+		f.audit(ctx, cb)
+		return nil, errBadMessage
+	}
+	charge := data.Charge{MerOrderNo: res.MerOrderNo, PeriodNo: res.PeriodNo, Created: res.Created, AlreadyTimes: res.AlreadyTimes,
+		Paid: res.Paid(), Amount: res.Amount, TradeNo: res.TradeNo, CardLast4: res.CardLast4, Failure: failureText(res.Message),
+		Digest: cb.Digest, At: now}
+	if res.Created && !m.Change { // the order's own payment: PayOrder or FailOrder first
+		change := data.Change{Number: number, Cause: "NewebPay periodic " + kind + ": " + res.Status, Digest: cb.Digest, At: now}
+		var o *data.Order
+		var changed bool
+		if res.Paid() {
+			o, changed, err = f.DB.PayOrder(ctx, data.Payment{Change: change, Provider: data.ProviderNewebPay, TradeNo: res.TradeNo,
+				Amount: res.Amount, CardLast4: res.CardLast4}, f.Receipt)
+		} else {
+			o, changed, err = f.DB.FailOrder(ctx, change, failureText(res.Message))
+		}
+		if err != nil || (o.State != data.OrderPaid && res.Paid()) {
+			_, err = f.settled(ctx, cb, o, changed, err)
+			return &PeriodOutcome{Order: o, Mandate: m}, err
+		}
+		if changed && o.State == data.OrderPaid && f.Queued != nil {
+			f.Queued()
+		}
+	}
+	out, err := f.DB.ApplyCharge(ctx, charge, f.FailureMail)
+	if err != nil {
+		_, err = f.settled(ctx, cb, nil, false, err)
+		return nil, err
+	}
+	switch {
+	case out.Changed:
+		cb.Outcome = fmt.Sprintf("applied: period %d paid=%v", out.Period, res.Paid())
+	default:
+		cb.Outcome = "no change: a repeat"
+	}
+	f.audit(ctx, cb)
+	if out.Mailed && f.Queued != nil {
+		f.Queued()
+	}
+	for _, old := range out.Replaced {
+		if old.PeriodNo == "" {
+			continue
+		}
+		if err := f.NewebPay.AlterStatus(context.WithoutCancel(ctx), f.HTTP, old.MerOrderNo, old.PeriodNo, providers.AlterTerminate, now); err != nil {
+			f.Log.Error("NewebPay: terminating a replaced mandate", "order", number, "mandate", old.MerOrderNo, "err", err)
+		}
+	}
+	m.State = data.MandateActive
+	if res.Created && !res.Paid() {
+		m.State = data.MandateFailed
+	}
+	return &PeriodOutcome{Order: out.Order, Mandate: m}, nil
+}

@@ -1,0 +1,273 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"storefront/data"
+	"storefront/data/rules"
+	"storefront/providers"
+)
+
+// recurringShop is the shop with the plan brand's member logged in: the
+// plan brand sells 月費方案 by monthly card payment, twelve months.
+func recurringShop(t *testing.T) *buyer {
+	t.Helper()
+	s := newShop(t)
+	s.checkout.HTTP = &http.Client{Transport: s.hc} // NPA-B051 reaches the sandbox
+	s.b = s.browser()
+	if w, _ := login(t, s.b, "plan", "member@example.com", "demo1234"); w.Code != 200 {
+		t.Fatalf("login: %d %s", w.Code, w.Body)
+	}
+	return s
+}
+
+// monthlyPlan is the body that buys the plan brand's monthly plan by
+// recurring card payment.
+func (s *buyer) monthlyPlan(t *testing.T) map[string]any {
+	t.Helper()
+	var id, store int64
+	err := s.db.Pool.QueryRow(context.Background(), `select i.id, (select min(id) from stores where brand_id = 'plan')
+		from items i where i.brand_id = 'plan' and i.name = '月費方案'`).Scan(&id, &store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]any{"kind": "plan", "itemType": "passcard", "itemId": id, "storeId": store, "quantity": 1, "price": 1299,
+		"payWay": data.PayWayRecurring, "acceptTerms": true}
+}
+
+// makeMandate opens a hand-off page (payment or card change), posts its
+// form to the periodic sandbox, gives card and follows the return to our
+// ReturnURL (a cross-site POST), returning that answer.
+func (s *buyer) makeMandate(t *testing.T, page, card string) *httptest.ResponseRecorder {
+	t.Helper()
+	w := s.b.get(t, page)
+	if w.Code != 200 {
+		t.Fatalf("hand-off %s: %d %s", page, w.Code, w.Body)
+	}
+	action, fields := formOf(t, w.Body.String())
+	if action != "/dev/newebpay/MPG/period" || fields.Get("MerchantID_") != "MS_SANDBOX" || fields.Get("PostData_") == "" {
+		t.Fatalf("the form goes to %s with %v", action, fields)
+	}
+	w = s.b.post(t, action, fields.Encode(), "Content-Type", formType)
+	m := regexp.MustCompile(`name="token" value="([0-9]+)"`).FindStringSubmatch(w.Body.String())
+	if w.Code != 200 || m == nil {
+		t.Fatalf("periodic gateway: %d\n%s", w.Code, w.Body)
+	}
+	w = s.b.post(t, "/dev/newebpay/MPG/period/pay", url.Values{"token": {m[1]}, "CardNo": {card}, "Exp": {"12/30"}, "CVC": {"123"}}.Encode(),
+		"Content-Type", formType)
+	action, fields = formOf(t, w.Body.String())
+	if action != periodReturnPath || fields.Get("Period") == "" {
+		t.Fatalf("the gateway returns to %s: %v", action, fields)
+	}
+	return s.b.post(t, action, fields.Encode(), "Content-Type", formType, "Origin", "http://gateway.test", "Sec-Fetch-Site", "cross-site")
+}
+
+// passEnd is the end of the pass recurring order no sold, and whether it
+// is payment-failed.
+func (s *buyer) passEnd(t *testing.T, no string) (string, bool) {
+	t.Helper()
+	var end string
+	var failed bool
+	err := s.db.Pool.QueryRow(context.Background(), `select to_char(p.ends_on, 'YYYY-MM-DD'), p.payment_failed from member_passcards p
+		join orders o on o.id = p.order_id where o.number = $1`, no).Scan(&end, &failed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return end, failed
+}
+
+// TestRecurringYear: a year of monthly charges on the sandbox's clock,
+// month 5 declined and the card changed: the pass covers exactly the
+// months paid at each step (payment-failed while month 5 is unpaid), the
+// card change re-charges month 5 once and ends the old mandate at
+// NewebPay, the failure mail is queued once, every notification replayed
+// changes nothing, and forged ones (bad encryption, another merchant,
+// another amount, another mandate number) are refused.
+func TestRecurringYear(t *testing.T) {
+	s := recurringShop(t)
+	var a PaymentAnswer
+	w := s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t))
+	if env := apiResult(t, w, &a); w.Code != 200 || a.PaymentURL != "/plan/plan-payment/recurring/"+a.OrderNo || a.Amount != 1299 {
+		t.Fatalf("sale/payment: %d %+v %+v", w.Code, env, a)
+	}
+	w = s.makeMandate(t, a.PaymentURL, providers.TestCardApproved)
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "http://example.com/plan/orderResult/"+a.OrderNo {
+		t.Fatalf("return: %d %q %s", w.Code, w.Header().Get("Location"), w.Body)
+	}
+	p := s.result(t, a.OrderNo)
+	if p.Order.State != data.OrderPaid || p.Order.PayWay != data.PayWayRecurring || p.Order.MaskedCard != "**** 1111" {
+		t.Fatalf("result %+v", p.Order)
+	}
+	start, _ := rules.ParseDay("2026-11-22")
+	covers := func(months int) string {
+		end, _ := rules.ValidUntil(start, months, "M")
+		return end.String()
+	}
+	want := func(months int, failed bool) {
+		t.Helper()
+		if end, f := s.passEnd(t, a.OrderNo); end != covers(months) || f != failed {
+			t.Fatalf("after %d paid months: the pass ends %s (want %s), payment-failed %v", months, end, covers(months), f)
+		}
+	}
+	want(1, false)
+	sb := s.newebpaySandbox
+	sb.AdvancePeriods(3) // months 2-4
+	want(4, false)
+
+	sb.DeclineNext(providers.TestCardApproved)
+	sb.AdvancePeriods(1) // month 5 declined
+	want(4, true)
+	failMails := `select count(*) from mail_outbox where subject like '%扣款失敗%'`
+	if n := s.count(t, failMails); n != 1 {
+		t.Fatalf("%d failure mails", n)
+	}
+	for i := 0; ; i++ {
+		m, ok := s.box.Wait("member@example.com", i, 5e9)
+		if !ok {
+			t.Fatal("the failure mail was not sent")
+		}
+		if strings.Contains(m.Subject, "扣款失敗") {
+			if !strings.Contains(m.Text, "http://example.com/plan/changeFailCard/"+a.OrderNo) || !strings.Contains(m.Text, "第 5 期") {
+				t.Fatalf("failure mail:\n%s", m.Text)
+			}
+			break
+		}
+	}
+	var pass MemberPasscardsPage
+	var props struct {
+		Data json.RawMessage `json:"data"`
+	}
+	json.Unmarshal(s.b.get(t, "/plan/user/passcard", propsHeader, "1").Body.Bytes(), &props)
+	json.Unmarshal(props.Data, &pass)
+	shown := 0
+	for _, p := range pass.Passcards {
+		if p.RecurringOrderNo == a.OrderNo && p.PaymentFailed {
+			shown++
+		}
+	}
+	if shown != 1 {
+		t.Fatalf("member centre: %+v", pass.Passcards)
+	}
+
+	// the card change: a new mandate re-charging month 5 at once
+	var c CardChangeAnswer
+	w = s.b.post(t, "/api/brand/plan/pay/neweb/change/card/authorize", map[string]any{"orderNo": a.OrderNo})
+	if env := apiResult(t, w, &c); w.Code != 200 || c.ChangeOrderNo == "" || !strings.HasPrefix(c.PaymentURL, "/plan/card-payment/change/"+a.OrderNo) {
+		t.Fatalf("authorize: %d %+v %+v", w.Code, env, c)
+	}
+	oldMandate := s.mandates(t, a.OrderNo)[0]
+	w = s.makeMandate(t, c.PaymentURL, providers.TestCardSecond)
+	if loc := w.Header().Get("Location"); w.Code != http.StatusSeeOther || loc != "http://example.com"+changeResultPath("/plan", a.OrderNo, c.ChangeOrderNo) {
+		t.Fatalf("change return: %d %q", w.Code, loc)
+	}
+	want(5, false)
+	if st := sb.MandateState(oldMandate); st != "terminated" {
+		t.Fatalf("the old mandate is %q at NewebPay", st)
+	}
+	var v data.CardChangeView
+	if w := s.b.get(t, "/api/brand/card/change?brandId=plan&orderNo="+a.OrderNo+"&changeOrderNo="+c.ChangeOrderNo); w.Code != 200 {
+		t.Fatalf("card view: %d %s", w.Code, w.Body)
+	} else {
+		apiResult(t, w, &v)
+	}
+	if v.MaskedCard != "**** 1114" || v.FailedPeriod != nil || v.Paid != 5 || v.Change == nil || v.Change.State != data.MandateActive ||
+		strings.Contains(w.Body.String(), "4000221111111114") {
+		t.Fatalf("card view %+v %+v", v, v.Change)
+	}
+
+	sb.AdvancePeriods(9) // months 6-12 on the new card, then nothing left
+	want(12, false)
+	if n := s.count(t, `select count(*) from recurring_charges c join orders o on o.id = c.order_id where o.number = $1 and c.state = 'paid'`, a.OrderNo); n != 12 {
+		t.Fatalf("%d months paid", n)
+	}
+
+	// every notification again: nothing changes
+	s.hc.mu.Lock()
+	bodies := append([]string(nil), s.hc.notified...)
+	s.hc.mu.Unlock()
+	if len(bodies) < 13 {
+		t.Fatalf("%d notifications", len(bodies))
+	}
+	for _, body := range bodies {
+		req := httptest.NewRequest(http.MethodPost, periodNotifyPath, strings.NewReader(body))
+		req.Header.Set("Content-Type", formType)
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, req)
+		if w.Code != 200 {
+			t.Fatalf("replay: %d %s", w.Code, w.Body)
+		}
+	}
+	want(12, false)
+	if n := s.count(t, `select count(*) from recurring_charges c join orders o on o.id = c.order_id where o.number = $1`, a.OrderNo); n != 12 {
+		t.Fatalf("%d charges after the replays", n)
+	}
+	if n := s.count(t, `select count(*) from order_events e join orders o on o.id = e.order_id where o.number = $1 and e.cause like 'period %'`, a.OrderNo); n != 13 {
+		t.Fatalf("%d period events (12 months and one decline)", n)
+	}
+	if n := s.count(t, failMails); n != 1 {
+		t.Fatalf("%d failure mails after the replays", n)
+	}
+	if n := s.count(t, `select count(*) from member_passcards p join orders o on o.id = p.order_id where o.number = $1`, a.OrderNo); n != 1 {
+		t.Fatalf("%d passes", n)
+	}
+
+	// forgeries
+	n := s.cfg.NewebPay
+	mandate := s.mandates(t, a.OrderNo)[1]
+	var periodNo string
+	s.db.Pool.QueryRow(context.Background(), `select period_no from recurring_mandates where mer_order_no = $1`, mandate).Scan(&periodNo)
+	forge := func(n providers.NewebPay, amount int, periodNo string) string {
+		v, err := n.PeriodMessage(map[string]any{"Status": "SUCCESS", "Message": "授權成功", "Result": map[string]any{
+			"RespondCode": "00", "MerchantID": n.MerchantID, "MerchantOrderNo": mandate, "OrderNo": mandate + "_3",
+			"TradeNo": "FORGED123", "AlreadyTimes": "3", "TotalTimes": "8", "AuthAmt": amount, "PeriodNo": periodNo}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.Encode()
+	}
+	other := n
+	other.MerchantID = "MS_OTHER"
+	bad := []byte(bodies[len(bodies)-1])
+	bad[len(bad)-3] ^= 1
+	for name, body := range map[string]string{
+		"bad encryption":   string(bad),
+		"another merchant": forge(other, 1299, periodNo),
+		"another amount":   forge(n, 1, periodNo),
+		"another mandate":  forge(n, 1299, "P999"),
+		"no Period":        "Status=SUCCESS",
+	} {
+		req := httptest.NewRequest(http.MethodPost, periodNotifyPath, strings.NewReader(body))
+		req.Header.Set("Content-Type", formType)
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, req)
+		if w.Code != 400 {
+			t.Errorf("%s: %d %s", name, w.Code, w.Body)
+		}
+	}
+	want(12, false)
+}
+
+// mandates are the MerOrderNo of order no's mandates, oldest first.
+func (s *buyer) mandates(t *testing.T, no string) []string {
+	t.Helper()
+	rows, err := s.db.Pool.Query(context.Background(), `select m.mer_order_no from recurring_mandates m join orders o on o.id = m.order_id
+		where o.number = $1 and m.state <> 'pending' order by m.id`, no)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var m string
+		rows.Scan(&m)
+		out = append(out, m)
+	}
+	return out
+}
