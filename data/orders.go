@@ -83,7 +83,7 @@ type Order struct {
 	Kind   string `json:"kind" tstype:"'item' | 'course' | 'plan'"`
 	Amount int    `json:"amount"` // TWD
 	State  string `json:"state" tstype:"'created' | 'awaiting_payment' | 'paid' | 'failed' | 'cancelled' | 'expired'"`
-	PayWay string `json:"payWay" tstype:"'2' | 'LINEPAY'"`
+	PayWay string `json:"payWay" tstype:"'1' | '2' | 'LINEPAY'"`
 	// Provider is newebpay, linepay or test.
 	Provider        string `json:"provider"`
 	ProviderTradeNo string `json:"-"`

@@ -228,7 +228,7 @@ func loadCardChange(step string) func(s *Server, rc *reqCtx) (any, error) {
 			}
 			return nil, err
 		}
-		return &CardChangePage{Step: step, Card: v, MemberURL: rc.site.BasePath + "/user/passcard"}, nil
+		return &CardChangePage{Step: step, Card: v}, nil
 	}
 }
 

@@ -28,7 +28,7 @@ type CheckoutRequest struct {
 	StartDate string `json:"startDate,omitempty"`
 	// PayWay is '2' (card, NewebPay) or 'LINEPAY'; precheck checks it when
 	// given.
-	PayWay string `json:"payWay,omitempty" tstype:"'2' | 'LINEPAY'"`
+	PayWay string `json:"payWay,omitempty" tstype:"'1' | '2' | 'LINEPAY'"`
 	// AcceptTerms must be true to pay.
 	AcceptTerms bool `json:"acceptTerms"`
 	// Action names the account checks to run besides the standard ones
@@ -75,7 +75,7 @@ type PaymentAnswer struct {
 // PayWay is one payment way a store accepts
 // (GET /api/v2/ec/brands/{brandId}/payWay/{storeId}).
 type PayWay struct {
-	PayWay string `json:"payWay" tstype:"'2' | 'LINEPAY'"`
+	PayWay string `json:"payWay" tstype:"'1' | '2' | 'LINEPAY'"`
 	Name   string `json:"name"` // 信用卡, LINE Pay
 }
 

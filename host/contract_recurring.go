@@ -28,7 +28,6 @@ type CardChangeAnswer struct {
 // re-charge) and changeFailCardResult (step result, with the change its
 // query's changeOrderNo names).
 type CardChangePage struct {
-	Step      string               `json:"step" tstype:"'change' | 'fail' | 'result'"`
-	Card      *data.CardChangeView `json:"card"`
-	MemberURL string               `json:"memberUrl"`
+	Step string               `json:"step" tstype:"'change' | 'fail' | 'result'"`
+	Card *data.CardChangeView `json:"card"`
 }

@@ -120,3 +120,8 @@ export type SignedContract = host.SignedContract;
 export type SignContractRequest = host.SignContractRequest;
 export type SignedContractList = host.SignedContractList;
 export type HoldingQR = host.HoldingQR;
+
+// Recurring card payments and card change (issue 13).
+export type CardChangeData = host.CardChangePage; // change-card.tsx
+export type CardChangeView = data.CardChangeView;
+export type CardChangeAnswer = host.CardChangeAnswer;

@@ -138,7 +138,9 @@ export default function Checkout({ data }: { data: CheckoutData }) {
   const [payError, setPayError] = useState('');
   const [contractPath, setContractPath] = useState('');
   const salesmen = data.salesmen.filter((s) => !s.storeId || s.storeId === storeId);
-  const ways = store?.payWays ?? [];
+  // an item sold by monthly card payment too (payment way '1'): where the store takes cards
+  const recurring = data.item?.recurringPeriods && store?.payWays.some((w) => w.payWay === '2') ? [{ payWay: '1' as const, name: '' }] : [];
+  const ways = [...(store?.payWays ?? []), ...recurring];
   const way = ways.find((w) => w.payWay === payWay);
 
   const chooseStore = (id: number) => {
@@ -331,7 +333,7 @@ export default function Checkout({ data }: { data: CheckoutData }) {
             {ways.map((w) => (
               <label key={w.payWay}>
                 <input type="radio" name="payWay" value={w.payWay} checked={w.payWay === payWay} onChange={() => setPayWay(w.payWay)} />
-                <span>{t.payWays[w.payWay]}</span>
+                <span>{w.payWay === '1' ? t.recurringWay(data.item?.recurringPeriods ?? 0) : t.payWays[w.payWay]}</span>
               </label>
             ))}
           </fieldset>

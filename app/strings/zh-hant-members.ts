@@ -109,6 +109,10 @@ export const member = {
     status: { active: '使用中', notActive: '尚未啟用', expired: '已過期' },
     period: (from: string, to: string) => `${from} 至 ${to}`,
     pendingStart: '首次使用後開始計算效期',
+    paymentFailed: '扣款失敗',
+    paymentFailedHint: '本期信用卡扣款未成功，更換信用卡後會立即重新扣款並恢復效期。',
+    changeFailCard: '更換信用卡並重新扣款',
+    changeCard: '更換扣款信用卡',
   },
   ticket: {
     empty: '您目前沒有票券',

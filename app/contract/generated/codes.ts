@@ -64,4 +64,9 @@ export const codes = {
   ContractSigned: -57,
   SignatureInvalid: -58,
   LinkTokenInvalid: -59,
+  NotRecurring: -60,
+  RecurringDone: -61,
+  NotPaymentFailed: -62,
+  OperatorOnly: -63,
+  RecurringNotOffered: -64,
 } as const;

@@ -311,6 +311,13 @@ export interface MemberPasscard {
    * Status is active, notActive (waiting for its start) or expired.
    */
   status: 'active' | 'notActive' | 'expired';
+  /**
+   * RecurringOrderNo is the recurring (payment way '1') order that
+   * pays it period by period (its card can be changed); PaymentFailed:
+   * a period was declined and not paid since.
+   */
+  recurringOrderNo?: string;
+  paymentFailed?: boolean;
 }
 /**
  * MemberTicket is a stored-value ticket or count card.
@@ -394,6 +401,11 @@ export interface Item {
   storeIds: number /* int64 */[];
   onShelf: boolean;
   updatedAt: string /* RFC 3339 */;
+  /**
+   * RecurringPeriods: sold by recurring card payment (payment way '1')
+   * too, this many periods of its validity; absent: not sold that way.
+   */
+  recurringPeriods?: number /* int */;
 }
 /**
  * ItemList is the brand's on-shelf items by type, with the field names of
@@ -524,7 +536,7 @@ export interface Order {
   kind: 'item' | 'course' | 'plan';
   amount: number /* int */; // TWD
   state: 'created' | 'awaiting_payment' | 'paid' | 'failed' | 'cancelled' | 'expired';
-  payWay: '2' | 'LINEPAY';
+  payWay: '1' | '2' | 'LINEPAY';
   /**
    * Provider is newebpay, linepay or test.
    */
@@ -539,6 +551,48 @@ export interface Order {
   paidAt: string | null;
   createdAt: string /* RFC 3339 */;
   lines: OrderLine[];
+}
+
+//////////
+// source: recurring_view.go
+
+/**
+ * CardChangeView is a recurring order's card as its member (or an
+ * operator) sees it: masked, last 4 digits only.
+ */
+export interface CardChangeView {
+  orderNo: string;
+  brandId: string;
+  name: string;
+  amount: number /* int */; // each period, TWD
+  periods: number /* int */;
+  paidPeriods: number /* int */;
+  periodType: 'D' | 'W' | 'M' | 'Y';
+  /**
+   * FailedPeriod is the declined period not paid since (null: none):
+   * the holding is payment-failed.
+   */
+  failedPeriod: number | null;
+  maskedCard: string; // "**** 1234"; "" when unknown
+  /**
+   * EndsOn is the last day the holding covers (null: not started).
+   */
+  endsOn: string | null;
+  /**
+   * Change is the card change changeOrderNo names (null: none asked).
+   */
+  change: CardChangeState | null;
+}
+/**
+ * CardChangeState is one card change: pending (the member has not
+ * finished at NewebPay), active (the new card is in use), failed (the
+ * card was refused) or terminated (replaced by a later change).
+ */
+export interface CardChangeState {
+  changeOrderNo: string;
+  state: 'pending' | 'active' | 'failed' | 'terminated';
+  maskedCard: string;
+  failure: string;
 }
 
 //////////

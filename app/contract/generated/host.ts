@@ -704,7 +704,7 @@ export interface CheckoutRequest {
    * PayWay is '2' (card, NewebPay) or 'LINEPAY'; precheck checks it when
    * given.
    */
-  payWay?: '2' | 'LINEPAY';
+  payWay?: '1' | '2' | 'LINEPAY';
   /**
    * AcceptTerms must be true to pay.
    */
@@ -768,7 +768,7 @@ export interface PaymentAnswer {
  * (GET /api/v2/ec/brands/{brandId}/payWay/{storeId}).
  */
 export interface PayWay {
-  payWay: '2' | 'LINEPAY';
+  payWay: '1' | '2' | 'LINEPAY';
   name: string; // 信用卡, LINE Pay
 }
 /**
@@ -969,4 +969,36 @@ export interface HoldingQR {
 export interface BrandUserLists {
   pointList: data.MemberTicket[];
   passcardList: data.MemberPasscard[];
+}
+
+//////////
+// source: contract_recurring.go
+
+/**
+ * CardChangeRequest asks to change the card of a recurring order
+ * (POST /api/brand/{brandId}/pay/neweb/change/card/authorize and
+ * POST /api/brand/installment/changeCard; the latter names the brand in
+ * the body).
+ */
+export interface CardChangeRequest {
+  brandId?: string;
+  orderNo: string;
+}
+/**
+ * CardChangeAnswer is a card change started: the page that hands the
+ * member to NewebPay to give the new card, and the change's number.
+ */
+export interface CardChangeAnswer {
+  changeOrderNo: string;
+  paymentUrl: string;
+}
+/**
+ * CardChangePage is the data of the card change pages: changeCard
+ * (step change), changeFailCard (step fail: a declined period to
+ * re-charge) and changeFailCardResult (step result, with the change its
+ * query's changeOrderNo names).
+ */
+export interface CardChangePage {
+  step: 'change' | 'fail' | 'result';
+  card?: any /* data.CardChangeView */;
 }
