@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"slices"
 	"time"
 
@@ -24,6 +25,13 @@ type Flows struct {
 	Now      func() time.Time
 	NewebPay providers.NewebPay
 	LinePay  providers.LinePay
+	// The deferred payments (ach.go, chailease.go): the ACH exchange, the
+	// sealer of the account numbers and IDs it takes (nil: no ACH), the
+	// client that submits to it (nil: a default), and Chailease.
+	ACH       providers.ACH
+	ACHSealer *Sealer
+	ACHClient *http.Client
+	Chailease providers.Chailease
 	// OrderTTL is how long an order waits for its payment before the
 	// expiry worker expires it.
 	OrderTTL time.Duration
@@ -80,9 +88,10 @@ var (
 	WayLinePay = PayWay{data.PayWayLinePay, "LINE Pay", data.ProviderLinePay}
 )
 
-// PayWays are the ways store st accepts: card when NewebPay is
-// configured, LINE Pay when the store has it and LINE Pay is configured.
-func (f *Flows) PayWays(st data.Store) []PayWay {
+// PayWays are the ways store st of brand b accepts: card when NewebPay is
+// configured, LINE Pay when the store has it and LINE Pay is configured,
+// then the deferred ways b's modules allow (deferredWays).
+func (f *Flows) PayWays(b *data.Brand, st data.Store) []PayWay {
 	out := []PayWay{}
 	if f.NewebPay.Configured() {
 		out = append(out, WayCard)
@@ -90,7 +99,7 @@ func (f *Flows) PayWays(st data.Store) []PayWay {
 	if st.HasLinePay && f.LinePay.Configured() {
 		out = append(out, WayLinePay)
 	}
-	return out
+	return append(out, f.deferredWays(b)...)
 }
 
 // Store returns the brand's store id (CodeStoreNotFound otherwise).
@@ -228,7 +237,7 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 		}
 	}
 	if req.PayWay != "" {
-		if _, err := f.payWay(store, req.PayWay); err != nil {
+		if _, err := f.payWay(b, store, req.PayWay); err != nil {
 			return nil, err
 		}
 	}
@@ -285,8 +294,8 @@ func (f *Flows) checkSalesman(ctx context.Context, b *data.Brand, store data.Sto
 }
 
 // payWay returns the payment way code names if store accepts it.
-func (f *Flows) payWay(store data.Store, code string) (PayWay, error) {
-	for _, w := range f.PayWays(store) {
+func (f *Flows) payWay(b *data.Brand, store data.Store, code string) (PayWay, error) {
+	for _, w := range f.PayWays(b, store) {
 		if w.Code == code {
 			return w, nil
 		}
@@ -327,7 +336,10 @@ func (f *Flows) CreateOrder(ctx context.Context, b *data.Brand, u *data.User, re
 		return nil, err
 	}
 	store, _ := Store(b, req.StoreID)
-	way, _ := f.payWay(store, req.PayWay)
+	way, _ := f.payWay(b, store, req.PayWay)
+	if way.Code == data.PayWayACH { // needs the authorisation form: PayByACH
+		return nil, refuse(data.KindInvalid, data.CodeACHInvalid, "ACH 扣款請填寫授權資料後送出")
+	}
 	now := f.Now()
 	return f.DB.CreateOrder(ctx, data.NewOrder{BrandID: b.ID, UserID: u.ID, Kind: req.Kind, PayWay: way.Code,
 		Provider: way.Provider, ExpiresAt: rules.OrderExpiry(now, f.OrderTTL), Lines: []data.NewOrderLine{q.line}}, now)

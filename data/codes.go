@@ -85,4 +85,11 @@ const (
 	CodeSignatureInvalid = -58 // the signature is not a PNG image of an allowed size
 	CodeLinkTokenInvalid = -59 // an unsubscribe link or holding QR token is forged or expired
 
+	// Codes of ours for deferred payments: ACH and Chailease (issue 13).
+	CodeACHInvalid       = -65 // the ACH authorisation form has a bad field (the message names it)
+	CodeACHAgreement     = -66 // the ACH agreement was not accepted, or its text changed
+	CodeACHRefused       = -67 // the bank (ACH exchange) did not take the authorisation
+	CodeInstalmentsWrong = -68 // an instalment count Chailease does not offer
+	CodeAwaitingBank     = -69 // the order waits for the bank's answer: nothing to pay here
+
 )

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -424,6 +425,12 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 	block := string(src)
 	block = block[strings.Index(block, "// booking (issue 11"):]
 	block = block[:strings.Index(block, "\n\n")]
+	deferred, err := os.ReadFile("api_ach.go") // the deferred payments' routes (issue 13)
+	if err != nil {
+		t.Fatal(err)
+	}
+	block += string(deferred[bytes.Index(deferred, []byte("func (s *Server) deferredRoutes")):])
+	block = block[:strings.Index(block, "\n}\n")]
 	routes := regexp.MustCompile(`"(GET|POST) (/api/[^"]+)"`).FindAllStringSubmatch(block+"\nmux.Handle(\"GET /api/schedule\"", -1)
 	var doc struct {
 		Paths map[string]map[string]json.RawMessage `json:"paths"`
@@ -445,7 +452,7 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 	for path, ops := range doc.Paths {
 		for method := range ops {
 			if !registered[strings.ToUpper(method)+" "+path] {
-				t.Errorf("openapi.json documents %s %s, not in server.go's booking routes", method, path)
+				t.Errorf("openapi.json documents %s %s, not in server.go's booking routes nor api_ach.go's", method, path)
 			}
 			req := httptest.NewRequest(strings.ToUpper(method), strings.ReplaceAll(path, "{bookingId}", "1"), strings.NewReader("{}"))
 			req.Header.Set("Authorization", "nobody")

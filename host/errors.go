@@ -171,6 +171,11 @@ var errorTexts = map[int]string{
 	data.CodeContractSigned:      "您已簽署此電子合約",
 	data.CodeSignatureInvalid:    "簽名圖檔格式錯誤，請重新簽名",
 	data.CodeLinkTokenInvalid:    "連結或條碼無效或已過期",
+	data.CodeACHInvalid:          "ACH 授權資料有誤，請檢查後再送出",
+	data.CodeACHAgreement:        "請先閱讀並同意 ACH 授權扣款約定書",
+	data.CodeACHRefused:          "銀行未受理此筆扣款授權，請確認帳戶資料或改用其他付款方式",
+	data.CodeInstalmentsWrong:    "分期期數不正確，請重新選擇",
+	data.CodeAwaitingBank:        "此訂單正在等待銀行回覆扣款授權",
 }
 
 // errorText returns the catalogue text of code, empty for an unknown code

@@ -64,4 +64,9 @@ export const codes = {
   ContractSigned: -57,
   SignatureInvalid: -58,
   LinkTokenInvalid: -59,
+  ACHInvalid: -65,
+  ACHAgreement: -66,
+  ACHRefused: -67,
+  InstalmentsWrong: -68,
+  AwaitingBank: -69,
 } as const;

@@ -524,9 +524,9 @@ export interface Order {
   kind: 'item' | 'course' | 'plan';
   amount: number /* int */; // TWD
   state: 'created' | 'awaiting_payment' | 'paid' | 'failed' | 'cancelled' | 'expired';
-  payWay: '2' | 'LINEPAY';
+  payWay: '2' | 'LINEPAY' | 'ACH' | 'CHAILEASE';
   /**
-   * Provider is newebpay, linepay or test.
+   * Provider is newebpay, linepay, ach, chailease or test.
    */
   provider: string;
   /**
