@@ -117,7 +117,17 @@ func (db *DB) ACHMandate(ctx context.Context, number string) (*Mandate, error) {
 // SubmittedMandate records that the bank took the mandate of order
 // c.Number under its reference ref: the order awaits the bank's answer.
 func (db *DB) SubmittedMandate(ctx context.Context, c Change, ref string) (*Order, error) {
-	return db.AwaitPayment(ctx, c, Handoff{TradeNo: ref})
+	o, _, err := db.transition(ctx, c, OrderAwaitingPayment, []string{OrderCreated}, func(tx pgx.Tx, o *Order) error {
+		if _, err := tx.Exec(ctx, `update orders set provider_trade_no = $2 where id = $1`, o.ID, ref); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `update ach_mandates set bank_ref = $2 where order_id = $1 and bank_ref is null`, o.ID, ref)
+		return err
+	})
+	if err == nil && o.State != OrderAwaitingPayment {
+		return o, NotPayable(o)
+	}
+	return o, err
 }
 
 // MandateAnswer is the bank's verified answer to a mandate.
