@@ -25,6 +25,13 @@ type Flows struct {
 	Now      func() time.Time
 	NewebPay providers.NewebPay
 	LinePay  providers.LinePay
+	// The deferred payments (ach.go, chailease.go): the ACH exchange, the
+	// sealer of the account numbers and IDs it takes (nil: no ACH), the
+	// client that submits to it (nil: a default), and Chailease.
+	ACH       providers.ACH
+	ACHSealer *Sealer
+	ACHClient *http.Client
+	Chailease providers.Chailease
 	// OrderTTL is how long an order waits for its payment before the
 	// expiry worker expires it.
 	OrderTTL time.Duration
@@ -86,9 +93,10 @@ var (
 	WayLinePay = PayWay{data.PayWayLinePay, "LINE Pay", data.ProviderLinePay}
 )
 
-// PayWays are the ways store st accepts: card when NewebPay is
-// configured, LINE Pay when the store has it and LINE Pay is configured.
-func (f *Flows) PayWays(st data.Store) []PayWay {
+// PayWays are the ways store st of brand b accepts: card when NewebPay is
+// configured, LINE Pay when the store has it and LINE Pay is configured,
+// then the deferred ways b's modules allow (deferredWays).
+func (f *Flows) PayWays(b *data.Brand, st data.Store) []PayWay {
 	out := []PayWay{}
 	if f.NewebPay.Configured() {
 		out = append(out, WayCard)
@@ -96,7 +104,7 @@ func (f *Flows) PayWays(st data.Store) []PayWay {
 	if st.HasLinePay && f.LinePay.Configured() {
 		out = append(out, WayLinePay)
 	}
-	return out
+	return append(out, f.deferredWays(b)...)
 }
 
 // Store returns the brand's store id (CodeStoreNotFound otherwise).
@@ -234,7 +242,7 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 		}
 	}
 	if req.PayWay != "" {
-		if _, err := f.payWay(store, req.PayWay); err != nil {
+		if _, err := f.payWay(b, store, req.PayWay); err != nil {
 			return nil, err
 		}
 	}
@@ -296,11 +304,11 @@ func (f *Flows) checkSalesman(ctx context.Context, b *data.Brand, store data.Sto
 }
 
 // payWay returns the payment way code names if store accepts it.
-func (f *Flows) payWay(store data.Store, code string) (PayWay, error) {
+func (f *Flows) payWay(b *data.Brand, store data.Store, code string) (PayWay, error) {
 	if code == data.PayWayRecurring && f.NewebPay.Configured() { // by item: Precheck's recurringFits
 		return WayRecurring, nil
 	}
-	for _, w := range f.PayWays(store) {
+	for _, w := range f.PayWays(b, store) {
 		if w.Code == code {
 			return w, nil
 		}
@@ -341,7 +349,10 @@ func (f *Flows) CreateOrder(ctx context.Context, b *data.Brand, u *data.User, re
 		return nil, err
 	}
 	store, _ := Store(b, req.StoreID)
-	way, _ := f.payWay(store, req.PayWay)
+	way, _ := f.payWay(b, store, req.PayWay)
+	if way.Code == data.PayWayACH { // needs the authorisation form: PayByACH
+		return nil, refuse(data.KindInvalid, data.CodeACHInvalid, "ACH 扣款請填寫授權資料後送出")
+	}
 	now := f.Now()
 	return f.DB.CreateOrder(ctx, data.NewOrder{BrandID: b.ID, UserID: u.ID, Kind: req.Kind, PayWay: way.Code,
 		Provider: way.Provider, ExpiresAt: rules.OrderExpiry(now, f.OrderTTL), Lines: []data.NewOrderLine{q.line}}, now)

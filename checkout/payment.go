@@ -23,6 +23,9 @@ type URLs struct {
 	ConfirmURL, CancelURL string
 	// NewebPay's periodic NotifyURL and ReturnURL (payment way '1')
 	PeriodNotifyURL, PeriodReturnURL string
+	// ChaileaseURL is Chailease's returnUrl and notifyUrl (one path: the
+	// browser's GET, the provider's POST)
+	ChaileaseURL string
 }
 
 // Handoff is how the buyer's browser goes to the provider: a form it posts
@@ -85,6 +88,9 @@ func (f *Flows) StartPayment(ctx context.Context, o *data.Order, email string, u
 			return &Handoff{Redirect: a.AppURL}, nil
 		}
 		return &Handoff{Redirect: a.WebURL}, nil
+	}
+	if o.Provider == data.ProviderChailease {
+		return f.chaileaseHandoff(ctx, o, change, urls.ChaileaseURL)
 	}
 	return nil, refuse(data.KindInvalid, data.CodePayWayNotAccepted, "")
 }

@@ -91,5 +91,11 @@ const (
 	CodeNotPaymentFailed    = -62 // no declined period: nothing to re-charge (changeFailCard)
 	CodeOperatorOnly        = -63 // the admin path needs the configured operator token
 	CodeRecurringNotOffered = -64 // the item is not sold by recurring payment
+	// Codes of ours for deferred payments: ACH and Chailease (issue 13).
+	CodeACHInvalid       = -65 // the ACH authorisation form has a bad field (the message names it)
+	CodeACHAgreement     = -66 // the ACH agreement was not accepted, or its text changed
+	CodeACHRefused       = -67 // the bank (ACH exchange) did not take the authorisation
+	CodeInstalmentsWrong = -68 // an instalment count Chailease does not offer
+	CodeAwaitingBank     = -69 // the order waits for the bank's answer: nothing to pay here
 
 )

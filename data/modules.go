@@ -73,6 +73,10 @@ const (
 	// ModuleEmailNotification mails booking confirmations, cancellations
 	// and waiting-list news.
 	ModuleEmailNotification = "EMAIL_NOTIFICATION"
+	// ModuleACH offers ACH bank debit (with its agreement) at checkout.
+	ModuleACH = "ACH_PAYMENT"
+	// ModuleChailease offers Chailease instalments at checkout.
+	ModuleChailease = "CHAILEASE_PAYMENT"
 )
 
 // AllModules lists every module key, in the order above.
@@ -85,6 +89,7 @@ var AllModules = []string{
 	ModuleOnlineCustomerPoint, ModuleMultiBooking, ModuleCheckInBooking,
 	ModulePlanSharing, ModuleWaitingList, ModuleEContract,
 	ModuleQRCheckIn, ModulePrivateCoach, ModuleCapacity, ModuleEmailNotification,
+	ModuleACH, ModuleChailease,
 }
 
 // Modules are the modules a brand has switched on.

@@ -59,30 +59,37 @@ var errOrderNotFound = &Error{Kind: KindNotFound, Code: CodeOrderNotFound}
 // than the one shown CodePriceChanged.
 func (db *DB) CreateOrder(ctx context.Context, n NewOrder, now time.Time) (*Order, error) {
 	var number string
-	err := db.inTx(ctx, func(tx pgx.Tx) error {
-		number = newOrderNumber()
-		var id int64
-		err := tx.QueryRow(ctx, `insert into orders (brand_id, user_id, number, kind, amount, pay_way, provider, expires_at, created_at, updated_at)
-			values ($1, $2, $3, $4, 0, $5, $6, $7, $8, $8) returning id`,
-			n.BrandID, n.UserID, number, n.Kind, n.PayWay, n.Provider, n.ExpiresAt, now).Scan(&id)
-		if err != nil {
-			return err
-		}
-		for _, l := range n.Lines {
-			if err := insertLine(ctx, tx, n.BrandID, id, l); err != nil {
-				return err
-			}
-		}
-		if _, err := tx.Exec(ctx, `update orders set amount = (select coalesce(sum(unit_price * quantity), 0) from order_lines where order_id = $1)
-			where id = $1`, id); err != nil {
-			return err
-		}
-		return addEvent(ctx, tx, id, "", OrderCreated, "order created", "", now)
+	err := db.inTx(ctx, func(tx pgx.Tx) (err error) {
+		_, number, err = createOrderIn(ctx, tx, n, now)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return db.Order(ctx, n.BrandID, number)
+}
+
+// createOrderIn creates order n in transaction tx; it returns its id and
+// number.
+func createOrderIn(ctx context.Context, tx pgx.Tx, n NewOrder, now time.Time) (int64, string, error) {
+	number := newOrderNumber()
+	var id int64
+	err := tx.QueryRow(ctx, `insert into orders (brand_id, user_id, number, kind, amount, pay_way, provider, expires_at, created_at, updated_at)
+		values ($1, $2, $3, $4, 0, $5, $6, $7, $8, $8) returning id`,
+		n.BrandID, n.UserID, number, n.Kind, n.PayWay, n.Provider, n.ExpiresAt, now).Scan(&id)
+	if err != nil {
+		return 0, "", err
+	}
+	for _, l := range n.Lines {
+		if err := insertLine(ctx, tx, n.BrandID, id, l); err != nil {
+			return 0, "", err
+		}
+	}
+	if _, err := tx.Exec(ctx, `update orders set amount = (select coalesce(sum(unit_price * quantity), 0) from order_lines where order_id = $1)
+		where id = $1`, id); err != nil {
+		return 0, "", err
+	}
+	return id, number, addEvent(ctx, tx, id, "", OrderCreated, "order created", "", now)
 }
 
 // insertLine reads a line's item or course (locked against a change while
@@ -257,6 +264,12 @@ type ReceiptMail func(o *Order, u *User) (Mail, error)
 // order's is ErrAmountMismatch and changes nothing. A payment for an order
 // that failed, was cancelled or expired is still taken (the money moved).
 func (db *DB) PayOrder(ctx context.Context, p Payment, compose ReceiptMail) (o *Order, changed bool, err error) {
+	return db.payOrder(ctx, p, compose, nil)
+}
+
+// payOrder is PayOrder; also, when given, runs in the paying transaction
+// once the provider and amount checked out (a refusal rolls it all back).
+func (db *DB) payOrder(ctx context.Context, p Payment, compose ReceiptMail, also func(tx pgx.Tx, o *Order) error) (o *Order, changed bool, err error) {
 	from := []string{OrderCreated, OrderAwaitingPayment, OrderFailed, OrderCancelled, OrderExpired}
 	o, changed, err = db.transition(ctx, p.Change, OrderPaid, from, func(tx pgx.Tx, o *Order) error {
 		if o.Provider != p.Provider {
@@ -264,6 +277,11 @@ func (db *DB) PayOrder(ctx context.Context, p Payment, compose ReceiptMail) (o *
 		}
 		if p.Amount != o.Amount {
 			return ErrAmountMismatch
+		}
+		if also != nil {
+			if err := also(tx, o); err != nil {
+				return err
+			}
 		}
 		var last4 *string
 		if p.CardLast4 != "" {
@@ -318,7 +336,7 @@ func createHoldings(ctx context.Context, tx pgx.Tx, o *Order, l *OrderLine, paid
 	if l.validityValue != nil {
 		vv, vu = *l.validityValue, *l.validityUnit
 	}
-	a := rules.ActivationOnPayment(l.ActivationType, paid, chosen, vv, vu)
+	a := rules.ActivationOnSettle(settlement(o.PayWay), l.ActivationType, o.CreatedAt, paid, chosen, vv, vu)
 	var starts, ends *string
 	if a.Active {
 		s := a.Start.String()
@@ -369,7 +387,17 @@ func createHoldings(ctx context.Context, tx pgx.Tx, o *Order, l *OrderLine, paid
 // FailOrder records a payment the provider refused: created or awaiting →
 // failed with the reason for the buyer. A paid order stays paid.
 func (db *DB) FailOrder(ctx context.Context, c Change, failure string) (*Order, bool, error) {
+	return db.failOrder(ctx, c, failure, nil)
+}
+
+// failOrder is FailOrder; also, when given, runs in its transaction.
+func (db *DB) failOrder(ctx context.Context, c Change, failure string, also func(tx pgx.Tx, o *Order) error) (*Order, bool, error) {
 	return db.transition(ctx, c, OrderFailed, []string{OrderCreated, OrderAwaitingPayment}, func(tx pgx.Tx, o *Order) error {
+		if also != nil {
+			if err := also(tx, o); err != nil {
+				return err
+			}
+		}
 		_, err := tx.Exec(ctx, `update orders set failure = $2 where id = $1`, o.ID, rules.Truncate(failure, 200))
 		return err
 	})

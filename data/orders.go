@@ -83,8 +83,8 @@ type Order struct {
 	Kind   string `json:"kind" tstype:"'item' | 'course' | 'plan'"`
 	Amount int    `json:"amount"` // TWD
 	State  string `json:"state" tstype:"'created' | 'awaiting_payment' | 'paid' | 'failed' | 'cancelled' | 'expired'"`
-	PayWay string `json:"payWay" tstype:"'1' | '2' | 'LINEPAY'"`
-	// Provider is newebpay, linepay or test.
+	PayWay string `json:"payWay" tstype:"'1' | '2' | 'LINEPAY' | 'ACH' | 'CHAILEASE'"`
+	// Provider is newebpay, linepay, ach, chailease or test.
 	Provider        string `json:"provider"`
 	ProviderTradeNo string `json:"-"`
 	// Approval is where the buyer approves a LINE Pay payment (web, app).

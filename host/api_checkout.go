@@ -29,8 +29,10 @@ const (
 
 // checkoutFlows builds the purchase flows of the server.
 func (s *Server) checkoutFlows() *checkout.Flows {
-	return &checkout.Flows{DB: s.db, Now: s.now, NewebPay: s.cfg.NewebPay, LinePay: s.cfg.LinePay, OrderTTL: s.cfg.OrderTTL,
+	f := &checkout.Flows{DB: s.db, Now: s.now, NewebPay: s.cfg.NewebPay, LinePay: s.cfg.LinePay, OrderTTL: s.cfg.OrderTTL,
 		Receipt: s.receiptMail, Queued: func() { s.outbox.Kick() }, Log: s.log, FailureMail: s.recurringFailureMail}
+	s.deferredFlows(f)
+	return f
 }
 
 func (req CheckoutRequest) flow() checkout.Request {
@@ -122,7 +124,7 @@ func (s *Server) pay(w http.ResponseWriter, r *http.Request, way string) (any, e
 }
 
 // paymentWaySlug names a payment way in the payment page's path.
-var paymentWaySlug = map[string]string{data.PayWayCard: "card", data.PayWayLinePay: "linepay", data.PayWayRecurring: "recurring"}
+var paymentWaySlug = map[string]string{data.PayWayCard: "card", data.PayWayLinePay: "linepay", data.PayWayRecurring: "recurring", data.PayWayChailease: "chailease"}
 
 // paymentPath is order o's payment page under base (routePayment:
 // {kind}-payment/{way}/{orderNo}).
@@ -149,12 +151,12 @@ func (s *Server) apiPayWays(w http.ResponseWriter, r *http.Request) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	return s.payWays(st), nil
+	return s.payWays(b, st), nil
 }
 
-func (s *Server) payWays(st data.Store) []PayWay {
+func (s *Server) payWays(b *data.Brand, st data.Store) []PayWay {
 	out := []PayWay{}
-	for _, w := range s.checkout.PayWays(st) {
+	for _, w := range s.checkout.PayWays(b, st) {
 		out = append(out, PayWay{PayWay: w.Code, Name: w.Name})
 	}
 	return out
@@ -193,8 +195,12 @@ func orderNumber(s string) bool {
 }
 
 // orderResult is the result page's data for order o of brand b.
-func (s *Server) orderResult(b *data.Brand, base string, o *data.Order) *OrderResultPage {
+func (s *Server) orderResult(ctx context.Context, b *data.Brand, base string, o *data.Order) (*OrderResultPage, error) {
 	p := &OrderResultPage{Order: o, MemberURL: base + "/user"}
+	var err error
+	if p.Deferred, err = s.deferredResult(ctx, o); err != nil {
+		return nil, err
+	}
 	switch o.State {
 	case data.OrderPaid:
 		p.Final = true
@@ -205,7 +211,7 @@ func (s *Server) orderResult(b *data.Brand, base string, o *data.Order) *OrderRe
 		p.Final = true
 		p.RetryURL = retryPath(base, o)
 	}
-	return p
+	return p, nil
 }
 
 // memberPageOf is the member centre page that lists a holding of itemType.
@@ -247,7 +253,7 @@ func (s *Server) apiPaymentResult(w http.ResponseWriter, r *http.Request) (any, 
 	if err != nil {
 		return nil, err
 	}
-	return s.orderResult(b, apiBasePath(s.siteOf(r), b), o), nil
+	return s.orderResult(r.Context(), b, apiBasePath(s.siteOf(r), b), o)
 }
 
 // apiBasePath is where brand b's pages are on the site an API call came
@@ -283,7 +289,7 @@ func (s *Server) apiTestPayment(w http.ResponseWriter, r *http.Request) (any, er
 	if o, err = s.checkout.TestPay(r.Context(), o); err != nil {
 		return nil, err
 	}
-	return s.orderResult(b, apiBasePath(s.siteOf(r), b), o), nil
+	return s.orderResult(r.Context(), b, apiBasePath(s.siteOf(r), b), o)
 }
 
 // planBrand is the brand of a plan call (query brandId), which must sell
@@ -469,6 +475,8 @@ func (s *Server) paymentURLs(b *data.Brand, o *data.Order) checkout.URLs {
 		// NewebPay's periodic payment (payment way '1')
 		PeriodNotifyURL: pub + periodNotifyPath,
 		PeriodReturnURL: pub + periodReturnPath,
+		// Chailease's returnUrl and notifyUrl
+		ChaileaseURL: pub + chaileaseResultPath,
 	}
 }
 
@@ -491,6 +499,10 @@ func (s *Server) receiptMail(o *data.Order, u *data.User) (data.Mail, error) {
 		way = checkout.WayLinePay.Name
 	case data.PayWayRecurring:
 		way = checkout.WayRecurring.Name
+	case data.PayWayACH:
+		way = checkout.WayACH.Name
+	case data.PayWayChailease:
+		way = checkout.WayChailease.Name
 	}
 	if o.MaskedCard != "" {
 		way += "（" + o.MaskedCard + "）"

@@ -176,6 +176,12 @@ func (s *Server) sameOrigin(next http.Handler) http.Handler {
 	// the shop's cross-site form posts (mounted only in dev)
 	cop.AddInsecureBypassPattern("/dev/newebpay/")
 	cop.AddInsecureBypassPattern("/dev/linepay/")
+	// the ACH exchange's answers and Chailease's notifications, server to
+	// server, signed (api_ach.go); their sandboxes stand in for foreign sites
+	cop.AddInsecureBypassPattern("POST " + achNotifyPath)
+	cop.AddInsecureBypassPattern("POST " + chaileaseResultPath)
+	cop.AddInsecureBypassPattern("/dev/ach/")
+	cop.AddInsecureBypassPattern("/dev/chailease/")
 	// a mail client's one-click unsubscribe (RFC 8058): the token is its
 	// proof (unsubscribe.go)
 	cop.AddInsecureBypassPattern("POST " + unsubscribePath)

@@ -25,9 +25,10 @@ func (s *Server) checkoutPage(rc *reqCtx, p *CheckoutPage, storeIDs []int64) (*C
 	p.Stores = []CheckoutStore{}
 	for _, st := range rc.brand.Stores {
 		if len(storeIDs) == 0 || slices.Contains(storeIDs, st.ID) {
-			p.Stores = append(p.Stores, CheckoutStore{Store: st, PayWays: s.payWays(st)})
+			p.Stores = append(p.Stores, CheckoutStore{Store: st, PayWays: s.payWays(rc.brand, st)})
 		}
 	}
+	p.ACHAgreement = achAgreement(p.Stores)
 	var err error
 	if p.Salesmen, err = s.db.Salesmen(rc.ctx(), rc.brand.ID, 0); err != nil {
 		return nil, err
@@ -104,7 +105,7 @@ func loadOrderResult(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.orderResult(rc.brand, rc.site.BasePath, o), nil
+	return s.orderResult(rc.ctx(), rc.brand, rc.site.BasePath, o)
 }
 
 // paymentPage is /{product}-payment/{productType}/{orderNumber}: it hands

@@ -48,8 +48,14 @@ type Config struct {
 	// sandbox (PaymentSandboxes).
 	NewebPay providers.NewebPay
 	LinePay  providers.LinePay
+	// ACH and Chailease are the deferred payments (config_deferred.go);
+	// ACHKey seals what ACH takes (32 bytes).
+	ACH       providers.ACH
+	Chailease providers.Chailease
+	ACHKey    []byte
 	// PaymentSandboxes: at least one provider is its local sandbox, served
-	// at /dev/newebpay/ or /dev/linepay/ (dev only).
+	// at /dev/newebpay/, /dev/linepay/, /dev/ach/ or /dev/chailease/ (dev
+	// only).
 	PaymentSandboxes bool
 	// OrderTTL is how long an unpaid order waits before the expiry worker
 	// expires it (checkout).
@@ -107,6 +113,13 @@ var Variables = []Variable{
 	{"LINEPAY_CHANNEL_ID", "", "LINE Pay channel id; the three LINEPAY_ variables go together; all empty: no LINE Pay (in dev, the local sandbox at /dev/linepay)"},
 	{"LINEPAY_CHANNEL_SECRET", "", "LINE Pay channel secret key (secret)"},
 	{"LINEPAY_URL", "", "LINE Pay API base URL: https://sandbox-api-pay.line.me (test) or https://api-pay.line.me"},
+	{"ACH_MERCHANT_ID", "", "merchant id at the ACH exchange (bank debit, stand-in protocol of providers/ach.go); the three ACH_ variables go together; all empty: no ACH (in dev, the local sandbox at /dev/ach)"},
+	{"ACH_SECRET", "", "ACH exchange shared secret signing both ways (secret, at least 32 characters)"},
+	{"ACH_URL", "", "ACH exchange base URL (the adapter in front of the bank's file exchange)"},
+	{"STOREFRONT_ACH_KEY", "", "32 bytes in base64 sealing (AES-256-GCM) the account numbers and IDs ACH authorisations keep; required with ACH outside dev; empty in dev: a random key per process (a warning; sealed values do not open after a restart)"},
+	{"CHAILEASE_MERCHANT_ID", "", "Chailease (中租零卡分期) merchant id (stand-in protocol of providers/chailease.go); the three CHAILEASE_ variables go together; all empty: no instalments (in dev, the local sandbox at /dev/chailease)"},
+	{"CHAILEASE_SECRET", "", "Chailease shared secret signing both ways (secret, at least 32 characters)"},
+	{"CHAILEASE_URL", "", "Chailease base URL"},
 	{"STOREFRONT_ORDER_TTL", "30m", "how long an unpaid order waits for its payment before it expires (a payment that arrives later is still taken)"},
 	{"STOREFRONT_CHECKIN_KEY", "", "secret (at least 32 characters) signing the members' short-lived check-in QR codes; empty: a random key per process (codes shown by one host do not verify on another; a warning outside dev)"},
 	{"STOREFRONT_CHECKIN_SCANNER_TOKEN", "", "bearer token (at least 32 characters) of the studio scanners calling POST /api/checkin/qr; empty: check-in by scanner is off"},
@@ -314,7 +327,7 @@ func (c *Config) loadProviders(get func(string) string) (errs []string) {
 		c.LinePay, c.PaymentSandboxes = SandboxLinePay, true
 	}
 	c.sandboxes()
-	return errs
+	return append(errs, c.loadDeferred(get, group, gateway)...)
 }
 
 // secretKey is a signing key from its variable's value: at least 32

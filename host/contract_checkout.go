@@ -28,7 +28,7 @@ type CheckoutRequest struct {
 	StartDate string `json:"startDate,omitempty"`
 	// PayWay is '2' (card, NewebPay) or 'LINEPAY'; precheck checks it when
 	// given.
-	PayWay string `json:"payWay,omitempty" tstype:"'1' | '2' | 'LINEPAY'"`
+	PayWay string `json:"payWay,omitempty" tstype:"'1' | '2' | 'LINEPAY' | 'ACH' | 'CHAILEASE'"`
 	// AcceptTerms must be true to pay.
 	AcceptTerms bool `json:"acceptTerms"`
 	// Action names the account checks to run besides the standard ones
@@ -75,8 +75,8 @@ type PaymentAnswer struct {
 // PayWay is one payment way a store accepts
 // (GET /api/v2/ec/brands/{brandId}/payWay/{storeId}).
 type PayWay struct {
-	PayWay string `json:"payWay" tstype:"'1' | '2' | 'LINEPAY'"`
-	Name   string `json:"name"` // 信用卡, LINE Pay
+	PayWay string `json:"payWay" tstype:"'1' | '2' | 'LINEPAY' | 'ACH' | 'CHAILEASE'"`
+	Name   string `json:"name"` // 信用卡, LINE Pay, ACH 銀行帳戶扣款, 中租零卡分期
 }
 
 // CheckoutStore is a store the item or course is sold in, with the
@@ -104,6 +104,9 @@ type CheckoutPage struct {
 	MaxQuantity  int    `json:"maxQuantity"`
 	// Contract as in PrecheckAnswer.
 	Contract string `json:"contract" tstype:"'notNeeded' | 'signed' | 'unsigned'"`
+	// ACHAgreement is the agreement to accept when a store offers ACH
+	// (contract_deferred.go); null otherwise.
+	ACHAgreement *ACHAgreement `json:"achAgreement" tstype:"ACHAgreement | null,required"`
 }
 
 // OrderResultPage is the order result pages' data and the answer of GET
@@ -118,6 +121,9 @@ type OrderResultPage struct {
 	RetryURL string `json:"retryUrl"`
 	// MemberURL is the member centre page that shows what was bought.
 	MemberURL string `json:"memberUrl"`
+	// Deferred is the ACH authorisation or Chailease instalments of the
+	// order (contract_deferred.go); null for the other payment ways.
+	Deferred *DeferredResult `json:"deferred" tstype:"DeferredResult | null,required"`
 }
 
 // PlanList is GET /api/plan?brandId=: the plans on sale.

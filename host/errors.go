@@ -176,6 +176,11 @@ var errorTexts = map[int]string{
 	data.CodeNotPaymentFailed:    "此訂單目前沒有扣款失敗的期數",
 	data.CodeOperatorOnly:        "此功能僅限店家管理人員使用",
 	data.CodeRecurringNotOffered: "此商品不提供信用卡定期定額付款",
+	data.CodeACHInvalid:          "ACH 授權資料有誤，請檢查後再送出",
+	data.CodeACHAgreement:        "請先閱讀並同意 ACH 授權扣款約定書",
+	data.CodeACHRefused:          "銀行未受理此筆扣款授權，請確認帳戶資料或改用其他付款方式",
+	data.CodeInstalmentsWrong:    "分期期數不正確，請重新選擇",
+	data.CodeAwaitingBank:        "此訂單正在等待銀行回覆扣款授權",
 }
 
 // errorText returns the catalogue text of code, empty for an unknown code

@@ -43,6 +43,9 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	if getenv("STOREFRONT_DEVICE_KEY") == "" && cfg.Env != "dev" {
 		log.Warn("STOREFRONT_DEVICE_KEY is not set: known devices are forgotten at restart and not shared between hosts")
 	}
+	if getenv("STOREFRONT_ACH_KEY") == "" && cfg.ACH.MerchantID != "" {
+		log.Warn("STOREFRONT_ACH_KEY is not set: ACH account numbers are sealed with a key of this process, which no other process or restart can open")
+	}
 	if getenv("STOREFRONT_CHECKIN_KEY") == "" && cfg.Env != "dev" {
 		log.Warn("STOREFRONT_CHECKIN_KEY is not set: check-in QR codes shown by one host do not verify on another")
 	}

@@ -50,8 +50,11 @@ type Server struct {
 	revoked  revocations     // sessions revoked lately: refused from any cache
 	metrics  *metrics
 	// the payment providers' local sandboxes (dev), when mounted
-	newebpaySandbox *providers.NewebPaySandbox
-	linepaySandbox  *providers.LinePaySandbox
+	newebpaySandbox  *providers.NewebPaySandbox
+	linepaySandbox   *providers.LinePaySandbox
+	achSandbox       *providers.ACHSandbox
+	chaileaseSandbox *providers.ChaileaseSandbox
+	sandboxClient    *http.Client
 }
 
 // Deps are what NewServer builds a Server from.
@@ -108,6 +111,8 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 		s.linepaySandbox = providers.NewLinePaySandbox(s.cfg.LinePay.ChannelID, s.cfg.LinePay.ChannelSecret)
 		s.linepaySandbox.URL, s.linepaySandbox.Now = s.cfg.LinePay.URL, s.now
 	}
+	s.sandboxClient = d.SandboxClient
+	s.mountDeferredSandboxes()
 	s.checkout = s.checkoutFlows() // after the sandboxes settled the providers' URLs
 	s.handler = s.routes()
 	return s, nil
@@ -186,6 +191,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST "+newebPayNotifyPath, s.newebPayNotify) // exempt from sameOrigin: the TradeSha is its proof
 	mux.HandleFunc("GET "+linePayConfirmPath, s.linePayConfirm)
 	mux.HandleFunc("GET "+linePayCancelPath, s.linePayCancel)
+	s.deferredRoutes(mux) // ACH and Chailease (issue 13; api_ach.go)
 	mux.Handle("GET /api/plan", s.api(s.apiPlans))
 	mux.Handle("GET /api/plan/payFee", s.api(s.apiPlanFee))
 	mux.Handle("POST /api/plan/purchase/verify", s.api(s.apiPlanVerify))

@@ -87,6 +87,8 @@ export type ResendType = 'verify' | 'forgotPassword';
 
 // Checkout and payment (issue 12).
 export type CheckoutRequest = host.CheckoutRequest;
+export type ACHPaymentRequest = host.ACHPaymentRequest;
+export type ACHAgreement = host.ACHAgreement;
 export type PrecheckAnswer = host.PrecheckAnswer;
 export type PaymentAnswer = host.PaymentAnswer;
 export type PayWay = host.PayWay;

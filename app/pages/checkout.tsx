@@ -18,7 +18,10 @@ import { useRefresh } from '../lib/use-submit';
 import { openInApp } from '../lib/app-bridge';
 import { queryString } from '../lib/query';
 import { cartFromQuery, cartPairs } from '../features/checkout/rules';
-import { precheck, startPayment } from '../features/checkout/api';
+import { precheck, startACHPayment, startPayment } from '../features/checkout/api';
+import { ACHForm, emptyACH } from '../features/checkout/ach-form';
+import { achProblems } from '../features/checkout/ach';
+import { ach as ta } from '../strings/zh-hant-deferred';
 import { contractFor } from '../features/econtract/api';
 import { refusalOf } from '../features/checkout/refusal';
 import { PaymentHint } from '../features/checkout/payment-hint';
@@ -132,6 +135,8 @@ export default function Checkout({ data }: { data: CheckoutData }) {
   const [startDate, setStartDate] = useState(saved.startDate ?? '');
   const [payWay, setPayWay] = useState<string>(firstStore?.payWays.find((w) => w.payWay === saved.payWay)?.payWay ?? firstStore?.payWays[0]?.payWay ?? '');
   const [accepted, setAccepted] = useState(false);
+  const [achFields, setAchFields] = useState(emptyACH);
+  const [achAgreed, setAchAgreed] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<Shown>(null);
@@ -187,6 +192,10 @@ export default function Checkout({ data }: { data: CheckoutData }) {
     if (custom && !startDate) return setError(t.startDateRequired);
     if (!way) return setError(t.payWayRequired);
     if (!accepted) return setError(t.termsRequired);
+    if (payWay === 'ACH') {
+      if (achProblems(achFields).length > 0) return setError(ta.bad[achProblems(achFields)[0]!]);
+      if (!achAgreed) return setError(ta.agreeRequired);
+    }
     if (busy) return;
     setBusy(true);
     try {
@@ -203,6 +212,12 @@ export default function Checkout({ data }: { data: CheckoutData }) {
     setBusy(true);
     setPayError('');
     try {
+      if (payWay === 'ACH' && data.achAgreement) {
+        // no payment page: the order waits for the bank on its result page
+        const a = await startACHPayment(brand.brandId, { ...request(), ...achFields, agreementHash: data.achAgreement.hash });
+        window.location.assign(new URL(a.resultUrl, window.location.href).href);
+        return;
+      }
       const answer = await startPayment(brand.brandId, request());
       // the host's payment page, a full page load; in the app LINE Pay's goes
       // to the app, which opens it (its redirect is LINE Pay's paymentUrl.app)
@@ -337,6 +352,9 @@ export default function Checkout({ data }: { data: CheckoutData }) {
               </label>
             ))}
           </fieldset>
+          {payWay === 'ACH' && data.achAgreement ? (
+            <ACHForm value={achFields} onChange={setAchFields} agreement={data.achAgreement} agreed={achAgreed} onAgree={setAchAgreed} />
+          ) : null}
         </section>
 
         <PaymentHint />

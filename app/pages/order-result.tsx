@@ -4,6 +4,7 @@
 // (why, and a retry that buys the same again), or awaiting the provider's
 // answer (the payment-status dialog asks until it comes, then the page
 // shows it). Only the order's member sees it (the host checks).
+import { ach as ta } from '../strings/zh-hant-deferred';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { css } from '@emotion/css';
 import type { Order, OrderLine, OrderResultData } from '../contract/props';
@@ -96,14 +97,16 @@ export default function OrderResult({ data }: { data: OrderResultData }) {
   const outcome = outcomeOf(o);
   // the status dialog opens in the browser while the provider has not answered
   const [asking, setAsking] = useState(false);
-  useEffect(() => setAsking(!data.final), [data]);
+  // a pending ACH order waits days for the bank: no status dialog
+  useEffect(() => setAsking(!data.final && !data.deferred?.ach), [data]);
   const check = useCallback(async () => {
     const r = await paymentResult(data.order.orderNo);
     if (r.final) setResult(r);
     return r.final;
   }, [data]);
   const settled = useCallback(() => setAsking(false), []);
-  const [title, body] = titles[o.state];
+  const ach = result.deferred?.ach ?? null;
+  const [title, body] = ach && o.state === 'awaiting_payment' ? [ta.pendingTitle, ta.pendingBody] : titles[o.state];
   return (
     <>
       <PageHead title={t.title(page.brand!.settings.brandName)} description={title} noindex />
@@ -128,6 +131,20 @@ export default function OrderResult({ data }: { data: OrderResultData }) {
           <>
             <dt>{t.card}</dt>
             <dd data-testid="masked-card">{o.maskedCard}</dd>
+          </>
+        ) : null}
+        {ach ? (
+          <>
+            <dt>{ta.mandate}</dt>
+            <dd data-testid="ach-mandate">
+              {`${ach.bankCode}-${ach.branchCode} ${ach.account} ${ach.holderName}（${ach.holderId}）`}・{ta.mandateStates[ach.state]}
+            </dd>
+          </>
+        ) : null}
+        {result.deferred?.instalments ? (
+          <>
+            <dt>{tc.payWays.CHAILEASE}</dt>
+            <dd data-testid="instalments">{ta.instalments(result.deferred.instalments)}</dd>
           </>
         ) : null}
         {o.paidAt ? (

@@ -18,7 +18,7 @@ export const checkout = {
   startDateHint: (max: string) => `可選擇今天起 30 天內的日期（最晚 ${max}）`,
   payWay: '付款方式',
   /** By payment way code (spec section 3: '2' online card payment). */
-  payWays: { '1': '信用卡定期定額', '2': '信用卡付款', LINEPAY: 'LINE Pay' } as Record<string, string>,
+  payWays: { '1': '信用卡定期定額', '2': '信用卡付款', LINEPAY: 'LINE Pay', ACH: 'ACH 銀行帳戶扣款', CHAILEASE: '中租零卡分期' } as Record<string, string>,
   recurringWay: (periods: number) => `信用卡定期定額（每期自動扣款，共 ${periods} 期）`,
   payWaysLoading: '正在載入付款方式…',
   noPayWay: '此門市目前沒有可用的線上付款方式',

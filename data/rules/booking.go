@@ -223,6 +223,11 @@ func CoversClass(e Entitlement, day TaipeiDay) (activates bool, period Period, o
 		}
 		return true, p, p.Covers(day)
 	}
+	if e.StartType == StartAttend && !e.StartsOn.IsZero() && day.Before(e.StartsOn) {
+		// set to start by itself later (ACH): usable before, its first
+		// check-in starts it (AttendStarts)
+		return false, Period{}, true
+	}
 	if e.StartsOn.IsZero() {
 		if e.StartType == StartAttend {
 			return false, Period{}, true
@@ -234,9 +239,11 @@ func CoversClass(e Entitlement, day TaipeiDay) (activates bool, period Period, o
 }
 
 // AttendStarts is the period an ATTEND holding starts with its first
-// check-in to a class on day; ok is false when it has started already.
+// check-in to a class on day; ok is false when it has started already (a
+// start set for a later day, as an ACH purchase's, yields to an earlier
+// check-in).
 func AttendStarts(e Entitlement, day TaipeiDay) (Period, bool) {
-	if e.StartType != StartAttend || !e.StartsOn.IsZero() {
+	if e.StartType != StartAttend || (!e.StartsOn.IsZero() && !day.Before(e.StartsOn)) {
 		return Period{}, false
 	}
 	return PeriodOf(Holding{StartType: StartAttend, FirstUse: day, ValidityValue: e.ValidityValue, ValidityUnit: e.ValidityUnit}), true

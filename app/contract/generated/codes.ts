@@ -69,4 +69,9 @@ export const codes = {
   NotPaymentFailed: -62,
   OperatorOnly: -63,
   RecurringNotOffered: -64,
+  ACHInvalid: -65,
+  ACHAgreement: -66,
+  ACHRefused: -67,
+  InstalmentsWrong: -68,
+  AwaitingBank: -69,
 } as const;

@@ -536,9 +536,9 @@ export interface Order {
   kind: 'item' | 'course' | 'plan';
   amount: number /* int */; // TWD
   state: 'created' | 'awaiting_payment' | 'paid' | 'failed' | 'cancelled' | 'expired';
-  payWay: '1' | '2' | 'LINEPAY';
+  payWay: '1' | '2' | 'LINEPAY' | 'ACH' | 'CHAILEASE';
   /**
-   * Provider is newebpay, linepay or test.
+   * Provider is newebpay, linepay, ach, chailease or test.
    */
   provider: string;
   /**

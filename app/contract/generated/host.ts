@@ -704,7 +704,7 @@ export interface CheckoutRequest {
    * PayWay is '2' (card, NewebPay) or 'LINEPAY'; precheck checks it when
    * given.
    */
-  payWay?: '1' | '2' | 'LINEPAY';
+  payWay?: '1' | '2' | 'LINEPAY' | 'ACH' | 'CHAILEASE';
   /**
    * AcceptTerms must be true to pay.
    */
@@ -768,8 +768,8 @@ export interface PaymentAnswer {
  * (GET /api/v2/ec/brands/{brandId}/payWay/{storeId}).
  */
 export interface PayWay {
-  payWay: '1' | '2' | 'LINEPAY';
-  name: string; // 信用卡, LINE Pay
+  payWay: '1' | '2' | 'LINEPAY' | 'ACH' | 'CHAILEASE';
+  name: string; // 信用卡, LINE Pay, ACH 銀行帳戶扣款, 中租零卡分期
 }
 /**
  * CheckoutStore is a store the item or course is sold in, with the
@@ -804,6 +804,11 @@ export interface CheckoutPage {
    * Contract as in PrecheckAnswer.
    */
   contract: 'notNeeded' | 'signed' | 'unsigned';
+  /**
+   * ACHAgreement is the agreement to accept when a store offers ACH
+   * (contract_deferred.go); null otherwise.
+   */
+  achAgreement: ACHAgreement | null;
 }
 /**
  * OrderResultPage is the order result pages' data and the answer of GET
@@ -823,6 +828,11 @@ export interface OrderResultPage {
    * MemberURL is the member centre page that shows what was bought.
    */
   memberUrl: string;
+  /**
+   * Deferred is the ACH authorisation or Chailease instalments of the
+   * order (contract_deferred.go); null for the other payment ways.
+   */
+  deferred: DeferredResult | null;
 }
 /**
  * PlanList is GET /api/plan?brandId=: the plans on sale.
@@ -848,6 +858,75 @@ export interface PlanFee {
 export interface OrderRequest {
   brandId: string;
   orderNo: string;
+}
+
+//////////
+// source: contract_deferred.go
+
+/**
+ * ACHPaymentRequest is the body of POST
+ * /api/brand/{brandId}/sale/ach/payment: the purchase (as sale/payment's;
+ * its payWay is ACH whatever it says) and the debit authorisation. The
+ * account number and ID are stored sealed and shown masked.
+ */
+export interface ACHPaymentRequest extends CheckoutRequest {
+  /**
+   * BankCode (3 digits) and BranchCode (4 digits) name the branch
+   * (checked by format only: no maintained list of the codes exists to
+   * check against; the bank refuses an unknown one).
+   */
+  bankCode: string;
+  branchCode: string;
+  /**
+   * Account is the account number: 10 to 16 digits.
+   */
+  account: string;
+  holderName: string; // at most 40 characters
+  /**
+   * HolderID is the holder's national ID or resident certificate number
+   * (check digit verified).
+   */
+  holderId: string;
+  /**
+   * AgreementHash is ACHAgreement.hash of the agreement the member read
+   * and accepted (-66 when missing or another text's).
+   */
+  agreementHash: string;
+}
+/**
+ * ACHAgreement is the ACH debit agreement a member accepts before paying
+ * by ACH: its text and the hex SHA-256 of the text.
+ */
+export interface ACHAgreement {
+  text: string;
+  hash: string;
+}
+/**
+ * ACHMandate is an ACH order's authorisation as its member sees it: the
+ * account and ID masked, and the bank's answer.
+ */
+export interface ACHMandate {
+  bankCode: string;
+  branchCode: string;
+  account: string; // ****1234
+  holderName: string;
+  holderId: string; // A12****789
+  /**
+   * State: pending until the bank answers (the order awaits payment),
+   * then approved (the order is paid) or rejected (failed, Reason says
+   * why).
+   */
+  state: 'pending' | 'approved' | 'rejected';
+  reason: string;
+}
+/**
+ * DeferredResult is what the order result page shows of a deferred
+ * payment: the ACH authorisation, or the instalments of a Chailease
+ * order once paid (0: none).
+ */
+export interface DeferredResult {
+  ach: ACHMandate | null;
+  instalments: number /* int */;
 }
 
 //////////

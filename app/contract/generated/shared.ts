@@ -40,6 +40,8 @@ export const modules = {
   PRIVATE_COACH: "PRIVATE_COACH",
   CAPACITY: "CAPACITY",
   EMAIL_NOTIFICATION: "EMAIL_NOTIFICATION",
+  ACH_PAYMENT: "ACH_PAYMENT",
+  CHAILEASE_PAYMENT: "CHAILEASE_PAYMENT",
 } as const;
 export type ModuleKey = keyof typeof modules;
 

@@ -1,6 +1,6 @@
 // The checkout's API calls (spec section 7, issue 12), typed.
 import { call } from '../../lib/api';
-import type { CheckoutRequest, OrderResultData, PaymentAnswer, PrecheckAnswer } from '../../contract/props';
+import type { ACHPaymentRequest, CheckoutRequest, OrderResultData, PaymentAnswer, PrecheckAnswer } from '../../contract/props';
 
 const sale = (brandId: string, what: string) => `/api/brand/${encodeURIComponent(brandId)}/sale/${what}`;
 
@@ -17,4 +17,9 @@ export function startPayment(brandId: string, body: CheckoutRequest): Promise<Pa
 /** The order and whether the provider has answered (polled while awaiting). */
 export function paymentResult(orderNo: string): Promise<OrderResultData> {
   return call<OrderResultData>(`/api/v2/ec/payment/result/${encodeURIComponent(orderNo)}`);
+}
+
+/** Creates an ACH order with its debit authorisation; it then waits for the bank (go to its resultUrl). */
+export function startACHPayment(brandId: string, body: ACHPaymentRequest): Promise<PaymentAnswer> {
+  return call<PaymentAnswer>(sale(brandId, 'ach/payment'), { body });
 }

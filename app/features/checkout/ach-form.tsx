@@ -1,0 +1,80 @@
+// The ACH authorisation form of checkout (issue 13): bank and branch
+// codes, account, holder's name and ID, with inline errors once a field
+// was left, and the ACH agreement to accept.
+import { useState } from 'react';
+import { css } from '@emotion/css';
+import type { ACHAgreement } from '../../contract/props';
+import { Field } from '../../ui/form-fields';
+import { colour } from '../../ui/theme';
+import { ach as t } from '../../strings/zh-hant-deferred';
+import { achProblems, type ACHFields } from './ach';
+
+const box = css`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  legend { font-size: 14px; font-weight: 600; margin-bottom: 6px; padding: 0; }
+  details { font-size: 14px; }
+  pre { white-space: pre-wrap; font: inherit; max-height: 240px; overflow-y: auto; background: ${colour.surface}; padding: 10px; }
+  .err { color: #b00020; font-size: 13px; margin: -4px 0 0; }
+  label.agree { display: flex; gap: 8px; align-items: center; font-size: 14px; }
+`;
+
+export const emptyACH: ACHFields = { bankCode: '', branchCode: '', account: '', holderName: '', holderId: '' };
+
+export function ACHForm({
+  value,
+  onChange,
+  agreement,
+  agreed,
+  onAgree,
+}: {
+  value: ACHFields;
+  onChange: (v: ACHFields) => void;
+  agreement: ACHAgreement;
+  agreed: boolean;
+  onAgree: (v: boolean) => void;
+}) {
+  const [left, setLeft] = useState<Partial<Record<keyof ACHFields, boolean>>>({});
+  const wrong = new Set(achProblems(value));
+  const field = (name: keyof ACHFields, label: string, extra: { inputMode?: 'numeric'; maxLength?: number; hint?: string; autoComplete?: string } = {}) => (
+    <>
+      <Field
+        label={label}
+        name={name}
+        required
+        value={value[name]}
+        aria-invalid={left[name] && wrong.has(name) ? true : undefined}
+        onBlur={() => setLeft({ ...left, [name]: true })}
+        onChange={(e) => onChange({ ...value, [name]: e.target.value })}
+        {...extra}
+      />
+      {left[name] && wrong.has(name) ? (
+        <p className="err" role="alert" data-testid={`ach-error-${name}`}>
+          {t.bad[name]}
+        </p>
+      ) : null}
+    </>
+  );
+  return (
+    <fieldset className={box} data-testid="ach-form">
+      <legend>{t.legend}</legend>
+      {field('bankCode', t.bankCode, { inputMode: 'numeric', maxLength: 3 })}
+      {field('branchCode', t.branchCode, { inputMode: 'numeric', maxLength: 4 })}
+      {field('account', t.account, { inputMode: 'numeric', maxLength: 16, hint: t.accountHint, autoComplete: 'off' })}
+      {field('holderName', t.holderName, { maxLength: 40, autoComplete: 'name' })}
+      {field('holderId', t.holderId, { maxLength: 10, autoComplete: 'off' })}
+      <details>
+        <summary>{t.agreement}</summary>
+        <pre data-testid="ach-agreement">{agreement.text}</pre>
+      </details>
+      <label className="agree">
+        <input type="checkbox" name="achAgree" checked={agreed} onChange={(e) => onAgree(e.target.checked)} />
+        {t.agree}
+      </label>
+    </fieldset>
+  );
+}

@@ -1,0 +1,229 @@
+package checkout
+
+import (
+	"context"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"strings"
+	"time"
+
+	"storefront/data"
+	"storefront/data/rules"
+	"storefront/providers"
+)
+
+// ACH bank debit (issue 13): the member authorises a debit from a Taiwan
+// bank account on the checkout page (PayByACH); the order, with its
+// sealed authorisation, waits for the bank's answer (ApplyACHAnswer),
+// which pays it (holdings with the ACH activation rules, receipt) or fails
+// it, once.
+
+// WayACH and WayChailease are the deferred payment ways.
+var (
+	WayACH       = PayWay{data.PayWayACH, "ACH 銀行帳戶扣款", data.ProviderACH}
+	WayChailease = PayWay{data.PayWayChailease, "中租零卡分期", data.ProviderChailease}
+)
+
+// ACHAnswerWindow is how long an ACH order waits for the bank's answer
+// before the expiry worker gives up on it (an answer after that is still
+// taken, as any late payment).
+const ACHAnswerWindow = 14 * 24 * time.Hour
+
+// deferredWays are the deferred payment ways brand b's modules allow and
+// that are configured.
+func (f *Flows) deferredWays(b *data.Brand) []PayWay {
+	if b == nil {
+		return nil
+	}
+	mods := b.ModuleSet()
+	var out []PayWay
+	if mods.Has(data.ModuleACH) && f.ACH.Configured() && f.ACHSealer != nil {
+		out = append(out, WayACH)
+	}
+	if mods.Has(data.ModuleChailease) && f.Chailease.Configured() {
+		out = append(out, WayChailease)
+	}
+	return out
+}
+
+// ACHAgreementText is the ACH debit agreement (the module's agreement) a
+// member accepts before authorising; ACHAgreementHash names this exact
+// text, and an acceptance of another text is refused.
+const ACHAgreementText = `ACH 授權扣款約定書
+
+一、立約定書人（以下稱「本人」）同意本商店委託往來銀行，透過財金資訊股份有限公司及台灣票據交換所之自動化交換（ACH）作業，自本人所填寫之銀行帳戶扣繳本筆訂單款項。
+二、本人所填寫之銀行代碼、分行代碼、帳號、戶名及身分證字號（或居留證號）均屬正確，且為本人之帳戶或已取得帳戶所有人之同意。
+三、扣款授權須經扣款銀行核對後生效，核對期間約需二至五個營業日；銀行核准並扣款成功後，訂單始完成付款，本人方取得所購買之商品。銀行未核准時，訂單不成立，本商店不會扣款。
+四、以 ACH 付款之「首次預約啟用」及「首次到課啟用」商品，如購買日起二十九日內未使用，將自第二十九日起自動啟用；「自訂開始日期」之商品，開始日期須於購買日起三十日內。
+五、帳號及身分證字號以加密方式保存，僅供本筆扣款授權使用，畫面上僅顯示遮蔽後之內容。
+六、本人如需終止授權或對扣款有疑義，得洽詢本商店或往來銀行辦理。`
+
+// ACHAgreementHash is the hex SHA-256 of ACHAgreementText.
+var ACHAgreementHash = func() string {
+	h := sha256.Sum256([]byte(ACHAgreementText))
+	return hex.EncodeToString(h[:])
+}()
+
+// Sealer seals the account numbers and IDs of ACH authorisations at rest:
+// AES-256-GCM, a random 12-byte nonce before the ciphertext, and the order
+// number and field name as associated data (a sealed value opens only in
+// its own row and field).
+type Sealer struct{ aead cipher.AEAD }
+
+// NewSealer is a sealer of a 32-byte key.
+func NewSealer(key []byte) (*Sealer, error) {
+	if len(key) != 32 {
+		return nil, errors.New("checkout: the ACH key must be 32 bytes")
+	}
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, err
+	}
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		return nil, err
+	}
+	return &Sealer{aead: aead}, nil
+}
+
+func sealLabel(number, field string) []byte { return []byte("ach:" + field + ":" + number) }
+
+// Seal seals plain for field of order number.
+func (s *Sealer) Seal(number, field, plain string) []byte {
+	nonce := make([]byte, s.aead.NonceSize())
+	rand.Read(nonce)
+	return s.aead.Seal(nonce, nonce, []byte(plain), sealLabel(number, field))
+}
+
+// Open opens what Seal sealed for field of order number.
+func (s *Sealer) Open(number, field string, sealed []byte) (string, error) {
+	n := s.aead.NonceSize()
+	if len(sealed) < n {
+		return "", errors.New("checkout: sealed value too short")
+	}
+	plain, err := s.aead.Open(nil, sealed[:n], sealed[n:], sealLabel(number, field))
+	return string(plain), err
+}
+
+// ACHRequest is a purchase paid by ACH: the order and the authorisation.
+type ACHRequest struct {
+	Request
+	Form rules.ACHForm
+	// AgreementHash is the hash of the agreement text the member accepted
+	// (ACHAgreementHash).
+	AgreementHash string
+}
+
+// normalise trims the form's fields and upper-cases the ID.
+func normalise(f rules.ACHForm) rules.ACHForm {
+	f.BankCode, f.BranchCode = strings.TrimSpace(f.BankCode), strings.TrimSpace(f.BranchCode)
+	f.Account = strings.TrimSpace(f.Account)
+	f.HolderName = strings.TrimSpace(f.HolderName)
+	f.HolderID = strings.ToUpper(strings.TrimSpace(f.HolderID))
+	return f
+}
+
+// PayByACH prechecks req for member u, checks the authorisation form and
+// the agreement, creates the order with its sealed authorisation in one
+// transaction, and submits the authorisation to the ACH exchange with
+// notifyURL for the answer. The order then awaits the bank's answer. A
+// refusal by the exchange fails the order (CodeACHRefused); an exchange
+// that cannot be reached fails it too (the member may try again).
+func (f *Flows) PayByACH(ctx context.Context, b *data.Brand, u *data.User, req ACHRequest, notifyURL string) (*data.Order, error) {
+	if f.ACHSealer == nil || !f.ACH.Configured() {
+		return nil, refuse(data.KindInvalid, data.CodePayWayNotAccepted, "")
+	}
+	form := normalise(req.Form)
+	if p := rules.CheckACHForm(form); p != nil {
+		return nil, refuse(data.KindInvalid, data.CodeACHInvalid, p.Message)
+	}
+	if req.AgreementHash != ACHAgreementHash {
+		return nil, refuse(data.KindInvalid, data.CodeACHAgreement, "")
+	}
+	req.PayWay = data.PayWayACH
+	q, err := f.Precheck(ctx, b, u, req.Request)
+	if err != nil {
+		return nil, err
+	}
+	now := f.Now()
+	seal := func(number string) data.NewACHMandate {
+		return data.NewACHMandate{BankCode: form.BankCode, BranchCode: form.BranchCode,
+			AccountSealed: f.ACHSealer.Seal(number, "account", form.Account), AccountLast4: form.Account[len(form.Account)-4:],
+			HolderName: form.HolderName, HolderIDSealed: f.ACHSealer.Seal(number, "holderId", form.HolderID),
+			HolderIDMasked: rules.MaskID(form.HolderID), AgreementHash: req.AgreementHash, AgreedAt: now}
+	}
+	o, err := f.DB.CreateACHOrder(ctx, data.NewOrder{BrandID: b.ID, UserID: u.ID, Kind: req.Kind, PayWay: WayACH.Code,
+		Provider: WayACH.Provider, ExpiresAt: now.Add(ACHAnswerWindow), Lines: []data.NewOrderLine{q.line}}, seal, now)
+	if err != nil {
+		return nil, err
+	}
+	ref, err := f.ACH.Submit(ctx, f.ACHClient, providers.ACHMandate{MandateNo: o.Number, BankCode: form.BankCode,
+		BranchCode: form.BranchCode, AccountNo: form.Account, HolderName: form.HolderName, HolderID: form.HolderID,
+		Amount: o.Amount, NotifyURL: notifyURL}, now)
+	if err != nil {
+		var refusal *providers.ACHRefusal
+		reason, code := "銀行暫時無法受理扣款授權", data.CodePaymentFailed
+		if errors.As(err, &refusal) {
+			reason, code = "銀行未受理扣款授權（"+refusal.Code+"）", data.CodeACHRefused
+		}
+		f.Log.Warn("ACH submission failed", "order", o.Number, "err", err)
+		if _, _, ferr := f.DB.FailOrder(ctx, data.Change{Number: o.Number, Cause: "ACH submission: " + err.Error(), At: f.Now()}, reason); ferr != nil {
+			f.Log.Error("ACH submission: fail order", "order", o.Number, "err", ferr)
+		}
+		if code == data.CodePaymentFailed {
+			return nil, errProvider(err)
+		}
+		return nil, refuse(data.KindConflict, code, "")
+	}
+	return f.DB.SubmittedMandate(ctx, data.Change{Number: o.Number, Cause: "ACH mandate submitted", Digest: digest(ref), At: f.Now()}, ref)
+}
+
+// ApplyACHAnswer believes the bank's answer (body and its signature as
+// posted to the notify URL) only when its signature and merchant verify
+// and its reference is the one the bank gave the order's mandate; then
+// AnswerMandate applies it once (approved: paid, if the amount is the
+// order's; rejected: failed with the bank's reason). Every message is kept
+// in the audit.
+func (f *Flows) ApplyACHAnswer(ctx context.Context, body []byte, sig string) (*data.Order, error) {
+	now := f.Now()
+	cb := data.Callback{Provider: data.ProviderACH, Kind: KindNotify, Digest: digest(string(body)), At: now}
+	ans, err := f.ACH.Answer(body, sig)
+	if err != nil {
+		cb.Outcome = "refused: " + err.Error()
+		f.audit(ctx, cb)
+		f.Log.Warn("ACH answer refused", "err", err)
+		return nil, errBadMessage
+	}
+	cb.Verified, cb.OrderNumber, cb.Status, cb.TradeNo, cb.Amount = true, ans.MandateNo, ans.Status, ans.Ref, &ans.Amount
+	m, err := f.DB.ACHMandate(ctx, ans.MandateNo)
+	if err != nil || m.BankRef == "" || m.BankRef != ans.Ref {
+		cb.Outcome = "refused: unknown mandate or reference"
+		f.audit(ctx, cb)
+		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeOrderNotFound}
+	}
+	o, changed, err := f.DB.AnswerMandate(ctx, data.MandateAnswer{
+		Change:  data.Change{Number: ans.MandateNo, Cause: "ACH answer: " + ans.Status + " " + ans.ReasonCode, Digest: cb.Digest, At: now},
+		BankRef: ans.Ref, Approved: ans.Status == providers.ACHApproved, Amount: ans.Amount,
+		ReasonCode: rules.Truncate(ans.ReasonCode, 16), Reason: rules.Truncate(failureText(ans.Reason), 100)}, f.Receipt)
+	return f.settled(ctx, cb, o, changed, err)
+}
+
+// MandateView is an order's ACH authorisation as its member sees it:
+// masked.
+type MandateView struct {
+	BankCode, BranchCode, Account, HolderName, HolderID, State, Reason string
+}
+
+// ACHMandate is the masked view of order number's authorisation.
+func (f *Flows) ACHMandate(ctx context.Context, number string) (*MandateView, error) {
+	m, err := f.DB.ACHMandate(ctx, number)
+	if err != nil {
+		return nil, err
+	}
+	return &MandateView{BankCode: m.BankCode, BranchCode: m.BranchCode, Account: rules.MaskAccount(m.AccountLast4),
+		HolderName: m.HolderName, HolderID: m.HolderIDMasked, State: m.State, Reason: m.Reason}, nil
+}

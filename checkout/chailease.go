@@ -1,0 +1,62 @@
+package checkout
+
+import (
+	"context"
+	"net/url"
+
+	"storefront/data"
+	"storefront/providers"
+)
+
+// Chailease instalments (issue 13): the buyer is sent to the provider
+// (the payment page's redirect, StartPayment) and comes back; the order
+// is paid only when the instalment completes (ApplyChaileaseResult), so
+// what it sold starts then (rules.ActivationOnSettle).
+
+// chaileaseHandoff is where the buyer applies for order o's instalments;
+// the order then awaits the provider's result.
+func (f *Flows) chaileaseHandoff(ctx context.Context, o *data.Order, change data.Change, resultURL string) (*Handoff, error) {
+	u, err := f.Chailease.ApplyURL(providers.ChaileaseApplication{OrderNo: o.Number, Amount: o.Amount, ItemDesc: itemDesc(o),
+		ReturnURL: resultURL, NotifyURL: resultURL, Now: change.At})
+	if err != nil {
+		return nil, errProvider(err)
+	}
+	if _, err := f.DB.AwaitPayment(ctx, change, data.Handoff{}); err != nil {
+		return nil, err
+	}
+	return &Handoff{Redirect: u}, nil
+}
+
+// ApplyChaileaseResult believes a Chailease result (the notification's
+// form or the buyer's return, kind) only when its signature and merchant
+// verify and it names a Chailease order: COMPLETED pays the order once
+// with the instalments chosen (an amount that is not the order's is
+// refused, the order unchanged), DECLINED fails it with the reason. A
+// repeat changes nothing. Every message is kept in the audit.
+func (f *Flows) ApplyChaileaseResult(ctx context.Context, fields url.Values, kind string) (*data.Order, error) {
+	now := f.Now()
+	cb := data.Callback{Provider: data.ProviderChailease, Kind: kind, Digest: digest(fields.Encode()), At: now}
+	res, err := f.Chailease.Result(fields)
+	if err != nil {
+		cb.Outcome = "refused: " + err.Error()
+		f.audit(ctx, cb)
+		f.Log.Warn("Chailease message refused", "kind", kind, "err", err)
+		return nil, errBadMessage
+	}
+	cb.Verified, cb.OrderNumber, cb.Status, cb.TradeNo, cb.Amount = true, res.OrderNo, res.Status, res.TradeNo, &res.Amount
+	o, err := f.DB.Order(ctx, "", res.OrderNo)
+	if err != nil || o.Provider != data.ProviderChailease {
+		cb.Outcome = "refused: not a Chailease order"
+		f.audit(ctx, cb)
+		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeOrderNotFound}
+	}
+	change := data.Change{Number: res.OrderNo, Cause: "Chailease " + kind + ": " + res.Status, Digest: cb.Digest, At: now}
+	var changed bool
+	if res.Completed() {
+		o, changed, err = f.DB.PayInstalmentOrder(ctx, data.Payment{Change: change, Provider: data.ProviderChailease,
+			TradeNo: res.TradeNo, Amount: res.Amount}, res.Instalments, f.Receipt)
+	} else {
+		o, changed, err = f.DB.FailOrder(ctx, change, "中租零卡分期未核准："+failureText(res.Reason))
+	}
+	return f.settled(ctx, cb, o, changed, err)
+}

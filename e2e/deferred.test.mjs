@@ -1,0 +1,63 @@
+// Issue 13: buying with ACH in Chromium. The member checks out a pass by
+// ACH (the authorisation form, its inline errors, the agreement), lands on
+// the order result page in the pending state, the ACH sandbox (the bank)
+// approves, and the result page shows the order paid.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, newPage, open, sql, base } from './lib.mjs';
+
+const site = base.replace('//127.0.0.1', '//localhost');
+let browser;
+before(async () => {
+  sql(`update brands set modules = array(select distinct unnest(modules || array['ACH_PAYMENT'])) where id = 'demo'`);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  sql(`update brands set modules = array_remove(modules, 'ACH_PAYMENT') where id = 'demo'`);
+});
+
+test('buy with ACH: pending until the bank approves', async () => {
+  const page = await newPage(browser);
+  await open(page, site + '/demo');
+  await page.getByRole('button', { name: '登入', exact: true }).first().click();
+  const dialog = page.getByTestId('login-dialog');
+  await dialog.getByLabel('電子信箱').fill('member@example.com');
+  await dialog.getByLabel('密碼').fill('demo1234');
+  await dialog.getByRole('button', { name: '登入' }).click();
+  await page.getByTestId('member-name').waitFor();
+  const id = sql(`select id from items where brand_id = 'demo' and name = '季卡通行卡'`);
+  await open(page, site + `/demo/passcard/${id}/checkout`);
+  await page.getByRole('radio', { name: 'ACH 銀行帳戶扣款' }).check();
+  const form = page.getByTestId('ach-form');
+  await form.getByLabel('銀行代碼（3 碼）').fill('81');
+  await form.getByLabel('分行代碼（4 碼）').click();
+  await page.getByTestId('ach-error-bankCode').waitFor();
+  await form.getByLabel('銀行代碼（3 碼）').fill('812');
+  await form.getByLabel('分行代碼（4 碼）').fill('0012');
+  await form.getByLabel('帳號').fill('12345678901234');
+  await form.getByLabel('戶名').fill('林小安');
+  await form.getByLabel('身分證字號或居留證號').fill('A123456789');
+  await form.getByRole('checkbox', { name: /ACH 授權扣款約定書/ }).check();
+  await page.getByRole('checkbox', { name: /服務條款/ }).check();
+  await page.getByRole('button', { name: '前往付款' }).click();
+  const confirm = page.getByTestId('checkout-confirm-dialog');
+  await confirm.getByRole('button', { name: '確認付款' }).click();
+  await page.waitForURL(/\/demo\/orderResult\//, { timeout: 15000 });
+  const result = page.getByTestId('order-result');
+  assert.equal(await result.getAttribute('data-state'), 'awaiting_payment');
+  assert.match(await result.innerText(), /等待銀行回覆/);
+  assert.match(await page.getByTestId('ach-mandate').innerText(), /\*\*\*\*1234/);
+  const orderNo = await page.getByTestId('order-no').innerText();
+  const resultURL = page.url();
+
+  // the bank (the sandbox) approves
+  await page.goto(site + '/dev/ach/'); // the bank's page: not the app's
+  const mandate = page.locator(`[data-mandate="${orderNo}"]`);
+  await mandate.getByRole('button', { name: '核准' }).click();
+  await page.locator('#ach-message').waitFor();
+  await open(page, resultURL);
+  assert.equal(await page.getByTestId('order-result').getAttribute('data-state'), 'paid');
+  assert.match(await page.getByTestId('ach-mandate').innerText(), /銀行已核准/);
+  await page.close();
+});
