@@ -85,4 +85,11 @@ const (
 	CodeSignatureInvalid = -58 // the signature is not a PNG image of an allowed size
 	CodeLinkTokenInvalid = -59 // an unsubscribe link or holding QR token is forged or expired
 
+	// Codes of ours for term schedules and counting passcards (issue 13).
+	CodeTermFull       = -70 // a session of the term class has no seat left
+	CodeTrialUsed      = -71 // the member has had the term's trial class
+	CodeTermEnrolled   = -72 // the member already bought the term class
+	CodeTermNoSessions = -73 // no session of the class is left to buy (or no trial)
+	CodeNothingOwed    = -74 // the counting passcard owes nothing
+
 )

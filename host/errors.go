@@ -171,6 +171,11 @@ var errorTexts = map[int]string{
 	data.CodeContractSigned:      "您已簽署此電子合約",
 	data.CodeSignatureInvalid:    "簽名圖檔格式錯誤，請重新簽名",
 	data.CodeLinkTokenInvalid:    "連結或條碼無效或已過期",
+	data.CodeTermFull:            "此班別名額已滿",
+	data.CodeTrialUsed:           "您已體驗過此學期課程，體驗課每位會員限一次",
+	data.CodeTermEnrolled:        "您已報名此班別",
+	data.CodeTermNoSessions:      "此班別已無可報名的堂數",
+	data.CodeNothingOwed:         "這張分鐘卡沒有待繳的欠費",
 }
 
 // errorText returns the catalogue text of code, empty for an unknown code
