@@ -52,10 +52,10 @@ func TestContract(t *testing.T) {
 		}
 	}
 	cfg := &tygo.Config{TypeMappings: mappings, Packages: []*tygo.PackageConfig{
-		{Path: "storefront/host", OutputPath: filepath.Join(out, "host.ts"), IncludeFiles: []string{"contract.go", "contract_booking.go", "contract_checkout.go", "contract_econtract.go"},
+		{Path: "storefront/host", OutputPath: filepath.Join(out, "host.ts"), IncludeFiles: []string{"contract.go", "contract_booking.go", "contract_checkout.go", "contract_econtract.go", "contract_term.go"},
 			Frontmatter: "import type * as data from './data';\nimport type { PageName, RouteName } from './shared';\n"},
 		{Path: "storefront/data", OutputPath: filepath.Join(out, "data.ts"),
-			IncludeFiles: []string{"brands.go", "courses.go", "holdings.go", "items.go", "terms.go", "bookings.go", "orders.go"},
+			IncludeFiles: []string{"brands.go", "courses.go", "holdings.go", "items.go", "terms.go", "bookings.go", "orders.go", "term_sales.go", "counting.go"},
 			Frontmatter:  "import type * as rules from './rules';\n"},
 		{Path: "storefront/data/rules", OutputPath: filepath.Join(out, "rules.ts"),
 			IncludeFiles: []string{"activities.go", "timingcard.go"}},

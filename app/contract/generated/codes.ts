@@ -64,4 +64,9 @@ export const codes = {
   ContractSigned: -57,
   SignatureInvalid: -58,
   LinkTokenInvalid: -59,
+  TermFull: -70,
+  TrialUsed: -71,
+  TermEnrolled: -72,
+  TermNoSessions: -73,
+  NothingOwed: -74,
 } as const;
