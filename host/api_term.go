@@ -71,7 +71,9 @@ func (s *Server) apiTermTrialCheck(w http.ResponseWriter, r *http.Request) (any,
 }
 
 // GET /api/brand/{brandId}/termSchedule/{scheduleId}/check/{action}/{account}:
-// the account check action (trial, purchase, interim) on the class.
+// the account check action (purchase, interim) on the class. The path
+// .../check/trial/{account} is the term's trial check above (the more
+// specific pattern), so a trial is checked by term.
 func (s *Server) apiTermCheck(w http.ResponseWriter, r *http.Request) (any, error) {
 	b, m, err := s.termMember(w, r)
 	if err != nil {

@@ -42,7 +42,7 @@ func TestContract(t *testing.T) {
 	mappings := map[string]string{"time.Time": "string /* RFC 3339 */"}
 	// tygo leaves a type of another package as any: name it through that
 	// package's generated module instead (imported in the frontmatter)
-	for _, f := range []string{"contract.go", "../data/brands.go", "../data/courses.go", "../data/holdings.go", "../data/items.go", "../data/terms.go", "contract_booking.go", "../data/bookings.go", "contract_checkout.go", "../data/orders.go", "contract_econtract.go"} {
+	for _, f := range []string{"contract.go", "../data/brands.go", "../data/courses.go", "../data/holdings.go", "../data/items.go", "../data/terms.go", "contract_booking.go", "../data/bookings.go", "contract_checkout.go", "../data/orders.go", "contract_econtract.go", "contract_term.go", "../data/term_sales.go", "../data/counting.go"} {
 		src, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

@@ -120,3 +120,10 @@ export type SignedContract = host.SignedContract;
 export type SignContractRequest = host.SignContractRequest;
 export type SignedContractList = host.SignedContractList;
 export type HoldingQR = host.HoldingQR;
+
+// Term-schedule purchase and overdue counting passcards (issue 13).
+export type TermOffer = data.TermOffer;
+export type TermCheckAnswer = host.TermCheckAnswer;
+export type TermCheckoutData = host.TermCheckoutPage; // term-checkout.tsx
+export type OverdueData = host.OverduePage; // counting-passcard-overdue.tsx, counting-passcard-overdue-checkout.tsx
+export type OverdueCard = data.OverdueCard;

@@ -1003,7 +1003,7 @@ export interface TermCheckAnswer {
  * already begun, joined part-way at their pro rata price).
  */
 export interface TermOfferList {
-  offers: any /* data.TermOffer */[];
+  offers: data.TermOffer[];
 }
 /**
  * TermCheckoutPage is /termSchedule/checkout?termScheduleId=&scheduleId=
@@ -1011,7 +1011,7 @@ export interface TermOfferList {
  * e-contract state; Price is what it costs now (the trial's, or pro rata).
  */
 export interface TermCheckoutPage {
-  offer: any /* data.TermOffer */;
+  offer: data.TermOffer;
   trial: boolean;
   price: number /* int */;
   note: string;
@@ -1025,7 +1025,7 @@ export interface TermCheckoutPage {
  * setting and the stores the debt may be paid in.
  */
 export interface OverduePage {
-  cards: any /* data.OverdueCard */[];
+  cards: data.OverdueCard[];
   card: data.OverdueCard | null;
   setting: data.ChargingSetting | null;
   stores: CheckoutStore[];
@@ -1034,7 +1034,7 @@ export interface OverduePage {
  * OverdueList is GET /api/user/counting-passcard/overdue-payable-list.
  */
 export interface OverdueList {
-  cards: any /* data.OverdueCard */[];
+  cards: data.OverdueCard[];
 }
 /**
  * CountingPasscardList is GET /api/user/counting-passcard/list.
@@ -1046,5 +1046,5 @@ export interface CountingPasscardList {
  * CountingHistory is GET /api/user/counting-passcard/history?id=.
  */
 export interface CountingHistory {
-  list: any /* data.CountingUse */[];
+  list: data.CountingUse[];
 }
