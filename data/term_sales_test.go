@@ -274,7 +274,7 @@ func TestOverduePaidOnce(t *testing.T) {
 	}
 	paid := payment(o, 150)
 	paid.At = time.Now() // after the demo's history
-	for range 3 { // the provider's notify, return and a replay
+	for range 3 {        // the provider's notify, return and a replay
 		if _, _, err := db.PayOrder(ctx, paid, nil); err != nil {
 			t.Fatal(err)
 		}
