@@ -61,6 +61,11 @@ type Request struct {
 	StartDate  string // CUSTOM: YYYY-MM-DD
 	PayWay     string // "" in a precheck that does not know it yet
 	Action     string // account checks by name ("" none)
+	// A term order: the class of the term, a trial session when Trial.
+	TermScheduleID, TermClassID int64
+	Trial                       bool
+	// An overdue order: the counting passcard whose debt it pays.
+	CountingPasscardID int64
 }
 
 // Quote is what a precheck found: what the order will be.
@@ -211,6 +216,14 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 			return nil, refuse(data.KindInvalid, data.CodeBadRequest, "所選的上課時段已結束或不存在")
 		}
 		q.Name, q.UnitPrice, q.ActivationType = c.CourseName, c.MinPrice, ""
+	case data.OrderKindTerm:
+		if err := f.termLine(ctx, b, u, req, store, q); err != nil {
+			return nil, err
+		}
+	case data.OrderKindOverdue:
+		if err := f.overdueLine(ctx, b, u, req, q); err != nil {
+			return nil, err
+		}
 	default:
 		return nil, refuse(data.KindInvalid, data.CodeBadRequest, "不支援的購買類型："+rules.Truncate(req.Kind, 20))
 	}
@@ -251,8 +264,10 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 			return nil, err
 		}
 	}
-	if q.Contract, err = f.ContractState(ctx, b, u, item, store); err != nil {
-		return nil, err
+	if req.Kind != data.OrderKindOverdue { // a debt is paid whatever the store's contract
+		if q.Contract, err = f.ContractState(ctx, b, u, item, store); err != nil {
+			return nil, err
+		}
 	}
 	if q.Contract == ContractUnsigned {
 		return nil, refuse(data.KindForbidden, data.CodeContractUnsigned, "")
@@ -262,9 +277,15 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 	}
 	q.line = data.NewOrderLine{ItemType: req.ItemType, ItemID: req.ItemID, CourseID: req.CourseID, ScheduleID: req.ScheduleID,
 		StoreID: store.ID, SalesmanID: req.SalesmanID, Quantity: req.Quantity, ShownPrice: req.Price, StartOn: start}
-	if req.Kind == data.OrderKindCourse {
+	switch req.Kind {
+	case data.OrderKindTerm:
+		q.line = data.NewOrderLine{TermScheduleID: req.TermScheduleID, TermClassID: req.TermClassID, Trial: req.Trial,
+			StoreID: store.ID, SalesmanID: req.SalesmanID, Quantity: 1, ShownPrice: req.Price}
+	case data.OrderKindOverdue:
+		q.line = data.NewOrderLine{CountingPasscardID: req.CountingPasscardID, StoreID: store.ID, Quantity: 1, ShownPrice: req.Price}
+	case data.OrderKindCourse:
 		q.line.ItemType, q.line.ItemID = "", 0
-	} else {
+	default:
 		q.line.CourseID, q.line.ScheduleID = 0, 0
 	}
 	return q, nil

@@ -97,5 +97,11 @@ const (
 	CodeACHRefused       = -67 // the bank (ACH exchange) did not take the authorisation
 	CodeInstalmentsWrong = -68 // an instalment count Chailease does not offer
 	CodeAwaitingBank     = -69 // the order waits for the bank's answer: nothing to pay here
+	// Codes of ours for term schedules and counting passcards (issue 13).
+	CodeTermFull       = -70 // a session of the term class has no seat left
+	CodeTrialUsed      = -71 // the member has had the term's trial class
+	CodeTermEnrolled   = -72 // the member already bought the term class
+	CodeTermNoSessions = -73 // no session of the class is left to buy (or no trial)
+	CodeNothingOwed    = -74 // the counting passcard owes nothing
 
 )

@@ -33,6 +33,12 @@ type NewOrderLine struct {
 	ShownPrice int
 	// StartOn is the line's start (rules.CheckoutStart), zero for none.
 	StartOn rules.TaipeiDay
+	// TermClassID, with TermScheduleID: a class of a term (a trial
+	// session when Trial), its seats held with the order (term_sales.go).
+	TermScheduleID, TermClassID int64
+	Trial                       bool
+	// CountingPasscardID: what the counting passcard owes (counting.go).
+	CountingPasscardID int64
 }
 
 // NewOrder is an order to create.
@@ -81,7 +87,15 @@ func createOrderIn(ctx context.Context, tx pgx.Tx, n NewOrder, now time.Time) (i
 		return 0, "", err
 	}
 	for _, l := range n.Lines {
-		if err := insertLine(ctx, tx, n.BrandID, id, l); err != nil {
+		switch {
+		case l.TermClassID != 0:
+			err = insertTermLine(ctx, tx, n.BrandID, id, l, now)
+		case l.CountingPasscardID != 0:
+			err = insertOverdueLine(ctx, tx, n.BrandID, id, l)
+		default:
+			err = insertLine(ctx, tx, n.BrandID, id, l)
+		}
+		if err != nil {
 			return 0, "", err
 		}
 	}
@@ -178,6 +192,11 @@ func (db *DB) transition(ctx context.Context, c Change, to string, from []string
 		was := o.State
 		if set != nil {
 			if err := set(tx, o); err != nil {
+				return err
+			}
+		}
+		if o.Kind == OrderKindTerm && (to == OrderFailed || to == OrderCancelled || to == OrderExpired) {
+			if err := releaseTermHolds(ctx, tx, o.ID, c.At); err != nil {
 				return err
 			}
 		}
@@ -325,6 +344,12 @@ func (db *DB) payOrder(ctx context.Context, p Payment, compose ReceiptMail, also
 // times, and records its period on the line. A course seat creates no
 // holding (booking links it).
 func createHoldings(ctx context.Context, tx pgx.Tx, o *Order, l *OrderLine, paid time.Time) error {
+	switch {
+	case l.termClassID != nil:
+		return bookTermHold(ctx, tx, o, paid)
+	case l.countingPasscardID != nil:
+		return settleOverdue(ctx, tx, o, l, paid)
+	}
 	if l.ItemID == nil {
 		return nil
 	}

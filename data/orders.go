@@ -28,6 +28,10 @@ const (
 	OrderKindItem   = "item"   // an item (passcard, ticket, …)
 	OrderKindCourse = "course" // a seat of a course
 	OrderKindPlan   = "plan"   // an item bought as a plan (FIND_PLAN)
+	// a class of a term schedule, or its trial session (term_sales.go)
+	OrderKindTerm = "term"
+	// what a counting passcard below zero owes (counting.go)
+	OrderKindOverdue = "overdue"
 )
 
 // Payment ways (spec section 3: '2' is online card payment) and the
@@ -70,6 +74,10 @@ type OrderLine struct {
 	validityValue *int
 	validityUnit  *string
 	id            int64
+	// a term class line; an overdue line's card and minutes
+	termClassID        *int64
+	countingPasscardID *int64
+	overdueMinutes     *int
 }
 
 // Order is an order as its member sees it (the order result page and
@@ -80,7 +88,7 @@ type Order struct {
 	BrandID string `json:"brandId"`
 	// Number is the order number: random, URL-safe, not guessable.
 	Number string `json:"orderNo"`
-	Kind   string `json:"kind" tstype:"'item' | 'course' | 'plan'"`
+	Kind   string `json:"kind" tstype:"'item' | 'course' | 'plan' | 'term' | 'overdue'"`
 	Amount int    `json:"amount"` // TWD
 	State  string `json:"state" tstype:"'created' | 'awaiting_payment' | 'paid' | 'failed' | 'cancelled' | 'expired'"`
 	PayWay string `json:"payWay" tstype:"'1' | '2' | 'LINEPAY' | 'ACH' | 'CHAILEASE'"`
@@ -136,7 +144,8 @@ func orderIn(ctx context.Context, q querier, brandID, number string, lock bool) 
 	}
 	rows, err := q.Query(ctx, `select l.id, l.item_id, coalesce(l.item_type, ''), l.course_id, l.schedule_id, l.name, l.unit_price,
 			l.quantity, l.store_id, coalesce(s.name, ''), l.salesman_id, l.activation_type, to_char(l.start_on, 'YYYY-MM-DD'),
-			to_char(l.starts_on, 'YYYY-MM-DD'), to_char(l.ends_on, 'YYYY-MM-DD'), l.grants, l.validity_value, l.validity_unit
+			to_char(l.starts_on, 'YYYY-MM-DD'), to_char(l.ends_on, 'YYYY-MM-DD'), l.grants, l.validity_value, l.validity_unit,
+			l.term_class_id, l.counting_passcard_id, l.overdue_minutes
 		  from order_lines l left join stores s on s.id = l.store_id where l.order_id = $1 order by l.id`, o.ID)
 	if err != nil {
 		return nil, dbErr(err)
@@ -145,7 +154,7 @@ func orderIn(ctx context.Context, q querier, brandID, number string, lock bool) 
 		var l OrderLine
 		err := r.Scan(&l.id, &l.ItemID, &l.ItemType, &l.CourseID, &l.ScheduleID, &l.Name, &l.UnitPrice, &l.Quantity,
 			&l.StoreID, &l.StoreName, &l.SalesmanID, &l.ActivationType, &l.StartOn, &l.StartsOn, &l.EndsOn,
-			&l.grants, &l.validityValue, &l.validityUnit)
+			&l.grants, &l.validityValue, &l.validityUnit, &l.termClassID, &l.countingPasscardID, &l.overdueMinutes)
 		return l, err
 	})
 	if err != nil {

@@ -36,15 +36,24 @@ func (s *Server) checkoutFlows() *checkout.Flows {
 }
 
 func (req CheckoutRequest) flow() checkout.Request {
-	return checkout.Request{Kind: req.Kind, ItemType: req.ItemType, ItemID: req.ItemID, CourseID: req.CourseID,
+	f := checkout.Request{Kind: req.Kind, ItemType: req.ItemType, ItemID: req.ItemID, CourseID: req.CourseID,
 		ScheduleID: req.ScheduleID, StoreID: req.StoreID, Quantity: req.Quantity, Price: req.Price, SalesmanID: req.SalesmanID,
-		StartDate: req.StartDate, PayWay: req.PayWay, Action: req.Action}
+		StartDate: req.StartDate, PayWay: req.PayWay, Action: req.Action, CountingPasscardID: req.CountingPasscardID}
+	if req.Kind == data.OrderKindTerm { // its scheduleId is the class
+		f.TermScheduleID, f.TermClassID, f.Trial, f.ScheduleID = req.TermScheduleID, req.ScheduleID, req.Trial, 0
+	}
+	return f
 }
 
 // checkoutRoute is the page route whose guard a purchase of kind passes.
 func checkoutRoute(kind string) *route {
-	if kind == data.OrderKindCourse {
+	switch kind {
+	case data.OrderKindCourse:
 		return routeCourseCheckout
+	case data.OrderKindTerm:
+		return routeTermCheckout
+	case data.OrderKindOverdue:
+		return routeOverdueCheckout
 	}
 	return routeItemCheckout
 }
@@ -109,6 +118,12 @@ func (s *Server) pay(w http.ResponseWriter, r *http.Request, way string) (any, e
 	if way != "" {
 		req.PayWay = way
 	}
+	return s.placeOrder(r, b, m, req)
+}
+
+// placeOrder creates the order req asks for member m and answers the
+// payment page that hands the buyer to the provider.
+func (s *Server) placeOrder(r *http.Request, b *data.Brand, m *member, req CheckoutRequest) (any, error) {
 	if !req.AcceptTerms {
 		return nil, badRequest("請先閱讀並同意購買條款")
 	}
@@ -204,7 +219,12 @@ func (s *Server) orderResult(ctx context.Context, b *data.Brand, base string, o 
 	switch o.State {
 	case data.OrderPaid:
 		p.Final = true
-		if len(o.Lines) > 0 {
+		switch {
+		case o.Kind == data.OrderKindTerm:
+			p.MemberURL = base + "/user/booking"
+		case o.Kind == data.OrderKindOverdue:
+			p.MemberURL = base + "/user/countingPasscard"
+		case len(o.Lines) > 0:
 			p.MemberURL = base + memberPageOf(o.Lines[0].ItemType)
 		}
 	case data.OrderFailed, data.OrderCancelled, data.OrderExpired:
@@ -234,6 +254,10 @@ func retryPath(base string, o *data.Order) string {
 	}
 	l := o.Lines[0]
 	switch {
+	case o.Kind == data.OrderKindTerm:
+		return base + "/termSchedule"
+	case o.Kind == data.OrderKindOverdue:
+		return base + "/counting-passcard-overdue-purchase"
 	case l.ItemID != nil:
 		u := fmt.Sprintf("%s/%s/%d/checkout", base, l.ItemType, *l.ItemID)
 		if o.Kind == data.OrderKindPlan {

@@ -13,16 +13,22 @@ import "storefront/data"
 // price the page showed, compared with the database's (a change is -40).
 type CheckoutRequest struct {
 	// Kind: an item, a seat of a course, or an item bought as a plan.
-	Kind     string `json:"kind" tstype:"'item' | 'course' | 'plan'"`
+	Kind     string `json:"kind" tstype:"'item' | 'course' | 'plan' | 'term' | 'overdue'"`
 	ItemType string `json:"itemType,omitempty" tstype:"'passcard' | 'countingPasscard' | 'point' | 'quantityPasscard'"`
 	ItemID   int64  `json:"itemId,omitempty"`
 	CourseID int64  `json:"courseId,omitempty"`
-	// ScheduleID, for a course, is the session chosen (optional).
-	ScheduleID int64 `json:"scheduleId,omitempty"`
-	StoreID    int64 `json:"storeId"`
-	Quantity   int   `json:"quantity"`
-	Price      int   `json:"price"`
-	SalesmanID int64 `json:"salesmanId,omitempty"`
+	// ScheduleID, for a course, is the session chosen (optional); for a
+	// term, the class (with TermScheduleID; a trial session when Trial).
+	ScheduleID     int64 `json:"scheduleId,omitempty"`
+	TermScheduleID int64 `json:"termScheduleId,omitempty"`
+	Trial          bool  `json:"trial,omitempty"`
+	// CountingPasscardID, for an overdue order, is the card whose debt it
+	// pays.
+	CountingPasscardID int64 `json:"countingPasscardId,omitempty"`
+	StoreID            int64 `json:"storeId"`
+	Quantity           int   `json:"quantity"`
+	Price              int   `json:"price"`
+	SalesmanID         int64 `json:"salesmanId,omitempty"`
 	// StartDate is the start a CUSTOM item's buyer picks (YYYY-MM-DD, at
 	// most 30 days ahead).
 	StartDate string `json:"startDate,omitempty"`

@@ -181,6 +181,11 @@ var errorTexts = map[int]string{
 	data.CodeACHRefused:          "銀行未受理此筆扣款授權，請確認帳戶資料或改用其他付款方式",
 	data.CodeInstalmentsWrong:    "分期期數不正確，請重新選擇",
 	data.CodeAwaitingBank:        "此訂單正在等待銀行回覆扣款授權",
+	data.CodeTermFull:            "此班別名額已滿",
+	data.CodeTrialUsed:           "您已體驗過此學期課程，體驗課每位會員限一次",
+	data.CodeTermEnrolled:        "您已報名此班別",
+	data.CodeTermNoSessions:      "此班別已無可報名的堂數",
+	data.CodeNothingOwed:         "這張分鐘卡沒有待繳的欠費",
 }
 
 // errorText returns the catalogue text of code, empty for an unknown code

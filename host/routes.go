@@ -46,13 +46,13 @@ var (
 	routeBrandHome        = &route{Name: "brandId-index", Pattern: "", Page: "brand-home", Guard: guardBrandHome, Load: loadBrandHome, Cacheable: true, Query: []string{"type", "projectType"}}
 	routeActivities       = &route{Name: "brandId-activitys", Pattern: "activitys", Page: "activities", Guard: shop, Load: loadActivities, Cacheable: true, Query: []string{"pageNumber"}}
 	routeAppDownload      = &route{Name: "brandId-appDownloadRedirect", Pattern: "appDownloadRedirect", Guard: shop, Handle: appDownloadRedirect}
-	routeOverdue          = &route{Name: "brandId-counting-passcard-overdue-purchase", Pattern: "counting-passcard-overdue-purchase", Page: "coming-soon", Guard: memberPage(), Member: true}
-	routeOverdueCheckout  = &route{Name: "brandId-counting-passcard-overdue-purchase-checkout", Pattern: "counting-passcard-overdue-purchase/checkout", Page: "coming-soon", Guard: memberPage(), Member: true}
+	routeOverdue          = &route{Name: "brandId-counting-passcard-overdue-purchase", Pattern: "counting-passcard-overdue-purchase", Page: "counting-passcard-overdue", Guard: memberPage(), Load: loadOverdue, Member: true}
+	routeOverdueCheckout  = &route{Name: "brandId-counting-passcard-overdue-purchase-checkout", Pattern: "counting-passcard-overdue-purchase/checkout", Page: "counting-passcard-overdue-checkout", Guard: memberPage(), Load: loadOverdueCheckout, Member: true}
 	routeSitemap          = &route{Name: "brandId-sitemap", Pattern: "sitemap.xml", Guard: open, Handle: brandSitemap} // lists what the guards allow
 	routeExplore          = &route{Name: "brandId-explore", Pattern: "explore", Guard: shop, Redirect: to("")}
 	routeExploreActivity  = &route{Name: "brandId-explore-activity", Pattern: "explore/activity", Guard: shop, Redirect: to("/activitys")}
 	routeTermList         = &route{Name: "brandId-termSchedule", Pattern: "termSchedule", Page: "term-list", Guard: guardTermSchedule, Load: loadTermList, Cacheable: true}
-	routeTermCheckout     = &route{Name: "brandId-termSchedule-checkout", Pattern: "termSchedule/checkout", Page: "coming-soon", Guard: guardTermSchedule}
+	routeTermCheckout     = &route{Name: "brandId-termSchedule-checkout", Pattern: "termSchedule/checkout", Page: "term-checkout", Guard: guardTermSchedule, Load: loadTermCheckout, Member: true}
 	routeTermIntro        = &route{Name: "brandId-termSchedule-termScheduleId-scheduleId-intro", Pattern: "termSchedule/{termScheduleId}/{scheduleId?}/intro", Page: "term-intro", Guard: guardTermSchedule, Load: loadTermSchedule, Cacheable: true}
 	routeTermClass        = &route{Name: "brandId-termSchedule-termScheduleId-scheduleId", Pattern: "termSchedule/{termScheduleId}/{scheduleId}", Page: "term-class", Guard: guardTermSchedule, Load: loadTermSchedule, Cacheable: true}
 	routeUser             = &route{Name: "brandId-user", Pattern: "user", Page: "member-centre", Guard: memberPage(), Load: loadMemberCentre, Member: true}

@@ -127,3 +127,9 @@ export type HoldingQR = host.HoldingQR;
 export type CardChangeData = host.CardChangePage; // change-card.tsx
 export type CardChangeView = data.CardChangeView;
 export type CardChangeAnswer = host.CardChangeAnswer;
+// Term-schedule purchase and overdue counting passcards (issue 13).
+export type TermOffer = data.TermOffer;
+export type TermCheckAnswer = host.TermCheckAnswer;
+export type TermCheckoutData = host.TermCheckoutPage; // term-checkout.tsx
+export type OverdueData = host.OverduePage; // counting-passcard-overdue.tsx, counting-passcard-overdue-checkout.tsx
+export type OverdueCard = data.OverdueCard;

@@ -74,4 +74,9 @@ export const codes = {
   ACHRefused: -67,
   InstalmentsWrong: -68,
   AwaitingBank: -69,
+  TermFull: -70,
+  TrialUsed: -71,
+  TermEnrolled: -72,
+  TermNoSessions: -73,
+  NothingOwed: -74,
 } as const;

@@ -171,6 +171,41 @@ export interface BrandSummary {
 }
 
 //////////
+// source: counting.go
+
+/**
+ * ChargingSetting is how a brand charges the minutes a counting passcard
+ * owes: every started block of UnitMinutes costs UnitPrice.
+ */
+export interface ChargingSetting {
+  unitMinutes: number /* int */;
+  unitPrice: number /* int */;
+}
+/**
+ * OverdueCard is a counting passcard below zero: the minutes it owes and
+ * what they cost now.
+ */
+export interface OverdueCard {
+  id: number /* int64 */;
+  name: string;
+  remainMinutes: number /* int */; // below zero
+  owedMinutes: number /* int */;
+  amount: number /* int */; // TWD, rules.OverdueAmount
+  endsOn: string | null;
+}
+/**
+ * CountingUse is one line of a counting passcard's history: minutes used
+ * (negative: a booking or a visit) or added back (positive: a settled
+ * debt), the amount paid, and what it was.
+ */
+export interface CountingUse {
+  at: string /* RFC 3339 */;
+  minutes: number /* int */;
+  amount: number /* int */;
+  note: string;
+}
+
+//////////
 // source: courses.go
 
 /**
@@ -466,6 +501,14 @@ export const OrderKindCourse = "course"; // a seat of a course
  */
 export const OrderKindPlan = "plan"; // an item bought as a plan (FIND_PLAN)
 /**
+ * a class of a term schedule, or its trial session (term_sales.go)
+ */
+export const OrderKindTerm = "term";
+/**
+ * what a counting passcard below zero owes (counting.go)
+ */
+export const OrderKindOverdue = "overdue";
+/**
  * Payment ways (spec section 3: '2' is online card payment) and the
  * providers behind them.
  */
@@ -533,7 +576,7 @@ export interface Order {
    * Number is the order number: random, URL-safe, not guessable.
    */
   orderNo: string;
-  kind: 'item' | 'course' | 'plan';
+  kind: 'item' | 'course' | 'plan' | 'term' | 'overdue';
   amount: number /* int */; // TWD
   state: 'created' | 'awaiting_payment' | 'paid' | 'failed' | 'cancelled' | 'expired';
   payWay: '1' | '2' | 'LINEPAY' | 'ACH' | 'CHAILEASE';
@@ -593,6 +636,43 @@ export interface CardChangeState {
   state: 'pending' | 'active' | 'failed' | 'terminated';
   maskedCard: string;
   failure: string;
+}
+
+//////////
+// source: term_sales.go
+
+/**
+ * TermOffer is a term class as it can be bought at a moment: its full
+ * price, the sessions left, the price now (pro rata), the seats left in
+ * every session to come and in the next one (a trial's).
+ */
+export interface TermOffer {
+  termScheduleId: number /* int64 */;
+  scheduleId: number /* int64 */; // the class (the spec's scheduleId)
+  termName: string;
+  name: string;
+  courseId: number /* int64 */;
+  storeId: number /* int64 */;
+  storeName: string;
+  /**
+   * Price is the whole term's price; PriceNow what joining now costs
+   * (rules.ProRata over the sessions left).
+   */
+  price: number /* int */;
+  priceNow: number /* int */;
+  /**
+   * TrialPrice is a trial session's price; null: the class has no trial.
+   */
+  trialPrice: number | null;
+  totalSessions: number /* int */;
+  remainingSessions: number /* int */;
+  seatsLeft: number /* int */; // the fewest over the sessions to come
+  trialSeatsLeft: number /* int */; // in the next session
+  nextSession: string; // YYYY-MM-DD HH:MM, "" when none
+  /**
+   * Started: the term's first session is past (joining is pro rata).
+   */
+  started: boolean;
 }
 
 //////////

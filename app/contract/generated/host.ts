@@ -683,14 +683,22 @@ export interface CheckoutRequest {
   /**
    * Kind: an item, a seat of a course, or an item bought as a plan.
    */
-  kind: 'item' | 'course' | 'plan';
+  kind: 'item' | 'course' | 'plan' | 'term' | 'overdue';
   itemType?: 'passcard' | 'countingPasscard' | 'point' | 'quantityPasscard';
   itemId?: number /* int64 */;
   courseId?: number /* int64 */;
   /**
-   * ScheduleID, for a course, is the session chosen (optional).
+   * ScheduleID, for a course, is the session chosen (optional); for a
+   * term, the class (with TermScheduleID; a trial session when Trial).
    */
   scheduleId?: number /* int64 */;
+  termScheduleId?: number /* int64 */;
+  trial?: boolean;
+  /**
+   * CountingPasscardID, for an overdue order, is the card whose debt it
+   * pays.
+   */
+  countingPasscardId?: number /* int64 */;
   storeId: number /* int64 */;
   quantity: number /* int */;
   price: number /* int */;
@@ -1080,4 +1088,74 @@ export interface CardChangeAnswer {
 export interface CardChangePage {
   step: 'change' | 'fail' | 'result';
   card?: any /* data.CardChangeView */;
+}
+
+//////////
+// source: contract_term.go
+
+/**
+ * TermCheckAnswer is GET /api/brand/{brandId}/termSchedule/.../check/...:
+ * the check passed; the class (null for a trial check of the whole term)
+ * and what its action costs now.
+ */
+export interface TermCheckAnswer {
+  action: 'trial' | 'purchase' | 'interim';
+  termScheduleId: number /* int64 */;
+  offer: data.TermOffer | null;
+  price: number /* int */;
+  /**
+   * Note says how a part-way price was reached ("" before the term).
+   */
+  note: string;
+}
+/**
+ * TermOfferList is GET /api/termSchedule and /api/termSchedule/interimList:
+ * term classes as they can be bought now (interimList: only those of terms
+ * already begun, joined part-way at their pro rata price).
+ */
+export interface TermOfferList {
+  offers: data.TermOffer[];
+}
+/**
+ * TermCheckoutPage is /termSchedule/checkout?termScheduleId=&scheduleId=
+ * (&trial=1): the class, its store with the payment ways, salesmen and the
+ * e-contract state; Price is what it costs now (the trial's, or pro rata).
+ */
+export interface TermCheckoutPage {
+  offer: data.TermOffer;
+  trial: boolean;
+  price: number /* int */;
+  note: string;
+  stores: CheckoutStore[];
+  salesmen: data.Salesman[];
+  contract: 'notNeeded' | 'signed' | 'unsigned';
+}
+/**
+ * OverduePage is /counting-passcard-overdue-purchase (the cards that owe)
+ * and its /checkout?id= (Card set: the one being paid), with the charging
+ * setting and the stores the debt may be paid in.
+ */
+export interface OverduePage {
+  cards: data.OverdueCard[];
+  card: data.OverdueCard | null;
+  setting: data.ChargingSetting | null;
+  stores: CheckoutStore[];
+}
+/**
+ * OverdueList is GET /api/user/counting-passcard/overdue-payable-list.
+ */
+export interface OverdueList {
+  cards: data.OverdueCard[];
+}
+/**
+ * CountingPasscardList is GET /api/user/counting-passcard/list.
+ */
+export interface CountingPasscardList {
+  cards: data.CountingPasscard[];
+}
+/**
+ * CountingHistory is GET /api/user/counting-passcard/history?id=.
+ */
+export interface CountingHistory {
+  list: data.CountingUse[];
 }

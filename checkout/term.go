@@ -1,0 +1,168 @@
+package checkout
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"storefront/data"
+	"storefront/data/rules"
+)
+
+// Term-schedule purchase and overdue counting passcards (issue 13): the
+// account checks run before a term purchase (spec section 5), and what
+// Precheck does for an order of kind term or overdue. The order itself is
+// CreateOrder's, paid through the same providers; its seats are held in
+// the order's transaction (data/term_sales.go) and the debt settled in the
+// payment's (data/counting.go).
+
+// Term check actions (GET .../termSchedule/{id}/check/{action}/{account}).
+const (
+	TermActionTrial    = "trial"    // a trial session the member may take
+	TermActionPurchase = "purchase" // the class bought whole (pro rata once begun)
+	TermActionInterim  = "interim"  // the class joined part-way: the term has begun
+)
+
+// TermActions lists the actions a check accepts.
+var TermActions = []string{TermActionTrial, TermActionPurchase, TermActionInterim}
+
+// TermCheck is a check that passed: the class (nil for a trial check of
+// the whole term) and the price its action costs now.
+type TermCheck struct {
+	Action string
+	Offer  *data.TermOffer
+	Price  int
+}
+
+// CheckTerm runs the account check action for member u on class classID
+// (0: any class of term termID, for a trial check) of term termID (0: the
+// class's own term). A trial: the member has had no trial of the term, and
+// the class has one with a seat in its next session. A purchase: a session
+// is left, every session to come has a seat, and the member has not bought
+// the class. An interim purchase also needs the term begun.
+func (f *Flows) CheckTerm(ctx context.Context, b *data.Brand, u *data.User, termID, classID int64, action string) (*TermCheck, error) {
+	switch action {
+	case TermActionTrial, TermActionPurchase, TermActionInterim:
+	default:
+		return nil, refuse(data.KindInvalid, data.CodeBadRequest,
+			fmt.Sprintf("不明的檢查項目 action（可用：%s）", strings.Join(TermActions, "、")))
+	}
+	now := f.Now()
+	offers, err := f.DB.TermOffers(ctx, b.ID, termID, classID, now)
+	if err != nil {
+		return nil, err
+	}
+	if len(offers) == 0 {
+		return nil, refuse(data.KindNotFound, data.CodeNotFound, "找不到此學期課程班別")
+	}
+	c := &TermCheck{Action: action}
+	if classID != 0 {
+		c.Offer = &offers[0]
+		termID = c.Offer.TermScheduleID
+	}
+	trialUsed, enrolled, err := f.DB.TermHolds(ctx, u.ID, termID, classID)
+	if err != nil {
+		return nil, err
+	}
+	if action == TermActionTrial {
+		if trialUsed {
+			return nil, data.ErrTrialUsed
+		}
+		if c.Offer == nil {
+			return c, nil
+		}
+		switch o := c.Offer; {
+		case o.TrialPrice == nil:
+			return nil, refuse(data.KindInvalid, data.CodeTermNoSessions, "此班別不提供體驗課")
+		case o.RemainingSessions == 0:
+			return nil, data.ErrTermNoSessions
+		case o.TrialSeatsLeft <= 0:
+			return nil, data.ErrTermFull
+		default:
+			c.Price = *o.TrialPrice
+		}
+		return c, nil
+	}
+	if c.Offer == nil {
+		return nil, refuse(data.KindInvalid, data.CodeBadRequest, "請指定班別 scheduleId")
+	}
+	switch o := c.Offer; {
+	case o.RemainingSessions == 0:
+		return nil, data.ErrTermNoSessions
+	case action == TermActionInterim && !o.Started:
+		return nil, refuse(data.KindConflict, data.CodeBadRequest, "此學期尚未開始，請直接報名整期課程")
+	case enrolled:
+		return nil, data.ErrTermEnrolled
+	case o.SeatsLeft <= 0:
+		return nil, data.ErrTermFull
+	default:
+		c.Price = o.PriceNow
+	}
+	return c, nil
+}
+
+// termLine fills quote q for a term order (Precheck's): the class of the
+// term in its course's store, quantity 1, priced by its check (a trial,
+// or the class pro rata).
+func (f *Flows) termLine(ctx context.Context, b *data.Brand, u *data.User, req Request, store data.Store, q *Quote) error {
+	if req.TermScheduleID <= 0 || req.TermClassID <= 0 {
+		return refuse(data.KindInvalid, data.CodeBadRequest, "請指定學期課程 termScheduleId 與班別 scheduleId")
+	}
+	if req.Quantity != 1 {
+		return refuse(data.KindInvalid, data.CodeQuantityNotAllowed, "學期課程每次報名一位")
+	}
+	action := TermActionPurchase
+	if req.Trial {
+		action = TermActionTrial
+	}
+	c, err := f.CheckTerm(ctx, b, u, req.TermScheduleID, req.TermClassID, action)
+	if err != nil {
+		return err
+	}
+	if c.Offer.StoreID != store.ID {
+		return refuse(data.KindInvalid, data.CodeNotSoldInStore, "此班別未於所選門市開課")
+	}
+	q.Name, q.UnitPrice = c.Offer.Name, c.Price
+	if req.Trial {
+		q.Name += "（體驗課）"
+	}
+	return nil
+}
+
+// overdueLine fills quote q for an overdue order: what member u's card
+// owes, from the charging setting.
+func (f *Flows) overdueLine(ctx context.Context, b *data.Brand, u *data.User, req Request, q *Quote) error {
+	if req.CountingPasscardID <= 0 {
+		return refuse(data.KindInvalid, data.CodeBadRequest, "請指定要補繳的分鐘卡 countingPasscardId")
+	}
+	if req.Quantity != 1 {
+		return refuse(data.KindInvalid, data.CodeQuantityNotAllowed, "欠費每次補繳一張卡")
+	}
+	c, err := f.DB.OverdueCard(ctx, b.ID, u.ID, req.CountingPasscardID)
+	if err != nil {
+		return err
+	}
+	q.Name, q.UnitPrice = "分鐘卡欠費補繳："+c.Name, c.Amount
+	return nil
+}
+
+// OverduePayment is what paying card cardID's debt comes to: the card and
+// the amount, at the price the server computes (the page shows it and
+// sends it back as Price, compared like any price).
+func (f *Flows) OverduePayment(ctx context.Context, b *data.Brand, u *data.User, cardID int64) (*data.OverdueCard, *data.ChargingSetting, error) {
+	c, err := f.DB.OverdueCard(ctx, b.ID, u.ID, cardID)
+	if err != nil {
+		return nil, nil, err
+	}
+	set, err := f.DB.ChargingSetting(ctx, b.ID)
+	return c, set, err
+}
+
+// ProRataNote says how a part-way price was reached, for the page.
+func ProRataNote(o *data.TermOffer) string {
+	if !o.Started || o.RemainingSessions == 0 {
+		return ""
+	}
+	return fmt.Sprintf("學期已開始：剩餘 %d／%d 堂，依比例計價 NT$%s（元以下捨去）", o.RemainingSessions, o.TotalSessions,
+		rules.Thousands(o.PriceNow))
+}
