@@ -85,4 +85,11 @@ const (
 	CodeSignatureInvalid = -58 // the signature is not a PNG image of an allowed size
 	CodeLinkTokenInvalid = -59 // an unsubscribe link or holding QR token is forged or expired
 
+	// Codes of ours for the door scanner and plan sharing (issue 14, the rest).
+	CodeOtherBrandToken = -50 // the holding QR is another brand's than the scanner's
+	CodeNoVisitsLeft    = -51 // the count card has no visit left
+	CodeOutsideValidity = -52 // today is outside the holding's validity
+	CodeNoMinutesLeft   = -53 // no timing card has minutes left to enter with
+	CodeNotEnoughPoints = -54 // more points to share than the ticket holds
+
 )

@@ -171,6 +171,11 @@ var errorTexts = map[int]string{
 	data.CodeContractSigned:      "您已簽署此電子合約",
 	data.CodeSignatureInvalid:    "簽名圖檔格式錯誤，請重新簽名",
 	data.CodeLinkTokenInvalid:    "連結或條碼無效或已過期",
+	data.CodeOtherBrandToken:     "此 QR Code 不屬於本品牌",
+	data.CodeNoVisitsLeft:        "此計次卡已無可用次數",
+	data.CodeOutsideValidity:     "今日不在此票券的使用期限內",
+	data.CodeNoMinutesLeft:       "計時卡已無可用分鐘數，請先購買",
+	data.CodeNotEnoughPoints:     "可分享的點數不足",
 }
 
 // errorText returns the catalogue text of code, empty for an unknown code
