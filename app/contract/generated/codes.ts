@@ -64,4 +64,9 @@ export const codes = {
   ContractSigned: -57,
   SignatureInvalid: -58,
   LinkTokenInvalid: -59,
+  OtherBrandToken: -50,
+  NoVisitsLeft: -51,
+  OutsideValidity: -52,
+  NoMinutesLeft: -53,
+  NotEnoughPoints: -54,
 } as const;
