@@ -103,5 +103,11 @@ const (
 	CodeTermEnrolled   = -72 // the member already bought the term class
 	CodeTermNoSessions = -73 // no session of the class is left to buy (or no trial)
 	CodeNothingOwed    = -74 // the counting passcard owes nothing
+	// Codes of ours for the door scanner and plan sharing (issue 14, the rest).
+	CodeOtherBrandToken = -50 // the holding QR is another brand's than the scanner's
+	CodeNoVisitsLeft    = -51 // the count card has no visit left
+	CodeOutsideValidity = -52 // today is outside the holding's validity
+	CodeNoMinutesLeft   = -53 // no timing card has minutes left to enter with
+	CodeNotEnoughPoints = -54 // more points to share than the ticket holds
 
 )

@@ -220,3 +220,31 @@ func (db *DB) SetUnsubscribed(ctx context.Context, userID int64, off bool, now t
 		updated_at = $3 where id = $1`, userID, off, now)
 	return dbErr(err)
 }
+
+// UserByAccount returns the brand's member whose account is account: an
+// e-mail (with @) or the digits of a phone; a missing one is not-found
+// with code.
+func (db *DB) UserByAccount(ctx context.Context, brandID, account string, code int) (*User, error) {
+	if strings.Contains(account, "@") {
+		return db.UserByEmail(ctx, brandID, account, code)
+	}
+	u, err := scanUser(db.Pool.QueryRow(ctx, `select `+userColumns+` from users
+		where brand_id = $1 and phone = $2 and phone <> '' and deleted_at is null order by id limit 1`, brandID, account))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, codeErr(KindNotFound, code)
+	}
+	return u, dbErr(err)
+}
+
+// LatestAccountElsewhere is the brand other than brandID where email last
+// registered ("" when none): the account a member may bring to brandID
+// (POST /api/user/add).
+func (db *DB) LatestAccountElsewhere(ctx context.Context, brandID, email string) (string, error) {
+	var other string
+	err := db.Pool.QueryRow(ctx, `select brand_id from users where email = $1 and brand_id <> $2 and deleted_at is null
+		order by created_at desc, id desc limit 1`, strings.ToLower(email), brandID).Scan(&other)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	return other, dbErr(err)
+}

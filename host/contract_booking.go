@@ -220,6 +220,14 @@ type ScannerCheckInRequest struct {
 	ScheduleID int64  `json:"scheduleId"` // 0: the member's booking whose check-in window is open
 }
 
+// HoldingScanRequest is POST /api/checkin/holding's body (the studio's
+// door scanner, authorised as for POST /api/checkin/qr): the scanner's
+// brand and the holding QR token it read.
+type HoldingScanRequest struct {
+	BrandID string `json:"brandId"`
+	Token   string `json:"token"`
+}
+
 // ServerTime is GET /api/user/common/server-time's.
 type ServerTime struct {
 	Now      time.Time `json:"now"`

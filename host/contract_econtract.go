@@ -107,3 +107,65 @@ type BrandUserLists struct {
 	PointList    []data.MemberTicket   `json:"pointList"`
 	PasscardList []data.MemberPasscard `json:"passcardList"`
 }
+
+// PointShareInfo is GET /api/user/getPointShareInfo?brandId=[&account=]
+// (module PLAN_SHARING): the member's point tickets they may share, their
+// shares sent and received (the other member's name masked), and, with
+// account (an e-mail or phone of a member of the brand), who would
+// receive (masked), so the member can check before sharing.
+type PointShareInfo struct {
+	Shareable []data.MemberTicket `json:"shareable"`
+	Shares    []data.PointShare   `json:"shares"`
+	Recipient string              `json:"recipient,omitempty"`
+}
+
+// PointShareRequest is POST /api/user/pointShare's body, with the header
+// Idempotency-Key (required: a repeat shares nothing more): points of the
+// member's point ticket to the member of the brand whose account (e-mail
+// or phone) this is.
+type PointShareRequest struct {
+	BrandRequest `tstype:",extends,required"`
+	TicketID     int64  `json:"ticketId"`
+	Account      string `json:"account"`
+	Points       int    `json:"points"`
+}
+
+// NewposTicketList is GET /api/user/getNewposTicketList?brandId=&status=
+// &pageNumber=&pageSize=: the member's tickets of a brand on the ticket
+// payment service (isNewposStore), newest first, filtered by status
+// (active, notActive, expired, usedUp; empty: all) and paged.
+type NewposTicketList struct {
+	Tickets    []data.MemberTicket `json:"tickets"`
+	Total      int                 `json:"total"`
+	PageNumber int                 `json:"pageNumber"`
+	PageSize   int                 `json:"pageSize"`
+}
+
+// RegisterLoginAnswer is the answer of POST /api/session/purchaseVerify/register
+// and POST /api/user/add: the new member, logged in at once (the
+// verification mail is on its way: MailSent).
+type RegisterLoginAnswer struct {
+	LoginAnswer `tstype:",extends,required"`
+	MailSent    bool `json:"mailSent"`
+}
+
+// PurchaseRegisterRequest is POST /api/session/purchaseVerify/register's
+// body: a registration during checkout (as RegisterRequest) that logs the
+// new member in, so the purchase goes on.
+type PurchaseRegisterRequest struct {
+	RegisterRequest `tstype:",extends,required"`
+	AppRequest      `tstype:",extends,required"`
+}
+
+// AddUserRequest is POST /api/user/add's body: a member of another brand
+// of this storefront joins this one with that account (its e-mail and
+// password, as LoginRequest), accepting the terms and filling this
+// brand's custom fields; name and phone come from that account.
+type AddUserRequest struct {
+	BrandRequest `tstype:",extends,required"`
+	Email        string            `json:"email"`
+	Password     string            `json:"password"`
+	CustomFields map[string]string `json:"customFields"`
+	AcceptTerms  bool              `json:"acceptTerms"`
+	AppRequest   `tstype:",extends,required"`
+}

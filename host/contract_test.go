@@ -55,7 +55,7 @@ func TestContract(t *testing.T) {
 		{Path: "storefront/host", OutputPath: filepath.Join(out, "host.ts"), IncludeFiles: []string{"contract.go", "contract_booking.go", "contract_checkout.go", "contract_econtract.go", "contract_recurring.go", "contract_deferred.go", "contract_term.go"},
 			Frontmatter: "import type * as data from './data';\nimport type { PageName, RouteName } from './shared';\n"},
 		{Path: "storefront/data", OutputPath: filepath.Join(out, "data.ts"),
-			IncludeFiles: []string{"brands.go", "courses.go", "holdings.go", "items.go", "terms.go", "bookings.go", "orders.go", "recurring_view.go", "term_sales.go", "counting.go"},
+			IncludeFiles: []string{"brands.go", "courses.go", "holdings.go", "items.go", "terms.go", "bookings.go", "orders.go", "recurring_view.go", "term_sales.go", "counting.go", "shares.go", "entries.go"},
 			Frontmatter:  "import type * as rules from './rules';\n"},
 		{Path: "storefront/data/rules", OutputPath: filepath.Join(out, "rules.ts"),
 			IncludeFiles: []string{"activities.go", "timingcard.go"}},

@@ -186,6 +186,11 @@ var errorTexts = map[int]string{
 	data.CodeTermEnrolled:        "您已報名此班別",
 	data.CodeTermNoSessions:      "此班別已無可報名的堂數",
 	data.CodeNothingOwed:         "這張分鐘卡沒有待繳的欠費",
+	data.CodeOtherBrandToken:     "此 QR Code 不屬於本品牌",
+	data.CodeNoVisitsLeft:        "此計次卡已無可用次數",
+	data.CodeOutsideValidity:     "今日不在此票券的使用期限內",
+	data.CodeNoMinutesLeft:       "計時卡已無可用分鐘數，請先購買",
+	data.CodeNotEnoughPoints:     "可分享的點數不足",
 }
 
 // errorText returns the catalogue text of code, empty for an unknown code

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"storefront/booking"
 	"storefront/data"
 	"storefront/data/rules"
 )
@@ -71,4 +72,43 @@ func (s *Server) readHoldingToken(token string) (brand string, user int64, kind 
 		return "", 0, "", 0, errHoldingToken
 	}
 	return f[1], user, f[3], holding, nil
+}
+
+// POST /api/checkin/holding {brandId, token}: the studio's door scanner
+// (Authorization: Bearer STOREFRONT_CHECKIN_SCANNER_TOKEN, as for
+// POST /api/checkin/qr) reads a member's holding QR: the token must be
+// signed, unexpired and of the scanner's brand (brandId), whose module
+// for that QR must be on. A quantity passcard gives one visit; the timing
+// card opens or closes a visit (booking.Flows.Enter); the same token read
+// again answers the first answer and changes nothing.
+func (s *Server) apiHoldingScan(w http.ResponseWriter, r *http.Request) (any, error) {
+	if !s.scannerAllowed(r) {
+		return nil, &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "掃描器未授權"}
+	}
+	var req HoldingScanRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		return nil, err
+	}
+	if req.BrandID == "" {
+		return nil, badRequest("請提供掃描器所屬品牌 brandId")
+	}
+	brandID, userID, kind, holding, err := s.readHoldingToken(req.Token)
+	if err != nil {
+		return nil, err
+	}
+	if brandID != req.BrandID {
+		return nil, &data.Error{Kind: data.KindForbidden, Code: data.CodeOtherBrandToken}
+	}
+	b, err := s.brand(r.Context(), brandID, nil)
+	if err != nil {
+		return nil, err
+	}
+	if module, ok := holdingQRKinds[kind]; !ok || !b.ModuleSet().Has(module) {
+		return nil, &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "此品牌未開放此 QR Code"}
+	}
+	u, err := s.db.User(r.Context(), b.ID, userID, data.CodeLinkTokenInvalid)
+	if err != nil {
+		return nil, err
+	}
+	return s.bookings.Enter(r.Context(), booking.Who{Brand: b, User: u}, kind, holding, req.Token)
 }

@@ -222,6 +222,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /api/user/checkInBooking", s.api(s.apiCheckIn))
 	mux.Handle("GET /api/user/checkInQr", s.api(s.apiCheckInQR))
 	mux.Handle("POST /api/checkin/qr", s.api(s.apiScannerCheckIn))
+	mux.Handle("POST /api/checkin/holding", s.api(s.apiHoldingScan))
 	mux.Handle("GET /api/user/common/server-time", s.api(s.apiServerTime))
 	mux.HandleFunc("GET /api/user/bookings/{bookingId}/calendar.ics", s.bookingCalendar)
 
@@ -249,6 +250,13 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/brand", s.api(s.apiBrand))
 	mux.Handle("GET /api/brand/user", s.api(s.apiBrandUser))
 	mux.Handle("GET /api/user/userInfo/{brandId}/{sessionId}/{userId}", s.api(s.apiUserInfoPath))
+
+	// the rest of issue 14 (host/openapi.json documents each call)
+	mux.Handle("GET /api/user/getPointShareInfo", s.api(s.apiPointShareInfo))
+	mux.Handle("POST /api/user/pointShare", s.api(s.apiPointShare))
+	mux.Handle("GET /api/user/getNewposTicketList", s.api(s.apiNewposTickets))
+	mux.Handle("POST /api/session/purchaseVerify/register", s.api(s.apiPurchaseRegister))
+	mux.Handle("POST /api/user/add", s.api(s.apiUserAdd))
 	if s.cfg.Env == "dev" {
 		mux.HandleFunc("GET /api/openapi.json", s.openAPI)
 	}

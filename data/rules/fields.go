@@ -177,3 +177,20 @@ func Truncate(s string, n int) string {
 	}
 	return s
 }
+
+// MaskName hides a member's name from another member: its first and last
+// characters kept, one ○ between (a name of one character keeps it).
+//
+//	王小明 -> 王○明
+//	王明   -> 王○
+//	Amy Lee -> A○e
+func MaskName(s string) string {
+	r := []rune(strings.TrimSpace(s))
+	switch len(r) {
+	case 0, 1:
+		return string(r)
+	case 2:
+		return string(r[0]) + "○"
+	}
+	return string(r[0]) + "○" + string(r[len(r)-1])
+}

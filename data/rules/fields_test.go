@@ -85,3 +85,21 @@ func TestPasswordDigestAndName(t *testing.T) {
 		}
 	}
 }
+
+func TestMaskName(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"three characters", "王小明", "王○明"},
+		{"two characters", "王明", "王○"},
+		{"one character", "明", "明"},
+		{"empty", "", ""},
+		{"latin", "Amy Lee", "A○e"},
+		{"spaces around", "  陳大文 ", "陳○文"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := MaskName(c.in); got != c.want {
+				t.Errorf("MaskName(%q) = %q; want %q", c.in, got, c.want)
+			}
+		})
+	}
+}

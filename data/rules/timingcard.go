@@ -1,5 +1,10 @@
 package rules
 
+import (
+	"math"
+	"time"
+)
+
 // TimingRecord is one counting (timing) passcard record as spec section 3
 // names its fields.
 type TimingRecord struct {
@@ -30,4 +35,29 @@ func TimingPoints(records []TimingRecord) (remain, notActive int) {
 		}
 	}
 	return remain, notActive
+}
+
+// VisitMinutes is what a timing-card visit from start to end costs: its
+// length in minutes, a started minute counting whole, at least one.
+//
+//	10:00:00 .. 10:00:20 -> 1
+//	10:00:00 .. 11:30:00 -> 90
+//	10:00:00 .. 11:30:01 -> 91
+func VisitMinutes(start, end time.Time) int {
+	return max(1, int(math.Ceil(end.Sub(start).Minutes())))
+}
+
+// ChargeMinutes takes minutes from the cards' remains in their order (the
+// caller orders them: the one ending first first) and returns what each
+// gives and what none could pay (overdue).
+//
+//	remains [30, 100], minutes 50 -> take [30, 20], overdue 0
+//	remains [30],      minutes 50 -> take [30], overdue 20
+func ChargeMinutes(remains []int, minutes int) (take []int, overdue int) {
+	take = make([]int, len(remains))
+	for i, r := range remains {
+		n := min(max(r, 0), minutes)
+		take[i], minutes = n, minutes-n
+	}
+	return take, minutes
 }

@@ -79,4 +79,9 @@ export const codes = {
   TermEnrolled: -72,
   TermNoSessions: -73,
   NothingOwed: -74,
+  OtherBrandToken: -50,
+  NoVisitsLeft: -51,
+  OutsideValidity: -52,
+  NoMinutesLeft: -53,
+  NotEnoughPoints: -54,
 } as const;

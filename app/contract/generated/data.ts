@@ -331,6 +331,21 @@ export interface Salesman {
 }
 
 //////////
+// source: entries.go
+
+/**
+ * TimingVisit is a visit on the timing card.
+ */
+export interface TimingVisit {
+  id: number /* int64 */;
+  startedAt: string /* RFC 3339 */;
+  endedAt: string | null;
+  minutes: number /* int */; // its length, rounded up (0 while open)
+  charged: number /* int */; // taken from the timing cards
+  overdue: number /* int */; // not covered by them
+}
+
+//////////
 // source: holdings.go
 
 /**
@@ -636,6 +651,44 @@ export interface CardChangeState {
   state: 'pending' | 'active' | 'failed' | 'terminated';
   maskedCard: string;
   failure: string;
+}
+
+//////////
+// source: shares.go
+
+/**
+ * PointShare is one share as its sender or receiver sees it.
+ */
+export interface PointShare {
+  id: number /* int64 */;
+  name: string; // the ticket's
+  points: number /* int */; // points given
+  direction: 'sent' | 'received';
+  other: string; // the other member's name, masked
+  createdAt: string /* RFC 3339 */;
+}
+/**
+ * ShareRequest is a share to make: points of the sender's ticket to
+ * another member of the same brand.
+ */
+export interface ShareRequest {
+  BrandID: string;
+  FromUser: number /* int64 */;
+  ToUser: number /* int64 */;
+  TicketID: number /* int64 */;
+  Points: number /* int */;
+  Key: string; // the Idempotency-Key: a repeat answers the first answer
+  Today: string;
+  Now: string /* RFC 3339 */;
+}
+/**
+ * ShareResult is what a share did: the share and the sender's points left
+ * on the ticket.
+ */
+export interface ShareResult {
+  shareId: number /* int64 */;
+  remain: number /* int */;
+  points: number /* int */;
 }
 
 //////////

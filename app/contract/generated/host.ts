@@ -644,6 +644,15 @@ export interface ScannerCheckInRequest {
   scheduleId: number /* int64 */; // 0: the member's booking whose check-in window is open
 }
 /**
+ * HoldingScanRequest is POST /api/checkin/holding's body (the studio's
+ * door scanner, authorised as for POST /api/checkin/qr): the scanner's
+ * brand and the holding QR token it read.
+ */
+export interface HoldingScanRequest {
+  brandId: string;
+  token: string;
+}
+/**
  * ServerTime is GET /api/user/common/server-time's.
  */
 export interface ServerTime {
@@ -1056,6 +1065,68 @@ export interface HoldingQR {
 export interface BrandUserLists {
   pointList: data.MemberTicket[];
   passcardList: data.MemberPasscard[];
+}
+/**
+ * PointShareInfo is GET /api/user/getPointShareInfo?brandId=[&account=]
+ * (module PLAN_SHARING): the member's point tickets they may share, their
+ * shares sent and received (the other member's name masked), and, with
+ * account (an e-mail or phone of a member of the brand), who would
+ * receive (masked), so the member can check before sharing.
+ */
+export interface PointShareInfo {
+  shareable: data.MemberTicket[];
+  shares: data.PointShare[];
+  recipient?: string;
+}
+/**
+ * PointShareRequest is POST /api/user/pointShare's body, with the header
+ * Idempotency-Key (required: a repeat shares nothing more): points of the
+ * member's point ticket to the member of the brand whose account (e-mail
+ * or phone) this is.
+ */
+export interface PointShareRequest extends BrandRequest {
+  ticketId: number /* int64 */;
+  account: string;
+  points: number /* int */;
+}
+/**
+ * NewposTicketList is GET /api/user/getNewposTicketList?brandId=&status=
+ * &pageNumber=&pageSize=: the member's tickets of a brand on the ticket
+ * payment service (isNewposStore), newest first, filtered by status
+ * (active, notActive, expired, usedUp; empty: all) and paged.
+ */
+export interface NewposTicketList {
+  tickets: data.MemberTicket[];
+  total: number /* int */;
+  pageNumber: number /* int */;
+  pageSize: number /* int */;
+}
+/**
+ * RegisterLoginAnswer is the answer of POST /api/session/purchaseVerify/register
+ * and POST /api/user/add: the new member, logged in at once (the
+ * verification mail is on its way: MailSent).
+ */
+export interface RegisterLoginAnswer extends LoginAnswer {
+  mailSent: boolean;
+}
+/**
+ * PurchaseRegisterRequest is POST /api/session/purchaseVerify/register's
+ * body: a registration during checkout (as RegisterRequest) that logs the
+ * new member in, so the purchase goes on.
+ */
+export interface PurchaseRegisterRequest extends RegisterRequest, AppRequest {
+}
+/**
+ * AddUserRequest is POST /api/user/add's body: a member of another brand
+ * of this storefront joins this one with that account (its e-mail and
+ * password, as LoginRequest), accepting the terms and filling this
+ * brand's custom fields; name and phone come from that account.
+ */
+export interface AddUserRequest extends BrandRequest, AppRequest {
+  email: string;
+  password: string;
+  customFields: { [key: string]: string};
+  acceptTerms: boolean;
 }
 
 //////////

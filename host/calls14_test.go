@@ -1,0 +1,108 @@
+package host
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"testing"
+
+	"storefront/data"
+)
+
+// TestPointShare: a member shares points of a point ticket with another
+// member of the brand: taken and given in one transaction, never more
+// than held, once per Idempotency-Key; bad inputs are clear errors.
+func TestPointShare(t *testing.T) {
+	ts := newBookingServer(t)
+	ticket := ts.id(t, `select id from member_tickets where user_id = $1 and ticket_type = 'onlinePoint' and remain > 0 order by id limit 1`, ts.me.id)
+	held := ts.id(t, `select remain from member_tickets where id = $1`, ticket)
+	daanEmail := "member2@example.com"
+	yogaID := ts.id(t, `select id from users where brand_id = 'yoga' and email = 'member@example.com'`)
+	yoga, err := ts.db.CreateSession(context.Background(), "yoga", yogaID, "test", ts.clock.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	share := func(name, key string, points any, account string, status, code int) scenario {
+		h := append(ts.me.auth(), "Idempotency-Key", key)
+		if key == "" {
+			h = ts.me.auth()
+		}
+		return scenario{Name: name, Method: http.MethodPost, Path: "/api/user/pointShare", Header: h,
+			Body: map[string]any{"brandId": "demo", "ticketId": ticket, "account": account, "points": points}, Status: status, Code: code}
+	}
+	runScenarios(t, ts, []scenario{
+		{Name: "the info", Path: "/api/user/getPointShareInfo?brandId=demo&account=" + daanEmail, Header: ts.me.auth(), Status: 200,
+			Contains: []string{`"shareable":[`, `"id":` + strconv.FormatInt(ticket, 10), `"recipient":"陳○文"`}},
+		{Name: "info needs a login", Path: "/api/user/getPointShareInfo?brandId=demo", Status: 401, Code: data.CodeLoginRequired},
+		{Name: "a brand without plan sharing", Path: "/api/user/getPointShareInfo?brandId=yoga", Header: []string{"Authorization", yoga},
+			Status: 403, Code: data.CodeForbidden},
+		{Name: "an unknown account", Path: "/api/user/getPointShareInfo?brandId=demo&account=nobody@example.com", Header: ts.me.auth(),
+			Status: 404, Code: data.CodeAccountNotFound},
+		{Name: "a bad account", Path: "/api/user/getPointShareInfo?brandId=demo&account=xyz", Header: ts.me.auth(), Status: 400, Code: data.CodeBadRequest},
+		share("no Idempotency-Key", "", 1, daanEmail, 400, data.CodeBadRequest),
+		share("zero points", "k0", 0, daanEmail, 400, data.CodeBadRequest),
+		share("points not a number", "k0", "x", daanEmail, 400, data.CodeBadRequest),
+		share("to oneself", "k0", 1, "member@example.com", 400, data.CodeBadRequest),
+		share("to no one", "k0", 1, "nobody@example.com", 404, data.CodeAccountNotFound),
+		share("more than held", "k0", held+1, daanEmail, 409, data.CodeNotEnoughPoints),
+		share("two points", "k1", 2, daanEmail, 200, 0),
+		share("the same request again", "k1", 2, daanEmail, 200, 0),
+	})
+	if got := ts.id(t, `select remain from member_tickets where id = $1`, ticket); got != held-2 {
+		t.Errorf("the sender holds %d; want %d (shared once)", got, held-2)
+	}
+	if got := ts.id(t, `select coalesce(sum(remain), 0) from member_tickets t join point_shares s on s.to_ticket = t.id where t.user_id = $1`, ts.daan.id); got != 2 {
+		t.Errorf("the receiver got %d points; want 2", got)
+	}
+	scenario{Name: "the receiver sees it", Path: "/api/user/getPointShareInfo?brandId=demo", Header: ts.daan.auth(), Status: 200,
+		Contains: []string{`"direction":"received"`, `"points":2`}}.run(t, ts)
+}
+
+// TestRemainingCalls14: the ticket service's list, registering during
+// checkout and joining with another brand's account, with bad inputs.
+func TestRemainingCalls14(t *testing.T) {
+	ts := newBookingServer(t)
+	reg := map[string]any{"brandId": "demo", "email": "buyer@example.com", "password": md5hex("secret123"), "name": "新買家",
+		"acceptTerms": true, "customFields": map[string]string{"phone": "0912-000-222", "birthday": "1991-03-04"}}
+	runScenarios(t, ts, []scenario{
+		{Name: "the ticket list", Path: "/api/user/getNewposTicketList?brandId=demo", Header: ts.me.auth(), Status: 200,
+			Contains: []string{`"tickets":[`, "團課 10 堂計次卡", `"pageNumber":1`}},
+		{Name: "used-up tickets only", Path: "/api/user/getNewposTicketList?brandId=demo&status=usedUp", Header: ts.me.auth(), Status: 200,
+			Absent: []string{"團課 10 堂計次卡"}},
+		{Name: "a bad status", Path: "/api/user/getNewposTicketList?brandId=demo&status=x", Header: ts.me.auth(), Status: 400, Code: data.CodeBadRequest},
+		{Name: "a bad page", Path: "/api/user/getNewposTicketList?brandId=demo&pageNumber=0", Header: ts.me.auth(), Status: 400, Code: data.CodeBadRequest},
+		{Name: "the list needs a login", Path: "/api/user/getNewposTicketList?brandId=demo", Status: 401, Code: data.CodeLoginRequired},
+		{Name: "register during checkout", Method: http.MethodPost, Path: "/api/session/purchaseVerify/register", Body: reg, Status: 200,
+			Contains: []string{`"user":{`, "buyer@example.com"},
+			Check: func(t *testing.T, w *httptest.ResponseRecorder) {
+				if !hasCookie(w, "web_ec_sessionId") {
+					t.Error("not logged in")
+				}
+			}},
+		{Name: "register twice", Method: http.MethodPost, Path: "/api/session/purchaseVerify/register", Body: reg, Status: 409, Code: data.CodeAlreadyRegistered},
+		{Name: "register without the terms", Method: http.MethodPost, Path: "/api/session/purchaseVerify/register",
+			Body: map[string]any{"brandId": "demo", "email": "b2@example.com", "password": md5hex("secret123"), "name": "某人"}, Status: 400, Code: data.CodeBadRequest},
+		{Name: "join yoga with the demo account", Method: http.MethodPost, Path: "/api/user/add",
+			Body: map[string]any{"brandId": "yoga", "email": "member2@example.com", "password": md5hex("demo1234"), "acceptTerms": true,
+				"customFields": map[string]string{"phone": "0912-000-333"}}, Status: 200,
+			Contains: []string{"member2@example.com"}},
+		{Name: "join again", Method: http.MethodPost, Path: "/api/user/add",
+			Body: map[string]any{"brandId": "yoga", "email": "member2@example.com", "password": md5hex("demo1234"), "acceptTerms": true,
+				"customFields": map[string]string{"phone": "0912-000-333"}}, Status: 409, Code: data.CodeAppRegistered},
+		{Name: "join with a wrong password", Method: http.MethodPost, Path: "/api/user/add",
+			Body: map[string]any{"brandId": "yoga", "email": "member3@example.com", "password": md5hex("wrong"), "acceptTerms": true}, Status: 401, Code: data.CodeWrongPassword},
+		{Name: "join with no account anywhere", Method: http.MethodPost, Path: "/api/user/add",
+			Body: map[string]any{"brandId": "yoga", "email": "nobody@example.com", "password": md5hex("demo1234"), "acceptTerms": true}, Status: 404, Code: data.CodeAccountNotFound},
+	})
+}
+
+// hasCookie reports whether the answer sets cookie name.
+func hasCookie(w *httptest.ResponseRecorder, name string) bool {
+	for _, c := range w.Result().Cookies() {
+		if c.Name == name && c.Value != "" {
+			return true
+		}
+	}
+	return false
+}
