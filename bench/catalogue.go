@@ -30,14 +30,14 @@ func scaleCatalogue(dir string) error {
 	c := &catalogue.Catalogue{Brand: catalogue.Brand{ID: "scale", Name: "規模測試", Colour: "FF91C423",
 		Modules: []string{"WEB_SHOP", "FIND_ACTIVITY"}}}
 	for i := range scaleStores {
-		c.Stores = append(c.Stores, catalogue.Store{ShortName: fmt.Sprintf("第%d館", i+1), Name: fmt.Sprintf("規模測試 第%d館", i+1),
+		c.Stores = append(c.Stores, catalogue.Store{ID: fmt.Sprintf("store-%d", i+1), ShortName: fmt.Sprintf("第%d館", i+1), Name: fmt.Sprintf("規模測試 第%d館", i+1),
 			OpeningHours: "每日 06:00–23:00"})
 	}
-	c.Teachers = []catalogue.Teacher{{Name: "測試老師"}}
+	c.Teachers = []catalogue.Teacher{{ID: "teacher", Name: "測試老師"}}
 	per := scaleSchedules / scaleCourses
 	for i := range scaleCourses {
-		co := catalogue.Course{Store: c.Stores[i%scaleStores].ShortName, Name: fmt.Sprintf("課程 %d", i+1), Category: "團體課",
-			Teacher: "測試老師", MinPrice: 300, MaxPrice: 400, OnShelf: true,
+		co := catalogue.Course{ID: fmt.Sprintf("course-%d", i+1), Store: c.Stores[i%scaleStores].ID, Name: fmt.Sprintf("課程 %d", i+1),
+			Category: "團體課", Teacher: "teacher", MinPrice: 300, MaxPrice: 400, OnShelf: true,
 			Booking: catalogue.Booking{OpensHours: 336, ClosesMinutes: 30, CancelHours: 12, CountAllowed: true, PasscardAllowed: true}}
 		for j := range per {
 			h := 7 + i%12

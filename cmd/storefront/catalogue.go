@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"time"
 
 	"storefront/data"
 	"storefront/data/catalogue"
@@ -16,24 +17,29 @@ import (
 
 const catalogueUsage = `usage:
   storefront catalogue import PATH [--dry-run]   bring a brand's catalogue directory into the database
-  storefront catalogue export BRAND [DIR]        write a brand's catalogue into DIR (default ./BRAND)`
+  storefront catalogue export BRAND [DIR] [--relative]
+                                                 write a brand's catalogue into DIR (default ./BRAND); --relative:
+                                                 dates relative to today (+14d, +2w3), for a demo that never goes stale`
 
 // catalogueCommand runs `storefront catalogue ...` (args after
 // "catalogue") against the database of the environment's configuration.
 // A problem in the directory is reported one a line (file, entry, field)
 // on stderr, and nothing is written.
 func catalogueCommand(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	dry := false
+	dry, rel := false, false
 	var rest []string
 	for _, a := range args {
-		if a == "--dry-run" {
+		switch a {
+		case "--dry-run":
 			dry = true
-		} else {
+		case "--relative":
+			rel = true
+		default:
 			rest = append(rest, a)
 		}
 	}
 	if len(rest) < 2 || (rest[0] != "import" && rest[0] != "export") || len(rest) > 3 ||
-		(rest[0] == "import" && len(rest) != 2) || (dry && rest[0] != "import") {
+		(rest[0] == "import" && len(rest) != 2) || (dry && rest[0] != "import") || (rel && rest[0] != "export") {
 		return errors.New(catalogueUsage)
 	}
 	cfg, err := host.LoadConfig(getenv)
@@ -50,7 +56,11 @@ func catalogueCommand(ctx context.Context, args []string, getenv func(string) st
 		if len(rest) == 3 {
 			dir = rest[2]
 		}
-		if err := catalogue.Export(ctx, db, rest[1], dir, cfg.CatalogueImages); err != nil {
+		opt := catalogue.ExportOptions{ImageDir: cfg.CatalogueImages}
+		if rel {
+			opt.Relative = time.Now()
+		}
+		if err := catalogue.Export(ctx, db, rest[1], dir, opt); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "已匯出品牌 %s 到 %s\n", rest[1], dir)

@@ -64,7 +64,7 @@ func TestCatalogueCommand(t *testing.T) {
 	db, getenv := catalogueEnv(t)
 	dir := studioCopy(t)
 	out, err := runCatalogue(t, getenv, "import", dir, "--dry-run")
-	if err != nil || !strings.Contains(out, "試算") || !strings.Contains(out, "+ courses.json：課程「大安館 哈達瑜珈」") {
+	if err != nil || !strings.Contains(out, "試算") || !strings.Contains(out, "+ courses.json：課程「hatha」") {
 		t.Fatalf("dry run: %v\n%s", err, out)
 	}
 	var n int
@@ -106,19 +106,37 @@ func TestCatalogueImportErrors(t *testing.T) {
 		}, []string{"brand.json", "品牌", "欄位 webBaseBackgroundColor", "Bad Hex", "「Bad Hex」"}},
 		{"schedule outside store hours", func(t *testing.T, dir string) {
 			edit(t, dir, "courses.json", `"start": "19:00", "end": "20:00"`, `"start": "21:00", "end": "22:00"`)
-		}, []string{"courses.json", "課程「肌力訓練」（板橋館）的第 1 個時段", "欄位 start", "21:00–22:00 不在門市「板橋館」的營業時間"}},
+		}, []string{"courses.json", "課程「strength」的第 1 個時段", "欄位 start", "2026-12-02（週三）21:00–22:00 不在門市「板橋館」的營業時間"}},
+		{"schedule on a day the store's hours leave out", func(t *testing.T, dir string) {
+			edit(t, dir, "courses.json", `"date": "2026-12-02", "start": "19:00"`, `"date": "2026-12-05", "start": "19:00"`)
+		}, []string{"courses.json", "課程「strength」的第 1 個時段", "欄位 start", "2026-12-05（週六）19:00–20:00 不在門市「板橋館」的營業時間（週一至週五 09:00–21:00；週六 09:00–18:00）內"}},
+		{"schedule on the store's closed day", func(t *testing.T, dir string) {
+			edit(t, dir, "courses.json", `"date": "2026-12-02", "start": "19:00", "end": "20:00"`, `"date": "2026-12-06", "start": "10:00", "end": "11:00"`)
+		}, []string{"courses.json", "課程「strength」的第 1 個時段", "欄位 date", "2026-12-06（週日）門市「板橋館」未營業"}},
 		{"negative price", func(t *testing.T, dir string) {
 			edit(t, dir, "items.json", `"price": 3500`, `"price": -1`)
-		}, []string{"items.json", "商品「10 堂計次卡」（quantityPasscard）", "欄位 price", "不可小於 0"}},
+		}, []string{"items.json", "商品「ten-visits」", "欄位 price", "不可小於 0"}},
 		{"image that is not an image", func(t *testing.T, dir string) {
 			os.WriteFile(filepath.Join(dir, "images", "room.png"), []byte("not a picture"), 0o644)
-		}, []string{"stores.json", "門市「大安館」", "欄位 image", "「images/room.png」不是圖片"}},
+		}, []string{"stores.json", "門市「daan」", "欄位 image", "「images/room.png」不是圖片"}},
 		{"missing image", func(t *testing.T, dir string) {
 			edit(t, dir, "teachers.json", `"image": ""`, `"image": "images/none.jpg"`)
-		}, []string{"teachers.json", "老師「林小嵐」", "欄位 image", "找不到圖片檔"}},
+		}, []string{"teachers.json", "老師「lin」", "欄位 image", "找不到圖片檔"}},
 		{"unknown store", func(t *testing.T, dir string) {
-			edit(t, dir, "courses.json", `"store": "板橋館"`, `"store": "新莊館"`)
-		}, []string{"courses.json", "課程「肌力訓練」（新莊館）", "欄位 store", "門市「新莊館」不在 stores.json 裡"}},
+			edit(t, dir, "courses.json", `"store": "banqiao"`, `"store": "xinzhuang"`)
+		}, []string{"courses.json", "課程「strength」", "欄位 store", "門市「xinzhuang」不在 stores.json 裡"}},
+		{"missing id", func(t *testing.T, dir string) {
+			edit(t, dir, "items.json", `"id": "points-1000", `, ``)
+		}, []string{"items.json", "第 3 筆商品", "欄位 id", "不可空白"}},
+		{"duplicate id", func(t *testing.T, dir string) {
+			edit(t, dir, "salesmen.json", `"id": "s-lee"`, `"id": "s-wang"`)
+		}, []string{"salesmen.json", "業務「s-wang」", "欄位 id", "與另一筆重複"}},
+		{"term session outside its term", func(t *testing.T, dir string) {
+			edit(t, dir, "termSchedules.json", `"date": "2026-12-22"`, `"date": "2026-12-29"`)
+		}, []string{"termSchedules.json", "學期課程「winter」的班級「tue-morning」的第 3 堂", "欄位 date", "不在學期 2026-12-01 至 2026-12-22 之間"}},
+		{"term class of an unknown course", func(t *testing.T, dir string) {
+			edit(t, dir, "termSchedules.json", `"course": "hatha"`, `"course": "pilates"`)
+		}, []string{"termSchedules.json", "班級「tue-morning」", "欄位 course", "課程「pilates」不在 courses.json 裡"}},
 		{"unknown field", func(t *testing.T, dir string) {
 			edit(t, dir, "stores.json", `"phone"`, `"telephone"`)
 		}, []string{"stores.json", "不是有效的 JSON", "telephone"}},

@@ -2,6 +2,10 @@ package catalogue_test
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	neturl "net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -63,7 +67,7 @@ func TestImportRoundTrip(t *testing.T) {
 		t.Fatalf("first import: %s", rep)
 	}
 	out := filepath.Join(t.TempDir(), "export")
-	if err := catalogue.Export(context.Background(), db, "studio", out, images); err != nil {
+	if err := catalogue.Export(context.Background(), db, "studio", out, catalogue.ExportOptions{ImageDir: images}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := readBack(t, out), readBack(t, src); !reflect.DeepEqual(got, want) {
@@ -113,10 +117,10 @@ func TestImportDryRunWritesNothing(t *testing.T) {
 
 	importDir(t, db, src, images, false)
 	v := version(t, db, "studio")
-	writeJSON(t, src, "teachers.json", `[{"name": "林小嵐", "title": "資深瑜珈老師", "bio": "RYT-200 認證。", "image": ""},
-	  {"name": "陳大山", "title": "肌力教練", "bio": "NSCA-CSCS 認證。", "image": ""}]`)
+	writeJSON(t, src, "teachers.json", `[{"id": "lin", "name": "林小嵐", "title": "資深瑜珈老師", "bio": "RYT-200 認證。", "image": ""},
+	  {"id": "chen", "name": "陳大山", "title": "肌力教練", "bio": "NSCA-CSCS 認證。", "image": ""}]`)
 	rep = importDir(t, db, src, images, true)
-	if !reflect.DeepEqual(rep.Changed, []string{"teachers.json：老師「林小嵐」"}) || len(rep.Added)+len(rep.Removed) != 0 {
+	if !reflect.DeepEqual(rep.Changed, []string{"teachers.json：老師「lin」"}) || len(rep.Added)+len(rep.Removed) != 0 {
 		t.Errorf("dry run of one changed teacher reported: %s", rep)
 	}
 	if got := version(t, db, "studio"); got != v {
@@ -154,19 +158,22 @@ func TestImportTakesHeldEntriesOffShelf(t *testing.T) {
 	        values ('studio', $1, $2, 'passcard', 'booked', '2026-12-01 07:00+08', '2026-12-01 08:00+08')`, user, schedule)
 	must(err)
 
-	writeJSON(t, src, "items.json", `[{"type": "point", "name": "儲值 1,000 點", "price": 1000, "description": "可折抵課程。",
+	writeJSON(t, src, "items.json", `[{"id": "points-1000", "type": "point", "name": "儲值 1,000 點", "price": 1000, "description": "可折抵課程。",
 	  "quantity": 1000, "activation": "IMMEDIATELY", "image": "", "images": [], "stores": []}]`)
 	writeJSON(t, src, "courses.json", `[]`)
+	writeJSON(t, src, "termSchedules.json", `[]`)
+	writeJSON(t, src, "salesmen.json", `[]`)
 	dry := importDir(t, db, src, images, true)
 	rep := importDir(t, db, src, images, false)
 	if !reflect.DeepEqual(dry, rep) {
 		t.Errorf("the dry run reported\n%s\nthe import\n%s", dry, rep)
 	}
-	wantOff := []string{"items.json：商品「單月通行卡」", "courses.json：課程「哈達瑜珈（大安館）」"}
+	wantOff := []string{"items.json：商品「month-pass」", "courses.json：課程「hatha」"}
 	if !reflect.DeepEqual(rep.OffShelf, wantOff) {
 		t.Errorf("taken off shelf %q, want %q", rep.OffShelf, wantOff)
 	}
-	wantGone := []string{"items.json：商品「10 堂計次卡」", "courses.json：課程「肌力訓練（板橋館）」"}
+	wantGone := []string{"items.json：商品「ten-visits」", "courses.json：課程「strength」", "termSchedules.json：學期課程「winter」",
+		"salesmen.json：業務「s-wang」", "salesmen.json：業務「s-lee」"}
 	if !reflect.DeepEqual(rep.Removed, wantGone) {
 		t.Errorf("removed %q, want %q", rep.Removed, wantGone)
 	}
@@ -192,23 +199,41 @@ func TestImportTakesHeldEntriesOffShelf(t *testing.T) {
 func TestRelativeDates(t *testing.T) {
 	db := dbtest.New(t)
 	src, images := studio(t), t.TempDir()
-	writeJSON(t, src, "courses.json", `[{"store": "大安館", "name": "晨間伸展", "minPrice": 200, "maxPrice": 200,
-	  "schedules": [{"date": "+14d", "start": "07:00", "end": "07:40", "capacity": 10}]}]`)
+	writeJSON(t, src, "courses.json", `[{"id": "stretch", "store": "daan", "name": "晨間伸展", "minPrice": 200, "maxPrice": 200,
+	  "schedules": [{"date": "+14d", "start": "07:00", "end": "07:40", "capacity": 10},
+	                {"date": "+2w3", "start": "07:00", "end": "07:40", "capacity": 10},
+	                {"date": "+0w1", "start": "07:00", "end": "07:40", "capacity": 10}]}]`)
+	writeJSON(t, src, "termSchedules.json", `[]`)
+	writeJSON(t, src, "banners.json", `[{"id": "b", "title": "橫幅", "image": "images/logo.png", "link": "", "startsOn": "-7d", "endsOn": "+60d"}]`)
 	importDir(t, db, src, images, false)
-	var date string
-	db.Pool.QueryRow(context.Background(), "select date::text from course_schedules where brand_id = 'studio'").Scan(&date)
-	if date != "2026-12-04" { // 2026-11-20 (Taipei) + 14 days
-		t.Errorf("+14d imported as %q", date)
+	var dates []string
+	rows, _ := db.Pool.Query(context.Background(), "select date::text from course_schedules where brand_id = 'studio' order by date")
+	for rows.Next() {
+		var d string
+		rows.Scan(&d)
+		dates = append(dates, d)
+	}
+	// 2026-11-20 (Taipei) is a Friday: +14d is 12-04, the Wednesday two
+	// weeks on 12-02, this week's Monday 11-16
+	if want := []string{"2026-11-16", "2026-12-02", "2026-12-04"}; !reflect.DeepEqual(dates, want) {
+		t.Errorf("+0w1, +2w3 and +14d imported as %q, want %q", dates, want)
+	}
+	var from, to string
+	db.Pool.QueryRow(context.Background(), "select starts_on::text, ends_on::text from banners where brand_id = 'studio'").Scan(&from, &to)
+	if from != "2026-11-13" || to != "2027-01-19" {
+		t.Errorf("-7d and +60d imported as %s and %s", from, to)
 	}
 }
 
-// The format carries the demo brands' catalogue: exporting each and
-// importing the export back changes nothing.
+// The format carries the demo brands' catalogue, the demo brand's
+// sessions at both stores and the term brand's classes inside their
+// stores' hours of each weekday: exporting each brand (with dates
+// relative to the day) and importing the export back changes nothing.
 func TestDemoBrandsExportAndImportUnchanged(t *testing.T) {
 	db := dbtest.NewDemoAt(t, now)
-	for _, brand := range []string{"yoga", "plan", "term", "noshop", "closed"} {
+	for _, brand := range []string{"demo", "yoga", "plan", "term", "noshop", "closed"} {
 		out := filepath.Join(t.TempDir(), brand)
-		if err := catalogue.Export(context.Background(), db, brand, out, t.TempDir()); err != nil {
+		if err := catalogue.Export(context.Background(), db, brand, out, catalogue.ExportOptions{ImageDir: t.TempDir(), Relative: now}); err != nil {
 			t.Fatalf("export %s: %v", brand, err)
 		}
 		v := version(t, db, brand)
@@ -221,27 +246,104 @@ func TestDemoBrandsExportAndImportUnchanged(t *testing.T) {
 	}
 }
 
-// The demo brand's 竹北館 sessions start half an hour after 信義館's, and
-// some fall outside 竹北館's opening hours (09:00–22:00): the import
-// refuses exactly those, and writes nothing.
-func TestDemoBrandSessionsOutsideStoreHoursRefused(t *testing.T) {
-	db := dbtest.NewDemoAt(t, now)
-	out := filepath.Join(t.TempDir(), "demo")
-	if err := catalogue.Export(context.Background(), db, "demo", out, t.TempDir()); err != nil {
+// Renaming an entry keeps its id, and so its row and what members hold
+// or booked of it.
+func TestRenameKeepsTheRow(t *testing.T) {
+	db := dbtest.New(t)
+	ctx := context.Background()
+	src, images := studio(t), t.TempDir()
+	importDir(t, db, src, images, false)
+	rowID := func(table string) int64 {
+		var n int64
+		if err := db.Pool.QueryRow(ctx, "select id from "+table+" where brand_id = 'studio' and slug = $1",
+			map[string]string{"courses": "hatha", "stores": "daan", "items": "month-pass"}[table]).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	course, store, item := rowID("courses"), rowID("stores"), rowID("items")
+	for _, e := range []struct{ file, old, new string }{
+		{"courses.json", `"name": "哈達瑜珈"`, `"name": "哈達瑜珈基礎"`},
+		{"stores.json", `"shortName": "大安館"`, `"shortName": "大安旗艦館"`},
+		{"items.json", `"name": "單月通行卡"`, `"name": "月卡"`},
+	} {
+		p := filepath.Join(src, e.file)
+		b, _ := os.ReadFile(p)
+		if !strings.Contains(string(b), e.old) {
+			t.Fatalf("%s has no %s", e.file, e.old)
+		}
+		os.WriteFile(p, []byte(strings.Replace(string(b), e.old, e.new, 1)), 0o644)
+	}
+	rep := importDir(t, db, src, images, false)
+	want := []string{"stores.json：門市「daan」", "items.json：商品「month-pass」", "courses.json：課程「hatha」"}
+	if !reflect.DeepEqual(rep.Changed, want) || len(rep.Added)+len(rep.Removed)+len(rep.OffShelf) != 0 {
+		t.Errorf("renaming reported %s, want changed %q only", rep, want)
+	}
+	if rowID("courses") != course || rowID("stores") != store || rowID("items") != item {
+		t.Errorf("a renamed entry got a new row")
+	}
+	var name string
+	db.Pool.QueryRow(ctx, "select name from courses where id = $1", course).Scan(&name)
+	if name != "哈達瑜珈基礎" {
+		t.Errorf("course renamed to %q", name)
+	}
+}
+
+// The import needs no superuser: as a plain role it writes the brand and
+// bumps its data_version once, while another writer's row still bumps it
+// by its trigger.
+func TestImportAsPlainRole(t *testing.T) {
+	url := dbtest.URL(t)
+	ctx := context.Background()
+	admin, err := data.Open(ctx, url, "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
 		t.Fatal(err)
 	}
-	v := version(t, db, "demo")
-	_, err := catalogue.Import(context.Background(), db, os.DirFS(out), catalogue.Options{Now: now, ImageDir: t.TempDir()})
-	probs, ok := err.(catalogue.Problems)
-	if !ok || len(probs) == 0 {
-		t.Fatalf("import of the demo brand: %v", err)
-	}
-	for _, p := range probs {
-		if p.File != "courses.json" || p.Field != "start" || !strings.Contains(p.Entry, "（竹北館）") || !strings.Contains(p.Message, "營業時間") {
-			t.Errorf("unexpected problem: %s", p)
+	defer admin.Close()
+	role := fmt.Sprintf("sf_import_%d", os.Getpid())
+	var dbname string
+	admin.Pool.QueryRow(ctx, "select current_database()").Scan(&dbname)
+	for _, sql := range []string{
+		"drop role if exists " + role, "create role " + role + " login nosuperuser",
+		"grant all on all tables in schema public to " + role, "grant all on all sequences in schema public to " + role,
+	} {
+		if _, err := admin.Pool.Exec(ctx, sql); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if got := version(t, db, "demo"); got != v {
-		t.Errorf("a refused import moved data_version from %d to %d", v, got)
+	t.Cleanup(func() {
+		admin.Pool.Exec(context.Background(), "drop owned by "+role)
+		admin.Pool.Exec(context.Background(), "drop role if exists "+role)
+	})
+	u, _ := neturl.Parse(url)
+	u.User = neturl.User(role)
+	db, err := data.Open(ctx, u.String(), "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var super bool
+	db.Pool.QueryRow(ctx, "select rolsuper from pg_roles where rolname = current_user").Scan(&super)
+	if super {
+		t.Fatal("the test role is a superuser")
+	}
+	src, images := studio(t), t.TempDir()
+	importDir(t, db, src, images, false)
+	if v := version(t, db, "studio"); v > 3 { // inserted at 1, its row's update, the one bump
+		t.Errorf("the import moved data_version to %d: its rows' triggers bumped it", v)
+	}
+	v := version(t, db, "studio")
+	writeJSON(t, src, "teachers.json", `[{"id": "lin", "name": "林小嵐", "title": "資深瑜珈老師", "bio": "", "image": ""},
+	  {"id": "chen", "name": "陳大山", "title": "肌力教練", "bio": "NSCA-CSCS 認證。", "image": ""}]`)
+	importDir(t, db, src, images, false)
+	if got := version(t, db, "studio"); got != v+1 {
+		t.Errorf("an import of one change moved data_version from %d to %d, want one bump", v, got)
+	}
+	// outside an import, a row still bumps its brand
+	if _, err := db.Pool.Exec(ctx, "update course_schedules set capacity = capacity + 1 where brand_id = 'studio'"); err != nil {
+		t.Fatal(err)
+	}
+	if got := version(t, db, "studio"); got <= v+1 {
+		t.Errorf("a schedule written outside an import left data_version at %d", got)
 	}
 }

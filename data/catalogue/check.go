@@ -37,7 +37,8 @@ var (
 	fieldKey     = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,63}$`)
 	hoursPattern = regexp.MustCompile(`(\d{1,2}:\d{2})\s*[–~-]\s*(\d{1,2}:\d{2})`)
 	hexDigits    = regexp.MustCompile(`^[0-9A-Fa-f]+$`)
-	relDate      = regexp.MustCompile(`^\+(\d{1,4})d$`)
+	relDate      = regexp.MustCompile(`^([+-])(\d{1,4})d$`)
+	relWeekDate  = regexp.MustCompile(`^\+(\d{1,3})w([1-7])$`)
 )
 
 var (
@@ -49,41 +50,72 @@ var (
 )
 
 // check finds every problem of c that needs no database, and resolves it
-// in place: relative dates become dates after today, image file names
-// become their served paths. It returns the image files to store.
+// in place: relative dates become dates, image file names become their
+// served paths. It returns the image files to store.
 func check(c *Catalogue, dir fs.FS, today time.Time) ([]imageFile, Problems) {
 	ck := checker{dir: dir, today: today, brand: c.Brand.ID, seen: map[string]string{}}
 	ck.brand_(&c.Brand)
 	stores := map[string]Store{}
+	ids := map[string]bool{}
 	for i := range c.Stores {
 		s := &c.Stores[i]
-		e := ck.entry(storesFile, "門市", s.ShortName, i)
+		e := ck.id(storesFile, "門市", s.ID, i, ids)
 		ck.required(storesFile, e, "shortName", s.ShortName)
 		ck.required(storesFile, e, "name", s.Name)
 		s.Image = ck.image(storesFile, e, "image", s.Image)
-		if _, dup := stores[s.ShortName]; dup {
-			ck.probs.add(storesFile, e, "shortName", "與另一間門市重複")
-		}
-		stores[s.ShortName] = *s
+		stores[s.ID] = *s
 	}
 	teachers := map[string]bool{}
 	for i := range c.Teachers {
 		t := &c.Teachers[i]
-		e := ck.entry(teachersFile, "老師", t.Name, i)
+		e := ck.id(teachersFile, "老師", t.ID, i, teachers)
 		ck.required(teachersFile, e, "name", t.Name)
 		t.Image = ck.image(teachersFile, e, "image", t.Image)
-		if teachers[t.Name] {
-			ck.probs.add(teachersFile, e, "name", "與另一位老師重複")
-		}
-		teachers[t.Name] = true
 	}
 	items := map[string]bool{}
 	for i := range c.Items {
 		ck.item(&c.Items[i], i, stores, items)
 	}
-	courses := map[string]bool{}
+	courses, courseIDs := map[string]Course{}, map[string]bool{}
 	for i := range c.Courses {
-		ck.course(&c.Courses[i], i, stores, teachers, courses)
+		co := &c.Courses[i]
+		ck.course(co, i, stores, teachers, courseIDs)
+		courses[co.ID] = *co
+	}
+	terms := map[string]bool{}
+	for i := range c.Terms {
+		ck.term(&c.Terms[i], i, stores, courses, terms)
+	}
+	banners := map[string]bool{}
+	for i := range c.Banners {
+		b := &c.Banners[i]
+		e := ck.id(bannersFile, "橫幅", b.ID, i, banners)
+		ck.required(bannersFile, e, "title", b.Title)
+		ck.required(bannersFile, e, "image", b.Image)
+		b.Image = ck.image(bannersFile, e, "image", b.Image)
+		if b.StartsOn != "" {
+			b.StartsOn = ck.date(bannersFile, e, "startsOn", b.StartsOn)
+		}
+		if b.EndsOn != "" {
+			b.EndsOn = ck.date(bannersFile, e, "endsOn", b.EndsOn)
+		}
+		if b.StartsOn != "" && b.EndsOn != "" && b.EndsOn < b.StartsOn {
+			ck.probs.add(bannersFile, e, "endsOn", "不可早於 startsOn（%s）", b.StartsOn)
+		}
+	}
+	salesmen, codes := map[string]bool{}, map[string]bool{}
+	for i := range c.Salesmen {
+		m := &c.Salesmen[i]
+		e := ck.id(salesmenFile, "業務", m.ID, i, salesmen)
+		ck.required(salesmenFile, e, "name", m.Name)
+		ck.required(salesmenFile, e, "code", m.Code)
+		if m.Code != "" && codes[m.Code] {
+			ck.probs.add(salesmenFile, e, "code", "代碼「%s」與另一位業務重複", m.Code)
+		}
+		codes[m.Code] = true
+		if _, ok := stores[m.Store]; m.Store != "" && !ok {
+			ck.probs.add(salesmenFile, e, "store", "門市「%s」不在 stores.json 裡", m.Store)
+		}
 	}
 	return ck.images, ck.probs
 }
@@ -103,6 +135,22 @@ func (ck *checker) entry(file, kind, key string, i int) string {
 		return fmt.Sprintf("第 %d 筆%s", i+1, kind)
 	}
 	return fmt.Sprintf("%s「%s」", kind, key)
+}
+
+// id checks an entry's operator id (a slug, unique among seen) and names
+// the entry by it.
+func (ck *checker) id(file, kind, id string, i int, seen map[string]bool) string {
+	e := ck.entry(file, kind, id, i)
+	switch {
+	case id == "":
+		ck.probs.add(file, e, "id", "不可空白（每一筆都要有自己的 id）")
+	case !idPattern.MatchString(id):
+		ck.probs.add(file, e, "id", "「%s」須為 1 到 64 個英數字、底線或連字號", id)
+	case seen[id]:
+		ck.probs.add(file, e, "id", "與另一筆重複")
+	}
+	seen[id] = true
+	return e
 }
 
 func (ck *checker) required(file, entry, field, v string) {
@@ -188,10 +236,7 @@ func checkColour(c string) string {
 
 func (ck *checker) item(it *Item, i int, stores map[string]Store, seen map[string]bool) {
 	f := itemsFile
-	e := ck.entry(f, "商品", it.Name, i)
-	if it.Name != "" {
-		e = fmt.Sprintf("商品「%s」（%s）", it.Name, it.Type)
-	}
+	e := ck.id(f, "商品", it.ID, i, seen)
 	ck.required(f, e, "name", it.Name)
 	ck.oneOf(f, e, "type", it.Type, itemTypes)
 	ck.nonNegative(f, e, "price", it.Price)
@@ -223,19 +268,11 @@ func (ck *checker) item(it *Item, i int, stores map[string]Store, seen map[strin
 			ck.probs.add(f, e, "stores", "門市「%s」不在 stores.json 裡", s)
 		}
 	}
-	if k := it.Type + "\x00" + it.Name; seen[k] {
-		ck.probs.add(f, e, "name", "與另一個同類商品重複")
-	} else {
-		seen[k] = true
-	}
 }
 
 func (ck *checker) course(c *Course, i int, stores map[string]Store, teachers, seen map[string]bool) {
 	f := coursesFile
-	e := ck.entry(f, "課程", c.Name, i)
-	if c.Name != "" {
-		e = fmt.Sprintf("課程「%s」（%s）", c.Name, c.Store)
-	}
+	e := ck.id(f, "課程", c.ID, i, seen)
 	ck.required(f, e, "name", c.Name)
 	store, ok := stores[c.Store]
 	if !ok {
@@ -262,42 +299,89 @@ func (ck *checker) course(c *Course, i int, stores map[string]Store, teachers, s
 		ck.probs.add(f, e, "booking.hoursCost", "須大於 0")
 	}
 	c.Image = ck.image(f, e, "image", c.Image)
-	if k := c.Store + "\x00" + c.Name; seen[k] {
-		ck.probs.add(f, e, "name", "與同門市的另一堂課程重複")
-	} else {
-		seen[k] = true
-	}
-	hours := openRanges(store.OpeningHours)
+	hours := parseHours(store.OpeningHours)
 	slots := map[string]bool{}
 	for j := range c.Schedules {
 		s := &c.Schedules[j]
 		se := fmt.Sprintf("%s的第 %d 個時段（%s %s）", e, j+1, s.Date, s.Start)
-		s.Date = ck.date(f, se, "date", s.Date)
-		start, err1 := clock(s.Start)
-		end, err2 := clock(s.End)
-		if err1 != nil {
-			ck.probs.add(f, se, "start", "須為 HH:MM 的時間")
-		}
-		if err2 != nil {
-			ck.probs.add(f, se, "end", "須為 HH:MM 的時間")
-		}
-		if err1 == nil && err2 == nil {
-			if end <= start {
-				ck.probs.add(f, se, "end", "須晚於開始時間 %s", s.Start)
-			} else if len(hours) > 0 && !within(hours, start, end) {
-				ck.probs.add(f, se, "start", "%s–%s 不在門市「%s」的營業時間（%s）內", s.Start, s.End, c.Store, store.OpeningHours)
-			}
-		}
+		s.Date = ck.session(f, se, s.Date, s.Start, s.End, store, hours, slots)
 		if s.Capacity <= 0 {
 			ck.probs.add(f, se, "capacity", "須大於 0")
 		}
 		if s.Teacher != "" && !teachers[s.Teacher] {
 			ck.probs.add(f, se, "teacher", "老師「%s」不在 teachers.json 裡", s.Teacher)
 		}
-		if slots[s.Date+s.Start] {
-			ck.probs.add(f, se, "start", "同一天同一時間重複列出")
+	}
+}
+
+// session checks a dated session (a course's schedule or a term class's
+// session): its date, its times, that it lies inside its store's opening
+// hours of that weekday, and that no other session of the same course or
+// class starts on the same day at the same time. It returns the resolved
+// date.
+func (ck *checker) session(f, se, date, start, end string, store Store, hours weekHours, slots map[string]bool) string {
+	date = ck.date(f, se, "date", date)
+	from, err1 := clock(start)
+	to, err2 := clock(end)
+	if err1 != nil {
+		ck.probs.add(f, se, "start", "須為 HH:MM 的時間")
+	}
+	if err2 != nil {
+		ck.probs.add(f, se, "end", "須為 HH:MM 的時間")
+	}
+	day, err3 := time.Parse(time.DateOnly, date)
+	if err1 == nil && err2 == nil {
+		if to <= from {
+			ck.probs.add(f, se, "end", "須晚於開始時間 %s", start)
+		} else if err3 == nil {
+			if ok, closed := hours.admits(day.Weekday(), from, to); closed {
+				ck.probs.add(f, se, "date", "%s（%s）門市「%s」未營業（營業時間：%s）", date, dayLabels[day.Weekday()], store.ShortName, store.OpeningHours)
+			} else if !ok {
+				ck.probs.add(f, se, "start", "%s（%s）%s–%s 不在門市「%s」的營業時間（%s）內", date, dayLabels[day.Weekday()], start, end, store.ShortName, store.OpeningHours)
+			}
 		}
-		slots[s.Date+s.Start] = true
+	}
+	if slots[date+" "+start] {
+		ck.probs.add(f, se, "start", "同一天同一時間重複列出")
+	}
+	slots[date+" "+start] = true
+	return date
+}
+
+func (ck *checker) term(t *Term, i int, stores map[string]Store, courses map[string]Course, seen map[string]bool) {
+	f := termsFile
+	e := ck.id(f, "學期課程", t.ID, i, seen)
+	ck.required(f, e, "name", t.Name)
+	t.Image = ck.image(f, e, "image", t.Image)
+	t.StartDate = ck.date(f, e, "startDate", t.StartDate)
+	t.EndDate = ck.date(f, e, "endDate", t.EndDate)
+	if t.EndDate < t.StartDate {
+		ck.probs.add(f, e, "endDate", "不可早於 startDate（%s）", t.StartDate)
+	}
+	classes := map[string]bool{}
+	for j := range t.Classes {
+		tc := &t.Classes[j]
+		ce := ck.id(f, e+"的班級", tc.ID, j, classes)
+		ck.required(f, ce, "name", tc.Name)
+		ck.nonNegative(f, ce, "price", tc.Price)
+		if tc.Capacity <= 0 {
+			ck.probs.add(f, ce, "capacity", "須大於 0")
+		}
+		co, ok := courses[tc.Course]
+		if !ok {
+			ck.probs.add(f, ce, "course", "課程「%s」不在 courses.json 裡", tc.Course)
+		}
+		store := stores[co.Store]
+		hours := parseHours(store.OpeningHours)
+		slots := map[string]bool{}
+		for k := range tc.Sessions {
+			s := &tc.Sessions[k]
+			se := fmt.Sprintf("%s的第 %d 堂（%s %s）", ce, k+1, s.Date, s.Start)
+			s.Date = ck.session(f, se, s.Date, s.Start, s.End, store, hours, slots)
+			if s.Date < t.StartDate || s.Date > t.EndDate {
+				ck.probs.add(f, se, "date", "不在學期 %s 至 %s 之間", t.StartDate, t.EndDate)
+			}
+		}
 	}
 }
 
@@ -310,42 +394,121 @@ func clock(s string) (int, error) {
 	return t.Hour()*60 + t.Minute(), nil
 }
 
-// openRanges are the "HH:MM–HH:MM" ranges written in a store's opening
-// hours, in minutes; none when it writes none (then any time fits).
-func openRanges(text string) [][2]int {
-	var out [][2]int
-	for _, m := range hoursPattern.FindAllStringSubmatch(text, -1) {
-		a, err1 := clock(m[1])
-		b, err2 := clock(m[2])
-		if err1 == nil && err2 == nil {
-			out = append(out, [2]int{a, b})
-		}
-	}
-	return out
+// weekHours are a store's opening hours as its free text writes them:
+// the open ranges (minutes after midnight) of each weekday. A text that
+// names no time bounds nothing (any time fits). A text that names
+// weekdays ("週一至週五 07:00–22:00；週六 09:00–18:00；週日公休") opens only
+// on the days it names; one that names none ("每日 06:30–21:30",
+// "07:00–22:00") opens every day.
+type weekHours struct {
+	any  bool
+	days [7][][2]int // by time.Weekday
 }
 
-// within reports whether a session fits in one of the opening ranges. The
-// ranges are not tied to weekdays: "週一至週五 07:00–22:00；週六 09:00–18:00"
-// admits a session from 07:00 to 22:00 on any day.
-func within(ranges [][2]int, start, end int) bool {
-	for _, r := range ranges {
+var (
+	hoursSep   = regexp.MustCompile(`[；;，,。\n]`)
+	dayPattern = regexp.MustCompile(`(?:週|周|星期|禮拜)([一二三四五六日天])(?:\s*[至到~～—–-]\s*(?:週|周|星期|禮拜)?([一二三四五六日天]))?`)
+	dayNames   = map[string]time.Weekday{"日": time.Sunday, "天": time.Sunday, "一": time.Monday, "二": time.Tuesday,
+		"三": time.Wednesday, "四": time.Thursday, "五": time.Friday, "六": time.Saturday}
+	dayLabels = [7]string{"週日", "週一", "週二", "週三", "週四", "週五", "週六"}
+)
+
+func parseHours(text string) weekHours {
+	var h weekHours
+	h.any = true
+	for _, seg := range hoursSep.Split(text, -1) {
+		var days []time.Weekday
+		switch {
+		case strings.Contains(seg, "每日") || strings.Contains(seg, "每天") || strings.Contains(seg, "全年"):
+			days = []time.Weekday{0, 1, 2, 3, 4, 5, 6}
+		case strings.Contains(seg, "平日"):
+			days = []time.Weekday{1, 2, 3, 4, 5}
+		case strings.Contains(seg, "假日") || strings.Contains(seg, "週末") || strings.Contains(seg, "周末"):
+			days = []time.Weekday{6, 0}
+		}
+		for _, m := range dayPattern.FindAllStringSubmatch(seg, -1) {
+			from := dayNames[m[1]]
+			to := from
+			if m[2] != "" {
+				to = dayNames[m[2]]
+			}
+			for d := from; ; d = (d + 1) % 7 {
+				days = append(days, d)
+				if d == to {
+					break
+				}
+			}
+		}
+		var ranges [][2]int
+		for _, m := range hoursPattern.FindAllStringSubmatch(seg, -1) {
+			a, err1 := clock(m[1])
+			b, err2 := clock(m[2])
+			if m[2] == "24:00" {
+				b, err2 = 24*60, nil
+			}
+			if err1 == nil && err2 == nil {
+				if b <= a { // past midnight
+					b += 24 * 60
+				}
+				ranges = append(ranges, [2]int{a, b})
+			}
+		}
+		if len(ranges) > 0 {
+			h.any = false
+		}
+		if len(days) == 0 && len(ranges) > 0 {
+			days = []time.Weekday{0, 1, 2, 3, 4, 5, 6}
+		}
+		for _, d := range days {
+			h.days[d] = append(h.days[d], ranges...)
+		}
+	}
+	return h
+}
+
+// admits reports whether a session on weekday d from start to end
+// (minutes after midnight) lies inside the hours; closed is whether the
+// hours leave that day out altogether.
+func (h weekHours) admits(d time.Weekday, start, end int) (ok, closed bool) {
+	if h.any {
+		return true, false
+	}
+	for _, r := range h.days[d] {
 		if start >= r[0] && end <= r[1] {
-			return true
+			return true, false
 		}
 	}
-	return false
+	return false, len(h.days[d]) == 0
 }
 
-// date resolves a date field: YYYY-MM-DD as is, "+Nd" as today + N days.
+// date resolves a date field: YYYY-MM-DD as is, "+Nd" and "-Nd" as today
+// plus or minus N days, "+NwD" as weekday D of the week N weeks on.
 func (ck *checker) date(file, entry, field, v string) string {
-	if m := relDate.FindStringSubmatch(v); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		return ck.today.AddDate(0, 0, n).Format(time.DateOnly)
+	if d, ok := resolveDate(v, ck.today); ok {
+		return d
 	}
-	if _, err := time.Parse(time.DateOnly, v); err != nil {
-		ck.probs.add(file, entry, field, "「%s」須為 YYYY-MM-DD 的日期或 +N天 的寫法（如 +14d）", v)
-	}
+	ck.probs.add(file, entry, field, "「%s」須為 YYYY-MM-DD 的日期，或相對於匯入日的 +14d、-7d、+2w3（兩週後那週的週三）", v)
 	return v
+}
+
+// resolveDate resolves a date of the format against today (a Taipei day
+// at midnight UTC); ok is false when v is none of the format's forms.
+func resolveDate(v string, today time.Time) (string, bool) {
+	if m := relDate.FindStringSubmatch(v); m != nil {
+		n, _ := strconv.Atoi(m[2])
+		if m[1] == "-" {
+			n = -n
+		}
+		return today.AddDate(0, 0, n).Format(time.DateOnly), true
+	}
+	if m := relWeekDate.FindStringSubmatch(v); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		d, _ := strconv.Atoi(m[2])
+		monday := today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7))
+		return monday.AddDate(0, 0, 7*n+d-1).Format(time.DateOnly), true
+	}
+	_, err := time.Parse(time.DateOnly, v)
+	return v, err == nil
 }
 
 // image resolves an image field. An absolute path ("/_static/...") is kept

@@ -1,25 +1,35 @@
 // Package catalogue reads, checks, imports and exports a brand's catalogue
 // as one directory of JSON files plus their images (issue 16):
 //
-//	brand.json     the brand: name, colours, app links, modules, custom
-//	               domains and custom fields
-//	stores.json    its stores, keyed by shortName
-//	teachers.json  its teachers, keyed by name
-//	items.json     its sellable items, keyed by type + name
-//	courses.json   its courses, keyed by store + name, each with its
-//	               booking rules and its schedules (keyed by date + start)
-//	images/        the image files the entries name ("images/logo.png")
+//	brand.json          the brand: name, colours, app links, modules, custom
+//	                    domains and custom fields
+//	stores.json         its stores
+//	teachers.json       its teachers
+//	items.json          its sellable items
+//	courses.json        its courses, each with its booking rules and its
+//	                    schedules (keyed by date + start)
+//	termSchedules.json  its term schedules, each with its classes (a
+//	                    course sold whole) and their sessions
+//	banners.json        the banners of its home page
+//	salesmen.json       the salesmen a buyer may name at checkout
+//	images/             the image files the entries name ("images/logo.png")
 //
 // schema.json (beside this file, also written into every export) is the
-// JSON Schema of these files. The keys above are the operator's ids: an
-// import updates the row with the same key, adds what is new and takes
-// off the shelf (or deletes, when nobody holds or booked it) what the
-// files no longer list. Term schedules, banners and salesmen are not part
-// of the format yet; an import leaves them as they are.
+// JSON Schema of these files. Every entry carries the operator's own "id"
+// (a slug, unique per kind within the brand; a term class's within its
+// term schedule), stored with its row: an import updates the row with
+// the same id (renaming an entry keeps its row, and so what members hold
+// or booked of it), adds what is new and takes off the shelf (or deletes,
+// when nobody holds or booked it) what the files no longer list. Entries
+// name each other by these ids (a course's store and teacher, an item's
+// stores, a term class's course, a salesman's store).
 //
-// Dates are YYYY-MM-DD, or "+Nd" (N days after the day of the import,
-// Taipei), meant for demo directories that must never go stale; an export
-// always writes absolute dates.
+// Dates are YYYY-MM-DD, or relative to the day of the import (Taipei), for
+// demo directories that must never go stale: "+Nd" or "-Nd" (N days after
+// or before it) and "+NwD" (ISO weekday D, 1 Monday .. 7 Sunday, of the
+// week N weeks after the import's week: a weekly class keeps its weekday,
+// and so its store's hours, whatever the day of the import). An export
+// writes absolute dates, or with Relative set these relative forms.
 package catalogue
 
 import (
@@ -40,11 +50,14 @@ var Schema []byte
 
 // Catalogue is one brand's catalogue as the files hold it.
 type Catalogue struct {
-	Brand    Brand     `json:"brand"`
-	Stores   []Store   `json:"stores"`
-	Teachers []Teacher `json:"teachers"`
-	Items    []Item    `json:"items"`
-	Courses  []Course  `json:"courses"`
+	Brand    Brand      `json:"brand"`
+	Stores   []Store    `json:"stores"`
+	Teachers []Teacher  `json:"teachers"`
+	Items    []Item     `json:"items"`
+	Courses  []Course   `json:"courses"`
+	Terms    []Term     `json:"termSchedules"`
+	Banners  []Banner   `json:"banners"`
+	Salesmen []Salesman `json:"salesmen"`
 }
 
 // Brand is brand.json.
@@ -79,8 +92,9 @@ type CustomField struct {
 	Options   []string `json:"options"`
 }
 
-// Store is an entry of stores.json, keyed by ShortName.
+// Store is an entry of stores.json.
 type Store struct {
+	ID           string `json:"id"`
 	ShortName    string `json:"shortName"`
 	Name         string `json:"name"`
 	Address      string `json:"address"`
@@ -91,16 +105,18 @@ type Store struct {
 	Image        string `json:"image"`
 }
 
-// Teacher is an entry of teachers.json, keyed by Name.
+// Teacher is an entry of teachers.json.
 type Teacher struct {
+	ID    string `json:"id"`
 	Name  string `json:"name"`
 	Title string `json:"title"`
 	Bio   string `json:"bio"`
 	Image string `json:"image"`
 }
 
-// Item is an entry of items.json, keyed by Type and Name.
+// Item is an entry of items.json; Stores are store ids.
 type Item struct {
+	ID             string    `json:"id"`
 	Type           string    `json:"type"`
 	Name           string    `json:"name"`
 	Price          int       `json:"price"`
@@ -122,8 +138,9 @@ type Validity struct {
 	Unit  string `json:"unit"`
 }
 
-// Course is an entry of courses.json, keyed by Store and Name.
+// Course is an entry of courses.json; Store and Teacher are ids.
 type Course struct {
+	ID          string     `json:"id"`
 	Store       string     `json:"store"`
 	Name        string     `json:"name"`
 	Category    string     `json:"category,omitempty"`
@@ -153,13 +170,68 @@ type Booking struct {
 	PrivateCoach    bool `json:"privateCoach"`
 }
 
-// Schedule is one dated session of a course, keyed by Date and Start.
+// Schedule is one dated session of a course, keyed by Date and Start;
+// Teacher is a teacher's id (none: the course's).
 type Schedule struct {
 	Date     string `json:"date"`
 	Start    string `json:"start"`
 	End      string `json:"end"`
 	Capacity int    `json:"capacity"`
 	Teacher  string `json:"teacher,omitempty"`
+}
+
+// Term is an entry of termSchedules.json: a period whose classes are
+// sold whole.
+type Term struct {
+	ID        string      `json:"id"`
+	Name      string      `json:"name"`
+	Intro     string      `json:"intro"`
+	Image     string      `json:"image"`
+	StartDate string      `json:"startDate"`
+	EndDate   string      `json:"endDate"`
+	OnShelf   bool        `json:"onShelf"`
+	Classes   []TermClass `json:"classes"`
+}
+
+// TermClass is a class of a term schedule: one course (its id) on fixed
+// sessions, sold whole at Price with Capacity seats.
+type TermClass struct {
+	ID       string    `json:"id"`
+	Course   string    `json:"course"`
+	Name     string    `json:"name"`
+	Intro    string    `json:"intro"`
+	Price    int       `json:"price"`
+	Capacity int       `json:"capacity"`
+	Sessions []Session `json:"sessions"`
+}
+
+// Session is a dated session of a term class, keyed by Date and Start;
+// its teacher is the course's, its capacity the class's.
+type Session struct {
+	Date  string `json:"date"`
+	Start string `json:"start"`
+	End   string `json:"end"`
+}
+
+// Banner is an entry of banners.json, shown on brand home between its
+// optional dates.
+type Banner struct {
+	ID       string `json:"id"`
+	Title    string `json:"title"`
+	Image    string `json:"image"`
+	Link     string `json:"link"`
+	StartsOn string `json:"startsOn,omitempty"`
+	EndsOn   string `json:"endsOn,omitempty"`
+}
+
+// Salesman is an entry of salesmen.json; Store is a store's id (none: any
+// store).
+type Salesman struct {
+	ID     string `json:"id"`
+	Store  string `json:"store,omitempty"`
+	Name   string `json:"name"`
+	Code   string `json:"code"`
+	Active bool   `json:"active"`
 }
 
 // The files of a catalogue directory.
@@ -169,6 +241,9 @@ const (
 	teachersFile = "teachers.json"
 	itemsFile    = "items.json"
 	coursesFile  = "courses.json"
+	termsFile    = "termSchedules.json"
+	bannersFile  = "banners.json"
+	salesmenFile = "salesmen.json"
 	schemaFile   = "schema.json"
 )
 
@@ -182,7 +257,8 @@ func (c *Catalogue) parts() []struct {
 		v    any
 	}{
 		{brandFile, &c.Brand}, {storesFile, &c.Stores}, {teachersFile, &c.Teachers},
-		{itemsFile, &c.Items}, {coursesFile, &c.Courses},
+		{itemsFile, &c.Items}, {coursesFile, &c.Courses}, {termsFile, &c.Terms},
+		{bannersFile, &c.Banners}, {salesmenFile, &c.Salesmen},
 	}
 }
 
@@ -212,9 +288,10 @@ func Read(dir fs.FS) (*Catalogue, Problems) {
 }
 
 // withDefaults fills the defaults of the boolean fields an operator may
-// leave out (onShelf true; countAllowed and passcardAllowed true).
+// leave out (onShelf and a salesman's active true; countAllowed and
+// passcardAllowed true).
 func withDefaults(file string, raw []byte) []byte {
-	if file != itemsFile && file != coursesFile {
+	if file != itemsFile && file != coursesFile && file != termsFile && file != salesmenFile {
 		return raw
 	}
 	var list []map[string]json.RawMessage
@@ -227,6 +304,10 @@ func withDefaults(file string, raw []byte) []byte {
 		}
 	}
 	for _, e := range list {
+		if file == salesmenFile {
+			def(e, "active")
+			continue
+		}
 		def(e, "onShelf")
 		if file == coursesFile {
 			var b map[string]json.RawMessage

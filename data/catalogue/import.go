@@ -60,6 +60,12 @@ func (r *Report) String() string {
 
 var taipei, _ = time.LoadLocation("Asia/Taipei")
 
+// taipeiDay is now's day in Taipei, at midnight UTC (for date arithmetic).
+func taipeiDay(now time.Time) time.Time {
+	t := now.In(taipei)
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+}
+
 // Import reads the catalogue in dir, checks it and brings the brand's rows
 // in the database to it in one transaction: an upsert by the format's
 // keys, where an entry the files no longer list is taken off the shelf
@@ -71,8 +77,7 @@ func Import(ctx context.Context, db *data.DB, dir fs.FS, opt Options) (*Report, 
 	if opt.Now.IsZero() {
 		opt.Now = time.Now()
 	}
-	today := opt.Now.In(taipei)
-	today = time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, time.UTC)
+	today := taipeiDay(opt.Now)
 	want, probs := Read(dir)
 	if len(probs) > 0 {
 		return nil, probs
@@ -85,6 +90,10 @@ func Import(ctx context.Context, db *data.DB, dir fs.FS, opt Options) (*Report, 
 	rep := &Report{Brand: want.Brand.ID}
 	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, "select pg_advisory_xact_lock(hashtext('storefront catalogue ' || $1))", want.Brand.ID); err != nil {
+			return err
+		}
+		// the rows' triggers leave data_version to apply (migration 013)
+		if _, err := tx.Exec(ctx, "select set_config('storefront.importing', 'on', true)"); err != nil {
 			return err
 		}
 		for _, d := range want.Brand.Domains {
@@ -164,6 +173,28 @@ func normalise(c *Catalogue) {
 		orEmpty(&c.Items[i].Images)
 		orEmpty(&c.Items[i].Stores)
 	}
+	if c.Terms == nil {
+		c.Terms = []Term{}
+	}
+	for i := range c.Terms {
+		t := &c.Terms[i]
+		if t.Classes == nil {
+			t.Classes = []TermClass{}
+		}
+		for j := range t.Classes {
+			tc := &t.Classes[j]
+			if tc.Sessions == nil {
+				tc.Sessions = []Session{}
+			}
+			slices.SortFunc(tc.Sessions, func(x, y Session) int { return strings.Compare(sessionKey(x), sessionKey(y)) })
+		}
+	}
+	if c.Banners == nil {
+		c.Banners = []Banner{}
+	}
+	if c.Salesmen == nil {
+		c.Salesmen = []Salesman{}
+	}
 	for i := range c.Courses {
 		co := &c.Courses[i]
 		if co.Schedules == nil {
@@ -179,13 +210,14 @@ func normalise(c *Catalogue) {
 }
 
 // apply writes the difference between the database and want, and reports
-// it. It runs in the import's transaction.
+// it. It runs in the import's transaction, with storefront.importing on:
+// the rows' triggers leave the brand's data_version alone, and apply
+// bumps it once at the end when anything changed.
 func apply(ctx context.Context, tx pgx.Tx, want *Catalogue, rep *Report) error {
 	brand := want.Brand.ID
 	have, id, err := load(ctx, tx, brand)
 	if errors.Is(err, errNoBrand) {
-		have, id = &Catalogue{}, &ids{stores: map[string]int64{}, teachers: map[string]int64{}, items: map[string]int64{},
-			courses: map[string]int64{}, schedules: map[int64]map[string]int64{}}
+		have, id = &Catalogue{}, newIDs()
 		if _, err := tx.Exec(ctx, "insert into brands (id, name) values ($1, $2)", brand, want.Brand.Name); err != nil {
 			return err
 		}
@@ -230,31 +262,26 @@ func apply(ctx context.Context, tx pgx.Tx, want *Catalogue, rep *Report) error {
 			w.removed(brandFile, "自訂欄位", f.Key, "delete from custom_fields where brand_id = $1 and target_type = 'USER' and key = $2", brand, f.Key)
 		})
 
-	// stores and teachers
-	diff(w, storesFile, "門市", true, want.Stores, have.Stores, func(s Store) string { return s.ShortName },
+	// stores and teachers (a store the files dropped goes at the end, when
+	// nothing names it any more)
+	diff(w, storesFile, "門市", true, want.Stores, have.Stores, func(s Store) string { return s.ID },
 		func(i int, s Store, isNew bool) {
-			if isNew {
-				w.exec(`insert into stores (brand_id, short_name, name, address, phone, opening_hours, map_url, has_line_pay, image, sort)
-				        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-					brand, s.ShortName, s.Name, s.Address, s.Phone, s.OpeningHours, s.MapURL, s.HasLinePay, s.Image, i+1)
-				return
-			}
-			w.exec(`update stores set name = $2, address = $3, phone = $4, opening_hours = $5, map_url = $6,
-			        has_line_pay = $7, image = $8, sort = $9 where id = $1`,
-				id.stores[s.ShortName], s.Name, s.Address, s.Phone, s.OpeningHours, s.MapURL, s.HasLinePay, s.Image, i+1)
+			w.exec(`insert into stores (brand_id, slug, short_name, name, address, phone, opening_hours, map_url, has_line_pay, image, sort)
+			        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+			        on conflict (brand_id, slug) do update set short_name = excluded.short_name, name = excluded.name,
+			          address = excluded.address, phone = excluded.phone, opening_hours = excluded.opening_hours,
+			          map_url = excluded.map_url, has_line_pay = excluded.has_line_pay, image = excluded.image, sort = excluded.sort`,
+				brand, s.ID, s.ShortName, s.Name, s.Address, s.Phone, s.OpeningHours, s.MapURL, s.HasLinePay, s.Image, i+1)
 		}, nil)
-	diff(w, teachersFile, "老師", true, want.Teachers, have.Teachers, func(t Teacher) string { return t.Name },
+	diff(w, teachersFile, "老師", true, want.Teachers, have.Teachers, func(t Teacher) string { return t.ID },
 		func(i int, t Teacher, isNew bool) {
-			if isNew {
-				w.exec(`insert into teachers (brand_id, name, title, bio, image, sort) values ($1, $2, $3, $4, $5, $6)`,
-					brand, t.Name, t.Title, t.Bio, t.Image, i+1)
-				return
-			}
-			w.exec(`update teachers set title = $2, bio = $3, image = $4, sort = $5 where id = $1`,
-				id.teachers[t.Name], t.Title, t.Bio, t.Image, i+1)
+			w.exec(`insert into teachers (brand_id, slug, name, title, bio, image, sort) values ($1, $2, $3, $4, $5, $6, $7)
+			        on conflict (brand_id, slug) do update set name = excluded.name, title = excluded.title,
+			          bio = excluded.bio, image = excluded.image, sort = excluded.sort`,
+				brand, t.ID, t.Name, t.Title, t.Bio, t.Image, i+1)
 		},
 		func(t Teacher) {
-			w.removed(teachersFile, "老師", t.Name, "delete from teachers where id = $1", id.teachers[t.Name])
+			w.removed(teachersFile, "老師", t.ID, "delete from teachers where id = $1", id.teachers[t.ID])
 		})
 	for _, co := range want.Courses {
 		if co.Category != "" {
@@ -263,16 +290,12 @@ func apply(ctx context.Context, tx pgx.Tx, want *Catalogue, rep *Report) error {
 			        on conflict (brand_id, name) do nothing`, brand, co.Category)
 		}
 	}
-	if err := w.flush(); err != nil {
-		return err
-	}
 
-	// items and courses (by the ids of the stores and teachers above)
-	storeID := `(select id from stores where brand_id = $1 and short_name = $2 order by id limit 1)`
-	teacherID := func(n int) string {
-		return fmt.Sprintf(`(select id from teachers where brand_id = $1 and name = $%d order by id limit 1)`, n)
+	// items and courses, naming stores and teachers by their ids
+	ref := func(table string, n int) string {
+		return fmt.Sprintf(`(select id from %s where brand_id = $1 and slug = $%d)`, table, n)
 	}
-	diff(w, itemsFile, "商品", true, want.Items, have.Items, itemKey,
+	diff(w, itemsFile, "商品", true, want.Items, have.Items, func(it Item) string { return it.ID },
 		func(i int, it Item, isNew bool) {
 			var vv *int
 			var vu *string
@@ -283,54 +306,53 @@ func apply(ctx context.Context, tx pgx.Tx, want *Catalogue, rep *Report) error {
 			if it.AdminStartDate != "" {
 				start = &it.AdminStartDate
 			}
-			args := []any{brand, it.Type, it.Name, it.Price, it.OriginalPrice, it.Description, it.Quantity, vv, vu,
-				it.Activation, start, it.Image, it.Images, it.OnShelf, i + 1}
-			if isNew {
-				w.exec(`insert into items (brand_id, type, name, price, original_price, description, quantity,
-				        validity_value, validity_unit, activation_type, admin_start_date, image, images, on_shelf, sort)
-				        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`, args...)
-			} else {
-				w.exec(`update items set price = $4, original_price = $5, description = $6, quantity = $7,
-				        validity_value = $8, validity_unit = $9, activation_type = $10, admin_start_date = $11,
-				        image = $12, images = $13, on_shelf = $14, sort = $15
-				        where brand_id = $1 and type = $2 and name = $3`, args...)
-			}
-			w.exec(`delete from item_stores where item_id = (select id from items where brand_id = $1 and type = $2 and name = $3 order by id limit 1)`,
-				brand, it.Type, it.Name)
+			w.exec(`insert into items (brand_id, slug, type, name, price, original_price, description, quantity,
+			        validity_value, validity_unit, activation_type, admin_start_date, image, images, on_shelf, sort)
+			        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+			        on conflict (brand_id, slug) do update set type = excluded.type, name = excluded.name,
+			          price = excluded.price, original_price = excluded.original_price, description = excluded.description,
+			          quantity = excluded.quantity, validity_value = excluded.validity_value,
+			          validity_unit = excluded.validity_unit, activation_type = excluded.activation_type,
+			          admin_start_date = excluded.admin_start_date, image = excluded.image, images = excluded.images,
+			          on_shelf = excluded.on_shelf, sort = excluded.sort`,
+				brand, it.ID, it.Type, it.Name, it.Price, it.OriginalPrice, it.Description, it.Quantity, vv, vu,
+				it.Activation, start, it.Image, it.Images, it.OnShelf, i+1)
+			w.exec(`delete from item_stores where item_id = `+ref("items", 2), brand, it.ID)
 			for _, s := range it.Stores {
-				w.exec(`insert into item_stores (item_id, store_id)
-				        select (select id from items where brand_id = $1 and type = $3 and name = $4 order by id limit 1), `+storeID,
-					brand, s, it.Type, it.Name)
+				w.exec(`insert into item_stores (item_id, store_id) select `+ref("items", 2)+`, `+ref("stores", 3), brand, it.ID, s)
 			}
 		},
 		func(it Item) {
-			w.offShelfOrRemove(itemsFile, "商品", it.Name, it.OnShelf, id.items[itemKey(it)],
+			w.offShelfOrRemove(itemsFile, "商品", it.ID, it.OnShelf, id.items[it.ID],
 				`select exists(select 1 from member_passcards where item_id = $1) or exists(select 1 from member_tickets where item_id = $1)
 				     or exists(select 1 from member_counting_passcards where item_id = $1) or exists(select 1 from order_lines where item_id = $1)`,
 				"update items set on_shelf = false where id = $1", "delete from items where id = $1")
 		})
-	diff(w, coursesFile, "課程", true, want.Courses, have.Courses, courseKey,
+	diff(w, coursesFile, "課程", true, want.Courses, have.Courses, func(co Course) string { return co.ID },
 		func(i int, co Course, isNew bool) {
-			co.Schedules = nil
 			bk := co.Booking
-			args := []any{brand, co.Store, co.Name, co.Category, co.Teacher, co.Summary, co.Description, co.Image,
-				co.MinPrice, co.MaxPrice, co.TicketOnly, co.Promoted, co.OnShelf, i + 1, bk.OpensHours, bk.ClosesMinutes,
-				bk.CancelHours, bk.PointsCost, bk.HoursCost, bk.CountAllowed, bk.PasscardAllowed, bk.TimingAllowed, bk.PrivateCoach}
-			cols := `category_id = (select id from course_categories where brand_id = $1 and name = $4),
-			         teacher_id = ` + teacherID(5) + `, summary = $6, description = $7, image = $8, min_price = $9,
-			         max_price = $10, ticket_only = $11, promoted = $12, on_shelf = $13, sort = $14,
-			         booking_opens_hours = $15, booking_closes_minutes = $16, cancel_hours = $17, points_cost = $18,
-			         hours_cost = $19, count_allowed = $20, passcard_allowed = $21, timing_allowed = $22, private_coach = $23`
-			if isNew {
-				w.exec(`insert into courses (brand_id, store_id, name, min_price, max_price) values ($1, `+storeID+`, $3, $4, $5)`,
-					brand, co.Store, co.Name, co.MinPrice, co.MaxPrice)
-			}
-			w.exec(`update courses set `+cols+` where brand_id = $1 and store_id = `+storeID+` and name = $3`, args...)
+			w.exec(`insert into courses (brand_id, slug, store_id, name, category_id, teacher_id, summary, description, image,
+			          min_price, max_price, ticket_only, promoted, on_shelf, sort, booking_opens_hours, booking_closes_minutes,
+			          cancel_hours, points_cost, hours_cost, count_allowed, passcard_allowed, timing_allowed, private_coach)
+			        values ($1, $2, `+ref("stores", 3)+`, $4, (select id from course_categories where brand_id = $1 and name = $5),
+			          `+ref("teachers", 6)+`, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
+			        on conflict (brand_id, slug) do update set store_id = excluded.store_id, name = excluded.name,
+			          category_id = excluded.category_id, teacher_id = excluded.teacher_id, summary = excluded.summary,
+			          description = excluded.description, image = excluded.image, min_price = excluded.min_price,
+			          max_price = excluded.max_price, ticket_only = excluded.ticket_only, promoted = excluded.promoted,
+			          on_shelf = excluded.on_shelf, sort = excluded.sort, booking_opens_hours = excluded.booking_opens_hours,
+			          booking_closes_minutes = excluded.booking_closes_minutes, cancel_hours = excluded.cancel_hours,
+			          points_cost = excluded.points_cost, hours_cost = excluded.hours_cost,
+			          count_allowed = excluded.count_allowed, passcard_allowed = excluded.passcard_allowed,
+			          timing_allowed = excluded.timing_allowed, private_coach = excluded.private_coach`,
+				brand, co.ID, co.Store, co.Name, co.Category, co.Teacher, co.Summary, co.Description, co.Image,
+				co.MinPrice, co.MaxPrice, co.TicketOnly, co.Promoted, co.OnShelf, i+1, bk.OpensHours, bk.ClosesMinutes,
+				bk.CancelHours, bk.PointsCost, bk.HoursCost, bk.CountAllowed, bk.PasscardAllowed, bk.TimingAllowed, bk.PrivateCoach)
 		},
 		func(co Course) {
-			w.offShelfOrRemove(coursesFile, "課程", co.Name+"（"+co.Store+"）", co.OnShelf, id.courses[courseKey(co)],
+			w.offShelfOrRemove(coursesFile, "課程", co.ID, co.OnShelf, id.courses[co.ID],
 				`select exists(select 1 from bookings b join course_schedules cs on cs.id = b.schedule_id where cs.course_id = $1)
-				     or exists(select 1 from order_lines where course_id = $1) or exists(select 1 from term_classes where course_id = $1)`,
+				     or exists(select 1 from order_lines where course_id = $1)`,
 				"update courses set on_shelf = false where id = $1", "delete from courses where id = $1")
 		})
 	if err := w.flush(); err != nil {
@@ -338,40 +360,36 @@ func apply(ctx context.Context, tx pgx.Tx, want *Catalogue, rep *Report) error {
 	}
 
 	// schedules, by the ids of the courses above
-	_, id, err = load(ctx, tx, brand)
-	if err != nil {
+	newCourse := map[string]int64{}
+	if err := scanIDs(ctx, tx, "select slug, id from courses where brand_id = $1", brand, newCourse); err != nil {
 		return err
 	}
 	haveCourse := map[string]Course{}
 	for _, co := range have.Courses {
-		haveCourse[courseKey(co)] = co
+		haveCourse[co.ID] = co
 	}
-	teacher := func(name string) *int64 {
-		if n, ok := id.teachers[name]; ok {
+	teacher := func(slug string) *int64 {
+		if n, ok := id.teachers[slug]; ok {
 			return &n
 		}
 		return nil
 	}
-	// Each schedule row bumps the brand's data_version by its trigger, and
-	// a hundred thousand updates of one row in one transaction grow
-	// quadratically slow. As a superuser the import writes the schedules
-	// with the triggers off (session_replication_role replica, this
-	// transaction only: other sessions keep theirs) and bumps the version
-	// once; their references are the ids just read, and deletions (which
-	// need the cascades) wait until the triggers are back.
-	var bulk bool
-	if err := tx.QueryRow(ctx, "select rolsuper from pg_roles where rolname = current_user").Scan(&bulk); err != nil {
+	newTeacher := map[string]int64{}
+	if err := scanIDs(ctx, tx, "select slug, id from teachers where brand_id = $1", brand, newTeacher); err != nil {
 		return err
 	}
-	if bulk {
-		w.exec("set local session_replication_role = replica")
-	}
+	id.teachers = newTeacher
 	var deletes []int64
-	before := len(rep.Added) + len(rep.Changed)
 	for _, co := range want.Courses {
-		cid := id.courses[courseKey(co)]
-		name := fmt.Sprintf("課程「%s」（%s）的時段", co.Name, co.Store)
-		diff(w, coursesFile, name, false, co.Schedules, haveCourse[courseKey(co)].Schedules, slotKey,
+		cid := newCourse[co.ID]
+		name := fmt.Sprintf("課程「%s」的時段", co.ID)
+		have := haveCourse[co.ID]
+		if have.ID != "" && have.Teacher != co.Teacher {
+			// the sessions that follow the course's teacher follow its change
+			w.exec(`update course_schedules set teacher_id = $2 where course_id = $1 and teacher_id is not distinct from $3`,
+				cid, teacher(co.Teacher), teacher(have.Teacher))
+		}
+		diff(w, coursesFile, name, false, co.Schedules, have.Schedules, slotKey,
 			func(_ int, s Schedule, isNew bool) {
 				t := s.Teacher
 				if t == "" {
@@ -383,49 +401,196 @@ func apply(ctx context.Context, tx pgx.Tx, want *Catalogue, rep *Report) error {
 						brand, cid, teacher(t), s.Date, s.Start, s.End, s.Capacity)
 					return
 				}
-				w.exec(`update course_schedules set teacher_id = $2, end_time = $3, capacity = greatest($4, booked),
-				        updated_at = now() where id = $1`, id.schedules[cid][slotKey(s)], teacher(t), s.End, s.Capacity)
+				w.exec(`update course_schedules set teacher_id = $2, end_time = $3, capacity = greatest($4, booked)
+				        where id = $1`, id.schedules[cid][slotKey(s)], teacher(t), s.End, s.Capacity)
 			},
 			func(s Schedule) {
 				sid := id.schedules[cid][slotKey(s)]
-				var held bool
-				if err := tx.QueryRow(ctx, `select exists(select 1 from bookings where schedule_id = $1)
-				        or exists(select 1 from order_lines where schedule_id = $1)`, sid).Scan(&held); err != nil {
-					w.err = err
-					return
-				}
-				if !held { // a booked session stays: its members keep their seats
+				if held, err := w.held(`select exists(select 1 from bookings where schedule_id = $1)
+				        or exists(select 1 from order_lines where schedule_id = $1)`, sid); err == nil && !held {
+					// a booked session stays: its members keep their seats
 					rep.Removed = append(rep.Removed, fmt.Sprintf("%s：%s「%s」", coursesFile, name, s.Date+" "+s.Start))
 					deletes = append(deletes, sid)
 				}
 			})
 	}
-	if bulk {
-		w.exec("set local session_replication_role = origin")
-		if len(rep.Added)+len(rep.Changed) > before {
-			w.exec("update brands set data_version = data_version + 1 where id = $1", brand)
-		}
-	}
 	if len(deletes) > 0 {
 		w.exec("delete from course_schedules where id = any($1)", deletes)
 	}
+
+	// term schedules, their classes and sessions
+	if err := applyTerms(w, want, have, id); err != nil {
+		return err
+	}
+
+	// banners and salesmen
+	diff(w, bannersFile, "橫幅", true, want.Banners, have.Banners, func(b Banner) string { return b.ID },
+		func(i int, b Banner, isNew bool) {
+			w.exec(`insert into banners (brand_id, slug, title, image, link, starts_on, ends_on, sort)
+			        values ($1, $2, $3, $4, $5, nullif($6, '')::date, nullif($7, '')::date, $8)
+			        on conflict (brand_id, slug) do update set title = excluded.title, image = excluded.image,
+			          link = excluded.link, starts_on = excluded.starts_on, ends_on = excluded.ends_on, sort = excluded.sort`,
+				brand, b.ID, b.Title, b.Image, b.Link, b.StartsOn, b.EndsOn, i+1)
+		},
+		func(b Banner) {
+			w.removed(bannersFile, "橫幅", b.ID, "delete from banners where id = $1", id.banners[b.ID])
+		})
+	diff(w, salesmenFile, "業務", true, want.Salesmen, have.Salesmen, func(m Salesman) string { return m.ID },
+		func(i int, m Salesman, isNew bool) {
+			w.exec(`insert into salesmen (brand_id, slug, store_id, name, code, active, sort)
+			        values ($1, $2, `+ref("stores", 3)+`, $4, $5, $6, $7)
+			        on conflict (brand_id, slug) do update set store_id = excluded.store_id, name = excluded.name,
+			          code = excluded.code, active = excluded.active, sort = excluded.sort`,
+				brand, m.ID, m.Store, m.Name, m.Code, m.Active, i+1)
+		},
+		func(m Salesman) {
+			// an order that named the salesman keeps naming them: they stop
+			// being offered instead
+			w.offShelfOrRemove(salesmenFile, "業務", m.ID, m.Active, id.salesmen[m.ID],
+				"select exists(select 1 from order_lines where salesman_id = $1)",
+				"update salesmen set active = false where id = $1", "delete from salesmen where id = $1")
+		})
+
 	// a store no course, order or salesman names any more goes (a store
 	// still in use stays, though the files dropped it)
+	if err := w.flush(); err != nil {
+		return err
+	}
 	for _, s := range have.Stores {
-		if !slices.ContainsFunc(want.Stores, func(x Store) bool { return x.ShortName == s.ShortName }) {
-			var used bool
-			sid := id.stores[s.ShortName]
-			if err := tx.QueryRow(ctx, `select exists(select 1 from courses where store_id = $1)
+		if !slices.ContainsFunc(want.Stores, func(x Store) bool { return x.ID == s.ID }) {
+			sid := id.stores[s.ID]
+			used, err := w.held(`select exists(select 1 from courses where store_id = $1)
 			        or exists(select 1 from order_lines where store_id = $1)
-			        or exists(select 1 from salesmen where store_id = $1)`, sid).Scan(&used); err != nil {
+			        or exists(select 1 from salesmen where store_id = $1)`, sid)
+			if err != nil {
 				return err
 			}
 			if !used {
-				w.removed(storesFile, "門市", s.ShortName, "delete from stores where id = $1", sid)
+				w.removed(storesFile, "門市", s.ID, "delete from stores where id = $1", sid)
 			}
 		}
 	}
+	if !rep.Empty() {
+		w.exec("update brands set data_version = data_version + 1 where id = $1", brand)
+	}
 	return w.flush()
+}
+
+// applyTerms writes the term schedules: each term, then its classes (a
+// course sold whole), then the classes' sessions (the course's teacher,
+// the class's capacity). A class or session with bookings stays when the
+// files drop it; a term with booked sessions is taken off the shelf.
+func applyTerms(w *writer, want, have *Catalogue, id *ids) error {
+	brand := w.brand
+	haveTerm := map[string]Term{}
+	for _, t := range have.Terms {
+		haveTerm[t.ID] = t
+	}
+	bare := func(ts []Term) []Term {
+		out := make([]Term, len(ts))
+		for i, t := range ts {
+			t.Classes = nil
+			out[i] = t
+		}
+		return out
+	}
+	heldTerm := `select exists(select 1 from bookings b join course_schedules cs on cs.id = b.schedule_id
+	                                join term_classes tc on tc.id = cs.term_class_id where tc.term_schedule_id = $1)`
+	heldClass := `select exists(select 1 from bookings b join course_schedules cs on cs.id = b.schedule_id where cs.term_class_id = $1)`
+	diff(w, termsFile, "學期課程", true, bare(want.Terms), bare(have.Terms), func(t Term) string { return t.ID },
+		func(i int, t Term, isNew bool) {
+			w.exec(`insert into term_schedules (brand_id, slug, name, intro, image, start_date, end_date, on_shelf, sort)
+			        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+			        on conflict (brand_id, slug) do update set name = excluded.name, intro = excluded.intro,
+			          image = excluded.image, start_date = excluded.start_date, end_date = excluded.end_date,
+			          on_shelf = excluded.on_shelf, sort = excluded.sort`,
+				brand, t.ID, t.Name, t.Intro, t.Image, t.StartDate, t.EndDate, t.OnShelf, i+1)
+		},
+		func(t Term) {
+			w.offShelfOrRemove(termsFile, "學期課程", t.ID, t.OnShelf, id.terms[t.ID], heldTerm,
+				"update term_schedules set on_shelf = false where id = $1", "delete from term_schedules where id = $1")
+		})
+	classRef := `(select tc.id from term_classes tc join term_schedules ts on ts.id = tc.term_schedule_id
+	               where ts.brand_id = $1 and ts.slug = $2 and tc.slug = $3)`
+	for _, t := range want.Terms {
+		ht := haveTerm[t.ID]
+		tid := id.terms[t.ID]
+		bareClasses := func(cs []TermClass) []TermClass {
+			out := make([]TermClass, len(cs))
+			for i, c := range cs {
+				c.Sessions = nil
+				out[i] = c
+			}
+			return out
+		}
+		kind := fmt.Sprintf("學期課程「%s」的班級", t.ID)
+		diff(w, termsFile, kind, true, bareClasses(t.Classes), bareClasses(ht.Classes), func(c TermClass) string { return c.ID },
+			func(i int, c TermClass, isNew bool) {
+				w.exec(`insert into term_classes (brand_id, term_schedule_id, slug, course_id, name, intro, price, capacity, sort)
+				        values ($1, (select id from term_schedules where brand_id = $1 and slug = $2), $3,
+				          (select id from courses where brand_id = $1 and slug = $4), $5, $6, $7, $8, $9)
+				        on conflict (term_schedule_id, slug) do update set course_id = excluded.course_id, name = excluded.name,
+				          intro = excluded.intro, price = excluded.price, capacity = excluded.capacity, sort = excluded.sort`,
+					brand, t.ID, c.ID, c.Course, c.Name, c.Intro, c.Price, c.Capacity, i+1)
+				if !isNew { // its sessions follow the class's course and capacity
+					w.exec(`update course_schedules cs set course_id = tc.course_id, teacher_id = co.teacher_id,
+					          capacity = greatest(tc.capacity, cs.booked)
+					          from term_classes tc join courses co on co.id = tc.course_id
+					         where tc.id = `+classRef+` and cs.term_class_id = tc.id`, brand, t.ID, c.ID)
+				}
+			},
+			func(c TermClass) {
+				cid := id.classes[tid][c.ID]
+				if held, err := w.held(heldClass, cid); err == nil && !held {
+					w.removed(termsFile, kind, c.ID, "delete from term_classes where id = $1", cid)
+				}
+			})
+		haveClass := map[string]TermClass{}
+		for _, c := range ht.Classes {
+			haveClass[c.ID] = c
+		}
+		for _, c := range t.Classes {
+			cid := id.classes[tid][c.ID]
+			name := fmt.Sprintf("學期課程「%s」班級「%s」的課堂", t.ID, c.ID)
+			diff(w, termsFile, name, false, c.Sessions, haveClass[c.ID].Sessions, sessionKey,
+				func(_ int, s Session, isNew bool) {
+					if isNew {
+						w.exec(`insert into course_schedules (brand_id, course_id, teacher_id, term_class_id, date, start_time, end_time, capacity)
+						        select $1, tc.course_id, co.teacher_id, tc.id, $4, $5, $6, tc.capacity
+						          from term_classes tc join courses co on co.id = tc.course_id where tc.id = `+classRef,
+							brand, t.ID, c.ID, s.Date, s.Start, s.End)
+						return
+					}
+					w.exec(`update course_schedules set end_time = $2 where id = $1`, id.sessions[cid][sessionKey(s)], s.End)
+				},
+				func(s Session) {
+					sid := id.sessions[cid][sessionKey(s)]
+					if held, err := w.held(`select exists(select 1 from bookings where schedule_id = $1)
+					        or exists(select 1 from order_lines where schedule_id = $1)`, sid); err == nil && !held {
+						w.removed(termsFile, name, s.Date+" "+s.Start, "delete from course_schedules where id = $1", sid)
+					}
+				})
+		}
+	}
+	return w.flush()
+}
+
+// scanIDs reads slug -> id pairs of a brand's rows into into.
+func scanIDs(ctx context.Context, tx pgx.Tx, sql, brand string, into map[string]int64) error {
+	rows, err := tx.Query(ctx, sql, brand)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var slug string
+		var n int64
+		if err := rows.Scan(&slug, &n); err != nil {
+			return err
+		}
+		into[slug] = n
+	}
+	return rows.Err()
 }
 
 // writer queues the statements of an import and runs them in batches.
@@ -454,6 +619,20 @@ func (w *writer) flush() error {
 	return err
 }
 
+// held runs a yes-or-no question about the row id after the queued
+// statements; an error stops the import.
+func (w *writer) held(sql string, id int64) (bool, error) {
+	if err := w.flush(); err != nil {
+		return false, err
+	}
+	var is bool
+	if err := w.tx.QueryRow(w.ctx, sql, id).Scan(&is); err != nil {
+		w.err = err
+		return false, err
+	}
+	return is, nil
+}
+
 func (w *writer) removed(file, kind, key, sql string, args ...any) {
 	w.rep.Removed = append(w.rep.Removed, fmt.Sprintf("%s：%s「%s」", file, kind, key))
 	w.exec(sql, args...)
@@ -462,12 +641,8 @@ func (w *writer) removed(file, kind, key, sql string, args ...any) {
 // offShelfOrRemove takes an entry the files dropped off the shelf when
 // held asks true, and deletes it otherwise.
 func (w *writer) offShelfOrRemove(file, kind, key string, onShelf bool, id int64, held, offShelf, remove string) {
-	if w.err != nil {
-		return
-	}
-	var is bool
-	if err := w.tx.QueryRow(w.ctx, held, id).Scan(&is); err != nil {
-		w.err = err
+	is, err := w.held(held, id)
+	if err != nil {
 		return
 	}
 	if !is {

@@ -13,26 +13,37 @@ type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 }
 
-// ids are the database ids of a brand's rows by their format keys.
+// ids are the database ids of a brand's rows by the operator's ids.
 type ids struct {
 	stores    map[string]int64
 	teachers  map[string]int64
-	items     map[string]int64 // type \x00 name
-	courses   map[string]int64 // store \x00 name
-	schedules map[int64]map[string]int64
+	items     map[string]int64
+	courses   map[string]int64
+	schedules map[int64]map[string]int64 // course -> slot -> schedule
+	terms     map[string]int64
+	classes   map[int64]map[string]int64 // term schedule -> class id -> class
+	sessions  map[int64]map[string]int64 // class -> slot -> schedule
+	banners   map[string]int64
+	salesmen  map[string]int64
 }
 
-func itemKey(it Item) string          { return it.Type + "\x00" + it.Name }
-func courseKey(c Course) string       { return c.Store + "\x00" + c.Name }
+func newIDs() *ids {
+	return &ids{stores: map[string]int64{}, teachers: map[string]int64{}, items: map[string]int64{},
+		courses: map[string]int64{}, schedules: map[int64]map[string]int64{}, terms: map[string]int64{},
+		classes: map[int64]map[string]int64{}, sessions: map[int64]map[string]int64{}, banners: map[string]int64{},
+		salesmen: map[string]int64{}}
+}
+
 func slotKey(s Schedule) string       { return s.Date + " " + s.Start }
+func sessionKey(s Session) string     { return s.Date + " " + s.Start }
 func fieldKeyOf(f CustomField) string { return f.Key }
 
 // errNoBrand: the brand is not in the database.
 var errNoBrand = errors.New("no such brand")
 
 // load reads brand's catalogue from the database in the format's shape,
-// with the ids of its rows. Entries come in their sort order; schedules by
-// date and start. Term schedules' sessions are not the format's.
+// with the ids of its rows. Entries come in their sort order; schedules
+// and sessions by date and start.
 func load(ctx context.Context, q querier, brand string) (*Catalogue, *ids, error) {
 	c := &Catalogue{}
 	b := &c.Brand
@@ -47,8 +58,7 @@ func load(ctx context.Context, q querier, brand string) (*Catalogue, *ids, error
 	if err != nil {
 		return nil, nil, err
 	}
-	id := &ids{stores: map[string]int64{}, teachers: map[string]int64{}, items: map[string]int64{},
-		courses: map[string]int64{}, schedules: map[int64]map[string]int64{}}
+	id := newIDs()
 	scan := func(sql string, row func(pgx.Rows) error) error {
 		rows, err := q.Query(ctx, sql, brand)
 		if err != nil {
@@ -64,12 +74,14 @@ func load(ctx context.Context, q querier, brand string) (*Catalogue, *ids, error
 	}
 	b.Domains, b.CustomFields = []Domain{}, []CustomField{}
 	c.Stores, c.Teachers, c.Items, c.Courses = []Store{}, []Teacher{}, []Item{}, []Course{}
-	courseAt := map[int64]int{}
+	c.Terms, c.Banners, c.Salesmen = []Term{}, []Banner{}, []Salesman{}
+	courseAt, termAt := map[int64]int{}, map[int64]int{}
 	err = errors.Join(
 		scan(`select host, env from brand_domains where brand_id = $1 order by host`, func(r pgx.Rows) error {
 			var d Domain
+			err := r.Scan(&d.Host, &d.Env)
 			b.Domains = append(b.Domains, d)
-			return r.Scan(&b.Domains[len(b.Domains)-1].Host, &b.Domains[len(b.Domains)-1].Env)
+			return err
 		}),
 		scan(`select key, label, field_type, required, max_length, options from custom_fields
 		       where brand_id = $1 and target_type = 'USER' order by sort, id`, func(r pgx.Rows) error {
@@ -78,47 +90,43 @@ func load(ctx context.Context, q querier, brand string) (*Catalogue, *ids, error
 			b.CustomFields = append(b.CustomFields, f)
 			return err
 		}),
-		scan(`select id, short_name, name, address, phone, opening_hours, map_url, has_line_pay, image
+		scan(`select id, slug, short_name, name, address, phone, opening_hours, map_url, has_line_pay, image
 		        from stores where brand_id = $1 order by sort, id`, func(r pgx.Rows) error {
 			var s Store
 			var n int64
-			err := r.Scan(&n, &s.ShortName, &s.Name, &s.Address, &s.Phone, &s.OpeningHours, &s.MapURL, &s.HasLinePay, &s.Image)
-			if _, dup := id.stores[s.ShortName]; !dup {
-				id.stores[s.ShortName] = n
-			}
+			err := r.Scan(&n, &s.ID, &s.ShortName, &s.Name, &s.Address, &s.Phone, &s.OpeningHours, &s.MapURL, &s.HasLinePay, &s.Image)
+			id.stores[s.ID] = n
 			c.Stores = append(c.Stores, s)
 			return err
 		}),
-		scan(`select id, name, title, bio, image from teachers where brand_id = $1 order by sort, id`, func(r pgx.Rows) error {
+		scan(`select id, slug, name, title, bio, image from teachers where brand_id = $1 order by sort, id`, func(r pgx.Rows) error {
 			var t Teacher
 			var n int64
-			err := r.Scan(&n, &t.Name, &t.Title, &t.Bio, &t.Image)
-			if _, dup := id.teachers[t.Name]; !dup {
-				id.teachers[t.Name] = n
-			}
+			err := r.Scan(&n, &t.ID, &t.Name, &t.Title, &t.Bio, &t.Image)
+			id.teachers[t.ID] = n
 			c.Teachers = append(c.Teachers, t)
 			return err
 		}),
-		scan(`select i.id, i.type, i.name, i.price, i.original_price, i.description, i.quantity, i.validity_value,
+		scan(`select i.id, i.slug, i.type, i.name, i.price, i.original_price, i.description, i.quantity, i.validity_value,
 		             coalesce(i.validity_unit, ''), i.activation_type, coalesce(i.admin_start_date::text, ''), i.image,
 		             i.images, i.on_shelf,
-		             array(select s.short_name from item_stores x join stores s on s.id = x.store_id
+		             array(select s.slug from item_stores x join stores s on s.id = x.store_id
 		                    where x.item_id = i.id order by s.sort, s.id)
 		        from items i where i.brand_id = $1 order by i.sort, i.id`, func(r pgx.Rows) error {
 			var it Item
 			var n int64
 			var vv *int
 			var vu string
-			err := r.Scan(&n, &it.Type, &it.Name, &it.Price, &it.OriginalPrice, &it.Description, &it.Quantity, &vv, &vu,
+			err := r.Scan(&n, &it.ID, &it.Type, &it.Name, &it.Price, &it.OriginalPrice, &it.Description, &it.Quantity, &vv, &vu,
 				&it.Activation, &it.AdminStartDate, &it.Image, &it.Images, &it.OnShelf, &it.Stores)
 			if vv != nil {
 				it.Validity = &Validity{Value: *vv, Unit: vu}
 			}
-			id.items[itemKey(it)] = n
+			id.items[it.ID] = n
 			c.Items = append(c.Items, it)
 			return err
 		}),
-		scan(`select c.id, s.short_name, c.name, coalesce(cat.name, ''), coalesce(t.name, ''), c.summary, c.description,
+		scan(`select c.id, c.slug, s.slug, c.name, coalesce(cat.name, ''), coalesce(t.slug, ''), c.summary, c.description,
 		             c.image, c.min_price, c.max_price, c.ticket_only, c.promoted, c.on_shelf,
 		             c.booking_opens_hours, c.booking_closes_minutes, c.cancel_hours, c.points_cost, c.hours_cost,
 		             c.count_allowed, c.passcard_allowed, c.timing_allowed, c.private_coach
@@ -129,30 +137,90 @@ func load(ctx context.Context, q querier, brand string) (*Catalogue, *ids, error
 			var co Course
 			var n int64
 			bk := &co.Booking
-			err := r.Scan(&n, &co.Store, &co.Name, &co.Category, &co.Teacher, &co.Summary, &co.Description, &co.Image,
+			err := r.Scan(&n, &co.ID, &co.Store, &co.Name, &co.Category, &co.Teacher, &co.Summary, &co.Description, &co.Image,
 				&co.MinPrice, &co.MaxPrice, &co.TicketOnly, &co.Promoted, &co.OnShelf, &bk.OpensHours, &bk.ClosesMinutes,
 				&bk.CancelHours, &bk.PointsCost, &bk.HoursCost, &bk.CountAllowed, &bk.PasscardAllowed, &bk.TimingAllowed,
 				&bk.PrivateCoach)
 			co.Schedules = []Schedule{}
-			id.courses[courseKey(co)] = n
+			id.courses[co.ID] = n
 			id.schedules[n] = map[string]int64{}
 			courseAt[n] = len(c.Courses)
 			c.Courses = append(c.Courses, co)
 			return err
 		}),
+		scan(`select id, slug, name, intro, image, start_date::text, end_date::text, on_shelf
+		        from term_schedules where brand_id = $1 order by sort, id`, func(r pgx.Rows) error {
+			var t Term
+			var n int64
+			err := r.Scan(&n, &t.ID, &t.Name, &t.Intro, &t.Image, &t.StartDate, &t.EndDate, &t.OnShelf)
+			t.Classes = []TermClass{}
+			id.terms[t.ID] = n
+			id.classes[n] = map[string]int64{}
+			termAt[n] = len(c.Terms)
+			c.Terms = append(c.Terms, t)
+			return err
+		}),
+		scan(`select id, slug, title, image, link, coalesce(starts_on::text, ''), coalesce(ends_on::text, '')
+		        from banners where brand_id = $1 order by sort, id`, func(r pgx.Rows) error {
+			var x Banner
+			var n int64
+			err := r.Scan(&n, &x.ID, &x.Title, &x.Image, &x.Link, &x.StartsOn, &x.EndsOn)
+			id.banners[x.ID] = n
+			c.Banners = append(c.Banners, x)
+			return err
+		}),
+		scan(`select m.id, m.slug, coalesce(s.slug, ''), m.name, m.code, m.active
+		        from salesmen m left join stores s on s.id = m.store_id where m.brand_id = $1 order by m.sort, m.id`,
+			func(r pgx.Rows) error {
+				var x Salesman
+				var n int64
+				err := r.Scan(&n, &x.ID, &x.Store, &x.Name, &x.Code, &x.Active)
+				id.salesmen[x.ID] = n
+				c.Salesmen = append(c.Salesmen, x)
+				return err
+			}),
 	)
 	if err != nil {
 		return nil, nil, err
 	}
-	err = scan(`select cs.id, cs.course_id, cs.date::text, to_char(cs.start_time, 'HH24:MI'), to_char(cs.end_time, 'HH24:MI'),
-	                   cs.capacity, coalesce(t.name, '')
+	type classAt struct{ term, class int }
+	classes := map[int64]classAt{}
+	err = scan(`select tc.id, tc.term_schedule_id, tc.slug, c.slug, tc.name, tc.intro, tc.price, tc.capacity
+	              from term_classes tc join courses c on c.id = tc.course_id
+	             where tc.brand_id = $1 order by tc.sort, tc.id`, func(r pgx.Rows) error {
+		var tc TermClass
+		var n, term int64
+		if err := r.Scan(&n, &term, &tc.ID, &tc.Course, &tc.Name, &tc.Intro, &tc.Price, &tc.Capacity); err != nil {
+			return err
+		}
+		tc.Sessions = []Session{}
+		t := &c.Terms[termAt[term]]
+		id.classes[term][tc.ID] = n
+		id.sessions[n] = map[string]int64{}
+		classes[n] = classAt{termAt[term], len(t.Classes)}
+		t.Classes = append(t.Classes, tc)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	err = scan(`select cs.id, cs.course_id, coalesce(cs.term_class_id, 0), cs.date::text, to_char(cs.start_time, 'HH24:MI'),
+	                   to_char(cs.end_time, 'HH24:MI'), cs.capacity, coalesce(t.slug, '')
 	              from course_schedules cs left join teachers t on t.id = cs.teacher_id
-	             where cs.brand_id = $1 and cs.term_class_id is null
+	             where cs.brand_id = $1
 	             order by cs.course_id, cs.date, cs.start_time, cs.id`, func(r pgx.Rows) error {
 		var s Schedule
-		var n, course int64
-		if err := r.Scan(&n, &course, &s.Date, &s.Start, &s.End, &s.Capacity, &s.Teacher); err != nil {
+		var n, course, class int64
+		if err := r.Scan(&n, &course, &class, &s.Date, &s.Start, &s.End, &s.Capacity, &s.Teacher); err != nil {
 			return err
+		}
+		if class != 0 {
+			at := classes[class]
+			tc := &c.Terms[at.term].Classes[at.class]
+			ss := Session{Date: s.Date, Start: s.Start, End: s.End}
+			id.sessions[class][sessionKey(ss)] = n
+			tc.Sessions = append(tc.Sessions, ss)
+			return nil
 		}
 		co := &c.Courses[courseAt[course]]
 		if s.Teacher == co.Teacher {

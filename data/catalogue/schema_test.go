@@ -66,6 +66,11 @@ func TestSchemaFollowsTheFormat(t *testing.T) {
 		{"coursesFile", []string{"[]"}, Course{}},
 		{"coursesFile", []string{"[]", "booking"}, Booking{}},
 		{"coursesFile", []string{"[]", "schedules", "[]"}, Schedule{}},
+		{"termSchedulesFile", []string{"[]"}, Term{}},
+		{"termSchedulesFile", []string{"[]", "classes", "[]"}, TermClass{}},
+		{"termSchedulesFile", []string{"[]", "classes", "[]", "sessions", "[]"}, Session{}},
+		{"bannersFile", []string{"[]"}, Banner{}},
+		{"salesmenFile", []string{"[]"}, Salesman{}},
 	} {
 		if got, want := props(s.Defs[c.def], c.path...), fields(c.v); !slices.Equal(got, want) {
 			t.Errorf("schema %s %v has %v, the format %v", c.def, c.path, got, want)

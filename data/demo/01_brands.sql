@@ -35,14 +35,14 @@ insert into stores (brand_id, name, short_name, address, phone, opening_hours, m
  '週一至週五 07:00–22:00；週六、週日 08:00–20:00',
  'https://www.google.com/maps/search/?api=1&query=台北市信義區松仁路100號', true, 1),
 ('demo', '森活運動館 竹北館', '竹北館', '新竹縣竹北市光明六路東一段 200 號', '03-550-5678',
- '週一至週五 09:00–22:00；週六 09:00–18:00；週日公休',
+ '週一至週五 07:00–22:30；週六、週日 07:30–22:00',
  'https://www.google.com/maps/search/?api=1&query=新竹縣竹北市光明六路東一段200號', false, 2),
 ('yoga', '晨光瑜珈 大安教室', '大安教室', '台北市大安區復興南路一段 300 號 3 樓', '02-2700-8899',
  '每日 06:30–21:30', 'https://www.google.com/maps/search/?api=1&query=台北市大安區復興南路一段300號', false, 1),
 ('plan', '動能方案館 中山館', '中山館', '台北市中山區南京東路二段 50 號', '02-2511-3344',
  '每日 06:00–23:00', 'https://www.google.com/maps/search/?api=1&query=台北市中山區南京東路二段50號', true, 1),
 ('term', '青橙兒童學苑 板橋校', '板橋校', '新北市板橋區文化路一段 88 號 2 樓', '02-2960-7788',
- '週二至週日 10:00–20:00', 'https://www.google.com/maps/search/?api=1&query=新北市板橋區文化路一段88號', false, 1),
+ '每日 09:00–20:00', 'https://www.google.com/maps/search/?api=1&query=新北市板橋區文化路一段88號', false, 1),
 ('noshop', '靜心舞蹈教室', '總館', '台中市西區公益路 168 號', '04-2320-1122',
  '週一至週六 14:00–22:00', 'https://www.google.com/maps/search/?api=1&query=台中市西區公益路168號', false, 1);
 
