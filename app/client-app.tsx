@@ -32,6 +32,13 @@ export function ClientApp({ initial, initialPage }: { initial: PageProps; initia
   const [shown, setShown] = useState<Shown>({ props: initial, Page: initialPage });
   const [pending, setPending] = useState(false);
   const seq = useRef(0);
+  // resolves the navigations waiting for their page to be on screen
+  const committed = useRef<(() => void)[]>([]);
+  useEffect(() => {
+    const waiting = committed.current;
+    committed.current = [];
+    for (const done of waiting) done();
+  }, [shown]);
 
   const go = useCallback(async (href: string, opts: NavigateOptions & { pop?: boolean; scrollY?: number } = {}) => {
     const id = ++seq.current;
@@ -51,7 +58,13 @@ export function ClientApp({ initial, initialPage }: { initial: PageProps; initia
         if (opts.replace) history.replaceState({ scrollY: 0 }, '', url);
         else history.pushState({ scrollY: 0 }, '', url);
       }
-      setShown({ props: next, Page });
+      await new Promise<void>((done) => {
+        committed.current.push(done);
+        setShown({ props: next, Page });
+      });
+      // the control that navigated went with its page: a keyboard or screen
+      // reader user goes on from the new page's main content, not from the top
+      if (!opts.pop && (!document.activeElement || document.activeElement === document.body)) document.getElementById('main')?.focus({ preventScroll: true });
       const keep = !opts.pop && keepsScroll(from, to);
       requestAnimationFrame(() => {
         if (opts.pop) window.scrollTo(0, opts.scrollY ?? 0);
@@ -75,7 +88,7 @@ export function ClientApp({ initial, initialPage }: { initial: PageProps; initia
     return () => window.removeEventListener('popstate', onPop);
   }, [go]);
 
-  const nav = useMemo(() => ({ navigate: (href: string, opts?: NavigateOptions) => void go(href, opts), pending }), [go, pending]);
+  const nav = useMemo(() => ({ navigate: (href: string, opts?: NavigateOptions) => go(href, opts), pending }), [go, pending]);
   return (
     <NavigationContext.Provider value={nav}>
       <Root props={shown.props} Page={shown.Page} />

@@ -216,12 +216,14 @@ func (db *DB) countActivities(ctx context.Context, from string, args []any) (int
 // term classes it is sold in.
 type CourseDetail struct {
 	rules.Activity `tstype:",extends,required"`
-	Description    string      `json:"description"`
-	Store          Store       `json:"store"`
-	Teacher        *Teacher    `json:"teacher" tstype:"Teacher | null,required"`
-	Teachers       []Teacher   `json:"teachers"`
-	TermClasses    []TermClass `json:"termClasses"`
-	UpdatedAt      time.Time   `json:"updatedAt"`
+	Description    string `json:"description"`
+	// BookingOpensHours: booking a session opens this many hours before it starts.
+	BookingOpensHours int         `json:"bookingOpensHours"`
+	Store             Store       `json:"store"`
+	Teacher           *Teacher    `json:"teacher" tstype:"Teacher | null,required"`
+	Teachers          []Teacher   `json:"teachers"`
+	TermClasses       []TermClass `json:"termClasses"`
+	UpdatedAt         time.Time   `json:"updatedAt"`
 }
 
 // Course loads course id of the brand with its schedules from from on; a
@@ -232,13 +234,13 @@ func (db *DB) Course(ctx context.Context, brandID string, id int64, from time.Ti
 	err := db.Pool.QueryRow(ctx, `
 		select c.id, c.name, c.store_id, st.short_name, coalesce(c.category_id, 0), coalesce(cat.name, ''),
 		       c.summary, c.image, c.ticket_only, c.max_price, c.min_price, c.description, coalesce(c.teacher_id, 0),
-		       greatest(c.updated_at, coalesce((select max(updated_at) from course_schedules where course_id = c.id), c.updated_at)),
+		       c.booking_opens_hours, greatest(c.updated_at, coalesce((select max(updated_at) from course_schedules where course_id = c.id), c.updated_at)),
 		       st.id, st.name, st.short_name, st.address, st.phone, st.opening_hours, st.map_url, st.has_line_pay, st.image
 		  from courses c join stores st on st.id = c.store_id
 		  left join course_categories cat on cat.id = c.category_id
 		 where c.brand_id = $1 and c.id = $2 and c.on_shelf`, brandID, id).Scan(
 		&d.CourseID, &d.CourseName, &d.StoreID, &d.StoreShortName, &d.CategoryID, &d.CategoryName,
-		&d.Summary, &d.Image, &d.TicketOnly, &d.MaxPrice, &d.MinPrice, &d.Description, &teacherID, &d.UpdatedAt,
+		&d.Summary, &d.Image, &d.TicketOnly, &d.MaxPrice, &d.MinPrice, &d.Description, &teacherID, &d.BookingOpensHours, &d.UpdatedAt,
 		&d.Store.ID, &d.Store.Name, &d.Store.ShortName, &d.Store.Address, &d.Store.Phone, &d.Store.OpeningHours,
 		&d.Store.MapURL, &d.Store.HasLinePay, &d.Store.Image)
 	if errors.Is(err, pgx.ErrNoRows) {

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"context"
 	"fmt"
 	"testing"
 )
@@ -16,6 +17,19 @@ func TestStructuredDataAndSharing(t *testing.T) {
 		`<meta property="og:image:alt" content="森活運動館的標誌"/>`,
 		`<meta name="twitter:image:alt" content="森活運動館的標誌"/>`,
 	}
+	// a coming session of the course: its offer is valid from the moment its
+	// booking opens (the course's booking_opens_hours before its start)
+	var session int64
+	var opens, starts string
+	if err := ts.db.Pool.QueryRow(context.Background(), `
+		select s.id,
+		       to_char(s.date + s.start_time - make_interval(hours => c.booking_opens_hours), 'YYYY-MM-DD"T"HH24:MI:SS'),
+		       to_char(s.date + s.start_time, 'YYYY-MM-DD"T"HH24:MI:SS')
+		  from course_schedules s join courses c on c.id = s.course_id
+		 where s.course_id = $1 and s.date + s.start_time > (now() at time zone 'Asia/Taipei') + interval '1 hour'
+		 order by s.date, s.start_time, s.id limit 1`, ids.course).Scan(&session, &opens, &starts); err != nil {
+		t.Fatal(err)
+	}
 	runScenarios(t, ts, []scenario{
 		{Name: "activity list entries carry their names", Path: "/demo/activitys", Status: 200, Contains: []string{`{"@type":"ListItem","position":1,"name":"`}, Absent: []string{`"position":1,"url"`}},
 		{Name: "term list entries carry their names", Path: "/demo/termSchedule", Status: 200, Contains: []string{`"@type":"ListItem","position":1,"name":"`}},
@@ -24,6 +38,8 @@ func TestStructuredDataAndSharing(t *testing.T) {
 				`"openingHoursSpecification":[{"@type":"OpeningHoursSpecification","dayOfWeek":["Monday","Tuesday","Wednesday","Thursday","Friday"],"opens":"07:00","closes":"22:00"}`}},
 		{Name: "each session's offer has its own url and ends when the session starts", Path: fmt.Sprintf("/demo/activity/%d/%d", ids.courseStore, ids.course), Status: 200,
 			Contains: []string{`"url":"` + course + `#schedule-`, `"priceValidUntil":"20`, `id="schedule-`, `<meta name="twitter:image:alt" content="`}},
+		{Name: "a session's offer is valid from when its booking opens", Path: fmt.Sprintf("/demo/activity/%d/%d", ids.courseStore, ids.course), Status: 200,
+			Contains: []string{fmt.Sprintf(`"url":"%s#schedule-%d","validFrom":"%s+08:00","priceValidUntil":"%s+08:00"`, course, session, opens, starts)}},
 		{Name: "term class: event status, organizer url, performer", Path: fmt.Sprintf("/demo/termSchedule/%d/%d", ids.term, ids.class), Status: 200,
 			Contains: []string{`"eventStatus":"https://schema.org/EventScheduled"`, `"organizer":{"@type":"Organization","name":"森活運動館","url":"http://example.com/demo"}`, `"performer":{"@type":"Person","name":"`}},
 		{Name: "search shares the brand logo", Path: "/demo/search/result", Status: 200, Contains: logo},

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { BookingItem, CancelVerify } from '../contract/props';
 import { cancelBooking, cancelVerify } from '../features/booking/api';
 import { amount, bookingWhen } from '../features/booking/rules';
+import { bookingCardId } from '../features/booking/booking-card';
 import { errorText } from '../lib/api';
 import { usePage } from '../lib/page-context';
 import { useUi } from '../lib/ui-state';
@@ -43,7 +44,9 @@ export default function CancelBookingDialog({ args, onClose }: { args: { booking
       await cancelBooking(brandId, b.id);
       onClose();
       ui.notify(t.cancelled);
-      refresh();
+      await refresh();
+      // the result: the booking, now cancelled, takes the focus its cancel button had
+      document.getElementById(bookingCardId(b.id))?.focus();
     });
   const refund = verify && verify.refund > 0 ? amount(verify.refund, verify.unit) : '';
   return (

@@ -1,7 +1,12 @@
-// Bare layout (spec section 2): the page alone, without header or footer.
+// Bare layout (spec section 2): the page alone, without header or footer,
+// with the shared UI state all the same (the e-contract's login dialog,
+// its snackbar).
 import type { ReactNode } from 'react';
 import { css } from '@emotion/css';
 import { LoadingBar } from './loading-bar';
+import { Snackbar } from './snackbar';
+import { DialogHost } from './dialog-host';
+import { UiProvider } from '../lib/ui-state';
 import { contentMaxWidth } from '../ui/theme';
 
 const main = css`
@@ -12,11 +17,13 @@ const main = css`
 
 export function BareLayout({ children }: { children: ReactNode }) {
   return (
-    <>
+    <UiProvider>
       <LoadingBar />
-      <main className={main} id="main">
+      <main className={main} id="main" tabIndex={-1}>
         {children}
       </main>
-    </>
+      <DialogHost />
+      <Snackbar />
+    </UiProvider>
   );
 }

@@ -1,6 +1,9 @@
 // The global snackbar: one message at the bottom of the screen, gone after
-// its timeout (default 3000 ms) or on close.
-import { useEffect } from 'react';
+// its timeout (default 3000 ms) or on close. It shows inside two live
+// regions that are always in the page (polite for news, assertive for
+// errors) from hydration on, so screen readers announce each message: a
+// region that appears together with its text is often not read.
+import { useEffect, useState } from 'react';
 import { css } from '@emotion/css';
 import { useUi } from '../lib/ui-state';
 import { snackbar as t } from '../strings/zh-hant';
@@ -32,18 +35,32 @@ const tone = {
 
 export function Snackbar() {
   const { snackbar, hideSnackbar } = useUi();
+  // in the browser only (no message is set before hydration): the server's pages stay as they were
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   useEffect(() => {
     if (!snackbar) return;
     const id = setTimeout(hideSnackbar, snackbar.timeout);
     return () => clearTimeout(id);
   }, [snackbar, hideSnackbar]);
-  if (!snackbar) return null;
+  const shown = (error: boolean) =>
+    snackbar && (snackbar.type === 'error') === error ? (
+      <div className={`${bar} ${tone[snackbar.type]}`} data-testid="snackbar">
+        <span>{snackbar.message}</span>
+        <button type="button" onClick={hideSnackbar} aria-label={t.close}>
+          ×
+        </button>
+      </div>
+    ) : null;
+  if (!live) return null;
   return (
-    <div className={`${bar} ${tone[snackbar.type]}`} role={snackbar.type === 'error' ? 'alert' : 'status'} data-testid="snackbar">
-      <span>{snackbar.message}</span>
-      <button type="button" onClick={hideSnackbar} aria-label={t.close}>
-        ×
-      </button>
-    </div>
+    <>
+      <div role="status" data-testid="snackbar-status">
+        {shown(false)}
+      </div>
+      <div role="alert" data-testid="snackbar-alert">
+        {shown(true)}
+      </div>
+    </>
   );
 }

@@ -10,7 +10,8 @@ export interface NavigateOptions {
 }
 
 export interface Navigator {
-  navigate(href: string, opts?: NavigateOptions): void;
+  /** Goes to href; resolves once the next page is on screen. */
+  navigate(href: string, opts?: NavigateOptions): Promise<void>;
   /** A navigation is loading. */
   pending: boolean;
 }
@@ -18,6 +19,7 @@ export interface Navigator {
 export const NavigationContext = createContext<Navigator>({
   navigate(href) {
     if (typeof window !== 'undefined') window.location.assign(href);
+    return Promise.resolve();
   },
   pending: false,
 });
@@ -66,7 +68,7 @@ export function Link(props: AnchorHTMLAttributes<HTMLAnchorElement> & { href: st
         const url = new URL(props.href, window.location.href);
         if (url.origin !== window.location.origin) return;
         e.preventDefault();
-        nav.navigate(url.pathname + url.search + url.hash);
+        void nav.navigate(url.pathname + url.search + url.hash);
       }}
     />
   );

@@ -22,8 +22,8 @@ export function useSubmit(): { busy: boolean; error: string; setError: (e: strin
   return { busy, error, setError, run };
 }
 
-/** Re-reads the current page's props (with the user), keeping the place. */
-export function useRefresh(): () => void {
+/** Re-reads the current page's props (with the user), keeping the place; resolves once they are on screen. */
+export function useRefresh(): () => Promise<void> {
   const navigate = useNavigate();
   return () => navigate(window.location.pathname + window.location.search, { replace: true });
 }

@@ -121,7 +121,7 @@ export default function Course({ data: d }: { data: CourseDetail }) {
         description={t.description(d.courseName, d.summary)}
         path={brandPath(page, path)}
         image={d.image}
-        jsonLd={[breadcrumbs(page, trail), ...courseEvents(page, d, d.store, d.teachers, url)]}
+        jsonLd={[breadcrumbs(page, trail), ...courseEvents(page, d, url)]}
       />
       <Crumbs trail={trail} />
       {d.image ? <Picture className={hero} src={d.image} alt={d.courseName} width={820} height={461} sizes="(min-width: 852px) 820px, calc(100vw - 32px)" eager /> : null}

@@ -1,9 +1,10 @@
 // The e-contract (/{brandId}/e-contract/{storeId}/{contractId}, always
 // allowed): the member reads the contract to its end, fills the fields it
-// asks for, signs on the signature box and agrees; a signed contract is
+// asks for, signs on the signature box (or, without a pointer, types their
+// name as the signature) and agrees; a signed contract is
 // read-only, with its PDF. The query's back= (a path on this site, e.g. the
 // checkout with its cart) is where "back" goes.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { css } from '@emotion/css';
 import type { EContractPage, SignedContract } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
@@ -14,6 +15,7 @@ import { errorText } from '../lib/api';
 import { signContract } from '../features/econtract/api';
 import { readToEnd, textSha256 } from '../features/econtract/text-hash';
 import { SignatureBox, type SignatureHandle } from '../features/econtract/signature-pad';
+import { TypedSignature } from '../features/econtract/typed-signature';
 import { sameSitePath } from '../features/checkout/rules';
 import { econtract as t } from '../strings/zh-hant-econtract';
 import { card, factList } from '../ui/card';
@@ -43,6 +45,16 @@ const hint = css`
   color: ${colour.muted};
   margin-bottom: 16px;
 `;
+const modes = css`
+  border: 0;
+  margin: 0 0 8px;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px 16px;
+  legend { font-weight: 600; margin-bottom: 6px; padding: 0; }
+  label { display: inline-flex; gap: 6px; align-items: center; font-size: 15px; }
+`;
 const agreeRow = css`
   display: flex;
   gap: 8px;
@@ -63,8 +75,14 @@ export default function EContract({ data }: { data: EContractPage | null }) {
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [mode, setMode] = useState<'draw' | 'type'>('draw');
   const pad = useRef<SignatureHandle>(null);
   const textRef = useRef<HTMLDivElement>(null);
+  // once signed, the record takes the focus the submit button had
+  const signedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (justSigned) signedRef.current?.focus();
+  }, [justSigned]);
 
   const backLink = back ? (
     <a className={primaryButton} href={back} data-testid="contract-back">
@@ -99,7 +117,7 @@ export default function EContract({ data }: { data: EContractPage | null }) {
     if (!name.trim()) return setError(t.needName);
     const missing = tpl.fields.find((f) => f.required && !(fields[f.key] ?? '').trim());
     if (missing) return setError(t.needField(missing.label));
-    if (!pad.current || pad.current.isEmpty()) return setError(t.needSignature);
+    if (!pad.current || pad.current.isEmpty()) return setError(mode === 'type' ? t.needTypedSignature : t.needSignature);
     if (!agreed) return setError(t.needAgree);
     if (busy) return;
     setBusy(true);
@@ -142,7 +160,7 @@ export default function EContract({ data }: { data: EContractPage | null }) {
         dangerouslySetInnerHTML={{ __html: tpl.body }}
       />
       {readOnly && record ? (
-        <div className={card} data-testid="contract-signed">
+        <div ref={signedRef} className={card} tabIndex={-1} data-testid="contract-signed">
           <h2>{t.signed}</h2>
           <dl className={factList}>
             <dt>{t.signedBy}</dt>
@@ -185,11 +203,28 @@ export default function EContract({ data }: { data: EContractPage | null }) {
                 />
               ))}
               <div>
-                <p className={hint}>{t.signatureHint}</p>
-                <SignatureBox ref={pad} label={t.signature} disabled={busy} />
-                <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => pad.current?.clear()}>
-                  {t.clear}
-                </button>
+                <fieldset className={modes}>
+                  <legend>{t.signatureMode}</legend>
+                  <label>
+                    <input type="radio" name="signatureMode" value="draw" checked={mode === 'draw'} onChange={() => setMode('draw')} />
+                    {t.drawMode}
+                  </label>
+                  <label>
+                    <input type="radio" name="signatureMode" value="type" checked={mode === 'type'} onChange={() => setMode('type')} />
+                    {t.typeMode}
+                  </label>
+                </fieldset>
+                {mode === 'draw' ? (
+                  <>
+                    <p className={hint}>{t.signatureHint}</p>
+                    <SignatureBox ref={pad} label={t.signature} disabled={busy} />
+                    <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => pad.current?.clear()}>
+                      {t.clear}
+                    </button>
+                  </>
+                ) : (
+                  <TypedSignature ref={pad} label={t.typedLabel} previewLabel={t.typedPreview} disabled={busy} />
+                )}
               </div>
               <label className={agreeRow}>
                 <input type="checkbox" name="agree" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />

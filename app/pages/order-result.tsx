@@ -5,7 +5,7 @@
 // answer (the payment-status dialog asks until it comes, then the page
 // shows it). Only the order's member sees it (the host checks).
 import { ach as ta } from '../strings/zh-hant-deferred';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { css } from '@emotion/css';
 import type { Order, OrderLine, OrderResultData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
@@ -106,11 +106,18 @@ export default function OrderResult({ data }: { data: OrderResultData }) {
   }, [data]);
   const settled = useCallback(() => setAsking(false), []);
   const ach = result.deferred?.ach ?? null;
+  // the answer, once the status dialog has it, takes the focus the dialog had
+  const resultRef = useRef<HTMLElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    if (wasAsking.current && !asking) resultRef.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
   const [title, body] = ach && o.state === 'awaiting_payment' ? [ta.pendingTitle, ta.pendingBody] : titles[o.state];
   return (
     <>
       <PageHead title={t.title(page.brand!.settings.brandName)} description={title} noindex />
-      <section className={`${banner} ${tone[outcome]}`} data-testid="order-result" data-state={o.state} role="status">
+      <section ref={resultRef} className={`${banner} ${tone[outcome]}`} tabIndex={-1} data-testid="order-result" data-state={o.state} role="status">
         <h2>{title}</h2>
         <p>{body}</p>
         {outcome === 'failed' && o.failure ? (

@@ -69,6 +69,7 @@ export const filterBar = css`
   border: 1px solid ${colour.line};
   label { display: grid; gap: 4px; font-size: 13px; color: ${colour.muted}; min-width: 0; }
   input, select { height: 40px; padding: 0 8px; border-radius: 8px; border: 1px solid ${colour.line}; font: inherit; font-size: 14px; color: ${colour.text}; background: #fff; min-width: 0; }
+  input:focus, select:focus { outline: 2px solid var(--brand); border-color: var(--brand); }
 `;
 
 /** The line above a filtered list: its count, and a link that clears the filters. */

@@ -295,6 +295,10 @@ export interface ActivityFilter {
  */
 export interface CourseDetail extends rules.Activity {
   description: string;
+  /**
+   * BookingOpensHours: booking a session opens this many hours before it starts.
+   */
+  bookingOpensHours: number /* int */;
   store: Store;
   teacher: Teacher | null;
   teachers: Teacher[];

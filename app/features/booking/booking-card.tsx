@@ -22,12 +22,17 @@ export function CalendarChip({ b }: { b: BookingItem }) {
   );
 }
 
+/** The id of a booking's card: what takes focus once an action on it is done. */
+export function bookingCardId(bookingId: number): string {
+  return 'booking-' + bookingId;
+}
+
 export function BookingCard({ b, actions = true }: { b: BookingItem; actions?: boolean }) {
   const ui = useUi();
   const live = b.status === 'booked';
   const status = b.checkedInAt ? t.checkedIn : t.status[b.status];
   return (
-    <article className={card} data-testid="booking" data-booking-id={b.id} data-status={b.status}>
+    <article className={card} id={bookingCardId(b.id)} tabIndex={-1} data-testid="booking" data-booking-id={b.id} data-status={b.status}>
       <span className={live ? badge : `${badge} ${badgeMuted}`}>{status}</span>
       <h3>{b.courseName}</h3>
       <p>{bookingWhen(b)}</p>

@@ -139,6 +139,11 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
   const [choice, setChoice] = useState<PaymentChoice | null>(null);
   const [booked, setBooked] = useState<BookingItem[]>([]);
   const attempt = useRef({ sig: '', key: '' });
+  // the result takes focus from the confirm button, which has nothing left to confirm
+  const doneRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (booked.length) doneRef.current?.focus();
+  }, [booked]);
   const { busy, error, setError, run } = useSubmit();
 
   // the live seats and the member's own state, after hydration and on every change
@@ -328,7 +333,7 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
       </div>
 
       {booked.length ? (
-        <div className={done} role="status" data-testid="booking-done">
+        <div ref={doneRef} className={done} role="status" tabIndex={-1} data-testid="booking-done">
           <p>{t.afterBooking}</p>
           <ul>
             {booked.map((b) => (

@@ -1,7 +1,7 @@
 // Structured data of what is sold: course schedules as events with offers,
 // items as products with offers in TWD (kept apart from json-ld.tsx, which
 // every page loads, so brand home does not carry them).
-import type { Activity, Item, PageProps, Schedule, StoreInfo, Teacher } from '../../contract/props';
+import type { CourseDetail, Item, PageProps, Schedule, Teacher } from '../../contract/props';
 import { abs, absolute, context, storePlace, type Thing } from '../../lib/json-ld';
 
 /** '2026-12-03', '19:30' -> '2026-12-03T19:30:00+08:00' (Taipei has no daylight saving). */
@@ -9,15 +9,28 @@ export function isoTaipei(date: string, time: string): string {
   return date + 'T' + time + ':00+08:00';
 }
 
+/**
+ * The Taipei time hours before date and time, in isoTaipei's form:
+ * ('2026-12-17', '19:30', 336) -> '2026-12-03T19:30:00+08:00'.
+ */
+export function isoTaipeiBefore(date: string, time: string, hours: number): string {
+  const taipeiMs = Date.parse(isoTaipei(date, time)) + 8 * 3600_000 - hours * 3600_000;
+  return new Date(taipeiMs).toISOString().slice(0, 19) + '+08:00';
+}
+
 /** The id of a session's row on the course page (its offer's url ends in #id). */
 export function scheduleAnchor(scheduleId: number): string {
   return 'schedule-' + scheduleId;
 }
 
-/** A course's coming schedules as events with offers: each session's offer has its own url and ends when it starts. */
-export function courseEvents(page: PageProps, a: Activity, store: StoreInfo, teachers: Teacher[], url: string, limit = 20): Thing[] {
+/**
+ * A course's coming schedules as events with offers: each session's offer
+ * has its own url, is valid from the moment its booking opens (the course's
+ * booking window) and ends when the session starts.
+ */
+export function courseEvents(page: PageProps, a: CourseDetail, url: string, limit = 20): Thing[] {
   const byId: Record<number, Teacher> = {};
-  for (const t of teachers) byId[t.teacherId] = t;
+  for (const t of a.teachers) byId[t.teacherId] = t;
   return a.scheduleList.slice(0, limit).map((s: Schedule) => ({
     '@context': context,
     '@type': 'Event',
@@ -28,7 +41,7 @@ export function courseEvents(page: PageProps, a: Activity, store: StoreInfo, tea
     endDate: isoTaipei(s.scheduleDate, s.endTime),
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: storePlace(page, store),
+    location: storePlace(page, a.store),
     performer: s.teacherName ? { '@type': 'Person', name: s.teacherName, jobTitle: byId[s.teacherId]?.title || undefined } : undefined,
     organizer: { '@type': 'Organization', name: page.brand!.settings.brandName, url: absolute(page, '') },
     maximumAttendeeCapacity: s.capacity,
@@ -39,6 +52,7 @@ export function courseEvents(page: PageProps, a: Activity, store: StoreInfo, tea
       priceCurrency: 'TWD',
       availability: s.remaining > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
       url: url + '#' + scheduleAnchor(s.scheduleId),
+      validFrom: isoTaipeiBefore(s.scheduleDate, s.startTime, a.bookingOpensHours),
       priceValidUntil: isoTaipei(s.scheduleDate, s.startTime),
     },
   }));
