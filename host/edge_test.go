@@ -51,3 +51,22 @@ func TestPageCacheExpiresWhenASessionStarts(t *testing.T) {
 		})
 	}
 }
+
+// What shared caches are told (goal 8): a page-cache answer is public for
+// the edge, with s-maxage, stale-while-revalidate, its surrogate keys and
+// a Vary naming what its key reads; a fresh render, a member's page and
+// any answer that sets a cookie are not.
+func TestEdgeCacheHeaders(t *testing.T) {
+	ts := newTestServer(t)
+	ts.get(t, "/demo")
+	runScenarios(t, ts, []scenario{
+		{Name: "a fresh render: no-cache", Path: "/demo/search/result?keyword=a", WantHeader: []string{"Cache-Control", "no-cache"}},
+		{Name: "from the page cache: shared", Path: "/demo", WantHeader: []string{
+			"X-Page-Cache", "hit",
+			"Cache-Control", "public, max-age=0, s-maxage=300, stale-while-revalidate=3300",
+			"Xkey", "storefront brand:demo brand:demo:page:brand-home",
+			"Vary", "Accept-Encoding, X-Storefront-Props, User-Agent, Cookie"}},
+		{Name: "a member's page: private", Path: "/demo", Header: []string{"Authorization", "nobody"}, WantHeader: []string{"X-Page-Cache", "", "Xkey", ""}},
+		{Name: "setting a cookie: private", Path: "/demo?from=app", WantHeader: []string{"Cache-Control", "private, no-cache", "Xkey", ""}},
+	})
+}

@@ -53,6 +53,7 @@ type cachedPage struct {
 	// listed session starts, or the day it shows ends (pageExpiry). From
 	// then on it is never served, not even stale.
 	Expires time.Time
+	Keys    string // its surrogate keys (edge.go)
 }
 
 // expired reports whether p shows something no longer true at now.
@@ -276,7 +277,7 @@ func (s *Server) renderPageTo(key string, rc *reqCtx, w http.ResponseWriter) *ca
 	}
 	now := s.now()
 	p := compressPage(tee.buf.Bytes(), now)
-	p.Expires = rc.expires
+	p.Expires, p.Keys = rc.expires, surrogateKeys(rc)
 	ttl := pageStaleMax
 	if !p.Expires.IsZero() {
 		if ttl = min(ttl, p.Expires.Sub(now)); ttl <= 0 {
@@ -335,7 +336,11 @@ func (s *Server) writeCachedPage(w http.ResponseWriter, r *http.Request, p *cach
 	// constant values are shared slices: no allocation per request
 	h["Content-Type"] = hdrHTML
 	h["Cache-Control"] = hdrNoCache
-	h["Vary"] = hdrVaryPage
+	if cc := edgeCacheControl(p, s.now()); cc != "" {
+		h["Cache-Control"] = []string{cc}
+		h[xkeyHeader] = []string{p.Keys}
+	}
+	h["Vary"] = hdrVaryShared
 	h["Etag"] = []string{p.ETag}
 	h["X-Page-Cache"] = pageStates[state]
 	h.Set("Content-Security-Policy", cspFor(nonceOf(r), p.Style))
@@ -367,12 +372,11 @@ func (s *Server) writeCachedPage(w http.ResponseWriter, r *http.Request, p *cach
 }
 
 var (
-	hdrHTML     = []string{"text/html; charset=utf-8"}
-	hdrNoCache  = []string{"no-cache"}
-	hdrVaryPage = []string{"Accept-Encoding, " + propsHeader}
-	hdrBrotli   = []string{"br"}
-	hdrGzip     = []string{"gzip"}
-	pageStates  = map[string][]string{"hit": {"hit"}, "stale": {"stale"}, "shared": {"shared"}}
+	hdrHTML    = []string{"text/html; charset=utf-8"}
+	hdrNoCache = []string{"no-cache"}
+	hdrBrotli  = []string{"br"}
+	hdrGzip    = []string{"gzip"}
+	pageStates = map[string][]string{"hit": {"hit"}, "stale": {"stale"}, "shared": {"shared"}}
 )
 
 // etagMatch reports whether an If-None-Match header names etag.
