@@ -108,7 +108,7 @@ func TestVarnishInFront(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	go ts.db.ListenBrandChanges(ctx, func(id string) { ts.BrandChanged(ctx, id) }) // what run.go does
-	time.Sleep(100 * time.Millisecond)                                            // the LISTEN is in place
+	time.Sleep(100 * time.Millisecond)                                             // the LISTEN is in place
 
 	// a page is shared once the host's page cache has it
 	var resp *http.Response
