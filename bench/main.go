@@ -24,6 +24,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -118,6 +119,14 @@ func run() error {
 		fmt.Printf("  %-46s %s\n", r.what, r.value)
 	}
 
+	if *edgeOnly {
+		if err := edgeRows(home, out, add); err != nil {
+			return err
+		}
+		printTable(rows)
+		return nil
+	}
+
 	if *catalogueOnly {
 		if err := catalogueRow(dbURL, cached.url, out, add); err != nil {
 			return err
@@ -163,6 +172,11 @@ func run() error {
 		budget:   "≥ 0.5×S and ≥ 3×N rps; p99 < 20 ms",
 		verdict:  verdict(rps >= 0.5*sRPS && rps >= 3*nRPS && p99 < 20, fmt.Sprintf("%.2f×S, %.1f×N, p99 %.1f ms", rps/sRPS, rps/nRPS, p99)),
 	})
+
+	// 4 (issue 15). warm brand home without compression and with br
+	if err := edgeRows(home, out, add); err != nil {
+		return err
+	}
 
 	// 2. page cache off: throughput at the renderers' own concurrency, and
 	// the renderer's time per render (goja) against Node's
@@ -464,7 +478,12 @@ var (
 
 func wrk(url string, c int, header ...string) (rps, p50, p99 float64, err error) {
 	args := []string{"-t2", fmt.Sprintf("-c%d", c), "-d" + duration.String(), "--latency"}
-	for _, h := range append(loadHeaders, header...) {
+	for _, h := range loadHeaders {
+		if name, _, _ := strings.Cut(h, ":"); !slices.ContainsFunc(header, func(x string) bool { return strings.HasPrefix(x, name+":") }) {
+			args = append(args, "-H", h) // a default the caller does not replace
+		}
+	}
+	for _, h := range header {
 		args = append(args, "-H", h)
 	}
 	out, err := exec.Command("wrk", append(args, url)...).CombinedOutput()

@@ -178,6 +178,8 @@ func loadCourse(s *Server, rc *reqCtx) (any, error) {
 	if st := rc.params["storeId"]; st != "" && st != fmt.Sprint(d.StoreID) {
 		return nil, errNoPage
 	}
+	// loaded per clock step: drop what started since
+	d.ScheduleList = rules.Coming(s.now(), d.ScheduleList)
 	return d, nil
 }
 

@@ -73,6 +73,9 @@ type Config struct {
 	// CatalogueImages is the directory of the images brought in by
 	// `storefront catalogue import`, served at /_static/catalogue/.
 	CatalogueImages string
+	// EdgePurgeURL is where a brand's data change is purged from the edge
+	// cache (edge.go); empty: no edge cache to tell.
+	EdgePurgeURL string
 }
 
 // Variable is one environment variable the storefront reads.
@@ -124,6 +127,7 @@ var Variables = []Variable{
 	{"STOREFRONT_CHECKIN_KEY", "", "secret (at least 32 characters) signing the members' short-lived check-in QR codes; empty: a random key per process (codes shown by one host do not verify on another; a warning outside dev)"},
 	{"STOREFRONT_CHECKIN_SCANNER_TOKEN", "", "bearer token (at least 32 characters) of the studio scanners calling POST /api/checkin/qr; empty: check-in by scanner is off"},
 	{"STOREFRONT_OPERATOR_TOKEN", "", "bearer token (at least 32 characters) of the studio's operators for GET /api/v2/admin/brands/{brandId}/ec/change/card/{orderNo} (the product has no operator accounts); empty: that call is refused"},
+	{"STOREFRONT_EDGE_PURGE_URL", "", "URL of the edge cache (Varnish with xkey, deploy/varnish) that a brand's data change is purged from: a PURGE request with the header xkey: brand:ID; empty: no edge cache"},
 	{"STOREFRONT_CATALOGUE_IMAGES", "", "directory of the images `storefront catalogue import` stores and the hosts serve (resized to WebP under /_img/); give several hosts one shared directory; empty: STOREFRONT_VAR_DIR/catalogue-images"},
 }
 
@@ -267,6 +271,11 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	c.OrderTTL = dur("STOREFRONT_ORDER_TTL")
 	if c.CatalogueImages = get("STOREFRONT_CATALOGUE_IMAGES"); c.CatalogueImages == "" {
 		c.CatalogueImages = filepath.Join(c.VarDir, "catalogue-images")
+	}
+	if c.EdgePurgeURL = get("STOREFRONT_EDGE_PURGE_URL"); c.EdgePurgeURL != "" {
+		if u, err := url.Parse(c.EdgePurgeURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("STOREFRONT_EDGE_PURGE_URL", "want an http(s) URL such as http://127.0.0.1:6081/")
+		}
 	}
 	errs = append(errs, c.loadProviders(get)...)
 	if len(errs) > 0 {

@@ -24,6 +24,9 @@ type reqCtx struct {
 	params map[string]string
 	query  url.Values
 	member *member // the logged-in member of this brand, nil for a visitor
+	// expires is when the loaded page stops being true (pageExpiry): the
+	// page cache keeps it no longer
+	expires time.Time
 }
 
 func (rc *reqCtx) ctx() context.Context { return rc.r.Context() }
@@ -117,6 +120,8 @@ func loadBrandHome(s *Server, rc *reqCtx) (any, error) {
 		if h.Activities, err = s.promoted(ctx, rc.brand, homeActivities); err != nil {
 			return nil, err
 		}
+		// the list is cached per clock step: drop what started since
+		h.Activities = rules.MergeActivities(s.now(), data.TeacherPerSize, h.Activities)
 	}
 	return h, nil
 }

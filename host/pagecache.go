@@ -10,10 +10,12 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
-	"storefront/data/rules"
 	"strconv"
 	"strings"
 	"time"
+
+	"storefront/data"
+	"storefront/data/rules"
 
 	"github.com/andybalholm/brotli"
 	"github.com/maypok86/otter/v2"
@@ -36,6 +38,7 @@ const (
 	pageFresh      = 5 * time.Minute // served as is
 	pageStaleMax   = time.Hour       // served stale while revalidating, then dropped
 	pageLocalBytes = 16 << 20        // bytes of documents kept in process (GOGC multiplies what is live)
+	pagePlainBytes = 8 << 20         // bytes of identity (uncompressed) documents kept in process
 )
 
 // cachedPage is one cached document.
@@ -46,19 +49,65 @@ type cachedPage struct {
 	Gzip     []byte
 	Brotli   []byte
 	Rendered time.Time
+	// Expires, when set, is when the page stops being true: its earliest
+	// listed session starts, or the day it shows ends (pageExpiry). From
+	// then on it is never served, not even stale.
+	Expires time.Time
+	Keys    string // its surrogate keys (edge.go)
+}
+
+// expired reports whether p shows something no longer true at now.
+func (p *cachedPage) expired(now time.Time) bool {
+	return !p.Expires.IsZero() && !now.Before(p.Expires)
 }
 
 type pageCache struct {
 	local  *otter.Cache[string, *cachedPage] // bounded by bytes (weight)
 	flight singleflight.Group
+	// plain keeps the identity bytes of the documents clients without
+	// compression asked for, by ETag (the document's hash), so a hot page
+	// is decompressed once, not per request; bounded by bytes.
+	plain       *otter.Cache[string, []byte]
+	plainFlight singleflight.Group
 }
 
 func newPageCache(maxBytes uint64) *pageCache {
-	return &pageCache{local: otter.Must(&otter.Options[string, *cachedPage]{
-		MaximumWeight:    maxBytes,
-		Weigher:          pageWeight,
-		ExpiryCalculator: otter.ExpiryWriting[string, *cachedPage](pageStaleMax),
-	})}
+	return &pageCache{
+		local: otter.Must(&otter.Options[string, *cachedPage]{
+			MaximumWeight:    maxBytes,
+			Weigher:          pageWeight,
+			ExpiryCalculator: otter.ExpiryWriting[string, *cachedPage](pageStaleMax),
+		}),
+		plain: otter.Must(&otter.Options[string, []byte]{
+			MaximumWeight:    pagePlainBytes,
+			Weigher:          func(etag string, b []byte) uint32 { return uint32(len(etag) + len(b) + 64) },
+			ExpiryCalculator: otter.ExpiryAccessing[string, []byte](pageStaleMax),
+		}),
+	}
+}
+
+// plainOf returns p's identity bytes: from the bounded identity cache, else
+// decompressed once (however many requests ask at once) and kept.
+func (c *pageCache) plainOf(p *cachedPage) ([]byte, error) {
+	if b, ok := c.plain.GetIfPresent(p.ETag); ok {
+		return b, nil
+	}
+	v, err, _ := c.plainFlight.Do(p.ETag, func() (any, error) {
+		zr, err := gzip.NewReader(bytes.NewReader(p.Gzip))
+		if err != nil {
+			return nil, err
+		}
+		b, err := io.ReadAll(zr)
+		if err != nil {
+			return nil, err
+		}
+		c.plain.Set(p.ETag, b)
+		return b, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.([]byte), nil
 }
 
 // pageWeight is about the bytes an entry holds.
@@ -185,7 +234,7 @@ func (s *Server) servePage(w http.ResponseWriter, rc *reqCtx) {
 			state = "stale"
 			go s.fillPage(key, rc.r.Clone(context.Background()))
 		}
-		writeCachedPage(w, rc.r, p, state)
+		s.writeCachedPage(w, rc.r, p, state)
 		return
 	}
 	// Miss: the first request renders (streaming to its own client); the
@@ -199,7 +248,7 @@ func (s *Server) servePage(w http.ResponseWriter, rc *reqCtx) {
 	})
 	if !leader {
 		if p, _ := v.(*cachedPage); p != nil {
-			writeCachedPage(w, rc.r, p, "shared")
+			s.writeCachedPage(w, rc.r, p, "shared")
 			return
 		}
 		// the leader's page was not cacheable (an error): render our own
@@ -226,19 +275,33 @@ func (s *Server) renderPageTo(key string, rc *reqCtx, w http.ResponseWriter) *ca
 	if tee.status != http.StatusOK {
 		return nil
 	}
-	p := compressPage(tee.buf.Bytes(), s.now())
+	now := s.now()
+	p := compressPage(tee.buf.Bytes(), now)
+	p.Expires, p.Keys = rc.expires, surrogateKeys(rc)
+	ttl := pageStaleMax
+	if !p.Expires.IsZero() {
+		if ttl = min(ttl, p.Expires.Sub(now)); ttl <= 0 {
+			return nil // already past: a page for this request only
+		}
+	}
 	s.pages.local.Set(key, p)
-	s.cache.SetShared(context.Background(), key, p, pageStaleMax)
+	s.cache.SetShared(context.Background(), key, p, ttl)
 	return p
 }
 
-// lookupPage reads the process's copy, else the shared one.
+// lookupPage reads the process's copy, else the shared one; a page past
+// its Expires is a miss.
 func (s *Server) lookupPage(ctx context.Context, key string) *cachedPage {
+	now := s.now()
 	if p, ok := s.pages.local.GetIfPresent(key); ok {
-		return p
+		if !p.expired(now) {
+			return p
+		}
+		s.pages.local.Invalidate(key)
+		return nil
 	}
 	var p cachedPage
-	if s.cache.GetShared(ctx, key, &p) && p.Status == http.StatusOK {
+	if s.cache.GetShared(ctx, key, &p) && p.Status == http.StatusOK && !p.expired(now) {
 		s.pages.local.Set(key, &p)
 		return &p
 	}
@@ -266,13 +329,18 @@ func compressPage(doc []byte, now time.Time) *cachedPage {
 }
 
 // writeCachedPage answers with a cached document: 304 when the client has
-// it, else brotli or gzip as the client accepts, else plain.
-func writeCachedPage(w http.ResponseWriter, r *http.Request, p *cachedPage, state string) {
+// it, else brotli or gzip as the client accepts, else plain (identity
+// bytes kept beside the compressed ones: no request decompresses).
+func (s *Server) writeCachedPage(w http.ResponseWriter, r *http.Request, p *cachedPage, state string) {
 	h := w.Header()
 	// constant values are shared slices: no allocation per request
 	h["Content-Type"] = hdrHTML
 	h["Cache-Control"] = hdrNoCache
-	h["Vary"] = hdrVaryPage
+	if cc := edgeCacheControl(p, s.now()); cc != "" {
+		h["Cache-Control"] = []string{cc}
+		h[xkeyHeader] = []string{p.Keys}
+	}
+	h["Vary"] = hdrVaryShared
 	h["Etag"] = []string{p.ETag}
 	h["X-Page-Cache"] = pageStates[state]
 	h.Set("Content-Security-Policy", cspFor(nonceOf(r), p.Style))
@@ -288,12 +356,13 @@ func writeCachedPage(w http.ResponseWriter, r *http.Request, p *cachedPage, stat
 	case accepts(ae, "gzip"):
 		h["Content-Encoding"] = hdrGzip
 	default:
-		zr, err := gzip.NewReader(bytes.NewReader(p.Gzip))
+		plain, err := s.pages.plainOf(p)
 		if err != nil {
+			s.log.Error("cached page", "path", r.URL.Path, "err", err)
 			http.Error(w, "伺服器發生錯誤，請稍後再試", http.StatusInternalServerError)
 			return
 		}
-		body, _ = io.ReadAll(zr)
+		body = plain
 	}
 	h["Content-Length"] = []string{strconv.Itoa(len(body))}
 	w.WriteHeader(p.Status)
@@ -303,12 +372,11 @@ func writeCachedPage(w http.ResponseWriter, r *http.Request, p *cachedPage, stat
 }
 
 var (
-	hdrHTML     = []string{"text/html; charset=utf-8"}
-	hdrNoCache  = []string{"no-cache"}
-	hdrVaryPage = []string{"Accept-Encoding, " + propsHeader}
-	hdrBrotli   = []string{"br"}
-	hdrGzip     = []string{"gzip"}
-	pageStates  = map[string][]string{"hit": {"hit"}, "stale": {"stale"}, "shared": {"shared"}}
+	hdrHTML    = []string{"text/html; charset=utf-8"}
+	hdrNoCache = []string{"no-cache"}
+	hdrBrotli  = []string{"br"}
+	hdrGzip    = []string{"gzip"}
+	pageStates = map[string][]string{"hit": {"hit"}, "stale": {"stale"}, "shared": {"shared"}}
 )
 
 // etagMatch reports whether an If-None-Match header names etag.
@@ -351,3 +419,27 @@ type discardWriter struct{}
 func (discardWriter) Header() http.Header         { return http.Header{} }
 func (discardWriter) Write(b []byte) (int, error) { return len(b), nil }
 func (discardWriter) WriteHeader(int)             {}
+
+// pageExpiry is when a page of pageData stops being true: when its earliest
+// listed session starts, else when the day it shows ends.
+func pageExpiry(now time.Time, pageData any) time.Time {
+	var lists [][]rules.Schedule
+	activities := func(as []data.Activity) {
+		for _, a := range as {
+			lists = append(lists, a.ScheduleList)
+		}
+	}
+	switch d := pageData.(type) {
+	case *BrandHome:
+		activities(d.Activities)
+	case *ActivityList:
+		activities(d.List)
+	case *SearchPage:
+		if d.Result != nil {
+			activities(d.Result.List)
+		}
+	case *data.CourseDetail:
+		lists = append(lists, d.ScheduleList)
+	}
+	return rules.PageExpiry(now, lists...)
+}

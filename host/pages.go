@@ -129,6 +129,7 @@ func (s *Server) loadAndRender(w http.ResponseWriter, rc *reqCtx) {
 		}
 		pageData = d
 	}
+	rc.expires = pageExpiry(s.now(), pageData)
 	s.render(w, rc, rc.route, pageData, http.StatusOK, nil)
 }
 

@@ -281,7 +281,7 @@ func (s *Server) routes() http.Handler {
 		r.Context().Value(gzFn{}).(func(http.ResponseWriter))(w)
 	}))
 	apiAndAssets := compress(mux)
-	return s.observe(s.recoverer(s.securityHeaders(limitURL(s.sameOrigin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return s.observe(s.recoverer(privateCookies(s.securityHeaders(limitURL(s.sameOrigin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, pattern := mux.Handler(r)
 		setRoute(r, pattern, false)
 		if pattern == "/" {
@@ -289,7 +289,7 @@ func (s *Server) routes() http.Handler {
 			return
 		}
 		apiAndAssets.ServeHTTP(w, r)
-	}))))))
+	})))))))
 }
 
 // loadDomains reads the custom-domain table.
@@ -333,6 +333,7 @@ func (s *Server) BrandChanged(ctx context.Context, brandID string) {
 	if err := s.loadDomains(ctx); err != nil {
 		s.log.Warn("reload custom domains", "err", err)
 	}
+	s.purgeEdge(brandID)
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {

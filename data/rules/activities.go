@@ -116,3 +116,48 @@ func MergeActivities(now time.Time, teacherPerSize int, lists ...[]Activity) []A
 	}
 	return kept
 }
+
+// Start is when s starts (its Taipei wall-clock date and start time); the
+// zero time when they do not parse.
+func (s Schedule) Start() time.Time {
+	t, err := time.ParseInLocation("2006-01-02 15:04", s.ScheduleDate+" "+s.StartTime, Taipei)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
+
+// Coming keeps of list the schedules that have not started at now (one
+// starting at now is still coming, as in MergeActivities).
+//
+//	now 10:00, [09:30, 10:00, 11:00] -> [10:00, 11:00]
+func Coming(now time.Time, list []Schedule) []Schedule {
+	wall := Wall(now)
+	out := make([]Schedule, 0, len(list))
+	for _, s := range list {
+		if s.ScheduleDate+" "+s.StartTime+":00" >= wall {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// PageExpiry is when a page showing the schedules of lists stops being
+// true: the first start at or after now among them (from then on the page
+// would offer a session that started; one starting at now makes the page
+// already expired), else the end of now's Taipei day (the day a page
+// shows: today's banners, "today", the footer's year).
+//
+//	now 12-02 10:00, [12-02 10:30, 12-03 09:00] -> 12-02 10:30
+//	now 12-02 10:00, []                         -> 12-03 00:00
+func PageExpiry(now time.Time, lists ...[]Schedule) time.Time {
+	until := DayOf(now).AddDays(1).t
+	for _, list := range lists {
+		for _, s := range list {
+			if t := s.Start(); !t.IsZero() && !t.Before(now) && t.Before(until) {
+				until = t
+			}
+		}
+	}
+	return until
+}

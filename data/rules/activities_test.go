@@ -106,3 +106,44 @@ func TestMergeKeepsInputs(t *testing.T) {
 		t.Fatalf("input changed: %+v", a[0])
 	}
 }
+
+func TestPageExpiry(t *testing.T) {
+	at := func(s string) time.Time {
+		v, err := time.ParseInLocation("2006-01-02 15:04", s, Taipei)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	now := at("2026-12-02 10:00")
+	for _, c := range []struct {
+		name  string
+		lists [][]Schedule
+		want  time.Time
+	}{
+		{"nothing listed: the end of the day", nil, at("2026-12-03 00:00")},
+		{"the first start after now", [][]Schedule{{sched(1, "2026-12-03", "09:00"), sched(2, "2026-12-02", "10:30")}}, at("2026-12-02 10:30")},
+		{"across lists", [][]Schedule{{sched(1, "2026-12-02", "18:00")}, {sched(2, "2026-12-02", "11:15")}}, at("2026-12-02 11:15")},
+		{"one that started does not count", [][]Schedule{{sched(2, "2026-12-02", "09:00")}}, at("2026-12-03 00:00")},
+		{"one starting now: expired now", [][]Schedule{{sched(1, "2026-12-02", "10:00"), sched(2, "2026-12-02", "12:00")}}, now},
+		{"a session tomorrow: the day ends first", [][]Schedule{{sched(1, "2026-12-03", "08:00")}}, at("2026-12-03 00:00")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := PageExpiry(now, c.lists...); !got.Equal(c.want) {
+				t.Fatalf("PageExpiry = %v; want %v", got, c.want)
+			}
+		})
+	}
+}
+
+func TestComing(t *testing.T) {
+	now := time.Date(2026, 12, 2, 10, 0, 0, 0, Taipei)
+	got := Coming(now, []Schedule{sched(1, "2026-12-02", "09:30"), sched(2, "2026-12-02", "10:00"), sched(3, "2026-12-02", "11:00"), sched(4, "2026-12-01", "23:00")})
+	var ids []int64
+	for _, s := range got {
+		ids = append(ids, s.ScheduleID)
+	}
+	if !reflect.DeepEqual(ids, []int64{2, 3}) {
+		t.Fatalf("Coming = %v; want [2 3]", ids)
+	}
+}
