@@ -117,6 +117,7 @@ func loadBrandHome(s *Server, rc *reqCtx) (any, error) {
 		if h.Activities, err = s.promoted(ctx, rc.brand, homeActivities); err != nil {
 			return nil, err
 		}
+		h.Activities = rules.ForCards(h.Activities, data.CardSchedules)
 	}
 	return h, nil
 }

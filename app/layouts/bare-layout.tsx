@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { css } from '@emotion/css';
 import { LoadingBar } from './loading-bar';
 import { contentMaxWidth } from '../ui/theme';
+import { Box, useRenderPart } from '../lib/render-part';
 
 const main = css`
   max-width: ${contentMaxWidth}px;
@@ -11,12 +12,13 @@ const main = css`
 `;
 
 export function BareLayout({ children }: { children: ReactNode }) {
+  const shell = useRenderPart() !== 'page';
   return (
     <>
-      <LoadingBar />
-      <main className={main} id="main">
+      {shell ? <LoadingBar /> : null}
+      <Box as="main" className={main} id="main">
         {children}
-      </main>
+      </Box>
     </>
   );
 }
