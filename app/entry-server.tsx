@@ -3,8 +3,12 @@
 // page rendered, and the critical CSS of the classes the HTML uses.
 import { renderToString } from 'react-dom/server';
 import { cache } from '@emotion/css';
-import { Root, type PageModule } from './root';
+import { Root, type PageComponent, type PageModule } from './root';
 import type { PageProps } from './contract/props';
+import { PageContext } from './lib/page-context';
+import { UiProvider } from './lib/ui-state';
+import { RenderPartContext, slotMarks } from './lib/render-part';
+import { AccountArea } from './features/members/account-area';
 
 declare const require: (path: string) => unknown;
 
@@ -51,18 +55,115 @@ export interface RenderResult {
   html: string;
   /** Rules this render added, as styles() lists them. */
   rules: Rule[] | null;
+  /** Whether the page was rendered into its brand's cached shell. */
+  shell: boolean;
 }
 
-function renderPage(propsJSON: string): RenderResult {
+function renderPage(propsJSON: string, whole?: boolean): RenderResult {
   const props = JSON.parse(propsJSON) as PageProps;
   const Page = pageModule(props.page).default;
-  const html = renderToString(<Root props={props} Page={Page} />);
+  const parts = whole ? null : renderInParts(props, Page);
+  const html = parts ?? renderToString(<Root props={props} Page={Page} />);
   let rules: Rule[] | null = null;
   if (order.length !== known) {
     rules = rulesSince(known);
     known = order.length;
   }
-  return { html, rules };
+  return { html, rules, shell: parts !== null };
+}
+
+// The brand shells (lib/render-part), by shellKey: the whole tree's body
+// cut at the slots, and what a page render puts around the page (the
+// shell's eager images). null: this shell cannot be used (a slot missing).
+interface Shell {
+  /** The body before the account slot, between it and the page slot, after the page slot. */
+  head: string;
+  mid: string;
+  tail: string;
+  /** Whether the body has the account slot. */
+  account: boolean;
+  /** A page render's body: before + the page + after. */
+  before: string;
+  after: string;
+}
+
+const shells = new Map<string, Shell | null>();
+/** Shells kept per runtime; the oldest goes first. */
+const maxShells = 200;
+
+/** What the shell depends on: every prop but the page's data, and of the member only whether there is one. */
+function shellKey(p: PageProps): string {
+  return JSON.stringify({ ...p, data: null, user: p.user ? 1 : 0 });
+}
+
+/** The page as its shell cut around it, or null when the parts do not fit (then render it whole). */
+function renderInParts(props: PageProps, Page: PageComponent): string | null {
+  const key = shellKey(props);
+  let shell = shells.get(key);
+  if (shell === undefined) {
+    shell = makeShell(props, Page);
+    if (shells.size >= maxShells) shells.delete(shells.keys().next().value as string);
+    shells.set(key, shell);
+  }
+  if (shell === null) return null;
+  const [head, body] = splitHead(renderToString(<Root props={props} Page={Page} part="page" />));
+  if (!body.startsWith(shell.before) || !body.endsWith(shell.after)) return null;
+  const page = body.slice(shell.before.length, body.length - shell.after.length);
+  const account = shell.account ? renderAccount(props) : '';
+  return head + shell.head + account + shell.mid + page + shell.tail;
+}
+
+/** Stands in for the page when a shell is measured. */
+function PageMark() {
+  return slotMarks.page;
+}
+
+function makeShell(props: PageProps, Page: PageComponent): Shell | null {
+  const [, body] = splitHead(renderToString(<Root props={props} Page={Page} part="shell" />));
+  const [, around] = splitHead(renderToString(<Root props={props} Page={PageMark} part="page" />));
+  const at = body.indexOf(slotMarks.page);
+  const pageAt = around.indexOf(slotMarks.page);
+  if (at < 0 || pageAt < 0 || body.indexOf(slotMarks.page, at + 1) >= 0) return null;
+  const before = body.slice(0, at);
+  const acct = before.indexOf(slotMarks.account);
+  return {
+    head: acct < 0 ? before : before.slice(0, acct),
+    mid: acct < 0 ? '' : before.slice(acct + slotMarks.account.length),
+    tail: body.slice(at + slotMarks.page.length),
+    account: acct >= 0,
+    before: around.slice(0, pageAt),
+    after: around.slice(pageAt + slotMarks.page.length),
+  };
+}
+
+/** The member's part of the header (it has no ids nor images: nothing ties it to its place in the tree). */
+function renderAccount(props: PageProps): string {
+  return renderToString(
+    <RenderPartContext.Provider value="all">
+      <PageContext.Provider value={props}>
+        <UiProvider>
+          <AccountArea />
+        </UiProvider>
+      </PageContext.Provider>
+    </RenderPartContext.Provider>,
+  );
+}
+
+/** Cuts the head tags React hoists to the front of renderToString's output from the body (as the renderer does). */
+function splitHead(out: string): [string, string] {
+  let i = 0;
+  for (;;) {
+    let end = -1;
+    if (out.startsWith('<title', i)) {
+      end = out.indexOf('</title>', i);
+      if (end >= 0) end += '</title>'.length;
+    } else if (out.startsWith('<meta', i) || out.startsWith('<link', i) || out.startsWith('<base', i)) {
+      end = out.indexOf('>', i);
+      if (end >= 0) end += 1;
+    }
+    if (end < 0) return [out.slice(0, i), out.slice(i)];
+    i = end;
+  }
 }
 
 const g = globalThis as unknown as { renderPage: typeof renderPage; styles: typeof styles };

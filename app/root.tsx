@@ -8,6 +8,7 @@ import { BareLayout } from './layouts/bare-layout';
 import './ui/theme';
 import { DialogLayer } from './ui/dialog-layer';
 import { brandPalette } from './ui/contrast';
+import { Box, RenderPartContext, Slot, type RenderPart } from './lib/render-part';
 
 export type PageComponent = ComponentType<{ data: any }>;
 
@@ -15,21 +16,26 @@ export interface PageModule {
   default: PageComponent;
 }
 
-export function Root({ props, Page }: { props: PageProps; Page: PageComponent }) {
+/** part: what the server renders of the tree (lib/render-part); the client renders it all. */
+export function Root({ props, Page, part = 'all' }: { props: PageProps; Page: PageComponent; part?: RenderPart }) {
   const Layout = props.layout === 'bare' ? BareLayout : DefaultLayout;
   // the brand's colour as the kit draws it: AA contrast whatever the brand picked
   const { ink, tint } = brandPalette(props.brand?.colour);
   const style = { '--brand': ink, '--brand-tint': tint } as CSSProperties;
   return (
-    <HelmetProvider>
-      <PageContext.Provider value={props}>
-        <div style={style}>
-          <Layout>
-            <Page data={props.data} />
-          </Layout>
-          <DialogLayer />
-        </div>
-      </PageContext.Provider>
-    </HelmetProvider>
+    <RenderPartContext.Provider value={part}>
+      <HelmetProvider>
+        <PageContext.Provider value={props}>
+          <Box as="div" style={style}>
+            <Layout>
+              <Slot name="page">
+                <Page data={props.data} />
+              </Slot>
+            </Layout>
+            {part === 'page' ? null : <DialogLayer />}
+          </Box>
+        </PageContext.Provider>
+      </HelmetProvider>
+    </RenderPartContext.Provider>
   );
 }

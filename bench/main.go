@@ -135,6 +135,14 @@ func run() error {
 		return nil
 	}
 
+	if *renderOnly {
+		if err := coldRenderRows(cached.url, cold, out, add); err != nil {
+			return err
+		}
+		printTable(rows)
+		return nil
+	}
+
 	// Baseline S: the same bytes from http.FileServer
 	static, err := serveStatic(out)
 	if err != nil {
@@ -285,6 +293,11 @@ func run() error {
 
 	// 11. bookings (issue 11)
 	if err := bookingRows(ctx, dbURL, cached.url, fmt.Sprintf("S %.0f rps, N %.0f rps", sRPS, nRPS), add); err != nil {
+		return err
+	}
+
+	// 15. uncached renders (issue 15)
+	if err := coldRenderRows(cached.url, cold, out, add); err != nil {
 		return err
 	}
 
@@ -672,7 +685,7 @@ type overloadReport struct {
 func overload(url string, rate float64) (*overloadReport, error) {
 	workers := 400
 	perWorker := rate / float64(workers)
-	hey := exec.Command("hey", "-z", "10s", "-c", strconv.Itoa(workers), "-q", fmt.Sprintf("%.3f", perWorker),
+	hey := exec.Command("hey", "-z", fmt.Sprintf("%ds", overloadSeconds), "-c", strconv.Itoa(workers), "-q", fmt.Sprintf("%.3f", perWorker),
 		"-host", benchHost, "-H", "Accept-Encoding: br, gzip", "-o", "csv", url)
 	var out bytes.Buffer
 	hey.Stdout = &out

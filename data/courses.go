@@ -41,6 +41,7 @@ const (
 	MaxPageSize        = 50
 	MaxPageNumber      = 10000
 	SchedulesPerItem   = 6   // coming schedules an activity in a list carries
+	CardSchedules      = 3   // coming schedules an activity card shows (and a page's props carry)
 	MaxCourseSchedules = 120 // coming schedules a course detail carries
 )
 

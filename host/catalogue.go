@@ -90,7 +90,12 @@ func loadActivities(s *Server, rc *reqCtx) (any, error) {
 	if err := q.Err(); err != nil {
 		return nil, err
 	}
-	return s.mergedActivities(rc.ctx(), rc.brand, n)
+	l, err := s.mergedActivities(rc.ctx(), rc.brand, n)
+	if err != nil {
+		return nil, err
+	}
+	l.List = rules.ForCards(l.List, data.CardSchedules)
+	return l, nil
 }
 
 // parseSearch reads a search's query.
@@ -149,7 +154,9 @@ func loadSearch(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &SearchPage{Filter: f, Condition: c, Result: res}, nil
+	cards := *res
+	cards.List = rules.ForCards(res.List, data.CardSchedules)
+	return &SearchPage{Filter: f, Condition: c, Result: &cards}, nil
 }
 
 // course loads a course's detail with its coming schedules.

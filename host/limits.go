@@ -3,6 +3,7 @@ package host
 import (
 	"log/slog"
 	"net/http"
+	"sync/atomic"
 	"time"
 )
 
@@ -41,4 +42,36 @@ func limitURL(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// Shedding (issue 15, goal 3): when every renderer is busy and the queue
+// for them is full, a request that needs a render is refused at once,
+// before its brand, member or page data are loaded, so that a refusal costs
+// a small fraction of a render and the renderers keep their throughput.
+
+// needsRender reports whether r is answered by a render whatever the page
+// cache holds: a page request (not a client navigation's props) of a member
+// or with the page cache off. Anonymous requests go on to the page cache,
+// and are refused after a miss, before the page's data load.
+func (s *Server) needsRender(r *http.Request) bool {
+	return r.Method == http.MethodGet && r.Header.Get(propsHeader) == "" && (s.pages == nil || hasSession(r))
+}
+
+// shedding reports whether a render would be refused now.
+func (s *Server) shedding(r *http.Request) bool {
+	return r.Method == http.MethodGet && r.Header.Get(propsHeader) == "" && s.pool.Saturated()
+}
+
+// lastShedLog is when a refusal was last logged (Unix seconds): one line a
+// second at most, so that logging does not make refusing dear.
+var lastShedLog atomic.Int64
+
+// shed answers 503 with Retry-After: the renderers are busy.
+func (s *Server) shed(w http.ResponseWriter, r *http.Request) {
+	s.metrics.shed.Inc()
+	if now := time.Now().Unix(); lastShedLog.Load() != now && lastShedLog.Swap(now) != now {
+		s.log.Warn("renderer busy: shedding", "path", r.URL.Path, "waiting", s.pool.Waiting())
+	}
+	w.Header().Set("Retry-After", "1")
+	s.fallback(w, http.StatusServiceUnavailable)
 }

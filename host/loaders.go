@@ -122,6 +122,7 @@ func loadBrandHome(s *Server, rc *reqCtx) (any, error) {
 		}
 		// the list is cached per clock step: drop what started since
 		h.Activities = rules.MergeActivities(s.now(), data.TeacherPerSize, h.Activities)
+		h.Activities = rules.ForCards(h.Activities, data.CardSchedules)
 	}
 	return h, nil
 }

@@ -29,6 +29,10 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "不支援此請求方法", http.StatusMethodNotAllowed)
 		return
 	}
+	if s.needsRender(r) && s.shedding(r) {
+		s.shed(w, r)
+		return
+	}
 	rc := &reqCtx{r: r, query: r.URL.Query()}
 	appQuery(rc)
 	ok := s.prepare(w, rc)
@@ -120,6 +124,10 @@ func (s *Server) redirectUnder(w http.ResponseWriter, rc *reqCtx, rest, rawQuery
 
 // loadAndRender runs the route's loader and renders its page.
 func (s *Server) loadAndRender(w http.ResponseWriter, rc *reqCtx) {
+	if s.shedding(rc.r) { // before the page's data: the render could not start
+		s.shed(w, rc.r)
+		return
+	}
 	var pageData any
 	if rc.route.Load != nil {
 		d, err := rc.route.Load(s, rc)
@@ -253,10 +261,7 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 	s.metrics.queueWait.Observe(time.Since(queued).Seconds())
 	if err != nil {
 		if errors.Is(err, renderer.ErrBusy) {
-			s.metrics.shed.Inc()
-			s.log.Warn("renderer busy: shedding", "path", rc.r.URL.Path, "waiting", s.pool.Waiting())
-			h.Set("Retry-After", "1")
-			s.fallback(w, http.StatusServiceUnavailable)
+			s.shed(w, rc.r)
 		}
 		return // the client went away
 	}

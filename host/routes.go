@@ -49,6 +49,7 @@ var (
 	routeOverdue          = &route{Name: "brandId-counting-passcard-overdue-purchase", Pattern: "counting-passcard-overdue-purchase", Page: "counting-passcard-overdue", Guard: memberPage(), Load: loadOverdue, Member: true}
 	routeOverdueCheckout  = &route{Name: "brandId-counting-passcard-overdue-purchase-checkout", Pattern: "counting-passcard-overdue-purchase/checkout", Page: "counting-passcard-overdue-checkout", Guard: memberPage(), Load: loadOverdueCheckout, Member: true}
 	routeSitemap          = &route{Name: "brandId-sitemap", Pattern: "sitemap.xml", Guard: open, Handle: brandSitemap} // lists what the guards allow
+	routeSitemapPart      = &route{Name: "brandId-part-sitemap", Pattern: "{part}-sitemap.xml", Guard: open, Handle: brandSitemapPart, Where: map[string]func(string) bool{"part": isDigits}}
 	routeExplore          = &route{Name: "brandId-explore", Pattern: "explore", Guard: shop, Redirect: to("")}
 	routeExploreActivity  = &route{Name: "brandId-explore-activity", Pattern: "explore/activity", Guard: shop, Redirect: to("/activitys")}
 	routeTermList         = &route{Name: "brandId-termSchedule", Pattern: "termSchedule", Page: "term-list", Guard: guardTermSchedule, Load: loadTermList, Cacheable: true}
@@ -82,7 +83,7 @@ var (
 // first match wins, so fixed paths come before parameters.
 var pageRoutes = []*route{
 	routeBrandHome, routeActivities, routeAppDownload, routeOverdue, routeOverdueCheckout,
-	routeSitemap, routeExplore, routeExploreActivity,
+	routeSitemap, routeSitemapPart, routeExplore, routeExploreActivity,
 	routeTermList, routeTermCheckout, routeTermIntro, routeTermClass,
 	routeUser, routeUserBooking, routeUserCounting, routeUserPasscard, routeUserTicket,
 	routeUserTimingCard, routeUserTimingPlans, routeBookingRecords,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"time"
 
 	"storefront/data"
@@ -126,15 +127,85 @@ func sitemapPages(b *data.Brand) []sitemapPage {
 	return out
 }
 
-// brandSitemap lists the brand's public pages with the time their content
-// last changed: brand home, the activity and term lists, every course with
-// coming schedules, term, class and intro page, and every on-shelf item.
+// sitemapLimits bound one sitemap file: the protocol's 50,000 URLs and
+// 50 MB (uncompressed). A brand with more is split (see brandSitemap).
+type sitemapLimits struct{ urls, bytes int }
+
+var sitemapMax = sitemapLimits{urls: 50000, bytes: 50 << 20}
+
+// sitemapParts cuts urls into files within lim, in order.
+func sitemapParts(urls []sitemapURL, lim sitemapLimits) [][]sitemapURL {
+	// a urlset's own bytes and each url's markup around its values,
+	// escaping aside (the limit is kept with room for it)
+	const fixed, perURL = 200, 64
+	var parts [][]sitemapURL
+	start, size := 0, fixed
+	for i, u := range urls {
+		n := perURL + 2*len(u.Loc) + len(u.LastMod) // room for escaping
+		if i > start && (i-start >= lim.urls || size+n > lim.bytes) {
+			parts = append(parts, urls[start:i])
+			start, size = i, fixed
+		}
+		size += n
+	}
+	return append(parts, urls[start:])
+}
+
+// brandSitemap answers the brand's sitemap (sitemap.xml): its pages, or,
+// past a file's limits, the index of its parts, {n}-sitemap.xml.
 func brandSitemap(s *Server, w http.ResponseWriter, rc *reqCtx) {
+	servePartOfSitemap(s, w, rc, 0)
+}
+
+// brandSitemapPart answers part n of a split sitemap ({n}-sitemap.xml).
+func brandSitemapPart(s *Server, w http.ResponseWriter, rc *reqCtx) {
+	n, err := strconv.Atoi(rc.params["part"])
+	if err != nil || n < 1 {
+		http.NotFound(w, rc.r)
+		return
+	}
+	servePartOfSitemap(s, w, rc, n)
+}
+
+// servePartOfSitemap answers the whole sitemap (part 0: the index when it
+// is split) or one part of it.
+func servePartOfSitemap(s *Server, w http.ResponseWriter, rc *reqCtx, part int) {
+	urls, ok := s.brandSitemapURLs(w, rc)
+	if !ok {
+		return
+	}
+	parts := sitemapParts(urls, s.sitemapLimits)
+	switch {
+	case part == 0 && len(parts) == 1:
+		writeXML(w, urlset{NS: sitemapNS, URLs: urls})
+	case part == 0:
+		idx := sitemapIndex{NS: sitemapNS, Sitemaps: []sitemapURL{}}
+		base := rc.site.Origin + rc.site.BasePath
+		for i, p := range parts {
+			latest := ""
+			for _, u := range p {
+				latest = max(latest, u.LastMod) // RFC 3339 in UTC: sorts as text
+			}
+			idx.Sitemaps = append(idx.Sitemaps, sitemapURL{Loc: fmt.Sprintf("%s/%d-sitemap.xml", base, i+1), LastMod: latest})
+		}
+		writeXML(w, idx)
+	case part <= len(parts) && len(parts) > 1:
+		writeXML(w, urlset{NS: sitemapNS, URLs: parts[part-1]})
+	default:
+		http.NotFound(w, rc.r)
+	}
+}
+
+// brandSitemapURLs lists the brand's public pages with the time their
+// content last changed: brand home, the activity and term lists, every
+// course with coming schedules, term, class and intro page, and every
+// on-shelf item. It answers the request itself when it reports false.
+func (s *Server) brandSitemapURLs(w http.ResponseWriter, rc *reqCtx) ([]sitemapURL, bool) {
 	entries, err := s.db.Sitemap(rc.ctx(), rc.brand.ID, rules.Day(s.now()))
 	if err != nil {
 		s.log.Error("sitemap", "brand", rc.brand.ID, "err", err)
 		http.Error(w, "伺服器發生錯誤，請稍後再試", http.StatusInternalServerError)
-		return
+		return nil, false
 	}
 	base := rc.site.Origin + rc.site.BasePath
 	latest := map[string]time.Time{}
@@ -176,7 +247,17 @@ func brandSitemap(s *Server, w http.ResponseWriter, rc *reqCtx) {
 	}
 	if len(urls) == 0 {
 		http.NotFound(w, rc.r)
-		return
+		return nil, false
 	}
-	writeXML(w, urlset{NS: sitemapNS, URLs: urls})
+	return urls, true
+}
+
+// isDigits reports whether v is a non-empty run of ASCII digits.
+func isDigits(v string) bool {
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return v != ""
 }

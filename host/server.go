@@ -49,6 +49,8 @@ type Server struct {
 	checkout *checkout.Flows // the purchase flows
 	revoked  revocations     // sessions revoked lately: refused from any cache
 	metrics  *metrics
+	// sitemapLimits bound a sitemap file (sitemapMax; tests lower them)
+	sitemapLimits sitemapLimits
 	// the payment providers' local sandboxes (dev), when mounted
 	newebpaySandbox  *providers.NewebPaySandbox
 	linepaySandbox   *providers.LinePaySandbox
@@ -85,7 +87,7 @@ type Deps struct {
 // NewServer builds the server and loads the custom-domain table.
 func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	s := &Server{cfg: d.Config, db: d.DB, cache: d.Cache, pool: d.Pool, bundle: d.Bundle, log: d.Log, now: d.Now,
-		mailer: d.Mailer, mailbox: d.Mailbox, static: d.Static, outbox: d.Outbox}
+		mailer: d.Mailer, mailbox: d.Mailbox, static: d.Static, outbox: d.Outbox, sitemapLimits: sitemapMax}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -30,6 +30,7 @@ type Options struct {
 	QueueWait time.Duration // longest to wait for a free runtime; default 1s
 	MaxQueue  int           // most callers waiting at once; more are refused at once; default 8 per runtime
 	Pages     []string      // the bundle's page modules, loaded up front for their styles
+	Whole     bool          // render every page whole, never from the runtime's cached brand shells
 	Log       *slog.Logger
 }
 
@@ -40,6 +41,7 @@ type Result struct {
 	HTML     string
 	StyleIDs string
 	CSS      string
+	Shell    bool // the page was rendered into its brand's cached shell, not whole
 }
 
 // Pool renders pages in a fixed set of goja runtimes, each used by one
@@ -110,6 +112,10 @@ func (p *Pool) Size() int { return p.opt.Size }
 
 // Waiting is the number of callers waiting for a runtime now.
 func (p *Pool) Waiting() int64 { return p.waiting.Load() }
+
+// Saturated reports whether an Acquire now would be refused at once (the
+// queue is full): a caller can refuse a request before doing any work for it.
+func (p *Pool) Saturated() bool { return p.waiting.Load() >= int64(p.opt.MaxQueue) }
 
 // Replaced counts the runtimes replaced after a failed render.
 func (p *Pool) Replaced() int64 { return p.replaced.Load() }
@@ -199,7 +205,7 @@ func (l *Lease) Render(props []byte) (*Result, error) {
 	v := l.v
 	timer := time.AfterFunc(l.p.opt.Deadline, func() { v.rt.Interrupt(ErrTimeout) })
 	start := time.Now()
-	res, err := v.call(props, l.p.styles)
+	res, err := v.call(props, l.p.opt.Whole, l.p.styles)
 	fired := !timer.Stop()
 	if err != nil || fired {
 		// a runtime that threw may hold broken state; one that was
@@ -216,13 +222,13 @@ func (l *Lease) Render(props []byte) (*Result, error) {
 	return res, nil
 }
 
-func (v *vm) call(props []byte, styles *styleTable) (res *Result, err error) {
+func (v *vm) call(props []byte, whole bool, styles *styleTable) (res *Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("render panic: %v", r)
 		}
 	}()
-	out, err := v.render(goja.Undefined(), v.rt.ToValue(string(props)))
+	out, err := v.render(goja.Undefined(), v.rt.ToValue(string(props)), v.rt.ToValue(whole))
 	if err != nil {
 		return nil, err
 	}
@@ -233,6 +239,9 @@ func (v *vm) call(props []byte, styles *styleTable) (res *Result, err error) {
 		html = x.String()
 	}
 	res = &Result{}
+	if x := o.Get("shell"); x != nil {
+		res.Shell = x.ToBoolean()
+	}
 	res.Head, res.HTML = splitHead(html)
 	res.StyleIDs, res.CSS = styles.critical(res.HTML)
 	return res, nil

@@ -8,6 +8,7 @@ import { Snackbar } from './snackbar';
 import { DialogHost } from './dialog-host';
 import { UiProvider } from '../lib/ui-state';
 import { contentMaxWidth } from '../ui/theme';
+import { Box, useRenderPart } from '../lib/render-part';
 
 const main = css`
   max-width: ${contentMaxWidth}px;
@@ -16,14 +17,15 @@ const main = css`
 `;
 
 export function BareLayout({ children }: { children: ReactNode }) {
+  const shell = useRenderPart() !== 'page';
   return (
     <UiProvider>
-      <LoadingBar />
-      <main className={main} id="main" tabIndex={-1}>
+      {shell ? <LoadingBar /> : null}
+      <Box as="main" className={main} id="main" tabIndex={-1}>
         {children}
-      </main>
-      <DialogHost />
-      <Snackbar />
+      </Box>
+      {shell ? <DialogHost /> : null}
+      {shell ? <Snackbar /> : null}
     </UiProvider>
   );
 }

@@ -16,6 +16,7 @@ import { DialogHost } from './dialog-host';
 import { UiProvider } from '../lib/ui-state';
 import { contentMaxWidth } from '../ui/theme';
 import { common } from '../strings/zh-hant';
+import { Box, useRenderPart } from '../lib/render-part';
 
 /** The footer stays at the bottom of a short page (no strip under it). */
 const frame = css`
@@ -35,22 +36,25 @@ const main = css`
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const page = usePage();
   const [banner, closeBanner] = useAppBanner();
+  // a page render (lib/render-part) keeps every child's position: null
+  // where the shell has a part
+  const shell = useRenderPart() !== 'page';
   return (
     <UiProvider>
-      <div className={frame}>
-      <a className="skip-link" href="#main">{common.skipToContent}</a>
-      <LoadingBar />
-      <h1 className="visually-hidden">{page.brand?.settings.brandName}</h1>
-      {banner ? <AppBanner close={closeBanner} /> : null}
-      <Header offset={banner ? bannerHeight : 0} />
-      <AppAccountBar />
-      <main className={main} id="main" tabIndex={-1}>
-        {children}
-      </main>
-      <Footer />
-      </div>
-      <DialogHost />
-      <Snackbar />
+      <Box as="div" className={frame}>
+        {shell ? <a className="skip-link" href="#main">{common.skipToContent}</a> : null}
+        {shell ? <LoadingBar /> : null}
+        {shell ? <h1 className="visually-hidden">{page.brand?.settings.brandName}</h1> : null}
+        {banner ? <AppBanner close={closeBanner} /> : null}
+        <Header offset={banner ? bannerHeight : 0} />
+        {shell ? <AppAccountBar /> : null}
+        <Box as="main" className={main} id="main" tabIndex={-1}>
+          {children}
+        </Box>
+        {shell ? <Footer /> : null}
+      </Box>
+      {shell ? <DialogHost /> : null}
+      {shell ? <Snackbar /> : null}
     </UiProvider>
   );
 }

@@ -7,6 +7,7 @@ import { Link } from '../lib/navigation';
 import { layout as t } from '../strings/zh-hant';
 import { colour, contentMaxWidth, up } from '../ui/theme';
 import { AccountArea } from '../features/members/account-area';
+import { Slot, useRenderPart } from '../lib/render-part';
 
 const bar = css`
   position: sticky;
@@ -69,15 +70,18 @@ const nav = css`
 /** offset: px the header sticks below the top (the app banner's height when it shows). */
 export function Header({ offset = 0 }: { offset?: number }) {
   const page = usePage();
+  const part = useRenderPart();
   const brand = page.brand;
   if (!brand || page.query.privateToken || page.webview) return null;
   const home = brandPath(page, '');
   const path = page.url.split('?')[0];
+  const logo = brand.settings.appLogo ? <img src={brand.settings.appLogo} alt="" width={32} height={32} /> : null;
+  if (part === 'page') return logo; // its preload in the head, in the whole tree's order
   return (
     <header className={bar} style={offset ? { top: offset } : undefined}>
       <div className={inner}>
         <Link className={brandLink} href={home}>
-          {brand.settings.appLogo ? <img src={brand.settings.appLogo} alt="" width={32} height={32} /> : null}
+          {logo}
           <span>{brand.settings.brandName}</span>
         </Link>
         <nav className={nav} aria-label={t.menu}>
@@ -87,7 +91,9 @@ export function Header({ offset = 0 }: { offset?: number }) {
             </Link>
           ))}
         </nav>
-        <AccountArea />
+        <Slot name="account">
+          <AccountArea />
+        </Slot>
       </div>
     </header>
   );

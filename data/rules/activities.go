@@ -22,6 +22,25 @@ type Activity struct {
 	TicketOnly     bool         `json:"ticketOnly"`
 	MaxPrice       int          `json:"maxPrice"`
 	MinPrice       int          `json:"minPrice"`
+	// MoreSchedules: a card's list of the activity (ForCards) left out
+	// coming schedules; the course page has them all.
+	MoreSchedules bool `json:"moreSchedules,omitempty"`
+}
+
+// ForCards is list as activity cards show it (issue 15, goal 9): the first
+// shown schedules of each (the rest only marked), no summary, so that a
+// page's props carry what the page shows whatever the catalogue's size.
+// The list and its schedules are not changed.
+func ForCards(list []Activity, shown int) []Activity {
+	out := make([]Activity, len(list))
+	for i, a := range list {
+		if len(a.ScheduleList) > shown {
+			a.ScheduleList, a.MoreSchedules = a.ScheduleList[:shown:shown], true
+		}
+		a.Summary = ""
+		out[i] = a
+	}
+	return out
 }
 
 // Schedule is one dated session of a course, in Taipei wall-clock time.

@@ -260,6 +260,11 @@ export const SchedulesPerItem = 6; // coming schedules an activity in a list car
  * List limits: the spec's activity page size and teachers per item
  * (section 9), and the most a caller may ask for.
  */
+export const CardSchedules = 3; // coming schedules an activity card shows (and a page's props carry)
+/**
+ * List limits: the spec's activity page size and teachers per item
+ * (section 9), and the most a caller may ask for.
+ */
 export const MaxCourseSchedules = 120; // coming schedules a course detail carries
 /**
  * The activity shapes belong to the merge rule (data/rules).

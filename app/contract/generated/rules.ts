@@ -22,6 +22,11 @@ export interface Activity {
   ticketOnly: boolean;
   maxPrice: number /* int */;
   minPrice: number /* int */;
+  /**
+   * MoreSchedules: a card's list of the activity (ForCards) left out
+   * coming schedules; the course page has them all.
+   */
+  moreSchedules?: boolean;
 }
 /**
  * Schedule is one dated session of a course, in Taipei wall-clock time.

@@ -53,6 +53,7 @@ export const routes = [
   {"name":"brandId-counting-passcard-overdue-purchase", "pattern":"counting-passcard-overdue-purchase", "page":"counting-passcard-overdue", "layout":"default", "member":true, "guard":{"rule":"shop", "needs":["MEMBER_SIGN_IN"]}},
   {"name":"brandId-counting-passcard-overdue-purchase-checkout", "pattern":"counting-passcard-overdue-purchase/checkout", "page":"counting-passcard-overdue-checkout", "layout":"default", "member":true, "guard":{"rule":"shop", "needs":["MEMBER_SIGN_IN"]}},
   {"name":"brandId-sitemap", "pattern":"sitemap.xml", "page":"", "layout":"default", "member":false, "guard":{"rule":"open", "needs":[]}},
+  {"name":"brandId-part-sitemap", "pattern":"{part}-sitemap.xml", "page":"", "layout":"default", "member":false, "guard":{"rule":"open", "needs":[]}},
   {"name":"brandId-explore", "pattern":"explore", "page":"", "layout":"default", "member":false, "guard":{"rule":"shop", "needs":[]}},
   {"name":"brandId-explore-activity", "pattern":"explore/activity", "page":"", "layout":"default", "member":false, "guard":{"rule":"shop", "needs":[]}},
   {"name":"brandId-termSchedule", "pattern":"termSchedule", "page":"term-list", "layout":"default", "member":false, "guard":{"rule":"termSchedule", "needs":[]}},

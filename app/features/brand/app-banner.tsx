@@ -7,6 +7,7 @@ import { usePage } from '../../lib/page-context';
 import { bannerCookie, bannerHeight } from '../../lib/constants';
 import { banner as t } from '../../strings/zh-hant';
 import { colour } from '../../ui/theme';
+import { useRenderPart } from '../../lib/render-part';
 
 const bar = css`
   position: sticky;
@@ -77,14 +78,17 @@ export function useAppBanner(): [boolean, () => void] {
 
 export function AppBanner({ close }: { close: () => void }) {
   const page = usePage();
+  const part = useRenderPart();
   const brand = page.brand!;
   const { iosAppLink, androidAppLink } = brand.settings.brandPromoteInfo;
+  const logo = brand.settings.appLogo ? <img className={icon} src={brand.settings.appLogo} alt="" width={38} height={38} /> : null;
+  if (part === 'page') return logo; // its preload in the head, in the whole tree's order
   return (
     <div className={bar} role="region" aria-label={t.description} data-testid="app-banner">
       <button type="button" className={closeBtn} onClick={close} aria-label={t.close}>
         ×
       </button>
-      {brand.settings.appLogo ? <img className={icon} src={brand.settings.appLogo} alt="" width={38} height={38} /> : null}
+      {logo}
       <div className={textBox}>
         <strong>{brand.settings.brandName}</strong>
         <span>{t.description}</span>

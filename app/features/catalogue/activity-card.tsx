@@ -47,7 +47,7 @@ const foot = css`
   strong { font-size: 16px; color: var(--brand); white-space: nowrap; }
 `;
 
-/** How many of an activity's dates a card shows. */
+/** How many of an activity's dates a card shows (the host's data.CardSchedules: a page's props carry no more). */
 const shownDates = 3;
 
 /** The next dates of an activity as one line: '11/23（週一）12:15・11/26（週四）12:15・更多時段'. */
@@ -58,7 +58,7 @@ export function nextDates(a: Activity): string {
     const s = a.scheduleList[i];
     out += (i > 0 ? '・' : '') + dateWithWeekday(s.scheduleDate, s.weekday) + s.startTime;
   }
-  return a.scheduleList.length > shownDates ? out + '・' + t.moreDates : out;
+  return a.scheduleList.length > shownDates || a.moreSchedules ? out + '・' + t.moreDates : out;
 }
 
 // Few elements and one text node each: a card renders 30 times a page in goja.

@@ -1,0 +1,45 @@
+// Rendering a page in parts on the server (issue 15): the brand's shell
+// (header, footer, banner, the layout around the page) is rendered once per
+// brand, data and page address and kept by entry-server; each request then
+// renders only its page and the member's account area into it. The client
+// always renders the whole tree ('all'), and the spliced document is the
+// very bytes a whole render gives, so hydration does not see the parts.
+import { createContext, useContext, type HTMLAttributes, type ReactNode } from 'react';
+
+/**
+ * 'all': the whole tree (the client; the server when a shell cannot be used).
+ * 'shell': everything but the slots, which render their marks.
+ * 'page': only the page, on the same tree path as in the whole tree (so
+ * useId gives the same ids), plus the shell's eager images in their order
+ * (so React's image preloads in the head are those of the whole tree).
+ */
+export type RenderPart = 'all' | 'shell' | 'page';
+
+export const RenderPartContext = createContext<RenderPart>('all');
+
+/** Which part of the tree is being rendered. */
+export function useRenderPart(): RenderPart {
+  return useContext(RenderPartContext);
+}
+
+/** The slots a shell leaves for each request, and the text marking each in a shell render. */
+export const slotMarks = {
+  account: '@@storefront-slot-account@@',
+  page: '@@storefront-slot-page@@',
+} as const;
+
+/** A part rendered per request: its mark in a shell render, else its children. */
+export function Slot({ name, children }: { name: keyof typeof slotMarks; children: ReactNode }) {
+  return useRenderPart() === 'shell' ? slotMarks[name] : children;
+}
+
+type BoxProps = HTMLAttributes<HTMLElement> & { as: 'div' | 'main'; children: ReactNode };
+
+/**
+ * An element on the path from the root to the page: in a page render only
+ * its children, keeping their positions (React's tree ids follow the
+ * positions of children, not the elements around them).
+ */
+export function Box({ as: As, children, ...rest }: BoxProps) {
+  return useRenderPart() === 'page' ? <>{children}</> : <As {...rest}>{children}</As>;
+}

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dop251/goja"
+
+	"storefront/renderer"
+)
+
+// Issue 15, goals 1, 2, 3 and 9: the cost of a page that misses the cache.
+var (
+	renderOnly = flag.Bool("render-only", false, "measure the uncached-render rows only (issue 15 goals 1-3, 9)")
+	profileDir = flag.String("profile", "", "write goja CPU profiles (pprof) of each measured page's render into this directory")
+)
+
+// Budgets of issue 15 (ms of server CPU per uncached page) and the
+// uncached brand home's rate the issue measured before it (req/s, 4 conns).
+const (
+	homeCPUBudget     = 4.0
+	activityCPUBudget = 8.0
+	memberCPUBudget   = 4.0
+	homeRPSBefore     = 178.0
+)
+
+// coldPage is a page measured with the page cache off.
+type coldPage struct {
+	name, path, budgetNote string
+	budget                 float64
+	header                 []string // extra request headers ("Name: value")
+}
+
+// renderRows measures the uncached pages: the host's CPU per page beside
+// Node's renderToString of the same bundle and props, the brand home's
+// rate at 4 connections beside Node's, and shedding at 4× that rate.
+func renderRows(base, propsDir string, pid int, session string, add func(row)) error {
+	pages := []coldPage{
+		{name: "brand home", path: "/", budget: homeCPUBudget},
+		{name: "activity list (30 cards)", path: "/activitys", budget: activityCPUBudget},
+		{name: "member centre, logged in", path: "/user", budget: memberCPUBudget, header: []string{"Cookie: web_ec_sessionId=" + session}},
+	}
+	var homeRPS, homeNodeRPS float64
+	for i, p := range pages {
+		hdr := []string{"Host", benchHost}
+		for _, h := range p.header {
+			k, v, _ := strings.Cut(h, ": ")
+			hdr = append(hdr, k, v)
+		}
+		props, err := fetch(base+p.path, append(hdr, propsHeaderName, "1")...)
+		if err != nil {
+			return fmt.Errorf("%s: %w", p.name, err)
+		}
+		propsFile := filepath.Join(propsDir, fmt.Sprintf("props-%d.json", i))
+		if err := os.WriteFile(propsFile, props, 0o644); err != nil {
+			return err
+		}
+		before := cpuTicks(pid)
+		rps, p50, p99, n := wrkCount(base+p.path, 4, p.header...)
+		cpu := float64(cpuTicks(pid)-before) * 1000 / clockTicks / max(n, 1)
+		g50, _, err := gojaRenderTimesOf(props, *profileDir, strings.Fields(p.name)[0])
+		if err != nil {
+			return fmt.Errorf("%s: goja: %w", p.name, err)
+		}
+		n50, _, err := nodeRenderTimes(propsFile)
+		if err != nil {
+			return err
+		}
+		add(row{
+			what:     fmt.Sprintf("15.1 %s, page cache off: CPU per page", p.name),
+			value:    fmt.Sprintf("%.2f ms CPU (%s; goja render p50 %.2f ms; %d KB props)", cpu, fmtLoad(rps, p50, p99), g50, len(props)/1024),
+			baseline: fmt.Sprintf("N renderToString p50 %.2f ms", n50),
+			budget:   fmt.Sprintf("≤ %.0f ms", p.budget),
+			verdict:  verdict(cpu <= p.budget, fmt.Sprintf("%.1f× Node", cpu/n50)),
+		})
+		if i == 0 {
+			homeRPS = rps
+			nodePort := freePort()
+			node := exec.Command("node", "bench/node-ssr.mjs", "serve", "renderer/dist/server.js", propsFile, strconv.Itoa(nodePort))
+			if err := startAndWait(node, fmt.Sprintf("http://127.0.0.1:%d/", nodePort)); err != nil {
+				return fmt.Errorf("node baseline: %w", err)
+			}
+			homeNodeRPS, _, _ = loadRounds(fmt.Sprintf("http://127.0.0.1:%d/", nodePort), 4)
+			node.Process.Kill()
+			node.Wait()
+		}
+	}
+	add(row{
+		what:     "15.2 brand home, page cache off, 4 conns",
+		value:    fmt.Sprintf("%.0f req/s", homeRPS),
+		baseline: fmt.Sprintf("before %.0f req/s (issue 15); N %.0f req/s at 4 conns", homeRPSBefore, homeNodeRPS),
+		budget:   "≥ 3× before and ≥ 0.1×N",
+		verdict:  verdict(homeRPS >= 3*homeRPSBefore && homeRPS >= 0.1*homeNodeRPS, fmt.Sprintf("%.1f× before, %.2f×N", homeRPS/homeRPSBefore, homeRPS/homeNodeRPS)),
+	})
+
+	// 4× the sustainable rate offered: what succeeds, how fast, and how
+	ov, err := overload(base+"/", 4*homeRPS)
+	if err != nil {
+		return err
+	}
+	okRate := float64(ov.ok) / overloadSeconds
+	add(row{
+		what:     fmt.Sprintf("15.3 overload: %.0f req/s offered (4× sustainable)", 4*homeRPS),
+		value:    fmt.Sprintf("%.0f ok/s (%d ok, %d refused 503, %d other); ok p99 %.0f ms", okRate, ov.ok, ov.refused, ov.other, ov.okP99),
+		baseline: fmt.Sprintf("sustainable %.0f req/s", homeRPS),
+		budget:   "ok ≥ 0.9× sustainable; ok p99 < 1 s; only 200 and 503",
+		verdict: verdict(okRate >= 0.9*homeRPS && ov.okP99 < 1000 && ov.other == 0,
+			fmt.Sprintf("%.2f× sustainable, p99 %.0f ms", okRate/homeRPS, ov.okP99)),
+	})
+	return nil
+}
+
+const propsHeaderName = "X-Storefront-Props"
+
+// clockTicks is the kernel's USER_HZ, the unit of /proc/PID/stat's times.
+const clockTicks = 100
+
+// cpuTicks is a process's user plus system CPU time in clock ticks.
+func cpuTicks(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// the fields after the command name (which may hold spaces), from 3 on
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 13 {
+		return 0
+	}
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return u + st
+}
+
+// wrkCount is loadRounds that also returns the requests served in all
+// rounds.
+func wrkCount(url string, c int, header ...string) (rps, p50, p99, n float64) {
+	var rs, a, b []float64
+	for i := 0; i < *rounds; i++ {
+		r, x, y, err := wrk(url, c, header...)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "wrk:", err)
+			continue
+		}
+		rs, a, b = append(rs, r), append(a, x), append(b, y)
+		n += r * duration.Seconds()
+	}
+	return median(rs), median(a), median(b), n
+}
+
+// gojaRenderTimesOf is gojaRenderTimes, writing a goja CPU profile of the
+// timed renders to dir/name.pprof when dir is set.
+func gojaRenderTimesOf(props []byte, dir, name string) (float64, float64, error) {
+	if dir == "" {
+		return gojaRenderTimes(props)
+	}
+	b, err := renderer.Load(os.DirFS("renderer/dist"))
+	if err != nil {
+		return 0, 0, err
+	}
+	pool, err := renderer.NewPool(b.Server, renderer.Options{Size: 1, Deadline: 10 * time.Second, Pages: b.Manifest.PageNames()})
+	if err != nil {
+		return 0, 0, err
+	}
+	defer pool.Close()
+	once := func() error {
+		l, _ := pool.Acquire(context.Background())
+		_, err := l.Render(props)
+		return err
+	}
+	for i := 0; i < 30; i++ {
+		if err := once(); err != nil {
+			return 0, 0, err
+		}
+	}
+	os.MkdirAll(dir, 0o755)
+	f, err := os.Create(filepath.Join(dir, name+".pprof"))
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.Close()
+	pool.Stats().Reset()
+	if err := goja.StartProfile(f); err != nil {
+		return 0, 0, err
+	}
+	for i := 0; i < *renders; i++ {
+		if err := once(); err != nil {
+			goja.StopProfile()
+			return 0, 0, err
+		}
+	}
+	goja.StopProfile()
+	_, p50, p99 := pool.Stats().Snapshot()
+	return ms(p50), ms(p99), nil
+}
+
+// overloadSeconds is how long the overload row offers its load.
+const overloadSeconds = 10
+
+// coldRenderRows logs the demo member in on the host at base and runs
+// renderRows against the uncached host cold.
+func coldRenderRows(base string, cold *hostProc, tmp string, add func(row)) error {
+	session, err := login(base)
+	if err != nil {
+		return err
+	}
+	return renderRows(cold.url, tmp, cold.cmd.Process.Pid, session, add)
+}
