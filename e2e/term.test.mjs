@@ -34,10 +34,7 @@ async function payByCard(page) {
   await page.locator('[data-testid="order-result"][data-state="paid"]').waitFor({ timeout: 30000 });
 }
 
-// Skipped: in Chromium the term checkout's 前往付款 does not reach the
-// NewebPay sandbox yet (no error shown; not diagnosed by the deadline). The
-// same purchase passes through the API in host/term_test.go.
-test('a member buys a term trial after its check, pays by card; a second trial is refused', { skip: 'term checkout hand-off not diagnosed yet' }, async () => {
+test('a member buys a term trial after its check, pays by card; a second trial is refused', async () => {
   const page = await newPage(browser);
   await logIn(page);
   const [termId, classId] = sql(`select term_schedule_id || ' ' || id from term_classes where name = '週末皮拉提斯養成班｜週日上午'`).split(' ');
