@@ -45,7 +45,7 @@ func TestHoldingScan(t *testing.T) {
 	count := ts.id(t, `select id from member_tickets where user_id = $1 and name = '團課 10 堂計次卡'`, ts.me.id)
 	remain := func(id int64) int64 { return ts.id(t, `select remain from member_tickets where id = $1`, id) }
 	minutes := func(name string) int64 {
-		return ts.id(t, `select remain_minutes from member_counting_passcards where user_id = $1 and name = $2 and activated_on is not null
+		return ts.id(t, `select remain_minutes from member_counting_passcards where user_id = $1 and name = $2 and activated_on is not null and available
 			order by ends_on desc limit 1`, ts.me.id, name)
 	}
 	before := remain(count)

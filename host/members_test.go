@@ -829,14 +829,15 @@ func TestMemberPages(t *testing.T) {
 		memberPage("/demo/user/timingcard/plans", "自由重訓 600 分鐘卡", "NT$ 1,200"),
 	})
 	// the timing card's points follow spec section 4: 420 active, 1,500 not
-	// yet active, the expired card's 35 in neither
+	// yet active, the expired card's 35 and the card in debt (-25, not
+	// available) in neither
 	var tc TimingCard
 	w := b.get(t, "/demo/user/timingcard", propsHeader, "1")
 	var p struct {
 		Data *TimingCard `json:"data"`
 	}
 	p.Data = &tc
-	if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || tc.Remain != 420 || tc.NotActive != 1500 || len(tc.Records) != 3 {
+	if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || tc.Remain != 420 || tc.NotActive != 1500 || len(tc.Records) != 4 {
 		t.Fatalf("timing card = %+v, %v", tc, err)
 	}
 

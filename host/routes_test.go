@@ -52,7 +52,7 @@ func TestRouteAndGuardTable(t *testing.T) {
 		{Name: "not an item type", Path: "/demo/sofa/1", Status: 404},
 		{Name: "payment without login", Path: "/demo/passcard-payment/1/A123", Status: 301, Location: "/demo?login=%2Fdemo%2Fpasscard-payment%2F1%2FA123"},
 		{Name: "order result without login", Path: "/demo/webUser/orderResult/A123", Status: 301, Location: "/demo?login=%2Fdemo%2FwebUser%2ForderResult%2FA123"},
-		{Name: "card change", Path: "/demo/changeFailCardResult/A123", Status: 200},
+		{Name: "card change without login", Path: "/demo/changeFailCardResult/A123", Status: 301, Location: "/demo?login=%2Fdemo%2FchangeFailCardResult%2FA123"},
 		{Name: "term intro without schedule", Path: "/demo/termSchedule/3/intro", Status: 200},
 		{Name: "another brand's term", Path: "/demo/termSchedule/1/intro", Status: 404},
 		{Name: "app download on iPhone", Path: "/demo/appDownloadRedirect", Header: []string{"User-Agent", iPhone}, Status: 302, Location: "https://apps.apple.com/tw/app/id1000000001"},

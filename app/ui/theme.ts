@@ -54,6 +54,9 @@ injectGlobal`
   h1, h2, h3, p { margin: 0; }
   button { font: inherit; }
   :focus-visible { outline: 3px solid var(--brand); outline-offset: 2px; }
+  /* a date field's focus is on its inner parts: Chromium matches neither
+     :focus-visible nor :focus on the field, only :focus-within */
+  input[type='date']:focus-within { outline: 3px solid var(--brand); outline-offset: 2px; }
   .skip-link {
     position: absolute; left: 8px; top: -100px; z-index: 1000; padding: 8px 16px; border-radius: 8px;
     background: var(--brand); color: #fff; font-weight: 700; text-decoration: none;

@@ -1,7 +1,8 @@
 -- Term purchase and counting passcards (issue 13): trial sessions of some
 -- term classes, the demo brand's charging of owed minutes (NT$50 per
 -- started 10 minutes), and the demo member's counting-passcard history,
--- with one card gone 25 minutes below zero (owes NT$150).
+-- with one card gone 25 minutes below zero (owes NT$150): a card in debt
+-- gives no minutes (not available) until the debt is paid.
 update term_classes set trial_price = v.trial_price
   from (values ('兒童體適能｜週六上午班', 450), ('兒童街舞｜週三傍晚班', 400), ('週末皮拉提斯養成班｜週日上午', 500))
        as v(name, trial_price)
@@ -10,7 +11,7 @@ update term_classes set trial_price = v.trial_price
 insert into counting_charging_settings (brand_id, unit_minutes, unit_price) values ('demo', 10, 50);
 
 insert into member_counting_passcards (brand_id, user_id, item_id, name, total_minutes, remain_minutes, activated_on, ends_on, available, purchased_at)
-select 'demo', u.id, i.id, i.name, 600, -25, pg_temp.demo_today() - 40, pg_temp.demo_today() + 50, true, pg_temp.demo_now() - interval '40 days'
+select 'demo', u.id, i.id, i.name, 600, -25, pg_temp.demo_today() - 40, pg_temp.demo_today() + 50, false, pg_temp.demo_now() - interval '40 days'
   from users u join items i on i.brand_id = 'demo' and i.name = '自由重訓 600 分鐘卡'
  where u.brand_id = 'demo' and u.email = 'member@example.com';
 
