@@ -43,9 +43,10 @@ contract:
 # run of the API's input decoders (its seeds also run in go test). The fuzz
 # budget is a count, not a duration: Go 1.26's fuzzer can fail a
 # duration-bounded run at its deadline under load with no failing input
-# (Go issue 75804, fixed in Go 1.27).
+# (Go issue 75804, fixed in Go 1.27). The browser suite alone runs about
+# 10 minutes here, past go test's default 10-minute limit: hence -timeout.
 test: check build
-	$(GO) test -count=1 -p 2 ./...
+	$(GO) test -count=1 -p 2 -timeout 30m ./...
 	$(GO) test -run '^$$' -fuzz '^FuzzAPIInput$$' -fuzztime 10000x -parallel 2 ./host
 
 # the benchmark (bench/): needs wrk and hey, Debian's load generators

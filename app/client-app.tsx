@@ -65,7 +65,7 @@ export function ClientApp({ initial, initialPage }: { initial: PageProps; initia
       // the control that navigated went with its page: a keyboard or screen
       // reader user goes on from the new page's main content, not from the top
       if (!opts.pop && (!document.activeElement || document.activeElement === document.body)) document.getElementById('main')?.focus({ preventScroll: true });
-      const keep = !opts.pop && keepsScroll(from, to);
+      const keep = !opts.pop && (opts.keepScroll || keepsScroll(from, to));
       requestAnimationFrame(() => {
         if (opts.pop) window.scrollTo(0, opts.scrollY ?? 0);
         else if (!keep) window.scrollTo(0, 0);

@@ -7,7 +7,7 @@
 // The booking panel at 390 and 1280 px.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, shot, base } from './lib.mjs';
+import { launch, newPage, open, shot, base, sql } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -334,4 +334,35 @@ test('the booking panel fits a 390 px phone and a 1280 px screen', async () => {
     assert.deepEqual(page.errors.filter(expected), []);
     await page.context().close();
   }
+});
+
+test('a member whose only holding is a timing card short of minutes is told so and sent to its plans', async () => {
+  // a member of the demo brand (every required field filled) holding only a
+  // timing card with 10 minutes left
+  sql(`insert into users (brand_id, email, name, phone, password_hash, custom_values, email_verified_at)
+       select 'demo', 'short@example.com', '張小短', '0955666777', password_hash, custom_values, now()
+         from users where brand_id = 'demo' and email = 'member@example.com'
+       on conflict do nothing`);
+  sql(`insert into member_counting_passcards (brand_id, user_id, item_id, name, total_minutes, remain_minutes, activated_on, ends_on, available, purchased_at)
+       select 'demo', u.id, i.id, i.name, 600, 10, current_date - 30, current_date + 60, true, now() - interval '30 days'
+         from users u join items i on i.brand_id = 'demo' and i.name = '自由重訓 600 分鐘卡'
+        where u.brand_id = 'demo' and u.email = 'short@example.com'`);
+  const page = await newPage(browser);
+  const course = await coursePath('肌力訓練基礎班');
+  await open(page, course.path);
+  const panel = await livePanel(page);
+  await login(page, 'short@example.com');
+  await livePanel(page);
+  const seats = await api(page.request, `/api/schedule?brandId=demo&courseId=${course.courseId}`);
+  const pick = seats.find((x) => x.bookableNow && !x.myBookingId);
+  assert.ok(pick, 'a session to book');
+  await panel.getByTestId('booking-date').filter({ hasText: chip(pick.scheduleDate) }).click();
+  await panel.locator(`[data-schedule-id="${pick.scheduleId}"]`).click();
+  const dialog = page.getByTestId('timing-card-not-enough-dialog');
+  await dialog.waitFor();
+  assert.match(await dialog.innerText(), /計時卡點數不足[\s\S]*剩餘 10 分鐘/);
+  await dialog.getByRole('link', { name: '購買計時卡方案' }).click();
+  await page.waitForURL(base + '/demo/user/timingcard/plans');
+  await dialog.waitFor({ state: 'detached' });
+  await page.close();
 });

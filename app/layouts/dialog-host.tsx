@@ -22,6 +22,7 @@ const dialogs: Record<DialogName, ComponentType<{ args: any; onClose: () => void
   contact: lazy(() => import('../dialogs/contact-dialog')),
   checkIn: lazy(() => import('../dialogs/check-in-dialog')),
   conflict: lazy(() => import('../dialogs/conflict-dialog')),
+  timingCardNotEnough: lazy(() => import('../dialogs/timing-card-not-enough-dialog')),
   calendar: lazy(() => import('../dialogs/calendar-dialog')),
   checkInQr: lazy(() => import('../dialogs/check-in-qr-dialog')),
   holdingQr: lazy(() => import('../dialogs/holding-qr-dialog')),

@@ -7,6 +7,8 @@ import type { Navigation } from '../contract/props';
 
 export interface NavigateOptions {
   replace?: boolean;
+  /** a refresh of the page's own data (useRefresh) keeps the scroll position */
+  keepScroll?: boolean;
 }
 
 export interface Navigator {

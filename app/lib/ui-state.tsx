@@ -32,6 +32,8 @@ export interface DialogArgs {
   /** The store to call when the rules forbid cancelling online, and the rule's message. */
   contact: { message: string; storeName: string; phone: string };
   checkIn: { booking: BookingItem };
+  /** The timing card lacks minutes (spec section 2): what it takes, what is left, where its plans are sold. */
+  timingCardNotEnough: { need: number; remain: number; plansHref: string };
   /** The member's bookings at the time asked for; onContinue books anyway. */
   conflict: { conflicts: Booking[]; onContinue: () => void };
   calendar: CalendarTarget;

@@ -25,5 +25,5 @@ export function useSubmit(): { busy: boolean; error: string; setError: (e: strin
 /** Re-reads the current page's props (with the user), keeping the place; resolves once they are on screen. */
 export function useRefresh(): () => Promise<void> {
   const navigate = useNavigate();
-  return () => navigate(window.location.pathname + window.location.search, { replace: true });
+  return () => navigate(window.location.pathname + window.location.search, { replace: true, keepScroll: true });
 }

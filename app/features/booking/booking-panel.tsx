@@ -14,7 +14,7 @@ import { css } from '@emotion/css';
 import type { BookingItem, PaymentChoice, PaymentInfo, Schedule, ScheduleSeat } from '../../contract/props';
 import { bookingCheck, book, newAttemptKey, paymentInfo, scheduleSeats, waitingAdd } from './api';
 import { CalendarChip } from './booking-card';
-import { actionable, bookingWhen, byDate, costLine, firstDate, sameChoice, seatLine, toggle, withLive, type Session } from './rules';
+import { actionable, bookingWhen, byDate, costLine, firstDate, sameChoice, seatLine, timingShort, toggle, withLive, type Session } from './rules';
 import { ApiError, errorText } from '../../lib/api';
 import { codes } from '../../contract/generated/codes';
 import { hasModule, Module } from '../../lib/modules';
@@ -170,6 +170,7 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
 
   // which entitlements can pay for the (first) chosen session
   const payFor = user && bookIds.length ? bookIds[0] : 0;
+  const plansHref = brandPath(page, '/user/timingcard/plans');
   useEffect(() => {
     setInfo(null);
     if (!payFor) return;
@@ -179,13 +180,16 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
         if (!on) return;
         setInfo(i);
         setChoice(i.preselected);
+        // only a timing card could pay, but for its minutes: say so, with its plans
+        const short = timingShort(i.options, 1);
+        if (short) ui.open('timingCardNotEnough', { ...short, plansHref });
       },
       (e) => on && setError(errorText(e)),
     );
     return () => {
       on = false;
     };
-  }, [brandId, payFor, setError]);
+  }, [brandId, payFor, setError, ui.open, plansHref]);
 
   const groups = byDate(list);
   const shownDate = date && groups.some((g) => g[0].scheduleDate === date) ? date : firstDate(list, waiting, now);
@@ -295,7 +299,7 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
           {!info ? <p className={live}>{t.payLoading}</p> : null}
           {info && usable.length === 0 ? (
             <p className={live}>
-              {t.noEntitlement} <Link href={brandPath(page, '')}>{t.buyPlans}</Link>
+              {t.noEntitlement} <Link href={timingShort(info.options, 1) ? plansHref : brandPath(page, '')}>{t.buyPlans}</Link>
             </p>
           ) : null}
           {info ? (

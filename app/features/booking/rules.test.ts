@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BookingItem, PaymentOption, Schedule, ScheduleSeat } from '../../contract/props';
-import { actionable, amount, bookingWhen, byDate, costLine, firstDate, qrRefreshDelay, recordsQuery, sameChoice, seatLine, splitBookings, toggle, withLive } from './rules';
+import { actionable, amount, bookingWhen, byDate, costLine, firstDate, qrRefreshDelay, recordsQuery, sameChoice, seatLine, splitBookings, timingShort, toggle, withLive } from './rules';
 
 const now = Date.parse('2026-12-01T02:00:00Z'); // 10:00 in Taipei
 
@@ -135,4 +135,15 @@ test('bookingWhen in Taiwan time', () => {
 test('recordsQuery leaves out empty values and page 1', () => {
   assert.equal(recordsQuery({ status: '', startDate: '', endDate: '', storeId: 0 }, 1), '');
   assert.equal(recordsQuery({ status: 'cancelled', startDate: '2026-11-01', endDate: '', storeId: 2 }, 3), '?status=cancelled&startDate=2026-11-01&storeId=2&pageNumber=3');
+});
+
+test('timingShort: a timing card short of the minutes n sessions take, when nothing else can pay', () => {
+  const card = option({ kind: 'timing', unit: 'minute', cost: 60, remain: 45, usable: false });
+  const ticket = option({ kind: 'ticket', unit: 'visit', cost: 1, remain: 3, usable: true });
+  assert.deepEqual(timingShort([card], 1), { need: 60, remain: 45 });
+  assert.deepEqual(timingShort([option({ ...card, remain: 100 })], 2), { need: 120, remain: 100 });
+  assert.equal(timingShort([card, ticket], 1), null, 'another holding pays');
+  assert.equal(timingShort([option({ ...card, remain: 60 })], 1), null, 'enough minutes: refused for another reason');
+  assert.equal(timingShort([option({ kind: 'ticket', unit: 'visit', cost: 1, remain: 0, usable: false })], 1), null, 'no timing card');
+  assert.equal(timingShort([], 1), null);
 });

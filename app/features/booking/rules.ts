@@ -105,6 +105,17 @@ export function costLine(o: PaymentOption, n: number): string {
   return t.cost(amount(o.cost * n, o.unit)) + '・' + t.left(amount(Math.max(0, o.remain - o.cost * n), o.unit));
 }
 
+/**
+ * The timing card short of minutes (spec section 2's timing-card-not-enough
+ * dialog): when nothing can pay for n sessions and a timing card could but
+ * for its minutes, what they need and what the card has; else null.
+ */
+export function timingShort(options: PaymentOption[], n: number): { need: number; remain: number } | null {
+  if (options.some((o) => o.usable)) return null;
+  const card = options.find((o) => o.kind === 'timing' && o.unit === 'minute' && o.cost > 0 && o.remain < o.cost * n);
+  return card ? { need: card.cost * n, remain: card.remain } : null;
+}
+
 /** Two choices name the same holding. */
 export function sameChoice(a: { kind: string; holdingId: number } | null | undefined, b: { kind: string; holdingId: number } | null | undefined): boolean {
   return !!a && !!b && a.kind === b.kind && a.holdingId === b.holdingId;
