@@ -403,14 +403,22 @@ func providerForm(w http.ResponseWriter, r *http.Request) (url.Values, bool) {
 // applied (or found applied before), 400 when refused, 5xx when we could
 // not record it (NewebPay then sends it again).
 func (s *Server) newebPayNotify(w http.ResponseWriter, r *http.Request) {
+	providerNotify(s, w, r, "NewebPay notify", s.checkout.ApplyNewebPayResult)
+}
+
+// providerNotify answers a provider's server-to-server notification: the
+// form applied by apply (what makes it believed is apply's), then "OK", or
+// the refusal's status and text.
+func providerNotify[T any](s *Server, w http.ResponseWriter, r *http.Request, what string,
+	apply func(context.Context, url.Values, string) (T, error)) {
 	form, ok := providerForm(w, r)
 	if !ok {
 		return
 	}
-	if _, err := s.checkout.ApplyNewebPayResult(r.Context(), form, checkout.KindNotify); err != nil {
+	if _, err := apply(r.Context(), form, checkout.KindNotify); err != nil {
 		f := classify(err)
 		if f.Status >= 500 {
-			s.log.Error("NewebPay notify", "request_id", requestIDOf(r), "err", err)
+			s.log.Error(what, "request_id", requestIDOf(r), "err", err)
 		}
 		http.Error(w, f.Message, f.Status)
 		return

@@ -30,20 +30,7 @@ const (
 // found applied before), 400 when refused, 5xx when it could not be
 // recorded (NewebPay sends it again).
 func (s *Server) periodNotify(w http.ResponseWriter, r *http.Request) {
-	form, ok := providerForm(w, r)
-	if !ok {
-		return
-	}
-	if _, err := s.checkout.ApplyPeriodResult(r.Context(), form, checkout.KindNotify); err != nil {
-		f := classify(err)
-		if f.Status >= 500 {
-			s.log.Error("NewebPay periodic notify", "request_id", requestIDOf(r), "err", err)
-		}
-		http.Error(w, f.Message, f.Status)
-		return
-	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Write([]byte("OK"))
+	providerNotify(s, w, r, "NewebPay periodic notify", s.checkout.ApplyPeriodResult)
 }
 
 // POST /api/payment/neweb/period/result: NewebPay's periodic ReturnURL
