@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { base, launch, newPage, open, sql } from './lib.mjs';
+import { base, launch, newPage, open, sql, logInAs } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -80,12 +80,7 @@ function memberPages() {
 }
 
 async function logIn(page) {
-  await open(page, '/demo');
-  await page.getByRole('button', { name: '登入', exact: true }).first().click();
-  const dialog = page.getByTestId('login-dialog');
-  await dialog.getByLabel('電子信箱').fill('member@example.com');
-  await dialog.getByLabel('密碼').fill('demo1234');
-  await dialog.getByRole('button', { name: '登入' }).click();
+  await logInAs(page, 'member@example.com', { path: '/demo' });
   await page.getByTestId('member-name').waitFor();
 }
 

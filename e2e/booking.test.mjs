@@ -7,7 +7,7 @@
 // The booking panel at 390 and 1280 px.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, shot, base, sql } from './lib.mjs';
+import { launch, newPage, open, shot, base, sql, logInAs } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -19,13 +19,8 @@ const expected = (e) => !/status of 4\d\d/.test(e);
 const demoPassword = '6e9bece1914809fb8493146417e722f6';
 
 async function login(page, email) {
-  await page.getByRole('button', { name: '登入', exact: true }).first().click();
-  const dialog = page.getByTestId('login-dialog');
-  await dialog.getByLabel('電子信箱').fill(email);
-  await dialog.getByLabel('密碼').fill('demo1234');
-  await dialog.getByRole('button', { name: '登入' }).click();
+  await logInAs(page, email);
   await page.getByTestId('member-name').waitFor();
-  await page.getByTestId('snackbar').waitFor({ state: 'detached' });
 }
 
 /** The JSON data of an API call (throws on a failure envelope). */

@@ -8,7 +8,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { launch, newPage, open, shot, sql, base } from './lib.mjs';
+import { launch, newPage, open, shot, sql, base, logInAs } from './lib.mjs';
 
 // The journeys run on the storefront's public origin (dev: localhost), as
 // visitors do: the payment sandboxes live there, and the host refuses a
@@ -34,8 +34,7 @@ async function loginInDialog(page, email = 'member@example.com', password = 'dem
 
 async function logIn(page, email = 'member@example.com', password = 'demo1234') {
   await open(page, site + '/demo');
-  await page.getByRole('button', { name: '登入', exact: true }).first().click();
-  await loginInDialog(page, email, password);
+  await logInAs(page, email, { password });
   await page.getByTestId('member-name').waitFor();
 }
 

@@ -5,7 +5,7 @@
 // card owes nothing after.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, sql, base } from './lib.mjs';
+import { launch, newPage, open, sql, base, logInAs } from './lib.mjs';
 
 const site = base.replace('//127.0.0.1', '//localhost');
 
@@ -15,12 +15,7 @@ after(async () => { await browser?.close(); });
 
 async function logIn(page) {
   await open(page, site + '/demo');
-  await page.getByRole('button', { name: '登入', exact: true }).first().click();
-  const dialog = page.getByTestId('login-dialog');
-  await dialog.waitFor();
-  await dialog.getByLabel('電子信箱').fill('member@example.com');
-  await dialog.getByLabel('密碼').fill('demo1234');
-  await dialog.getByRole('button', { name: '登入' }).click();
+  await logInAs(page, 'member@example.com');
   await page.getByTestId('member-name').waitFor();
 }
 
