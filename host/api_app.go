@@ -236,10 +236,9 @@ func (s *Server) apiUserAdd(w http.ResponseWriter, r *http.Request) (any, error)
 	if err := signInOpen(b); err != nil {
 		return nil, err
 	}
-	email, ok := rules.Email(req.Email)
-	digest, ok2 := rules.PasswordDigest(req.Password)
-	if !ok || !ok2 {
-		return nil, &data.Error{Kind: data.KindUnauthorized, Code: data.CodeWrongPassword}
+	email, digest, err := credentials(req.Email, req.Password)
+	if err != nil {
+		return nil, err
 	}
 	if _, err := s.db.UserByEmail(r.Context(), b.ID, email, data.CodeAccountNotFound); err == nil {
 		return nil, &data.Error{Kind: data.KindConflict, Code: data.CodeAppRegistered}

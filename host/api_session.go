@@ -158,6 +158,18 @@ func tooManyAttempts(w http.ResponseWriter, wait time.Duration) error {
 	return &data.Error{Kind: data.KindTooMany, Code: data.CodeTooManyAttempts, Message: msg}
 }
 
+// credentials reads a login's e-mail and password digest (the MD5 the
+// browser sends, spec section 5); a malformed one is a wrong password, so
+// the answer tells nothing about which.
+func credentials(email, password string) (string, string, error) {
+	e, ok := rules.Email(email)
+	digest, ok2 := rules.PasswordDigest(password)
+	if !ok || !ok2 {
+		return "", "", &data.Error{Kind: data.KindUnauthorized, Code: data.CodeWrongPassword}
+	}
+	return e, digest, nil
+}
+
 // checkPasswordThrottled checks a member's password under the throttles of
 // the account (or, from the account's known device, of that device) and
 // the caller's address (rules.AccountLimits, rules.AddressLimits): a wrong
@@ -220,10 +232,9 @@ func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) (any, error) {
 	if err := signInOpen(b); err != nil {
 		return nil, err
 	}
-	email, ok := rules.Email(req.Email)
-	digest, ok2 := rules.PasswordDigest(req.Password)
-	if !ok || !ok2 {
-		return nil, &data.Error{Kind: data.KindUnauthorized, Code: data.CodeWrongPassword}
+	email, digest, err := credentials(req.Email, req.Password)
+	if err != nil {
+		return nil, err
 	}
 	u, err := s.checkPasswordThrottled(w, r, b.ID, email, digest)
 	if err != nil {
