@@ -150,14 +150,17 @@ func prodDesc(s string) string {
 type PeriodResult struct {
 	Status, Message string // Status "SUCCESS" or the provider's error code
 	// Created: the mandate's creation result; else a period's.
-	Created     bool
-	MerOrderNo  string // the mandate's MerOrderNo
-	PeriodNo    string // the mandate's number at NewebPay
-	Amount      int    // PeriodAmt (creation) or AuthAmt (a period)
-	TradeNo     string
-	RespondCode string // the bank's answer: "00" approved
-	AuthCode    string
-	CardLast4   string
+	Created    bool
+	MerOrderNo string // the mandate's MerOrderNo
+	// TradeOrderNo is the charge's own order number (a period's OrderNo,
+	// MerOrderNo_n; the creation's MerOrderNo): what a refund names.
+	TradeOrderNo string
+	PeriodNo     string // the mandate's number at NewebPay
+	Amount       int    // PeriodAmt (creation) or AuthAmt (a period)
+	TradeNo      string
+	RespondCode  string // the bank's answer: "00" approved
+	AuthCode     string
+	CardLast4    string
 	// AlreadyTimes is how many periods the mandate has run, this one
 	// included (a period's result); TotalTimes how many it will.
 	AlreadyTimes, TotalTimes int
@@ -172,6 +175,7 @@ func (r PeriodResult) Paid() bool {
 type periodFields struct {
 	MerchantID      flexString `json:"MerchantID"`
 	MerchantOrderNo flexString `json:"MerchantOrderNo"`
+	OrderNo         flexString `json:"OrderNo"`
 	PeriodNo        flexString `json:"PeriodNo"`
 	PeriodAmt       flexString `json:"PeriodAmt"`
 	AuthAmt         flexString `json:"AuthAmt"`
@@ -210,6 +214,9 @@ func (n NewebPay) PeriodResult(form url.Values) (PeriodResult, error) {
 		AuthDate: string(f.AuthDate), NextAuthDate: string(f.NextAuthDate)}
 	amount := f.AuthAmt
 	r.Created = f.AlreadyTimes == ""
+	if r.TradeOrderNo = string(f.OrderNo); r.TradeOrderNo == "" {
+		r.TradeOrderNo = r.MerOrderNo
+	}
 	if r.Created {
 		amount, r.AuthDate = f.PeriodAmt, string(f.AuthTime)
 		if r.TotalTimes, err = atoiOr0(f.AuthTimes); err != nil {

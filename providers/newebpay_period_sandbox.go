@@ -152,9 +152,13 @@ func (s *NewebPaySandbox) periodAnswer(m *sandboxMandate, ok bool) [][2]string {
 		next = periodDate(m, m.already+1).Format("2006-01-02")
 	}
 	at := periodDate(m, m.already)
+	orderNo, tradeNo := m.merchantOrderNo+"_"+strconv.Itoa(m.already), at.Format("060102")+randomDigits(11)
+	if ok {
+		s.charged[tradeNo] = &sandboxTrade{merchantOrderNo: orderNo, amount: m.amount}
+	}
 	return s.periodFields(map[string]any{"Status": status, "Message": msg, "Result": map[string]any{
 		"RespondCode": respond, "MerchantID": s.n.MerchantID, "MerchantOrderNo": m.merchantOrderNo,
-		"OrderNo": m.merchantOrderNo + "_" + strconv.Itoa(m.already), "TradeNo": at.Format("060102") + randomDigits(11),
+		"OrderNo": orderNo, "TradeNo": tradeNo,
 		"AuthDate": at.Format("2006-01-02 15:04:05"), "TotalTimes": strconv.Itoa(m.times), "AlreadyTimes": strconv.Itoa(m.already),
 		"AuthAmt": m.amount, "AuthCode": auth, "EscrowBank": "HNCB", "AuthBank": "Sandbox", "NextAuthDate": next, "PeriodNo": m.periodNo,
 	}})
@@ -343,6 +347,12 @@ func (s *NewebPaySandbox) periodPay(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		status, msg, respond, auth = "PER10034", "授權失敗，委託單建立失敗", "05", ""
 	}
+	tradeNo := now.Format("060102150405") + randomDigits(5)
+	if ok && charge {
+		s.mu.Lock()
+		s.charged[tradeNo] = &sandboxTrade{merchantOrderNo: m.merchantOrderNo, amount: amt}
+		s.mu.Unlock()
+	}
 	dates := make([]string, 0, times)
 	for k := 1; k <= times; k++ {
 		dates = append(dates, periodDate(m, k).Format("2006-01-02"))
@@ -350,7 +360,7 @@ func (s *NewebPaySandbox) periodPay(w http.ResponseWriter, r *http.Request) {
 	fields := s.periodFields(map[string]any{"Status": status, "Message": msg, "Result": map[string]any{
 		"MerchantID": s.n.MerchantID, "MerchantOrderNo": m.merchantOrderNo, "PeriodType": m.periodType, "AuthTimes": times,
 		"DateArray": strings.Join(dates, ","), "PeriodAmt": amt, "PeriodNo": m.periodNo, "AuthTime": now.Format("20060102150405"),
-		"TradeNo": now.Format("060102150405") + randomDigits(5), "CardNo": card[:6] + "******" + card[12:], "AuthCode": auth,
+		"TradeNo": tradeNo, "CardNo": card[:6] + "******" + card[12:], "AuthCode": auth,
 		"RespondCode": respond, "EscrowBank": "HNCB", "AuthBank": "Sandbox", "PaymentMethod": "CREDIT",
 	}})
 	s.notify(t.Get("NotifyURL"), fields, plan)

@@ -73,7 +73,15 @@ type NewebPaySandbox struct {
 	paid    map[string]bool       // MerchantOrderNo paid
 	held    []func()              // notifications waiting for Release
 	sending sync.WaitGroup
-	period  *periodState // the periodic gateway (newebpay_period_sandbox.go)
+	period  *periodState             // the periodic gateway (newebpay_period_sandbox.go)
+	charged map[string]*sandboxTrade // card charges the refund API knows, by TradeNo
+}
+
+// sandboxTrade is a card charge the sandbox made.
+type sandboxTrade struct {
+	merchantOrderNo string
+	amount          int
+	refunded        bool
 }
 
 // NewNewebPaySandbox is a sandbox of the gateway of merchant n; client
@@ -82,7 +90,8 @@ func NewNewebPaySandbox(n NewebPay, client *http.Client) *NewebPaySandbox {
 	if client == nil {
 		client = defaultClient
 	}
-	return &NewebPaySandbox{n: n, client: client, trades: map[string]url.Values{}, paid: map[string]bool{}}
+	return &NewebPaySandbox{n: n, client: client, trades: map[string]url.Values{}, paid: map[string]bool{},
+		charged: map[string]*sandboxTrade{}}
 }
 
 // SetNotify sets how the next payments' notifications are sent.
@@ -128,6 +137,8 @@ func (s *NewebPaySandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.gateway(w, r)
 	case r.Method == http.MethodPost && r.URL.Path == "/MPG/pay":
 		s.pay(w, r)
+	case r.Method == http.MethodPost && r.URL.Path == "/API/CreditCard/Close":
+		s.close(w, r)
 	default:
 		http.NotFound(w, r)
 	}
@@ -442,4 +453,73 @@ func (s *NewebPaySandbox) notify(notifyURL string, fields [][2]string, plan Noti
 		return
 	}
 	send()
+}
+
+// close is the refund API (信用卡請退款, CloseType 2) for the charges the
+// sandbox made: it refunds at most what a trade charged, once; a request
+// that is not our merchant's or does not decrypt is refused. Its codes
+// are the sandbox's own (TRA10xxx as the gateway's trade errors).
+func (s *NewebPaySandbox) close(w http.ResponseWriter, r *http.Request) {
+	answer := func(status, msg string, result map[string]any) {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"Status": status, "Message": msg, "Result": result})
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 16<<10)
+	if err := r.ParseForm(); err != nil || r.PostForm.Get("MerchantID_") != s.n.MerchantID {
+		answer("TRA10001", "商店代號錯誤", nil)
+		return
+	}
+	plain, err := s.n.decrypt(r.PostForm.Get("PostData_"))
+	if err != nil {
+		answer("TRA10002", "資料解密錯誤", nil)
+		return
+	}
+	t, _ := url.ParseQuery(string(plain))
+	switch {
+	case t.Get("Version") != RefundVersion:
+		answer("TRA10003", "Version 參數錯誤", nil)
+		return
+	case t.Get("CloseType") != CloseTypeRefund:
+		answer("TRA10004", "本沙盒只提供退款（CloseType=2）", nil)
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tradeNo := t.Get("TradeNo")
+	if t.Get("IndexType") == "1" {
+		tradeNo = ""
+		for no, c := range s.charged {
+			if c.merchantOrderNo == t.Get("MerchantOrderNo") {
+				tradeNo = no
+			}
+		}
+	}
+	c := s.charged[tradeNo]
+	amt, err := strconv.Atoi(t.Get("Amt"))
+	switch {
+	case c == nil || c.merchantOrderNo != t.Get("MerchantOrderNo"):
+		answer("TRA10005", "查無此交易", nil)
+	case c.refunded:
+		answer("TRA10006", "此交易已退款", nil)
+	case err != nil || amt < 1 || amt > c.amount:
+		answer("TRA10007", "退款金額錯誤", nil)
+	default:
+		c.refunded = true
+		a := strconv.Itoa(amt)
+		answer("SUCCESS", "退款成功", map[string]any{"MerchantID": s.n.MerchantID, "Amt": amt, "MerchantOrderNo": c.merchantOrderNo,
+			"TradeNo": tradeNo, "CheckCode": s.n.checkCode(a, c.merchantOrderNo, tradeNo)})
+	}
+}
+
+// Refunded is how many of the sandbox's charges were refunded.
+func (s *NewebPaySandbox) Refunded() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, c := range s.charged {
+		if c.refunded {
+			n++
+		}
+	}
+	return n
 }
