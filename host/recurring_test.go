@@ -189,20 +189,9 @@ func TestRecurringYear(t *testing.T) {
 	}
 
 	// every notification again: nothing changes
-	s.hc.mu.Lock()
-	bodies := append([]string(nil), s.hc.notified...)
-	s.hc.mu.Unlock()
+	bodies := s.replayNotifications(t)
 	if len(bodies) < 13 {
 		t.Fatalf("%d notifications", len(bodies))
-	}
-	for i, body := range bodies {
-		req := httptest.NewRequest(http.MethodPost, periodNotifyPath, strings.NewReader(body))
-		req.Header.Set("Content-Type", formType)
-		w := httptest.NewRecorder()
-		s.ServeHTTP(w, req)
-		if w.Code != 200 {
-			t.Fatalf("replay %d: %d %s", i, w.Code, w.Body)
-		}
 	}
 	want(12, false)
 	if n := s.count(t, `select count(*) from recurring_charges c join orders o on o.id = c.order_id where o.number = $1`, a.OrderNo); n != 12 {
@@ -243,11 +232,7 @@ func TestRecurringYear(t *testing.T) {
 		"another mandate":  forge(n, 1299, "P999"),
 		"no Period":        "Status=SUCCESS",
 	} {
-		req := httptest.NewRequest(http.MethodPost, periodNotifyPath, strings.NewReader(body))
-		req.Header.Set("Content-Type", formType)
-		w := httptest.NewRecorder()
-		s.ServeHTTP(w, req)
-		if w.Code != 400 {
+		if w := s.notifyPeriod(body); w.Code != 400 {
 			t.Errorf("%s: %d %s", name, w.Code, w.Body)
 		}
 	}
@@ -410,17 +395,30 @@ func playCardChangeRace(t *testing.T, oldLate bool) {
 	}
 	check("after the race")
 
+	s.replayNotifications(t)
+	check("after every notification again")
+}
+
+// replayNotifications posts every periodic notification the gateway sent
+// so far again, each answered 200, and returns them.
+func (s *buyer) replayNotifications(t *testing.T) []string {
+	t.Helper()
 	s.hc.mu.Lock()
 	bodies := append([]string(nil), s.hc.notified...)
 	s.hc.mu.Unlock()
 	for i, body := range bodies {
-		req := httptest.NewRequest(http.MethodPost, periodNotifyPath, strings.NewReader(body))
-		req.Header.Set("Content-Type", formType)
-		w := httptest.NewRecorder()
-		s.ServeHTTP(w, req)
-		if w.Code != 200 {
+		if w := s.notifyPeriod(body); w.Code != 200 {
 			t.Fatalf("replay %d: %d %s", i, w.Code, w.Body)
 		}
 	}
-	check("after every notification again")
+	return bodies
+}
+
+// notifyPeriod posts body to the periodic NotifyURL.
+func (s *buyer) notifyPeriod(body string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(http.MethodPost, periodNotifyPath, strings.NewReader(body))
+	req.Header.Set("Content-Type", formType)
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, req)
+	return w
 }

@@ -20,9 +20,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -58,36 +56,18 @@ func (n NewebPay) Refund(ctx context.Context, client *http.Client, r Refund) err
 	if !n.Configured() {
 		return ErrNotConfigured
 	}
-	if client == nil {
-		client = defaultClient
-	}
 	if r.Amount <= 0 || r.TradeNo == "" {
 		return fmt.Errorf("%w: refund of %d for trade %q", ErrBadOrder, r.Amount, r.TradeNo)
 	}
-	data, err := n.encrypt(encodeQuery([][2]string{{"RespondType", "JSON"}, {"Version", RefundVersion},
+	raw, code, err := n.postData(ctx, client, "/API/CreditCard/Close", [][2]string{{"RespondType", "JSON"}, {"Version", RefundVersion},
 		{"Amt", strconv.Itoa(r.Amount)}, {"MerchantOrderNo", r.MerchantOrderNo}, {"TradeNo", r.TradeNo}, {"IndexType", "2"},
-		{"TimeStamp", strconv.FormatInt(r.Now.Unix(), 10)}, {"CloseType", CloseTypeRefund}}))
-	if err != nil {
-		return err
-	}
-	body := url.Values{"MerchantID_": {n.MerchantID}, "PostData_": {data}}.Encode()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimSuffix(n.URL, "/")+"/API/CreditCard/Close", strings.NewReader(body))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	resp, err := client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+		{"TimeStamp", strconv.FormatInt(r.Now.Unix(), 10)}, {"CloseType", CloseTypeRefund}})
 	if err != nil {
 		return err
 	}
 	var a mpgAnswer
 	if err := json.Unmarshal(raw, &a); err != nil || a.Status == "" {
-		return fmt.Errorf("%w: answer %d is not the JSON answer", ErrMalformed, resp.StatusCode)
+		return fmt.Errorf("%w: answer %d is not the JSON answer", ErrMalformed, code)
 	}
 	if a.Status != "SUCCESS" {
 		return fmt.Errorf("%w: %s %s", ErrRefundRefused, a.Status, a.Message)
