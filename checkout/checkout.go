@@ -40,10 +40,12 @@ type Flows struct {
 	Receipt data.ReceiptMail
 	Queued  func()
 	Log     *slog.Logger
-	// FailureMail composes the mail of a declined recurring period (nil:
-	// none); HTTP makes the server-to-server provider calls (nil: the
-	// providers' default client).
+	// FailureMail composes the mail of a declined recurring period and
+	// RefundMail the one of a refunded second charge (nil: none); HTTP
+	// makes the server-to-server provider calls (nil: the providers'
+	// default client).
 	FailureMail data.FailureMail
+	RefundMail  data.RefundMail
 	HTTP        *http.Client
 }
 

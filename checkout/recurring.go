@@ -19,7 +19,12 @@ import (
 // the member a link to change the card. A card change is a new mandate
 // that re-charges the declined period at once (or makes a ten-dollar
 // check when none was declined); the mandates it replaces are terminated
-// at NewebPay (NPA-B051).
+// at NewebPay (NPA-B051) before the new one can charge: before the
+// member is handed to NewebPay when the new mandate charges at once, else
+// when its creation (the ten-dollar check) is reported, a period before
+// its first charge. A charge that still lands for a period paid already
+// (the old card charged before its mandate ended) is refunded at
+// NewebPay (信用卡請退款), once, and the member told by mail.
 
 // WayRecurring is payment way '1': recurring card payment by NewebPay.
 var WayRecurring = PayWay{data.PayWayRecurring, "信用卡定期定額", data.ProviderNewebPay}
@@ -102,7 +107,55 @@ func (f *Flows) StartCardChange(ctx context.Context, o *data.Order, onlyFailed b
 	if err != nil {
 		return "", err
 	}
+	if m.StartType == providers.PeriodStartCharge { // it charges when made: the old ones end first
+		if err := f.endMandates(ctx, o.Number, m.ID); err != nil {
+			f.DB.FailMandate(context.WithoutCancel(ctx), m.MerOrderNo, "舊的信用卡委託未能終止")
+			return "", errProvider(err)
+		}
+	}
 	return m.MerOrderNo, nil
+}
+
+// endMandates terminates at NewebPay the active mandates of order number
+// but mandate except, and records each one NewebPay confirmed.
+func (f *Flows) endMandates(ctx context.Context, number string, except int64) error {
+	list, err := f.DB.ActiveMandates(ctx, number, except)
+	if err != nil {
+		return err
+	}
+	for _, old := range list {
+		if old.PeriodNo != "" {
+			if err := f.NewebPay.AlterStatus(context.WithoutCancel(ctx), f.HTTP, old.MerOrderNo, old.PeriodNo, providers.AlterTerminate, f.Now()); err != nil {
+				f.Log.Error("NewebPay: terminating a replaced mandate", "order", number, "mandate", old.MerOrderNo, "err", err)
+				return err
+			}
+		}
+		if err := f.DB.MandateEnded(ctx, old.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// refundDuplicate asks NewebPay to refund duplicate charge d of order
+// number and records the answer (the refund, its event and mail, in one
+// transaction; a failure waits for the notification's next copy).
+func (f *Flows) refundDuplicate(ctx context.Context, number string, d *data.DuplicateCharge) error {
+	ctx = context.WithoutCancel(ctx)
+	err := f.NewebPay.Refund(ctx, f.HTTP, providers.Refund{MerchantOrderNo: d.TradeOrderNo, TradeNo: d.TradeNo, Amount: d.Amount, Now: f.Now()})
+	if err != nil {
+		f.Log.Error("NewebPay: refunding a second charge", "order", number, "period", d.Period, "trade", d.TradeNo, "err", err)
+	}
+	if serr := f.DB.SettleRefund(ctx, d, err, f.Now(), f.RefundMail); serr != nil {
+		return serr
+	}
+	if err != nil {
+		return errProvider(err)
+	}
+	if f.Queued != nil {
+		f.Queued()
+	}
+	return nil
 }
 
 // CardChangeForm is the form that takes the member to NewebPay for card
@@ -153,8 +206,13 @@ func (f *Flows) ApplyPeriodResult(ctx context.Context, form url.Values, kind str
 		return nil, errBadMessage
 	}
 	charge := data.Charge{MerOrderNo: res.MerOrderNo, PeriodNo: res.PeriodNo, Created: res.Created, AlreadyTimes: res.AlreadyTimes,
-		Paid: res.Paid(), Amount: res.Amount, TradeNo: res.TradeNo, CardLast4: res.CardLast4, Failure: failureText(res.Message),
-		Digest: cb.Digest, At: now}
+		Paid: res.Paid(), Amount: res.Amount, TradeNo: res.TradeNo, TradeOrderNo: res.TradeOrderNo, CardLast4: res.CardLast4,
+		Failure: failureText(res.Message), Digest: cb.Digest, At: now}
+	if res.Created && m.Change && res.Paid() && m.State == data.MandatePending {
+		// a card change made: the mandates it replaces end before it charges
+		// (a failure here is retried after it is recorded, below)
+		_ = f.endMandates(ctx, number, m.ID)
+	}
 	if res.Created && !m.Change { // the order's own payment: PayOrder or FailOrder first
 		change := data.Change{Number: number, Cause: "NewebPay periodic " + kind + ": " + res.Status, Digest: cb.Digest, At: now}
 		var o *data.Order
@@ -181,10 +239,17 @@ func (f *Flows) ApplyPeriodResult(ctx context.Context, form url.Values, kind str
 	switch {
 	case out.Changed:
 		cb.Outcome = fmt.Sprintf("applied: period %d paid=%v", out.Period, res.Paid())
+	case out.Refund != nil:
+		cb.Outcome = fmt.Sprintf("a second charge for period %d: to refund", out.Refund.Period)
 	default:
 		cb.Outcome = "no change: a repeat"
 	}
 	f.audit(ctx, cb)
+	if out.Refund != nil {
+		if err := f.refundDuplicate(ctx, number, out.Refund); err != nil {
+			return nil, err
+		}
+	}
 	if out.Mailed && f.Queued != nil {
 		f.Queued()
 	}

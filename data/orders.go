@@ -184,3 +184,29 @@ func (db *DB) PaidOrdersOf(ctx context.Context, userID, itemID, courseID int64) 
 		where o.user_id = $1 and o.state = 'paid' and (l.item_id = $2 or l.course_id = $3)`, userID, itemID, courseID).Scan(&n)
 	return n, dbErr(err)
 }
+
+// PendingOrder is an order of the member still waiting for its payment:
+// for the bank's answer (ACH) or for the member to pay.
+type PendingOrder struct {
+	OrderNo string `json:"orderNo"`
+	Item    string `json:"item"`
+	Amount  int    `json:"amount"`
+	State   string `json:"state" tstype:"'created' | 'awaiting_payment'"`
+	PayWay  string `json:"payWay" tstype:"'1' | '2' | 'LINEPAY' | 'ACH' | 'CHAILEASE'"`
+	// More is how many other lines the order has.
+	More int `json:"more"`
+}
+
+// PendingOrders lists member userID's orders not yet paid, failed or
+// expired at now, newest first (at most 20).
+func (db *DB) PendingOrders(ctx context.Context, userID int64, now time.Time) ([]PendingOrder, error) {
+	return queryList(ctx, db, func(r pgx.Row, p *PendingOrder) error {
+		return r.Scan(&p.OrderNo, &p.Item, &p.Amount, &p.State, &p.PayWay, &p.More)
+	}, `
+		select o.number, coalesce(l.name, ''), o.amount, o.state, o.pay_way,
+			greatest((select count(*) from order_lines c where c.order_id = o.id) - 1, 0)
+		from orders o
+		left join lateral (select name from order_lines where order_id = o.id order by id limit 1) l on true
+		where o.user_id = $1 and o.state in ('created', 'awaiting_payment') and o.expires_at > $2
+		order by o.created_at desc, o.id desc limit 20`, userID, now)
+}

@@ -273,3 +273,28 @@ func TestOrderStates(t *testing.T) {
 		t.Fatalf("late payment: %v %v", changed, err)
 	}
 }
+
+// TestPendingOrders: the member's orders waiting for payment are listed
+// (newest first, with their first item and how many more), and leave the
+// list once paid or expired; another member's never show.
+func TestPendingOrders(t *testing.T) {
+	f := newOrderFixture(t)
+	ctx := context.Background()
+	waiting := f.order(t, "季卡通行卡", 1, rules.TaipeiDay{}, paidAt)
+	paid := f.order(t, "年度通行卡", 1, rules.TaipeiDay{}, paidAt.Add(time.Minute))
+	if _, _, err := f.db.PayOrder(ctx, payment(paid, paid.Amount), nil); err != nil {
+		t.Fatal(err)
+	}
+	late := f.order(t, "單月暢遊通行卡", 2, rules.TaipeiDay{}, paidAt.Add(-time.Hour)) // expired at paidAt
+	list, err := f.db.PendingOrders(ctx, f.userID, paidAt.Add(2*time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 1 || list[0].OrderNo != waiting.Number || list[0].Item != "季卡通行卡" || list[0].Amount != waiting.Amount ||
+		list[0].State != data.OrderCreated || list[0].More != 0 {
+		t.Fatalf("pending %+v (late %s, paid %s)", list, late.Number, paid.Number)
+	}
+	if other, err := f.db.PendingOrders(ctx, f.userID+1000, paidAt); err != nil || len(other) != 0 {
+		t.Fatalf("another member: %+v %v", other, err)
+	}
+}

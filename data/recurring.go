@@ -201,6 +201,7 @@ type Charge struct {
 	Paid         bool
 	Amount       int // as the provider says
 	TradeNo      string
+	TradeOrderNo string // the charge's own order number at the provider (what a refund names)
 	CardLast4    string
 	Failure      string // why it was declined, for the member
 	Digest       string
@@ -221,6 +222,17 @@ type ChargeOutcome struct {
 	// caller terminates them at the provider.
 	Replaced []Mandate
 	Mailed   bool
+	// Refund is a duplicate charge this call claimed: the caller asks the
+	// provider to refund it, then settles it (SettleRefund).
+	Refund *DuplicateCharge
+}
+
+// DuplicateCharge is a paid charge for a period another charge had paid
+// already (the card-change race): it is refunded, once.
+type DuplicateCharge struct {
+	ID                    int64
+	Period, Amount        int
+	TradeNo, TradeOrderNo string
 }
 
 // ApplyCharge records a verified periodic result in one transaction: the
@@ -314,8 +326,12 @@ func (db *DB) ApplyCharge(ctx context.Context, c Charge, compose FailureMail) (*
 				trade_no = excluded.trade_no, at = excluded.at
 				where c.state = 'failed' and excluded.state = 'paid'
 			returning true`, m.OrderID, out.Period, state, c.Amount, m.ID, rules.Truncate(c.TradeNo, 64), c.At).Scan(&applied)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil // this period changed before: a replay
+		if errors.Is(err, pgx.ErrNoRows) { // this period changed before: a replay, or a second charge for it
+			if !c.Paid {
+				return nil
+			}
+			out.Refund, err = claimDuplicate(ctx, tx, m, out.Period, c)
+			return err
 		} else if err != nil {
 			return err
 		}
@@ -370,6 +386,104 @@ func (db *DB) ApplyCharge(ctx context.Context, c Charge, compose FailureMail) (*
 		}
 	}
 	return out, nil
+}
+
+// claimDuplicate claims the refund of paid charge c for period of
+// mandate m's order when another trade paid that period (nil when it was
+// the same trade, a replay, or when the refund is done or being asked for
+// by another request). The order's plan is locked by the caller.
+func claimDuplicate(ctx context.Context, tx pgx.Tx, m *Mandate, period int, c Charge) (*DuplicateCharge, error) {
+	var prior string
+	err := tx.QueryRow(ctx, `select trade_no from recurring_charges where order_id = $1 and period = $2 and state = 'paid'`,
+		m.OrderID, period).Scan(&prior)
+	if errors.Is(err, pgx.ErrNoRows) || err == nil && (prior == c.TradeNo || c.TradeNo == "") {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	d := &DuplicateCharge{Period: period, Amount: c.Amount, TradeNo: rules.Truncate(c.TradeNo, 64), TradeOrderNo: rules.Truncate(c.TradeOrderNo, 40)}
+	err = tx.QueryRow(ctx, `insert into recurring_refunds as r (order_id, period, mandate_id, trade_no, trade_order_no, amount, state, created_at)
+		values ($1, $2, $3, $4, $5, $6, 'requesting', $7)
+		on conflict (trade_no) do update set state = 'requesting' where r.state = 'pending'
+		returning id`, m.OrderID, period, m.ID, d.TradeNo, d.TradeOrderNo, d.Amount, c.At).Scan(&d.ID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	return d, err
+}
+
+// RefundMail composes the mail that tells member u that a second charge
+// of amount for period of order o was refunded, in the transaction that
+// records the refund.
+type RefundMail func(o *Order, u *User, period, amount int) (Mail, error)
+
+// SettleRefund records the provider's answer to duplicate charge d's
+// refund in one transaction: refunded (failure nil: an order event and
+// the member's mail, once) or not (it waits for a later try).
+func (db *DB) SettleRefund(ctx context.Context, d *DuplicateCharge, failure error, at time.Time, compose RefundMail) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		if failure != nil {
+			_, err := tx.Exec(ctx, `update recurring_refunds set state = 'pending', failure = $2 where id = $1 and state = 'requesting'`,
+				d.ID, rules.Truncate(failure.Error(), 200))
+			return err
+		}
+		var orderID int64
+		err := tx.QueryRow(ctx, `update recurring_refunds set state = 'refunded', failure = '', refunded_at = $2
+			where id = $1 and state = 'requesting' returning order_id`, d.ID, at).Scan(&orderID)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		cause := fmt.Sprintf("refunded a second charge for period %d: trade %s, NT$%d", d.Period, d.TradeNo, d.Amount)
+		if err := addEvent(ctx, tx, orderID, OrderPaid, OrderPaid, cause, "", at); err != nil {
+			return err
+		}
+		if compose == nil {
+			return nil
+		}
+		var number string
+		if err := tx.QueryRow(ctx, `select number from orders where id = $1`, orderID).Scan(&number); err != nil {
+			return err
+		}
+		o, err := orderIn(ctx, tx, "", number, false)
+		if err != nil {
+			return err
+		}
+		u, err := scanUser(tx.QueryRow(ctx, `select `+userColumns+` from users where id = $1`, o.UserID))
+		if err != nil {
+			return err
+		}
+		mail, err := compose(o, u, d.Period, d.Amount)
+		if err != nil {
+			return err
+		}
+		return enqueue(ctx, tx, mail)
+	})
+}
+
+// ActiveMandates are the active mandates of order number other than
+// mandate except: the ones a card change ends.
+func (db *DB) ActiveMandates(ctx context.Context, number string, except int64) ([]Mandate, error) {
+	rows, err := db.Pool.Query(ctx, `select `+mandateCols+` from recurring_mandates m join orders o on o.id = m.order_id
+		where o.number = $1 and m.id <> $2 and m.state = 'active' order by m.id`, number, except)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Mandate, error) {
+		m, err := scanMandate(r)
+		if err != nil {
+			return Mandate{}, err
+		}
+		return *m, nil
+	})
+	return list, dbErr(err)
+}
+
+// MandateEnded records that the provider confirmed mandate id terminated.
+func (db *DB) MandateEnded(ctx context.Context, id int64) error {
+	_, err := db.Pool.Exec(ctx, `update recurring_mandates set state = 'terminated' where id = $1 and state = 'active'`, id)
+	return dbErr(err)
 }
 
 // extendHoldings sets the passcards of order id to cover value units from

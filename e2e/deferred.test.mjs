@@ -1,7 +1,10 @@
 // Issue 13: buying with ACH in Chromium. The member checks out a pass by
 // ACH (the authorisation form, its inline errors, the agreement), lands on
-// the order result page in the pending state, the ACH sandbox (the bank)
-// approves, and the result page shows the order paid.
+// the order result page in the pending state, finds the order in the
+// member centre's list of orders waiting for payment (待銀行核准, its
+// amount, a link to its result page), the ACH sandbox (the bank)
+// approves, the result page shows the order paid, and the member centre
+// shows it among what the member holds, no longer pending.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, open, sql, base } from './lib.mjs';
@@ -51,6 +54,17 @@ test('buy with ACH: pending until the bank approves', async () => {
   const orderNo = await page.getByTestId('order-no').innerText();
   const resultURL = page.url();
 
+  // the member centre lists it as waiting for the bank
+  await open(page, site + '/demo/user');
+  const pending = page.getByRole('region', { name: '待付款的訂單' });
+  const row = pending.locator(`[data-order="${orderNo}"]`);
+  assert.match(await row.innerText(), /待銀行核准/);
+  assert.match(await row.innerText(), /季卡通行卡/);
+  const amount = sql(`select amount from orders where number = :'no'`, { no: orderNo });
+  assert.match(await row.innerText(), new RegExp('NT\\$ ' + Number(amount).toLocaleString('en-US')));
+  await row.getByRole('link', { name: `查看訂單 ${orderNo}` }).click();
+  await page.waitForURL(resultURL);
+
   // the bank (the sandbox) approves
   await page.goto(site + '/dev/ach/'); // the bank's page: not the app's
   const mandate = page.locator(`[data-mandate="${orderNo}"]`);
@@ -59,5 +73,13 @@ test('buy with ACH: pending until the bank approves', async () => {
   await open(page, resultURL);
   assert.equal(await page.getByTestId('order-result').getAttribute('data-state'), 'paid');
   assert.match(await page.getByTestId('ach-mandate').innerText(), /銀行已核准/);
+
+  // held now, no longer pending
+  await open(page, site + '/demo/user');
+  assert.equal(await page.locator(`[data-order="${orderNo}"]`).count(), 0);
+  await open(page, site + '/demo/user/passcard');
+  const held = sql(`select count(*) from member_passcards p join orders o on o.id = p.order_id where o.number = :'no'`, { no: orderNo });
+  assert.equal(held, '1');
+  assert.ok((await page.getByTestId('passcard').filter({ hasText: '季卡通行卡' }).count()) >= 1);
   await page.close();
 });

@@ -44,13 +44,12 @@ func (s *Server) deferredRoutes(mux *http.ServeMux) {
 
 // mountDeferredSandboxes makes the deferred providers' local sandboxes
 // (dev, providers unset).
-func (s *Server) mountDeferredSandboxes() {
-	ach, chailease := s.cfg.deferredSandboxes()
-	if ach {
+func (s *Server) mountDeferredSandboxes(sb sandboxUse) {
+	if sb.ACH {
 		s.achSandbox = providers.NewACHSandbox(s.cfg.ACH, s.sandboxClient)
 		s.achSandbox.Now = s.now
 	}
-	if chailease {
+	if sb.Chailease {
 		s.chaileaseSandbox = providers.NewChaileaseSandbox(s.cfg.Chailease, s.sandboxClient)
 		s.chaileaseSandbox.Now = s.now
 	}

@@ -30,7 +30,8 @@ const (
 // checkoutFlows builds the purchase flows of the server.
 func (s *Server) checkoutFlows() *checkout.Flows {
 	f := &checkout.Flows{DB: s.db, Now: s.now, NewebPay: s.cfg.NewebPay, LinePay: s.cfg.LinePay, OrderTTL: s.cfg.OrderTTL,
-		Receipt: s.receiptMail, Queued: func() { s.outbox.Kick() }, Log: s.log, FailureMail: s.recurringFailureMail}
+		Receipt: s.receiptMail, Queued: func() { s.outbox.Kick() }, Log: s.log, FailureMail: s.recurringFailureMail,
+		RefundMail: s.recurringRefundMail}
 	s.deferredFlows(f)
 	return f
 }

@@ -120,8 +120,8 @@ func TestConfigPayments(t *testing.T) {
 		c.LinePay.ChannelID != SandboxLinePay.ChannelID || c.LinePay.URL != "http://localhost:9999/dev/linepay" {
 		t.Fatalf("dev defaults: %v %v %v", c.NewebPay, c.LinePay, c.PaymentSandboxes)
 	}
-	if web, line := c.sandboxes(); !web || !line {
-		t.Fatalf("sandboxes = %v, %v", web, line)
+	if sb := c.sandboxes(); !sb.NewebPay || !sb.LinePay {
+		t.Fatalf("sandboxes = %+v", sb)
 	}
 	// the sandboxes follow the origin settled later (Run's free port)
 	c.PublicURL = "http://localhost:41234"
@@ -161,8 +161,8 @@ func TestConfigPayments(t *testing.T) {
 	if err != nil || c.NewebPay.MerchantID != "MS123" || c.LinePay.ChannelID != SandboxLinePay.ChannelID || !c.PaymentSandboxes {
 		t.Fatalf("dev with NewebPay set: %v %v, %v", c.NewebPay, c.LinePay, err)
 	}
-	if web, line := c.sandboxes(); web || !line {
-		t.Fatalf("sandboxes = %v, %v; want the LINE Pay one only", web, line)
+	if sb := c.sandboxes(); sb.NewebPay || !sb.LinePay {
+		t.Fatalf("sandboxes = %+v; want the LINE Pay one only", sb)
 	}
 
 	// faults: each named, no secret quoted

@@ -214,6 +214,8 @@ type TermPage struct {
 type MemberCentrePage struct {
 	Summary *data.MemberSummary `json:"summary" tstype:",required"`
 	Fields  []data.CustomField  `json:"fields"`
+	// Pending are the member's orders waiting for the bank or for payment.
+	Pending []data.PendingOrder `json:"pending"`
 }
 
 // MemberPasscardsPage is /user/passcard.

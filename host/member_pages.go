@@ -37,14 +37,18 @@ func (s *Server) pageMember(w http.ResponseWriter, rc *reqCtx) *member {
 }
 
 // today is the date in Taiwan, YYYY-MM-DD.
-// loadMemberCentre is /user: what the member holds, counted, and the
-// brand's custom fields for the profile form.
+// loadMemberCentre is /user: what the member holds, counted, its orders
+// waiting for payment, and the brand's custom fields for the profile form.
 func loadMemberCentre(s *Server, rc *reqCtx) (any, error) {
 	sum, err := s.db.MemberSummary(rc.ctx(), rc.member.user.ID, s.now(), rules.Day(s.now()))
 	if err != nil {
 		return nil, err
 	}
-	return &MemberCentrePage{Summary: sum, Fields: rc.brand.CustomFields}, nil
+	pending, err := s.db.PendingOrders(rc.ctx(), rc.member.user.ID, s.now())
+	if err != nil {
+		return nil, err
+	}
+	return &MemberCentrePage{Summary: sum, Fields: rc.brand.CustomFields, Pending: pending}, nil
 }
 
 // loadMemberBookings is /user/booking: the member's bookings with what

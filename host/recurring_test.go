@@ -189,20 +189,9 @@ func TestRecurringYear(t *testing.T) {
 	}
 
 	// every notification again: nothing changes
-	s.hc.mu.Lock()
-	bodies := append([]string(nil), s.hc.notified...)
-	s.hc.mu.Unlock()
+	bodies := s.replayNotifications(t)
 	if len(bodies) < 13 {
 		t.Fatalf("%d notifications", len(bodies))
-	}
-	for _, body := range bodies {
-		req := httptest.NewRequest(http.MethodPost, periodNotifyPath, strings.NewReader(body))
-		req.Header.Set("Content-Type", formType)
-		w := httptest.NewRecorder()
-		s.ServeHTTP(w, req)
-		if w.Code != 200 {
-			t.Fatalf("replay: %d %s", w.Code, w.Body)
-		}
 	}
 	want(12, false)
 	if n := s.count(t, `select count(*) from recurring_charges c join orders o on o.id = c.order_id where o.number = $1`, a.OrderNo); n != 12 {
@@ -243,11 +232,7 @@ func TestRecurringYear(t *testing.T) {
 		"another mandate":  forge(n, 1299, "P999"),
 		"no Period":        "Status=SUCCESS",
 	} {
-		req := httptest.NewRequest(http.MethodPost, periodNotifyPath, strings.NewReader(body))
-		req.Header.Set("Content-Type", formType)
-		w := httptest.NewRecorder()
-		s.ServeHTTP(w, req)
-		if w.Code != 400 {
+		if w := s.notifyPeriod(body); w.Code != 400 {
 			t.Errorf("%s: %d %s", name, w.Code, w.Body)
 		}
 	}
@@ -313,4 +298,127 @@ func TestCardChangeCalls(t *testing.T) {
 		{Name: "no session", Method: "POST", Path: authorize, Body: map[string]any{"orderNo": no}, Status: 401, Code: data.CodeLoginRequired},
 		{Name: "card view, no session", Path: "/api/brand/card/change?brandId=plan&orderNo=" + no, Status: 401, Code: data.CodeLoginRequired},
 	})
+}
+
+// TestCardChangeRace: the old card is charged for month 4 after a card
+// change began, and the new card for month 4 too (its first period), the
+// old card's notification arriving first or last. The old mandate is
+// terminated at NewebPay before the new one charges; the pass covers
+// month 4 once; the second charge is refunded at NewebPay exactly once,
+// with one order event and one mail; 20 concurrent copies of the second
+// charge's notification and a replay of every notification change
+// nothing more.
+func TestCardChangeRace(t *testing.T) {
+	for _, oldLate := range []bool{false, true} {
+		name := "old card's notification first"
+		if oldLate {
+			name = "old card's notification last"
+		}
+		t.Run(name, func(t *testing.T) { playCardChangeRace(t, oldLate) })
+	}
+}
+
+func playCardChangeRace(t *testing.T, oldLate bool) {
+	s := recurringShop(t)
+	sb := s.newebpaySandbox
+	var a PaymentAnswer
+	if w := s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t)); w.Code != 200 {
+		t.Fatalf("sale/payment: %d %s", w.Code, w.Body)
+	} else {
+		apiResult(t, w, &a)
+	}
+	s.makeMandate(t, a.PaymentURL, providers.TestCardApproved)
+	sb.AdvancePeriods(2) // months 2-3
+	start, _ := rules.ParseDay("2026-11-22")
+	want := func(months int) {
+		t.Helper()
+		end, _ := rules.ValidUntil(start, months, "M")
+		if got, failed := s.passEnd(t, a.OrderNo); got != end.String() || failed {
+			t.Fatalf("the pass ends %s (want %s, %d months), payment-failed %v", got, end, months, failed)
+		}
+	}
+	want(3)
+
+	// the change begins (nothing declined: a ten-dollar check mandate)
+	var c CardChangeAnswer
+	if w := s.b.post(t, "/api/brand/plan/pay/neweb/change/card/authorize", map[string]any{"orderNo": a.OrderNo}); w.Code != 200 {
+		t.Fatalf("authorize: %d %s", w.Code, w.Body)
+	} else {
+		apiResult(t, w, &c)
+	}
+	oldMandate := s.mandates(t, a.OrderNo)[0]
+	twenty := providers.NotifyPlan{Times: 20, Concurrent: true}
+	if oldLate { // the old card's charge for month 4 is reported after the new one's, 20 copies at once
+		twenty.AfterReturn = true
+		sb.SetNotify(twenty)
+	}
+	sb.AdvancePeriods(1) // the old card charged for month 4
+	sb.SetNotify(providers.NotifyPlan{})
+	if !oldLate {
+		want(4)
+	}
+	s.makeMandate(t, c.PaymentURL, providers.TestCardSecond)
+	if st := sb.MandateState(oldMandate); st != "terminated" {
+		t.Fatalf("the old mandate is %q at NewebPay after the change was made", st)
+	}
+	if !oldLate {
+		sb.SetNotify(twenty)
+	}
+	sb.AdvancePeriods(1) // the new card charged for month 4 too
+	sb.SetNotify(providers.NotifyPlan{})
+	if oldLate {
+		sb.Release()
+		sb.Wait()
+	}
+
+	check := func(when string) {
+		t.Helper()
+		want(4)
+		for what, q := range map[string]string{
+			"months paid": `select count(*) from recurring_charges c join orders o on o.id = c.order_id where o.number = $1 and c.state = 'paid'`,
+			"refunds":     `select count(*) from recurring_refunds r join orders o on o.id = r.order_id where o.number = $1 and r.state = 'refunded' and r.period = 4`,
+			"refund rows": `select count(*) from recurring_refunds r join orders o on o.id = r.order_id where o.number = $1`,
+			"events":      `select count(*) from order_events e join orders o on o.id = e.order_id where o.number = $1 and e.cause like 'refunded a second charge for period 4:%'`,
+			"mails":       `select count(*) from mail_outbox where subject like '%重複扣款%' and $1 <> ''`,
+		} {
+			n, wantN := s.count(t, q, a.OrderNo), 1
+			if what == "months paid" {
+				wantN = 4
+			}
+			if n != wantN {
+				t.Fatalf("%s: %d %s (want %d)", when, n, what, wantN)
+			}
+		}
+		if n := sb.Refunded(); n != 1 {
+			t.Fatalf("%s: NewebPay refunded %d charges", when, n)
+		}
+	}
+	check("after the race")
+
+	s.replayNotifications(t)
+	check("after every notification again")
+}
+
+// replayNotifications posts every periodic notification the gateway sent
+// so far again, each answered 200, and returns them.
+func (s *buyer) replayNotifications(t *testing.T) []string {
+	t.Helper()
+	s.hc.mu.Lock()
+	bodies := append([]string(nil), s.hc.notified...)
+	s.hc.mu.Unlock()
+	for i, body := range bodies {
+		if w := s.notifyPeriod(body); w.Code != 200 {
+			t.Fatalf("replay %d: %d %s", i, w.Code, w.Body)
+		}
+	}
+	return bodies
+}
+
+// notifyPeriod posts body to the periodic NotifyURL.
+func (s *buyer) notifyPeriod(body string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(http.MethodPost, periodNotifyPath, strings.NewReader(body))
+	req.Header.Set("Content-Type", formType)
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, req)
+	return w
 }

@@ -104,17 +104,17 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 		s.pages = newPageCache(pageLocalBytes)
 	}
 	s.metrics = newMetrics(s)
-	web, line := s.cfg.sandboxes() // on the settled public origin
-	if web {
+	sb := s.cfg.sandboxes() // on the settled public origin
+	if sb.NewebPay {
 		s.newebpaySandbox = providers.NewNewebPaySandbox(s.cfg.NewebPay, d.SandboxClient)
 		s.newebpaySandbox.Now = s.now
 	}
-	if line {
+	if sb.LinePay {
 		s.linepaySandbox = providers.NewLinePaySandbox(s.cfg.LinePay.ChannelID, s.cfg.LinePay.ChannelSecret)
 		s.linepaySandbox.URL, s.linepaySandbox.Now = s.cfg.LinePay.URL, s.now
 	}
 	s.sandboxClient = d.SandboxClient
-	s.mountDeferredSandboxes()
+	s.mountDeferredSandboxes(sb)
 	s.checkout = s.checkoutFlows() // after the sandboxes settled the providers' URLs
 	s.handler = s.routes()
 	return s, nil

@@ -150,14 +150,17 @@ func prodDesc(s string) string {
 type PeriodResult struct {
 	Status, Message string // Status "SUCCESS" or the provider's error code
 	// Created: the mandate's creation result; else a period's.
-	Created     bool
-	MerOrderNo  string // the mandate's MerOrderNo
-	PeriodNo    string // the mandate's number at NewebPay
-	Amount      int    // PeriodAmt (creation) or AuthAmt (a period)
-	TradeNo     string
-	RespondCode string // the bank's answer: "00" approved
-	AuthCode    string
-	CardLast4   string
+	Created    bool
+	MerOrderNo string // the mandate's MerOrderNo
+	// TradeOrderNo is the charge's own order number (a period's OrderNo,
+	// MerOrderNo_n; the creation's MerOrderNo): what a refund names.
+	TradeOrderNo string
+	PeriodNo     string // the mandate's number at NewebPay
+	Amount       int    // PeriodAmt (creation) or AuthAmt (a period)
+	TradeNo      string
+	RespondCode  string // the bank's answer: "00" approved
+	AuthCode     string
+	CardLast4    string
 	// AlreadyTimes is how many periods the mandate has run, this one
 	// included (a period's result); TotalTimes how many it will.
 	AlreadyTimes, TotalTimes int
@@ -172,6 +175,7 @@ func (r PeriodResult) Paid() bool {
 type periodFields struct {
 	MerchantID      flexString `json:"MerchantID"`
 	MerchantOrderNo flexString `json:"MerchantOrderNo"`
+	OrderNo         flexString `json:"OrderNo"`
 	PeriodNo        flexString `json:"PeriodNo"`
 	PeriodAmt       flexString `json:"PeriodAmt"`
 	AuthAmt         flexString `json:"AuthAmt"`
@@ -210,6 +214,9 @@ func (n NewebPay) PeriodResult(form url.Values) (PeriodResult, error) {
 		AuthDate: string(f.AuthDate), NextAuthDate: string(f.NextAuthDate)}
 	amount := f.AuthAmt
 	r.Created = f.AlreadyTimes == ""
+	if r.TradeOrderNo = string(f.OrderNo); r.TradeOrderNo == "" {
+		r.TradeOrderNo = r.MerOrderNo
+	}
 	if r.Created {
 		amount, r.AuthDate = f.PeriodAmt, string(f.AuthTime)
 		if r.TotalTimes, err = atoiOr0(f.AuthTimes); err != nil {
@@ -309,27 +316,8 @@ func (n NewebPay) AlterStatus(ctx context.Context, client *http.Client, merOrder
 	if !n.Configured() {
 		return ErrNotConfigured
 	}
-	if client == nil {
-		client = defaultClient
-	}
-	data, err := n.encrypt(encodeQuery([][2]string{{"RespondType", "JSON"}, {"Version", AlterStatusVersion},
-		{"MerOrderNo", merOrderNo}, {"PeriodNo", periodNo}, {"AlterType", alterType},
-		{"TimeStamp", strconv.FormatInt(now.Unix(), 10)}}))
-	if err != nil {
-		return err
-	}
-	body := url.Values{"MerchantID_": {n.MerchantID}, "PostData_": {data}}.Encode()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimSuffix(n.URL, "/")+"/MPG/period/AlterStatus", strings.NewReader(body))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	resp, err := client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	raw, code, err := n.postData(ctx, client, "/MPG/period/AlterStatus", [][2]string{{"RespondType", "JSON"}, {"Version", AlterStatusVersion},
+		{"MerOrderNo", merOrderNo}, {"PeriodNo", periodNo}, {"AlterType", alterType}, {"TimeStamp", strconv.FormatInt(now.Unix(), 10)}})
 	if err != nil {
 		return err
 	}
@@ -339,7 +327,7 @@ func (n NewebPay) AlterStatus(ctx context.Context, client *http.Client, merOrder
 		Message string `json:"Message"`
 	}
 	if err := json.Unmarshal(raw, &outer); err != nil {
-		return fmt.Errorf("%w: answer %d is not JSON", ErrMalformed, resp.StatusCode)
+		return fmt.Errorf("%w: answer %d is not JSON", ErrMalformed, code)
 	}
 	status, msg := outer.Status, outer.Message
 	if outer.Period != "" {
@@ -356,4 +344,31 @@ func (n NewebPay) AlterStatus(ctx context.Context, client *http.Client, merOrder
 		return nil
 	}
 	return fmt.Errorf("%w: %s %s", ErrAlterRefused, status, msg)
+}
+
+// postData posts fields to the gateway's path, server to server, as
+// MerchantID_ and the encrypted PostData_ (the periodic and the refund
+// APIs), through client (nil: a 20 s client), and returns the answer's
+// body (at most 64 KiB) and status.
+func (n NewebPay) postData(ctx context.Context, client *http.Client, path string, fields [][2]string) ([]byte, int, error) {
+	if client == nil {
+		client = defaultClient
+	}
+	data, err := n.encrypt(encodeQuery(fields))
+	if err != nil {
+		return nil, 0, err
+	}
+	body := url.Values{"MerchantID_": {n.MerchantID}, "PostData_": {data}}.Encode()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimSuffix(n.URL, "/")+path, strings.NewReader(body))
+	if err != nil {
+		return nil, 0, err
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	return raw, resp.StatusCode, err
 }

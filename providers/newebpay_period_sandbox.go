@@ -22,7 +22,6 @@ package providers
 
 import (
 	"encoding/json"
-	"html/template"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -152,9 +151,13 @@ func (s *NewebPaySandbox) periodAnswer(m *sandboxMandate, ok bool) [][2]string {
 		next = periodDate(m, m.already+1).Format("2006-01-02")
 	}
 	at := periodDate(m, m.already)
+	orderNo, tradeNo := m.merchantOrderNo+"_"+strconv.Itoa(m.already), at.Format("060102")+randomDigits(11)
+	if ok {
+		s.charged[tradeNo] = &sandboxTrade{merchantOrderNo: orderNo, amount: m.amount}
+	}
 	return s.periodFields(map[string]any{"Status": status, "Message": msg, "Result": map[string]any{
 		"RespondCode": respond, "MerchantID": s.n.MerchantID, "MerchantOrderNo": m.merchantOrderNo,
-		"OrderNo": m.merchantOrderNo + "_" + strconv.Itoa(m.already), "TradeNo": at.Format("060102") + randomDigits(11),
+		"OrderNo": orderNo, "TradeNo": tradeNo,
 		"AuthDate": at.Format("2006-01-02 15:04:05"), "TotalTimes": strconv.Itoa(m.times), "AlreadyTimes": strconv.Itoa(m.already),
 		"AuthAmt": m.amount, "AuthCode": auth, "EscrowBank": "HNCB", "AuthBank": "Sandbox", "NextAuthDate": next, "PeriodNo": m.periodNo,
 	}})
@@ -253,27 +256,14 @@ func (s *NewebPaySandbox) checkMandate(t url.Values) (code, msg string) {
 	return "", ""
 }
 
-var periodFormBody = template.Must(template.New("period").Parse(`<dl>
-<dt>商品</dt><dd>{{.Item}}</dd><dt>委託單號</dt><dd>{{.OrderNo}}</dd><dt>每期金額</dt><dd id="amount">NT$ {{.Amount}}</dd>
-<dt>期數</dt><dd id="times">{{.Times}} 期</dd><dt>首期</dt><dd id="start-type">{{.Start}}</dd></dl>
-{{if .Err}}<p class="err" id="card-error">{{.Err}}</p>{{end}}
-<form method="post" action="period/pay" autocomplete="off">
-<input type="hidden" name="token" value="{{.Token}}">
-<label for="card">信用卡卡號</label><input id="card" name="CardNo" inputmode="numeric" placeholder="4000-2211-1111-1111" required>
-<label for="exp">有效期限（MM/YY）</label><input id="exp" name="Exp" placeholder="12/30" required>
-<label for="cvc">背面末三碼</label><input id="cvc" name="CVC" inputmode="numeric" maxlength="3" required>
-<button type="submit">同意定期定額委託</button>
-</form>
-<p>測試卡號：4000-2211-1111-1111 或 4000-2211-1111-1114 授權成功；4000-2211-1111-1112 授權失敗。有效期限填未來的月份，末三碼任意三位數字。</p>
-{{if .Back}}<p><a href="{{.Back}}">返回商店</a></p>{{end}}`))
-
 func (s *NewebPaySandbox) periodForm(w http.ResponseWriter, status int, token string, t url.Values, errMsg string) {
 	amt, _ := strconv.Atoi(t.Get("PeriodAmt"))
 	start := map[string]string{"1": "十元驗證（不扣款）", "2": "立即扣第一期", "3": "不驗證"}[t.Get("PeriodStartType")]
-	var b strings.Builder
-	periodFormBody.Execute(&b, map[string]any{"Item": t.Get("ProdDesc"), "OrderNo": t.Get("MerOrderNo"), "Amount": twd(amt),
-		"Times": t.Get("PeriodTimes"), "Start": start, "Err": errMsg, "Token": token, "Back": t.Get("BackURL")})
-	writePage(w, status, pageData{Provider: "藍新金流", Title: "信用卡定期定額", Body: template.HTML(b.String())})
+	writeCardPage(w, status, cardPage{Title: "信用卡定期定額", Action: "period/pay", Button: "同意定期定額委託",
+		Cards: "測試卡號：4000-2211-1111-1111 或 4000-2211-1111-1114 授權成功；4000-2211-1111-1112 授權失敗。",
+		Rows: [][3]string{{"商品", t.Get("ProdDesc")}, {"委託單號", t.Get("MerOrderNo")}, {"每期金額", "NT$ " + twd(amt), "amount"},
+			{"期數", t.Get("PeriodTimes") + " 期", "times"}, {"首期", start, "start-type"}},
+		Token: token, Err: errMsg, Back: t.Get("BackURL")})
 }
 
 func (s *NewebPaySandbox) periodPay(w http.ResponseWriter, r *http.Request) {
@@ -290,21 +280,10 @@ func (s *NewebPaySandbox) periodPay(w http.ResponseWriter, r *http.Request) {
 		perError(w, "PER10037", "付款頁參數不足")
 		return
 	}
-	card := strings.NewReplacer(" ", "", "-", "").Replace(r.PostForm.Get("CardNo"))
-	exp := cardExp.FindStringSubmatch(strings.TrimSpace(r.PostForm.Get("Exp")))
 	now := s.now().In(taipei)
-	switch {
-	case len(card) != 16 || strings.Trim(card, "0123456789") != "":
-		s.periodForm(w, http.StatusBadRequest, token, t, "請輸入 16 位數字的信用卡卡號")
-		return
-	case exp == nil || expired(exp[1], exp[2], now):
-		s.periodForm(w, http.StatusBadRequest, token, t, "有效期限格式為 MM/YY，且須為未來的月份")
-		return
-	case !cardCVC.MatchString(strings.TrimSpace(r.PostForm.Get("CVC"))):
-		s.periodForm(w, http.StatusBadRequest, token, t, "背面末三碼為三位數字")
-		return
-	case card != TestCardApproved && card != TestCardSecond && card != TestCardDeclined:
-		s.periodForm(w, http.StatusBadRequest, token, t, "測試環境只接受上列測試卡號")
+	card, _, wrong := readCard(r.PostForm, now, TestCardApproved, TestCardSecond, TestCardDeclined)
+	if wrong != "" {
+		s.periodForm(w, http.StatusBadRequest, token, t, wrong)
 		return
 	}
 	amt, _ := strconv.Atoi(t.Get("PeriodAmt"))
@@ -343,6 +322,12 @@ func (s *NewebPaySandbox) periodPay(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		status, msg, respond, auth = "PER10034", "授權失敗，委託單建立失敗", "05", ""
 	}
+	tradeNo := now.Format("060102150405") + randomDigits(5)
+	if ok && charge {
+		s.mu.Lock()
+		s.charged[tradeNo] = &sandboxTrade{merchantOrderNo: m.merchantOrderNo, amount: amt}
+		s.mu.Unlock()
+	}
 	dates := make([]string, 0, times)
 	for k := 1; k <= times; k++ {
 		dates = append(dates, periodDate(m, k).Format("2006-01-02"))
@@ -350,26 +335,15 @@ func (s *NewebPaySandbox) periodPay(w http.ResponseWriter, r *http.Request) {
 	fields := s.periodFields(map[string]any{"Status": status, "Message": msg, "Result": map[string]any{
 		"MerchantID": s.n.MerchantID, "MerchantOrderNo": m.merchantOrderNo, "PeriodType": m.periodType, "AuthTimes": times,
 		"DateArray": strings.Join(dates, ","), "PeriodAmt": amt, "PeriodNo": m.periodNo, "AuthTime": now.Format("20060102150405"),
-		"TradeNo": now.Format("060102150405") + randomDigits(5), "CardNo": card[:6] + "******" + card[12:], "AuthCode": auth,
+		"TradeNo": tradeNo, "CardNo": card[:6] + "******" + card[12:], "AuthCode": auth,
 		"RespondCode": respond, "EscrowBank": "HNCB", "AuthBank": "Sandbox", "PaymentMethod": "CREDIT",
 	}})
 	s.notify(t.Get("NotifyURL"), fields, plan)
-	ret := t.Get("ReturnURL")
 	text := "委託建立成功"
 	if !ok {
 		text = "授權失敗，委託未成立"
 	}
-	if ret == "" {
-		writePage(w, http.StatusOK, pageData{Provider: "藍新金流", Title: "委託結果", Body: template.HTML(`<p>` + text + `</p>`)})
-		return
-	}
-	var b strings.Builder
-	b.WriteString(`<p>` + text + `，正在返回商店…</p><form method="post" action="` + template.HTMLEscapeString(ret) + `">`)
-	for _, f := range fields {
-		b.WriteString(`<input type="hidden" name="` + template.HTMLEscapeString(f[0]) + `" value="` + template.HTMLEscapeString(f[1]) + `">`)
-	}
-	b.WriteString(`<button type="submit">返回商店</button></form>`)
-	writePage(w, http.StatusOK, pageData{Provider: "藍新金流", Title: "委託結果", Body: template.HTML(b.String()), AutoSubmit: true}, ret)
+	writeReturnPage(w, "委託結果", text, t.Get("ReturnURL"), fields)
 }
 
 // alterStatus is NPA-B051: suspend, terminate or restart a mandate.

@@ -29,6 +29,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -73,7 +74,15 @@ type NewebPaySandbox struct {
 	paid    map[string]bool       // MerchantOrderNo paid
 	held    []func()              // notifications waiting for Release
 	sending sync.WaitGroup
-	period  *periodState // the periodic gateway (newebpay_period_sandbox.go)
+	period  *periodState             // the periodic gateway (newebpay_period_sandbox.go)
+	charged map[string]*sandboxTrade // card charges the refund API knows, by TradeNo
+}
+
+// sandboxTrade is a card charge the sandbox made.
+type sandboxTrade struct {
+	merchantOrderNo string
+	amount          int
+	refunded        bool
 }
 
 // NewNewebPaySandbox is a sandbox of the gateway of merchant n; client
@@ -82,7 +91,8 @@ func NewNewebPaySandbox(n NewebPay, client *http.Client) *NewebPaySandbox {
 	if client == nil {
 		client = defaultClient
 	}
-	return &NewebPaySandbox{n: n, client: client, trades: map[string]url.Values{}, paid: map[string]bool{}}
+	return &NewebPaySandbox{n: n, client: client, trades: map[string]url.Values{}, paid: map[string]bool{},
+		charged: map[string]*sandboxTrade{}}
 }
 
 // SetNotify sets how the next payments' notifications are sent.
@@ -128,6 +138,8 @@ func (s *NewebPaySandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.gateway(w, r)
 	case r.Method == http.MethodPost && r.URL.Path == "/MPG/pay":
 		s.pay(w, r)
+	case r.Method == http.MethodPost && r.URL.Path == "/API/CreditCard/Close":
+		s.close(w, r)
 	default:
 		http.NotFound(w, r)
 	}
@@ -237,25 +249,78 @@ func (s *NewebPaySandbox) checkTrade(t url.Values) (code, msg string) {
 	return "", ""
 }
 
+// cardFormBody is the card form of both gateways (MPG and periodic):
+// what is asked for, the card fields and the test cards.
 var cardFormBody = template.Must(template.New("card").Parse(`<dl>
-<dt>商品</dt><dd>{{.Item}}</dd><dt>訂單編號</dt><dd>{{.OrderNo}}</dd><dt>金額</dt><dd id="amount">NT$ {{.Amount}}</dd></dl>
+{{range .Rows}}<dt>{{index . 0}}</dt><dd{{if index . 2}} id="{{index . 2}}"{{end}}>{{index . 1}}</dd>{{end}}</dl>
 {{if .Err}}<p class="err" id="card-error">{{.Err}}</p>{{end}}
-<form method="post" action="pay" autocomplete="off">
+<form method="post" action="{{.Action}}" autocomplete="off">
 <input type="hidden" name="token" value="{{.Token}}">
 <label for="card">信用卡卡號</label><input id="card" name="CardNo" inputmode="numeric" placeholder="4000-2211-1111-1111" required>
 <label for="exp">有效期限（MM/YY）</label><input id="exp" name="Exp" placeholder="12/30" required>
 <label for="cvc">背面末三碼</label><input id="cvc" name="CVC" inputmode="numeric" maxlength="3" required>
-<button type="submit">確認付款</button>
+<button type="submit">{{.Button}}</button>
 </form>
-<p>測試卡號：4000-2211-1111-1111 付款成功；4000-2211-1111-1112 授權失敗；4000-2211-1111-1113 逾時（不通知商店）。有效期限填未來的月份，末三碼任意三位數字。</p>
+<p>{{.Cards}}有效期限填未來的月份，末三碼任意三位數字。</p>
 {{if .Back}}<p><a href="{{.Back}}">返回商店</a></p>{{end}}`))
+
+// cardPage is a gateway's card form: rows are (term, value, id) shown
+// above it; action the path the form posts to.
+type cardPage struct {
+	Title, Action, Button, Cards string
+	Rows                         [][3]string
+	Token, Err, Back             string
+}
+
+func writeCardPage(w http.ResponseWriter, status int, p cardPage) {
+	var b strings.Builder
+	cardFormBody.Execute(&b, p)
+	writePage(w, status, pageData{Provider: "藍新金流", Title: p.Title, Body: template.HTML(b.String())})
+}
 
 func (s *NewebPaySandbox) cardForm(w http.ResponseWriter, status int, token string, t url.Values, errMsg string) {
 	amt, _ := strconv.Atoi(t.Get("Amt"))
+	writeCardPage(w, status, cardPage{Title: "信用卡付款", Action: "pay", Button: "確認付款",
+		Cards: "測試卡號：4000-2211-1111-1111 付款成功；4000-2211-1111-1112 授權失敗；4000-2211-1111-1113 逾時（不通知商店）。",
+		Rows:  [][3]string{{"商品", t.Get("ItemDesc")}, {"訂單編號", t.Get("MerchantOrderNo")}, {"金額", "NT$ " + twd(amt), "amount"}},
+		Token: token, Err: errMsg, Back: t.Get("ClientBackURL")})
+}
+
+// readCard reads the card form's fields at now: the card number (one of
+// accepted) and its expiry as YYMM, or what is wrong, for the form again.
+func readCard(form url.Values, now time.Time, accepted ...string) (card, yymm, wrong string) {
+	card = strings.NewReplacer(" ", "", "-", "").Replace(form.Get("CardNo"))
+	exp := cardExp.FindStringSubmatch(strings.TrimSpace(form.Get("Exp")))
+	switch {
+	case len(card) != 16 || strings.Trim(card, "0123456789") != "":
+		return "", "", "請輸入 16 位數字的信用卡卡號"
+	case exp == nil:
+		return "", "", "有效期限格式為 MM/YY"
+	case expired(exp[1], exp[2], now):
+		return "", "", "此卡已過有效期限"
+	case !cardCVC.MatchString(strings.TrimSpace(form.Get("CVC"))):
+		return "", "", "背面末三碼為三位數字"
+	case !slices.Contains(accepted, card):
+		return "", "", "測試環境只接受上列測試卡號"
+	}
+	return card, exp[2] + exp[1], ""
+}
+
+// writeReturnPage tells the buyer text and takes the browser back to the
+// shop's ReturnURL ret with an auto-posted form of fields ("" ret: the
+// text only).
+func writeReturnPage(w http.ResponseWriter, title, text, ret string, fields [][2]string) {
+	if ret == "" {
+		writePage(w, http.StatusOK, pageData{Provider: "藍新金流", Title: title, Body: template.HTML(`<p>` + template.HTMLEscapeString(text) + `</p>`)})
+		return
+	}
 	var b strings.Builder
-	cardFormBody.Execute(&b, map[string]any{"Item": t.Get("ItemDesc"), "OrderNo": t.Get("MerchantOrderNo"),
-		"Amount": twd(amt), "Err": errMsg, "Token": token, "Back": t.Get("ClientBackURL")})
-	writePage(w, status, pageData{Provider: "藍新金流", Title: "信用卡付款", Body: template.HTML(b.String())})
+	b.WriteString(`<p>` + template.HTMLEscapeString(text) + `，正在返回商店…</p><form method="post" action="` + template.HTMLEscapeString(ret) + `">`)
+	for _, f := range fields {
+		b.WriteString(`<input type="hidden" name="` + template.HTMLEscapeString(f[0]) + `" value="` + template.HTMLEscapeString(f[1]) + `">`)
+	}
+	b.WriteString(`<button type="submit">返回商店</button></form>`)
+	writePage(w, http.StatusOK, pageData{Provider: "藍新金流", Title: title, Body: template.HTML(b.String()), AutoSubmit: true}, ret)
 }
 
 var (
@@ -277,24 +342,10 @@ func (s *NewebPaySandbox) pay(w http.ResponseWriter, r *http.Request) {
 		mpgError(w, "MPG03003", "該筆交易資料不存在")
 		return
 	}
-	card := strings.NewReplacer(" ", "", "-", "").Replace(r.PostForm.Get("CardNo"))
-	exp := cardExp.FindStringSubmatch(strings.TrimSpace(r.PostForm.Get("Exp")))
 	now := s.now().In(taipei)
-	switch {
-	case len(card) != 16 || strings.Trim(card, "0123456789") != "":
-		s.cardForm(w, http.StatusBadRequest, token, t, "請輸入 16 位數字的信用卡卡號")
-		return
-	case exp == nil:
-		s.cardForm(w, http.StatusBadRequest, token, t, "有效期限格式為 MM/YY")
-		return
-	case expired(exp[1], exp[2], now):
-		s.cardForm(w, http.StatusBadRequest, token, t, "此卡已過有效期限")
-		return
-	case !cardCVC.MatchString(strings.TrimSpace(r.PostForm.Get("CVC"))):
-		s.cardForm(w, http.StatusBadRequest, token, t, "背面末三碼為三位數字")
-		return
-	case card != TestCardApproved && card != TestCardDeclined && card != TestCardTimeout:
-		s.cardForm(w, http.StatusBadRequest, token, t, "測試環境只接受上列測試卡號")
+	card, yymm, wrong := readCard(r.PostForm, now, TestCardApproved, TestCardDeclined, TestCardTimeout)
+	if wrong != "" {
+		s.cardForm(w, http.StatusBadRequest, token, t, wrong)
 		return
 	}
 	s.mu.Lock()
@@ -325,25 +376,13 @@ func (s *NewebPaySandbox) pay(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, back, http.StatusSeeOther)
 		return
 	}
-	fields, err := s.answer(t, card, exp[2]+exp[1], now)
+	fields, err := s.answer(t, card, yymm, now)
 	if err != nil {
 		mpgError(w, "MPG03001", "建立支付失敗")
 		return
 	}
 	s.notify(t.Get("NotifyURL"), fields, plan)
-	ret := t.Get("ReturnURL")
-	if ret == "" {
-		writePage(w, http.StatusOK, pageData{Provider: "藍新金流", Title: "付款結果",
-			Body: template.HTML(`<p>` + template.HTMLEscapeString(resultMessage(card)) + `</p>`)})
-		return
-	}
-	var b strings.Builder
-	b.WriteString(`<p>` + template.HTMLEscapeString(resultMessage(card)) + `，正在返回商店…</p><form method="post" action="` + template.HTMLEscapeString(ret) + `">`)
-	for _, f := range fields {
-		b.WriteString(`<input type="hidden" name="` + template.HTMLEscapeString(f[0]) + `" value="` + template.HTMLEscapeString(f[1]) + `">`)
-	}
-	b.WriteString(`<button type="submit">返回商店</button></form>`)
-	writePage(w, http.StatusOK, pageData{Provider: "藍新金流", Title: "付款結果", Body: template.HTML(b.String()), AutoSubmit: true}, ret)
+	writeReturnPage(w, "付款結果", resultMessage(card), t.Get("ReturnURL"), fields)
 	if plan.AfterReturn && !plan.Off && plan.Delay > 0 {
 		time.AfterFunc(plan.Delay, s.Release)
 	}
@@ -442,4 +481,73 @@ func (s *NewebPaySandbox) notify(notifyURL string, fields [][2]string, plan Noti
 		return
 	}
 	send()
+}
+
+// close is the refund API (信用卡請退款, CloseType 2) for the charges the
+// sandbox made: it refunds at most what a trade charged, once; a request
+// that is not our merchant's or does not decrypt is refused. Its codes
+// are the sandbox's own (TRA10xxx as the gateway's trade errors).
+func (s *NewebPaySandbox) close(w http.ResponseWriter, r *http.Request) {
+	answer := func(status, msg string, result map[string]any) {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"Status": status, "Message": msg, "Result": result})
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 16<<10)
+	if err := r.ParseForm(); err != nil || r.PostForm.Get("MerchantID_") != s.n.MerchantID {
+		answer("TRA10001", "商店代號錯誤", nil)
+		return
+	}
+	plain, err := s.n.decrypt(r.PostForm.Get("PostData_"))
+	if err != nil {
+		answer("TRA10002", "資料解密錯誤", nil)
+		return
+	}
+	t, _ := url.ParseQuery(string(plain))
+	switch {
+	case t.Get("Version") != RefundVersion:
+		answer("TRA10003", "Version 參數錯誤", nil)
+		return
+	case t.Get("CloseType") != CloseTypeRefund:
+		answer("TRA10004", "本沙盒只提供退款（CloseType=2）", nil)
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tradeNo := t.Get("TradeNo")
+	if t.Get("IndexType") == "1" {
+		tradeNo = ""
+		for no, c := range s.charged {
+			if c.merchantOrderNo == t.Get("MerchantOrderNo") {
+				tradeNo = no
+			}
+		}
+	}
+	c := s.charged[tradeNo]
+	amt, err := strconv.Atoi(t.Get("Amt"))
+	switch {
+	case c == nil || c.merchantOrderNo != t.Get("MerchantOrderNo"):
+		answer("TRA10005", "查無此交易", nil)
+	case c.refunded:
+		answer("TRA10006", "此交易已退款", nil)
+	case err != nil || amt < 1 || amt > c.amount:
+		answer("TRA10007", "退款金額錯誤", nil)
+	default:
+		c.refunded = true
+		a := strconv.Itoa(amt)
+		answer("SUCCESS", "退款成功", map[string]any{"MerchantID": s.n.MerchantID, "Amt": amt, "MerchantOrderNo": c.merchantOrderNo,
+			"TradeNo": tradeNo, "CheckCode": s.n.checkCode(a, c.merchantOrderNo, tradeNo)})
+	}
+}
+
+// Refunded is how many of the sandbox's charges were refunded.
+func (s *NewebPaySandbox) Refunded() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, c := range s.charged {
+		if c.refunded {
+			n++
+		}
+	}
+	return n
 }

@@ -30,6 +30,7 @@ export type ItemList = data.ItemList;
 export type User = host.UserInfo;
 export type CustomField = data.CustomField;
 export type MemberSummary = data.MemberSummary;
+export type PendingOrder = data.PendingOrder;
 export type MemberPasscard = data.MemberPasscard;
 export type MemberTicket = data.MemberTicket;
 /** A counting (timing) passcard record (spec section 3). */

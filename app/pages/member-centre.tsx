@@ -10,6 +10,7 @@ import { errorText } from '../lib/api';
 import { logout, setUnsubscribed } from '../features/members/api';
 import { MemberLayout } from '../features/members/member-layout';
 import { MobileBarcode } from '../features/members/mobile-barcode';
+import { PendingOrders } from '../features/members/pending-orders';
 import { badge, badgeMuted, card } from '../ui/card';
 import { sectionTitle } from '../ui/section-title';
 import { account } from '../strings/zh-hant';
@@ -134,6 +135,7 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
         </div>
       </section>
       <MobileBarcode />
+      <PendingOrders orders={data.pending} />
       <h3 className={sectionTitle}>{t.holdings}</h3>
       <div className={tiles}>
         {page.nav.member.map((m) => {

@@ -87,6 +87,14 @@ export const member = {
   },
   profileFields: '會員資料',
   holdings: '我的項目',
+  pending: {
+    title: '待付款的訂單',
+    state: (o: { state: string; payWay: string }) =>
+      o.state === 'awaiting_payment' ? (o.payWay === 'ACH' ? '待銀行核准' : '付款確認中') : '待付款',
+    more: (item: string, n: number) => `${item} 等 ${n + 1} 項`,
+    amount: '金額：',
+    open: (orderNo: string) => `查看訂單 ${orderNo}`,
+  },
   notFilled: '未填寫',
   mobileBarcode: '手機條碼（電子發票載具）',
   holdingQr: {

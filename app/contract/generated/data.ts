@@ -619,6 +619,21 @@ export interface Order {
   createdAt: string /* RFC 3339 */;
   lines: OrderLine[];
 }
+/**
+ * PendingOrder is an order of the member still waiting for its payment:
+ * for the bank's answer (ACH) or for the member to pay.
+ */
+export interface PendingOrder {
+  orderNo: string;
+  item: string;
+  amount: number /* int */;
+  state: 'created' | 'awaiting_payment';
+  payWay: '1' | '2' | 'LINEPAY' | 'ACH' | 'CHAILEASE';
+  /**
+   * More is how many other lines the order has.
+   */
+  more: number /* int */;
+}
 
 //////////
 // source: recurring_view.go

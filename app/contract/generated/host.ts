@@ -251,6 +251,10 @@ export interface TermPage {
 export interface MemberCentrePage {
   summary: data.MemberSummary;
   fields: data.CustomField[];
+  /**
+   * Pending are the member's orders waiting for the bank or for payment.
+   */
+  pending: data.PendingOrder[];
 }
 /**
  * MemberPasscardsPage is /user/passcard.
