@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"storefront/data/rules"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -31,16 +32,37 @@ type Brand struct {
 
 // Store is one store (branch) of a brand.
 type Store struct {
-	ID           int64  `json:"storeId"`
-	Name         string `json:"storeName"`
-	ShortName    string `json:"storeShortName"`
-	Address      string `json:"address"`
+	ID        int64  `json:"storeId"`
+	Name      string `json:"storeName"`
+	ShortName string `json:"storeShortName"`
+	Address   string `json:"address"`
+	// the address's parts for schema.org's PostalAddress: postal code (3, 5
+	// or 6 digits), region (the city or county) and locality (the district)
+	PostalCode   string `json:"postalCode"`
+	Region       string `json:"region"`
+	Locality     string `json:"locality"`
 	Phone        string `json:"phone"`
 	OpeningHours string `json:"openingHours"`
 	MapURL       string `json:"mapUrl"`
 	HasLinePay   bool   `json:"storeHasLinePay"`
 	Image        string `json:"image"`
+	// OpeningHoursSpec is OpeningHours read per weekday (rules.ParseHours)
+	OpeningHoursSpec []rules.OpeningHours `json:"openingHoursSpecification"`
 }
+
+// storeCols are a store's columns for scanStore, of table alias st.
+const storeCols = `st.id, st.name, st.short_name, st.address, st.postal_code, st.region, st.locality,
+	st.phone, st.opening_hours, st.map_url, st.has_line_pay, st.image`
+
+// storeFields are the fields scanStore fills, in storeCols' order;
+// finishStore completes them once scanned.
+func storeFields(s *Store) []any {
+	return []any{&s.ID, &s.Name, &s.ShortName, &s.Address, &s.PostalCode, &s.Region, &s.Locality,
+		&s.Phone, &s.OpeningHours, &s.MapURL, &s.HasLinePay, &s.Image}
+}
+
+// finishStore derives what a scanned store's columns give.
+func finishStore(s *Store) { s.OpeningHoursSpec = rules.ParseHours(s.OpeningHours).Spec() }
 
 // Domain is a custom domain serving a brand in one environment.
 type Domain struct {
@@ -95,8 +117,7 @@ func (db *DB) LoadBrand(ctx context.Context, id string) (*Brand, error) {
 	}
 
 	batch := &pgx.Batch{}
-	batch.Queue(`select id, name, short_name, address, phone, opening_hours, map_url, has_line_pay, image
-	               from stores where brand_id = $1 order by sort, id`, id)
+	batch.Queue(`select `+storeCols+` from stores st where st.brand_id = $1 order by st.sort, st.id`, id)
 	batch.Queue(`select host, brand_id, env from brand_domains where brand_id = $1 order by env`, id)
 	batch.Queue(`select key, label, field_type, required, coalesce(max_length, 0), options
 	               from custom_fields where brand_id = $1 and target_type = 'USER' order by sort, id`, id)
@@ -104,7 +125,11 @@ func (db *DB) LoadBrand(ctx context.Context, id string) (*Brand, error) {
 	defer res.Close()
 
 	b.Stores, err = collect(res, func(r pgx.Row, s *Store) error {
-		return r.Scan(&s.ID, &s.Name, &s.ShortName, &s.Address, &s.Phone, &s.OpeningHours, &s.MapURL, &s.HasLinePay, &s.Image)
+		if err := r.Scan(storeFields(s)...); err != nil {
+			return err
+		}
+		finishStore(s)
+		return nil
 	})
 	if err != nil {
 		return nil, dbErr(err)

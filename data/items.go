@@ -31,22 +31,25 @@ func IsItemType(s string) bool {
 
 // Item is a sellable item as lists and pages show it.
 type Item struct {
-	ID             int64     `json:"id"`
-	Type           string    `json:"type" tstype:"'passcard' | 'countingPasscard' | 'point' | 'quantityPasscard'"`
-	Name           string    `json:"name"`
-	Price          int       `json:"price"`
-	OriginalPrice  *int      `json:"originalPrice,omitempty"`
-	Description    string    `json:"description"`
-	Quantity       *int      `json:"quantity,omitempty"`
-	ValidityValue  *int      `json:"validityValue,omitempty"`
-	ValidityUnit   *string   `json:"validityUnit,omitempty" tstype:"'M' | 'W' | 'D' | 'Y'"`
-	ActivationType string    `json:"activationType"`
-	AdminStartDate string    `json:"adminStartDate,omitempty"` // ADMIN_CUSTOM: YYYY-MM-DD
-	Image          string    `json:"image"`
-	Images         []string  `json:"images"`
-	StoreIDs       []int64   `json:"storeIds"`
-	OnShelf        bool      `json:"onShelf"`
-	UpdatedAt      time.Time `json:"updatedAt"`
+	ID             int64    `json:"id"`
+	Type           string   `json:"type" tstype:"'passcard' | 'countingPasscard' | 'point' | 'quantityPasscard'"`
+	Name           string   `json:"name"`
+	Price          int      `json:"price"`
+	OriginalPrice  *int     `json:"originalPrice,omitempty"`
+	Description    string   `json:"description"`
+	Quantity       *int     `json:"quantity,omitempty"`
+	ValidityValue  *int     `json:"validityValue,omitempty"`
+	ValidityUnit   *string  `json:"validityUnit,omitempty" tstype:"'M' | 'W' | 'D' | 'Y'"`
+	ActivationType string   `json:"activationType"`
+	AdminStartDate string   `json:"adminStartDate,omitempty"` // ADMIN_CUSTOM: YYYY-MM-DD
+	Image          string   `json:"image"`
+	Images         []string `json:"images"`
+	StoreIDs       []int64  `json:"storeIds"`
+	// OnShelf: the item is sold (itemSold): on the shelf, its sale not ended
+	OnShelf bool `json:"onShelf"`
+	// SaleEnds is the last day (YYYY-MM-DD, Taipei) the item is sold; none: no end
+	SaleEnds  string    `json:"saleEnds,omitempty"`
+	UpdatedAt time.Time `json:"updatedAt"`
 	// RecurringPeriods: sold by recurring card payment (payment way '1')
 	// too, this many periods of its validity; absent: not sold that way.
 	RecurringPeriods *int `json:"recurringPeriods,omitempty"`
@@ -61,16 +64,21 @@ type ItemList struct {
 	QuantityPasscard []Item `json:"quantityPasscardProjectInfoList"`
 }
 
+// itemSold is the one rule of whether item i is sold: it is on the shelf
+// and its sale has not ended (sale_ends is its last Taipei day). Lists,
+// item pages, the sitemap and checkout all read it.
+const itemSold = `(i.on_shelf and (i.sale_ends is null or i.sale_ends >= (now() at time zone 'Asia/Taipei')::date))`
+
 const itemCols = `i.id, i.type, i.name, i.price, i.original_price, i.description, i.quantity,
 	i.validity_value, i.validity_unit, i.activation_type, coalesce(to_char(i.admin_start_date, 'YYYY-MM-DD'), ''),
-	i.image, i.images, i.on_shelf, i.updated_at,
+	i.image, i.images, ` + itemSold + `, coalesce(to_char(i.sale_ends, 'YYYY-MM-DD'), ''), i.updated_at,
 	coalesce((select array_agg(s.store_id order by s.store_id) from item_stores s where s.item_id = i.id), '{}'), i.recurring_periods`
 
 // scanItem reads the itemCols of a row, then extra.
 func scanItem(r pgx.Row, it *Item, extra ...any) error {
 	return r.Scan(append([]any{&it.ID, &it.Type, &it.Name, &it.Price, &it.OriginalPrice, &it.Description, &it.Quantity,
 		&it.ValidityValue, &it.ValidityUnit, &it.ActivationType, &it.AdminStartDate, &it.Image, &it.Images,
-		&it.OnShelf, &it.UpdatedAt, &it.StoreIDs, &it.RecurringPeriods}, extra...)...)
+		&it.OnShelf, &it.SaleEnds, &it.UpdatedAt, &it.StoreIDs, &it.RecurringPeriods}, extra...)...)
 }
 
 // ItemFilter selects on-shelf items: of the given types (none: every type)
@@ -82,7 +90,7 @@ type ItemFilter struct {
 
 // itemMatch is an ItemFilter's where clause: $1 brand, $2 types, $3 the
 // normalized keyword.
-const itemMatch = `i.brand_id = $1 and i.on_shelf and i.type = any($2)
+const itemMatch = `i.brand_id = $1 and ` + itemSold + ` and i.type = any($2)
 	and ($3 = '' or strpos(translate(lower(i.name || ' ' || i.description), '伽', '珈'), $3) > 0)`
 
 // Items returns one page of the brand's on-shelf items matching f, in

@@ -118,7 +118,7 @@ func insertLine(ctx context.Context, tx pgx.Tx, brandID string, orderID int64, l
 	var onShelf bool
 	var err error
 	if l.ItemID != 0 {
-		err = tx.QueryRow(ctx, `select price, on_shelf from items where brand_id = $1 and type = $2 and id = $3 for share`,
+		err = tx.QueryRow(ctx, `select i.price, `+itemSold+` from items i where i.brand_id = $1 and i.type = $2 and i.id = $3 for share`,
 			brandID, l.ItemType, l.ItemID).Scan(&price, &onShelf)
 	} else {
 		err = tx.QueryRow(ctx, `select min_price, on_shelf from courses where brand_id = $1 and id = $2 for share`,
