@@ -109,17 +109,6 @@ func (h WeekHours) Admits(d time.Weekday, start, end int) (ok, closed bool) {
 	return false, len(h.days[d]) == 0
 }
 
-// OpeningHours is one schema.org OpeningHoursSpecification: the days
-// (schema.org's day names) open from Opens to Closes ("HH:MM"; a close
-// before the opening is past midnight, 23:59 is until midnight).
-type OpeningHours struct {
-	DayOfWeek []string `json:"dayOfWeek"`
-	Opens     string   `json:"opens"`
-	Closes    string   `json:"closes"`
-}
-
-var schemaDays = [7]string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"}
-
 // Spec gives the hours as schema.org entries, one per distinct open range
 // with the days (Monday first) it applies to, in the order the week meets
 // them: "週一至週五 07:00–22:00；週六、週日 08:00–20:00" gives Monday to

@@ -136,11 +136,22 @@ export interface Store {
   storeName: string;
   storeShortName: string;
   address: string;
+  /**
+   * the address's parts for schema.org's PostalAddress: postal code (3, 5
+   * or 6 digits), region (the city or county) and locality (the district)
+   */
+  postalCode: string;
+  region: string;
+  locality: string;
   phone: string;
   openingHours: string;
   mapUrl: string;
   storeHasLinePay: boolean;
   image: string;
+  /**
+   * OpeningHoursSpec is OpeningHours read per weekday (rules.ParseHours)
+   */
+  openingHoursSpecification: rules.OpeningHours[];
 }
 /**
  * Domain is a custom domain serving a brand in one environment.
@@ -458,7 +469,14 @@ export interface Item {
   image: string;
   images: string[];
   storeIds: number /* int64 */[];
+  /**
+   * OnShelf: the item is sold (itemSold): on the shelf, its sale not ended
+   */
   onShelf: boolean;
+  /**
+   * SaleEnds is the last day (YYYY-MM-DD, Taipei) the item is sold; none: no end
+   */
+  saleEnds?: string;
   updatedAt: string /* RFC 3339 */;
   /**
    * RecurringPeriods: sold by recurring card payment (payment way '1')
