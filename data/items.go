@@ -32,25 +32,23 @@ func IsItemType(s string) bool {
 
 // Item is a sellable item as lists and pages show it.
 type Item struct {
-	ID             int64    `json:"id"`
-	Type           string   `json:"type" tstype:"'passcard' | 'countingPasscard' | 'point' | 'quantityPasscard'"`
-	Name           string   `json:"name"`
-	Price          int      `json:"price"`
-	OriginalPrice  *int     `json:"originalPrice,omitempty"`
-	Description    string   `json:"description"`
-	Quantity       *int     `json:"quantity,omitempty"`
-	ValidityValue  *int     `json:"validityValue,omitempty"`
-	ValidityUnit   *string  `json:"validityUnit,omitempty" tstype:"'M' | 'W' | 'D' | 'Y'"`
-	ActivationType string   `json:"activationType"`
-	AdminStartDate string   `json:"adminStartDate,omitempty"` // ADMIN_CUSTOM: YYYY-MM-DD
-	Image          string   `json:"image"`
-	Images         []string `json:"images"`
-	StoreIDs       []int64  `json:"storeIds"`
-	// OnShelf: the item is sold (itemSold): on the shelf, its sale not ended
-	OnShelf bool `json:"onShelf"`
-	// SaleEnds is the last day (YYYY-MM-DD, Taipei) the item is sold; none: no end
-	SaleEnds  string    `json:"saleEnds,omitempty"`
-	UpdatedAt time.Time `json:"updatedAt"`
+	ID             int64     `json:"id"`
+	Type           string    `json:"type" tstype:"'passcard' | 'countingPasscard' | 'point' | 'quantityPasscard'"`
+	Name           string    `json:"name"`
+	Price          int       `json:"price"`
+	OriginalPrice  *int      `json:"originalPrice,omitempty"`
+	Description    string    `json:"description"`
+	Quantity       *int      `json:"quantity,omitempty"`
+	ValidityValue  *int      `json:"validityValue,omitempty"`
+	ValidityUnit   *string   `json:"validityUnit,omitempty" tstype:"'M' | 'W' | 'D' | 'Y'"`
+	ActivationType string    `json:"activationType"`
+	AdminStartDate string    `json:"adminStartDate,omitempty"` // ADMIN_CUSTOM: YYYY-MM-DD
+	Image          string    `json:"image"`
+	Images         []string  `json:"images"`
+	StoreIDs       []int64   `json:"storeIds"`
+	OnShelf        bool      `json:"onShelf"`            // sold today (itemSold): on the shelf, its sale not ended
+	SaleEnds       string    `json:"saleEnds,omitempty"` // the last Taipei day it is sold (YYYY-MM-DD); none: no end
+	UpdatedAt      time.Time `json:"updatedAt"`
 	// RecurringPeriods: sold by recurring card payment (payment way '1')
 	// too, this many periods of its validity; absent: not sold that way.
 	RecurringPeriods *int `json:"recurringPeriods,omitempty"`

@@ -469,14 +469,8 @@ export interface Item {
   image: string;
   images: string[];
   storeIds: number /* int64 */[];
-  /**
-   * OnShelf: the item is sold (itemSold): on the shelf, its sale not ended
-   */
-  onShelf: boolean;
-  /**
-   * SaleEnds is the last day (YYYY-MM-DD, Taipei) the item is sold; none: no end
-   */
-  saleEnds?: string;
+  onShelf: boolean; // sold today (itemSold): on the shelf, its sale not ended
+  saleEnds?: string; // the last Taipei day it is sold (YYYY-MM-DD); none: no end
   updatedAt: string /* RFC 3339 */;
   /**
    * RecurringPeriods: sold by recurring card payment (payment way '1')
@@ -495,12 +489,14 @@ export interface ItemList {
   quantityPasscardProjectInfoList: Item[];
 }
 /**
- * ItemFilter selects on-shelf items: of the given types (none: every type)
- * whose name or description holds Keyword.
+ * ItemFilter selects the items sold on Day (YYYY-MM-DD, Taipei; see
+ * itemSold): of the given types (none: every type) whose name or
+ * description holds Keyword.
  */
 export interface ItemFilter {
   Types: string[];
   Keyword: string;
+  Day: string;
 }
 
 //////////
