@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"storefront/data/rules"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"storefront/data/rules"
 )
 
 // Brand is everything a page of a brand needs about the brand itself: its
@@ -32,15 +33,13 @@ type Brand struct {
 
 // Store is one store (branch) of a brand.
 type Store struct {
-	ID        int64  `json:"storeId"`
-	Name      string `json:"storeName"`
-	ShortName string `json:"storeShortName"`
-	Address   string `json:"address"`
-	// the address's parts for schema.org's PostalAddress: postal code (3, 5
-	// or 6 digits), region (the city or county) and locality (the district)
-	PostalCode   string `json:"postalCode"`
-	Region       string `json:"region"`
-	Locality     string `json:"locality"`
+	ID           int64  `json:"storeId"`
+	Name         string `json:"storeName"`
+	ShortName    string `json:"storeShortName"`
+	Address      string `json:"address"`
+	PostalCode   string `json:"postalCode"` // the address's parts for schema.org's PostalAddress: 3, 5 or 6 digits,
+	Region       string `json:"region"`     // the city or county (台北市)
+	Locality     string `json:"locality"`   // and the district or township (信義區)
 	Phone        string `json:"phone"`
 	OpeningHours string `json:"openingHours"`
 	MapURL       string `json:"mapUrl"`
@@ -50,12 +49,12 @@ type Store struct {
 	OpeningHoursSpec []rules.OpeningHours `json:"openingHoursSpecification"`
 }
 
-// storeCols are a store's columns for scanStore, of table alias st.
+// storeCols are a store's columns (table alias st), read by storeFields.
 const storeCols = `st.id, st.name, st.short_name, st.address, st.postal_code, st.region, st.locality,
 	st.phone, st.opening_hours, st.map_url, st.has_line_pay, st.image`
 
-// storeFields are the fields scanStore fills, in storeCols' order;
-// finishStore completes them once scanned.
+// storeFields are the fields storeCols fill, in their order; finishStore
+// completes the store once they are scanned.
 func storeFields(s *Store) []any {
 	return []any{&s.ID, &s.Name, &s.ShortName, &s.Address, &s.PostalCode, &s.Region, &s.Locality,
 		&s.Phone, &s.OpeningHours, &s.MapURL, &s.HasLinePay, &s.Image}

@@ -136,13 +136,9 @@ export interface Store {
   storeName: string;
   storeShortName: string;
   address: string;
-  /**
-   * the address's parts for schema.org's PostalAddress: postal code (3, 5
-   * or 6 digits), region (the city or county) and locality (the district)
-   */
-  postalCode: string;
-  region: string;
-  locality: string;
+  postalCode: string; // the address's parts for schema.org's PostalAddress: 3, 5 or 6 digits,
+  region: string; // the city or county (台北市)
+  locality: string; // and the district or township (信義區)
   phone: string;
   openingHours: string;
   mapUrl: string;
