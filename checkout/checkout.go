@@ -193,7 +193,7 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 		if !data.IsItemType(req.ItemType) || req.ItemID <= 0 {
 			return nil, refuse(data.KindInvalid, data.CodeBadRequest, "請指定要購買的商品（itemType、itemId）")
 		}
-		if item, err = f.DB.Item(ctx, b.ID, req.ItemType, req.ItemID); err != nil {
+		if item, err = f.DB.Item(ctx, b.ID, req.ItemType, req.ItemID, rules.Day(now)); err != nil {
 			return nil, offShelf(err)
 		}
 		if !item.OnShelf {

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"storefront/data/rules"
 )
 
 // Brand is everything a page of a brand needs about the brand itself: its
@@ -35,12 +37,31 @@ type Store struct {
 	Name         string `json:"storeName"`
 	ShortName    string `json:"storeShortName"`
 	Address      string `json:"address"`
+	PostalCode   string `json:"postalCode"` // the address's parts for schema.org's PostalAddress: 3, 5 or 6 digits,
+	Region       string `json:"region"`     // the city or county (台北市)
+	Locality     string `json:"locality"`   // and the district or township (信義區)
 	Phone        string `json:"phone"`
 	OpeningHours string `json:"openingHours"`
 	MapURL       string `json:"mapUrl"`
 	HasLinePay   bool   `json:"storeHasLinePay"`
 	Image        string `json:"image"`
+	// OpeningHoursSpec is OpeningHours read per weekday (rules.ParseHours)
+	OpeningHoursSpec []rules.OpeningHours `json:"openingHoursSpecification"`
 }
+
+// storeCols are a store's columns (table alias st), read by storeFields.
+const storeCols = `st.id, st.name, st.short_name, st.address, st.postal_code, st.region, st.locality,
+	st.phone, st.opening_hours, st.map_url, st.has_line_pay, st.image`
+
+// storeFields are the fields storeCols fill, in their order; finishStore
+// completes the store once they are scanned.
+func storeFields(s *Store) []any {
+	return []any{&s.ID, &s.Name, &s.ShortName, &s.Address, &s.PostalCode, &s.Region, &s.Locality,
+		&s.Phone, &s.OpeningHours, &s.MapURL, &s.HasLinePay, &s.Image}
+}
+
+// finishStore derives what a scanned store's columns give.
+func finishStore(s *Store) { s.OpeningHoursSpec = rules.ParseHours(s.OpeningHours).Spec() }
 
 // Domain is a custom domain serving a brand in one environment.
 type Domain struct {
@@ -95,8 +116,7 @@ func (db *DB) LoadBrand(ctx context.Context, id string) (*Brand, error) {
 	}
 
 	batch := &pgx.Batch{}
-	batch.Queue(`select id, name, short_name, address, phone, opening_hours, map_url, has_line_pay, image
-	               from stores where brand_id = $1 order by sort, id`, id)
+	batch.Queue(`select `+storeCols+` from stores st where st.brand_id = $1 order by st.sort, st.id`, id)
 	batch.Queue(`select host, brand_id, env from brand_domains where brand_id = $1 order by env`, id)
 	batch.Queue(`select key, label, field_type, required, coalesce(max_length, 0), options
 	               from custom_fields where brand_id = $1 and target_type = 'USER' order by sort, id`, id)
@@ -104,7 +124,11 @@ func (db *DB) LoadBrand(ctx context.Context, id string) (*Brand, error) {
 	defer res.Close()
 
 	b.Stores, err = collect(res, func(r pgx.Row, s *Store) error {
-		return r.Scan(&s.ID, &s.Name, &s.ShortName, &s.Address, &s.Phone, &s.OpeningHours, &s.MapURL, &s.HasLinePay, &s.Image)
+		if err := r.Scan(storeFields(s)...); err != nil {
+			return err
+		}
+		finishStore(s)
+		return nil
 	})
 	if err != nil {
 		return nil, dbErr(err)

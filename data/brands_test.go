@@ -8,6 +8,7 @@ import (
 	"storefront/data"
 	"storefront/data/dbtest"
 	"storefront/data/demo"
+	"storefront/data/rules"
 )
 
 func TestLoadBrand(t *testing.T) {
@@ -38,7 +39,7 @@ func TestLoadBrand(t *testing.T) {
 
 func TestItemListHidesOffShelf(t *testing.T) {
 	db := dbtest.NewDemo(t)
-	l, err := db.ItemList(context.Background(), "demo")
+	l, err := db.ItemList(context.Background(), "demo", rules.Day(time.Now()))
 	if err != nil {
 		t.Fatal(err)
 	}

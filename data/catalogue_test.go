@@ -131,21 +131,21 @@ func TestItemDetailAndLists(t *testing.T) {
 	if err := db.Pool.QueryRow(ctx, `select id from items where name = '夏季限定通行卡'`).Scan(&offID); err != nil {
 		t.Fatal(err)
 	}
-	it, err := db.Item(ctx, "demo", "passcard", offID)
+	it, err := db.Item(ctx, "demo", "passcard", offID, rules.Day(time.Now()))
 	if err != nil || it.OnShelf || it.Image == "" {
 		t.Fatalf("off-shelf item = %+v, %v", it, err)
 	}
-	if _, err := db.Item(ctx, "demo", "point", offID); data.ErrorKind(err) != data.KindNotFound {
+	if _, err := db.Item(ctx, "demo", "point", offID, rules.Day(time.Now())); data.ErrorKind(err) != data.KindNotFound {
 		t.Fatalf("item under another type: %v", err)
 	}
-	if _, err := db.Item(ctx, "yoga", "passcard", offID); data.ErrorKind(err) != data.KindNotFound {
+	if _, err := db.Item(ctx, "yoga", "passcard", offID, rules.Day(time.Now())); data.ErrorKind(err) != data.KindNotFound {
 		t.Fatalf("item of another brand: %v", err)
 	}
-	p, err := db.Items(ctx, "demo", data.ItemFilter{Types: []string{"point", "quantityPasscard"}}, 1, 2)
+	p, err := db.Items(ctx, "demo", data.ItemFilter{Types: []string{"point", "quantityPasscard"}, Day: rules.Day(time.Now())}, 1, 2)
 	if err != nil || p.Total != 5 || len(p.List) != 2 || p.List[0].Type != "point" {
 		t.Fatalf("tickets page = %+v, %v", p, err)
 	}
-	p, err = db.Items(ctx, "demo", data.ItemFilter{Keyword: "分鐘"}, 1, 10)
+	p, err = db.Items(ctx, "demo", data.ItemFilter{Keyword: "分鐘", Day: rules.Day(time.Now())}, 1, 10)
 	if err != nil || p.Total != 2 {
 		t.Fatalf("keyword 分鐘 = %+v, %v", p, err)
 	}

@@ -236,20 +236,20 @@ func (db *DB) Course(ctx context.Context, brandID string, id int64, from time.Ti
 		select c.id, c.name, c.store_id, st.short_name, coalesce(c.category_id, 0), coalesce(cat.name, ''),
 		       c.summary, c.image, c.ticket_only, c.max_price, c.min_price, c.description, coalesce(c.teacher_id, 0),
 		       c.booking_opens_hours, greatest(c.updated_at, coalesce((select max(updated_at) from course_schedules where course_id = c.id), c.updated_at)),
-		       st.id, st.name, st.short_name, st.address, st.phone, st.opening_hours, st.map_url, st.has_line_pay, st.image
+		       `+storeCols+`
 		  from courses c join stores st on st.id = c.store_id
 		  left join course_categories cat on cat.id = c.category_id
-		 where c.brand_id = $1 and c.id = $2 and c.on_shelf`, brandID, id).Scan(
+		 where c.brand_id = $1 and c.id = $2 and c.on_shelf`, brandID, id).Scan(append([]any{
 		&d.CourseID, &d.CourseName, &d.StoreID, &d.StoreShortName, &d.CategoryID, &d.CategoryName,
-		&d.Summary, &d.Image, &d.TicketOnly, &d.MaxPrice, &d.MinPrice, &d.Description, &teacherID, &d.BookingOpensHours, &d.UpdatedAt,
-		&d.Store.ID, &d.Store.Name, &d.Store.ShortName, &d.Store.Address, &d.Store.Phone, &d.Store.OpeningHours,
-		&d.Store.MapURL, &d.Store.HasLinePay, &d.Store.Image)
+		&d.Summary, &d.Image, &d.TicketOnly, &d.MaxPrice, &d.MinPrice, &d.Description, &teacherID, &d.BookingOpensHours, &d.UpdatedAt},
+		storeFields(&d.Store)...)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, &Error{Kind: KindNotFound, Message: "找不到這堂課程"}
 	}
 	if err != nil {
 		return nil, dbErr(err)
 	}
+	finishStore(&d.Store)
 	batch := &pgx.Batch{}
 	batch.Queue(`select `+scheduleCols+` from course_schedules s
 		where s.course_id = $1 and (s.date + s.start_time) >= $2::timestamp

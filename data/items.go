@@ -3,6 +3,7 @@ package data
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -45,7 +46,8 @@ type Item struct {
 	Image          string    `json:"image"`
 	Images         []string  `json:"images"`
 	StoreIDs       []int64   `json:"storeIds"`
-	OnShelf        bool      `json:"onShelf"`
+	OnShelf        bool      `json:"onShelf"`            // sold today (itemSold): on the shelf, its sale not ended
+	SaleEnds       string    `json:"saleEnds,omitempty"` // the last Taipei day it is sold (YYYY-MM-DD); none: no end
 	UpdatedAt      time.Time `json:"updatedAt"`
 	// RecurringPeriods: sold by recurring card payment (payment way '1')
 	// too, this many periods of its validity; absent: not sold that way.
@@ -61,28 +63,41 @@ type ItemList struct {
 	QuantityPasscard []Item `json:"quantityPasscardProjectInfoList"`
 }
 
-const itemCols = `i.id, i.type, i.name, i.price, i.original_price, i.description, i.quantity,
+// itemSold is the one rule of whether item i is sold on the Taipei day
+// in parameter $n (YYYY-MM-DD): it is on the shelf and its sale has not
+// ended (sale_ends is its last day). Lists, item pages, the sitemap and
+// checkout all read it.
+func itemSold(n int) string {
+	return fmt.Sprintf(`(i.on_shelf and (i.sale_ends is null or i.sale_ends >= $%d::date))`, n)
+}
+
+// itemDayParam is the parameter of the day in queries of itemCols.
+const itemDayParam = 4
+
+var itemCols = `i.id, i.type, i.name, i.price, i.original_price, i.description, i.quantity,
 	i.validity_value, i.validity_unit, i.activation_type, coalesce(to_char(i.admin_start_date, 'YYYY-MM-DD'), ''),
-	i.image, i.images, i.on_shelf, i.updated_at,
+	i.image, i.images, ` + itemSold(itemDayParam) + `, coalesce(to_char(i.sale_ends, 'YYYY-MM-DD'), ''), i.updated_at,
 	coalesce((select array_agg(s.store_id order by s.store_id) from item_stores s where s.item_id = i.id), '{}'), i.recurring_periods`
 
 // scanItem reads the itemCols of a row, then extra.
 func scanItem(r pgx.Row, it *Item, extra ...any) error {
 	return r.Scan(append([]any{&it.ID, &it.Type, &it.Name, &it.Price, &it.OriginalPrice, &it.Description, &it.Quantity,
 		&it.ValidityValue, &it.ValidityUnit, &it.ActivationType, &it.AdminStartDate, &it.Image, &it.Images,
-		&it.OnShelf, &it.UpdatedAt, &it.StoreIDs, &it.RecurringPeriods}, extra...)...)
+		&it.OnShelf, &it.SaleEnds, &it.UpdatedAt, &it.StoreIDs, &it.RecurringPeriods}, extra...)...)
 }
 
-// ItemFilter selects on-shelf items: of the given types (none: every type)
-// whose name or description holds Keyword.
+// ItemFilter selects the items sold on Day (YYYY-MM-DD, Taipei; see
+// itemSold): of the given types (none: every type) whose name or
+// description holds Keyword.
 type ItemFilter struct {
 	Types   []string
 	Keyword string
+	Day     string
 }
 
 // itemMatch is an ItemFilter's where clause: $1 brand, $2 types, $3 the
-// normalized keyword.
-const itemMatch = `i.brand_id = $1 and i.on_shelf and i.type = any($2)
+// normalized keyword, $4 the day.
+var itemMatch = `i.brand_id = $1 and ` + itemSold(itemDayParam) + ` and i.type = any($2)
 	and ($3 = '' or strpos(translate(lower(i.name || ' ' || i.description), '伽', '珈'), $3) > 0)`
 
 // Items returns one page of the brand's on-shelf items matching f, in
@@ -100,7 +115,7 @@ func (db *DB) Items(ctx context.Context, brandID string, f ItemFilter, pageNumbe
 	}
 	rows, err := db.Pool.Query(ctx, `select `+itemCols+`, count(*) over () from items i where `+itemMatch+`
 		order by array_position($2, i.type), i.sort, i.id
-		limit $4 offset $5`, brandID, types, Normalize(f.Keyword), limit, (pageNumber-1)*max(pageSize, 0))
+		limit $5 offset $6`, brandID, types, Normalize(f.Keyword), f.Day, limit, (pageNumber-1)*max(pageSize, 0))
 	if err != nil {
 		return nil, dbErr(err)
 	}
@@ -118,7 +133,7 @@ func (db *DB) Items(ctx context.Context, brandID string, f ItemFilter, pageNumbe
 	}
 	if len(page.List) == 0 && pageNumber > 1 {
 		err = db.Pool.QueryRow(ctx, `select count(*) from items i where `+itemMatch,
-			brandID, types, Normalize(f.Keyword)).Scan(&page.Total)
+			brandID, types, Normalize(f.Keyword), f.Day).Scan(&page.Total)
 	}
 	return page, dbErr(err)
 }
@@ -138,9 +153,9 @@ func (l *ItemList) ByType(t string) []Item {
 	return nil
 }
 
-// ItemList loads the brand's on-shelf items, grouped by type.
-func (db *DB) ItemList(ctx context.Context, brandID string) (*ItemList, error) {
-	page, err := db.Items(ctx, brandID, ItemFilter{}, 1, 0)
+// ItemList loads the brand's items sold on day, grouped by type.
+func (db *DB) ItemList(ctx context.Context, brandID, day string) (*ItemList, error) {
+	page, err := db.Items(ctx, brandID, ItemFilter{Day: day}, 1, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -160,12 +175,12 @@ func (db *DB) ItemList(ctx context.Context, brandID string) (*ItemList, error) {
 	return l, nil
 }
 
-// Item loads item id of the given type of the brand, on the shelf or not
+// Item loads item id of the given type of the brand, sold on day or not
 // (see Item.OnShelf). An unknown item, or one of another type or brand, is
 // not found.
-func (db *DB) Item(ctx context.Context, brandID, itemType string, id int64) (*Item, error) {
+func (db *DB) Item(ctx context.Context, brandID, itemType string, id int64, day string) (*Item, error) {
 	rows, err := db.Pool.Query(ctx, `select `+itemCols+` from items i where i.brand_id = $1 and i.type = $2 and i.id = $3`,
-		brandID, itemType, id)
+		brandID, itemType, id, day)
 	if err != nil {
 		return nil, dbErr(err)
 	}

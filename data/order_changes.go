@@ -93,7 +93,7 @@ func createOrderIn(ctx context.Context, tx pgx.Tx, n NewOrder, now time.Time) (i
 		case l.CountingPasscardID != 0:
 			err = insertOverdueLine(ctx, tx, n.BrandID, id, l)
 		default:
-			err = insertLine(ctx, tx, n.BrandID, id, l)
+			err = insertLine(ctx, tx, n.BrandID, id, l, rules.Day(now))
 		}
 		if err != nil {
 			return 0, "", err
@@ -107,8 +107,8 @@ func createOrderIn(ctx context.Context, tx pgx.Tx, n NewOrder, now time.Time) (i
 }
 
 // insertLine reads a line's item or course (locked against a change while
-// the order is made) and writes the line.
-func insertLine(ctx context.Context, tx pgx.Tx, brandID string, orderID int64, l NewOrderLine) error {
+// the order is made; an item must be sold on day) and writes the line.
+func insertLine(ctx context.Context, tx pgx.Tx, brandID string, orderID int64, l NewOrderLine, day string) error {
 	var start *string
 	if !l.StartOn.IsZero() {
 		s := l.StartOn.String()
@@ -118,8 +118,8 @@ func insertLine(ctx context.Context, tx pgx.Tx, brandID string, orderID int64, l
 	var onShelf bool
 	var err error
 	if l.ItemID != 0 {
-		err = tx.QueryRow(ctx, `select price, on_shelf from items where brand_id = $1 and type = $2 and id = $3 for share`,
-			brandID, l.ItemType, l.ItemID).Scan(&price, &onShelf)
+		err = tx.QueryRow(ctx, `select i.price, `+itemSold(4)+` from items i where i.brand_id = $1 and i.type = $2 and i.id = $3 for share`,
+			brandID, l.ItemType, l.ItemID, day).Scan(&price, &onShelf)
 	} else {
 		err = tx.QueryRow(ctx, `select min_price, on_shelf from courses where brand_id = $1 and id = $2 for share`,
 			brandID, l.CourseID).Scan(&price, &onShelf)

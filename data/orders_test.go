@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -296,5 +297,46 @@ func TestPendingOrders(t *testing.T) {
 	}
 	if other, err := f.db.PendingOrders(ctx, f.userID+1000, paidAt); err != nil || len(other) != 0 {
 		t.Fatalf("another member: %+v %v", other, err)
+	}
+}
+
+// TestItemPastItsSaleEndIsNotSold: an item is sold up to its last day of
+// sale (the demo's quarterly pass) and off the shelf the day after, in
+// the item list, on its page and in checkout alike.
+func TestItemPastItsSaleEndIsNotSold(t *testing.T) {
+	f := newOrderFixture(t)
+	ctx := context.Background()
+	typ, id, price := f.item(t, "季卡通行卡")
+	var ends time.Time
+	if err := f.db.Pool.QueryRow(ctx, "select sale_ends from items where id = $1", id).Scan(&ends); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		day  time.Time
+		sold bool
+	}{{"on its last day", ends, true}, {"the day after", ends.AddDate(0, 0, 1), false}} {
+		t.Run(c.name, func(t *testing.T) {
+			at := time.Date(c.day.Year(), c.day.Month(), c.day.Day(), 23, 0, 0, 0, rules.Taipei)
+			day := rules.Day(at)
+			it, err := f.db.Item(ctx, "demo", typ, id, day)
+			if err != nil || it.OnShelf != c.sold || it.SaleEnds != ends.Format(time.DateOnly) {
+				t.Fatalf("item on %s: %+v, %v", day, it, err)
+			}
+			l, err := f.db.ItemList(ctx, "demo", day)
+			if err != nil {
+				t.Fatal(err)
+			}
+			listed := slices.ContainsFunc(l.Passcard, func(it data.Item) bool { return it.ID == id })
+			if listed != c.sold {
+				t.Errorf("listed on %s: %v", day, listed)
+			}
+			line := data.NewOrderLine{ItemType: typ, ItemID: id, StoreID: f.storeID, Quantity: 1, ShownPrice: price}
+			_, err = f.db.CreateOrder(ctx, data.NewOrder{BrandID: "demo", UserID: f.userID, Kind: data.OrderKindItem,
+				PayWay: data.PayWayCard, Provider: data.ProviderNewebPay, ExpiresAt: at.Add(time.Hour), Lines: []data.NewOrderLine{line}}, at)
+			if e := data.AsError(err); c.sold && err != nil || !c.sold && (e == nil || e.Code != data.CodeItemOffShelf) {
+				t.Errorf("order on %s: %v", day, err)
+			}
+		})
 	}
 }

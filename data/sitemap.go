@@ -26,7 +26,7 @@ func (db *DB) Sitemap(ctx context.Context, brandID, day string) ([]SitemapEntry,
 		return r.Scan(&e.Kind, &e.ID, &e.ParentID, &e.ItemType, &e.LastMod)
 	}, `
 		(select 'item', i.id, 0::bigint, i.type, i.updated_at from items i
-		  where i.brand_id = $1 and i.on_shelf order by i.type, i.sort, i.id limit 5000)
+		  where i.brand_id = $1 and `+itemSold(2)+` order by i.type, i.sort, i.id limit 5000)
 		union all
 		(select 'course', c.id, c.store_id, '', greatest(c.updated_at, max(s.updated_at))
 		   from courses c join course_schedules s on s.course_id = c.id and s.date >= $2::date

@@ -41,6 +41,8 @@ function publicPages() {
   const pass = id(`select id from items where brand_id = 'demo' and type = 'passcard' order by id limit 1`);
   const qty = id(`select id from items where brand_id = 'demo' and type = 'quantityPasscard' order by id limit 1`);
   const term = sql(`select term_schedule_id || '/' || id from term_classes where brand_id = 'term' order by id limit 1`).split('\n')[0];
+  const store = id(`select id from stores where brand_id = 'demo' order by sort, id limit 1`);
+  const contract = id(`select id from contract_templates where brand_id = 'demo' and name = '會員入會契約'`);
   return {
     index: '/',
     'brand-home': '/demo',
@@ -55,6 +57,7 @@ function publicPages() {
     'term-intro': `/term/termSchedule/${term}/intro`,
     'verify-email': '/demo/verify/email?u=999999&t=x',
     'not-found': '/demo/nothing-here',
+    'e-contract': `/demo/e-contract/${store}/${contract}`,
   };
 }
 
@@ -103,6 +106,7 @@ async function scan(pages, { member }) {
     if (member) await logIn(page);
     for (const [name, path] of Object.entries(pages)) {
       await open(page, path);
+      if (name === 'e-contract') await page.getByTestId('contract-text').waitFor(); // the contract itself, not an error page
       for (const v of await violations(page)) problems.push(`${name} ${path} at ${width} px: ${v}`);
     }
     await page.context().close();

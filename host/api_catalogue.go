@@ -31,6 +31,7 @@ func (s *Server) apiCommodityList(w http.ResponseWriter, r *http.Request) (any, 
 	if err := q.Err(); err != nil {
 		return nil, err
 	}
+	f.Day = rules.Day(s.now())
 	return s.db.Items(r.Context(), b.ID, f, n, size)
 }
 
@@ -138,7 +139,7 @@ func (s *Server) apiItemSearch(types ...string) apiFunc {
 		if err := q.Err(); err != nil {
 			return nil, err
 		}
-		return s.db.Items(r.Context(), b.ID, data.ItemFilter{Types: types, Keyword: keyword}, n, size)
+		return s.db.Items(r.Context(), b.ID, data.ItemFilter{Types: types, Keyword: keyword, Day: rules.Day(s.now())}, n, size)
 	}
 }
 

@@ -337,7 +337,7 @@ func (s *Server) apiPlans(w http.ResponseWriter, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	page, err := s.db.Items(r.Context(), b.ID, data.ItemFilter{}, 1, 0)
+	page, err := s.db.Items(r.Context(), b.ID, data.ItemFilter{Day: rules.Day(s.now())}, 1, 0)
 	if err != nil {
 		return nil, err
 	}

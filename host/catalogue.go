@@ -238,8 +238,9 @@ func loadTermSchedule(s *Server, rc *reqCtx) (any, error) {
 
 func (s *Server) item(ctx context.Context, b *data.Brand, itemType string, id int64) (*data.Item, error) {
 	var it data.Item
-	err := s.cached(ctx, b, fmt.Sprintf("item:%s:%d", itemType, id), &it, func() (any, error) {
-		return s.db.Item(ctx, b.ID, itemType, id)
+	day := rules.Day(s.now())
+	err := s.cached(ctx, b, fmt.Sprintf("item:%s:%d:%s", itemType, id, day), &it, func() (any, error) {
+		return s.db.Item(ctx, b.ID, itemType, id, day)
 	})
 	return &it, err
 }

@@ -95,11 +95,13 @@ func publicSettingOf(b *data.Brand) PublicSetting {
 	}
 }
 
-// itemList returns the brand's on-shelf items, cached per data version.
+// itemList returns the brand's items sold today, cached per data version
+// and day.
 func (s *Server) itemList(ctx context.Context, b *data.Brand) (*data.ItemList, error) {
 	var l data.ItemList
-	key := fmt.Sprintf("items:%s:%d", b.ID, b.DataVersion)
-	err := s.cache.Once(ctx, key, &l, brandTTL, func() (any, error) { return s.db.ItemList(ctx, b.ID) })
+	day := rules.Day(s.now())
+	key := fmt.Sprintf("items:%s:%d:%s", b.ID, b.DataVersion, day)
+	err := s.cache.Once(ctx, key, &l, brandTTL, func() (any, error) { return s.db.ItemList(ctx, b.ID, day) })
 	return &l, err
 }
 

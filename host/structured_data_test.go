@@ -30,12 +30,33 @@ func TestStructuredDataAndSharing(t *testing.T) {
 		 order by s.date, s.start_time, s.id limit 1`, ids.course).Scan(&session, &opens, &starts); err != nil {
 		t.Fatal(err)
 	}
+	var contract int64
+	if err := ts.db.Pool.QueryRow(context.Background(), `select id from contract_templates
+		where brand_id = 'demo' and name = '會員入會契約'`).Scan(&contract); err != nil {
+		t.Fatal(err)
+	}
+	// the demo's quarterly pass is sold until its sale ends
+	var quarterly, monthly int64
+	var saleEnds string
+	if err := ts.db.Pool.QueryRow(context.Background(), `select id, sale_ends::text,
+		(select id from items where brand_id = 'demo' and name = '單月暢遊通行卡') from items
+		where brand_id = 'demo' and name = '季卡通行卡'`).Scan(&quarterly, &saleEnds, &monthly); err != nil {
+		t.Fatal(err)
+	}
 	runScenarios(t, ts, []scenario{
 		{Name: "activity list entries carry their names", Path: "/demo/activitys", Status: 200, Contains: []string{`{"@type":"ListItem","position":1,"name":"`}, Absent: []string{`"position":1,"url"`}},
 		{Name: "term list entries carry their names", Path: "/demo/termSchedule", Status: 200, Contains: []string{`"@type":"ListItem","position":1,"name":"`}},
-		{Name: "stores: postal address parts and opening hours in schema.org's form", Path: "/demo", Status: 200,
-			Contains: []string{`"addressRegion":"台北市","addressLocality":"信義區","streetAddress":"松仁路 100 號 5 樓"`,
-				`"openingHoursSpecification":[{"@type":"OpeningHoursSpecification","dayOfWeek":["Monday","Tuesday","Wednesday","Thursday","Friday"],"opens":"07:00","closes":"22:00"}`}},
+		{Name: "stores: a full postal address and opening hours in schema.org's form", Path: "/demo", Status: 200,
+			Contains: []string{`"address":{"@type":"PostalAddress","streetAddress":"松仁路 100 號 5 樓","addressLocality":"信義區","addressRegion":"台北市","postalCode":"110","addressCountry":"TW"}`,
+				`"openingHoursSpecification":[{"@type":"OpeningHoursSpecification","dayOfWeek":["Monday","Tuesday","Wednesday","Thursday","Friday"],"opens":"07:00","closes":"22:00"},` +
+					`{"@type":"OpeningHoursSpecification","dayOfWeek":["Saturday","Sunday"],"opens":"08:00","closes":"20:00"}]`}},
+		{Name: "a store open every day (每日) has its hours for every day", Path: "/yoga", Status: 200,
+			Contains: []string{`"postalCode":"106"`, `"openingHoursSpecification":[{"@type":"OpeningHoursSpecification","dayOfWeek":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"],"opens":"06:30","closes":"21:30"}]`}},
+		{Name: "a product whose offer ends: priceValidUntil, image and brand", Path: fmt.Sprintf("/demo/passcard/%d", quarterly), Status: 200,
+			Contains: []string{`"image":["http://example.com/_static/demo/img/passcard.jpg"`, `"brand":{"@type":"Brand","name":"森活運動館"}`,
+				`"priceValidUntil":"` + saleEnds + `"`}},
+		{Name: "a product without an end has no priceValidUntil", Path: fmt.Sprintf("/demo/passcard/%d", monthly), Status: 200,
+			Contains: []string{`"@type":"Product"`}, Absent: []string{`"priceValidUntil"`}},
 		{Name: "each session's offer has its own url and ends when the session starts", Path: fmt.Sprintf("/demo/activity/%d/%d", ids.courseStore, ids.course), Status: 200,
 			Contains: []string{`"url":"` + course + `#schedule-`, `"priceValidUntil":"20`, `id="schedule-`, `<meta name="twitter:image:alt" content="`}},
 		{Name: "a session's offer is valid from when its booking opens", Path: fmt.Sprintf("/demo/activity/%d/%d", ids.courseStore, ids.course), Status: 200,
@@ -44,5 +65,16 @@ func TestStructuredDataAndSharing(t *testing.T) {
 			Contains: []string{`"eventStatus":"https://schema.org/EventScheduled"`, `"organizer":{"@type":"Organization","name":"森活運動館","url":"http://example.com/demo"}`, `"performer":{"@type":"Person","name":"`}},
 		{Name: "search shares the brand logo", Path: "/demo/search/result", Status: 200, Contains: logo},
 		{Name: "the error page shares the brand logo", Path: "/demo/nothing-here", Status: 404, Contains: logo},
+		{Name: "the e-contract page shares the brand logo", Path: fmt.Sprintf("/demo/e-contract/%d/%d", ids.courseStore, contract), Status: 200, Contains: append(logo, `data-testid="e-contract"`, `data-testid="contract-text"`)},
+	})
+	// and a member's pages
+	ms := newMemberServer(t, withRealClock())
+	b := ms.browser()
+	login(t, b, "demo", "member@example.com", "demo1234")
+	runScenarios(t, b, []scenario{
+		{Name: "the member centre shares the brand logo", Path: "/demo/user", Status: 200, Contains: logo},
+		{Name: "booking records share the brand logo", Path: "/demo/bookingRecord/bookingRecordList", Status: 200, Contains: logo},
+		{Name: "the e-contract page, logged in, shares the brand logo", Path: fmt.Sprintf("/demo/e-contract/%d/%d", ids.courseStore, contract), Status: 200,
+			Contains: append(logo, `data-testid="e-contract"`)},
 	})
 }

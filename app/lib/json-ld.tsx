@@ -5,7 +5,7 @@
 import type { PageProps, StoreInfo } from '../contract/props';
 import { brandPath } from './page-context';
 import { hasModule, Module } from './modules';
-import { addressParts, openingHours } from './store-place';
+import { postalAddress } from './store-place';
 
 export type Thing = Record<string, unknown>;
 
@@ -36,9 +36,11 @@ export function storePlace(page: PageProps, s: StoreInfo): Thing {
   return {
     '@type': 'SportsActivityLocation',
     name: s.storeName,
-    address: { '@type': 'PostalAddress', ...addressParts(s.address), addressCountry: 'TW' },
+    address: postalAddress(s),
     telephone: s.phone || undefined,
-    openingHoursSpecification: s.openingHours ? openingHours(s.openingHours) : undefined,
+    openingHoursSpecification: s.openingHoursSpecification.length
+      ? s.openingHoursSpecification.map((h) => ({ '@type': 'OpeningHoursSpecification', ...h }))
+      : undefined,
     hasMap: s.mapUrl || undefined,
     image: abs(page, s.image),
   };

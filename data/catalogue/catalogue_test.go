@@ -347,3 +347,35 @@ func TestImportAsPlainRole(t *testing.T) {
 		t.Errorf("a schedule written outside an import left data_version at %d", got)
 	}
 }
+
+// A store's postal code is 3, 5 or 6 digits and an item's sale end a
+// date: anything else is refused with the entry and field named, and
+// nothing is written.
+func TestPostalCodeAndSaleEndsChecked(t *testing.T) {
+	db := dbtest.New(t)
+	src, images := studio(t), t.TempDir()
+	writeJSON(t, src, "stores.json", `[{"id": "daan", "shortName": "大安館", "name": "大安館", "address": "台北市大安區仁愛路四段 1 號",
+	  "postalCode": "1060", "region": "台北市", "locality": "大安區", "openingHours": "每日 07:00–22:00"},
+	  {"id": "banqiao", "shortName": "板橋館", "name": "板橋館", "postalCode": "220055", "openingHours": "週一至週五 09:00–21:00；週六 09:00–18:00"}]`)
+	writeJSON(t, src, "items.json", `[{"id": "month-pass", "type": "passcard", "name": "單月通行卡", "price": 2500, "saleEnds": "三月底"},
+	  {"id": "ten", "type": "point", "name": "儲值", "price": 100, "saleEnds": "+30d"}]`)
+	_, err := catalogue.Import(context.Background(), db, os.DirFS(src), catalogue.Options{Now: now, ImageDir: images})
+	if err == nil {
+		t.Fatal("a 4-digit postal code and a sale end that is no date were imported")
+	}
+	for _, want := range []string{"postalCode", "「1060」不是郵遞區號（須為 3、5 或 6 位數字）", "saleEnds", "「三月底」須為 YYYY-MM-DD"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("problems lack %q:\n%v", want, err)
+		}
+	}
+	for _, wrong := range []string{"220055", "+30d"} { // 6 digits and a relative date are fine
+		if strings.Contains(err.Error(), wrong) {
+			t.Errorf("%s refused:\n%v", wrong, err)
+		}
+	}
+	var n int
+	db.Pool.QueryRow(context.Background(), "select count(*) from stores where brand_id = 'studio'").Scan(&n)
+	if n != 0 {
+		t.Errorf("%d stores written by a refused import", n)
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/data/rules"
 )
 
 // ImagePrefix is where imported images are served: /_static/catalogue/
@@ -33,12 +34,12 @@ type imageFile struct {
 }
 
 var (
-	idPattern    = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
-	fieldKey     = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,63}$`)
-	hoursPattern = regexp.MustCompile(`(\d{1,2}:\d{2})\s*[–~-]\s*(\d{1,2}:\d{2})`)
-	hexDigits    = regexp.MustCompile(`^[0-9A-Fa-f]+$`)
-	relDate      = regexp.MustCompile(`^([+-])(\d{1,4})d$`)
-	relWeekDate  = regexp.MustCompile(`^\+(\d{1,3})w([1-7])$`)
+	idPattern   = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+	fieldKey    = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,63}$`)
+	hexDigits   = regexp.MustCompile(`^[0-9A-Fa-f]+$`)
+	postalCode  = regexp.MustCompile(`^(\d{3}|\d{5}|\d{6})$`)
+	relDate     = regexp.MustCompile(`^([+-])(\d{1,4})d$`)
+	relWeekDate = regexp.MustCompile(`^\+(\d{1,3})w([1-7])$`)
 )
 
 var (
@@ -62,6 +63,9 @@ func check(c *Catalogue, dir fs.FS, today time.Time) ([]imageFile, Problems) {
 		e := ck.id(storesFile, "門市", s.ID, i, ids)
 		ck.required(storesFile, e, "shortName", s.ShortName)
 		ck.required(storesFile, e, "name", s.Name)
+		if s.PostalCode != "" && !postalCode.MatchString(s.PostalCode) {
+			ck.probs.add(storesFile, e, "postalCode", "「%s」不是郵遞區號（須為 3、5 或 6 位數字）", s.PostalCode)
+		}
 		s.Image = ck.image(storesFile, e, "image", s.Image)
 		stores[s.ID] = *s
 	}
@@ -259,6 +263,9 @@ func (ck *checker) item(it *Item, i int, stores map[string]Store, seen map[strin
 	if it.AdminStartDate != "" {
 		it.AdminStartDate = ck.date(f, e, "adminStartDate", it.AdminStartDate)
 	}
+	if it.SaleEnds != "" {
+		it.SaleEnds = ck.date(f, e, "saleEnds", it.SaleEnds)
+	}
 	it.Image = ck.image(f, e, "image", it.Image)
 	for j := range it.Images {
 		it.Images[j] = ck.image(f, e, fmt.Sprintf("images[%d]", j), it.Images[j])
@@ -299,7 +306,7 @@ func (ck *checker) course(c *Course, i int, stores map[string]Store, teachers, s
 		ck.probs.add(f, e, "booking.hoursCost", "須大於 0")
 	}
 	c.Image = ck.image(f, e, "image", c.Image)
-	hours := parseHours(store.OpeningHours)
+	hours := rules.ParseHours(store.OpeningHours)
 	slots := map[string]bool{}
 	for j := range c.Schedules {
 		s := &c.Schedules[j]
@@ -319,10 +326,10 @@ func (ck *checker) course(c *Course, i int, stores map[string]Store, teachers, s
 // hours of that weekday, and that no other session of the same course or
 // class starts on the same day at the same time. It returns the resolved
 // date.
-func (ck *checker) session(f, se, date, start, end string, store Store, hours weekHours, slots map[string]bool) string {
+func (ck *checker) session(f, se, date, start, end string, store Store, hours rules.WeekHours, slots map[string]bool) string {
 	date = ck.date(f, se, "date", date)
-	from, err1 := clock(start)
-	to, err2 := clock(end)
+	from, err1 := rules.Clock(start)
+	to, err2 := rules.Clock(end)
 	if err1 != nil {
 		ck.probs.add(f, se, "start", "須為 HH:MM 的時間")
 	}
@@ -334,10 +341,10 @@ func (ck *checker) session(f, se, date, start, end string, store Store, hours we
 		if to <= from {
 			ck.probs.add(f, se, "end", "須晚於開始時間 %s", start)
 		} else if err3 == nil {
-			if ok, closed := hours.admits(day.Weekday(), from, to); closed {
-				ck.probs.add(f, se, "date", "%s（%s）門市「%s」未營業（營業時間：%s）", date, dayLabels[day.Weekday()], store.ShortName, store.OpeningHours)
+			if ok, closed := hours.Admits(day.Weekday(), from, to); closed {
+				ck.probs.add(f, se, "date", "%s（%s）門市「%s」未營業（營業時間：%s）", date, rules.DayLabels[day.Weekday()], store.ShortName, store.OpeningHours)
 			} else if !ok {
-				ck.probs.add(f, se, "start", "%s（%s）%s–%s 不在門市「%s」的營業時間（%s）內", date, dayLabels[day.Weekday()], start, end, store.ShortName, store.OpeningHours)
+				ck.probs.add(f, se, "start", "%s（%s）%s–%s 不在門市「%s」的營業時間（%s）內", date, rules.DayLabels[day.Weekday()], start, end, store.ShortName, store.OpeningHours)
 			}
 		}
 	}
@@ -372,7 +379,7 @@ func (ck *checker) term(t *Term, i int, stores map[string]Store, courses map[str
 			ck.probs.add(f, ce, "course", "課程「%s」不在 courses.json 裡", tc.Course)
 		}
 		store := stores[co.Store]
-		hours := parseHours(store.OpeningHours)
+		hours := rules.ParseHours(store.OpeningHours)
 		slots := map[string]bool{}
 		for k := range tc.Sessions {
 			s := &tc.Sessions[k]
@@ -383,102 +390,6 @@ func (ck *checker) term(t *Term, i int, stores map[string]Store, courses map[str
 			}
 		}
 	}
-}
-
-// clock reads "HH:MM" as minutes after midnight.
-func clock(s string) (int, error) {
-	t, err := time.Parse("15:04", s)
-	if err != nil {
-		return 0, err
-	}
-	return t.Hour()*60 + t.Minute(), nil
-}
-
-// weekHours are a store's opening hours as its free text writes them:
-// the open ranges (minutes after midnight) of each weekday. A text that
-// names no time bounds nothing (any time fits). A text that names
-// weekdays ("週一至週五 07:00–22:00；週六 09:00–18:00；週日公休") opens only
-// on the days it names; one that names none ("每日 06:30–21:30",
-// "07:00–22:00") opens every day.
-type weekHours struct {
-	any  bool
-	days [7][][2]int // by time.Weekday
-}
-
-var (
-	hoursSep   = regexp.MustCompile(`[；;，,。\n]`)
-	dayPattern = regexp.MustCompile(`(?:週|周|星期|禮拜)([一二三四五六日天])(?:\s*[至到~～—–-]\s*(?:週|周|星期|禮拜)?([一二三四五六日天]))?`)
-	dayNames   = map[string]time.Weekday{"日": time.Sunday, "天": time.Sunday, "一": time.Monday, "二": time.Tuesday,
-		"三": time.Wednesday, "四": time.Thursday, "五": time.Friday, "六": time.Saturday}
-	dayLabels = [7]string{"週日", "週一", "週二", "週三", "週四", "週五", "週六"}
-)
-
-func parseHours(text string) weekHours {
-	var h weekHours
-	h.any = true
-	for _, seg := range hoursSep.Split(text, -1) {
-		var days []time.Weekday
-		switch {
-		case strings.Contains(seg, "每日") || strings.Contains(seg, "每天") || strings.Contains(seg, "全年"):
-			days = []time.Weekday{0, 1, 2, 3, 4, 5, 6}
-		case strings.Contains(seg, "平日"):
-			days = []time.Weekday{1, 2, 3, 4, 5}
-		case strings.Contains(seg, "假日") || strings.Contains(seg, "週末") || strings.Contains(seg, "周末"):
-			days = []time.Weekday{6, 0}
-		}
-		for _, m := range dayPattern.FindAllStringSubmatch(seg, -1) {
-			from := dayNames[m[1]]
-			to := from
-			if m[2] != "" {
-				to = dayNames[m[2]]
-			}
-			for d := from; ; d = (d + 1) % 7 {
-				days = append(days, d)
-				if d == to {
-					break
-				}
-			}
-		}
-		var ranges [][2]int
-		for _, m := range hoursPattern.FindAllStringSubmatch(seg, -1) {
-			a, err1 := clock(m[1])
-			b, err2 := clock(m[2])
-			if m[2] == "24:00" {
-				b, err2 = 24*60, nil
-			}
-			if err1 == nil && err2 == nil {
-				if b <= a { // past midnight
-					b += 24 * 60
-				}
-				ranges = append(ranges, [2]int{a, b})
-			}
-		}
-		if len(ranges) > 0 {
-			h.any = false
-		}
-		if len(days) == 0 && len(ranges) > 0 {
-			days = []time.Weekday{0, 1, 2, 3, 4, 5, 6}
-		}
-		for _, d := range days {
-			h.days[d] = append(h.days[d], ranges...)
-		}
-	}
-	return h
-}
-
-// admits reports whether a session on weekday d from start to end
-// (minutes after midnight) lies inside the hours; closed is whether the
-// hours leave that day out altogether.
-func (h weekHours) admits(d time.Weekday, start, end int) (ok, closed bool) {
-	if h.any {
-		return true, false
-	}
-	for _, r := range h.days[d] {
-		if start >= r[0] && end <= r[1] {
-			return true, false
-		}
-	}
-	return false, len(h.days[d]) == 0
 }
 
 // date resolves a date field: YYYY-MM-DD as is, "+Nd" and "-Nd" as today

@@ -118,6 +118,7 @@ func relative(c *Catalogue, today time.Time) {
 	}
 	for i := range c.Items {
 		day(&c.Items[i].AdminStartDate)
+		day(&c.Items[i].SaleEnds)
 	}
 	for i := range c.Courses {
 		for j := range c.Courses[i].Schedules {

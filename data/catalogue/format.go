@@ -94,10 +94,15 @@ type CustomField struct {
 
 // Store is an entry of stores.json.
 type Store struct {
-	ID           string `json:"id"`
-	ShortName    string `json:"shortName"`
-	Name         string `json:"name"`
-	Address      string `json:"address"`
+	ID        string `json:"id"`
+	ShortName string `json:"shortName"`
+	Name      string `json:"name"`
+	Address   string `json:"address"`
+	// the address's parts: a Taiwanese postal code (3, 5 or 6 digits), the
+	// region (city or county, 台北市) and locality (district, 信義區)
+	PostalCode   string `json:"postalCode,omitempty"`
+	Region       string `json:"region,omitempty"`
+	Locality     string `json:"locality,omitempty"`
 	Phone        string `json:"phone"`
 	OpeningHours string `json:"openingHours"`
 	MapURL       string `json:"mapUrl"`
@@ -126,6 +131,7 @@ type Item struct {
 	Validity       *Validity `json:"validity,omitempty"`
 	Activation     string    `json:"activation"`
 	AdminStartDate string    `json:"adminStartDate,omitempty"`
+	SaleEnds       string    `json:"saleEnds,omitempty"` // the last day it is sold
 	Image          string    `json:"image"`
 	Images         []string  `json:"images"`
 	Stores         []string  `json:"stores"`

@@ -266,12 +266,13 @@ func apply(ctx context.Context, tx pgx.Tx, want *Catalogue, rep *Report) error {
 	// nothing names it any more)
 	diff(w, storesFile, "門市", true, want.Stores, have.Stores, func(s Store) string { return s.ID },
 		func(i int, s Store, isNew bool) {
-			w.exec(`insert into stores (brand_id, slug, short_name, name, address, phone, opening_hours, map_url, has_line_pay, image, sort)
-			        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+			w.exec(`insert into stores (brand_id, slug, short_name, name, address, postal_code, region, locality, phone, opening_hours, map_url, has_line_pay, image, sort)
+			        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
 			        on conflict (brand_id, slug) do update set short_name = excluded.short_name, name = excluded.name,
-			          address = excluded.address, phone = excluded.phone, opening_hours = excluded.opening_hours,
+			          address = excluded.address, postal_code = excluded.postal_code, region = excluded.region,
+			          locality = excluded.locality, phone = excluded.phone, opening_hours = excluded.opening_hours,
 			          map_url = excluded.map_url, has_line_pay = excluded.has_line_pay, image = excluded.image, sort = excluded.sort`,
-				brand, s.ID, s.ShortName, s.Name, s.Address, s.Phone, s.OpeningHours, s.MapURL, s.HasLinePay, s.Image, i+1)
+				brand, s.ID, s.ShortName, s.Name, s.Address, s.PostalCode, s.Region, s.Locality, s.Phone, s.OpeningHours, s.MapURL, s.HasLinePay, s.Image, i+1)
 		}, nil)
 	diff(w, teachersFile, "老師", true, want.Teachers, have.Teachers, func(t Teacher) string { return t.ID },
 		func(i int, t Teacher, isNew bool) {
@@ -302,21 +303,24 @@ func apply(ctx context.Context, tx pgx.Tx, want *Catalogue, rep *Report) error {
 			if it.Validity != nil {
 				vv, vu = &it.Validity.Value, &it.Validity.Unit
 			}
-			var start *string
+			var start, ends *string
 			if it.AdminStartDate != "" {
 				start = &it.AdminStartDate
 			}
+			if it.SaleEnds != "" {
+				ends = &it.SaleEnds
+			}
 			w.exec(`insert into items (brand_id, slug, type, name, price, original_price, description, quantity,
-			        validity_value, validity_unit, activation_type, admin_start_date, image, images, on_shelf, sort)
-			        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+			        validity_value, validity_unit, activation_type, admin_start_date, sale_ends, image, images, on_shelf, sort)
+			        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
 			        on conflict (brand_id, slug) do update set type = excluded.type, name = excluded.name,
 			          price = excluded.price, original_price = excluded.original_price, description = excluded.description,
 			          quantity = excluded.quantity, validity_value = excluded.validity_value,
 			          validity_unit = excluded.validity_unit, activation_type = excluded.activation_type,
-			          admin_start_date = excluded.admin_start_date, image = excluded.image, images = excluded.images,
+			          admin_start_date = excluded.admin_start_date, sale_ends = excluded.sale_ends, image = excluded.image, images = excluded.images,
 			          on_shelf = excluded.on_shelf, sort = excluded.sort`,
 				brand, it.ID, it.Type, it.Name, it.Price, it.OriginalPrice, it.Description, it.Quantity, vv, vu,
-				it.Activation, start, it.Image, it.Images, it.OnShelf, i+1)
+				it.Activation, start, ends, it.Image, it.Images, it.OnShelf, i+1)
 			w.exec(`delete from item_stores where item_id = `+ref("items", 2), brand, it.ID)
 			for _, s := range it.Stores {
 				w.exec(`insert into item_stores (item_id, store_id) select `+ref("items", 2)+`, `+ref("stores", 3), brand, it.ID, s)

@@ -90,11 +90,11 @@ func load(ctx context.Context, q querier, brand string) (*Catalogue, *ids, error
 			b.CustomFields = append(b.CustomFields, f)
 			return err
 		}),
-		scan(`select id, slug, short_name, name, address, phone, opening_hours, map_url, has_line_pay, image
+		scan(`select id, slug, short_name, name, address, postal_code, region, locality, phone, opening_hours, map_url, has_line_pay, image
 		        from stores where brand_id = $1 order by sort, id`, func(r pgx.Rows) error {
 			var s Store
 			var n int64
-			err := r.Scan(&n, &s.ID, &s.ShortName, &s.Name, &s.Address, &s.Phone, &s.OpeningHours, &s.MapURL, &s.HasLinePay, &s.Image)
+			err := r.Scan(&n, &s.ID, &s.ShortName, &s.Name, &s.Address, &s.PostalCode, &s.Region, &s.Locality, &s.Phone, &s.OpeningHours, &s.MapURL, &s.HasLinePay, &s.Image)
 			id.stores[s.ID] = n
 			c.Stores = append(c.Stores, s)
 			return err
@@ -108,7 +108,7 @@ func load(ctx context.Context, q querier, brand string) (*Catalogue, *ids, error
 			return err
 		}),
 		scan(`select i.id, i.slug, i.type, i.name, i.price, i.original_price, i.description, i.quantity, i.validity_value,
-		             coalesce(i.validity_unit, ''), i.activation_type, coalesce(i.admin_start_date::text, ''), i.image,
+		             coalesce(i.validity_unit, ''), i.activation_type, coalesce(i.admin_start_date::text, ''), coalesce(i.sale_ends::text, ''), i.image,
 		             i.images, i.on_shelf,
 		             array(select s.slug from item_stores x join stores s on s.id = x.store_id
 		                    where x.item_id = i.id order by s.sort, s.id)
@@ -118,7 +118,7 @@ func load(ctx context.Context, q querier, brand string) (*Catalogue, *ids, error
 			var vv *int
 			var vu string
 			err := r.Scan(&n, &it.ID, &it.Type, &it.Name, &it.Price, &it.OriginalPrice, &it.Description, &it.Quantity, &vv, &vu,
-				&it.Activation, &it.AdminStartDate, &it.Image, &it.Images, &it.OnShelf, &it.Stores)
+				&it.Activation, &it.AdminStartDate, &it.SaleEnds, &it.Image, &it.Images, &it.OnShelf, &it.Stores)
 			if vv != nil {
 				it.Validity = &Validity{Value: *vv, Unit: vu}
 			}

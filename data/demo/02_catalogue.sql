@@ -11,6 +11,18 @@ update items set images = array['/_static/demo/img/store-xinyi.jpg', '/_static/d
  where brand_id = 'demo' and type in ('passcard', 'countingPasscard');
 update items set images = array['/_static/demo/img/yoga.jpg', '/_static/demo/img/pilates.jpg']
  where brand_id in ('demo', 'yoga') and type = 'quantityPasscard';
+-- the stores' postal address parts (issue 17): postal code, region, locality
+update stores set postal_code = v.code, region = v.region, locality = v.locality
+  from (values ('demo', '信義館', '110', '台北市', '信義區'), ('demo', '竹北館', '302', '新竹縣', '竹北市'),
+               ('yoga', '大安教室', '106', '台北市', '大安區'), ('plan', '中山館', '104', '台北市', '中山區'),
+               ('term', '板橋校', '220', '新北市', '板橋區'), ('noshop', '總館', '403', '台中市', '西區'))
+       as v (brand, short_name, code, region, locality)
+ where stores.brand_id = v.brand and stores.short_name = v.short_name;
+
+-- an offer that ends: the quarterly pass is sold for six more weeks
+update items set sale_ends = pg_temp.demo_today() + 41
+ where brand_id = 'demo' and type = 'passcard' and name = '季卡通行卡';
+
 update stores set image = '/_static/demo/img/' || case short_name
     when '信義館' then 'store-xinyi' when '竹北館' then 'store-zhubei' when '大安教室' then 'store-daan'
     when '板橋校' then 'store-banqiao' else 'store-xinyi' end || '.jpg';

@@ -136,11 +136,18 @@ export interface Store {
   storeName: string;
   storeShortName: string;
   address: string;
+  postalCode: string; // the address's parts for schema.org's PostalAddress: 3, 5 or 6 digits,
+  region: string; // the city or county (台北市)
+  locality: string; // and the district or township (信義區)
   phone: string;
   openingHours: string;
   mapUrl: string;
   storeHasLinePay: boolean;
   image: string;
+  /**
+   * OpeningHoursSpec is OpeningHours read per weekday (rules.ParseHours)
+   */
+  openingHoursSpecification: rules.OpeningHours[];
 }
 /**
  * Domain is a custom domain serving a brand in one environment.
@@ -458,7 +465,8 @@ export interface Item {
   image: string;
   images: string[];
   storeIds: number /* int64 */[];
-  onShelf: boolean;
+  onShelf: boolean; // sold today (itemSold): on the shelf, its sale not ended
+  saleEnds?: string; // the last Taipei day it is sold (YYYY-MM-DD); none: no end
   updatedAt: string /* RFC 3339 */;
   /**
    * RecurringPeriods: sold by recurring card payment (payment way '1')
@@ -477,12 +485,14 @@ export interface ItemList {
   quantityPasscardProjectInfoList: Item[];
 }
 /**
- * ItemFilter selects on-shelf items: of the given types (none: every type)
- * whose name or description holds Keyword.
+ * ItemFilter selects the items sold on Day (YYYY-MM-DD, Taipei; see
+ * itemSold): of the given types (none: every type) whose name or
+ * description holds Keyword.
  */
 export interface ItemFilter {
   Types: string[];
   Keyword: string;
+  Day: string;
 }
 
 //////////

@@ -58,14 +58,15 @@ export function courseEvents(page: PageProps, a: CourseDetail, url: string, limi
   }));
 }
 
-/** An item as a product with its offer in TWD. */
+/** An item as a product with its offer in TWD, valid until its sale ends where it does. */
 export function product(page: PageProps, it: Item, url: string): Thing {
+  const images = [it.image, ...it.images].filter(Boolean).map((src) => abs(page, src));
   return {
     '@context': context,
     '@type': 'Product',
     name: it.name,
     description: it.description || undefined,
-    image: [it.image, ...it.images].filter(Boolean).map((src) => abs(page, src)),
+    image: images.length ? images : undefined,
     sku: it.type + '-' + it.id,
     brand: { '@type': 'Brand', name: page.brand!.settings.brandName },
     offers: {
@@ -74,6 +75,7 @@ export function product(page: PageProps, it: Item, url: string): Thing {
       priceCurrency: 'TWD',
       availability: it.onShelf ? 'https://schema.org/InStock' : 'https://schema.org/Discontinued',
       url,
+      priceValidUntil: it.saleEnds || undefined,
       seller: { '@type': 'Organization', name: page.brand!.settings.brandName },
     },
   };
