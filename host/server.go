@@ -335,6 +335,7 @@ func (s *Server) BrandChanged(ctx context.Context, brandID string) {
 	if err := s.loadDomains(ctx); err != nil {
 		s.log.Warn("reload custom domains", "err", err)
 	}
+	s.warmBrand(brandID)
 	s.purgeEdge(brandID)
 }
 
