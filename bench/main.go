@@ -135,6 +135,14 @@ func run() error {
 		return nil
 	}
 
+	if *scaleOnly {
+		if err := scaleRows(ctx, dbURL, cold.url, out, add); err != nil {
+			return err
+		}
+		printTable(rows)
+		return nil
+	}
+
 	if *catalogueOnly {
 		if err := catalogueRow(dbURL, cached.url, out, add); err != nil {
 			return err
@@ -311,6 +319,11 @@ func run() error {
 
 	// 15. uncached renders (issue 15)
 	if err := coldRenderRows(cached.url, cold, out, add); err != nil {
+		return err
+	}
+
+	// 9 (issue 15). the 50× catalogue beside the demo one
+	if err := scaleRows(ctx, dbURL, cold.url, out, add); err != nil {
 		return err
 	}
 
