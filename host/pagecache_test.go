@@ -164,17 +164,24 @@ func TestPageCacheSharedThroughRedis(t *testing.T) {
 	a := newTestServer(t, withRedis(testRedisURL()))
 	a.get(t, "/plan?type=plan")
 	// a second process on the same Redis (and database) finds it
+	b := secondProcess(t, a)
+	if got := b.get(t, "/plan?type=plan").Header().Get("X-Page-Cache"); got != "hit" {
+		t.Fatalf("second process: X-Page-Cache %q; want a hit from Redis", got)
+	}
+}
+
+// secondProcess is another process beside a: its own server and cache on
+// a's Redis key space, database and renderers.
+func secondProcess(t *testing.T, a *testServer) *testServer {
+	t.Helper()
 	c, err := cache.New(cache.Options{RedisURL: testRedisURL(), Prefix: a.prefix, Log: a.Server.log})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
+	t.Cleanup(func() { c.Close() })
 	s, err := NewServer(context.Background(), Deps{Config: a.cfg, DB: a.db, Cache: c, Pool: a.pool, Bundle: a.bundle, Log: a.Server.log, Now: a.now})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &testServer{Server: s, db: a.db}
-	if got := b.get(t, "/plan?type=plan").Header().Get("X-Page-Cache"); got != "hit" {
-		t.Fatalf("second process: X-Page-Cache %q; want a hit from Redis", got)
-	}
+	return &testServer{Server: s, db: a.db}
 }

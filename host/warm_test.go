@@ -6,24 +6,13 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"storefront/cache"
 )
 
 // Goal 5 of issue 15: after a catalogue change the brand's visited pages
 // are rendered again before any visitor asks, once across processes.
 func TestWarmRendersVisitedPagesAfterAChange(t *testing.T) {
 	a := newTestServer(t, withRedis(testRedisURL()))
-	c, err := cache.New(cache.Options{RedisURL: testRedisURL(), Prefix: a.prefix, Log: a.Server.log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	s, err := NewServer(context.Background(), Deps{Config: a.cfg, DB: a.db, Cache: c, Pool: a.pool, Bundle: a.bundle, Log: a.Server.log, Now: a.now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &testServer{Server: s, db: a.db} // a second process on the same Redis and database
+	b := secondProcess(t, a) // on the same Redis and database
 	for _, ts := range []*testServer{a, b} {
 		for _, p := range []string{"/yoga", "/yoga", "/yoga/activitys"} {
 			ts.get(t, p)
