@@ -52,8 +52,9 @@ type warmer struct {
 	pending sync.WaitGroup // renders queued or running
 	queued  atomic.Int64   // the same, for the metric
 	// rendered counts the pages this process rendered ahead of visitors;
-	// firstAt is the pool's render count when the first of them got its
-	// runtime (it shows that visitors waiting then went first)
+	// firstAt is the pool's render count when its first background render
+	// (a warm-up or a stale page's refresh) got a runtime: it shows that
+	// visitors waiting then went first
 	rendered atomic.Int64
 	firstAt  atomic.Int64
 }
