@@ -127,6 +127,22 @@ func run() error {
 		return nil
 	}
 
+	if *warmOnly {
+		if err := warmRow(ctx, dbURL, cached.url, add); err != nil {
+			return err
+		}
+		printTable(rows)
+		return nil
+	}
+
+	if *scaleOnly {
+		if err := scaleRows(ctx, dbURL, cold.url, out, add); err != nil {
+			return err
+		}
+		printTable(rows)
+		return nil
+	}
+
 	if *catalogueOnly {
 		if err := catalogueRow(dbURL, cached.url, out, add); err != nil {
 			return err
@@ -183,6 +199,11 @@ func run() error {
 
 	// 4 (issue 15). warm brand home without compression and with br
 	if err := edgeRows(home, out, add); err != nil {
+		return err
+	}
+
+	// 15.5 (issue 15, goal 5). a crawl right after a catalogue change
+	if err := warmRow(ctx, dbURL, cached.url, add); err != nil {
 		return err
 	}
 
@@ -298,6 +319,11 @@ func run() error {
 
 	// 15. uncached renders (issue 15)
 	if err := coldRenderRows(cached.url, cold, out, add); err != nil {
+		return err
+	}
+
+	// 9 (issue 15). the 50× catalogue beside the demo one
+	if err := scaleRows(ctx, dbURL, cold.url, out, add); err != nil {
 		return err
 	}
 

@@ -240,6 +240,20 @@ func (c *Cache) SetShared(ctx context.Context, key string, v any, ttl time.Durat
 	c.failed("set", key, err)
 }
 
+// Claim reports whether this process may do the work named by key: the
+// first claim within ttl across every process on the Redis wins (SET NX).
+// Without Redis, or while it is paused or failing, every claim wins: the
+// work is then at worst done once per process.
+func (c *Cache) Claim(ctx context.Context, key string, ttl time.Duration) bool {
+	if c.rdb == nil || c.tier() != c.c {
+		return true
+	}
+	key = c.prefix + "claim:" + key
+	ok, err := c.rdb.SetNX(ctx, key, 1, ttl).Result()
+	c.failed("claim", key, err)
+	return ok || err != nil
+}
+
 // Delete removes key from both tiers.
 func (c *Cache) Delete(ctx context.Context, key string) {
 	key = c.prefix + key

@@ -252,3 +252,23 @@ func TestRedisHung(t *testing.T) {
 		t.Fatal("a value set after the recovery did not reach Redis")
 	}
 }
+
+// Claim: the first claim of a key across processes on one Redis wins until
+// it expires; without Redis every claim wins.
+func TestClaim(t *testing.T) {
+	a, b := newCache(t, redisURL()), newCache(t, redisURL())
+	k, ctx := key(t), context.Background()
+	if !a.Claim(ctx, k, time.Minute) {
+		t.Fatal("the first claim lost")
+	}
+	if b.Claim(ctx, k, time.Minute) || a.Claim(ctx, k, time.Minute) {
+		t.Fatal("a second claim of the same key won")
+	}
+	if !b.Claim(ctx, k+":other", time.Minute) {
+		t.Fatal("a claim of another key lost")
+	}
+	local := newCache(t, "")
+	if !local.Claim(ctx, k, time.Minute) || !local.Claim(ctx, k, time.Minute) {
+		t.Fatal("without Redis a claim lost")
+	}
+}

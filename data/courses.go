@@ -304,6 +304,30 @@ func (db *DB) Schedules(ctx context.Context, brandID string, f ScheduleFilter, l
 		fmt.Sprintf(` order by s.date, s.start_time, s.id limit $%d`, len(args)+2), append(append([]any{brandID}, args...), limit)...)
 }
 
+// SchedulesPage is one page of the coming schedules matching f past the
+// first skip (an activity card's 「更多時段」: the card shows the first
+// CardSchedules), with how many there are past skip.
+func (db *DB) SchedulesPage(ctx context.Context, brandID string, f ScheduleFilter, skip, pageNumber, pageSize int) (*Page[Schedule], error) {
+	where, args := scheduleWhere(f)
+	args = append([]any{brandID}, args...)
+	p := &Page[Schedule]{List: []Schedule{}, PageNumber: pageNumber, PageSize: pageSize}
+	if err := db.Pool.QueryRow(ctx, `select count(*) from `+scheduleJoin+` where `+where, args...).Scan(&p.Total); err != nil {
+		return nil, dbErr(err)
+	}
+	if p.Total = max(p.Total-skip, 0); p.Total <= (pageNumber-1)*pageSize {
+		return p, nil
+	}
+	n := len(args)
+	list, err := queryList(ctx, db, scanSchedule, `select `+scheduleCols+` from `+scheduleJoin+` where `+where+
+		fmt.Sprintf(` order by s.date, s.start_time, s.id limit $%d offset $%d`, n+1, n+2),
+		append(args, pageSize, skip+(pageNumber-1)*pageSize)...)
+	if err != nil {
+		return nil, err
+	}
+	p.List = list
+	return p, nil
+}
+
 func scheduleWhere(f ScheduleFilter) (string, []any) {
 	af := ActivityFilter{From: f.From, To: f.To, CourseID: f.CourseID, StoreID: f.StoreID}
 	where, args := af.scheduleMatch()

@@ -233,3 +233,29 @@ test('on a phone the search filters fold behind a button', async () => {
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('an activity card loads its other dates on demand, by keyboard, announced (issue 15)', async () => {
+  const page = await newPage(browser);
+  await open(page, '/demo/activitys');
+  const button = page.getByRole('button', { name: /的更多時段$/ }).first();
+  const course = (await button.getAttribute('aria-label')).replace(/的更多時段$/, '');
+  const list = page.getByRole('list', { name: `${course}的更多時段`, exact: true });
+  assert.equal(await list.count(), 0, 'no other dates before asking');
+  const asked = page.waitForResponse((r) => r.url().includes('/api/search/activitySchedules'));
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const res = await asked;
+  assert.equal(res.status(), 200);
+  const body = await res.json();
+  assert.ok(body.data.total > 0, JSON.stringify(body));
+  await list.waitFor();
+  const dates = await list.locator('li').allInnerTexts();
+  assert.equal(dates.length, body.data.list.length);
+  assert.ok(dates.every((d) => /^\d{1,2}\/\d{1,2}（週.）\d\d:\d\d$/.test(d)), dates.join(','));
+  assert.equal(await page.getByRole('status').filter({ hasText: /^已載入 \d+ 個時段$/ }).count(), 1);
+  // focus stays with the control: the button for the next page, else the list
+  const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+  assert.equal(focused, `${course}的更多時段`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"fmt"
 	"net/http"
 	"time"
 
@@ -123,6 +124,36 @@ func (s *Server) apiActivityList(term bool) apiFunc {
 		return s.activities(r.Context(), b, term, n, size, perTeacher)
 	}
 }
+
+// GET /api/search/activitySchedules: an activity card's 「更多時段」, the
+// coming schedules of course courseId past the CardSchedules its card
+// shows, paged (pageNumber, pageSize 20 by default, up to 50); cached per
+// brand data version and clock step, like the lists.
+func (s *Server) apiActivitySchedules(w http.ResponseWriter, r *http.Request) (any, error) {
+	b, err := s.brandOfRequest(r, routeActivities)
+	if err != nil {
+		return nil, err
+	}
+	q := newQuery(r.URL.Query())
+	course := q.id("courseId", "課程代碼")
+	n, size := q.page(moreSchedulesPage)
+	if course == 0 {
+		q.fail("請提供課程代碼 courseId")
+	}
+	if err := q.Err(); err != nil {
+		return nil, err
+	}
+	now := s.clock()
+	var p data.Page[data.Schedule]
+	name := fmt.Sprintf("moreSchedules:%d:%d:%d:%d", now.Unix(), course, n, size)
+	err = s.cached(r.Context(), b, name, &p, func() (any, error) {
+		return s.db.SchedulesPage(r.Context(), b.ID, data.ScheduleFilter{From: now, CourseID: course}, data.CardSchedules, n, size)
+	})
+	return &p, err
+}
+
+// moreSchedulesPage is the default page of a card's 「更多時段」.
+const moreSchedulesPage = 20
 
 // GET /api/search/ticketList (point tickets and count cards) and
 // /api/search/passcardList (passcards and minute cards): on-shelf items,

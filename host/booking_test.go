@@ -420,7 +420,7 @@ func TestCancelAndBookRace(t *testing.T) {
 // line); openAPIRouteFuncs are the route functions of api_*.go it documents
 // whole.
 var (
-	openAPIBlocks     = []string{"// booking (issue 11", "// recurring card payments and card change (issue 13", "// term schedules and counting passcards (issue 13)", "// the rest of issue 14"}
+	openAPIBlocks     = []string{"// booking (issue 11", "// recurring card payments and card change (issue 13", "// term schedules and counting passcards (issue 13)", "// the rest of issue 14", "// issue 15's calls"}
 	openAPIRouteFuncs = []string{"deferredRoutes"}
 )
 

@@ -27,6 +27,9 @@ type reqCtx struct {
 	// expires is when the loaded page stops being true (pageExpiry): the
 	// page cache keeps it no longer
 	expires time.Time
+	// background: rendered ahead of visitors (warm.go), on a runtime no
+	// visitor waits for
+	background bool
 }
 
 func (rc *reqCtx) ctx() context.Context { return rc.r.Context() }

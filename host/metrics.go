@@ -52,6 +52,10 @@ func newMetrics(s *Server) *metrics {
 	counter := func(name, help string, f func() float64) {
 		m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, f))
 	}
+	if w := s.pages; w != nil {
+		gauge("storefront_page_warm_queue", "Pages queued or rendering again after a catalogue change (warm.go).", func() float64 { return float64(w.warm.queued.Load()) })
+		counter("storefront_page_warm_renders_total", "Pages rendered again after a catalogue change, before a visitor asked.", func() float64 { return float64(w.warm.rendered.Load()) })
+	}
 	gauge("storefront_db_pool_acquired_conns", "Database connections in use.", func() float64 { return float64(pool.Stat().AcquiredConns()) })
 	gauge("storefront_db_pool_idle_conns", "Idle database connections.", func() float64 { return float64(pool.Stat().IdleConns()) })
 	gauge("storefront_db_pool_total_conns", "Open database connections.", func() float64 { return float64(pool.Stat().TotalConns()) })

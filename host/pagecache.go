@@ -69,6 +69,7 @@ type pageCache struct {
 	// is decompressed once, not per request; bounded by bytes.
 	plain       *otter.Cache[string, []byte]
 	plainFlight singleflight.Group
+	warm        *warmer // pages rendered again after a change (warm.go)
 }
 
 func newPageCache(maxBytes uint64) *pageCache {
@@ -83,6 +84,7 @@ func newPageCache(maxBytes uint64) *pageCache {
 			Weigher:          func(etag string, b []byte) uint32 { return uint32(len(etag) + len(b) + 64) },
 			ExpiryCalculator: otter.ExpiryAccessing[string, []byte](pageStaleMax),
 		}),
+		warm: newWarmer(),
 	}
 }
 
@@ -204,8 +206,10 @@ func (s *Server) cacheable(rc *reqCtx) bool {
 		rc.r.Header.Get(propsHeader) == "" && (rc.r.Method == http.MethodGet || rc.r.Method == http.MethodHead)
 }
 
-// pageKey is the cache key of rc's page.
-func (s *Server) pageKey(rc *reqCtx) string {
+// pageKey is the cache key of rc's page, and its shape: the part of the
+// key that names the page across data versions (warm.go counts hits by
+// it), a suffix of the key.
+func (s *Server) pageKey(rc *reqCtx) (key, shape string) {
 	brand, version := "-", int64(0)
 	if rc.brand != nil {
 		brand, version = rc.brand.ID, rc.brand.DataVersion
@@ -215,18 +219,22 @@ func (s *Server) pageKey(rc *reqCtx) string {
 		banner = "1"
 	}
 	var b strings.Builder
-	for _, part := range []string{"page:", s.bundle.Manifest.BuildID, ":", brand, ":", strconv.FormatInt(version, 10), ":",
-		rc.site.Origin, ":", rc.site.Env, ":", rc.r.URL.Path, "?", canonicalQuery(rc.query), ":", deviceOf(rc.r), ":", banner, ":",
-		strconv.Itoa(s.now().In(rules.Taipei).Year())} {
+	for _, part := range []string{"page:", s.bundle.Manifest.BuildID, ":", strconv.Itoa(s.now().In(rules.Taipei).Year()), ":",
+		strconv.FormatInt(version, 10), "|", brand, ":", rc.site.Origin, ":", rc.site.Env, ":", rc.r.URL.Path, "?",
+		canonicalQuery(rc.query), ":", deviceOf(rc.r), ":", banner} {
 		b.WriteString(part)
 	}
-	return b.String()
+	key = b.String()
+	return key, key[strings.IndexByte(key, '|')+1:]
 }
 
 // servePage answers a cacheable page from the cache, rendering it when
 // missing (once per key) and refreshing it in the background when stale.
 func (s *Server) servePage(w http.ResponseWriter, rc *reqCtx) {
-	key := s.pageKey(rc)
+	key, shape := s.pageKey(rc)
+	if rc.brand != nil {
+		s.pages.warm.count(rc.brand.ID, shape, rc.r)
+	}
 	if p := s.lookupPage(rc.ctx(), key); p != nil {
 		age := s.now().Sub(p.Rendered)
 		state := "hit"
@@ -257,10 +265,11 @@ func (s *Server) servePage(w http.ResponseWriter, rc *reqCtx) {
 }
 
 // fillPage renders key's page for a detached copy of a request, once,
-// and stores it.
+// and stores it: in the background (warm.go), on a runtime no visitor
+// wants.
 func (s *Server) fillPage(key string, r *http.Request) {
 	s.pages.flight.Do(key, func() (any, error) {
-		rc := &reqCtx{r: r, query: r.URL.Query()}
+		rc := &reqCtx{r: r, query: r.URL.Query(), background: true}
 		if !s.prepare(discardWriter{}, rc) {
 			return nil, nil
 		}

@@ -106,8 +106,9 @@ func TestPageCacheFollowsCatalogueChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	ts.BrandChanged(context.Background(), "yoga") // what the database notification does
+	ts.pages.warm.wait()                          // the visited page is rendered again (warm.go)
 	w := ts.get(t, "/yoga")
-	if w.Header().Get("X-Page-Cache") != "" || !strings.Contains(w.Body.String(), "NT$ 2,345") {
+	if w.Header().Get("X-Page-Cache") != "hit" || !strings.Contains(w.Body.String(), "NT$ 2,345") {
 		t.Fatalf("after a price change: X-Page-Cache %q, new price shown %v", w.Header().Get("X-Page-Cache"), strings.Contains(w.Body.String(), "NT$ 2,345"))
 	}
 }
@@ -163,17 +164,24 @@ func TestPageCacheSharedThroughRedis(t *testing.T) {
 	a := newTestServer(t, withRedis(testRedisURL()))
 	a.get(t, "/plan?type=plan")
 	// a second process on the same Redis (and database) finds it
+	b := secondProcess(t, a)
+	if got := b.get(t, "/plan?type=plan").Header().Get("X-Page-Cache"); got != "hit" {
+		t.Fatalf("second process: X-Page-Cache %q; want a hit from Redis", got)
+	}
+}
+
+// secondProcess is another process beside a: its own server and cache on
+// a's Redis key space, database and renderers.
+func secondProcess(t *testing.T, a *testServer) *testServer {
+	t.Helper()
 	c, err := cache.New(cache.Options{RedisURL: testRedisURL(), Prefix: a.prefix, Log: a.Server.log})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
+	t.Cleanup(func() { c.Close() })
 	s, err := NewServer(context.Background(), Deps{Config: a.cfg, DB: a.db, Cache: c, Pool: a.pool, Bundle: a.bundle, Log: a.Server.log, Now: a.now})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &testServer{Server: s, db: a.db}
-	if got := b.get(t, "/plan?type=plan").Header().Get("X-Page-Cache"); got != "hit" {
-		t.Fatalf("second process: X-Page-Cache %q; want a hit from Redis", got)
-	}
+	return &testServer{Server: s, db: a.db}
 }

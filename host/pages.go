@@ -256,9 +256,7 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 		w.WriteHeader(status)
 		return
 	}
-	queued := time.Now()
-	lease, err := s.pool.Acquire(rc.ctx())
-	s.metrics.queueWait.Observe(time.Since(queued).Seconds())
+	lease, err := s.acquire(rc)
 	if err != nil {
 		if errors.Is(err, renderer.ErrBusy) {
 			s.shed(w, rc.r)

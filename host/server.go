@@ -179,6 +179,9 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/search/promoteList", s.api(s.apiPromoteList))
 	mux.Handle("GET /api/search/banner", s.api(s.apiBanner))
 	mux.Handle("GET /api/schedule", s.api(s.apiScheduleSeats))
+	// issue 15's calls (host/openapi.json documents each call)
+	mux.Handle("GET /api/search/activitySchedules", s.api(s.apiActivitySchedules))
+	// the schedule calls
 	mux.Handle("GET /api/schedule/teachers", s.api(s.apiScheduleTeachers))
 	mux.Handle("GET /api/schedule/dates", s.api(s.apiScheduleDates))
 	mux.Handle("GET /api/brand/{brandId}/salesman/list", s.api(s.apiSalesmen))
@@ -335,6 +338,7 @@ func (s *Server) BrandChanged(ctx context.Context, brandID string) {
 	if err := s.loadDomains(ctx); err != nil {
 		s.log.Warn("reload custom domains", "err", err)
 	}
+	s.warmBrand(brandID)
 	s.purgeEdge(brandID)
 }
 

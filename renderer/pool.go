@@ -186,6 +186,26 @@ func (p *Pool) Acquire(ctx context.Context) (*Lease, error) {
 	}
 }
 
+// TryAcquire takes a runtime only when one is idle and no caller is
+// waiting for one, else returns nil at once: for background work that
+// must never hold a visitor up (a visitor that starts waiting meanwhile
+// gets the runtime back).
+func (p *Pool) TryAcquire() *Lease {
+	if p.closed.Load() || p.waiting.Load() > 0 {
+		return nil
+	}
+	select {
+	case v := <-p.idle:
+		if p.waiting.Load() > 0 {
+			p.idle <- v
+			return nil
+		}
+		return &Lease{p: p, v: v}
+	default:
+		return nil
+	}
+}
+
 // Release gives the runtime back without rendering.
 func (l *Lease) Release() {
 	if l.done {

@@ -132,3 +132,42 @@ func TestPreloads(t *testing.T) {
 		t.Fatalf("Preloads = %s", got)
 	}
 }
+
+// TryAcquire (background renders) takes only an idle runtime nobody waits
+// for: a waiting visitor gets the runtime that comes free.
+func TestTryAcquireYieldsToWaitingCallers(t *testing.T) {
+	p, err := NewPool(testBundle, Options{Size: 1, QueueWait: 10 * time.Second, Log: quiet()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	held, err := p.Acquire(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.TryAcquire() != nil {
+		t.Fatal("TryAcquire took a runtime that was in use")
+	}
+	got := make(chan *Lease)
+	go func() {
+		l, _ := p.Acquire(context.Background())
+		got <- l
+	}()
+	for p.Waiting() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	held.Release() // the runtime comes free while a caller waits
+	if l := p.TryAcquire(); l != nil {
+		t.Fatal("TryAcquire took the runtime a waiting caller wanted")
+	}
+	visitor := <-got
+	if visitor == nil {
+		t.Fatal("the waiting caller got no runtime")
+	}
+	visitor.Release()
+	l := p.TryAcquire()
+	if l == nil {
+		t.Fatal("TryAcquire refused an idle runtime nobody waited for")
+	}
+	l.Release()
+}

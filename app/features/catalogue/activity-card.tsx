@@ -1,7 +1,11 @@
 // A course in an activity list: picture, name, store and category, the next
 // dates, teachers and price range.
 import { css } from '@emotion/css';
-import type { Activity } from '../../contract/props';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Activity, Schedule } from '../../contract/props';
+import { errorText } from '../../lib/api';
+import { linkButton } from '../../ui/button';
+import { moreSchedules, morePage } from './api';
 import { usePage, brandPath } from '../../lib/page-context';
 import { Link } from '../../lib/navigation';
 import { priceRange } from '../../lib/format';
@@ -50,19 +54,109 @@ const foot = css`
 /** How many of an activity's dates a card shows (the host's data.CardSchedules: a page's props carry no more). */
 const shownDates = 3;
 
-/** The next dates of an activity as one line: '11/23（週一）12:15・11/26（週四）12:15・更多時段'. */
+/**
+ * The next dates of an activity as one line: '11/23（週一）12:15・11/26（週四）12:15・更多時段'
+ * (a card whose list was cut, moreSchedules, shows a 「更多時段」 button instead).
+ */
 export function nextDates(a: Activity): string {
   if (a.scheduleList.length === 0) return t.noDates;
   let out = '';
   for (let i = 0; i < a.scheduleList.length && i < shownDates; i++) {
-    const s = a.scheduleList[i];
-    out += (i > 0 ? '・' : '') + dateWithWeekday(s.scheduleDate, s.weekday) + s.startTime;
+    out += (i > 0 ? '・' : '') + dateOf(a.scheduleList[i]);
   }
-  return a.scheduleList.length > shownDates || a.moreSchedules ? out + '・' + t.moreDates : out;
+  return a.scheduleList.length > shownDates && !a.moreSchedules ? out + '・' + t.moreDates : out;
+}
+
+function dateOf(s: Schedule): string {
+  return dateWithWeekday(s.scheduleDate, s.weekday) + s.startTime;
+}
+
+const withMore = css`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  & > a { flex: 1; }
+  & > button { align-self: flex-start; min-height: 32px; padding: 0 4px; }
+`;
+const moreList = css`
+  list-style: none;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 12px;
+  padding: 0 4px;
+  font-size: 13px;
+  color: ${colour.text};
+`;
+
+/**
+ * 「更多時段」 of a card whose props carry only its first dates: fetches the
+ * rest a page at a time and lists them after the card; the count loaded is
+ * announced, and the button stays for the next page while there is one
+ * (then focus moves to the list).
+ */
+function MoreDates({ a }: { a: Activity }) {
+  const page = usePage();
+  const [list, setList] = useState<Schedule[]>([]);
+  const [left, setLeft] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+  const id = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  // the button goes once all are shown: focus moves to the list it filled
+  useEffect(() => {
+    if (!left) listRef.current?.focus();
+  }, [left]);
+  const more = () => {
+    setBusy(true);
+    moreSchedules(page.brand!.brandId, a.courseId, Math.floor(list.length / morePage) + 1).then(
+      (p) => {
+        const next = list.concat(p.list);
+        setList(next);
+        setLeft(next.length < p.total);
+        setStatus(p.list.length ? t.moreLoaded(p.list.length) : t.noMoreDates);
+        setBusy(false);
+      },
+      (e: unknown) => {
+        setStatus(errorText(e));
+        setBusy(false);
+      },
+    );
+  };
+  return (
+    <>
+      {list.length ? (
+        <ul id={id} ref={listRef} tabIndex={-1} className={moreList} aria-label={t.moreDatesOf(a.courseName)} data-testid="more-dates">
+          {list.map((s) => (
+            <li key={s.scheduleId}>{dateOf(s)}</li>
+          ))}
+        </ul>
+      ) : null}
+      {left ? (
+        <button type="button" className={linkButton} onClick={more} disabled={busy} aria-controls={list.length ? id : undefined} aria-label={t.moreDatesOf(a.courseName)}>
+          {t.moreDates}
+        </button>
+      ) : null}
+      <p role="status" className="visually-hidden">
+        {status}
+      </p>
+    </>
+  );
 }
 
 // Few elements and one text node each: a card renders 30 times a page in goja.
 export function ActivityCard({ a, eager }: { a: Activity; eager?: boolean }) {
+  const link = <CardLink a={a} eager={eager} />;
+  return a.moreSchedules ? (
+    <div className={withMore}>
+      {link}
+      <MoreDates a={a} />
+    </div>
+  ) : (
+    link
+  );
+}
+
+function CardLink({ a, eager }: { a: Activity; eager?: boolean }) {
   const page = usePage();
   return (
     <Link className={card} href={brandPath(page, `/activity/${a.storeId}/${a.courseId}`)} data-testid="activity-card">
