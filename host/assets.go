@@ -22,12 +22,26 @@ func (s *Server) assets() http.Handler {
 //go:embed static/favicon.svg
 var favicon []byte
 
+// ogImage is the storefront's own sharing picture (1200x630): the og:image
+// of the pages of no brand (the site index, an unknown brand's 404). It
+// was drawn once from favicon.svg and the service's name in Noto Sans TC.
+//
+//go:embed static/og-image.png
+var ogImage []byte
+
 // faviconHandler serves the storefront's own icon (an SVG, which browsers
 // take at /favicon.ico too).
 func faviconHandler(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("Cache-Control", "public, max-age=86400")
 	w.Write(favicon)
+}
+
+// ogImageHandler serves ogImage at /og-image.png.
+func ogImageHandler(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	w.Write(ogImage)
 }
 
 // staticFiles serves the files of Deps.Static, each folder at

@@ -133,6 +133,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET "+renderer.AssetPrefix, s.assets())
 	mux.Handle("GET /_static/", s.staticFiles())
 	mux.HandleFunc("GET /favicon.ico", faviconHandler)
+	mux.HandleFunc("GET /og-image.png", ogImageHandler)
 
 	// brand (spec section 7)
 	mux.Handle("GET /api/v2/ec/brands/{brandId}/home/info", s.api(s.apiHomeInfo))

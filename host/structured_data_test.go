@@ -17,6 +17,12 @@ func TestStructuredDataAndSharing(t *testing.T) {
 		`<meta property="og:image:alt" content="森活運動館的標誌"/>`,
 		`<meta name="twitter:image:alt" content="森活運動館的標誌"/>`,
 	}
+	// a page of no brand shares the storefront's own picture
+	service := []string{
+		`<meta property="og:image" content="http://example.com/og-image.png"/>`,
+		`<meta property="og:image:alt" content="運動票券平台的標誌"/>`,
+		`<meta name="twitter:image:alt" content="運動票券平台的標誌"/>`,
+	}
 	// a coming session of the course: its offer is valid from the moment its
 	// booking opens (the course's booking_opens_hours before its start)
 	var session int64
@@ -65,6 +71,9 @@ func TestStructuredDataAndSharing(t *testing.T) {
 			Contains: []string{`"eventStatus":"https://schema.org/EventScheduled"`, `"organizer":{"@type":"Organization","name":"森活運動館","url":"http://example.com/demo"}`, `"performer":{"@type":"Person","name":"`}},
 		{Name: "search shares the brand logo", Path: "/demo/search/result", Status: 200, Contains: logo},
 		{Name: "the error page shares the brand logo", Path: "/demo/nothing-here", Status: 404, Contains: logo},
+		{Name: "the site index shares the storefront's own picture", Path: "/", Status: 200, Contains: service},
+		{Name: "an unknown brand's 404 shares the storefront's own picture", Path: "/no-such-brand", Status: 404, Contains: service},
+		{Name: "the storefront's own picture is a PNG", Path: "/og-image.png", Status: 200, WantHeader: []string{"Content-Type", "image/png"}},
 		{Name: "the e-contract page shares the brand logo", Path: fmt.Sprintf("/demo/e-contract/%d/%d", ids.courseStore, contract), Status: 200, Contains: append(logo, `data-testid="e-contract"`, `data-testid="contract-text"`)},
 	})
 	// and a member's pages

@@ -6,6 +6,9 @@ import { usePage } from './page-context';
 import { JsonLd } from './json-ld';
 import { layout as t } from '../strings/zh-hant';
 
+/** The storefront's own sharing picture (host/assets.go). */
+const serviceImage = '/og-image.png';
+
 export interface PageHeadProps {
   title: string;
   description: string;
@@ -25,9 +28,10 @@ export function PageHead({ title, description, path, image, imageAlt, noindex, j
   const canonical = page.origin + (path ?? page.url.split('?')[0]);
   const siteName = page.brand?.settings.brandName;
   const logo = page.brand ? page.brand.home.logo || page.brand.settings.appLogo : '';
-  const src = image || logo;
+  // a page of no brand (the site index, an unknown brand's 404) shares the storefront's own picture
+  const src = image || logo || (page.brand ? '' : serviceImage);
   const img = src ? (src.startsWith('http') ? src : page.origin + src) : undefined;
-  const alt = image ? (imageAlt ?? title) : t.logoAlt(siteName ?? '');
+  const alt = image ? (imageAlt ?? title) : page.brand ? t.logoAlt(siteName ?? '') : t.serviceImageAlt;
   return (
     <>
     <Helmet>

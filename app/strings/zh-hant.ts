@@ -11,6 +11,8 @@ export const common = {
 export const layout = {
   /** What a brand's logo shows (og:image:alt of pages without a picture of their own). */
   logoAlt: (brand: string) => `${brand}的標誌`,
+  /** What the storefront's own sharing picture shows (pages of no brand). */
+  serviceImageAlt: '運動票券平台的標誌',
   /** The header's links by their key in the host's navigation. */
   nav: { items: '商品', activities: '課程', termSchedule: '學期課程' } as Record<string, string>,
   menu: '選單',
