@@ -143,7 +143,10 @@ func ImportTx(ctx context.Context, tx pgx.Tx, dir fs.FS, opt Options) (*Report, 
 var errDryRun = errors.New("dry run")
 
 // storeImages writes the images under dir; their names carry their
-// content's hash, so a file already there is the same image.
+// content's hash, so a file already there is the same image. Each is
+// written to a temporary file of its own and renamed into place, so
+// imports writing the same image at once (several hosts, parallel tests)
+// do not trip over each other.
 func storeImages(dir string, images []imageFile) error {
 	for _, im := range images {
 		p := filepath.Join(dir, filepath.FromSlash(im.Rel))
@@ -153,11 +156,17 @@ func storeImages(dir string, images []imageFile) error {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
-		tmp := p + ".tmp"
-		if err := os.WriteFile(tmp, im.Data, 0o644); err != nil {
+		tmp, err := os.CreateTemp(filepath.Dir(p), ".image-*")
+		if err != nil {
 			return err
 		}
-		if err := os.Rename(tmp, p); err != nil {
+		_, err = tmp.Write(im.Data)
+		err = errors.Join(err, tmp.Chmod(0o644), tmp.Close())
+		if err == nil {
+			err = os.Rename(tmp.Name(), p)
+		}
+		if err != nil {
+			os.Remove(tmp.Name())
 			return err
 		}
 	}

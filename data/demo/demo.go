@@ -2,7 +2,7 @@
 // and closed.
 //
 // Their catalogues are catalogue directories (data/catalogue's format),
-// catalogue/{brand}/, brought in by the same import as `storefront
+// catalogue/{brand}/ with their pictures in images/, brought in by the same import as `storefront
 // catalogue import` runs, in the order of Brands. What the format does not
 // hold stays SQL run after the import (*.sql, in name order): the closed
 // brand's status, seats taken, demo members and what they hold and
@@ -52,17 +52,18 @@ var catalogues embed.FS
 // numeric ids follow it).
 var Brands = []string{"demo", "yoga", "plan", "term", "noshop", "closed"}
 
-// LoadIfEmpty loads the demo when the database holds no brand. It
-// reports whether it loaded. Concurrent starts load it once. Its dates are
-// relative to today.
-func LoadIfEmpty(ctx context.Context, db *data.DB) (bool, error) {
-	return LoadAt(ctx, db, time.Now())
+// LoadIfEmpty loads the demo when the database holds no brand, its
+// images stored in imageDir like every imported image (the hosts serve
+// them at /_static/catalogue/). It reports whether it loaded. Concurrent
+// starts load it once. Its dates are relative to today.
+func LoadIfEmpty(ctx context.Context, db *data.DB, imageDir string) (bool, error) {
+	return LoadAt(ctx, db, time.Now(), imageDir)
 }
 
 // LoadAt is LoadIfEmpty as if it ran at now: every date of the demo
 // (schedules, holdings, bookings) is relative to now's Taipei day, so a
 // test can load the same demo on any day (the golden pages do).
-func LoadAt(ctx context.Context, db *data.DB, now time.Time) (bool, error) {
+func LoadAt(ctx context.Context, db *data.DB, now time.Time, imageDir string) (bool, error) {
 	loaded := false
 	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, "select pg_advisory_xact_lock(hashtext('storefront demo'))"); err != nil {
@@ -77,7 +78,7 @@ func LoadAt(ctx context.Context, db *data.DB, now time.Time) (bool, error) {
 			if err != nil {
 				return err
 			}
-			if _, err := catalogue.ImportTx(ctx, tx, dir, catalogue.Options{Now: now}); err != nil {
+			if _, err := catalogue.ImportTx(ctx, tx, dir, catalogue.Options{Now: now, ImageDir: imageDir}); err != nil {
 				return fmt.Errorf("demo catalogue %s: %w", brand, err)
 			}
 		}
@@ -112,7 +113,8 @@ create or replace function pg_temp.demo_today() returns date language sql stable
 //go:embed static
 var static embed.FS
 
-// Static holds the demo catalogue's images, served under /_static/demo/.
+// Static holds the demo brands' logos (SVG, which the catalogue format
+// does not take), served under /_static/demo/.
 var Static, _ = fs.Sub(static, "static")
 
 // Folders are the demo's static folders by name: the host serves each at
