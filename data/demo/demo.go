@@ -22,7 +22,12 @@
 //	  storefront catalogue export $b data/demo/catalogue/$b --relative
 //	done
 //
-// then delete the schema.json each export writes and review the diff. The
+// (with the STOREFRONT_CATALOGUE_IMAGES the demo was loaded with: the
+// export copies the pictures back into images/), then delete the
+// schema.json each export writes and the two past sessions 03_members.sql
+// adds (aerial-yoga-intro-xinyi at 12:00 three days ago and
+// aerial-yoga-advanced-xinyi at 18:00 eight days ago: they are the SQL's),
+// and review the diff. The
 // numeric ids in the demo's URLs (/demo/activity/1/1, /demo/passcard/2)
 // follow the order of the brands and of the entries in their files:
 // TestDemoIDs pins them.
