@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"storefront/data/dbtest"
 	"storefront/data/rules"
 )
@@ -40,17 +42,11 @@ func TestDemoIDs(t *testing.T) {
 		   join courses c on c.id = cs.course_id where c.id in (1, 2, 47) and cs.date >= '2026-11-23' group by c.slug, c.id order by c.id`,
 			"aerial-yoga-intro-xinyi=1,2,3,4,5,6,7,8 aerial-yoga-intro-zhubei=9,10,11,12,13,14,15,16 morning-hatha=257,258,259,260,261,262,263,264,265,266,267,268"},
 	} {
-		rows, err := db.Pool.Query(context.Background(), c.sql)
+		rows, _ := db.Pool.Query(context.Background(), c.sql)
+		got, err := pgx.CollectRows(rows, pgx.RowTo[string])
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got []string
-		for rows.Next() {
-			var s string
-			rows.Scan(&s)
-			got = append(got, s)
-		}
-		rows.Close()
 		if g := strings.Join(got, " "); g != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.name, g, c.want)
 		}
