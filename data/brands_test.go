@@ -55,7 +55,7 @@ func TestItemListHidesOffShelf(t *testing.T) {
 
 func TestDemoLoadsOnce(t *testing.T) {
 	db := dbtest.NewDemo(t)
-	loaded, err := demo.LoadIfEmpty(context.Background(), db)
+	loaded, err := demo.LoadIfEmpty(context.Background(), db, dbtest.ImageDir)
 	if err != nil || loaded {
 		t.Fatalf("second demo load = %v, %v; want false, nil", loaded, err)
 	}

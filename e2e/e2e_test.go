@@ -32,6 +32,8 @@ func TestBrowser(t *testing.T) {
 		"STOREFRONT_DEMO": "1",
 		"LOG_LEVEL":       "warn",
 		"STOREFRONT_ENV":  "dev",
+		// the demo's pictures, stored by its load
+		"STOREFRONT_CATALOGUE_IMAGES": t.TempDir(),
 	}
 	for k, v := range extraEnv() {
 		env[k] = v

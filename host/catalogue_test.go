@@ -228,7 +228,7 @@ func TestCataloguePages(t *testing.T) {
 	}
 	indexed, notIndexed := page(false), page(true)
 	runScenarios(t, ts, []scenario{
-		{Name: "brand home", Path: "/demo", Status: 200, Check: indexed, Contains: []string{"近期課程", "方案與票券", `"@type":"Organization"`, `"@type":"SportsActivityLocation"`, "單月暢遊通行卡", `srcSet="/_img/160/_static/demo/img/`}},
+		{Name: "brand home", Path: "/demo", Status: 200, Check: indexed, Contains: []string{"近期課程", "方案與票券", `"@type":"Organization"`, `"@type":"SportsActivityLocation"`, "單月暢遊通行卡", `srcSet="/_img/160/_static/catalogue/demo/`}},
 		{Name: "brand home tab", Path: "/demo?projectType=2", Status: 200, Check: indexed, Contains: []string{"儲值票券 1,000 點", `aria-current="page"`, `<link rel="canonical" href="http://example.com/demo?projectType=2"/>`}},
 		{Name: "brand home plans only", Path: "/demo?type=plan", Status: 200, Check: indexed, Contains: []string{"方案與票券", `<link rel="canonical" href="http://example.com/demo?type=plan"/>`}},
 		{Name: "plan-only brand", Path: "/plan?type=plan&projectType=2", Status: 200, Check: indexed, Contains: []string{"儲值 3,000 點", `<link rel="canonical" href="http://example.com/plan?type=plan&amp;projectType=2"/>`}},
@@ -448,8 +448,13 @@ func TestSitemapsAndRobots(t *testing.T) {
 
 func TestImages(t *testing.T) {
 	ts := newTestServer(t)
+	// the demo's yoga.jpg, stored by the import: /_static/catalogue/demo/{hash}/yoga.jpg
+	var yoga string
+	if err := ts.db.Pool.QueryRow(context.Background(), "select image from courses where brand_id = 'demo' and slug = 'hatha-yoga-xinyi'").Scan(&yoga); err != nil || !strings.HasPrefix(yoga, "/_static/catalogue/demo/") {
+		t.Fatalf("image %q, %v", yoga, err)
+	}
 	before := imageEncodes.Load()
-	w := ts.get(t, "/_img/320/_static/demo/img/yoga.jpg")
+	w := ts.get(t, "/_img/320"+yoga)
 	if w.Code != 200 || w.Header().Get("Content-Type") != "image/webp" {
 		t.Fatalf("image = %d %s", w.Code, w.Header().Get("Content-Type"))
 	}
@@ -464,15 +469,15 @@ func TestImages(t *testing.T) {
 		t.Fatal("not a lossy WebP")
 	}
 	etag := w.Header().Get("ETag")
-	w2 := ts.get(t, "/_img/320/_static/demo/img/yoga.jpg")
+	w2 := ts.get(t, "/_img/320"+yoga)
 	if !bytes.Equal(w.Body.Bytes(), w2.Body.Bytes()) || imageEncodes.Load()-before != 1 {
 		t.Fatalf("second request encoded again (%d encodes)", imageEncodes.Load()-before)
 	}
-	if w := ts.get(t, "/_img/320/_static/demo/img/yoga.jpg", "If-None-Match", etag); w.Code != http.StatusNotModified {
+	if w := ts.get(t, "/_img/320"+yoga, "If-None-Match", etag); w.Code != http.StatusNotModified {
 		t.Fatalf("If-None-Match = %d", w.Code)
 	}
 	// wider than the source: its own size, not upscaled
-	big := ts.get(t, "/_img/1280/_static/demo/img/yoga.jpg")
+	big := ts.get(t, "/_img/1280"+yoga)
 	if cfg, _ := webp.DecodeConfig(bytes.NewReader(big.Body.Bytes())); cfg.Width != 960 {
 		t.Fatalf("1280 of a 960 px source = %d px", cfg.Width)
 	}
@@ -483,8 +488,8 @@ func TestImages(t *testing.T) {
 		}
 	}
 	var refused []scenario
-	for _, p := range []string{"/_img/321/_static/demo/img/yoga.jpg", "/_img/320/_static/demo/logo-demo.svg", "/_img/320/_static/demo/../demo.go",
-		"/_img/320/_static/demo/img/nosuch.jpg", "/_img/320/etc/passwd.png", "/_img/abc/_static/demo/img/yoga.jpg"} {
+	for _, p := range []string{"/_img/321" + yoga, "/_img/320/_static/demo/logo-demo.svg", "/_img/320/_static/demo/../demo.go",
+		"/_img/320/_static/catalogue/demo/nosuch.jpg", "/_img/320/etc/passwd.png", "/_img/abc" + yoga} {
 		refused = append(refused, scenario{Name: p, Path: p, Check: notServed})
 	}
 	runScenarios(t, ts, refused)

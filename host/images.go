@@ -22,7 +22,8 @@ import (
 )
 
 // Images are served at /_img/{width}/{path}: the source image at path (a
-// JPEG or PNG of the demo catalogue under _static/demo/) scaled down to
+// JPEG or PNG under a static folder: the catalogue images the import
+// stored, the demo's among them, under _static/catalogue/) scaled down to
 // width, never up, as WebP at quality 70 (spec section 9). The encoded
 // image is kept in the cache after the first encode. Widths are a fixed
 // set, so the cache stays bounded.

@@ -119,7 +119,8 @@ func startStorefront(t *testing.T, dbURL string, env ...string) *storefrontProce
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestChildProcess$", "-test.count=1")
 	cmd.Env = append(os.Environ(), "STOREFRONT_TEST_CHILD=1", "DATABASE_URL="+dbURL, "PORT=0", "STOREFRONT_ENV=dev",
-		"STOREFRONT_DEMO=1", "STOREFRONT_RENDERERS=1", "REDIS_URL=", "SMTP_HOST=", "LOG_LEVEL=error", "STOREFRONT_PUBLIC_URL=")
+		"STOREFRONT_DEMO=1", "STOREFRONT_RENDERERS=1", "REDIS_URL=", "SMTP_HOST=", "LOG_LEVEL=error", "STOREFRONT_PUBLIC_URL=",
+		"STOREFRONT_CATALOGUE_IMAGES="+t.TempDir())
 	cmd.Env = append(cmd.Env, env...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()

@@ -27,9 +27,10 @@ import (
 type Fixtures struct {
 	// Static are folders of files served at /_static/{name}/.
 	Static map[string]fs.FS
-	// LoadIfEmpty fills an empty database (with STOREFRONT_DEMO) and
-	// reports whether it did.
-	LoadIfEmpty func(context.Context, *data.DB) (bool, error)
+	// LoadIfEmpty fills an empty database (with STOREFRONT_DEMO), its
+	// images stored in the given directory (STOREFRONT_CATALOGUE_IMAGES),
+	// and reports whether it did.
+	LoadIfEmpty func(ctx context.Context, db *data.DB, imageDir string) (bool, error)
 }
 
 // Run starts the storefront and serves until ctx ends, then shuts down
@@ -63,7 +64,7 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	}
 	defer db.Close()
 	if cfg.Demo && fx.LoadIfEmpty != nil {
-		loaded, err := fx.LoadIfEmpty(ctx, db)
+		loaded, err := fx.LoadIfEmpty(ctx, db, cfg.CatalogueImages)
 		if err != nil {
 			return fmt.Errorf("demo catalogue: %w", err)
 		}

@@ -76,7 +76,7 @@ func newTestServer(t testing.TB, opts ...serverOpt) *testServer {
 	cfg.PublicURL = "http://example.com"
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	d := Deps{Config: cfg, DB: dbtest.NewDemo(t), Bundle: bundle, Log: log, Static: demo.Folders,
+	d := Deps{Config: cfg, DB: dbtest.NewDemo(t), Bundle: bundle, Log: log, Static: withCatalogueImages(demo.Folders, dbtest.ImageDir),
 		Now: func() time.Time { return time.Date(2026, 11, 22, 10, 0, 0, 0, rules.Taipei) }}
 	for _, o := range opts {
 		o(&d)

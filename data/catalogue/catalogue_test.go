@@ -228,12 +228,13 @@ func TestRelativeDates(t *testing.T) {
 // The format carries the demo brands' catalogue, the demo brand's
 // sessions at both stores and the term brand's classes inside their
 // stores' hours of each weekday: exporting each brand (with dates
-// relative to the day) and importing the export back changes nothing.
+// relative to the day, and the pictures the demo's load stored) and
+// importing the export back changes nothing.
 func TestDemoBrandsExportAndImportUnchanged(t *testing.T) {
 	db := dbtest.NewDemoAt(t, now)
 	for _, brand := range []string{"demo", "yoga", "plan", "term", "noshop", "closed"} {
 		out := filepath.Join(t.TempDir(), brand)
-		if err := catalogue.Export(context.Background(), db, brand, out, catalogue.ExportOptions{ImageDir: t.TempDir(), Relative: now}); err != nil {
+		if err := catalogue.Export(context.Background(), db, brand, out, catalogue.ExportOptions{ImageDir: dbtest.ImageDir, Relative: now}); err != nil {
 			t.Fatalf("export %s: %v", brand, err)
 		}
 		v := version(t, db, brand)

@@ -344,11 +344,14 @@ func Write(dir string, c *Catalogue) error {
 		return err
 	}
 	for _, p := range c.parts() {
-		raw, err := json.MarshalIndent(p.v, "", "  ")
-		if err != nil {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false) // "&" in a link stays "&"
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(p.v); err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(dir, p.file), append(raw, '\n'), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, p.file), buf.Bytes(), 0o644); err != nil {
 			return err
 		}
 	}

@@ -67,60 +67,75 @@ func taipeiDay(now time.Time) time.Time {
 }
 
 // Import reads the catalogue in dir, checks it and brings the brand's rows
-// in the database to it in one transaction: an upsert by the format's
-// keys, where an entry the files no longer list is taken off the shelf
-// when members hold or booked it and deleted otherwise. When any problem
-// is found it returns them all (Problems) and writes nothing. Running it
-// twice changes nothing the second time. The brand's data_version moves
-// with every written row, so running hosts drop their cached pages.
+// in the database to it in one transaction (ImportTx). With DryRun it
+// reports the changes and rolls them back.
 func Import(ctx context.Context, db *data.DB, dir fs.FS, opt Options) (*Report, error) {
+	var rep *Report
+	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
+		var err error
+		if rep, err = ImportTx(ctx, tx, dir, opt); err == nil && opt.DryRun {
+			return errDryRun
+		}
+		return err
+	})
+	if err != nil && !errors.Is(err, errDryRun) {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// ImportTx is Import inside tx, for a caller that writes more in the same
+// transaction (the demo): an upsert by the format's keys, where an entry
+// the files no longer list is taken off the shelf when members hold or
+// booked it and deleted otherwise. When any problem is found it returns
+// them all (Problems) and writes nothing. Running it twice changes nothing
+// the second time. The brand's data_version moves once when anything
+// changed, so running hosts drop their cached pages. With DryRun it
+// stores no image; the caller rolls tx back.
+func ImportTx(ctx context.Context, tx pgx.Tx, dir fs.FS, opt Options) (*Report, error) {
 	if opt.Now.IsZero() {
 		opt.Now = time.Now()
 	}
-	today := taipeiDay(opt.Now)
 	want, probs := Read(dir)
 	if len(probs) > 0 {
 		return nil, probs
 	}
-	images, probs := check(want, dir, today)
+	images, probs := check(want, dir, taipeiDay(opt.Now))
 	if len(images) > 0 && opt.ImageDir == "" {
 		probs.add(brandFile, "", "", "目錄含圖片檔，但未設定圖片存放目錄 STOREFRONT_CATALOGUE_IMAGES")
 	}
 	normalise(want)
 	rep := &Report{Brand: want.Brand.ID}
-	err := pgx.BeginFunc(ctx, db.Pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "select pg_advisory_xact_lock(hashtext('storefront catalogue ' || $1))", want.Brand.ID); err != nil {
-			return err
-		}
-		// the rows' triggers leave data_version to apply (migration 013)
-		if _, err := tx.Exec(ctx, "select set_config('storefront.importing', 'on', true)"); err != nil {
-			return err
-		}
-		for _, d := range want.Brand.Domains {
-			var other string
-			err := tx.QueryRow(ctx, "select brand_id from brand_domains where host = $1 and brand_id <> $2", d.Host, want.Brand.ID).Scan(&other)
-			if err == nil {
-				probs.add(brandFile, fmt.Sprintf("網域「%s」", d.Host), "domains.host", "已被品牌「%s」使用", other)
-			} else if !errors.Is(err, pgx.ErrNoRows) {
-				return err
-			}
-		}
-		if len(probs) > 0 {
-			return probs
-		}
-		if err := apply(ctx, tx, want, rep); err != nil {
-			return err
-		}
-		if opt.DryRun {
-			return errDryRun
-		}
-		return storeImages(opt.ImageDir, images)
-	})
-	if errors.Is(err, errDryRun) {
-		return rep, nil
-	}
-	if err != nil {
+	if _, err := tx.Exec(ctx, "select pg_advisory_xact_lock(hashtext('storefront catalogue ' || $1))", want.Brand.ID); err != nil {
 		return nil, err
+	}
+	for _, d := range want.Brand.Domains {
+		var other string
+		err := tx.QueryRow(ctx, "select brand_id from brand_domains where host = $1 and brand_id <> $2", d.Host, want.Brand.ID).Scan(&other)
+		if err == nil {
+			probs.add(brandFile, fmt.Sprintf("網域「%s」", d.Host), "domains.host", "已被品牌「%s」使用", other)
+		} else if !errors.Is(err, pgx.ErrNoRows) {
+			return nil, err
+		}
+	}
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	// the rows' triggers leave data_version to apply (migration 013), for
+	// the import's writes only
+	if _, err := tx.Exec(ctx, "select set_config('storefront.importing', 'on', true)"); err != nil {
+		return nil, err
+	}
+	if err := apply(ctx, tx, want, rep); err != nil {
+		return nil, err
+	}
+	if _, err := tx.Exec(ctx, "select set_config('storefront.importing', 'off', true)"); err != nil {
+		return nil, err
+	}
+	if !opt.DryRun {
+		if err := storeImages(opt.ImageDir, images); err != nil {
+			return nil, err
+		}
 	}
 	return rep, nil
 }
@@ -128,7 +143,10 @@ func Import(ctx context.Context, db *data.DB, dir fs.FS, opt Options) (*Report, 
 var errDryRun = errors.New("dry run")
 
 // storeImages writes the images under dir; their names carry their
-// content's hash, so a file already there is the same image.
+// content's hash, so a file already there is the same image. Each is
+// written to a temporary file of its own and renamed into place, so
+// imports writing the same image at once (several hosts, parallel tests)
+// do not trip over each other.
 func storeImages(dir string, images []imageFile) error {
 	for _, im := range images {
 		p := filepath.Join(dir, filepath.FromSlash(im.Rel))
@@ -138,11 +156,17 @@ func storeImages(dir string, images []imageFile) error {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
-		tmp := p + ".tmp"
-		if err := os.WriteFile(tmp, im.Data, 0o644); err != nil {
+		tmp, err := os.CreateTemp(filepath.Dir(p), ".image-*")
+		if err != nil {
 			return err
 		}
-		if err := os.Rename(tmp, p); err != nil {
+		_, err = tmp.Write(im.Data)
+		err = errors.Join(err, tmp.Chmod(0o644), tmp.Close())
+		if err == nil {
+			err = os.Rename(tmp.Name(), p)
+		}
+		if err != nil {
+			os.Remove(tmp.Name())
 			return err
 		}
 	}
@@ -284,11 +308,15 @@ func apply(ctx context.Context, tx pgx.Tx, want *Catalogue, rep *Report) error {
 		func(t Teacher) {
 			w.removed(teachersFile, "老師", t.ID, "delete from teachers where id = $1", id.teachers[t.ID])
 		})
+	// a category is added once, in the order the courses name it (a
+	// conflicting insert would spend an id)
+	categories := map[string]bool{"": true}
 	for _, co := range want.Courses {
-		if co.Category != "" {
+		if !categories[co.Category] {
+			categories[co.Category] = true
 			w.exec(`insert into course_categories (brand_id, name, sort)
 			        select $1::text, $2::text, coalesce(max(sort), 0) + 1 from course_categories where brand_id = $1
-			        on conflict (brand_id, name) do nothing`, brand, co.Category)
+			        having not exists (select 1 from course_categories where brand_id = $1 and name = $2)`, brand, co.Category)
 		}
 	}
 

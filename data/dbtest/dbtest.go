@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -42,11 +43,16 @@ func New(t testing.TB) *data.DB {
 	return newDB(t)
 }
 
+// ImageDir is where the demo loads of tests store the demo's images (a
+// test server serves it at /_static/catalogue/). The images' names carry
+// their content's hash, so every test shares it.
+var ImageDir = filepath.Join(os.TempDir(), "storefront-test-images")
+
 // NewDemo returns a migrated database holding the demo catalogue.
 func NewDemo(t testing.TB) *data.DB {
 	t.Helper()
 	db := newDB(t)
-	if _, err := demo.LoadIfEmpty(context.Background(), db); err != nil {
+	if _, err := demo.LoadIfEmpty(context.Background(), db, ImageDir); err != nil {
 		t.Fatalf("load demo: %v", err)
 	}
 	return db
@@ -57,7 +63,7 @@ func NewDemo(t testing.TB) *data.DB {
 func NewDemoAt(t testing.TB, now time.Time) *data.DB {
 	t.Helper()
 	db := newDB(t)
-	if _, err := demo.LoadAt(context.Background(), db, now); err != nil {
+	if _, err := demo.LoadAt(context.Background(), db, now, ImageDir); err != nil {
 		t.Fatalf("load demo: %v", err)
 	}
 	return db

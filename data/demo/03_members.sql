@@ -19,11 +19,11 @@ insert into users (brand_id, email, name, phone, password_hash, custom_values, e
 insert into member_passcards (brand_id, user_id, item_id, name, activation_type, starts_on, ends_on, purchased_at, validity_value, validity_unit)
 select 'demo', u.id, i.id, i.name, i.activation_type, p.starts_on, p.ends_on, p.purchased_at, i.validity_value, i.validity_unit
   from users u,
-       (values ('季卡通行卡', pg_temp.demo_today() - 20, pg_temp.demo_today() + 70, pg_temp.demo_now() - interval '20 days'),
-               ('單月暢遊通行卡', null::date, null::date, pg_temp.demo_now() - interval '2 days'),
-               ('週末體驗通行卡', pg_temp.demo_today() - 60, pg_temp.demo_today() - 53, pg_temp.demo_now() - interval '60 days'))
+       (values ('season-pass', pg_temp.demo_today() - 20, pg_temp.demo_today() + 70, pg_temp.demo_now() - interval '20 days'),
+               ('month-pass', null::date, null::date, pg_temp.demo_now() - interval '2 days'),
+               ('weekend-trial-pass', pg_temp.demo_today() - 60, pg_temp.demo_today() - 53, pg_temp.demo_now() - interval '60 days'))
            as p (item, starts_on, ends_on, purchased_at)
-  join items i on i.brand_id = 'demo' and i.name = p.item
+  join items i on i.brand_id = 'demo' and i.slug = p.item
  where u.brand_id = 'demo' and u.email = 'member@example.com';
 
 insert into member_tickets (brand_id, user_id, item_id, name, ticket_type, total, remain, ends_on, purchased_at,
@@ -31,26 +31,28 @@ insert into member_tickets (brand_id, user_id, item_id, name, ticket_type, total
 select u.brand_id, u.id, i.id, i.name, t.ticket_type, t.total, t.remain, t.ends_on, t.purchased_at,
        i.activation_type, (t.purchased_at at time zone 'Asia/Taipei')::date, i.validity_value, i.validity_unit
   from users u,
-       (values ('demo', '儲值票券 1,000 點', 'onlinePoint', 1000, 640, pg_temp.demo_today() + 300, pg_temp.demo_now() - interval '65 days'),
-               ('demo', '團課 10 堂計次卡', 'count', 10, 7, pg_temp.demo_today() + 150, pg_temp.demo_now() - interval '30 days'),
-               ('yoga', '瑜珈 8 堂課程卡', 'count', 8, 5, pg_temp.demo_today() + 90, pg_temp.demo_now() - interval '30 days'))
-           as t (brand_id, item, ticket_type, total, remain, ends_on, purchased_at)
-  join items i on i.brand_id = t.brand_id and i.name = t.item
- where u.brand_id = t.brand_id and u.email = 'member@example.com';
+       (values (1, 'demo', 'points-1000', 'onlinePoint', 1000, 640, pg_temp.demo_today() + 300, pg_temp.demo_now() - interval '65 days'),
+               (2, 'demo', 'group-10', 'count', 10, 7, pg_temp.demo_today() + 150, pg_temp.demo_now() - interval '30 days'),
+               (3, 'yoga', 'yoga-8', 'count', 8, 5, pg_temp.demo_today() + 90, pg_temp.demo_now() - interval '30 days'))
+           as t (n, brand_id, item, ticket_type, total, remain, ends_on, purchased_at)
+  join items i on i.brand_id = t.brand_id and i.slug = t.item
+ where u.brand_id = t.brand_id and u.email = 'member@example.com'
+ order by t.n;
 
 insert into member_counting_passcards (brand_id, user_id, item_id, name, total_minutes, remain_minutes, activated_on, ends_on, available, purchased_at)
 select 'demo', u.id, i.id, i.name, c.total, c.remain, c.activated_on, c.ends_on, true, c.purchased_at
   from users u,
-       (values ('自由重訓 600 分鐘卡', 600, 420, pg_temp.demo_today() - 10, pg_temp.demo_today() + 80, pg_temp.demo_now() - interval '10 days'),
-               ('自由重訓 1,500 分鐘卡', 1500, 1500, null::date, null::date, pg_temp.demo_now() - interval '1 day'),
-               ('自由重訓 600 分鐘卡', 600, 35, pg_temp.demo_today() - 120, pg_temp.demo_today() - 30, pg_temp.demo_now() - interval '120 days'))
-           as c (item, total, remain, activated_on, ends_on, purchased_at)
-  join items i on i.brand_id = 'demo' and i.name = c.item
- where u.brand_id = 'demo' and u.email = 'member@example.com';
+       (values (1, 'minutes-600', 600, 420, pg_temp.demo_today() - 10, pg_temp.demo_today() + 80, pg_temp.demo_now() - interval '10 days'),
+               (2, 'minutes-600', 600, 35, pg_temp.demo_today() - 120, pg_temp.demo_today() - 30, pg_temp.demo_now() - interval '120 days'),
+               (3, 'minutes-1500', 1500, 1500, null::date, null::date, pg_temp.demo_now() - interval '1 day'))
+           as c (n, item, total, remain, activated_on, ends_on, purchased_at)
+  join items i on i.brand_id = 'demo' and i.slug = c.item
+ where u.brand_id = 'demo' and u.email = 'member@example.com'
+ order by c.n;
 
 insert into member_passcards (brand_id, user_id, item_id, name, activation_type, starts_on, ends_on, validity_value, validity_unit)
 select 'plan', u.id, i.id, i.name, i.activation_type, pg_temp.demo_today() - 5, pg_temp.demo_today() + 25, i.validity_value, i.validity_unit
-  from users u join items i on i.brand_id = 'plan' and i.name = '月費方案'
+  from users u join items i on i.brand_id = 'plan' and i.slug = 'monthly'
  where u.brand_id = 'plan' and u.email = 'member@example.com';
 
 -- Two more members of the demo brand (same password) for the waiting
@@ -70,19 +72,21 @@ select u.brand_id, u.id, i.id, i.name, 'count', 10, t.remain, pg_temp.demo_today
        i.activation_type, pg_temp.demo_today() - 30, i.validity_value, i.validity_unit
   from users u
   join (values ('member2@example.com', 8), ('member3@example.com', 0)) as t (email, remain) on t.email = u.email
-  join items i on i.brand_id = 'demo' and i.name = '團課 10 堂計次卡'
+  join items i on i.brand_id = 'demo' and i.slug = 'group-10'
  where u.brand_id = 'demo';
 
 -- The demo member's bookings are sessions of the catalogue paid with the
 -- count card: the two upcoming ones are the 2nd and 9th coming session
--- that has a teacher; the attended and the cancelled one are sessions
--- earlier this month of the first and third course (added here: the
--- catalogue's schedules start today). 10 visits - 3 used = 7 left.
+-- that has a teacher; the attended and the cancelled one are sessions of
+-- the two aerial-yoga courses at Xinyi three and eight days ago (added
+-- here: the catalogue's schedules are this week's and later). 10 visits
+-- - 3 used = 7 left.
+create temp table demo_past (course text, days_ago int, start time) on commit drop;
+insert into demo_past values ('aerial-yoga-intro-xinyi', 3, '12:00'), ('aerial-yoga-advanced-xinyi', 8, '18:00');
+
 insert into course_schedules (brand_id, course_id, teacher_id, date, start_time, end_time, capacity, booked)
 select 'demo', c.id, c.teacher_id, pg_temp.demo_today() - p.days_ago, p.start, p.start + interval '1 hour', 20, 12
-  from (select *, row_number() over (order by id) as n
-          from courses where brand_id = 'demo' and teacher_id is not null) c
-  join (values (1, 3, time '12:00'), (3, 8, time '18:00')) as p (n, days_ago, start) on p.n = c.n;
+  from demo_past p join courses c on c.brand_id = 'demo' and c.slug = p.course;
 
 insert into bookings (brand_id, user_id, store_id, schedule_id, starts_at, ends_at, status, pay_kind, ticket_id, consumed,
                       checked_in_at, cancelled_at, created_at)
@@ -93,7 +97,7 @@ select 'demo', u.id, c.store_id, cs.id,
        case when b.status = 'cancelled' then (cs.date + cs.start_time - interval '2 days') at time zone 'Asia/Taipei' end,
        (cs.date + cs.start_time - interval '7 days') at time zone 'Asia/Taipei'
   from users u
-  join member_tickets t on t.user_id = u.id and t.name = '團課 10 堂計次卡'
+  join member_tickets t on t.user_id = u.id and t.item_id = (select id from items where brand_id = 'demo' and slug = 'group-10')
   cross join lateral (
         (select s.id, 'booked' as status
            from (select *, row_number() over (order by date, start_time, id) as n
@@ -102,19 +106,21 @@ select 'demo', u.id, c.store_id, cs.id,
                     and date > pg_temp.demo_today()) s
           where s.n in (2, 9))
         union all
-        (select s.id, case when s.date = pg_temp.demo_today() - 3 then 'attended' else 'cancelled' end
-           from course_schedules s
-          where s.brand_id = 'demo' and s.date in (pg_temp.demo_today() - 3, pg_temp.demo_today() - 8))
+        (select s.id, case when p.days_ago = 3 then 'attended' else 'cancelled' end
+           from demo_past p
+           join courses c on c.brand_id = 'demo' and c.slug = p.course
+           join course_schedules s on s.course_id = c.id and s.date = pg_temp.demo_today() - p.days_ago and s.start_time = p.start)
        ) as b
   join course_schedules cs on cs.id = b.id
   join courses c on c.id = cs.course_id
- where u.brand_id = 'demo' and u.email = 'member@example.com';
+ where u.brand_id = 'demo' and u.email = 'member@example.com'
+ order by b.status <> 'booked', b.status, cs.date, cs.start_time;
 
 -- The full class: the reformer pilates session at Xinyi three or more days
 -- ahead, every seat taken (陳大文's among them), 王小美 waiting.
 with full_class as (
-  select s.id from course_schedules s join courses c on c.id = s.course_id join stores st on st.id = c.store_id
-   where c.brand_id = 'demo' and c.name = '核心床皮拉提斯' and st.short_name = '信義館' and s.date >= pg_temp.demo_today() + 3
+  select s.id from course_schedules s join courses c on c.id = s.course_id
+   where c.brand_id = 'demo' and c.slug = 'reformer-pilates-xinyi' and s.date >= pg_temp.demo_today() + 3
    order by s.date, s.start_time limit 1),
 seats as (update course_schedules set booked = capacity where id in (select id from full_class) returning id)
 insert into bookings (brand_id, user_id, store_id, schedule_id, starts_at, ends_at, pay_kind, ticket_id, consumed)

@@ -25,4 +25,4 @@ from contract_templates where brand_id = 'demo' and name = '會員入會契約';
 
 insert into contract_attachments (template_id, item_id)
 select t.id, i.id from contract_templates t, items i
- where t.brand_id = 'demo' and t.name = '會員入會契約' and i.brand_id = 'demo' and i.name = '週末體驗通行卡';
+ where t.brand_id = 'demo' and t.name = '會員入會契約' and i.brand_id = 'demo' and i.slug = 'weekend-trial-pass';

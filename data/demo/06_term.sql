@@ -3,16 +3,17 @@
 -- started 10 minutes), and the demo member's counting-passcard history,
 -- with one card gone 25 minutes below zero (owes NT$150): a card in debt
 -- gives no minutes (not available) until the debt is paid.
-update term_classes set trial_price = v.trial_price
-  from (values ('兒童體適能｜週六上午班', 450), ('兒童街舞｜週三傍晚班', 400), ('週末皮拉提斯養成班｜週日上午', 500))
-       as v(name, trial_price)
- where term_classes.name = v.name;
+update term_classes tc set trial_price = v.trial_price
+  from term_schedules ts,
+       (values ('term', 'winter-term', 'fitness-sat', 450), ('term', 'winter-term', 'hiphop-wed', 400),
+               ('demo', 'weekend-pilates', 'sunday-morning', 500)) as v(brand_id, term, class, trial_price)
+ where ts.id = tc.term_schedule_id and ts.brand_id = v.brand_id and ts.slug = v.term and tc.slug = v.class;
 
 insert into counting_charging_settings (brand_id, unit_minutes, unit_price) values ('demo', 10, 50);
 
 insert into member_counting_passcards (brand_id, user_id, item_id, name, total_minutes, remain_minutes, activated_on, ends_on, available, purchased_at)
 select 'demo', u.id, i.id, i.name, 600, -25, pg_temp.demo_today() - 40, pg_temp.demo_today() + 50, false, pg_temp.demo_now() - interval '40 days'
-  from users u join items i on i.brand_id = 'demo' and i.name = '自由重訓 600 分鐘卡'
+  from users u join items i on i.brand_id = 'demo' and i.slug = 'minutes-600'
  where u.brand_id = 'demo' and u.email = 'member@example.com';
 
 -- the history: the 420-minute card's visits, and the overdue card's
@@ -26,4 +27,5 @@ select m.id, pg_temp.demo_now() - v.ago, v.minutes, v.note
                (-25, interval '35 days', -240, '自由重訓入場'), (-25, interval '20 days', -210, '自由重訓入場'),
                (-25, interval '3 days', -175, '自由重訓入場（超過剩餘分鐘 25 分鐘）'))
        as v(remain, ago, minutes, note) on v.remain = m.remain_minutes
- where m.brand_id = 'demo';
+ where m.brand_id = 'demo'
+ order by m.id, v.ago;

@@ -1,12 +1,15 @@
-// Generates the demo catalogue's images (data/demo/static/img/*.jpg): a
-// soft two-colour gradient with a large Noto Color Emoji glyph (SIL OFL 1.1),
-// rendered by headless Chromium. Run once by hand after changing the list:
+// Generates the demo catalogue's pictures: a soft two-colour gradient with a
+// large Noto Color Emoji glyph (SIL OFL 1.1), rendered by headless Chromium,
+// written as catalogue/{brand}/images/{name}.jpg into every brand directory
+// whose files name "images/{name}.jpg". Run once by hand after changing the
+// list, and commit the files:
 //   apt-get install fonts-noto-color-emoji && node data/demo/make-images.mjs
 import { chromium } from 'playwright-core';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'static', 'img');
+const catalogue = path.join(path.dirname(fileURLToPath(import.meta.url)), 'catalogue');
 const W = 960, H = 600;
 const images = [
   // name, glyph, from, to
@@ -43,6 +46,16 @@ const images = [
   ['term-kids', '🎒', '#fff3c4', '#e58f00'],
 ];
 
+// the brands naming each picture
+const users = new Map();
+for (const brand of fs.readdirSync(catalogue)) {
+  const dir = path.join(catalogue, brand);
+  const text = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('');
+  for (const [, name] of text.matchAll(/"images\/([a-z-]+)\.jpg"/g)) {
+    users.set(name, new Set([...(users.get(name) ?? []), dir]));
+  }
+}
+
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 const page = await browser.newPage({ viewport: { width: W, height: H } });
 for (const [name, glyph, from, to] of images) {
@@ -52,7 +65,11 @@ for (const [name, glyph, from, to] of images) {
       <div style="position:absolute;width:380px;height:380px;border-radius:50%;right:-90px;bottom:-150px;background:rgba(255,255,255,.16)"></div>
       <div style="position:absolute;inset:0;display:flex;align-items:center;justify-content:center;font-family:'Noto Color Emoji';font-size:260px;filter:drop-shadow(0 18px 24px rgba(0,0,0,.18))">${glyph}</div>
     </div></body></html>`);
-  await page.screenshot({ path: path.join(out, name + '.jpg'), type: 'jpeg', quality: 80 });
+  const jpeg = await page.screenshot({ type: 'jpeg', quality: 80 });
+  for (const dir of users.get(name) ?? []) {
+    fs.mkdirSync(path.join(dir, 'images'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'images', name + '.jpg'), jpeg);
+  }
 }
 await browser.close();
-console.log(`${images.length} images in ${out}`);
+console.log(`${images.length} images for ${users.size} names in ${catalogue}`);
