@@ -1,6 +1,8 @@
 // Shows the open dialog. Each dialog is its own chunk, loaded the first
-// time it opens, so the first visit carries none of them.
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+// time it opens, so the first visit carries none of them (a chunk that
+// fails to load reloads the page: lib/chunk).
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { lazyDialog } from '../lib/chunk';
 import { useUi, type DialogName } from '../lib/ui-state';
 import { usePage } from '../lib/page-context';
 import { loginNext } from '../lib/navigation';
@@ -10,22 +12,22 @@ import { loggedOutKey } from '../features/members/api';
 const completeOffered = 'storefront:complete-info';
 
 const dialogs: Record<DialogName, ComponentType<{ args: any; onClose: () => void }>> = {
-  login: lazy(() => import('../dialogs/login-dialog')),
-  register: lazy(() => import('../dialogs/register-dialog')),
-  registerSuccess: lazy(() => import('../dialogs/register-success-dialog')),
-  verifyAccount: lazy(() => import('../dialogs/verify-account-dialog')),
-  verifyCode: lazy(() => import('../dialogs/verify-code-dialog')),
-  forgotPassword: lazy(() => import('../dialogs/forgot-password-dialog')),
-  completeInfo: lazy(() => import('../dialogs/complete-info-dialog')),
-  changePassword: lazy(() => import('../dialogs/change-password-dialog')),
-  cancelBooking: lazy(() => import('../dialogs/cancel-booking-dialog')),
-  contact: lazy(() => import('../dialogs/contact-dialog')),
-  checkIn: lazy(() => import('../dialogs/check-in-dialog')),
-  conflict: lazy(() => import('../dialogs/conflict-dialog')),
-  timingCardNotEnough: lazy(() => import('../dialogs/timing-card-not-enough-dialog')),
-  calendar: lazy(() => import('../dialogs/calendar-dialog')),
-  checkInQr: lazy(() => import('../dialogs/check-in-qr-dialog')),
-  holdingQr: lazy(() => import('../dialogs/holding-qr-dialog')),
+  login: lazyDialog(() => import('../dialogs/login-dialog')),
+  register: lazyDialog(() => import('../dialogs/register-dialog')),
+  registerSuccess: lazyDialog(() => import('../dialogs/register-success-dialog')),
+  verifyAccount: lazyDialog(() => import('../dialogs/verify-account-dialog')),
+  verifyCode: lazyDialog(() => import('../dialogs/verify-code-dialog')),
+  forgotPassword: lazyDialog(() => import('../dialogs/forgot-password-dialog')),
+  completeInfo: lazyDialog(() => import('../dialogs/complete-info-dialog')),
+  changePassword: lazyDialog(() => import('../dialogs/change-password-dialog')),
+  cancelBooking: lazyDialog(() => import('../dialogs/cancel-booking-dialog')),
+  contact: lazyDialog(() => import('../dialogs/contact-dialog')),
+  checkIn: lazyDialog(() => import('../dialogs/check-in-dialog')),
+  conflict: lazyDialog(() => import('../dialogs/conflict-dialog')),
+  timingCardNotEnough: lazyDialog(() => import('../dialogs/timing-card-not-enough-dialog')),
+  calendar: lazyDialog(() => import('../dialogs/calendar-dialog')),
+  checkInQr: lazyDialog(() => import('../dialogs/check-in-qr-dialog')),
+  holdingQr: lazyDialog(() => import('../dialogs/holding-qr-dialog')),
 };
 
 export function DialogHost() {

@@ -4,7 +4,8 @@
 // the terms and the payment warning. Paying runs precheck (each refusal in
 // its dialog), asks for confirmation, creates the order and sends the buyer
 // to the payment page the server names.
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
+import { lazyDialog } from '../lib/chunk';
 import { css } from '@emotion/css';
 import type { CheckoutData, CheckoutRequest, CheckoutStore, PrecheckAnswer } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
@@ -38,8 +39,8 @@ import { items as ti, common } from '../strings/zh-hant';
 import { checkout as t, confirm as tc } from '../strings/zh-hant-checkout';
 import { colour, radius } from '../ui/theme';
 
-const ConfirmDialog = lazy(() => import('../dialogs/checkout-confirm-dialog'));
-const RefusalDialog = lazy(() => import('../dialogs/refusal-dialog'));
+const ConfirmDialog = lazyDialog(() => import('../dialogs/checkout-confirm-dialog'));
+const RefusalDialog = lazyDialog(() => import('../dialogs/refusal-dialog'));
 
 const form = css`
   display: flex;

@@ -81,6 +81,10 @@ export const comingSoon = {
 
 export const navigation = {
   failed: '頁面載入失敗，請稍後再試',
+  /** A dialog's code that would not load (the page was not reloaded again within a minute). */
+  chunkFailedTitle: '無法開啟',
+  chunkFailedBody: '網路不穩定或網站剛更新，這個視窗的內容沒有載入。請重新整理頁面後再試一次。',
+  reload: '重新整理頁面',
 };
 
 // Members: what the header and every page need. The dialogs' and member
