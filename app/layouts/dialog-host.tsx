@@ -28,7 +28,12 @@ const dialogs: Record<DialogName, ComponentType<{ args: any; onClose: () => void
   calendar: lazyDialog(() => import('../dialogs/calendar-dialog')),
   checkInQr: lazyDialog(() => import('../dialogs/check-in-qr-dialog')),
   holdingQr: lazyDialog(() => import('../dialogs/holding-qr-dialog')),
+  unsubscribe: lazyDialog(() => import('../dialogs/unsubscribe-dialog')),
+  downloadApp: lazyDialog(() => import('../dialogs/download-app-dialog')),
 };
+
+/** Query parameters of links that open a dialog on arrival. */
+export const arrivalQuery = { unsubscribe: 'unsubscribe', appDownload: 'appDownload' } as const;
 
 export function DialogHost() {
   const { dialog, open, close } = useUi();
@@ -56,6 +61,23 @@ export function DialogHost() {
     const next = loginNext(asked, page.basePath);
     if (!page.user && next && !justOut) open('login', { next });
   }, [asked, open, page.user, page.basePath]);
+  // links that open a dialog on arrival: a notification mail's unsubscribe
+  // link, a computer sent on from /appDownloadRedirect. Read from the
+  // address, not the props (a cached page keeps no such query), and taken
+  // off it, so the token stays out of the history and a reload.
+  const promote = page.brand?.settings.brandPromoteInfo;
+  const hasApp = !!(promote?.iosAppLink || promote?.androidAppLink) && !page.webview;
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const token = url.searchParams.get(arrivalQuery.unsubscribe);
+    const app = url.searchParams.has(arrivalQuery.appDownload);
+    if (token === null && !app) return;
+    url.searchParams.delete(arrivalQuery.unsubscribe);
+    url.searchParams.delete(arrivalQuery.appDownload);
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+    if (token) open('unsubscribe', { token });
+    else if (app && hasApp) open('downloadApp', {});
+  }, [open, hasApp]);
   if (!dialog) return null;
   const D = dialogs[dialog.name];
   return (

@@ -13,7 +13,6 @@ import { useUi } from '../lib/ui-state';
 import { Link } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
 import { ApiError, errorText } from '../lib/api';
-import { links } from '../lib/links';
 import { price, validity } from '../lib/format';
 import { useRefresh } from '../lib/use-submit';
 import { openInApp } from '../lib/app-bridge';
@@ -31,7 +30,8 @@ import { grants } from '../features/catalogue/item-card';
 import type { NoticeKind } from '../dialogs/refusal-dialog';
 import { card, factList } from '../ui/card';
 import { heading, sectionTitle } from '../ui/section-title';
-import { Field, FormError, TermsCheckbox, formStyle } from '../ui/form-fields';
+import { Field, FormError, formStyle } from '../ui/form-fields';
+import { TermsCheckbox } from '../dialogs/terms-checkbox';
 import { QuantityStepper } from '../ui/quantity-stepper';
 import { primaryButton } from '../ui/button';
 import { dateWithWeekday, day, timeRange } from '../ui/date';
@@ -354,7 +354,10 @@ export default function Checkout({ data }: { data: CheckoutData }) {
             ))}
           </fieldset>
           {payWay === 'ACH' && data.achAgreement ? (
-            <ACHForm value={achFields} onChange={setAchFields} agreement={data.achAgreement} agreed={achAgreed} onAgree={setAchAgreed} />
+            <ACHForm value={achFields} onChange={setAchFields}>
+              <TermsCheckbox checked={achAgreed} onChange={setAchAgreed} name="achAgree" lead={ta.agreeLead}
+                docs={[[ta.agreement, { title: ta.agreement, text: data.achAgreement.text }]]} />
+            </ACHForm>
           ) : null}
         </section>
 
@@ -366,8 +369,8 @@ export default function Checkout({ data }: { data: CheckoutData }) {
           lead={t.termsAgree + ' '}
           and={t.and}
           docs={[
-            [t.termsLink, links.termsOfService],
-            [t.refundLink, links.refundPolicy],
+            [t.termsLink, 'terms'],
+            [t.refundLink, 'refund'],
           ]}
         />
 

@@ -28,6 +28,17 @@ export const banner = {
   close: '關閉 App 下載提示',
 };
 
+/** The download-app dialog (spec section 2) and the footer's button that opens it. */
+export const downloadApp = {
+  open: '下載 App',
+  title: (brand: string) => `下載 ${brand} App`,
+  appStore: '從 App Store 下載',
+  googlePlay: '從 Google Play 下載',
+  storesLabel: 'App 商店',
+  qr: '手機掃描下載 App 的 QR Code',
+  qrHint: '用手機相機掃描，會自動前往您手機的 App 商店。',
+};
+
 export const items = {
   typeTitles: {
     passcard: '定期通行卡',
