@@ -220,8 +220,8 @@ export default function Checkout({ data }: { data: CheckoutData }) {
         return;
       }
       const answer = await startPayment(brand.brandId, request());
-      // the host's payment page, a full page load; in the app LINE Pay's goes
-      // to the app, which opens it (its redirect is LINE Pay's paymentUrl.app)
+      // the host's payment page, a full page load; in the app, LINE Pay's
+      // answer is its paymentUrl.app, which the app opens (openLinePay)
       const url = new URL(answer.paymentUrl, window.location.href).href;
       if (!(page.webview && payWay === 'LINEPAY' && openInApp('openLinePay', url))) window.location.assign(url);
     } catch (e) {
