@@ -3,12 +3,11 @@
 import { Dialog } from './dialog';
 import { navigation as t } from '../strings/zh-hant';
 import { primaryButton } from './button';
-import { formStyle } from './form-fields';
 
 export function ChunkFailedDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title={t.chunkFailedTitle} onClose={onClose} testId="chunk-failed-dialog">
-      <div className={formStyle}>
+      <div>
         <p>{t.chunkFailedBody}</p>
         <button type="button" className={primaryButton} onClick={() => window.location.reload()}>
           {t.reload}
