@@ -265,8 +265,10 @@ test('precheck asks an unverified member to verify, and a member without contact
   // verified, but the birthday (a required field) is gone: the contact-info dialog
   sql(`update users set email_verified_at = now(), custom_values = custom_values - 'birthday' where brand_id = 'demo' and email = :'email'`, { email });
   await open(page, site + `/demo/quantityPasscard/${id}/checkout`);
-  const offered = page.getByTestId('complete-info-dialog'); // offered once per tab on any page
-  if (await offered.isVisible().catch(() => false)) await page.keyboard.press('Escape');
+  const offered = page.getByTestId('complete-info-dialog'); // offered once per tab on any page: now, as a field went missing
+  await offered.waitFor();
+  await page.keyboard.press('Escape');
+  await offered.waitFor({ state: 'detached' });
   await page.getByRole('checkbox', { name: /服務條款/ }).check();
   await page.getByRole('button', { name: '前往付款' }).click();
   const contact = page.getByTestId('contact-info-dialog');

@@ -2,7 +2,7 @@
 // (register, checkout, term and overdue checkout, the ACH agreement): the
 // documents' names open them in the terms dialog, inside the page, over
 // whatever dialog the form is in; accepting there ticks the box.
-import { Fragment, Suspense, useState } from 'react';
+import { Fragment, Suspense, useId, useState } from 'react';
 import { css } from '@emotion/css';
 import { lazyDialog } from '../lib/chunk';
 import type { TermsDoc } from './terms-dialog';
@@ -39,26 +39,25 @@ export function TermsCheckbox({ checked, onChange, lead, and = '', docs, name = 
   name?: string;
 }) {
   const [reading, setReading] = useState<TermsDoc | null>(null);
+  const id = useId();
+  // the documents' buttons may not sit in a <label>: the box is named by
+  // the whole line (aria-labelledby), the lead is its <label>
   return (
     <>
-      <label className={termsStyle}>
-        <input type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} />
-        <span>
-          {lead}
+      <div className={termsStyle}>
+        <input id={id} type="checkbox" name={name} checked={checked} aria-labelledby={id + 'text'} onChange={(e) => onChange(e.target.checked)} />
+        <span id={id + 'text'}>
+          <label htmlFor={id}>{lead}</label>
           {docs.map(([label, doc], i) => (
             <Fragment key={label}>
               {i > 0 ? and : null}
-              <button type="button" className={docButton} aria-haspopup="dialog" data-testid={`terms-open-${typeof doc === 'string' ? doc : 'text'}`}
-                onClick={(e) => {
-                  e.preventDefault(); // the label must not toggle the box
-                  setReading(doc);
-                }}>
+              <button type="button" className={docButton} aria-haspopup="dialog" data-testid={`terms-open-${typeof doc === 'string' ? doc : 'text'}`} onClick={() => setReading(doc)}>
                 {label}
               </button>
             </Fragment>
           ))}
         </span>
-      </label>
+      </div>
       {reading ? (
         <Suspense fallback={null}>
           <TermsDialog doc={reading} onAccept={() => onChange(true)} onClose={() => setReading(null)} />
