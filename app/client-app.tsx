@@ -3,24 +3,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Root, type PageComponent, type PageModule } from './root';
 import type { PageProps } from './contract/props';
 import { NavigationContext, keepsScroll, propsHeader, type NavigateOptions } from './lib/navigation';
-import { chunkReloadThrottle } from './lib/constants';
 
-const reloadKey = 'storefront:chunk-reload';
-
-/** Loads a page's chunk. A chunk that fails to load (a new build replaced
- * it) reloads the page, at most once per throttle period. */
+/** Loads a page's chunk. On a client navigation a chunk that fails to
+ * load sends the browser to the page (a full load, with the new build's
+ * chunks); the first page's goes through lib/chunk (entry-client). */
 export async function loadPage(name: string): Promise<PageComponent> {
-  try {
-    const mod = (await import(`./pages/${name}.tsx`)) as PageModule;
-    return mod.default;
-  } catch (err) {
-    const last = Number(sessionStorage.getItem(reloadKey) ?? 0);
-    if (Date.now() - last > chunkReloadThrottle) {
-      sessionStorage.setItem(reloadKey, String(Date.now()));
-      window.location.reload();
-    }
-    throw err;
-  }
+  const mod = (await import(`./pages/${name}.tsx`)) as PageModule;
+  return mod.default;
 }
 
 interface Shown {

@@ -3,10 +3,11 @@
 // late through window.storefrontBridge.deliver, an Android JavaScript
 // interface that never has the values, and one that answers at once. The
 // page prefills the register dialog from the values, gives up after 10
-// asks, and shows the mobile barcode in the member centre.
+// asks, and shows the mobile barcode in the member centre. Checking out
+// with LINE Pay in the app hands LINE Pay's app URL to the app.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, base } from './lib.mjs';
+import { launch, newPage, open, base, logInAs, sql } from './lib.mjs';
 
 const site = base.replace('//127.0.0.1', '//localhost');
 const values = { phone: '0912345678', email: 'app-user@example.com', name: '林小美', mobileBarcode: '/ABC+123', userId: '42', sessionId: 'not-a-session' };
@@ -159,4 +160,57 @@ test('the member centre shows the app\'s mobile barcode', async () => {
   assert.ok((await box.locator('svg rect').count()) > 20, 'the Code 39 bars are drawn');
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+/** Android with a LINE Pay hand-over: the values without a session, and
+ * every openLinePay recorded in window.__linePay. */
+function androidPay({ values }) {
+  window.__linePay = [];
+  window.StorefrontApp = {
+    getNativeValues: () => JSON.stringify(values),
+    openLinePay(url) {
+      window.__linePay.push(url);
+    },
+    openExternal() {},
+  };
+}
+
+/** Checks out 季卡通行卡 at 信義館 (which has LINE Pay) with LINE Pay, up to the confirm dialog's 確認付款. */
+async function payWithLinePay(page, query) {
+  const itemId = sql(`select id from items where brand_id = 'demo' and name = '季卡通行卡'`);
+  await open(page, site + `/demo/passcard/${itemId}/checkout${query}`);
+  await page.getByRole('radio', { name: /信義館/ }).check();
+  await page.getByRole('radio', { name: 'LINE Pay' }).check();
+  await page.getByRole('checkbox', { name: /服務條款/ }).check();
+  await page.getByRole('button', { name: '前往付款' }).click();
+  const confirm = page.getByTestId('checkout-confirm-dialog');
+  await confirm.waitFor();
+  await confirm.getByRole('button', { name: '確認付款' }).click();
+}
+
+test('LINE Pay in the app: the page hands paymentUrl.app to the app; on the web it goes to paymentUrl.web', async () => {
+  const { sessionId, ...noSession } = values;
+  const page = await appPage(androidPay, { values: noSession });
+  await open(page, site + '/demo?from=app');
+  await logInAs(page, 'member2@example.com', { path: site + '/demo?from=app' });
+  await payWithLinePay(page, '?from=app');
+  await page.waitForFunction(() => window.__linePay.length > 0, null, { timeout: 15000 });
+  const [told] = await page.evaluate(() => window.__linePay);
+  // the sandbox's paymentUrl.app: its approval page with channel=app
+  assert.match(told, /\/dev\/linepay\/payments\/\d+\?channel=app$/);
+  assert.match(new URL(page.url()).pathname, /\/checkout$/, 'the webview stays; the app opens LINE Pay');
+  await page.waitForTimeout(500);
+  assert.equal((await page.evaluate(() => window.__linePay)).length, 1, 'told once');
+  assert.deepEqual(page.errors.filter((e) => !/status of 4\d\d/.test(e)), []);
+  await page.context().close();
+
+  // the web: the same purchase goes to paymentUrl.web, the app told nothing
+  const web = await appPage(androidPay, { values: noSession });
+  await open(web, site + '/demo');
+  await logInAs(web, 'member2@example.com');
+  await payWithLinePay(web, '');
+  await web.waitForURL(/\/dev\/linepay\/payments\/\d+$/, { timeout: 15000 });
+  assert.equal(new URL(web.url()).searchParams.get('channel'), null);
+  assert.deepEqual(await web.evaluate(() => window.__linePay), []);
+  await web.context().close();
 });

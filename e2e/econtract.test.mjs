@@ -4,11 +4,15 @@
 // contract (with the cart in the back link), they read it to the end,
 // fill its fields, sign with the pointer on the signature box and agree;
 // the contract is then read-only, the mail with the PDF arrives, and they
-// go back to checkout with the same cart and pay. The PDF (the member
-// centre's download) is checked to be a PDF with its font embedded; the
-// mailed copy is the server side's Go test's.
+// go back to checkout with the same cart and pay. The PDF, both the
+// member centre's download and the mail's attachment, has the text the
+// page showed (poppler's pdftotext extracts it).
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { launch, newPage, open, shot, sql, mailTo, base } from './lib.mjs';
 
 const site = base.replace('//127.0.0.1', '//localhost');
@@ -34,12 +38,37 @@ async function logIn(page, email, password = 'demo1234') {
   await page.getByTestId('member-name').waitFor();
 }
 
-// pdf.js 6 wants Promise.withResolvers, which Node 20 lacks
-Promise.withResolvers ??= function withResolvers() {
-  let resolve, reject;
-  const promise = new Promise((res, rej) => ((resolve = res), (reject = rej)));
-  return { promise, resolve, reject };
-};
+/** The text of a PDF (poppler's pdftotext, Debian's poppler-utils). */
+function pdfText(bytes) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'contract-'));
+  try {
+    const file = path.join(dir, 'contract.pdf');
+    writeFileSync(file, bytes);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', '-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Text without any white space (lines wrap differently on paper). */
+const squeeze = (s) => s.replace(/\s+/g, '');
+
+/**
+ * Every block of the contract as the page showed it (headings, paragraphs,
+ * list items) is in the PDF's text, in order, as are the filled fields and
+ * the signer.
+ */
+function assertSameText(pdf, blocks, also, label) {
+  const text = squeeze(pdf);
+  let at = 0;
+  for (const b of blocks) {
+    const want = squeeze(b);
+    const i = text.indexOf(want, at);
+    assert.ok(i >= 0, `${label}: the PDF lacks (or misorders) 「${b}」\n--- its text:\n${pdf}`);
+    at = i + want.length;
+  }
+  for (const x of also) assert.ok(text.includes(squeeze(x)), `${label}: the PDF lacks 「${x}」`);
+}
 
 /** Scrolls the contract text to its end, as a reader does. */
 async function readToEnd(page) {
@@ -124,15 +153,24 @@ test('please sign at checkout, sign on a phone, get the mail, come back with the
   const res = await page.request.get(site + pdfUrl);
   assert.equal(res.status(), 200);
   assert.match(res.headers()['content-type'], /application\/pdf/);
-  // a PDF with its CJK font embedded (its text is not extracted here: pdf.js's
-  // optional native canvas breaks npm ci's lock file on this registry)
-  const pdf = (await res.body()).toString('latin1');
-  assert.ok(pdf.startsWith('%PDF-') && pdf.includes('/FontFile2'), 'a PDF embedding its TrueType font');
+  const body = await res.body();
+  assert.ok(body.toString('latin1').startsWith('%PDF-') && body.toString('latin1').includes('/FontFile2'), 'a PDF embedding its TrueType font');
+  // its text is the text the page showed, with the fields and the signer
+  const title = await page.getByRole('heading', { level: 1 }).innerText();
+  const blocks = [title, ...await page.getByTestId('contract-text').locator('h1, h2, h3, h4, p, li').evaluateAll((els) => els.map((e) => e.textContent).filter((t) => t.trim() !== ''))];
+  assert.ok(blocks.length >= 3, `the contract's blocks: ${blocks.length}`);
+  const also = ['王大明', '0922333444'];
+  assertSameText(pdfText(body), blocks, also, 'the download');
   await shot(page, 'e-contract-signed');
 
-  // the mail of the signed contract
+  // the mail of the signed contract, with the same PDF attached
   const mail = await mailTo(email, { after: mailsBefore, timeout: 15000 });
   assert.match(mail.subject + mail.text, /合約/);
+  const n = mail.attachments.findIndex((a) => a.type === 'application/pdf');
+  assert.ok(n >= 0, `a PDF attached: ${JSON.stringify(mail.attachments)}`);
+  assert.match(mail.attachments[n].name, /\.pdf$/);
+  const mailed = Buffer.from(await (await fetch(base + `/dev/mailbox/${mail.id}/attachments/${n}`)).arrayBuffer());
+  assertSameText(pdfText(mailed), blocks, also, 'the mailed PDF');
 
   // read-only on the next visit
   await page.reload();

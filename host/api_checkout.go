@@ -133,6 +133,14 @@ func (s *Server) placeOrder(r *http.Request, b *data.Brand, m *member, req Check
 		return nil, err
 	}
 	base := apiBasePath(s.siteOf(r), b)
+	if req.From == "app" && o.PayWay == data.PayWayLinePay {
+		// the app opens LINE Pay's app URL itself (the bridge's openLinePay)
+		h, err := s.checkout.StartPayment(r.Context(), o, m.user.Email, s.paymentURLs(b, o), true)
+		if err != nil {
+			return nil, err
+		}
+		return &PaymentAnswer{OrderNo: o.Number, Amount: o.Amount, PaymentURL: h.Redirect, ResultURL: resultPath(base, o)}, nil
+	}
 	if req.From == "app" {
 		return &PaymentAnswer{OrderNo: o.Number, Amount: o.Amount, PaymentURL: paymentPath(base, o) + "?from=app", ResultURL: resultPath(base, o)}, nil
 	}

@@ -351,6 +351,12 @@ func TestLinePayCheckout(t *testing.T) {
 	if again := s.b.get(t, a.PaymentURL); again.Header().Get("Location") != approval {
 		t.Fatalf("a reload goes to %q", again.Header().Get("Location"))
 	}
+	// in the app the answer is LINE Pay's app URL, which the app opens (openLinePay)
+	inApp := s.demoItem(t, "團課 10 堂計次卡", data.PayWayLinePay)
+	inApp["from"] = "app"
+	if app := s.order(t, inApp).PaymentURL; !strings.HasPrefix(app, "http://example.com/dev/linepay/payments/") || !strings.HasSuffix(app, "?channel=app") {
+		t.Errorf("the app's payment URL %q is not paymentUrl.app", app)
+	}
 	path := strings.TrimPrefix(approval, "http://example.com")
 	if w := s.b.get(t, path); w.Code != 200 {
 		t.Fatalf("approval page: %d", w.Code)

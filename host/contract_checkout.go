@@ -70,8 +70,11 @@ type PrecheckAnswer struct {
 // payment page on this site that hands the buyer to the provider
 // (navigate there: a full page load, not a client navigation).
 type PaymentAnswer struct {
-	OrderNo    string `json:"orderNo"`
-	Amount     int    `json:"amount"`
+	OrderNo string `json:"orderNo"`
+	Amount  int    `json:"amount"`
+	// PaymentURL is the host's payment page that hands the buyer to the
+	// provider; in the app (from app) with LINE Pay, LINE Pay's app URL
+	// (paymentUrl.app), which the page gives the app to open.
 	PaymentURL string `json:"paymentUrl"`
 	// ResultURL is the order result page (where the provider brings the
 	// buyer back).

@@ -2,6 +2,7 @@ package host
 
 import (
 	"html/template"
+	"mime"
 	"net/http"
 	"net/netip"
 	"strconv"
@@ -73,6 +74,23 @@ func (s *Server) devMailboxMessage(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Write([]byte(m.HTML))
+}
+
+// GET /dev/mailbox/{id}/attachments/{n}: a mail's n-th attachment (from
+// 0), as it was sent.
+func (s *Server) devMailboxAttachment(w http.ResponseWriter, r *http.Request) {
+	id, _ := strconv.Atoi(r.PathValue("id"))
+	n, err := strconv.Atoi(r.PathValue("n"))
+	m, ok := s.mailbox.Message(id)
+	if !ok || err != nil || n < 0 || n >= len(m.Attachments) {
+		http.NotFound(w, r)
+		return
+	}
+	a := m.Attachments[n]
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Type", a.Type)
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": a.Name}))
+	w.Write(a.Content)
 }
 
 // GET /dev/mailbox.json?to=: the mails (newest first), optionally only

@@ -160,10 +160,15 @@ func loadIndex(s *Server, rc *reqCtx) (any, error) {
 	return out, nil
 }
 
-// appDownloadRedirect sends a phone to its app store and anyone else to
-// brand home.
+// appDownloadRedirect sends a phone to its app store; anyone else goes to
+// brand home, where the download-app dialog (?appDownload) offers the
+// brand's app links and a QR code of this address, when the brand has an
+// app.
 func appDownloadRedirect(s *Server, w http.ResponseWriter, rc *reqCtx) {
 	target := rc.site.BasePath + "/"
+	if rc.brand.IOSAppLink != "" || rc.brand.AndroidAppLink != "" {
+		target += "?appDownload=1"
+	}
 	switch deviceOf(rc.r) {
 	case "ios":
 		if rc.brand.IOSAppLink != "" {

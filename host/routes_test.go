@@ -56,7 +56,7 @@ func TestRouteAndGuardTable(t *testing.T) {
 		{Name: "term intro without schedule", Path: "/demo/termSchedule/1/intro", Status: 200},
 		{Name: "another brand's term", Path: "/demo/termSchedule/2/intro", Status: 404},
 		{Name: "app download on iPhone", Path: "/demo/appDownloadRedirect", Header: []string{"User-Agent", iPhone}, Status: 302, Location: "https://apps.apple.com/tw/app/id1000000001"},
-		{Name: "app download on a pc", Path: "/demo/appDownloadRedirect", Status: 302, Location: "/demo/"},
+		{Name: "app download on a pc", Path: "/demo/appDownloadRedirect", Status: 302, Location: "/demo/?appDownload=1"},
 		{Name: "custom domain in production redirects", Path: "/demo/activitys?x=1", Header: []string{"Host", "shop-production.example.com"}, Status: 301, Location: "https://fit.demo.test/activitys?x=1"},
 		{Name: "custom domain brand home redirects", Path: "/demo?x=1", Header: []string{"Host", "production.example.com"}, Status: 301, Location: "https://fit.demo.test/?x=1"},
 		{Name: "no custom domain in dev", Path: "/demo?x=1", Header: []string{"Host", "dev.example.com"}, Status: 200},

@@ -166,6 +166,7 @@ func (s *Server) routes() http.Handler {
 		mux.HandleFunc("GET /dev/mailbox", s.loopbackOnly(s.devMailbox))
 		mux.HandleFunc("GET /dev/mailbox.json", s.loopbackOnly(s.devMailboxJSON))
 		mux.HandleFunc("GET /dev/mailbox/{id}", s.loopbackOnly(s.devMailboxMessage))
+		mux.HandleFunc("GET /dev/mailbox/{id}/attachments/{n}", s.loopbackOnly(s.devMailboxAttachment))
 	}
 	// catalogue (spec section 7; issue 3)
 	mux.Handle("GET /api/v2/ec/brands/{brandId}/commodity/list", s.api(s.apiCommodityList))

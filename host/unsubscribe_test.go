@@ -56,5 +56,11 @@ func TestOneClickUnsubscribe(t *testing.T) {
 		t.Errorf("a notice after unsubscribing: %q", m2.Subject)
 	}
 	ts.clock.Add(unsubscribeTTL)
-	scenario{Method: http.MethodPost, Path: target, Status: 403, Code: data.CodeLinkTokenInvalid}.run(t, ts)
+	runScenarios(t, ts, []scenario{
+		{Name: "an expired token", Method: http.MethodPost, Path: target, Status: 403, Code: data.CodeLinkTokenInvalid},
+		// a person following an old mail's link: brand home's dialog tells them (its POST gets -59)
+		{Name: "an expired link followed", Path: target, Status: http.StatusSeeOther, WantHeader: []string{"Location", "http://example.com/demo/?unsubscribe=" + url.QueryEscape(token)}},
+		{Name: "a link of no brand", Path: unsubscribePath + "?token=u1.nosuchbrand.1.zz.abc", Status: 403, Code: data.CodeLinkTokenInvalid},
+		{Name: "a garbled link", Path: unsubscribePath + "?token=garbage", Status: 403, Code: data.CodeLinkTokenInvalid},
+	})
 }

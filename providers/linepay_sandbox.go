@@ -10,8 +10,10 @@ package providers
 //     is not the requested one, 1169 for a confirm the buyer has not
 //     approved, 1165 for a cancelled request, 1180 past the 20 minutes a
 //     request lives, 1150 for an unknown transactionId.
-//   - paymentUrl.web (and .app) is the sandbox's approval page
-//     {URL}/payments/{transactionId}, in Traditional Chinese, with 付款
+//   - paymentUrl.web is the sandbox's approval page
+//     {URL}/payments/{transactionId} (paymentUrl.app the same page with
+//     ?channel=app, so that tests tell which one a buyer was sent to), in
+//     Traditional Chinese, with 付款
 //     (to confirmUrl?transactionId=..&orderId=..) and 取消 (to cancelUrl).
 //
 // State lives in memory (a dev sandbox).
@@ -153,7 +155,7 @@ func (s *LinePaySandbox) request(body []byte) (string, string, any) {
 		confirmURL: b.RedirectURLs.ConfirmURL, cancelURL: b.RedirectURLs.CancelURL, created: s.now()}
 	page := strings.TrimSuffix(s.URL, "/") + "/payments/" + id
 	return LinePayOK, "Success.", map[string]any{
-		"paymentUrl":         map[string]string{"web": page, "app": page},
+		"paymentUrl":         map[string]string{"web": page, "app": page + "?channel=app"},
 		"transactionId":      json.Number(id),
 		"paymentAccessToken": randomDigits(12),
 	}

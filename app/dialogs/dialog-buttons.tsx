@@ -1,13 +1,14 @@
 // Buttons that open a dialog. Each dialog's code loads on first open, so
 // pages stay light.
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyDialog } from '../lib/chunk';
 import type { StoreInfo } from '../contract/props';
 import type { CalendarEvent } from '../lib/calendar';
 import { usePage } from '../lib/page-context';
 
-const StoreDialog = lazy(() => import('./store-dialog'));
-const ShareDialog = lazy(() => import('./share-dialog'));
-const CalendarDialog = lazy(() => import('./calendar-dialog'));
+const StoreDialog = lazyDialog(() => import('./store-dialog'));
+const ShareDialog = lazyDialog(() => import('./share-dialog'));
+const CalendarDialog = lazyDialog(() => import('./calendar-dialog'));
 
 function Opener({ label, className, testId, children, dialog }: {
   label?: string;

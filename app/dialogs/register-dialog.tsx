@@ -8,12 +8,12 @@ import { customFieldSchema } from '../features/brand/api';
 import { passwordDigest, minPasswordLength } from '../features/members/password';
 import { usePage } from '../lib/page-context';
 import { useUi } from '../lib/ui-state';
-import { links } from '../lib/links';
 import type { CustomField } from '../contract/props';
 import { common, account } from '../strings/zh-hant';
 import { auth as t } from '../strings/zh-hant-members';
 import { Dialog } from '../ui/dialog';
-import { CustomFieldInput, Field, FormError, TermsCheckbox, formStyle, row } from '../ui/form-fields';
+import { CustomFieldInput, Field, FormError, formStyle, row } from '../ui/form-fields';
+import { TermsCheckbox } from './terms-checkbox';
 import { linkButton, primaryButton } from '../ui/button';
 import { useSubmit } from '../lib/use-submit';
 import { useNativeValues } from '../lib/use-native-values';
@@ -80,8 +80,8 @@ export default function RegisterDialog() {
           lead={t.terms(brand.settings.brandName)}
           and={t.and}
           docs={[
-            [t.termsLink, links.termsOfService],
-            [t.privacyLink, links.privacyPolicy],
+            [t.termsLink, 'terms'],
+            [t.privacyLink, 'privacy'],
           ]}
         />
         <FormError>{error}</FormError>

@@ -1,11 +1,12 @@
 // Share dialog: copy the page's link, share it on LINE or Facebook, or show
 // it as a QR code (loaded only then).
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyDialog } from '../lib/chunk';
 import { Dialog } from '../ui/dialog';
 import { buttonColumn } from '../ui/button';
 import { dialogs as t } from '../strings/zh-hant-catalogue';
 
-const QrDialog = lazy(() => import('./qr-dialog'));
+const QrDialog = lazyDialog(() => import('./qr-dialog'));
 
 export default function ShareDialog({ url, title, onClose }: { url: string; title: string; onClose: () => void }) {
   const [copied, setCopied] = useState(false);

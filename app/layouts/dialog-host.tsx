@@ -1,6 +1,8 @@
 // Shows the open dialog. Each dialog is its own chunk, loaded the first
-// time it opens, so the first visit carries none of them.
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+// time it opens, so the first visit carries none of them (a chunk that
+// fails to load reloads the page: lib/chunk).
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { lazyDialog } from '../lib/chunk';
 import { useUi, type DialogName } from '../lib/ui-state';
 import { usePage } from '../lib/page-context';
 import { loginNext } from '../lib/navigation';
@@ -10,23 +12,28 @@ import { loggedOutKey } from '../features/members/api';
 const completeOffered = 'storefront:complete-info';
 
 const dialogs: Record<DialogName, ComponentType<{ args: any; onClose: () => void }>> = {
-  login: lazy(() => import('../dialogs/login-dialog')),
-  register: lazy(() => import('../dialogs/register-dialog')),
-  registerSuccess: lazy(() => import('../dialogs/register-success-dialog')),
-  verifyAccount: lazy(() => import('../dialogs/verify-account-dialog')),
-  verifyCode: lazy(() => import('../dialogs/verify-code-dialog')),
-  forgotPassword: lazy(() => import('../dialogs/forgot-password-dialog')),
-  completeInfo: lazy(() => import('../dialogs/complete-info-dialog')),
-  changePassword: lazy(() => import('../dialogs/change-password-dialog')),
-  cancelBooking: lazy(() => import('../dialogs/cancel-booking-dialog')),
-  contact: lazy(() => import('../dialogs/contact-dialog')),
-  checkIn: lazy(() => import('../dialogs/check-in-dialog')),
-  conflict: lazy(() => import('../dialogs/conflict-dialog')),
-  timingCardNotEnough: lazy(() => import('../dialogs/timing-card-not-enough-dialog')),
-  calendar: lazy(() => import('../dialogs/calendar-dialog')),
-  checkInQr: lazy(() => import('../dialogs/check-in-qr-dialog')),
-  holdingQr: lazy(() => import('../dialogs/holding-qr-dialog')),
+  login: lazyDialog(() => import('../dialogs/login-dialog')),
+  register: lazyDialog(() => import('../dialogs/register-dialog')),
+  registerSuccess: lazyDialog(() => import('../dialogs/register-success-dialog')),
+  verifyAccount: lazyDialog(() => import('../dialogs/verify-account-dialog')),
+  verifyCode: lazyDialog(() => import('../dialogs/verify-code-dialog')),
+  forgotPassword: lazyDialog(() => import('../dialogs/forgot-password-dialog')),
+  completeInfo: lazyDialog(() => import('../dialogs/complete-info-dialog')),
+  changePassword: lazyDialog(() => import('../dialogs/change-password-dialog')),
+  cancelBooking: lazyDialog(() => import('../dialogs/cancel-booking-dialog')),
+  contact: lazyDialog(() => import('../dialogs/contact-dialog')),
+  checkIn: lazyDialog(() => import('../dialogs/check-in-dialog')),
+  conflict: lazyDialog(() => import('../dialogs/conflict-dialog')),
+  timingCardNotEnough: lazyDialog(() => import('../dialogs/timing-card-not-enough-dialog')),
+  calendar: lazyDialog(() => import('../dialogs/calendar-dialog')),
+  checkInQr: lazyDialog(() => import('../dialogs/check-in-qr-dialog')),
+  holdingQr: lazyDialog(() => import('../dialogs/holding-qr-dialog')),
+  unsubscribe: lazyDialog(() => import('../dialogs/unsubscribe-dialog')),
+  downloadApp: lazyDialog(() => import('../dialogs/download-app-dialog')),
 };
+
+/** Query parameters of links that open a dialog on arrival. */
+export const arrivalQuery = { unsubscribe: 'unsubscribe', appDownload: 'appDownload' } as const;
 
 export function DialogHost() {
   const { dialog, open, close } = useUi();
@@ -54,6 +61,23 @@ export function DialogHost() {
     const next = loginNext(asked, page.basePath);
     if (!page.user && next && !justOut) open('login', { next });
   }, [asked, open, page.user, page.basePath]);
+  // links that open a dialog on arrival: a notification mail's unsubscribe
+  // link, a computer sent on from /appDownloadRedirect. Read from the
+  // address, not the props (a cached page keeps no such query), and taken
+  // off it, so the token stays out of the history and a reload.
+  const promote = page.brand?.settings.brandPromoteInfo;
+  const hasApp = !!(promote?.iosAppLink || promote?.androidAppLink) && !page.webview;
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const token = url.searchParams.get(arrivalQuery.unsubscribe);
+    const app = url.searchParams.has(arrivalQuery.appDownload);
+    if (token === null && !app) return;
+    url.searchParams.delete(arrivalQuery.unsubscribe);
+    url.searchParams.delete(arrivalQuery.appDownload);
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+    if (token) open('unsubscribe', { token });
+    else if (app && hasApp) open('downloadApp', {});
+  }, [open, hasApp]);
   if (!dialog) return null;
   const D = dialogs[dialog.name];
   return (

@@ -1,10 +1,9 @@
-// The navigation loading bar: it appears only when loading outlasts the
-// throttle (200 ms), runs towards full over the estimated duration (5 s),
-// and once shown stays at least the minimum display time (200 ms).
+// The navigation loading bar (spec section 9): its timing is lib/loading's
+// (throttle 200 ms, duration 5 s, shown at least 200 ms).
 import { useEffect, useRef, useState } from 'react';
 import { css } from '@emotion/css';
 import { usePending } from '../lib/navigation';
-import { fetchMinimumDisplay, loadingBarDuration, loadingBarThrottle } from '../lib/constants';
+import { barHidesAt, barShowsAt, barWidth } from '../lib/loading';
 
 const bar = css`
   position: fixed;
@@ -18,6 +17,9 @@ const bar = css`
   pointer-events: none;
 `;
 
+/** How often (ms) the bar's width is brought up to date while it shows. */
+const tick = 250;
+
 export function LoadingBar() {
   const pending = usePending();
   const [width, setWidth] = useState(0); // percent; 0 = hidden
@@ -25,13 +27,13 @@ export function LoadingBar() {
 
   useEffect(() => {
     if (pending) {
+      const start = Date.now();
+      let creep: ReturnType<typeof setInterval> | undefined;
       const show = setTimeout(() => {
         shownAt.current = Date.now();
-        setWidth(10);
-      }, loadingBarThrottle);
-      // creep towards 90% over the estimated duration
-      const step = loadingBarDuration / 20;
-      const creep = setInterval(() => setWidth((w) => (w === 0 ? 0 : Math.min(90, w + 4))), step);
+        setWidth(barWidth(shownAt.current, shownAt.current));
+        creep = setInterval(() => setWidth(barWidth(shownAt.current, Date.now())), tick);
+      }, barShowsAt(start) - start);
       return () => {
         clearTimeout(show);
         clearInterval(creep);
@@ -39,11 +41,11 @@ export function LoadingBar() {
     }
     if (shownAt.current === 0) return;
     setWidth(100);
-    const left = Math.max(0, fetchMinimumDisplay - (Date.now() - shownAt.current));
+    const now = Date.now();
     const hide = setTimeout(() => {
       shownAt.current = 0;
       setWidth(0);
-    }, left);
+    }, barHidesAt(shownAt.current, now) - now);
     return () => clearTimeout(hide);
   }, [pending]);
 

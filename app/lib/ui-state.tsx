@@ -41,6 +41,10 @@ export interface DialogArgs {
   checkInQr: { initial: CheckInQR | null };
   /** Issue 14: a quantity passcard's (holdingId) or the timing card's (0) QR code. */
   holdingQr: { kind: 'quantityPasscard' | 'timingCard'; holdingId: number; name: string };
+  /** A notification mail's one-click link came to the page (?unsubscribe=token): confirm, then report. */
+  unsubscribe: { token: string };
+  /** The brand's app in the stores (spec section 2). */
+  downloadApp: Record<string, never>;
 }
 
 export type DialogName = keyof DialogArgs;

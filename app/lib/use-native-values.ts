@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { NativeValues } from './app-bridge';
 import { usePage } from './page-context';
+import { loadChunk } from './chunk';
 
 /** The app's values, or null (outside the app, not yet, or never). */
 export function useNativeValues(): NativeValues | null {
@@ -13,7 +14,9 @@ export function useNativeValues(): NativeValues | null {
     if (!webview) return;
     let live = true;
     // the bridge loads only in the webview: a browser visit never fetches it
-    void import('./app-bridge').then((m) => m.nativeValues()).then((v) => live && setValues(v));
+    void loadChunk(() => import('./app-bridge'))
+      .then((m) => m.nativeValues())
+      .then((v) => live && setValues(v), () => {}); // no bridge code: on without the values
     return () => {
       live = false;
     };

@@ -4,7 +4,8 @@
 // the terms and the payment warning. Paying runs precheck (each refusal in
 // its dialog), asks for confirmation, creates the order and sends the buyer
 // to the payment page the server names.
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
+import { lazyDialog } from '../lib/chunk';
 import { css } from '@emotion/css';
 import type { CheckoutData, CheckoutRequest, CheckoutStore, PrecheckAnswer } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
@@ -12,7 +13,6 @@ import { useUi } from '../lib/ui-state';
 import { Link } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
 import { ApiError, errorText } from '../lib/api';
-import { links } from '../lib/links';
 import { price, validity } from '../lib/format';
 import { useRefresh } from '../lib/use-submit';
 import { openInApp } from '../lib/app-bridge';
@@ -30,7 +30,8 @@ import { grants } from '../features/catalogue/item-card';
 import type { NoticeKind } from '../dialogs/refusal-dialog';
 import { card, factList } from '../ui/card';
 import { heading, sectionTitle } from '../ui/section-title';
-import { Field, FormError, TermsCheckbox, formStyle } from '../ui/form-fields';
+import { Field, FormError, formStyle } from '../ui/form-fields';
+import { TermsCheckbox } from '../dialogs/terms-checkbox';
 import { QuantityStepper } from '../ui/quantity-stepper';
 import { primaryButton } from '../ui/button';
 import { dateWithWeekday, day, timeRange } from '../ui/date';
@@ -38,8 +39,8 @@ import { items as ti, common } from '../strings/zh-hant';
 import { checkout as t, confirm as tc } from '../strings/zh-hant-checkout';
 import { colour, radius } from '../ui/theme';
 
-const ConfirmDialog = lazy(() => import('../dialogs/checkout-confirm-dialog'));
-const RefusalDialog = lazy(() => import('../dialogs/refusal-dialog'));
+const ConfirmDialog = lazyDialog(() => import('../dialogs/checkout-confirm-dialog'));
+const RefusalDialog = lazyDialog(() => import('../dialogs/refusal-dialog'));
 
 const form = css`
   display: flex;
@@ -219,8 +220,8 @@ export default function Checkout({ data }: { data: CheckoutData }) {
         return;
       }
       const answer = await startPayment(brand.brandId, request());
-      // the host's payment page, a full page load; in the app LINE Pay's goes
-      // to the app, which opens it (its redirect is LINE Pay's paymentUrl.app)
+      // the host's payment page, a full page load; in the app, LINE Pay's
+      // answer is its paymentUrl.app, which the app opens (openLinePay)
       const url = new URL(answer.paymentUrl, window.location.href).href;
       if (!(page.webview && payWay === 'LINEPAY' && openInApp('openLinePay', url))) window.location.assign(url);
     } catch (e) {
@@ -353,7 +354,10 @@ export default function Checkout({ data }: { data: CheckoutData }) {
             ))}
           </fieldset>
           {payWay === 'ACH' && data.achAgreement ? (
-            <ACHForm value={achFields} onChange={setAchFields} agreement={data.achAgreement} agreed={achAgreed} onAgree={setAchAgreed} />
+            <ACHForm value={achFields} onChange={setAchFields}>
+              <TermsCheckbox checked={achAgreed} onChange={setAchAgreed} name="achAgree" lead={ta.agreeLead}
+                docs={[[ta.agreement, { title: ta.agreement, text: data.achAgreement.text }]]} />
+            </ACHForm>
           ) : null}
         </section>
 
@@ -365,8 +369,8 @@ export default function Checkout({ data }: { data: CheckoutData }) {
           lead={t.termsAgree + ' '}
           and={t.and}
           docs={[
-            [t.termsLink, links.termsOfService],
-            [t.refundLink, links.refundPolicy],
+            [t.termsLink, 'terms'],
+            [t.refundLink, 'refund'],
           ]}
         />
 

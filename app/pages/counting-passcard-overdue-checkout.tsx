@@ -2,6 +2,7 @@
 // the amount the server computed, the payment way; precheck, then the
 // checkout's sale/payment (kind overdue) and the provider's page.
 import { useState } from 'react';
+import { TermsCheckbox } from '../dialogs/terms-checkbox';
 import type { CheckoutRequest, OverdueData } from '../contract/props';
 import { usePage } from '../lib/page-context';
 import { PageHead } from '../lib/page-head';
@@ -74,9 +75,16 @@ export default function CountingPasscardOverdueCheckout({ data }: { data: Overdu
             </label>
           ))}
         </fieldset>
-        <label>
-          <input type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} /> {tt.terms}
-        </label>
+        <TermsCheckbox
+          checked={accepted}
+          onChange={setAccepted}
+          lead={tt.termsLead}
+          and={tt.and}
+          docs={[
+            [tt.termsLink, 'terms'],
+            [tt.refundLink, 'refund'],
+          ]}
+        />
         <FormError>{error}</FormError>
         <button type="submit" className={primaryButton} aria-busy={busy}>
           {t.submit}

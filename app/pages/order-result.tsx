@@ -5,7 +5,8 @@
 // answer (the payment-status dialog asks until it comes, then the page
 // shows it). Only the order's member sees it (the host checks).
 import { ach as ta } from '../strings/zh-hant-deferred';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazyDialog } from '../lib/chunk';
 import { css } from '@emotion/css';
 import type { Order, OrderLine, OrderResultData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
@@ -20,7 +21,7 @@ import { day, taipeiDateTime } from '../ui/date';
 import { checkout as tc, result as t } from '../strings/zh-hant-checkout';
 import { colour, radius } from '../ui/theme';
 
-const PaymentStatusDialog = lazy(() => import('../dialogs/payment-status-dialog'));
+const PaymentStatusDialog = lazyDialog(() => import('../dialogs/payment-status-dialog'));
 
 const banner = css`
   padding: 24px 20px;

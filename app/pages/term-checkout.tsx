@@ -3,6 +3,7 @@
 // terms. Paying runs the account check (trial, or purchase) for the member's
 // own account, then the term's sale/payment, whose refusal comes back whole.
 import { useState } from 'react';
+import { TermsCheckbox } from '../dialogs/terms-checkbox';
 import type { TermCheckoutData } from '../contract/props';
 import { usePage } from '../lib/page-context';
 import { PageHead } from '../lib/page-head';
@@ -84,9 +85,16 @@ export default function TermCheckout({ data }: { data: TermCheckoutData }) {
             </label>
           ))}
         </fieldset>
-        <label>
-          <input type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} /> {t.terms}
-        </label>
+        <TermsCheckbox
+          checked={accepted}
+          onChange={setAccepted}
+          lead={t.termsLead}
+          and={t.and}
+          docs={[
+            [t.termsLink, 'terms'],
+            [t.refundLink, 'refund'],
+          ]}
+        />
         <FormError>{error}</FormError>
         <button type="submit" className={primaryButton} aria-busy={busy}>
           {t.submit}

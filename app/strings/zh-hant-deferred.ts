@@ -9,7 +9,7 @@ export const ach = {
   holderName: '戶名',
   holderId: '身分證字號或居留證號',
   agreement: 'ACH 授權扣款約定書',
-  agree: '我已閱讀並同意 ACH 授權扣款約定書',
+  agreeLead: '我已閱讀並同意 ',
   agreeRequired: '請先閱讀並同意 ACH 授權扣款約定書',
   bad: {
     bankCode: '銀行代碼需為 3 位數字',

@@ -63,6 +63,16 @@ export const auth = {
   cancel: '取消',
 };
 
+/** The unsubscribe dialog: the one-click link of a notification mail. */
+export const unsubscribeDialog = {
+  title: '取消訂閱通知信',
+  ask: (brand: string) => `確定不再收到 ${brand} 寄出的通知信（預約成功、取消與候補等通知）嗎？帳號與交易相關的信件仍會寄送。`,
+  confirm: '確定取消訂閱',
+  keep: '保留訂閱',
+  done: '已取消訂閱。之後不會再寄送通知信給您，如需恢復，可隨時在會員中心重新訂閱。',
+  close: '完成',
+};
+
 export const member = {
   title: (brand: string) => `會員中心｜${brand}`,
   hello: (name: string) => `${name}，您好`,

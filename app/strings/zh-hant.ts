@@ -30,6 +30,17 @@ export const banner = {
   close: '關閉 App 下載提示',
 };
 
+/** The download-app dialog (spec section 2) and the footer's button that opens it. */
+export const downloadApp = {
+  open: '下載 App',
+  title: (brand: string) => `下載 ${brand} App`,
+  appStore: '從 App Store 下載',
+  googlePlay: '從 Google Play 下載',
+  storesLabel: 'App 商店',
+  qr: '手機掃描下載 App 的 QR Code',
+  qrHint: '用手機相機掃描，會自動前往您手機的 App 商店。',
+};
+
 export const items = {
   typeTitles: {
     passcard: '定期通行卡',
@@ -83,6 +94,10 @@ export const comingSoon = {
 
 export const navigation = {
   failed: '頁面載入失敗，請稍後再試',
+  /** A dialog's code that would not load (the page was not reloaded again within a minute). */
+  chunkFailedTitle: '無法開啟',
+  chunkFailedBody: '網路不穩定或網站剛更新，這個視窗的內容沒有載入。請重新整理頁面後再試一次。',
+  reload: '重新整理頁面',
 };
 
 // Members: what the header and every page need. The dialogs' and member

@@ -78,6 +78,7 @@ export function Dialog({ title, onClose, width = dialogMaxWidth, children, testI
       data-testid={testId}
       onCancel={(e) => {
         e.preventDefault(); // Escape: let the owner unmount it
+        e.stopPropagation(); // a dialog opened over another (the terms over register) closes alone
         onClose();
       }}
       onMouseDown={(e) => e.target === ref.current && onClose()} // the backdrop

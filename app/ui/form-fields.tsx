@@ -144,37 +144,3 @@ function ChoiceInput({ field, value, onChange }: { field: CustomField; value: st
     </div>
   );
 }
-
-const termsStyle = css`
-  display: flex;
-  gap: 10px;
-  align-items: flex-start;
-  font-size: 15px;
-  input { accent-color: var(--brand); width: 18px; height: 18px; margin-top: 4px; flex: none; }
-  a { color: var(--brand); }
-`;
-
-/** The terms checkbox: lead, then the two documents' links (opened aside) joined by and. */
-export function TermsCheckbox({ checked, onChange, lead, and, docs }: {
-  checked: boolean;
-  onChange: (v: boolean) => void;
-  lead: string;
-  and: string;
-  docs: [[string, string], [string, string]];
-}) {
-  return (
-    <label className={termsStyle}>
-      <input type="checkbox" name="terms" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      <span>
-        {lead}
-        <a href={docs[0][1]} target="_blank" rel="noopener">
-          {docs[0][0]}
-        </a>
-        {and}
-        <a href={docs[1][1]} target="_blank" rel="noopener">
-          {docs[1][0]}
-        </a>
-      </span>
-    </label>
-  );
-}

@@ -34,7 +34,18 @@ type Message struct {
 	Received time.Time `json:"received"`
 	Text     string    `json:"text"`
 	HTML     string    `json:"html"`
-	Raw      string    `json:"-"`
+	// Attachments are the files sent with the mail (a signed contract's
+	// PDF), in order; /dev/mailbox/{id}/attachments/{n} serves them.
+	Attachments []Attachment `json:"attachments"`
+	Raw         string       `json:"-"`
+}
+
+// Attachment is one file a mail carried.
+type Attachment struct {
+	Name    string `json:"name"`
+	Type    string `json:"type"`
+	Size    int    `json:"size"`
+	Content []byte `json:"-"`
 }
 
 // MaxMessages is how many messages the box keeps; older ones are dropped.
@@ -237,11 +248,12 @@ func Parse(raw []byte) (Message, error) {
 	if m.Subject, err = words.DecodeHeader(msg.Header.Get("Subject")); err != nil {
 		return Message{}, err
 	}
-	err = walk(msg.Header.Get("Content-Type"), msg.Header.Get("Content-Transfer-Encoding"), msg.Body, &m)
+	err = walk(msg.Header, msg.Body, &m)
 	return m, err
 }
 
-func walk(contentType, encoding string, body io.Reader, m *Message) error {
+func walk(h interface{ Get(string) string }, body io.Reader, m *Message) error {
+	contentType, encoding := h.Get("Content-Type"), h.Get("Content-Transfer-Encoding")
 	mt, params, err := mime.ParseMediaType(contentType)
 	if err != nil {
 		mt = "text/plain"
@@ -256,7 +268,7 @@ func walk(contentType, encoding string, body io.Reader, m *Message) error {
 			if err != nil {
 				return err
 			}
-			if err := walk(p.Header.Get("Content-Type"), p.Header.Get("Content-Transfer-Encoding"), p, m); err != nil {
+			if err := walk(p.Header, p, m); err != nil {
 				return err
 			}
 		}
@@ -265,10 +277,17 @@ func walk(contentType, encoding string, body io.Reader, m *Message) error {
 	if err != nil {
 		return err
 	}
-	switch mt {
-	case "text/plain":
+	disposition, dp, _ := mime.ParseMediaType(h.Get("Content-Disposition"))
+	switch {
+	case disposition == "attachment" || (mt != "text/plain" && mt != "text/html"):
+		name, _ := words.DecodeHeader(dp["filename"])
+		if name == "" {
+			name = params["name"]
+		}
+		m.Attachments = append(m.Attachments, Attachment{Name: name, Type: mt, Size: len(text), Content: []byte(text)})
+	case mt == "text/plain":
 		m.Text += text
-	case "text/html":
+	case mt == "text/html":
 		m.HTML += text
 	}
 	return nil

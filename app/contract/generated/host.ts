@@ -777,6 +777,11 @@ export interface PrecheckAnswer {
 export interface PaymentAnswer {
   orderNo: string;
   amount: number /* int */;
+  /**
+   * PaymentURL is the host's payment page that hands the buyer to the
+   * provider; in the app (from app) with LINE Pay, LINE Pay's app URL
+   * (paymentUrl.app), which the page gives the app to open.
+   */
   paymentUrl: string;
   /**
    * ResultURL is the order result page (where the provider brings the

@@ -1,11 +1,13 @@
 // Footer (spec section 1): copyright with the year and brand, terms and
 // privacy links; for brands on the ticket payment service (isNewposStore)
 // the payment-method logos, LINE Pay when a store has it, and the refund
-// policy link.
+// policy link; when the brand has an app, 下載 App (the download-app
+// dialog).
 import { css } from '@emotion/css';
 import { usePage } from '../../lib/page-context';
 import { links } from '../../lib/links';
-import { layout as t } from '../../strings/zh-hant';
+import { useUi } from '../../lib/ui-state';
+import { downloadApp, layout as t } from '../../strings/zh-hant';
 import { contentMaxWidth } from '../../ui/theme';
 import { PaymentLogos } from './payment-logos';
 
@@ -27,8 +29,9 @@ const row = css`
   flex-wrap: wrap;
   align-items: center;
   gap: 8px 18px;
-  a { color: #e4e7eb; text-decoration: none; }
-  a:hover { text-decoration: underline; }
+  a, button { color: #e4e7eb; text-decoration: none; }
+  button { border: 0; background: none; padding: 0; font: inherit; cursor: pointer; }
+  a:hover, button:hover { text-decoration: underline; }
 `;
 const pays = css`
   display: flex;
@@ -40,8 +43,10 @@ const small = css`font-size: 13px;`;
 
 export function Footer() {
   const page = usePage();
+  const ui = useUi();
   const s = page.brand?.settings;
   if (!s) return null;
+  const app = !page.webview && (s.brandPromoteInfo.iosAppLink !== '' || s.brandPromoteInfo.androidAppLink !== '');
   const linePay = s.storeInfoList.some((st) => st.storeHasLinePay);
   return (
     <footer className={foot}>
@@ -51,6 +56,11 @@ export function Footer() {
           <a href={links.privacyPolicy} target="_blank" rel="noopener">{t.footerPrivacy}</a>
           {s.isNewposStore ? (
             <a href={links.refundPolicy} target="_blank" rel="noopener">{t.footerRefund}</a>
+          ) : null}
+          {app ? (
+            <button type="button" aria-haspopup="dialog" data-testid="download-app-button" onClick={() => ui.open('downloadApp', {})}>
+              {downloadApp.open}
+            </button>
           ) : null}
         </nav>
         {s.isNewposStore ? (

@@ -1,11 +1,9 @@
 // The ACH authorisation form of checkout (issue 13): bank and branch
 // codes, account, holder's name and ID, with inline errors once a field
-// was left, and the ACH agreement to accept.
-import { useState } from 'react';
+// was left, and (children) the ACH agreement to accept.
+import { useState, type ReactNode } from 'react';
 import { css } from '@emotion/css';
-import type { ACHAgreement } from '../../contract/props';
 import { Field } from '../../ui/form-fields';
-import { colour } from '../../ui/theme';
 import { ach as t } from '../../strings/zh-hant-deferred';
 import { achProblems, type ACHFields } from './ach';
 
@@ -17,10 +15,7 @@ const box = css`
   flex-direction: column;
   gap: 10px;
   legend { font-size: 14px; font-weight: 600; margin-bottom: 6px; padding: 0; }
-  details { font-size: 14px; }
-  pre { white-space: pre-wrap; font: inherit; max-height: 240px; overflow-y: auto; background: ${colour.surface}; padding: 10px; }
   .err { color: #b00020; font-size: 13px; margin: -4px 0 0; }
-  label.agree { display: flex; gap: 8px; align-items: center; font-size: 14px; }
 `;
 
 export const emptyACH: ACHFields = { bankCode: '', branchCode: '', account: '', holderName: '', holderId: '' };
@@ -28,15 +23,12 @@ export const emptyACH: ACHFields = { bankCode: '', branchCode: '', account: '', 
 export function ACHForm({
   value,
   onChange,
-  agreement,
-  agreed,
-  onAgree,
+  children,
 }: {
   value: ACHFields;
   onChange: (v: ACHFields) => void;
-  agreement: ACHAgreement;
-  agreed: boolean;
-  onAgree: (v: boolean) => void;
+  /** the agreement's checkbox */
+  children: ReactNode;
 }) {
   const [left, setLeft] = useState<Partial<Record<keyof ACHFields, boolean>>>({});
   const wrong = new Set(achProblems(value));
@@ -67,14 +59,7 @@ export function ACHForm({
       {field('account', t.account, { inputMode: 'numeric', maxLength: 16, hint: t.accountHint, autoComplete: 'off' })}
       {field('holderName', t.holderName, { maxLength: 40, autoComplete: 'name' })}
       {field('holderId', t.holderId, { maxLength: 10, autoComplete: 'off' })}
-      <details>
-        <summary>{t.agreement}</summary>
-        <pre data-testid="ach-agreement">{agreement.text}</pre>
-      </details>
-      <label className="agree">
-        <input type="checkbox" name="achAgree" checked={agreed} onChange={(e) => onAgree(e.target.checked)} />
-        {t.agree}
-      </label>
+      {children}
     </fieldset>
   );
 }

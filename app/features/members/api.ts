@@ -82,6 +82,11 @@ export function setUnsubscribed(brandId: string, unsubscribe: boolean): Promise<
   return call<User>('/api/user/unSubscribe', { body: { brandId, unsubscribe } });
 }
 
+/** Unsubscribes the member a notification mail's one-click token names (RFC 8058's endpoint; the token is the proof, no login needed). */
+export function unsubscribeByLink(token: string): Promise<User> {
+  return call<User>('/api/user/unSubscribe/oneClick', { method: 'POST', query: { token } });
+}
+
 /** A fresh, short-lived QR token of a quantity passcard (holdingId) or the timing card (0). */
 export function holdingQr(brandId: string, kind: HoldingQR['kind'], holdingId: number): Promise<HoldingQR> {
   return call<HoldingQR>('/api/user/getToken', { query: { brandId, kind, holdingId: holdingId || undefined } });
