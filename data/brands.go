@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"storefront/data/rules"
 )
 
 // Brand is everything a page of a brand needs about the brand itself: its
@@ -27,6 +29,9 @@ type Brand struct {
 	Stores                 []Store
 	Domains                []Domain
 	CustomFields           []CustomField
+	// Palette is the UI kit's shades of the brand's colour (rules.BrandPalette),
+	// derived by the host once per loaded brand, never cached as data.
+	Palette rules.Palette `json:"-"`
 }
 
 // Store is one store (branch) of a brand.

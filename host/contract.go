@@ -1,6 +1,9 @@
 package host
 
-import "storefront/data"
+import (
+	"storefront/data"
+	"storefront/data/rules"
+)
 
 // The contract with the app: every value the host sends the browser (page
 // props, page data, API answers) has its type here, and
@@ -38,8 +41,11 @@ type PageProps struct {
 }
 
 type BrandProps struct {
-	BrandID  string        `json:"brandId"`
-	Colour   string        `json:"colour"`
+	BrandID string `json:"brandId"`
+	Colour  string `json:"colour"`
+	// Palette: the shades the UI kit draws the brand with (AA contrast
+	// whatever the brand picked; rules.BrandPalette).
+	Palette  rules.Palette `json:"palette"`
 	Settings PublicSetting `json:"settings"`
 	Home     HomeInfo      `json:"home"`
 }

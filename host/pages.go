@@ -199,7 +199,7 @@ func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *ErrorInfo) *PageP
 		}
 	}
 	if rc.brand != nil {
-		p.Brand = &BrandProps{BrandID: rc.brand.ID, Colour: s.colour(rc.brand), Settings: publicSettingOf(rc.brand), Home: homeInfoOf(rc.brand)}
+		p.Brand = &BrandProps{BrandID: rc.brand.ID, Colour: s.colour(rc.brand), Palette: rc.brand.Palette, Settings: publicSettingOf(rc.brand), Home: homeInfoOf(rc.brand)}
 		if rc.member != nil {
 			p.User = userInfoOf(rc.member.user, rc.brand)
 		}

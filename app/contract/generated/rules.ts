@@ -54,6 +54,31 @@ export interface TeacherRef {
 }
 
 //////////
+// source: contrast.go
+
+/**
+ * AA ratios: normal text, and large text, focus rings and control borders.
+ */
+export const AAText = 4.5;
+/**
+ * AA ratios: normal text, and large text, focus rings and control borders.
+ */
+export const AANonText = 3.0;
+/**
+ * Palette is the colours the UI kit draws a brand with.
+ */
+export interface Palette {
+  /**
+   * Ink: brand text, links, outlines, focus rings, fills under white text.
+   */
+  ink: string;
+  /**
+   * Tint: light brand background for selected and hovered rows.
+   */
+  tint: string;
+}
+
+//////////
 // source: timingcard.go
 
 /**
