@@ -8,6 +8,7 @@ import { DefaultLayout } from './layouts/default-layout';
 import { BareLayout } from './layouts/bare-layout';
 import './ui/theme';
 import { DialogLayer } from './ui/dialog-layer';
+import { ImageVersion } from './ui/images';
 import { Box, RenderPartContext, Slot, type RenderPart } from './lib/render-part';
 
 export type PageComponent = ComponentType<{ data: any }>;
@@ -24,18 +25,20 @@ export function Root({ props, Page, part = 'all' }: { props: PageProps; Page: Pa
   const style = { '--brand': palette.ink, '--brand-tint': palette.tint } as CSSProperties;
   return (
     <RenderPartContext.Provider value={part}>
-      <HelmetProvider>
-        <PageContext.Provider value={props}>
-          <Box as="div" style={style}>
-            <Layout>
-              <Slot name="page">
-                <Page data={props.data} />
-              </Slot>
-            </Layout>
-            {part === 'page' ? null : <DialogLayer />}
-          </Box>
-        </PageContext.Provider>
-      </HelmetProvider>
+      <ImageVersion.Provider value={props.imageVersion}>
+        <HelmetProvider>
+          <PageContext.Provider value={props}>
+            <Box as="div" style={style}>
+              <Layout>
+                <Slot name="page">
+                  <Page data={props.data} />
+                </Slot>
+              </Layout>
+              {part === 'page' ? null : <DialogLayer />}
+            </Box>
+          </PageContext.Provider>
+        </HelmetProvider>
+      </ImageVersion.Provider>
     </RenderPartContext.Provider>
   );
 }

@@ -181,6 +181,7 @@ func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *ErrorInfo) *PageP
 		Webview:      rc.query.Get("from") == "app",
 		BannerClosed: cookieValue(rc.r, cookieBannerClosed) != "",
 		Year:         s.now().In(rules.Taipei).Year(),
+		ImageVersion: s.imageVersion,
 		Error:        e,
 		Data:         pageData,
 	}

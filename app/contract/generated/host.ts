@@ -39,6 +39,11 @@ export interface PageProps {
   webview: boolean;
   bannerClosed: boolean;
   year: number /* int */;
+  /**
+   * ImageVersion is the version in resized images' URLs
+   * (/_img/{version}/{width}/{path}, host/images.go).
+   */
+  imageVersion: string;
   brand: BrandProps | null;
   user: UserInfo | null; // the logged-in member, null for a visitor
   error: ErrorInfo | null;
