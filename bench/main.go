@@ -127,6 +127,14 @@ func run() error {
 		return nil
 	}
 
+	if *lighthouseOnly {
+		if err := lighthouseRows(cached.url, add); err != nil {
+			return err
+		}
+		printTable(rows)
+		return nil
+	}
+
 	if *catalogueOnly {
 		if err := catalogueRow(dbURL, cached.url, out, add); err != nil {
 			return err
@@ -298,6 +306,11 @@ func run() error {
 
 	// 15. uncached renders (issue 15)
 	if err := coldRenderRows(cached.url, cold, out, add); err != nil {
+		return err
+	}
+
+	// 6. first paint on a phone (issue 15)
+	if err := lighthouseRows(cached.url, add); err != nil {
 		return err
 	}
 
