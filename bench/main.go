@@ -143,6 +143,14 @@ func run() error {
 		return nil
 	}
 
+	if *lighthouseOnly {
+		if err := lighthouseRows(cached.url, add); err != nil {
+			return err
+		}
+		printTable(rows)
+		return nil
+	}
+
 	if *catalogueOnly {
 		if err := catalogueRow(dbURL, cached.url, out, add); err != nil {
 			return err
@@ -324,6 +332,11 @@ func run() error {
 
 	// 9 (issue 15). the 50× catalogue beside the demo one
 	if err := scaleRows(ctx, dbURL, cold.url, out, add); err != nil {
+		return err
+	}
+
+	// 6. first paint on a phone (issue 15)
+	if err := lighthouseRows(cached.url, add); err != nil {
 		return err
 	}
 

@@ -29,6 +29,9 @@ type Brand struct {
 	Stores                 []Store
 	Domains                []Domain
 	CustomFields           []CustomField
+	// Palette is the UI kit's shades of the brand's colour (rules.BrandPalette),
+	// derived by the host once per loaded brand, never cached as data.
+	Palette rules.Palette `json:"-"`
 }
 
 // Store is one store (branch) of a brand.

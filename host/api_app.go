@@ -21,7 +21,7 @@ func (s *Server) apiBrand(w http.ResponseWriter, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &BrandProps{BrandID: b.ID, Colour: s.colour(b), Settings: publicSettingOf(b), Home: homeInfoOf(b)}, nil
+	return &BrandProps{BrandID: b.ID, Colour: s.colour(b), Palette: b.Palette, Settings: publicSettingOf(b), Home: homeInfoOf(b)}, nil
 }
 
 // GET /api/brand/user?brandId=: the member's point list and passcard list.

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"golang.org/x/image/webp"
@@ -228,7 +229,7 @@ func TestCataloguePages(t *testing.T) {
 	}
 	indexed, notIndexed := page(false), page(true)
 	runScenarios(t, ts, []scenario{
-		{Name: "brand home", Path: "/demo", Status: 200, Check: indexed, Contains: []string{"近期課程", "方案與票券", `"@type":"Organization"`, `"@type":"SportsActivityLocation"`, "單月暢遊通行卡", `srcSet="/_img/160/_static/catalogue/demo/`}},
+		{Name: "brand home", Path: "/demo", Status: 200, Check: indexed, Contains: []string{"近期課程", "方案與票券", `"@type":"Organization"`, `"@type":"SportsActivityLocation"`, "單月暢遊通行卡", `srcSet="/_img/` + ts.imageVersion + `/160/_static/catalogue/demo/`}},
 		{Name: "brand home tab", Path: "/demo?projectType=2", Status: 200, Check: indexed, Contains: []string{"儲值票券 1,000 點", `aria-current="page"`, `<link rel="canonical" href="http://example.com/demo?projectType=2"/>`}},
 		{Name: "brand home plans only", Path: "/demo?type=plan", Status: 200, Check: indexed, Contains: []string{"方案與票券", `<link rel="canonical" href="http://example.com/demo?type=plan"/>`}},
 		{Name: "plan-only brand", Path: "/plan?type=plan&projectType=2", Status: 200, Check: indexed, Contains: []string{"儲值 3,000 點", `<link rel="canonical" href="http://example.com/plan?type=plan&amp;projectType=2"/>`}},
@@ -446,17 +447,27 @@ func TestSitemapsAndRobots(t *testing.T) {
 	})
 }
 
+// TestImages: resized images are WebP at their width, encoded once, served
+// at an immutable URL naming the sources' version; another version is sent
+// to the current URL and never answered with bytes.
 func TestImages(t *testing.T) {
 	ts := newTestServer(t)
+	v := ts.imageVersion
+	if len(v) != 12 {
+		t.Fatalf("image version %q", v)
+	}
 	// the demo's yoga.jpg, stored by the import: /_static/catalogue/demo/{hash}/yoga.jpg
 	var yoga string
 	if err := ts.db.Pool.QueryRow(context.Background(), "select image from courses where brand_id = 'demo' and slug = 'hatha-yoga-xinyi'").Scan(&yoga); err != nil || !strings.HasPrefix(yoga, "/_static/catalogue/demo/") {
 		t.Fatalf("image %q, %v", yoga, err)
 	}
 	before := imageEncodes.Load()
-	w := ts.get(t, "/_img/320"+yoga)
+	w := ts.get(t, "/_img/"+v+"/320"+yoga)
 	if w.Code != 200 || w.Header().Get("Content-Type") != "image/webp" {
 		t.Fatalf("image = %d %s", w.Code, w.Header().Get("Content-Type"))
+	}
+	if cc := w.Header().Get("Cache-Control"); cc != "public, max-age=31536000, immutable" {
+		t.Fatalf("Cache-Control = %q; want immutable for a year", cc)
 	}
 	cfg, err := webp.DecodeConfig(bytes.NewReader(w.Body.Bytes()))
 	if err != nil || cfg.Width != 320 || cfg.Height != 200 {
@@ -469,17 +480,30 @@ func TestImages(t *testing.T) {
 		t.Fatal("not a lossy WebP")
 	}
 	etag := w.Header().Get("ETag")
-	w2 := ts.get(t, "/_img/320"+yoga)
+	w2 := ts.get(t, "/_img/"+v+"/320"+yoga)
 	if !bytes.Equal(w.Body.Bytes(), w2.Body.Bytes()) || imageEncodes.Load()-before != 1 {
 		t.Fatalf("second request encoded again (%d encodes)", imageEncodes.Load()-before)
 	}
-	if w := ts.get(t, "/_img/320"+yoga, "If-None-Match", etag); w.Code != http.StatusNotModified {
+	if w := ts.get(t, "/_img/"+v+"/320"+yoga, "If-None-Match", etag); w.Code != http.StatusNotModified {
 		t.Fatalf("If-None-Match = %d", w.Code)
 	}
 	// wider than the source: its own size, not upscaled
-	big := ts.get(t, "/_img/1280"+yoga)
+	big := ts.get(t, "/_img/"+v+"/1280"+yoga)
 	if cfg, _ := webp.DecodeConfig(bytes.NewReader(big.Body.Bytes())); cfg.Width != 960 {
 		t.Fatalf("1280 of a 960 px source = %d px", cfg.Width)
+	}
+	// an old or wrong version: a redirect to the current URL that is not
+	// cached, never the bytes
+	for _, old := range []string{"0123456789ab", "old"} {
+		w := ts.get(t, "/_img/"+old+"/320/_static/demo/img/yoga.jpg?x=1")
+		if w.Code != http.StatusTemporaryRedirect || w.Header().Get("Location") != yoga || w.Body.Len() > 200 ||
+			w.Header().Get("Cache-Control") != "no-cache" || w.Header().Get("Content-Type") == "image/webp" {
+			t.Fatalf("version %s = %d %q %q (%d bytes); want a redirect to %s", old, w.Code, w.Header().Get("Location"), w.Header().Get("Cache-Control"), w.Body.Len(), yoga)
+		}
+	}
+	// the page names the current version
+	if w := ts.get(t, "/demo"); !strings.Contains(w.Body.String(), `"imageVersion":"`+v+`"`) || !strings.Contains(w.Body.String(), `src="/_img/`+v+`/`) {
+		t.Fatalf("brand home does not use image version %s", v)
 	}
 	// not served: 404, or the mux's redirect of a path with ..
 	notServed := func(t *testing.T, w *httptest.ResponseRecorder) {
@@ -488,11 +512,38 @@ func TestImages(t *testing.T) {
 		}
 	}
 	var refused []scenario
-	for _, p := range []string{"/_img/321" + yoga, "/_img/320/_static/demo/logo-demo.svg", "/_img/320/_static/demo/../demo.go",
-		"/_img/320/_static/catalogue/demo/nosuch.jpg", "/_img/320/etc/passwd.png", "/_img/abc" + yoga} {
+	for _, p := range []string{"/321" + yoga, "/320/_static/demo/logo-demo.svg", "/320/_static/demo/../demo.go",
+		"/320/_static/catalogue/demo/nosuch.jpg", "/320/etc/passwd.png", "/abc" + yoga, "/0123456789ab/320/etc/passwd.png"} {
+		p = "/_img/" + v + p
 		refused = append(refused, scenario{Name: p, Path: p, Check: notServed})
 	}
+	refused = append(refused, scenario{Name: "no version", Path: "/_img/320" + yoga, Status: 404})
 	runScenarios(t, ts, refused)
+}
+
+// TestImageVersionFollowsTheSources: the version changes with a source
+// image's bytes and ignores the catalogue's content-named folder.
+func TestImageVersionFollowsTheSources(t *testing.T) {
+	a := fstest.MapFS{"img/a.jpg": {Data: []byte("one")}, "logo.svg": {Data: []byte("<svg/>")}}
+	b := fstest.MapFS{"img/a.jpg": {Data: []byte("two")}, "logo.svg": {Data: []byte("<svg/>")}}
+	svg := fstest.MapFS{"img/a.jpg": {Data: []byte("one")}, "logo.svg": {Data: []byte("<svg></svg>")}}
+	version := func(static map[string]fs.FS) string {
+		v, err := imageVersionOf(static)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	va := version(map[string]fs.FS{"demo": a})
+	if vb := version(map[string]fs.FS{"demo": b}); vb == va {
+		t.Error("a changed image kept the version")
+	}
+	if v := version(map[string]fs.FS{"demo": svg}); v != va {
+		t.Error("a changed SVG (not resized) changed the version")
+	}
+	if v := version(map[string]fs.FS{"demo": a, catalogueFolder: b}); v != va {
+		t.Error("the catalogue's images changed the version")
+	}
 }
 
 // TestJavaScriptBudget: the first visit of brand home loads at most 105 KB

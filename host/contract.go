@@ -1,6 +1,9 @@
 package host
 
-import "storefront/data"
+import (
+	"storefront/data"
+	"storefront/data/rules"
+)
 
 // The contract with the app: every value the host sends the browser (page
 // props, page data, API answers) has its type here, and
@@ -23,12 +26,15 @@ type PageProps struct {
 	// BasePath is '' on a custom domain, '/{brandId}' otherwise.
 	BasePath string `json:"basePath"`
 	// Origin is the scheme and host of the canonical site of this page.
-	Origin       string      `json:"origin"`
-	Env          string      `json:"env" tstype:"'dev' | 'staging' | 'preprod' | 'production'"`
-	Device       string      `json:"device" tstype:"'pc' | 'android' | 'ios'"`
-	Webview      bool        `json:"webview"`
-	BannerClosed bool        `json:"bannerClosed"`
-	Year         int         `json:"year"`
+	Origin       string `json:"origin"`
+	Env          string `json:"env" tstype:"'dev' | 'staging' | 'preprod' | 'production'"`
+	Device       string `json:"device" tstype:"'pc' | 'android' | 'ios'"`
+	Webview      bool   `json:"webview"`
+	BannerClosed bool   `json:"bannerClosed"`
+	Year         int    `json:"year"`
+	// ImageVersion is the version in resized images' URLs
+	// (/_img/{version}/{width}/{path}, host/images.go).
+	ImageVersion string      `json:"imageVersion"`
 	Brand        *BrandProps `json:"brand" tstype:"BrandProps | null,required"`
 	User         *UserInfo   `json:"user" tstype:"UserInfo | null,required"` // the logged-in member, null for a visitor
 	Error        *ErrorInfo  `json:"error" tstype:"ErrorInfo | null,required"`
@@ -38,8 +44,11 @@ type PageProps struct {
 }
 
 type BrandProps struct {
-	BrandID  string        `json:"brandId"`
-	Colour   string        `json:"colour"`
+	BrandID string `json:"brandId"`
+	Colour  string `json:"colour"`
+	// Palette: the shades the UI kit draws the brand with (AA contrast
+	// whatever the brand picked; rules.BrandPalette).
+	Palette  rules.Palette `json:"palette"`
 	Settings PublicSetting `json:"settings"`
 	Home     HomeInfo      `json:"home"`
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/gzuidhof/tygo/tygo"
 
 	"storefront/data"
+	"storefront/data/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated contract (app/contract/generated) and the golden files")
@@ -53,12 +54,12 @@ func TestContract(t *testing.T) {
 	}
 	cfg := &tygo.Config{TypeMappings: mappings, Packages: []*tygo.PackageConfig{
 		{Path: "storefront/host", OutputPath: filepath.Join(out, "host.ts"), IncludeFiles: []string{"contract.go", "contract_booking.go", "contract_checkout.go", "contract_econtract.go", "contract_recurring.go", "contract_deferred.go", "contract_term.go"},
-			Frontmatter: "import type * as data from './data';\nimport type { PageName, RouteName } from './shared';\n"},
+			Frontmatter: "import type * as data from './data';\nimport type * as rules from './rules';\nimport type { PageName, RouteName } from './shared';\n"},
 		{Path: "storefront/data", OutputPath: filepath.Join(out, "data.ts"),
 			IncludeFiles: []string{"brands.go", "courses.go", "holdings.go", "items.go", "terms.go", "bookings.go", "orders.go", "recurring_view.go", "term_sales.go", "counting.go", "shares.go", "entries.go"},
 			Frontmatter:  "import type * as rules from './rules';\n"},
 		{Path: "storefront/data/rules", OutputPath: filepath.Join(out, "rules.ts"),
-			IncludeFiles: []string{"activities.go", "timingcard.go", "opening_hours.go"}},
+			IncludeFiles: []string{"activities.go", "timingcard.go", "opening_hours.go", "contrast.go"}},
 	}}
 	if err := tygo.New(cfg).Generate(); err != nil {
 		t.Fatal(err)
@@ -90,6 +91,7 @@ func sharedTS(header string) []byte {
 	fmt.Fprintf(&b, "\n/** The request header of a client navigation: the host answers with the page's props as JSON. */\nexport const propsHeader = %s;\n", js(propsHeader))
 	fmt.Fprintf(&b, "\n/** The cookies the host sets and the app reads. */\nexport const cookies = %s as const;\n",
 		js(map[string]string{"session": cookieSession, "userId": cookieUserID, "brandId": cookieBrandID, "bannerClosed": cookieBannerClosed}))
+	fmt.Fprintf(&b, "\n/** The theme colour's palette (rules.BrandPalette of rules.DefaultColour), for pages without a brand. */\nexport const defaultPalette = %s as const;\n", js(rules.BrandPalette(rules.DefaultColour)))
 	fmt.Fprintf(&b, "\n/** The widths of the resized images at /_img/{width}/. */\nexport const imageWidths = %s as const;\n", js(ImageWidths))
 	fmt.Fprintf(&b, "\n/** The module keys (data/modules.go). */\nexport const modules = {\n")
 	for _, k := range data.AllModules {

@@ -65,6 +65,9 @@ var goldenMasks = []struct {
 	{regexp.MustCompile(`/_assets/[A-Za-z0-9_./-]+`), "/_assets/{asset}"},
 	{regexp.MustCompile(`nonce="[^"]*"`), `nonce="{nonce}"`},
 	{regexp.MustCompile(`"buildId":"[^"]*"`), `"buildId":"{build}"`},
+	// the demo images' version (images.go): changes with any demo picture
+	{regexp.MustCompile(`/_img/[0-9a-f]{12}/`), "/_img/{images}/"},
+	{regexp.MustCompile(`"imageVersion":"[^"]*"`), `"imageVersion":"{images}"`},
 	// rows' own change times (the columns' default, not the demo's clock)
 	{regexp.MustCompile(`"(updatedAt|dateModified)":"[^"]*"`), `"$1":"{changed}"`},
 }

@@ -9,7 +9,9 @@ import (
 	_ "image/jpeg" // decoders of the source images
 	_ "image/png"
 	"io/fs"
+	"maps"
 	"net/http"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,12 +23,15 @@ import (
 	"golang.org/x/image/draw"
 )
 
-// Images are served at /_img/{width}/{path}: the source image at path (a
-// JPEG or PNG under a static folder: the catalogue images the import
-// stored, the demo's among them, under _static/catalogue/) scaled down to
-// width, never up, as WebP at quality 70 (spec section 9). The encoded
-// image is kept in the cache after the first encode. Widths are a fixed
-// set, so the cache stays bounded.
+// Images are served at /_img/{version}/{width}/{path}: the source image at
+// path (a JPEG or PNG under a static folder: the catalogue images the
+// import stored, the demo's among them, under _static/catalogue/) scaled
+// down to width, never up, as WebP at quality 70 (spec section 9). The
+// encoded image is kept in the cache after the first encode. Widths are a
+// fixed set, so the cache stays bounded. The version
+// (PageProps.ImageVersion) is a hash of the sources, so the URL never names
+// other bytes and is cached as immutable; a URL with another version is
+// sent to the current one.
 
 // ImageWidths are the widths a page may ask for (app/ui/images.ts).
 var ImageWidths = []int{160, 320, 480, 640, 960, 1280}
@@ -35,6 +40,14 @@ var ImageWidths = []int{160, 320, 480, 640, 960, 1280}
 const ImageQuality = 70
 
 const imageTTL = 24 * time.Hour
+
+// immutable is the Cache-Control of a resized image at its current version.
+const immutable = "public, max-age=31536000, immutable"
+
+// catalogueFolder is the static folder of imported catalogue images
+// (withCatalogueImages): their names carry their content's hash, so they
+// are left out of the version and may arrive while the host runs.
+const catalogueFolder = "catalogue"
 
 // imageEncodes counts encodes (tests see the cache work).
 var imageEncodes atomic.Int64
@@ -55,11 +68,16 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	h := w.Header()
+	if r.PathValue("version") != s.imageVersion {
+		h.Set("Cache-Control", "no-cache")
+		http.Redirect(w, r, imageURL(s.imageVersion, width, r.PathValue("path")), http.StatusTemporaryRedirect)
+		return
+	}
 	hash := sourceHash(r.PathValue("path"), raw)
 	etag := fmt.Sprintf(`"%s-%d"`, hash, width)
-	h := w.Header()
 	h.Set("ETag", etag)
-	h.Set("Cache-Control", "public, max-age=86400")
+	h.Set("Cache-Control", immutable)
 	if r.Header.Get("If-None-Match") == etag {
 		w.WriteHeader(http.StatusNotModified)
 		return
@@ -89,6 +107,41 @@ func (s *Server) imageSource(p string) (fs.FS, string, bool) {
 		return fsys, name, true
 	}
 	return nil, "", false
+}
+
+// imageURL is the address of the image at path (under _static/) resized to width.
+func imageURL(version string, width int, path string) string {
+	return "/_img/" + version + "/" + strconv.Itoa(width) + "/" + path
+}
+
+// imageVersionOf hashes the names and bytes of every JPEG and PNG in the
+// static folders but the catalogue's: the version in resized images' URLs.
+func imageVersionOf(static map[string]fs.FS) (string, error) {
+	sum := sha256.New()
+	for _, folder := range slices.Sorted(maps.Keys(static)) {
+		if folder == catalogueFolder {
+			continue
+		}
+		err := fs.WalkDir(static[folder], ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			if ext := strings.ToLower(path.Ext(p)); ext != ".jpg" && ext != ".jpeg" && ext != ".png" {
+				return nil
+			}
+			raw, err := fs.ReadFile(static[folder], p)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(sum, "%s/%s\x00%d\x00", folder, p, len(raw))
+			sum.Write(raw)
+			return nil
+		})
+		if err != nil {
+			return "", fmt.Errorf("image version: %w", err)
+		}
+	}
+	return hex.EncodeToString(sum.Sum(nil)[:6]), nil
 }
 
 func sourceHash(p string, raw []byte) string {

@@ -63,6 +63,7 @@ func (s *Server) loadBrand(ctx context.Context, id string) (*data.Brand, error) 
 	if err != nil {
 		return nil, err
 	}
+	b.Palette = rules.BrandPalette(s.colour(&b))
 	s.brands.Add(id, &b)
 	return &b, nil
 }

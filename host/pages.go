@@ -181,6 +181,7 @@ func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *ErrorInfo) *PageP
 		Webview:      rc.query.Get("from") == "app",
 		BannerClosed: cookieValue(rc.r, cookieBannerClosed) != "",
 		Year:         s.now().In(rules.Taipei).Year(),
+		ImageVersion: s.imageVersion,
 		Error:        e,
 		Data:         pageData,
 	}
@@ -199,7 +200,7 @@ func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *ErrorInfo) *PageP
 		}
 	}
 	if rc.brand != nil {
-		p.Brand = &BrandProps{BrandID: rc.brand.ID, Colour: s.colour(rc.brand), Settings: publicSettingOf(rc.brand), Home: homeInfoOf(rc.brand)}
+		p.Brand = &BrandProps{BrandID: rc.brand.ID, Colour: s.colour(rc.brand), Palette: rc.brand.Palette, Settings: publicSettingOf(rc.brand), Home: homeInfoOf(rc.brand)}
 		if rc.member != nil {
 			p.User = userInfoOf(rc.member.user, rc.brand)
 		}

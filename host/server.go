@@ -28,27 +28,29 @@ import (
 
 // Server holds the dependencies of every handler.
 type Server struct {
-	cfg      Config
-	db       *data.DB
-	cache    *cache.Cache
-	pool     *renderer.Pool
-	bundle   *renderer.Bundle
-	log      *slog.Logger
-	now      func() time.Time
-	domains  atomic.Pointer[map[string]data.Domain]
-	pages    *pageCache // nil: the page cache is off
-	brands   *expirable.LRU[string, *data.Brand]
-	handler  http.Handler
-	gz       http.Handler // see gzipped
-	mailer   *mail.Mailer // nil: no SMTP server configured
-	mailbox  *devbox.Box  // the development mailbox, when mails go there
-	static   map[string]fs.FS
-	outbox   *outbox.Worker
-	members  *members.Flows  // the members' account flows
-	bookings *booking.Flows  // the booking flows
-	checkout *checkout.Flows // the purchase flows
-	revoked  revocations     // sessions revoked lately: refused from any cache
-	metrics  *metrics
+	cfg     Config
+	db      *data.DB
+	cache   *cache.Cache
+	pool    *renderer.Pool
+	bundle  *renderer.Bundle
+	log     *slog.Logger
+	now     func() time.Time
+	domains atomic.Pointer[map[string]data.Domain]
+	pages   *pageCache // nil: the page cache is off
+	brands  *expirable.LRU[string, *data.Brand]
+	handler http.Handler
+	gz      http.Handler // see gzipped
+	mailer  *mail.Mailer // nil: no SMTP server configured
+	mailbox *devbox.Box  // the development mailbox, when mails go there
+	static  map[string]fs.FS
+	// imageVersion is the version in resized images' URLs (images.go)
+	imageVersion string
+	outbox       *outbox.Worker
+	members      *members.Flows  // the members' account flows
+	bookings     *booking.Flows  // the booking flows
+	checkout     *checkout.Flows // the purchase flows
+	revoked      revocations     // sessions revoked lately: refused from any cache
+	metrics      *metrics
 	// sitemapLimits bound a sitemap file (sitemapMax; tests lower them)
 	sitemapLimits sitemapLimits
 	// the payment providers' local sandboxes (dev), when mounted
@@ -93,6 +95,10 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	}
 	s.members = &members.Flows{DB: s.db, Now: s.now, Queued: s.outbox.Kick}
 	s.bookings = &booking.Flows{DB: s.db, Now: s.now, Queued: s.outbox.Kick}
+	var err error
+	if s.imageVersion, err = imageVersionOf(d.Static); err != nil {
+		return nil, err
+	}
 	if err := s.loadDomains(ctx); err != nil {
 		return nil, err
 	}
@@ -267,7 +273,7 @@ func (s *Server) routes() http.Handler {
 	if s.cfg.Env == "dev" {
 		mux.HandleFunc("GET /api/openapi.json", s.openAPI)
 	}
-	mux.HandleFunc("GET /_img/{width}/{path...}", s.image)
+	mux.HandleFunc("GET /_img/{version}/{width}/{path...}", s.image)
 	mux.HandleFunc("GET /robots.txt", s.robots)
 	mux.HandleFunc("GET /sitemap.xml", s.rootSitemap)
 

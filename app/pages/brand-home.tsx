@@ -9,7 +9,7 @@ import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
 import { ItemCard, itemGrid as grid } from '../features/catalogue/item-card';
-import { ActivityCard, cardGrid } from '../features/catalogue/activity-card';
+import { ActivityCard, cardGrid, firstRow } from '../features/catalogue/activity-card';
 import { SearchBar } from '../features/catalogue/search-bar';
 import { StoreButton } from '../dialogs/dialog-buttons';
 import { Picture } from '../ui/picture';
@@ -163,8 +163,8 @@ export default function BrandHome({ data }: { data: BrandHomeData }) {
           <h2 id="home-activities">{tc.activitiesHeading}</h2>
           <SearchBar className={searchGap} />
           <div className={cardGrid}>
-            {activities.map((a) => (
-              <ActivityCard key={a.courseId} a={a} />
+            {activities.map((a, i) => (
+              <ActivityCard key={a.courseId} a={a} eager={i < firstRow} />
             ))}
           </div>
           <Link className={more} href={brandPath(page, '/activitys')}>

@@ -1,6 +1,8 @@
 // An image in the widths the page needs (see lib/images): WebP from the
-// host's image service with srcset and sizes, lazily loaded below the fold.
-import { imageAt, srcSet } from './images';
+// host's image service with srcset and sizes, lazily loaded below the fold;
+// eager and fetched first above it.
+import { useContext } from 'react';
+import { ImageVersion, imageAt, srcSet } from './images';
 
 export interface PictureProps {
   src: string;
@@ -11,21 +13,23 @@ export interface PictureProps {
   /** The sizes attribute: how wide the image shows at each breakpoint. */
   sizes: string;
   className?: string;
-  /** Above the fold: load at once. */
+  /** Above the fold (a likely LCP): load at once, at high priority. */
   eager?: boolean;
 }
 
 export function Picture({ src, alt, width, height, sizes, className, eager }: PictureProps) {
+  const imageVersion = useContext(ImageVersion);
   return (
     <img
       className={className}
-      src={imageAt(src, width)}
-      srcSet={srcSet(src)}
+      src={imageAt(src, width, imageVersion)}
+      srcSet={srcSet(src, imageVersion)}
       sizes={sizes}
       alt={alt}
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
     />
   );

@@ -54,17 +54,28 @@ export interface TeacherRef {
 }
 
 //////////
-// source: opening_hours.go
+// source: contrast.go
 
 /**
- * OpeningHours is one schema.org OpeningHoursSpecification: the days
- * (schema.org's day names) open from Opens to Closes ("HH:MM"; a close
- * before the opening is past midnight, 23:59 is until midnight).
+ * AA ratios: normal text, and large text, focus rings and control borders.
  */
-export interface OpeningHours {
-  dayOfWeek: string[];
-  opens: string;
-  closes: string;
+export const AAText = 4.5;
+/**
+ * AA ratios: normal text, and large text, focus rings and control borders.
+ */
+export const AANonText = 3.0;
+/**
+ * Palette is the colours the UI kit draws a brand with.
+ */
+export interface Palette {
+  /**
+   * Ink: brand text, links, outlines, focus rings, fills under white text.
+   */
+  ink: string;
+  /**
+   * Tint: light brand background for selected and hovered rows.
+   */
+  tint: string;
 }
 
 //////////

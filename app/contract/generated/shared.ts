@@ -6,6 +6,9 @@ export const propsHeader = "X-Storefront-Props";
 /** The cookies the host sets and the app reads. */
 export const cookies = {"bannerClosed":"closeBownloadAppBanner","brandId":"brandId","session":"web_ec_sessionId","userId":"userId"} as const;
 
+/** The theme colour's palette (rules.BrandPalette of rules.DefaultColour), for pages without a brand. */
+export const defaultPalette = {"ink":"#577615","tint":"#eef1e8"} as const;
+
 /** The widths of the resized images at /_img/{width}/. */
 export const imageWidths = [160,320,480,640,960,1280] as const;
 

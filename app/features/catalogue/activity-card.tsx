@@ -144,6 +144,9 @@ function MoreDates({ a }: { a: Activity }) {
 }
 
 // Few elements and one text node each: a card renders 30 times a page in goja.
+/** Cards in the first row of the widest grid (cardGrid): their images load eagerly. */
+export const firstRow = 3;
+
 export function ActivityCard({ a, eager }: { a: Activity; eager?: boolean }) {
   const link = <CardLink a={a} eager={eager} />;
   return a.moreSchedules ? (

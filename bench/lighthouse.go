@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+)
+
+var lighthouseOnly = flag.Bool("lighthouse-only", false, "run the Lighthouse row only (issue 15, goal 6: first paint on a phone)")
+
+// lighthouseRows (issue 15, goal 6): Lighthouse's mobile preset in Debian's
+// Chromium on brand home, the activity list, a course and an item page of
+// the demo brand as the production-mode host serves them; performance must
+// reach 90.
+//
+// The brand is served on its custom domain (benchHost), as a visitor
+// reaches it: Chromium resolves that name to the host under test.
+func lighthouseRows(base string, add func(row)) error {
+	home, err := fetch(base+"/", "Host", benchHost)
+	if err != nil {
+		return err
+	}
+	course := regexp.MustCompile(`href="(/activity/\d+/\d+)"`).FindSubmatch(home)
+	item := regexp.MustCompile(`href="(/(?:passcard|point|countingPasscard|quantityPasscard)/\d+)"`).FindSubmatch(home)
+	if course == nil || item == nil {
+		return fmt.Errorf("lighthouse: brand home links no course or no item")
+	}
+	pages := []struct{ name, path string }{
+		{"brand home", "/"}, {"activity list", "/activitys"}, {"course", string(course[1])}, {"item", string(item[1])},
+	}
+	args := []string{"bench/lighthouse.mjs"}
+	for _, p := range pages {
+		args = append(args, "http://"+benchHost+p.path)
+	}
+	cmd := exec.Command("node", args...)
+	cmd.Env = append(os.Environ(), "LIGHTHOUSE_RESOLVE=MAP "+benchHost+" "+strings.TrimPrefix(base, "http://"))
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("lighthouse: %w", err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for i := 0; sc.Scan() && i < len(pages); i++ {
+		var r struct {
+			Performance, SEO, Accessibility int
+			LCP, TBT                        string
+			UnusedJS, UnusedCSS             int
+		}
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return fmt.Errorf("lighthouse: %w: %s", err, sc.Text())
+		}
+		add(row{
+			what: "6. Lighthouse mobile, " + pages[i].name,
+			value: fmt.Sprintf("performance %d, SEO %d, accessibility %d (LCP %s, TBT %s, unused JS %d KB, CSS %d KB)",
+				r.Performance, r.SEO, r.Accessibility, r.LCP, r.TBT, r.UnusedJS/1024, r.UnusedCSS/1024),
+			budget:  "performance ≥ 90",
+			verdict: verdict(r.Performance >= 90, fmt.Sprint(r.Performance)),
+		})
+	}
+	return nil
+}

@@ -1,0 +1,26 @@
+// Lighthouse (mobile preset, its default) on each URL given, in Debian's
+// Chromium (CHROME_PATH, default /usr/bin/chromium). Prints one JSON line
+// per URL: {url, performance, seo, accessibility} as scores out of 100,
+// with the LCP, blocking time and unused JS and CSS Lighthouse found.
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run'];
+// LIGHTHOUSE_RESOLVE: host resolver rules, e.g. 'MAP fit.demo.test 127.0.0.1:8080'
+if (process.env.LIGHTHOUSE_RESOLVE) flags.push('--host-resolver-rules=' + process.env.LIGHTHOUSE_RESOLVE);
+const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: flags });
+try {
+  for (const url of process.argv.slice(2)) {
+    const res = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error',
+      onlyCategories: ['performance', 'seo', 'accessibility'] });
+    const c = res.lhr.categories;
+    const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
+    const a = res.lhr.audits;
+    console.log(JSON.stringify({ url, performance: score('performance'), seo: score('seo'), accessibility: score('accessibility'),
+      lcp: a['largest-contentful-paint']?.displayValue, tbt: a['total-blocking-time']?.displayValue,
+      unusedJS: a['unused-javascript']?.details?.overallSavingsBytes ?? 0, unusedCSS: a['unused-css-rules']?.details?.overallSavingsBytes ?? 0 }));
+  }
+} finally {
+  await chrome.kill();
+}
