@@ -79,6 +79,20 @@ export interface Palette {
 }
 
 //////////
+// source: opening_hours.go
+
+/**
+ * OpeningHours is one schema.org OpeningHoursSpecification: the days
+ * (schema.org's day names) open from Opens to Closes ("HH:MM"; a close
+ * before the opening is past midnight, 23:59 is until midnight).
+ */
+export interface OpeningHours {
+  dayOfWeek: string[];
+  opens: string;
+  closes: string;
+}
+
+//////////
 // source: timingcard.go
 
 /**
