@@ -76,8 +76,9 @@ select u.brand_id, u.id, i.id, i.name, 'count', 10, t.remain, pg_temp.demo_today
  where u.brand_id = 'demo';
 
 -- The demo member's bookings are sessions of the catalogue paid with the
--- count card: the two upcoming ones are the 2nd and 9th coming session
--- that has a teacher; the attended and the cancelled one are sessions of
+-- count card: the two upcoming ones are the next sessions after today of
+-- hatha yoga at Zhubei and boxing at Xinyi (both on Tuesdays and
+-- Thursdays, so at most a week ahead on any load day); the attended and the cancelled one are sessions of
 -- the two aerial-yoga courses at Xinyi three and eight days ago (added
 -- here: the catalogue's schedules are this week's and later). 10 visits
 -- - 3 used = 7 left.
@@ -99,12 +100,11 @@ select 'demo', u.id, c.store_id, cs.id,
   from users u
   join member_tickets t on t.user_id = u.id and t.item_id = (select id from items where brand_id = 'demo' and slug = 'group-10')
   cross join lateral (
-        (select s.id, 'booked' as status
-           from (select *, row_number() over (order by date, start_time, id) as n
-                   from course_schedules
-                  where brand_id = 'demo' and term_class_id is null and teacher_id is not null
-                    and date > pg_temp.demo_today()) s
-          where s.n in (2, 9))
+        (select distinct on (s.course_id) s.id, 'booked' as status
+           from course_schedules s join courses c on c.id = s.course_id
+          where c.brand_id = 'demo' and c.slug in ('hatha-yoga-zhubei', 'boxing-xinyi')
+            and s.date > pg_temp.demo_today()
+          order by s.course_id, s.date, s.start_time)
         union all
         (select s.id, case when p.days_ago = 3 then 'attended' else 'cancelled' end
            from demo_past p

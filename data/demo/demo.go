@@ -13,6 +13,9 @@
 // The directories were exported from the SQL demo of before with
 // `storefront catalogue export BRAND DIR --relative` on a Monday, then
 // given readable operator ids and trimmed of what the format defaults.
+// The courses' weekly timetable spans five weeks, +0wD to +4wD: weeks
+// count from the Monday of the load day, so five of them keep the four
+// weeks from any load day full (on a Sunday, week 0 is all but over).
 // To change the demo's catalogue, edit the files; or load the demo into an
 // empty database (make run), change it there and export each brand again
 // with --relative on a Monday, so that the dates stay relative to the load
@@ -27,7 +30,7 @@
 // schema.json each export writes and the two past sessions 03_members.sql
 // adds (aerial-yoga-intro-xinyi at 12:00 three days ago and
 // aerial-yoga-advanced-xinyi at 18:00 eight days ago: they are the SQL's),
-// and review the diff. The
+// and review the diff (an export on a Monday holds weeks +0w to +4w). The
 // numeric ids in the demo's URLs (/demo/activity/1/1, /demo/passcard/2)
 // follow the order of the brands and of the entries in their files:
 // TestDemoIDs pins them.
