@@ -267,7 +267,7 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 	m := s.bundle.Manifest
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	head := shell.Head{ThemeColor: themeColour(props), Icon: icon(props), Preloads: m.Preloads(props.Page), Font: m.Font, CSS: m.CSS}
+	head := shell.Head{ThemeColor: themeColour(props), Icon: icon(props), Preloads: m.Preloads(props.Page), CSS: m.CSS}
 	head.WriteDoc(w)
 	http.NewResponseController(w).Flush()
 
@@ -289,7 +289,7 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 		}
 		noindex = true
 	}
-	doc := shell.Body{HeadTags: res.Head, NoIndex: noindex, StyleIDs: res.StyleIDs, CSS: safeCSS(res.CSS), HTML: res.HTML, Props: body, Entry: m.Entry.File, Nonce: nonceOf(rc.r)}
+	doc := shell.Body{HeadTags: res.Head, NoIndex: noindex, StyleIDs: res.StyleIDs, CSS: safeCSS(res.CSS), HTML: res.HTML, Props: body, Entry: m.Entry.File, Fonts: m.CSS, Nonce: nonceOf(rc.r)}
 	doc.WriteDoc(w)
 }
 

@@ -39,8 +39,8 @@ func TestDocumentShell(t *testing.T) {
 	for _, want := range []string{
 		`<html lang="zh-Hant">`, `<meta charset="utf-8">`, `name="viewport"`, `<meta name="theme-color" content="#1B8A7A">`,
 		`<link rel="modulepreload" href="/_assets/entry-client-`, `<link rel="modulepreload" href="/_assets/chunks/brand-home-`,
-		`<link rel="preload" as="font" type="font/woff2"`, `<style data-emotion="css `, `<div id="root">`,
-		`<script type="module" src="/_assets/entry-client-`, `<meta name="robots" content="noindex, nofollow"/>`,
+		`<noscript><link rel="stylesheet" href="/_assets/entry-client-`, `<style data-emotion="css `, `<div id="root">`,
+		`<script type="module" src="/_assets/entry-client-`, ` data-fonts="/_assets/entry-client-`, `<meta name="robots" content="noindex, nofollow"/>`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("document lacks %s", want)

@@ -22,8 +22,7 @@ import (
 //     and fills them with CSSOM insertRule, which CSP does not govern; the
 //     hash of the empty string admits those elements. Style attributes
 //     (React's style prop, the mails) stay allowed: they cannot run code.
-//     The one inline event handler, the non-blocking stylesheet's
-//     onload="this.media='all'", is admitted by its hash.
+//     No inline event handler runs (script-src-attr 'none').
 //   - A cached page was rendered once for many responses, so its nonce
 //     cannot be this response's. Its policy (cspFor) admits its emotion
 //     <style> by the hash of its content, computed when the page is stored;
@@ -50,10 +49,7 @@ func hashSource(s []byte) string {
 	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }
 
-var (
-	emptyStyle  = hashSource(nil)
-	onloadMedia = hashSource([]byte("this.media='all'")) // shell.qtpl's stylesheet
-)
+var emptyStyle = hashSource(nil)
 
 // cspFor is the policy of a response with nonce, admitting also the
 // styles of the given hash sources.
@@ -63,7 +59,7 @@ func cspFor(nonce string, styleHashes ...string) string {
 	if nonce != "" {
 		b.WriteString(" 'nonce-" + nonce + "'")
 	}
-	b.WriteString("; script-src-attr 'unsafe-hashes' " + onloadMedia + "; style-src 'self' " + emptyStyle)
+	b.WriteString("; script-src-attr 'none'; style-src 'self' " + emptyStyle)
 	if nonce != "" {
 		b.WriteString(" 'nonce-" + nonce + "'")
 	}

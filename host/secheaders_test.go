@@ -76,11 +76,11 @@ func TestSecurityHeaders(t *testing.T) {
 			if fresh && !strings.Contains(body, `<script id="__PROPS__" type="application/json" nonce="`+m[1]+`">`) {
 				t.Error("the props script lacks the response's nonce")
 			}
-			if fresh && !regexp.MustCompile(`<script type="module" src="[^"]+" nonce="`+m[1]+`">`).MatchString(body) {
+			if fresh && !regexp.MustCompile(`<script type="module" src="[^"]+"[^>]* nonce="`+m[1]+`">`).MatchString(body) {
 				t.Error("the entry script lacks the response's nonce")
 			}
-			if strings.Count(body, "onload=") != strings.Count(body, `onload="this.media='all'"`) {
-				t.Error("an inline event handler the policy does not admit")
+			if strings.Contains(body, " onload=") {
+				t.Error("an inline event handler, which the policy refuses")
 			}
 		}
 	}

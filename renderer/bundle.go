@@ -25,13 +25,13 @@ type Chunk struct {
 }
 
 // Manifest describes a build: the client entry, each page's chunk (by page
-// name, app/pages/{name}.tsx), the stylesheet, the font file to preload.
+// name, app/pages/{name}.tsx), the stylesheet (the font's faces, loaded
+// after the page: app/lib/fonts.ts).
 type Manifest struct {
 	BuildID string           `json:"buildId"`
 	Entry   Chunk            `json:"entry"`
 	Pages   map[string]Chunk `json:"pages"`
 	CSS     string           `json:"css,omitempty"`
-	Font    string           `json:"font,omitempty"`
 }
 
 // Preloads returns the module files a page needs, entry first, each once.

@@ -38,17 +38,22 @@ export const pills = css`
 `;
 export const shadow = '0 1px 3px rgba(15, 23, 42, .08), 0 1px 2px rgba(15, 23, 42, .04)';
 
+/** The text's fonts until the web font has loaded: the system's CJK sans. */
+const systemFonts = `'Noto Sans TC', 'PingFang TC', 'Noto Sans CJK TC', 'Microsoft JhengHei', system-ui, sans-serif`;
+
 injectGlobal`
   *, *::before, *::after { box-sizing: border-box; }
   html { -webkit-text-size-adjust: 100%; }
   body {
     margin: 0;
-    font-family: 'Noto Sans TC Variable', 'Noto Sans TC', 'PingFang TC', 'Microsoft JhengHei', system-ui, sans-serif;
+    font-family: ${systemFonts};
     font-size: 16px;
     line-height: 1.6;
     color: ${colour.text};
     background: ${colour.page};
   }
+  /* the web font, once loaded for the page's text (lib/fonts.ts) */
+  html.fonts body { font-family: 'Noto Sans TC Variable', ${systemFonts}; }
   a { color: inherit; }
   img { max-width: 100%; display: block; }
   h1, h2, h3, p { margin: 0; }

@@ -31,8 +31,7 @@ type Head struct {
 	ThemeColor string
 	Icon       string
 	Preloads   []string // module chunks of the page
-	Font       string   // font file to preload
-	CSS        string   // stylesheet loaded without blocking the first paint
+	CSS        string   // the font's stylesheet: for a visit without scripts
 }
 
 // Body is the rest of the document.
@@ -44,6 +43,7 @@ type Body struct {
 	HTML     string
 	Props    []byte // JSON, already safe inside a script element
 	Entry    string // client entry module
+	Fonts    string // the font's stylesheet, which the entry loads after the page (app/lib/fonts.ts)
 	Nonce    string // the response's CSP nonce ("" for none)
 }
 
@@ -74,23 +74,9 @@ func (h *Head) StreamDoc(qw422016 *qt422016.Writer) {
 //line shell.qtpl:30
 	}
 //line shell.qtpl:30
-	if h.Font != "" {
-//line shell.qtpl:30
-		qw422016.N().S(`<link rel="preload" as="font" type="font/woff2" href="`)
-//line shell.qtpl:30
-		qw422016.E().S(h.Font)
-//line shell.qtpl:30
-		qw422016.N().S(`" crossorigin>`)
-//line shell.qtpl:30
-	}
-//line shell.qtpl:30
 	if h.CSS != "" {
 //line shell.qtpl:30
-		qw422016.N().S(`<link rel="stylesheet" href="`)
-//line shell.qtpl:30
-		qw422016.E().S(h.CSS)
-//line shell.qtpl:30
-		qw422016.N().S(`" media="print" onload="this.media='all'"><noscript><link rel="stylesheet" href="`)
+		qw422016.N().S(`<noscript><link rel="stylesheet" href="`)
 //line shell.qtpl:30
 		qw422016.E().S(h.CSS)
 //line shell.qtpl:30
@@ -166,6 +152,16 @@ func (b *Body) StreamDoc(qw422016 *qt422016.Writer) {
 	qw422016.E().S(b.Entry)
 //line shell.qtpl:32
 	qw422016.N().S(`"`)
+//line shell.qtpl:32
+	if b.Fonts != "" {
+//line shell.qtpl:32
+		qw422016.N().S(` data-fonts="`)
+//line shell.qtpl:32
+		qw422016.E().S(b.Fonts)
+//line shell.qtpl:32
+		qw422016.N().S(`"`)
+//line shell.qtpl:32
+	}
 //line shell.qtpl:32
 	b.streamnonce(qw422016)
 //line shell.qtpl:32

@@ -214,11 +214,6 @@ func manifestFrom(root, outDir, meta string) (*renderer.Manifest, error) {
 	if m.Entry.File == "" {
 		return nil, errors.New("client bundle: no entry output")
 	}
-	font, err := pickFont(root, outDir, m.CSS)
-	if err != nil {
-		return nil, err
-	}
-	m.Font = font
 	return m, nil
 }
 

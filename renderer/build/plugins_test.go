@@ -26,19 +26,3 @@ func TestRewriteRenderToString(t *testing.T) {
 		t.Fatal("a changed React was rewritten silently")
 	}
 }
-
-func TestInRanges(t *testing.T) {
-	for _, c := range []struct {
-		r    rune
-		list string
-		want bool
-	}{
-		{'森', "U+4e00-9fff", true},
-		{'森', "U+3401,U+4e00-4e3f", false},
-		{0x3401, "U+3401, U+3441", true},
-	} {
-		if got := inRanges(c.r, c.list); got != c.want {
-			t.Errorf("inRanges(%U, %q) = %v", c.r, c.list, got)
-		}
-	}
-}
