@@ -7,7 +7,7 @@
 // shows it among what the member holds, no longer pending.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, sql, base } from './lib.mjs';
+import { launch, newPage, open, sql, base, logInAs } from './lib.mjs';
 
 const site = base.replace('//127.0.0.1', '//localhost');
 let browser;
@@ -22,13 +22,7 @@ after(async () => {
 
 test('buy with ACH: pending until the bank approves', async () => {
   const page = await newPage(browser);
-  await open(page, site + '/demo');
-  await page.getByRole('button', { name: '登入', exact: true }).first().click();
-  const dialog = page.getByTestId('login-dialog');
-  await dialog.getByLabel('電子信箱').fill('member@example.com');
-  await dialog.getByLabel('密碼').fill('demo1234');
-  await dialog.getByRole('button', { name: '登入' }).click();
-  await page.getByTestId('member-name').waitFor();
+  await logInAs(page, 'member@example.com', { path: site + '/demo' });
   const id = sql(`select id from items where brand_id = 'demo' and name = '季卡通行卡'`);
   await open(page, site + `/demo/passcard/${id}/checkout`);
   await page.getByRole('radio', { name: 'ACH 銀行帳戶扣款' }).check();

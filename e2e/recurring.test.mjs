@@ -5,7 +5,7 @@
 // again on the new card and the pass recovers.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, sql, base } from './lib.mjs';
+import { launch, newPage, open, sql, base, logInAs } from './lib.mjs';
 
 // the payment sandboxes live on the public origin (dev: localhost)
 const site = base.replace('//127.0.0.1', '//localhost');
@@ -29,13 +29,7 @@ const charges = (orderNo) =>
 
 test('a monthly plan by card: a declined month, a card change, the pass recovers', async () => {
   const page = await newPage(browser);
-  await open(page, site + '/plan');
-  await page.getByRole('button', { name: '登入', exact: true }).first().click();
-  const dialog = page.getByTestId('login-dialog');
-  await dialog.getByLabel('電子信箱').fill('member@example.com');
-  await dialog.getByLabel('密碼').fill('demo1234');
-  await dialog.getByRole('button', { name: '登入' }).click();
-  await page.getByTestId('member-name').waitFor();
+  await logInAs(page, 'member@example.com', { path: site + '/plan' });
 
   const id = sql(`select id from items where brand_id = 'plan' and name = '月費方案'`);
   await open(page, site + `/plan/passcard/${id}/checkout`);
