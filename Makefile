@@ -49,11 +49,12 @@ test: check build
 	$(GO) test -count=1 -p 2 -timeout 30m ./...
 	$(GO) test -run '^$$' -fuzz '^FuzzAPIInput$$' -fuzztime 10000x -parallel 2 ./host
 
-# the benchmark (bench/): needs wrk and hey, Debian's load generators, and
-# for the Lighthouse row a CJK system font, as every phone has
+# the benchmark (bench/): needs wrk, Debian's load generator (the overload
+# row's open-loop load is vegeta's, a Go library), and for the Lighthouse
+# row a CJK system font, as every phone has
 bench: build
-	@command -v wrk >/dev/null && command -v hey >/dev/null && [ -n "$$(fc-list :lang=zh-tw)" ] || \
-		(apt-get update -qq && apt-get install -y -qq wrk hey fonts-noto-cjk >/dev/null)
+	@command -v wrk >/dev/null && [ -n "$$(fc-list :lang=zh-tw)" ] || \
+		(apt-get update -qq && apt-get install -y -qq wrk fonts-noto-cjk >/dev/null)
 	$(GO) run ./bench
 
 clean:

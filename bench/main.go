@@ -3,15 +3,12 @@
 // bundle with the same props (Baseline N) and Go's http.FileServer sending
 // the same HTML bytes (Baseline S). It prints a table with every budget of
 // the performance issue marked met or missed. Run it with `make bench`
-// (which builds first); it needs wrk and hey (Debian packages).
+// (which builds first); it needs wrk (a Debian package).
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"crypto/md5"
-	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
 	"flag"
@@ -31,6 +28,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	vegeta "github.com/tsenart/vegeta/v12/lib"
 
 	"storefront/data"
 	"storefront/renderer"
@@ -67,9 +66,9 @@ type row struct {
 }
 
 func run() error {
-	for _, tool := range []string{"wrk", "hey", "node"} {
+	for _, tool := range []string{"wrk", "node"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			return fmt.Errorf("%s is not installed (apt-get install -y wrk hey nodejs)", tool)
+			return fmt.Errorf("%s is not installed (apt-get install -y wrk nodejs)", tool)
 		}
 	}
 	if _, err := os.Stat("bin/storefront"); err != nil {
@@ -718,59 +717,31 @@ type overloadReport struct {
 	okP99, max         float64
 }
 
-// overload offers rate requests per second for a while with hey (each of
-// its many workers rate-limited, so the load does not wait for answers)
-// and sorts the answers.
+// overload offers rate requests per second for overloadSeconds, evenly
+// spaced, with vegeta's constant-rate attacker (an open loop: each request
+// leaves on time whether or not the earlier ones were answered), and sorts
+// the answers. hey's rate-limited workers all tick at once, so its load
+// came in bursts of every worker together: a burst larger than the queue
+// was refused whole however idle the renderers were between bursts, which
+// measured the bursts and not the shedding.
 func overload(url string, rate float64) (*overloadReport, error) {
-	workers := 400
-	perWorker := rate / float64(workers)
-	hey := exec.Command("hey", "-z", fmt.Sprintf("%ds", overloadSeconds), "-c", strconv.Itoa(workers), "-q", fmt.Sprintf("%.3f", perWorker),
-		"-host", benchHost, "-H", "Accept-Encoding: br, gzip", "-o", "csv", url)
-	var out bytes.Buffer
-	hey.Stdout = &out
-	if err := hey.Start(); err != nil {
-		return nil, fmt.Errorf("hey: %w", err)
-	}
-	// meanwhile, see whether refusals carry Retry-After
+	target := vegeta.Target{Method: http.MethodGet, URL: url,
+		Header: http.Header{"Host": {benchHost}, "Accept-Encoding": {"br, gzip"}}}
+	attacker := vegeta.NewAttacker(vegeta.Workers(64), vegeta.MaxWorkers(2000), vegeta.KeepAlive(true),
+		vegeta.Connections(2000), vegeta.Timeout(10*time.Second))
+	pace := vegeta.Rate{Freq: int(rate), Per: time.Second}
 	rep := &overloadReport{}
-	probeDone := make(chan struct{})
-	go func() {
-		defer close(probeDone)
-		deadline := time.Now().Add(9 * time.Second)
-		for time.Now().Before(deadline) && !rep.retryAfter {
-			time.Sleep(100 * time.Millisecond)
-			req, _ := http.NewRequest(http.MethodGet, url, nil)
-			req.Host = benchHost
-			if resp, err := http.DefaultClient.Do(req); err == nil {
-				rep.retryAfter = resp.StatusCode == 503 && resp.Header.Get("Retry-After") != ""
-				resp.Body.Close()
-			}
-		}
-	}()
-	if err := hey.Wait(); err != nil {
-		return nil, fmt.Errorf("hey: %w", err)
-	}
-	<-probeDone
 	var okTimes []float64
-	rd := csv.NewReader(bufio.NewReader(&out))
-	rd.FieldsPerRecord = -1
-	for {
-		rec, err := rd.Read()
-		if err != nil {
-			break
-		}
-		if len(rec) < 7 || rec[0] == "response-time" {
-			continue
-		}
-		t, _ := strconv.ParseFloat(rec[0], 64)
-		t *= 1000
+	for res := range attacker.Attack(vegeta.NewStaticTargeter(target), pace, overloadSeconds*time.Second, "overload") {
+		t := float64(res.Latency) / float64(time.Millisecond)
 		rep.max = max(rep.max, t)
-		switch rec[6] {
-		case "200":
+		switch res.Code {
+		case http.StatusOK:
 			rep.ok++
 			okTimes = append(okTimes, t)
-		case "503":
+		case http.StatusServiceUnavailable:
 			rep.refused++
+			rep.retryAfter = rep.retryAfter || res.Headers.Get("Retry-After") != ""
 		default:
 			rep.other++
 		}

@@ -48,6 +48,9 @@ func limitURL(next http.Handler) http.Handler {
 // for them is full, a request that needs a render is refused at once,
 // before its brand, member or page data are loaded, so that a refusal costs
 // a small fraction of a render and the renderers keep their throughput.
+// A request that will render takes a place (renderer.Pool.Admit) before
+// its page's data load, so that no more requests load data than can
+// render.
 
 // needsRender reports whether r is answered by a render whatever the page
 // cache holds: a page request (not a client navigation's props) of a member

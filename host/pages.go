@@ -124,9 +124,15 @@ func (s *Server) redirectUnder(w http.ResponseWriter, rc *reqCtx, rest, rawQuery
 
 // loadAndRender runs the route's loader and renders its page.
 func (s *Server) loadAndRender(w http.ResponseWriter, rc *reqCtx) {
-	if s.shedding(rc.r) { // before the page's data: the render could not start
-		s.shed(w, rc.r)
-		return
+	// a place on the way to a renderer, before the page's data (a client
+	// navigation's props need no renderer)
+	if rc.r.Header.Get(propsHeader) == "" {
+		release, ok := s.pool.Admit()
+		if !ok {
+			s.shed(w, rc.r)
+			return
+		}
+		defer release()
 	}
 	var pageData any
 	if rc.route.Load != nil {

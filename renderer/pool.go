@@ -52,6 +52,7 @@ type Pool struct {
 	opt      Options
 	idle     chan *vm
 	waiting  atomic.Int64
+	admitted atomic.Int64 // requests on their way to a render (Admit)
 	closed   atomic.Bool
 	replaced atomic.Int64
 	wg       sync.WaitGroup
@@ -113,9 +114,29 @@ func (p *Pool) Size() int { return p.opt.Size }
 // Waiting is the number of callers waiting for a runtime now.
 func (p *Pool) Waiting() int64 { return p.waiting.Load() }
 
-// Saturated reports whether an Acquire now would be refused at once (the
-// queue is full): a caller can refuse a request before doing any work for it.
-func (p *Pool) Saturated() bool { return p.waiting.Load() >= int64(p.opt.MaxQueue) }
+// Saturated reports whether an Admit or an Acquire now would be refused at
+// once: a caller can refuse a request before doing any work for it.
+func (p *Pool) Saturated() bool {
+	return p.admitted.Load() >= int64(p.opt.Size+p.opt.MaxQueue) || p.waiting.Load() >= int64(p.opt.MaxQueue)
+}
+
+// Admit reserves one of the Size+MaxQueue places for requests on their
+// way to a render (loading their data, waiting for a runtime, rendering),
+// before the request does any work. Under overload, the requests that
+// are refused have cost nothing but the refusal, and the ones admitted
+// find a place in the queue: checking Saturated and then loading the data
+// would let every request that looked at once load its data, most of it
+// for nothing, and take the CPU the renders need. release gives the place
+// back (once, however often it is called); ok is false when every place is
+// taken.
+func (p *Pool) Admit() (release func(), ok bool) {
+	if p.admitted.Add(1) > int64(p.opt.Size+p.opt.MaxQueue) {
+		p.admitted.Add(-1)
+		return nil, false
+	}
+	var once sync.Once
+	return func() { once.Do(func() { p.admitted.Add(-1) }) }, true
+}
 
 // Replaced counts the runtimes replaced after a failed render.
 func (p *Pool) Replaced() int64 { return p.replaced.Load() }

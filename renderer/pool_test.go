@@ -113,6 +113,38 @@ func TestAcquireRefusesWhenQueueFull(t *testing.T) {
 	}
 }
 
+// Admit hands out Size+MaxQueue places, refuses the next at once, and
+// takes a place back once however often its release is called.
+func TestAdmitBoundsRequestsOnTheirWayToARender(t *testing.T) {
+	p, err := NewPool(testBundle, Options{Size: 1, MaxQueue: 2, Log: quiet()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	var releases []func()
+	for i := 0; i < 3; i++ {
+		release, ok := p.Admit()
+		if !ok {
+			t.Fatalf("place %d of 3 refused", i+1)
+		}
+		releases = append(releases, release)
+	}
+	if _, ok := p.Admit(); ok || !p.Saturated() {
+		t.Fatalf("a fourth place was given (saturated %v)", p.Saturated())
+	}
+	releases[0]()
+	releases[0]()
+	if p.Saturated() {
+		t.Fatal("saturated after a place was given back")
+	}
+	if _, ok := p.Admit(); !ok {
+		t.Fatal("the place given back was refused")
+	}
+	if _, ok := p.Admit(); ok {
+		t.Fatal("a release called twice gave back two places")
+	}
+}
+
 func TestBundleWithoutRenderPage(t *testing.T) {
 	if _, err := NewPool(`var x = 1;`, Options{Size: 1, Log: quiet()}); err == nil {
 		t.Fatal("a bundle without renderPage was accepted")
