@@ -289,8 +289,11 @@ func (s *Server) promoted(ctx context.Context, b *data.Brand, n int) ([]data.Act
 		if recommend {
 			var err error
 			p, err = s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, Promoted: true}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
-			if err != nil || len(p.List) >= n {
-				return p.List, err
+			if err != nil {
+				return nil, err
+			}
+			if len(p.List) >= n {
+				return p.List, nil
 			}
 		}
 		more, err := s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)

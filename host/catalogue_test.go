@@ -291,8 +291,14 @@ func TestActivityPageMerges(t *testing.T) {
 	if len(found) != 1 {
 		t.Fatalf("the pilates course shows %d times; want once", len(found))
 	}
+	// the card's schedules and then its 「更多時段」: the course's sessions
+	// and its term class's, merged in time order
+	list := found[0].ScheduleList
+	var more data.Page[data.Schedule]
+	apiResult(t, ts.get(t, fmt.Sprintf("/api/search/activitySchedules?brandId=demo&courseId=%d&pageSize=50", ids.pilates)), &more)
+	list = append(list, more.List...)
 	term, normal, prev := 0, 0, ""
-	for _, s := range found[0].ScheduleList {
+	for _, s := range list {
 		if s.TermClassID != 0 {
 			term++
 		} else {

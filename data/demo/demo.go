@@ -16,6 +16,8 @@
 // The courses' weekly timetable spans five weeks, +0wD to +4wD: weeks
 // count from the Monday of the load day, so five of them keep the four
 // weeks from any load day full (on a Sunday, week 0 is all but over).
+// The terms start in week 1 or later, so that no term class has begun on
+// any load day (a begun class sells pro rata).
 // To change the demo's catalogue, edit the files; or load the demo into an
 // empty database (make run), change it there and export each brand again
 // with --relative on a Monday, so that the dates stay relative to the load
