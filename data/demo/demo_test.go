@@ -52,3 +52,35 @@ func TestDemoIDs(t *testing.T) {
 		}
 	}
 }
+
+// The demo's dates are relative to the load day, its weekly timetable and
+// terms to the Monday of that week: whatever the weekday, late in the
+// evening (the day's sessions over), the demo shows four full weeks of
+// classes, no term class has begun (a begun one sells pro rata), and the
+// demo member's two upcoming bookings are still ahead. (CI once failed on
+// a Tuesday for what a Monday's load hid.)
+func TestDemoOnEveryWeekday(t *testing.T) {
+	monday := time.Date(2026, 11, 23, 23, 30, 0, 0, rules.Taipei)
+	for d := range 7 {
+		now := monday.AddDate(0, 0, d)
+		t.Run(now.Weekday().String(), func(t *testing.T) {
+			db := dbtest.NewDemoAt(t, now)
+			var days, begun, upcoming int
+			err := db.Pool.QueryRow(context.Background(), `select
+				(select count(distinct date) from course_schedules where brand_id = 'demo' and term_class_id is null
+				   and date - ($1 at time zone 'Asia/Taipei')::date between 0 and 27),
+				(select count(*) from course_schedules where term_class_id is not null
+				   and (date + start_time) at time zone 'Asia/Taipei' <= $1),
+				(select count(*) from bookings b join users u on u.id = b.user_id
+				  where u.brand_id = 'demo' and u.email = 'member@example.com' and b.status = 'booked' and b.starts_at > $1)`,
+				now).Scan(&days, &begun, &upcoming)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if days != 28 || begun != 0 || upcoming != 2 {
+				t.Errorf("loaded %s: classes on %d of the next 28 days, %d term sessions past, %d upcoming bookings; want 28, 0, 2",
+					now.Format("Mon 2006-01-02 15:04"), days, begun, upcoming)
+			}
+		})
+	}
+}
