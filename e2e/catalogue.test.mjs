@@ -129,8 +129,9 @@ test('projectType tabs keep the scroll position; other navigations go to the top
 
   await page.getByTestId('item-card').first().click();
   await landed(page, /\/demo\/point\/\d+$/);
-  await page.waitForTimeout(100);
-  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  // the new page goes to the top once it has rendered (a busy CI machine
+  // may take more than a frame)
+  await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 5000 });
   assert.match(await page.title(), /儲值票券/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
