@@ -1,12 +1,14 @@
 // Server entry, bundled as one IIFE for goja. The renderer calls
 // globalThis.renderPage(propsJSON) and gets the body HTML, the head tags the
 // page rendered, and the critical CSS of the classes the HTML uses.
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { cache } from '@emotion/css';
 import { Root, type PageComponent, type PageModule } from './root';
 import type { PageProps } from './contract/props';
-import { PageContext } from './lib/page-context';
+import { keepWith, PageContext, type Keeper } from './lib/page-context';
 import { UiProvider } from './lib/ui-state';
+import { ImageVersion } from './ui/images';
 import { RenderPartContext, slotMarks } from './lib/render-part';
 import { AccountArea } from './features/members/account-area';
 
@@ -57,19 +59,100 @@ export interface RenderResult {
   rules: Rule[] | null;
   /** Whether the page was rendered into its brand's cached shell. */
   shell: boolean;
+  /** How many kept parts (lib/page-context's kept) the page was given. */
+  kept: number;
 }
 
 function renderPage(propsJSON: string, whole?: boolean): RenderResult {
   const props = JSON.parse(propsJSON) as PageProps;
   const Page = pageModule(props.page).default;
-  const parts = whole ? null : renderInParts(props, Page);
-  const html = parts ?? renderToString(<Root props={props} Page={Page} />);
+  let html: string;
+  let shell = false;
+  let kept = 0;
+  if (whole) {
+    html = renderToString(<Root props={props} Page={Page} />);
+  } else {
+    const scope = shellKey(props);
+    const keeping = new Keeping(scope, props);
+    const parts = renderInParts(scope, props, Page, keeping);
+    shell = parts !== null;
+    html = parts ?? keeping.render(<Root props={props} Page={Page} />);
+    kept = keeping.kept;
+  }
   let rules: Rule[] | null = null;
   if (order.length !== known) {
     rules = rulesSince(known);
     known = order.length;
   }
-  return { html, rules, shell: parts !== null };
+  return { html, rules, shell, kept };
+}
+
+// The rendered parts (lib/page-context's kept components: the cards of a
+// list) this runtime keeps, by the page's shell key, the component and its
+// props; null for a part found to render differently alone than in its
+// page (then it is rendered in place every time). The oldest goes first.
+const keptParts = new Map<string, string | null>();
+const maxKept = 2000;
+/** The mark a kept part leaves in a render, before it is put in (the token keeps page text from posing as one). */
+const keptMark = `<template data-kept-${Math.random().toString(36).slice(2)}="`;
+const keptMarkEnd = '"></template>';
+
+/** A render's use of the kept parts. */
+class Keeping {
+  /** Parts put in by the last render. */
+  kept = 0;
+  private parts: string[] = [];
+  private learn: [string, ReactNode][] = [];
+  constructor(
+    private scope: string,
+    private props: PageProps,
+  ) {}
+
+  private keep: Keeper = (name, p, element) => {
+    const key = `${this.scope}\n${name}${JSON.stringify(p)}`;
+    const html = keptParts.get(key);
+    if (html === undefined) this.learn.push([key, element]);
+    if (html == null) return element;
+    this.parts.push(html);
+    return <template {...{ [keptMark.slice(10, -2)]: this.parts.length - 1 }} />;
+  };
+
+  /**
+   * renderToString of node with the kept parts put in. A part met for the
+   * first time is rendered in place, then alone, and kept when the page
+   * holds that very render (no head tags, no React ids, element bounds).
+   */
+  render(node: ReactNode): string {
+    this.parts = [];
+    this.learn = [];
+    keepWith(this.keep);
+    let out: string;
+    try {
+      out = renderToString(node);
+    } finally {
+      keepWith(null);
+    }
+    for (const [key, element] of this.learn) {
+      const html = renderToString(alone(this.props, element));
+      const fits = splitHead(html)[0] === '' && /^<[a-zA-Z]/.test(html) && /(<\/[a-zA-Z0-9-]+>|\/>)$/.test(html) && !html.includes('_R_') && out.includes(html);
+      if (keptParts.size >= maxKept) keptParts.delete(keptParts.keys().next().value as string);
+      keptParts.set(key, fits ? html : null);
+    }
+    this.kept = this.parts.length;
+    return this.kept ? putIn(out, this.parts) : out;
+  }
+}
+
+/** out with each kept part's mark replaced by the part. */
+function putIn(out: string, parts: string[]): string {
+  const pieces = out.split(keptMark);
+  let html = pieces[0];
+  for (let i = 1; i < pieces.length; i++) {
+    const p = pieces[i];
+    const end = p.indexOf(keptMarkEnd);
+    html += parts[Number(p.slice(0, end))] + p.slice(end + keptMarkEnd.length);
+  }
+  return html;
 }
 
 // The brand shells (lib/render-part), by shellKey: the whole tree's body
@@ -97,8 +180,7 @@ function shellKey(p: PageProps): string {
 }
 
 /** The page as its shell cut around it, or null when the parts do not fit (then render it whole). */
-function renderInParts(props: PageProps, Page: PageComponent): string | null {
-  const key = shellKey(props);
+function renderInParts(key: string, props: PageProps, Page: PageComponent, keeping: Keeping): string | null {
   let shell = shells.get(key);
   if (shell === undefined) {
     shell = makeShell(props, Page);
@@ -106,7 +188,7 @@ function renderInParts(props: PageProps, Page: PageComponent): string | null {
     shells.set(key, shell);
   }
   if (shell === null) return null;
-  const [head, body] = splitHead(renderToString(<Root props={props} Page={Page} part="page" />));
+  const [head, body] = splitHead(keeping.render(<Root props={props} Page={Page} part="page" />));
   if (!body.startsWith(shell.before) || !body.endsWith(shell.after)) return null;
   const page = body.slice(shell.before.length, body.length - shell.after.length);
   const account = shell.account ? renderAccount(props) : '';
@@ -138,14 +220,19 @@ function makeShell(props: PageProps, Page: PageComponent): Shell | null {
 
 /** The member's part of the header (it has no ids nor images: nothing ties it to its place in the tree). */
 function renderAccount(props: PageProps): string {
-  return renderToString(
+  return renderToString(alone(props, <AccountArea />));
+}
+
+/** A part of the page to render apart from it, in the contexts the page gives it. */
+function alone(props: PageProps, node: ReactNode) {
+  return (
     <RenderPartContext.Provider value="all">
-      <PageContext.Provider value={props}>
-        <UiProvider>
-          <AccountArea />
-        </UiProvider>
-      </PageContext.Provider>
-    </RenderPartContext.Provider>,
+      <ImageVersion.Provider value={props.imageVersion}>
+        <PageContext.Provider value={props}>
+          <UiProvider>{node}</UiProvider>
+        </PageContext.Provider>
+      </ImageVersion.Provider>
+    </RenderPartContext.Provider>
   );
 }
 

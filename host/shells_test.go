@@ -1,8 +1,11 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"storefront/renderer"
@@ -15,27 +18,13 @@ import (
 // for the first render (which makes the shell) and the next ones (which
 // use it), on pages with React ids (useId) and eager images in the shell.
 // So the client's whole-tree hydration finds exactly what a whole render
-// would have sent.
+// would have sent. The same holds once each runtime keeps the page's cards
+// (renderer's kept parts): the last render puts them in.
 func TestShellsRenderTheWholePage(t *testing.T) {
 	ts := newMemberServer(t)
 	ids := lookupIDs(t, ts.testServer)
-	whole, err := renderer.NewPool(ts.bundle.Server, renderer.Options{Size: 1, Whole: true, Pages: ts.bundle.Manifest.PageNames()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer whole.Close()
-	render := func(p *renderer.Pool, props []byte) *renderer.Result {
-		t.Helper()
-		l, err := p.Acquire(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := l.Render(props)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
-	}
+	whole := wholePool(t, ts.testServer)
+	render := func(p *renderer.Pool, props []byte) *renderer.Result { return renderOnce(t, p, props) }
 	paths := []string{
 		"/demo",
 		"/demo?projectType=2",
@@ -77,10 +66,17 @@ func TestShellsRenderTheWholePage(t *testing.T) {
 			}
 			props := w.Body.Bytes()
 			want := render(whole, props)
-			for i := range 2 { // the shell made, then used
+			// cards render in place in each runtime until it keeps them; the first
+			// three activity cards (eager images, preloaded in the head) always do
+			cards := strings.Count(want.HTML, `data-testid="item-card"`) + max(strings.Count(want.HTML, `data-testid="activity-card"`)-3, 0)
+			last := ts.pool.Size()
+			for i := range last + 1 { // the shell made, then used; the cards kept, then put in
 				got := render(ts.pool, props)
 				if !got.Shell {
 					t.Errorf("render %d: rendered whole, not into its shell", i)
+				}
+				if i == last && cards > 0 && got.Kept == 0 {
+					t.Errorf("render %d: none of the %d cards was put in from the kept renders", i, cards)
 				}
 				if got.Head != want.Head {
 					t.Errorf("render %d: head differs:\nshell: %s\nwhole: %s", i, got.Head, want.Head)
@@ -91,4 +87,59 @@ func TestShellsRenderTheWholePage(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestKeptCardsFollowTheirData: once a runtime keeps a page's cards, a card
+// whose data changed (a renamed course, a new price) is rendered anew, and
+// the page is still byte for byte the whole render of its new props.
+func TestKeptCardsFollowTheirData(t *testing.T) {
+	ts := newTestServer(t)
+	whole := wholePool(t, ts)
+	render := func(p *renderer.Pool, props []byte) *renderer.Result { return renderOnce(t, p, props) }
+	props := ts.get(t, "/demo/activitys", propsHeader, "1").Body.Bytes()
+	for range ts.pool.Size() { // every runtime keeps the cards
+		render(ts.pool, props)
+	}
+	// the last card on the page (kept: its image is lazy), renamed and repriced
+	i := bytes.LastIndex(props, []byte(`"courseName":"`))
+	j := i + bytes.IndexByte(props[i+len(`"courseName":"`):], '"') + len(`"courseName":"`)
+	changed := slices.Concat(props[:i], []byte(`"courseName":"改名的課程"`), props[j+1:])
+	changed = bytes.Replace(changed, []byte(`"maxPrice":`), []byte(`"maxPrice":1`), 1)
+	want := render(whole, changed)
+	if !strings.Contains(want.HTML, "改名的課程") {
+		t.Fatal("the renamed course is not on the page")
+	}
+	for i := range ts.pool.Size() {
+		got := render(ts.pool, changed)
+		if got.Kept == 0 {
+			t.Errorf("render %d: no card put in from the kept renders", i)
+		}
+		if got.HTML != want.HTML {
+			t.Errorf("render %d: body differs from the whole render of the changed props\n%s", i, firstDiff([]byte(want.HTML), []byte(got.HTML)))
+		}
+	}
+}
+
+// wholePool renders every page whole: the reference the parts must match.
+func wholePool(t *testing.T, ts *testServer) *renderer.Pool {
+	t.Helper()
+	whole, err := renderer.NewPool(ts.bundle.Server, renderer.Options{Size: 1, Whole: true, Pages: ts.bundle.Manifest.PageNames()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(whole.Close)
+	return whole
+}
+
+func renderOnce(t *testing.T, p *renderer.Pool, props []byte) *renderer.Result {
+	t.Helper()
+	l, err := p.Acquire(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := l.Render(props)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }

@@ -42,6 +42,7 @@ type Result struct {
 	StyleIDs string
 	CSS      string
 	Shell    bool // the page was rendered into its brand's cached shell, not whole
+	Kept     int  // parts of the page (its cards) put in from the runtime's kept renders
 }
 
 // Pool renders pages in a fixed set of goja runtimes, each used by one
@@ -282,6 +283,9 @@ func (v *vm) call(props []byte, whole bool, styles *styleTable) (res *Result, er
 	res = &Result{}
 	if x := o.Get("shell"); x != nil {
 		res.Shell = x.ToBoolean()
+	}
+	if x := o.Get("kept"); x != nil {
+		res.Kept = int(x.ToInteger())
 	}
 	res.Head, res.HTML = splitHead(html)
 	res.StyleIDs, res.CSS = styles.critical(res.HTML)

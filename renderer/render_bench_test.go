@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"testing"
+
+	"github.com/dop251/goja"
 )
 
 // BenchmarkRender renders the props in $RENDER_PROPS (a page's props JSON,
@@ -21,11 +23,20 @@ func BenchmarkRender(b *testing.B) {
 	if err != nil {
 		b.Skip(err)
 	}
-	p, err := NewPool(bundle.Server, Options{Size: 1, Log: quiet(), Pages: bundle.Manifest.PageNames()})
+	p, err := NewPool(bundle.Server, Options{Size: 1, Log: quiet(), Pages: bundle.Manifest.PageNames(), Whole: os.Getenv("RENDER_WHOLE") != ""})
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer p.Close()
+	if f := os.Getenv("RENDER_JSPROF"); f != "" {
+		out, err := os.Create(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer out.Close()
+		goja.StartProfile(out)
+		defer goja.StopProfile()
+	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		l, _ := p.Acquire(context.Background())

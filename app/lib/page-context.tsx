@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import type { PageProps } from '../contract/props';
 
 export const PageContext = createContext<PageProps | null>(null);
@@ -13,4 +13,37 @@ export function usePage<D = unknown>(): PageProps<D> {
 /** Path p (starting with '/', or '' for brand home) under the brand's base path. */
 export function brandPath(props: Pick<PageProps, 'basePath'>, p: string): string {
   return props.basePath + p || '/';
+}
+
+/**
+ * The server's keeper of rendered parts (entry-server sets it around a
+ * render): given a kept component's name, its props and its element, it
+ * returns what to render in its place. It lives here, beside the page's
+ * props, so the cards that use it load no module of their own.
+ */
+export type Keeper = (name: string, props: object, element: ReactNode) => ReactNode;
+
+let keeper: Keeper | null = null;
+
+/** Sets the keeper for the renders to come (renderToString is synchronous: one at a time). */
+export function keepWith(k: Keeper | null) {
+  keeper = k;
+}
+
+/**
+ * C, whose server render is kept by its runtime and reused while its props
+ * (and the page's props but its data and who the member is) stay the same:
+ * for the cards a page lists, which are most of its elements and seldom
+ * change. C must depend on nothing else (no clock, no member details); the
+ * server keeps only a render it finds byte for byte in the page (see
+ * entry-server), and renders C in place otherwise. The browser renders C
+ * itself (a component between adds no element nor React id).
+ */
+export function kept<P extends object>(name: string, C: ComponentType<P>): ComponentType<P> {
+  return typeof document !== 'undefined'
+    ? C
+    : (props: P) => {
+        const element = <C {...props} />;
+        return keeper ? keeper(name, props, element) : element;
+      };
 }

@@ -6,7 +6,7 @@ import type { Activity, Schedule } from '../../contract/props';
 import { errorText } from '../../lib/api';
 import { linkButton } from '../../ui/button';
 import { moreSchedules, morePage } from './api';
-import { usePage, brandPath } from '../../lib/page-context';
+import { usePage, brandPath, kept } from '../../lib/page-context';
 import { Link } from '../../lib/navigation';
 import { priceRange } from '../../lib/format';
 import { dateWithWeekday } from '../../ui/date';
@@ -147,7 +147,8 @@ function MoreDates({ a }: { a: Activity }) {
 /** Cards in the first row of the widest grid (cardGrid): their images load eagerly. */
 export const firstRow = 3;
 
-export function ActivityCard({ a, eager }: { a: Activity; eager?: boolean }) {
+/** A card, kept by the server once rendered (lib/page-context's kept): it depends on its props alone. */
+export const ActivityCard = kept('ActivityCard', function ActivityCard({ a, eager }: { a: Activity; eager?: boolean }) {
   const link = <CardLink a={a} eager={eager} />;
   return a.moreSchedules ? (
     <div className={withMore}>
@@ -157,7 +158,7 @@ export function ActivityCard({ a, eager }: { a: Activity; eager?: boolean }) {
   ) : (
     link
   );
-}
+});
 
 function CardLink({ a, eager }: { a: Activity; eager?: boolean }) {
   const page = usePage();

@@ -1,7 +1,7 @@
 // A sellable item in a list: name, what it grants, validity, price.
 import { css } from '@emotion/css';
 import type { Item } from '../../contract/props';
-import { usePage, brandPath } from '../../lib/page-context';
+import { usePage, brandPath, kept } from '../../lib/page-context';
 import { Link } from '../../lib/navigation';
 import { price, thousands, validity } from '../../lib/format';
 import { items as t } from '../../strings/zh-hant';
@@ -58,7 +58,8 @@ export function grants(item: Item): string {
   }
 }
 
-export function ItemCard({ item }: { item: Item }) {
+/** A card, kept by the server once rendered (lib/page-context's kept): it depends on its props alone. */
+export const ItemCard = kept('ItemCard', function ItemCard({ item }: { item: Item }) {
   const page = usePage();
   const g = grants(item);
   const v = validity(item.validityValue, item.validityUnit);
@@ -77,4 +78,4 @@ export function ItemCard({ item }: { item: Item }) {
       </div>
     </Link>
   );
-}
+});
