@@ -1,14 +1,14 @@
 // Server entry, bundled as one IIFE for goja. The renderer calls
 // globalThis.renderPage(propsJSON) and gets the body HTML, the head tags the
 // page rendered, and the critical CSS of the classes the HTML uses.
-import type { ReactNode } from 'react';
+import type { ImgHTMLAttributes, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { cache } from '@emotion/css';
 import { Root, type PageComponent, type PageModule } from './root';
 import type { PageProps } from './contract/props';
 import { keepWith, PageContext, type Keeper } from './lib/page-context';
 import { UiProvider } from './lib/ui-state';
-import { ImageVersion } from './ui/images';
+import { ImageVersion, noteImages } from './ui/images';
 import { RenderPartContext, slotMarks } from './lib/render-part';
 import { AccountArea } from './features/members/account-area';
 
@@ -91,11 +91,28 @@ function renderPage(propsJSON: string, whole?: boolean): RenderResult {
 // list) this runtime keeps, by the page's shell key, the component and its
 // props; null for a part found to render differently alone than in its
 // page (then it is rendered in place every time). The oldest goes first.
-const keptParts = new Map<string, string | null>();
+interface KeptPart {
+  html: string;
+  /** Its eager images: their stand-ins make React preload them in the head as the part would. */
+  images: Img[];
+}
+type Img = ImgHTMLAttributes<HTMLImageElement>;
+const keptParts = new Map<string, KeptPart | null>();
 const maxKept = 2000;
 /** The mark a kept part leaves in a render, before it is put in (the token keeps page text from posing as one). */
 const keptMark = `<template data-kept-${Math.random().toString(36).slice(2)}="`;
-const keptMarkEnd = '"></template>';
+const keptMarkEnd = '</template>';
+
+/** What stands in a render for a kept part: its mark, holding its eager images. */
+function standIn(n: number, images: Img[]) {
+  return (
+    <template {...{ [keptMark.slice(10, -2)]: n }}>
+      {images.map((img, i) => (
+        <img key={i} {...img} />
+      ))}
+    </template>
+  );
+}
 
 /** A render's use of the kept parts. */
 class Keeping {
@@ -110,17 +127,18 @@ class Keeping {
 
   private keep: Keeper = (name, p, element) => {
     const key = `${this.scope}\n${name}${JSON.stringify(p)}`;
-    const html = keptParts.get(key);
-    if (html === undefined) this.learn.push([key, element]);
-    if (html == null) return element;
-    this.parts.push(html);
-    return <template {...{ [keptMark.slice(10, -2)]: this.parts.length - 1 }} />;
+    const part = keptParts.get(key);
+    if (part === undefined) this.learn.push([key, element]);
+    if (part == null) return element;
+    this.parts.push(part.html);
+    return standIn(this.parts.length - 1, part.images);
   };
 
   /**
    * renderToString of node with the kept parts put in. A part met for the
    * first time is rendered in place, then alone, and kept when the page
-   * holds that very render (no head tags, no React ids, element bounds).
+   * holds that very render (no React ids, element bounds) and its images'
+   * stand-ins give the same head tags.
    */
   render(node: ReactNode): string {
     this.parts = [];
@@ -133,24 +151,36 @@ class Keeping {
       keepWith(null);
     }
     for (const [key, element] of this.learn) {
-      const html = renderToString(alone(this.props, element));
-      const fits = splitHead(html)[0] === '' && /^<[a-zA-Z]/.test(html) && /(<\/[a-zA-Z0-9-]+>|\/>)$/.test(html) && !html.includes('_R_') && out.includes(html);
+      const images: Img[] = [];
+      noteImages(images);
+      let head: string, html: string;
+      try {
+        [head, html] = splitHead(renderToString(alone(this.props, element)));
+      } finally {
+        noteImages(null);
+      }
+      const fits =
+        /^<[a-zA-Z]/.test(html) &&
+        /(<\/[a-zA-Z0-9-]+>|\/>)$/.test(html) &&
+        !html.includes('_R_') &&
+        out.includes(html) &&
+        (head === '' ? images.length === 0 : splitHead(renderToString(alone(this.props, standIn(0, images))))[0] === head);
       if (keptParts.size >= maxKept) keptParts.delete(keptParts.keys().next().value as string);
-      keptParts.set(key, fits ? html : null);
+      keptParts.set(key, fits ? { html, images } : null);
     }
     this.kept = this.parts.length;
     return this.kept ? putIn(out, this.parts) : out;
   }
 }
 
-/** out with each kept part's mark replaced by the part. */
+/** out with each kept part's stand-in replaced by the part. */
 function putIn(out: string, parts: string[]): string {
   const pieces = out.split(keptMark);
   let html = pieces[0];
   for (let i = 1; i < pieces.length; i++) {
     const p = pieces[i];
     const end = p.indexOf(keptMarkEnd);
-    html += parts[Number(p.slice(0, end))] + p.slice(end + keptMarkEnd.length);
+    html += parts[Number(p.slice(0, p.indexOf('"')))] + p.slice(end + keptMarkEnd.length);
   }
   return html;
 }

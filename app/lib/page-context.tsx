@@ -40,10 +40,9 @@ export function keepWith(k: Keeper | null) {
  * itself (a component between adds no element nor React id).
  */
 export function kept<P extends object>(name: string, C: ComponentType<P>): ComponentType<P> {
-  return typeof document !== 'undefined'
-    ? C
-    : (props: P) => {
-        const element = <C {...props} />;
-        return keeper ? keeper(name, props, element) : element;
-      };
+  if (!SERVER) return C;
+  return (props: P) => {
+    const element = <C {...props} />;
+    return keeper ? keeper(name, props, element) : element;
+  };
 }

@@ -3,13 +3,26 @@
 // version (the page's imageVersion) makes the URL immutable. SVG and outside
 // images are used as they are.
 
-import { createContext } from 'react';
+import { createContext, type ImgHTMLAttributes } from 'react';
 import { imageWidths } from '../contract/generated/shared';
 
 export { imageWidths };
 
 /** The host's image version (PageProps.imageVersion), given by the root. */
 export const ImageVersion = createContext('');
+
+/** The eager images' attributes a server render notes while entry-server listens (lib/page-context's kept parts). */
+let noted: ImgHTMLAttributes<HTMLImageElement>[] | null = null;
+
+/** Notes the eager images rendered from now on into list (null: stop). */
+export function noteImages(list: ImgHTMLAttributes<HTMLImageElement>[] | null) {
+  noted = list;
+}
+
+/** An eager image rendered: React preloads it in the head (noted on the server only). */
+export function noteImage(img: ImgHTMLAttributes<HTMLImageElement>) {
+  noted?.push(img);
+}
 
 /** Whether the host can resize src (no regex: goja's are slow). */
 function resizable(src: string): boolean {

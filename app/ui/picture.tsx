@@ -2,7 +2,8 @@
 // host's image service with srcset and sizes, lazily loaded below the fold;
 // eager and fetched first above it.
 import { useContext } from 'react';
-import { ImageVersion, imageAt, srcSet } from './images';
+import type { ImgHTMLAttributes } from 'react';
+import { ImageVersion, imageAt, noteImage, srcSet } from './images';
 
 export interface PictureProps {
   src: string;
@@ -19,18 +20,18 @@ export interface PictureProps {
 
 export function Picture({ src, alt, width, height, sizes, className, eager }: PictureProps) {
   const imageVersion = useContext(ImageVersion);
-  return (
-    <img
-      className={className}
-      src={imageAt(src, width, imageVersion)}
-      srcSet={srcSet(src, imageVersion)}
-      sizes={sizes}
-      alt={alt}
-      width={width}
-      height={height}
-      loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : undefined}
-      decoding="async"
-    />
-  );
+  const img: ImgHTMLAttributes<HTMLImageElement> = {
+    className,
+    src: imageAt(src, width, imageVersion),
+    srcSet: srcSet(src, imageVersion),
+    sizes,
+    alt,
+    width,
+    height,
+    loading: eager ? 'eager' : 'lazy',
+    fetchPriority: eager ? 'high' : undefined,
+    decoding: 'async',
+  };
+  if (SERVER && eager) noteImage(img);
+  return <img {...img} />;
 }

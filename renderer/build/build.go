@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
@@ -75,7 +76,11 @@ func Run(o Options) (*renderer.Manifest, error) {
 	return m, nil
 }
 
-var define = map[string]string{"process.env.NODE_ENV": `"production"`}
+// define is what each bundle's code reads as constants: SERVER (app/server.d.ts)
+// lets server-only code drop out of the browser's bundle.
+func define(server bool) map[string]string {
+	return map[string]string{"process.env.NODE_ENV": `"production"`, "SERVER": strconv.FormatBool(server)}
+}
 
 func buildServer(root string) ([]byte, error) {
 	res := api.Build(api.BuildOptions{
@@ -90,7 +95,7 @@ func buildServer(root string) ([]byte, error) {
 		// lowered helpers) but cannot parse async generators or for await
 		Target:            api.ESNext,
 		Supported:         map[string]bool{"async-generator": false, "for-await": false},
-		Define:            define,
+		Define:            define(true),
 		JSX:               api.JSXAutomatic,
 		MinifySyntax:      true,
 		MinifyWhitespace:  true,
@@ -123,7 +128,7 @@ func buildClient(root, outDir string) (*renderer.Manifest, error) {
 		Format:            api.FormatESModule,
 		Platform:          api.PlatformBrowser,
 		Target:            api.ES2020,
-		Define:            define,
+		Define:            define(false),
 		JSX:               api.JSXAutomatic,
 		MinifySyntax:      true,
 		MinifyWhitespace:  true,
