@@ -1,7 +1,7 @@
 // Head tags of a page: title, description, canonical link, Open Graph and
 // Twitter card, robots. The server moves them into <head>; on the client
 // React keeps them there as the page changes.
-import { Helmet } from 'react-helmet-async';
+import { Helmet, type MetaProps } from 'react-helmet-async';
 import { usePage } from './page-context';
 import { JsonLd } from './json-ld';
 import { layout as t } from '../strings/zh-hant';
@@ -32,28 +32,29 @@ export function PageHead({ title, description, path, image, imageAlt, noindex, j
   const src = image || logo || (page.brand ? '' : serviceImage);
   const img = src ? (src.startsWith('http') ? src : page.origin + src) : undefined;
   const alt = image ? (imageAlt ?? title) : page.brand ? t.logoAlt(siteName ?? '') : t.serviceImageAlt;
+  // Helmet's props rather than its children: mapping children costs a
+  // server render in goja about 1.3 ms a page (bench/), for the same tags
+  const meta: MetaProps[] = [{ name: 'description', content: description }];
+  if (noindex || page.query.privateToken) meta.push({ name: 'robots', content: 'noindex, nofollow' });
+  meta.push(
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: canonical },
+    { property: 'og:locale', content: 'zh_TW' },
+  );
+  if (siteName) meta.push({ property: 'og:site_name', content: siteName });
+  if (img) meta.push({ property: 'og:image', content: img }, { property: 'og:image:alt', content: alt });
+  meta.push(
+    { name: 'twitter:card', content: img ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+  );
+  if (img) meta.push({ name: 'twitter:image', content: img }, { name: 'twitter:image:alt', content: alt });
   return (
     <>
-    <Helmet>
-      <title>{title}</title>
-      <meta name="description" content={description} />
-      <link rel="canonical" href={canonical} />
-      {noindex || page.query.privateToken ? <meta name="robots" content="noindex, nofollow" /> : null}
-      <meta property="og:type" content="website" />
-      <meta property="og:title" content={title} />
-      <meta property="og:description" content={description} />
-      <meta property="og:url" content={canonical} />
-      <meta property="og:locale" content="zh_TW" />
-      {siteName ? <meta property="og:site_name" content={siteName} /> : null}
-      {img ? <meta property="og:image" content={img} /> : null}
-      {img ? <meta property="og:image:alt" content={alt} /> : null}
-      <meta name="twitter:card" content={img ? 'summary_large_image' : 'summary'} />
-      <meta name="twitter:title" content={title} />
-      <meta name="twitter:description" content={description} />
-      {img ? <meta name="twitter:image" content={img} /> : null}
-      {img ? <meta name="twitter:image:alt" content={alt} /> : null}
-    </Helmet>
-    {jsonLd && jsonLd.length > 0 ? <JsonLd data={jsonLd} /> : null}
+      <Helmet title={title} meta={meta} link={[{ rel: 'canonical', href: canonical }]} />
+      {jsonLd && jsonLd.length > 0 ? <JsonLd data={jsonLd} /> : null}
     </>
   );
 }
