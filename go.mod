@@ -21,6 +21,7 @@ require (
 	github.com/redis/go-redis/v9 v9.23.0
 	github.com/signintech/gopdf v0.33.0
 	github.com/tsenart/vegeta/v12 v12.13.0
+	github.com/valyala/fastjson v1.6.10
 	github.com/valyala/quicktemplate v1.8.0
 	github.com/wneessen/go-mail v0.8.1
 	golang.org/x/crypto v0.57.0

@@ -1,5 +1,5 @@
 // Server entry, bundled as one IIFE for goja. The renderer calls
-// globalThis.renderPage(propsJSON) and gets the body HTML, the head tags the
+// globalThis.renderPage(props) and gets the body HTML, the head tags the
 // page rendered, and the critical CSS of the classes the HTML uses.
 import type { ImgHTMLAttributes, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -63,8 +63,9 @@ export interface RenderResult {
   kept: number;
 }
 
-function renderPage(propsJSON: string, whole?: boolean): RenderResult {
-  const props = JSON.parse(propsJSON) as PageProps;
+/** Renders a page from its props (the renderer gives them parsed; Node's baseline, as JSON). */
+function renderPage(input: PageProps | string, whole?: boolean): RenderResult {
+  const props = typeof input === 'string' ? (JSON.parse(input) as PageProps) : input;
   const Page = pageModule(props.page).default;
   let html: string;
   let shell = false;
@@ -175,14 +176,13 @@ class Keeping {
 
 /** out with each kept part's stand-in replaced by the part. */
 function putIn(out: string, parts: string[]): string {
+  // one join, not a string grown part by part (goja copies it each time)
   const pieces = out.split(keptMark);
-  let html = pieces[0];
   for (let i = 1; i < pieces.length; i++) {
     const p = pieces[i];
-    const end = p.indexOf(keptMarkEnd);
-    html += parts[Number(p.slice(0, p.indexOf('"')))] + p.slice(end + keptMarkEnd.length);
+    pieces[i] = parts[Number(p.slice(0, p.indexOf('"')))] + p.slice(p.indexOf(keptMarkEnd) + keptMarkEnd.length);
   }
-  return html;
+  return pieces.join('');
 }
 
 // The brand shells (lib/render-part), by shellKey: the whole tree's body

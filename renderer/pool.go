@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/dop251/goja"
+	"github.com/valyala/fastjson"
 )
 
 // Errors of a render.
@@ -64,6 +65,7 @@ type Pool struct {
 type vm struct {
 	rt     *goja.Runtime
 	render goja.Callable
+	json   fastjson.Parser // reused: a runtime renders one page at a time
 }
 
 // NewPool compiles the server bundle and starts the runtimes.
@@ -245,9 +247,14 @@ func (l *Lease) Render(props []byte) (*Result, error) {
 	}
 	l.done = true
 	v := l.v
+	pv, err := propsValue(v.rt, &v.json, props)
+	if err != nil { // the runtime is untouched: back it goes
+		l.p.idle <- v
+		return nil, err
+	}
 	timer := time.AfterFunc(l.p.opt.Deadline, func() { v.rt.Interrupt(ErrTimeout) })
 	start := time.Now()
-	res, err := v.call(props, l.p.opt.Whole, l.p.styles)
+	res, err := v.call(pv, l.p.opt.Whole, l.p.styles)
 	fired := !timer.Stop()
 	if err != nil || fired {
 		// a runtime that threw may hold broken state; one that was
@@ -264,13 +271,13 @@ func (l *Lease) Render(props []byte) (*Result, error) {
 	return res, nil
 }
 
-func (v *vm) call(props []byte, whole bool, styles *styleTable) (res *Result, err error) {
+func (v *vm) call(pv goja.Value, whole bool, styles *styleTable) (res *Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("render panic: %v", r)
 		}
 	}()
-	out, err := v.render(goja.Undefined(), v.rt.ToValue(string(props)), v.rt.ToValue(whole))
+	out, err := v.render(goja.Undefined(), pv, v.rt.ToValue(whole))
 	if err != nil {
 		return nil, err
 	}

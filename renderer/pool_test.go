@@ -15,8 +15,7 @@ func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)
 
 // A tiny server bundle: renders props.text, throws on 'throw', spins on 'spin'.
 const testBundle = `
-globalThis.renderPage = function (json) {
-	var p = JSON.parse(json);
+globalThis.renderPage = function (p) {
 	if (p.text === 'throw') throw new Error('boom');
 	if (p.text === 'spin') { for (;;) {} }
 	return { html: '<title>' + p.text + '</title><p>' + p.text + '</p>' };

@@ -9,7 +9,9 @@ import (
 )
 
 // BenchmarkRender renders the props in $RENDER_PROPS (a page's props JSON,
-// e.g. from curl -H 'X-Storefront-Props: 1') in the built bundle.
+// e.g. from curl -H 'X-Storefront-Props: 1') in the built bundle
+// ($RENDER_DIST: another build's dist directory; $RENDER_WHOLE: render
+// whole, without shells nor kept parts; $RENDER_JSPROF: a goja profile).
 func BenchmarkRender(b *testing.B) {
 	path := os.Getenv("RENDER_PROPS")
 	if path == "" {
@@ -20,6 +22,9 @@ func BenchmarkRender(b *testing.B) {
 		b.Fatal(err)
 	}
 	bundle, err := Embedded()
+	if dir := os.Getenv("RENDER_DIST"); dir != "" { // another build's renderer/dist, to compare
+		bundle, err = Load(os.DirFS(dir))
+	}
 	if err != nil {
 		b.Skip(err)
 	}
