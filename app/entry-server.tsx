@@ -89,13 +89,16 @@ function renderPage(input: PageProps | string, whole?: boolean): RenderResult {
 }
 
 // The rendered parts (lib/page-context's kept components: the cards of a
-// list) this runtime keeps, by the page's shell key, the component and its
-// props; null for a part found to render differently alone than in its
-// page (then it is rendered in place every time). The oldest goes first.
+// list, the page's head tags) this runtime keeps, by the page's shell key,
+// the component and its props; null for a part found to render differently
+// alone than in its page (then it is rendered in place every time). The
+// oldest goes first.
 interface KeptPart {
   html: string;
   /** Its eager images: their stand-ins make React preload them in the head as the part would. */
   images: Img[];
+  /** The head tags it hoists (title, meta, canonical link), which React writes after every other. */
+  tags: string;
 }
 type Img = ImgHTMLAttributes<HTMLImageElement>;
 const keptParts = new Map<string, KeptPart | null>();
@@ -103,6 +106,8 @@ const maxKept = 2000;
 /** The mark a kept part leaves in a render, before it is put in (the token keeps page text from posing as one). */
 const keptMark = `<template data-kept-${Math.random().toString(36).slice(2)}="`;
 const keptMarkEnd = '</template>';
+/** Head tags React does not write last (resources and the document's own): a part hoisting one is not kept. */
+const notLast = /<link [^>]*rel="(?:stylesheet|preload|modulepreload|preconnect|dns-prefetch)"|<meta (?:charSet|charset)=|<meta name="viewport"/;
 
 /** What stands in a render for a kept part: its mark, holding its eager images. */
 function standIn(n: number, images: Img[]) {
@@ -120,6 +125,7 @@ class Keeping {
   /** Parts put in by the last render. */
   kept = 0;
   private parts: string[] = [];
+  private tags = '';
   private learn: [string, ReactNode][] = [];
   constructor(
     private scope: string,
@@ -132,17 +138,20 @@ class Keeping {
     if (part === undefined) this.learn.push([key, element]);
     if (part == null) return element;
     this.parts.push(part.html);
+    this.tags += part.tags;
     return standIn(this.parts.length - 1, part.images);
   };
 
   /**
    * renderToString of node with the kept parts put in. A part met for the
    * first time is rendered in place, then alone, and kept when the page
-   * holds that very render (no React ids, element bounds) and its images'
-   * stand-ins give the same head tags.
+   * holds that very render (no React ids, element bounds or none), its
+   * images' stand-ins give the head tags it gives, and the rest of its head
+   * tags end the page's head.
    */
   render(node: ReactNode): string {
     this.parts = [];
+    this.tags = '';
     this.learn = [];
     keepWith(this.keep);
     let out: string;
@@ -160,17 +169,21 @@ class Keeping {
       } finally {
         noteImages(null);
       }
+      const preloads = images.length ? splitHead(renderToString(alone(this.props, standIn(0, images))))[0] : '';
+      const tags = head.slice(preloads.length);
       const fits =
-        /^<[a-zA-Z]/.test(html) &&
-        /(<\/[a-zA-Z0-9-]+>|\/>)$/.test(html) &&
-        !html.includes('_R_') &&
-        out.includes(html) &&
-        (head === '' ? images.length === 0 : splitHead(renderToString(alone(this.props, standIn(0, images))))[0] === head);
+        head.startsWith(preloads) &&
+        (html === ''
+          ? tags !== ''
+          : /^<[a-zA-Z]/.test(html) && /(<\/[a-zA-Z0-9-]+>|\/>)$/.test(html) && !html.includes('_R_') && out.includes(html)) &&
+        (tags === '' || (!notLast.test(tags) && splitHead(out)[0].endsWith(tags)));
       if (keptParts.size >= maxKept) keptParts.delete(keptParts.keys().next().value as string);
-      keptParts.set(key, fits ? { html, images } : null);
+      keptParts.set(key, fits ? { html, images, tags } : null);
     }
     this.kept = this.parts.length;
-    return this.kept ? putIn(out, this.parts) : out;
+    if (!this.kept) return out;
+    const [head, body] = splitHead(out);
+    return head + this.tags + putIn(body, this.parts);
   }
 }
 

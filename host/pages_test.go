@@ -158,8 +158,7 @@ func TestBadHexColourFallsBack(t *testing.T) {
 // A bundle that throws for brand home, spins for the activity list and
 // renders everything else.
 const flakyBundle = `
-globalThis.renderPage = function (json) {
-	var p = JSON.parse(json);
+globalThis.renderPage = function (p) {
 	if (p.route === 'brandId-index') throw new Error('render bug');
 	if (p.route === 'brandId-activitys') { for (;;) {} }
 	return { html: '<title>' + p.route + '</title><p>' + (p.error ? 'error ' + p.error.status : p.route) + '</p>' };

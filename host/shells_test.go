@@ -19,7 +19,7 @@ import (
 // use it), on pages with React ids (useId) and eager images in the shell.
 // So the client's whole-tree hydration finds exactly what a whole render
 // would have sent. The same holds once each runtime keeps the page's cards
-// (renderer's kept parts): the last render puts them in.
+// and head tags (entry-server's kept parts): the last render puts them all in.
 func TestShellsRenderTheWholePage(t *testing.T) {
 	ts := newMemberServer(t)
 	ids := lookupIDs(t, ts.testServer)
@@ -66,17 +66,19 @@ func TestShellsRenderTheWholePage(t *testing.T) {
 			}
 			props := w.Body.Bytes()
 			want := render(whole, props)
-			// cards render in place in each runtime until it keeps them, those
-			// with eager images (preloaded in the head) too
+			// cards and the page's head tags render in place in each runtime
+			// until it keeps them; cards with eager images (preloaded in the
+			// head) are kept too
 			cards := strings.Count(want.HTML, `data-testid="item-card"`) + strings.Count(want.HTML, `data-testid="activity-card"`)
+			parts := cards + strings.Count(want.Head, "<title") // PageHead
 			last := ts.pool.Size()
 			for i := range last + 1 { // the shell made, then used; the cards kept, then put in
 				got := render(ts.pool, props)
 				if !got.Shell {
 					t.Errorf("render %d: rendered whole, not into its shell", i)
 				}
-				if i == last && got.Kept != cards {
-					t.Errorf("render %d: %d of the %d cards put in from the kept renders", i, got.Kept, cards)
+				if i == last && got.Kept != parts {
+					t.Errorf("render %d: %d parts put in from the kept renders; want %d (%d cards and the head)", i, got.Kept, parts, cards)
 				}
 				if got.Head != want.Head {
 					t.Errorf("render %d: head differs:\nshell: %s\nwhole: %s", i, got.Head, want.Head)

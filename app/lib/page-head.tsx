@@ -2,7 +2,7 @@
 // Twitter card, robots. The server moves them into <head>; on the client
 // React keeps them there as the page changes.
 import { Helmet, type MetaProps } from 'react-helmet-async';
-import { usePage } from './page-context';
+import { kept, usePage } from './page-context';
 import { JsonLd } from './json-ld';
 import { layout as t } from '../strings/zh-hant';
 
@@ -23,7 +23,8 @@ export interface PageHeadProps {
   jsonLd?: Record<string, unknown>[];
 }
 
-export function PageHead({ title, description, path, image, imageAlt, noindex, jsonLd }: PageHeadProps) {
+/** The page's head tags, kept by the server once rendered (lib/page-context's kept): they depend on the props and the page's address. */
+export const PageHead = kept('PageHead', function PageHead({ title, description, path, image, imageAlt, noindex, jsonLd }: PageHeadProps) {
   const page = usePage();
   const canonical = page.origin + (path ?? page.url.split('?')[0]);
   const siteName = page.brand?.settings.brandName;
@@ -57,4 +58,4 @@ export function PageHead({ title, description, path, image, imageAlt, noindex, j
       {jsonLd && jsonLd.length > 0 ? <JsonLd data={jsonLd} /> : null}
     </>
   );
-}
+});
