@@ -109,6 +109,11 @@ const keptMarkEnd = '</template>';
 /** Head tags React does not write last (resources and the document's own): a part hoisting one is not kept. */
 const notLast = /<link [^>]*rel="(?:stylesheet|preload|modulepreload|preconnect|dns-prefetch)"|<meta (?:charSet|charset)=|<meta name="viewport"/;
 
+function keepPart(key: string, part: KeptPart | null) {
+  if (keptParts.size >= maxKept) keptParts.delete(keptParts.keys().next().value as string);
+  keptParts.set(key, part);
+}
+
 /** What stands in a render for a kept part: its mark, holding its eager images. */
 function standIn(n: number, images: Img[]) {
   return (
@@ -177,8 +182,7 @@ class Keeping {
           ? tags !== ''
           : /^<[a-zA-Z]/.test(html) && /(<\/[a-zA-Z0-9-]+>|\/>)$/.test(html) && !html.includes('_R_') && out.includes(html)) &&
         (tags === '' || (!notLast.test(tags) && splitHead(out)[0].endsWith(tags)));
-      if (keptParts.size >= maxKept) keptParts.delete(keptParts.keys().next().value as string);
-      keptParts.set(key, fits ? { html, images, tags } : null);
+      keepPart(key, fits ? { html, images, tags } : null);
     }
     this.kept = this.parts.length;
     if (!this.kept) return out;
@@ -234,7 +238,7 @@ function renderInParts(key: string, props: PageProps, Page: PageComponent, keepi
   const [head, body] = splitHead(keeping.render(<Root props={props} Page={Page} part="page" />));
   if (!body.startsWith(shell.before) || !body.endsWith(shell.after)) return null;
   const page = body.slice(shell.before.length, body.length - shell.after.length);
-  const account = shell.account ? renderAccount(props) : '';
+  const account = shell.account ? renderAccount(key, props) : '';
   return head + shell.head + account + shell.mid + page + shell.tail;
 }
 
@@ -261,9 +265,19 @@ function makeShell(props: PageProps, Page: PageComponent): Shell | null {
   };
 }
 
-/** The member's part of the header (it has no ids nor images: nothing ties it to its place in the tree). */
-function renderAccount(props: PageProps): string {
-  return renderToString(alone(props, <AccountArea />));
+/**
+ * The member's part of the header (it has no ids nor images: nothing ties
+ * it to its place in the tree), kept with the parts by the shell key and
+ * the member's props: a member's next page in the same shell reuses it.
+ */
+function renderAccount(scope: string, props: PageProps): string {
+  const key = `${scope}\naccount${JSON.stringify(props.user)}`;
+  let part = keptParts.get(key);
+  if (!part) {
+    part = { html: renderToString(alone(props, <AccountArea />)), images: [], tags: '' };
+    keepPart(key, part);
+  }
+  return part.html;
 }
 
 /** A part of the page to render apart from it, in the contexts the page gives it. */
