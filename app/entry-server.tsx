@@ -165,6 +165,13 @@ class Keeping {
     } finally {
       keepWith(null);
     }
+    this.kept = this.parts.length;
+    if (this.kept) {
+      const [head, body] = splitHead(out);
+      out = head + this.tags + putIn(body, this.parts);
+    }
+    // parts met for the first time, checked against the page as sent (a part
+    // rendered in place may hold kept ones: a grid of kept cards)
     for (const [key, element] of this.learn) {
       const images: Img[] = [];
       noteImages(images);
@@ -184,10 +191,7 @@ class Keeping {
         (tags === '' || (!notLast.test(tags) && splitHead(out)[0].endsWith(tags)));
       keepPart(key, fits ? { html, images, tags } : null);
     }
-    this.kept = this.parts.length;
-    if (!this.kept) return out;
-    const [head, body] = splitHead(out);
-    return head + this.tags + putIn(body, this.parts);
+    return out;
   }
 }
 

@@ -2,7 +2,7 @@
 // loaded in parallel by the host and merged by the spec's rule, 30 a page.
 import { usePage, brandPath } from '../lib/page-context';
 import { PageHead } from '../lib/page-head';
-import { ActivityCard, cardGrid, firstRow } from '../features/catalogue/activity-card';
+import { ActivityGrid } from '../features/catalogue/activity-grid';
 import { Pagination } from '../features/catalogue/pagination';
 import { SearchBar } from '../features/catalogue/search-bar';
 import { Crumbs } from '../features/catalogue/crumbs';
@@ -39,11 +39,7 @@ export default function Activities({ data }: { data: ActivitiesData }) {
       <SearchBar className={bar} />
       {data.failed ? <p className={notice} role="status">{tc.loadFailed}</p> : null}
       {data.loaded && data.list.length === 0 ? <EmptyState title={t.empty} /> : null}
-      <div className={cardGrid} data-loaded={data.loaded}>
-        {data.list.map((a, i) => (
-          <ActivityCard key={a.courseId + '-' + a.storeShortName} a={a} eager={i < firstRow} />
-        ))}
-      </div>
+      <ActivityGrid list={data.list} />
       <Pagination page={data.pageNumber} pages={data.totalPages} href={href} />
     </>
   );

@@ -7,7 +7,7 @@ import type { SearchFilter, SearchData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
-import { ActivityCard, cardGrid, firstRow } from '../features/catalogue/activity-card';
+import { ActivityGrid } from '../features/catalogue/activity-grid';
 import { Pagination } from '../features/catalogue/pagination';
 import { SearchBar } from '../features/catalogue/search-bar';
 import { Crumbs } from '../features/catalogue/crumbs';
@@ -117,11 +117,7 @@ export default function SearchResult({ data }: { data: SearchData }) {
         {page.url !== base ? <Link href={base}>{t.reset}</Link> : null}
       </div>
       {r.list.length === 0 ? <EmptyState title={t.empty} /> : null}
-      <div className={cardGrid}>
-        {r.list.map((a, i) => (
-          <ActivityCard key={a.courseId} a={a} eager={i < firstRow} />
-        ))}
-      </div>
+      <ActivityGrid list={r.list} />
       <Pagination page={f.pageNumber} pages={pages} href={(n) => pageHref(base, f, n)} />
     </>
   );
