@@ -43,4 +43,3 @@ type BoxProps = HTMLAttributes<HTMLElement> & { as: 'div' | 'main'; children: Re
 export function Box({ as: As, children, ...rest }: BoxProps) {
   return useRenderPart() === 'page' ? <>{children}</> : <As {...rest}>{children}</As>;
 }
-

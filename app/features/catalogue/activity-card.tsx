@@ -147,7 +147,6 @@ function MoreDates({ a }: { a: Activity }) {
 /** Cards in the first row of the widest grid (cardGrid): their images load eagerly. */
 export const firstRow = 3;
 
-
 /** A card, kept by the server once rendered (lib/page-context's kept): it depends on its props alone. */
 export const ActivityCard = kept('ActivityCard', function ActivityCard({ a, eager }: { a: Activity; eager?: boolean }) {
   const link = <CardLink a={a} eager={eager} />;
