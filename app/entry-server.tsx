@@ -166,9 +166,10 @@ class Keeping {
       keepWith(null);
     }
     this.kept = this.parts.length;
+    let [pageHead, body] = splitHead(out);
     if (this.kept) {
-      const [head, body] = splitHead(out);
-      out = head + this.tags + putIn(body, this.parts);
+      pageHead += this.tags;
+      out = pageHead + putIn(body, this.parts);
     }
     // parts met for the first time, checked against the page as sent (a part
     // rendered in place may hold kept ones: a grid of kept cards)
@@ -188,7 +189,7 @@ class Keeping {
         (html === ''
           ? tags !== ''
           : /^<[a-zA-Z]/.test(html) && /(<\/[a-zA-Z0-9-]+>|\/>)$/.test(html) && !html.includes('_R_') && out.includes(html)) &&
-        (tags === '' || (!notLast.test(tags) && splitHead(out)[0].endsWith(tags)));
+        (tags === '' || (!notLast.test(tags) && pageHead.endsWith(tags)));
       keepPart(key, fits ? { html, images, tags } : null);
     }
     return out;

@@ -24,7 +24,6 @@ func TestShellsRenderTheWholePage(t *testing.T) {
 	ts := newMemberServer(t)
 	ids := lookupIDs(t, ts.testServer)
 	whole := wholePool(t, ts.testServer)
-	render := func(p *renderer.Pool, props []byte) *renderer.Result { return renderOnce(t, p, props) }
 	paths := []string{
 		"/demo",
 		"/demo?projectType=2",
@@ -65,7 +64,7 @@ func TestShellsRenderTheWholePage(t *testing.T) {
 				t.Fatalf("props of %s: %d", v.path, w.Code)
 			}
 			props := w.Body.Bytes()
-			want := render(whole, props)
+			want := renderOnce(t, whole, props)
 			// cards, grids of cards and the page's head tags render in place
 			// in each runtime until it keeps them; cards with eager images
 			// (preloaded in the head) are kept too. Brand home puts in each
@@ -79,7 +78,7 @@ func TestShellsRenderTheWholePage(t *testing.T) {
 			parts := cards + strings.Count(want.Head, "<title") // PageHead
 			last := ts.pool.Size()
 			for i := range last + 1 { // the shell made, then used; the cards kept, then put in
-				got := render(ts.pool, props)
+				got := renderOnce(t, ts.pool, props)
 				if !got.Shell {
 					t.Errorf("render %d: rendered whole, not into its shell", i)
 				}
@@ -103,22 +102,21 @@ func TestShellsRenderTheWholePage(t *testing.T) {
 func TestKeptCardsFollowTheirData(t *testing.T) {
 	ts := newTestServer(t)
 	whole := wholePool(t, ts)
-	render := func(p *renderer.Pool, props []byte) *renderer.Result { return renderOnce(t, p, props) }
 	props := ts.get(t, "/demo/activitys", propsHeader, "1").Body.Bytes()
 	for range ts.pool.Size() { // every runtime keeps the cards
-		render(ts.pool, props)
+		renderOnce(t, ts.pool, props)
 	}
 	// the last card on the page (kept: its image is lazy), renamed and repriced
 	i := bytes.LastIndex(props, []byte(`"courseName":"`))
 	j := i + bytes.IndexByte(props[i+len(`"courseName":"`):], '"') + len(`"courseName":"`)
 	changed := slices.Concat(props[:i], []byte(`"courseName":"改名的課程"`), props[j+1:])
 	changed = bytes.Replace(changed, []byte(`"maxPrice":`), []byte(`"maxPrice":1`), 1)
-	want := render(whole, changed)
+	want := renderOnce(t, whole, changed)
 	if !strings.Contains(want.HTML, "改名的課程") {
 		t.Fatal("the renamed course is not on the page")
 	}
 	for i := range ts.pool.Size() {
-		got := render(ts.pool, changed)
+		got := renderOnce(t, ts.pool, changed)
 		if got.Kept == 0 {
 			t.Errorf("render %d: no card put in from the kept renders", i)
 		}

@@ -5,10 +5,10 @@
 // font file. After the load event and the first contentful paint, when
 // the browser is idle, the faces' stylesheet is added; the files covering
 // the page's text are loaded (document.fonts.load); then the class
-// "fonts" on <html> switches the text to the font (ui/theme.ts). Until then, and on a visit where it
-// never loads, the text is drawn in the system's CJK sans. The server
-// names the stylesheet on the entry's script element (data-fonts);
-// without scripts, a <noscript> link loads it.
+// "fonts" on <html> switches the text to the font (ui/theme.ts). Until
+// then, and on a visit where it never loads, the text is drawn in the
+// system's CJK sans. The server names the stylesheet on the entry's script
+// element (data-fonts); without scripts, a <noscript> link loads it.
 
 /** The family the faces' stylesheet (@fontsource-variable/noto-sans-tc) declares. */
 export const webFont = 'Noto Sans TC Variable';
