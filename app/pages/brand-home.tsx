@@ -4,8 +4,8 @@
 // keepsScroll); the server renders the chosen tab.
 import type { FocusEvent } from 'react';
 import { css } from '@emotion/css';
-import type { Item, ItemList, ItemType, PageProps, BrandHomeData } from '../contract/props';
-import { usePage, brandPath } from '../lib/page-context';
+import type { Activity, Banner, Item, ItemList, ItemType, PageProps, BrandHomeData } from '../contract/props';
+import { usePage, brandPath, kept } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
 import { ItemCard, itemGrid as grid } from '../features/catalogue/item-card';
@@ -13,6 +13,7 @@ import { ActivityCard, cardGrid, firstRow } from '../features/catalogue/activity
 import { SearchBar } from '../features/catalogue/search-bar';
 import { StoreButton } from '../dialogs/dialog-buttons';
 import { Picture } from '../ui/picture';
+import { noteImage } from '../ui/images';
 import { brandGraph } from '../lib/json-ld';
 import { queryString } from '../lib/query';
 import { home as t, items as ti, catalogue as tc } from '../strings/zh-hant';
@@ -110,30 +111,16 @@ function bannerHref(page: PageProps, link: string): string {
   return /^https?:/.test(link) ? link : brandPath(page, link);
 }
 
-export default function BrandHome({ data }: { data: BrandHomeData }) {
+/** The brand, its stores and banners: kept by the server (lib/page-context's kept). */
+const HomeTop = kept('HomeTop', function HomeTop({ banners }: { banners: Banner[] }) {
   const page = usePage();
   const brand = page.brand!;
-  const groups = itemGroups(data.items);
-  const banners = data.banners ?? [];
-  const activities = data.activities ?? [];
-  const tab = chosenTab(page.query, groups);
-  const shown = groups.find((g) => g.type === tab);
-  // canonical: the plans view and a tab other than the first are pages of their own
-  const canonicalQuery = queryString([
-    ['type', page.query.type === 'plan' ? 'plan' : ''],
-    ['projectType', tab && tab !== groups[0]?.type ? projectTypes.indexOf(tab) : 0],
-  ]);
+  const logo = brand.home.logo ? { src: brand.home.logo, alt: '', width: 64, height: 64 } : null;
+  if (SERVER && logo) noteImage(logo); // an eager image: React preloads it
   return (
     <>
-      <PageHead
-        title={t.title(brand.settings.brandName)}
-        description={t.description(brand.settings.brandName, brand.home.description)}
-        path={(page.basePath || '/') + canonicalQuery}
-        image={banners[0]?.image || brand.settings.appLogo}
-        jsonLd={brandGraph(page)}
-      />
       <section className={intro}>
-        {brand.home.logo ? <img src={brand.home.logo} alt="" width={64} height={64} /> : null}
+        {logo ? <img {...logo} /> : null}
         <div>
           <h2>{brand.settings.brandName}</h2>
           {brand.home.description ? <p>{brand.home.description}</p> : null}
@@ -158,41 +145,82 @@ export default function BrandHome({ data }: { data: BrandHomeData }) {
           ))}
         </div>
       ) : null}
-      {activities.length > 0 ? (
-        <section className={section} aria-labelledby="home-activities">
-          <h2 id="home-activities">{tc.activitiesHeading}</h2>
-          <SearchBar className={searchGap} />
-          <div className={cardGrid}>
-            {activities.map((a, i) => (
-              <ActivityCard key={a.courseId} a={a} eager={i < firstRow} />
-            ))}
-          </div>
-          <Link className={more} href={brandPath(page, '/activitys')}>
-            {tc.allActivities}
-          </Link>
-        </section>
+    </>
+  );
+});
+
+/** The promoted and coming activities with the search bar: kept by the server. */
+const HomeActivities = kept('HomeActivities', function HomeActivities({ activities }: { activities: Activity[] }) {
+  const page = usePage();
+  return (
+    <section className={section} aria-labelledby="home-activities">
+      <h2 id="home-activities">{tc.activitiesHeading}</h2>
+      <SearchBar className={searchGap} />
+      <div className={cardGrid}>
+        {activities.map((a, i) => (
+          <ActivityCard key={a.courseId} a={a} eager={i < firstRow} />
+        ))}
+      </div>
+      <Link className={more} href={brandPath(page, '/activitys')}>
+        {tc.allActivities}
+      </Link>
+    </section>
+  );
+});
+
+/** The on-shelf items in their tabs, the chosen tab shown: kept by the server. */
+const HomeItems = kept('HomeItems', function HomeItems({ groups, tab }: { groups: { type: ItemType; items: Item[] }[]; tab?: ItemType }) {
+  const page = usePage();
+  const shown = groups.find((g) => g.type === tab);
+  return (
+    <section className={section} aria-labelledby="home-items" id="items">
+      <h2 id="home-items">{tc.itemsHeading}</h2>
+      {groups.length > 1 ? (
+        <nav className={tabs} aria-label={tc.projectTabs}>
+          {groups.map((g) => (
+            <Link key={g.type} aria-current={g.type === tab ? 'page' : undefined} href={tabHref(page, g.type)} data-testid="project-tab">
+              {ti.typeTitles[g.type]}
+            </Link>
+          ))}
+        </nav>
       ) : null}
-      <section className={section} aria-labelledby="home-items" id="items">
-        <h2 id="home-items">{tc.itemsHeading}</h2>
-        {groups.length > 1 ? (
-          <nav className={tabs} aria-label={tc.projectTabs}>
-            {groups.map((g) => (
-              <Link key={g.type} aria-current={g.type === tab ? 'page' : undefined} href={tabHref(page, g.type)} data-testid="project-tab">
-                {ti.typeTitles[g.type]}
-              </Link>
-            ))}
-          </nav>
-        ) : null}
-        {shown ? (
-          <div className={grid}>
-            {shown.items.map((it) => (
-              <ItemCard key={it.id} item={it} />
-            ))}
-          </div>
-        ) : (
-          <p className={empty}>{ti.empty}</p>
-        )}
-      </section>
+      {shown ? (
+        <div className={grid}>
+          {shown.items.map((it) => (
+            <ItemCard key={it.id} item={it} />
+          ))}
+        </div>
+      ) : (
+        <p className={empty}>{ti.empty}</p>
+      )}
+    </section>
+  );
+});
+
+export default function BrandHome({ data }: { data: BrandHomeData }) {
+  const page = usePage();
+  const brand = page.brand!;
+  const groups = itemGroups(data.items);
+  const banners = data.banners ?? [];
+  const activities = data.activities ?? [];
+  const tab = chosenTab(page.query, groups);
+  // canonical: the plans view and a tab other than the first are pages of their own
+  const canonicalQuery = queryString([
+    ['type', page.query.type === 'plan' ? 'plan' : ''],
+    ['projectType', tab && tab !== groups[0]?.type ? projectTypes.indexOf(tab) : 0],
+  ]);
+  return (
+    <>
+      <PageHead
+        title={t.title(brand.settings.brandName)}
+        description={t.description(brand.settings.brandName, brand.home.description)}
+        path={(page.basePath || '/') + canonicalQuery}
+        image={banners[0]?.image || brand.settings.appLogo}
+        jsonLd={brandGraph(page)}
+      />
+      <HomeTop banners={banners} />
+      {activities.length > 0 ? <HomeActivities activities={activities} /> : null}
+      <HomeItems groups={groups} tab={tab} />
     </>
   );
 }

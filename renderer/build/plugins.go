@@ -58,7 +58,9 @@ func rewriteRenderToString(src string) (string, error) {
 	return src[:start] + fn + src[start+end:], nil
 }
 
-// sharedChunk lists the app's modules that most pages use. The client
+// sharedChunk lists the app's modules that most pages use, and those the
+// entry imports that some pages import too (every page has the entry
+// loaded anyway: lib/chunk, ui/dialog, lib/use-native-values). The client
 // build makes every page and the entry import them, so that esbuild puts
 // them all in one chunk every page loads instead of a small chunk per set of
 // pages sharing them (per-chunk overhead cost about 5 KB gzip of brand
@@ -68,6 +70,7 @@ var sharedChunk = []string{
 	"features/members/account-area",
 	"features/members/api",
 	"lib/api",
+	"lib/chunk",
 	"lib/format",
 	"lib/json-ld",
 	"lib/links",
@@ -77,10 +80,12 @@ var sharedChunk = []string{
 	"lib/page-head",
 	"lib/query",
 	"lib/ui-state",
+	"lib/use-native-values",
 	"strings/zh-hant",
 	"ui/button",
 	"ui/card",
 	"ui/date",
+	"ui/dialog",
 	"ui/dialog-layer",
 	"ui/empty-state",
 	"ui/images",
