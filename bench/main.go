@@ -25,6 +25,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -715,6 +716,9 @@ type overloadReport struct {
 	ok, refused, other int
 	retryAfter         bool
 	okP99, max         float64
+	// loadCPU is the CPU the load generator (this process) used, in
+	// cores: on this two-core machine it comes out of the host's.
+	loadCPU float64
 }
 
 // overload offers rate requests per second for overloadSeconds, evenly
@@ -732,6 +736,8 @@ func overload(url string, rate float64) (*overloadReport, error) {
 	pace := vegeta.Rate{Freq: int(rate), Per: time.Second}
 	rep := &overloadReport{}
 	var okTimes []float64
+	var before, after syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &before)
 	for res := range attacker.Attack(vegeta.NewStaticTargeter(target), pace, overloadSeconds*time.Second, "overload") {
 		t := float64(res.Latency) / float64(time.Millisecond)
 		rep.max = max(rep.max, t)
@@ -746,6 +752,9 @@ func overload(url string, rate float64) (*overloadReport, error) {
 			rep.other++
 		}
 	}
+	syscall.Getrusage(syscall.RUSAGE_SELF, &after)
+	used := after.Utime.Nano() + after.Stime.Nano() - before.Utime.Nano() - before.Stime.Nano()
+	rep.loadCPU = float64(used) / 1e9 / overloadSeconds
 	sort.Float64s(okTimes)
 	if len(okTimes) > 0 {
 		rep.okP99 = okTimes[len(okTimes)*99/100]

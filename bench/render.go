@@ -101,14 +101,18 @@ func renderRows(base, propsDir string, pid int, session string, add func(row)) e
 	})
 
 	// 4× the sustainable rate offered: what succeeds, how fast, and how
+	// much CPU the host and the load generator took (they share two cores)
+	hostBefore := cpuTicks(pid)
 	ov, err := overload(base+"/", 4*homeRPS)
 	if err != nil {
 		return err
 	}
+	hostCPU := float64(cpuTicks(pid)-hostBefore) / clockTicks / overloadSeconds
 	okRate := float64(ov.ok) / overloadSeconds
 	add(row{
-		what:     fmt.Sprintf("15.3 overload: %.0f req/s offered (4× sustainable)", 4*homeRPS),
-		value:    fmt.Sprintf("%.0f ok/s (%d ok, %d refused 503, %d other); ok p99 %.0f ms", okRate, ov.ok, ov.refused, ov.other, ov.okP99),
+		what: fmt.Sprintf("15.3 overload: %.0f req/s offered (4× sustainable)", 4*homeRPS),
+		value: fmt.Sprintf("%.0f ok/s (%d ok, %d refused 503, %d other); ok p99 %.0f ms; CPU: host %.2f, load generator %.2f of 2 cores",
+			okRate, ov.ok, ov.refused, ov.other, ov.okP99, hostCPU, ov.loadCPU),
 		baseline: fmt.Sprintf("sustainable %.0f req/s", homeRPS),
 		budget:   "ok ≥ 0.9× sustainable; ok p99 < 1 s; only 200 and 503",
 		verdict: verdict(okRate >= 0.9*homeRPS && ov.okP99 < 1000 && ov.other == 0,

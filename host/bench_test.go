@@ -12,17 +12,7 @@ func BenchmarkCachedBrandHome(b *testing.B) {
 	t := &testing.T{}
 	ts := newTestServer(t)
 	ts.get(t, "/demo")
-	req := httptest.NewRequest(http.MethodGet, "/demo", nil)
-	req.Header.Set("Accept-Encoding", "br, gzip")
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		w := httptest.NewRecorder()
-		ts.ServeHTTP(w, req)
-		if w.Header().Get("X-Page-Cache") != "hit" {
-			b.Fatal("not a hit")
-		}
-	}
+	serveEach(b, ts, "/demo", "br, gzip", func(w *httptest.ResponseRecorder) bool { return w.Header().Get("X-Page-Cache") == "hit" })
 }
 
 // BenchmarkUncachedPage is one request of a page that misses the page cache
@@ -36,14 +26,35 @@ func BenchmarkUncachedPage(b *testing.B) {
 		path = p
 	}
 	ts.get(t, path)
+	serveEach(b, ts, path, "", func(w *httptest.ResponseRecorder) bool { return w.Code == http.StatusOK })
+}
+
+// BenchmarkRefusal is one page request refused while every renderer and
+// queue place is taken (issue 15, goal 3: refusing must be cheap).
+func BenchmarkRefusal(b *testing.B) {
+	t := &testing.T{}
+	ts := newTestServer(t, func(d *Deps) { d.Config.PageCache = false })
+	for !ts.pool.Saturated() {
+		if _, ok := ts.pool.Admit(); !ok {
+			break
+		}
+	}
+	serveEach(b, ts, "/demo", "br, gzip", func(w *httptest.ResponseRecorder) bool { return w.Code == http.StatusServiceUnavailable })
+}
+
+// serveEach times b.N requests of path, each answer checked by ok.
+func serveEach(b *testing.B, ts *testServer, path, encoding string, ok func(*httptest.ResponseRecorder) bool) {
 	req := httptest.NewRequest(http.MethodGet, path, nil)
+	if encoding != "" {
+		req.Header.Set("Accept-Encoding", encoding)
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		w := httptest.NewRecorder()
 		ts.ServeHTTP(w, req)
-		if w.Code != http.StatusOK {
-			b.Fatal(w.Code)
+		if !ok(w) {
+			b.Fatalf("%s: answer %d, X-Page-Cache %q", path, w.Code, w.Header().Get("X-Page-Cache"))
 		}
 	}
 }

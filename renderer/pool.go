@@ -285,7 +285,7 @@ func (v *vm) call(pv goja.Value, whole bool, styles *styleTable) (res *Result, e
 	styles.add(v.rt, o.Get("rules"))
 	html := ""
 	if x := o.Get("html"); x != nil && !goja.IsUndefined(x) {
-		html = x.String()
+		html = goString(x)
 	}
 	res = &Result{}
 	if x := o.Get("shell"); x != nil {

@@ -1,0 +1,47 @@
+package renderer
+
+import (
+	"testing"
+
+	"github.com/dop251/goja"
+)
+
+// TestGoStringIsString: goString gives what goja's String() gives, for
+// ASCII, Chinese, characters outside the BMP (surrogate pairs), lone
+// surrogates of either half at any place, and values that are not strings.
+func TestGoStringIsString(t *testing.T) {
+	rt := goja.New()
+	for _, src := range []string{
+		`""`, `"plain ASCII <b>&amp;</b>"`, `"課程：瑜伽入門 NT$1,200"`, `"emoji 😀 and 𠮷野家"`,
+		`"\ud83d"`, `"\ude00 tail"`, `"a\ud83d b"`, `"end \ud83d"`, `"\ude00\ud83d"`, `"\ud83d\ud83d\ude00"`,
+		`"課".repeat(5000) + "x"`, `12.5`, `null`, `undefined`, `({toString() { return "物件" }})`,
+	} {
+		v, err := rt.RunString(src)
+		if err != nil {
+			t.Fatal(src, err)
+		}
+		if got, want := goString(v), v.String(); got != want {
+			t.Errorf("%s: goString %q, String %q", src, got, want)
+		}
+	}
+}
+
+func BenchmarkGoString(b *testing.B) {
+	rt := goja.New()
+	v, err := rt.RunString(`'<div class="card">課程：瑜伽入門 NT$1,200</div>'.repeat(1500)`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("goString", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			goString(v)
+		}
+	})
+	b.Run("String", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			_ = v.String()
+		}
+	})
+}
