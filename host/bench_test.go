@@ -17,7 +17,8 @@ func BenchmarkCachedBrandHome(b *testing.B) {
 
 // BenchmarkUncachedPage is one request of a page that misses the page cache
 // ($BENCH_PATH, brand home by default): the data load, the render and the
-// response, in one process (go test -bench Uncached -cpuprofile).
+// response, in one process (go test -bench Uncached -cpuprofile), asking
+// for $BENCH_ENCODING (none by default).
 func BenchmarkUncachedPage(b *testing.B) {
 	t := &testing.T{}
 	ts := newTestServer(t, func(d *Deps) { d.Config.PageCache = false })
@@ -26,7 +27,7 @@ func BenchmarkUncachedPage(b *testing.B) {
 		path = p
 	}
 	ts.get(t, path)
-	serveEach(b, ts, path, "", func(w *httptest.ResponseRecorder) bool { return w.Code == http.StatusOK })
+	serveEach(b, ts, path, os.Getenv("BENCH_ENCODING"), func(w *httptest.ResponseRecorder) bool { return w.Code == http.StatusOK })
 }
 
 // BenchmarkRefusal is one page request refused while every renderer and
