@@ -91,7 +91,7 @@ func catalogueRow(dbURL, base, tmp string, add func(row)) error {
 		}
 	}()
 	cmd := exec.Command("bin/storefront", "catalogue", "import", dir)
-	cmd.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "STOREFRONT_CATALOGUE_IMAGES="+filepath.Join(tmp, "images"), "LOG_LEVEL=warn")
+	cmd.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "STOREFRONT_CATALOGUE_IMAGES="+imagesDir, "LOG_LEVEL=warn")
 	t0 := time.Now()
 	out, err := cmd.CombinedOutput()
 	took := time.Since(t0)

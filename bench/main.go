@@ -81,6 +81,7 @@ func run() error {
 		return err
 	}
 	defer os.RemoveAll(out)
+	imagesDir = filepath.Join(out, "images")
 
 	dbURL, err := freshDatabase(ctx)
 	if err != nil {
@@ -388,6 +389,11 @@ func freshDatabase(ctx context.Context) (string, error) {
 	return u, nil
 }
 
+// imagesDir is the catalogue images' directory (STOREFRONT_CATALOGUE_IMAGES)
+// of every host and catalogue command the bench runs: where the demo's
+// images go when a host loads it, and where an export finds them.
+var imagesDir string
+
 type hostProc struct {
 	cmd *exec.Cmd
 	url string
@@ -398,7 +404,8 @@ func startHost(dbURL string, env map[string]string) (*hostProc, error) {
 	port := freePort()
 	cmd := exec.Command("./bin/storefront")
 	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port), "DATABASE_URL="+dbURL, "STOREFRONT_ENV=production",
-		"STOREFRONT_DEMO=1", "LOG_LEVEL=error", "STOREFRONT_PUBLIC_URL=http://127.0.0.1:"+strconv.Itoa(port))
+		"STOREFRONT_DEMO=1", "LOG_LEVEL=error", "STOREFRONT_PUBLIC_URL=http://127.0.0.1:"+strconv.Itoa(port),
+		"STOREFRONT_CATALOGUE_IMAGES="+imagesDir)
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}

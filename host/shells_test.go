@@ -99,33 +99,39 @@ func TestShellsRenderTheWholePage(t *testing.T) {
 	}
 }
 
-// TestKeptCardsFollowTheirData: once a runtime keeps a page's cards, a card
-// whose data changed (a renamed course, a new price) is rendered anew, and
-// the page is still byte for byte the whole render of its new props.
+// TestKeptCardsFollowTheirData: once a runtime keeps a page's cards and
+// sections, a card whose data changed (a renamed course, a new price) is
+// rendered anew, with the grid or section around it, and the page is still
+// byte for byte the whole render of its new props: on the activity list
+// and on brand home.
 func TestKeptCardsFollowTheirData(t *testing.T) {
 	ts := newTestServer(t)
 	whole := wholePool(t, ts)
-	props := ts.get(t, "/demo/activitys", propsHeader, "1").Body.Bytes()
-	for range ts.pool.Size() { // every runtime keeps the cards
-		renderOnce(t, ts.pool, props)
-	}
-	// the last card on the page (kept: its image is lazy), renamed and repriced
-	i := bytes.LastIndex(props, []byte(`"courseName":"`))
-	j := i + bytes.IndexByte(props[i+len(`"courseName":"`):], '"') + len(`"courseName":"`)
-	changed := slices.Concat(props[:i], []byte(`"courseName":"改名的課程"`), props[j+1:])
-	changed = bytes.Replace(changed, []byte(`"maxPrice":`), []byte(`"maxPrice":1`), 1)
-	want := renderOnce(t, whole, changed)
-	if !strings.Contains(want.HTML, "改名的課程") {
-		t.Fatal("the renamed course is not on the page")
-	}
-	for i := range ts.pool.Size() {
-		got := renderOnce(t, ts.pool, changed)
-		if got.Kept == 0 {
-			t.Errorf("render %d: no card put in from the kept renders", i)
-		}
-		if got.HTML != want.HTML {
-			t.Errorf("render %d: body differs from the whole render of the changed props\n%s", i, firstDiff([]byte(want.HTML), []byte(got.HTML)))
-		}
+	for _, path := range []string{"/demo/activitys", "/demo"} {
+		t.Run(path, func(t *testing.T) {
+			props := ts.get(t, path, propsHeader, "1").Body.Bytes()
+			for range ts.pool.Size() { // every runtime keeps the cards
+				renderOnce(t, ts.pool, props)
+			}
+			// the last course on the page, renamed, and a price changed
+			i := bytes.LastIndex(props, []byte(`"courseName":"`))
+			j := i + bytes.IndexByte(props[i+len(`"courseName":"`):], '"') + len(`"courseName":"`)
+			changed := slices.Concat(props[:i], []byte(`"courseName":"改名的課程"`), props[j+1:])
+			changed = bytes.Replace(changed, []byte(`"maxPrice":`), []byte(`"maxPrice":1`), 1)
+			want := renderOnce(t, whole, changed)
+			if !strings.Contains(want.HTML, "改名的課程") {
+				t.Fatal("the renamed course is not on the page")
+			}
+			for i := range ts.pool.Size() {
+				got := renderOnce(t, ts.pool, changed)
+				if got.Kept == 0 {
+					t.Errorf("render %d: no part put in from the kept renders", i)
+				}
+				if got.HTML != want.HTML {
+					t.Errorf("render %d: body differs from the whole render of the changed props\n%s", i, firstDiff([]byte(want.HTML), []byte(got.HTML)))
+				}
+			}
+		})
 	}
 }
 
