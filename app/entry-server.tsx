@@ -89,7 +89,7 @@ function renderPage(input: PageProps | string, whole?: boolean): RenderResult {
 }
 
 // The rendered parts (lib/page-context's kept components: the cards of a
-// list, the page's head tags) this runtime keeps, by the page's shell key,
+// list, brand home's sections, the page's head tags) this runtime keeps, by the page's shell key,
 // the component and its props; null for a part found to render differently
 // alone than in its page (then it is rendered in place every time). The
 // oldest goes first.

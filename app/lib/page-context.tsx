@@ -34,12 +34,14 @@ export function keepWith(k: Keeper | null) {
  * C, whose server render is kept by its runtime and reused while its props
  * (and the page's props but its data and who the member is) stay the same:
  * for the cards a page lists, which are most of its elements and seldom
- * change, and the page's head tags. Its props must be plain data
- * (functions and elements do not count in its key), and C must depend on
- * nothing else (no clock, no member details). The server keeps only a
- * render it finds byte for byte in the page (see entry-server), and renders
- * C in place otherwise. The browser renders C itself (a component between
- * adds no element nor React id).
+ * change, brand home's sections and the page's head tags. Its props must
+ * be plain data (functions and elements do not count in its key), and C
+ * must depend on nothing else (no clock, no member details). An image it
+ * renders that is not lazy must be noted (ui/images noteImage, as Picture
+ * does): React preloads it, and the part's stand-in must give the same
+ * preload. The server keeps only a render it finds byte for byte in the
+ * page (see entry-server), and renders C in place otherwise. The browser
+ * renders C itself (a component between adds no element nor React id).
  */
 export function kept<P extends object>(name: string, C: ComponentType<P>): ComponentType<P> {
   if (!SERVER) return C;
