@@ -89,10 +89,10 @@ function renderPage(input: PageProps | string, whole?: boolean): RenderResult {
 }
 
 // The rendered parts (lib/page-context's kept components: the cards of a
-// list, brand home's sections, the page's head tags) this runtime keeps, by the page's shell key,
-// the component and its props; null for a part found to render differently
-// alone than in its page (then it is rendered in place every time). The
-// oldest goes first.
+// list, brand home's sections, the page's head tags) this runtime keeps, by
+// the page's shell key, the component and its props; null for a part found
+// to render differently alone than in its page (then it is rendered in
+// place every time). The oldest goes first.
 interface KeptPart {
   html: string;
   /** Its eager images: their stand-ins make React preload them in the head as the part would. */

@@ -43,7 +43,7 @@ type Result struct {
 	StyleIDs string
 	CSS      string
 	Shell    bool // the page was rendered into its brand's cached shell, not whole
-	Kept     int  // kept parts (cards, grids, head tags) put into the page from the runtime's earlier renders
+	Kept     int  // kept parts (cards, grids, brand home's sections, head tags) put into the page from the runtime's earlier renders
 }
 
 // Pool renders pages in a fixed set of goja runtimes, each used by one
