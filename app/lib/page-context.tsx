@@ -36,12 +36,12 @@ export function keepWith(k: Keeper | null) {
  * for the cards a page lists, which are most of its elements and seldom
  * change, brand home's sections and the page's head tags. Its props must
  * be plain data (functions and elements do not count in its key), and C
- * must depend on nothing else (no clock, no member details). Its images
- * are ui/picture's Picture or Img, which note the ones React preloads, so
- * that the part's stand-in gives the same preloads. The server keeps only
- * a render it finds byte for byte in the page (see entry-server), and
- * renders C in place otherwise. The browser renders C itself (a component
- * between adds no element nor React id).
+ * must depend on nothing else (no clock, no member details). An image it
+ * renders that is not lazy must be noted (ui/images noteImage, as Picture
+ * does): React preloads it, and the part's stand-in must give the same
+ * preload. The server keeps only a render it finds byte for byte in the
+ * page (see entry-server), and renders C in place otherwise. The browser
+ * renders C itself (a component between adds no element nor React id).
  */
 export function kept<P extends object>(name: string, C: ComponentType<P>): ComponentType<P> {
   if (!SERVER) return C;

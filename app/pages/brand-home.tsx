@@ -12,7 +12,8 @@ import { ItemCard, itemGrid as grid } from '../features/catalogue/item-card';
 import { ActivityCard, cardGrid, firstRow } from '../features/catalogue/activity-card';
 import { SearchBar } from '../features/catalogue/search-bar';
 import { StoreButton } from '../dialogs/dialog-buttons';
-import { Img, Picture } from '../ui/picture';
+import { Picture } from '../ui/picture';
+import { noteImage } from '../ui/images';
 import { brandGraph } from '../lib/json-ld';
 import { queryString } from '../lib/query';
 import { home as t, items as ti, catalogue as tc } from '../strings/zh-hant';
@@ -114,10 +115,12 @@ function bannerHref(page: PageProps, link: string): string {
 const HomeTop = kept('HomeTop', function HomeTop({ banners }: { banners: Banner[] }) {
   const page = usePage();
   const brand = page.brand!;
+  const logo = brand.home.logo ? { src: brand.home.logo, alt: '', width: 64, height: 64 } : null;
+  if (SERVER && logo) noteImage(logo); // an eager image: React preloads it
   return (
     <>
       <section className={intro}>
-        {brand.home.logo ? <Img src={brand.home.logo} alt="" width={64} height={64} /> : null}
+        {logo ? <img {...logo} /> : null}
         <div>
           <h2>{brand.settings.brandName}</h2>
           {brand.home.description ? <p>{brand.home.description}</p> : null}

@@ -32,15 +32,6 @@ export function Picture({ src, alt, width, height, sizes, className, eager }: Pi
     fetchPriority: eager ? 'high' : undefined,
     decoding: 'async',
   };
-  return <Img {...img} />;
-}
-
-/**
- * An <img> that, unless lazy, the server notes as it renders (ui/images
- * noteImage): React preloads such an image in the head, and a kept part's
- * stand-in must give the same preload (lib/page-context's kept).
- */
-export function Img(img: ImgHTMLAttributes<HTMLImageElement>) {
-  if (SERVER && img.loading !== 'lazy') noteImage(img);
+  if (SERVER && eager) noteImage(img);
   return <img {...img} />;
 }
