@@ -74,7 +74,7 @@ function renderPage(input: PageProps | string, whole?: boolean): RenderResult {
     html = renderToString(<Root props={props} Page={Page} />);
   } else {
     const scope = shellKey(props);
-    const keeping = new Keeping(scope, props);
+    const keeping = new Keeping(scopeId(scope), props);
     const parts = renderInParts(scope, props, Page, keeping);
     shell = parts !== null;
     html = parts ?? keeping.render(<Root props={props} Page={Page} />);
@@ -114,6 +114,37 @@ function keepPart(key: string, part: KeptPart | null) {
   keptParts.set(key, part);
 }
 
+// A kept part's key starts with a small number for its shell key (2 to 3 KB
+// of JSON): built and hashed for each part of each render, the whole key
+// took a tenth of brand home's render. Numbers are never given twice, so a
+// part of a shell key dropped here is never found again (and ages out).
+const scopeIds = new Map<string, number>();
+let lastScopeId = 0;
+
+function scopeId(scope: string): number {
+  let id = scopeIds.get(scope);
+  if (id === undefined) {
+    if (scopeIds.size >= maxKept) scopeIds.delete(scopeIds.keys().next().value as string);
+    id = ++lastScopeId;
+    scopeIds.set(scope, id);
+  }
+  return id;
+}
+
+/**
+ * What React's preload of an eager image reads of it (react-dom/server's
+ * img), all its stand-in renders: a stand-in's own HTML is thrown away.
+ * (Where this ever gave another preload, the part would not be kept.)
+ */
+const preloadAttrs = ['srcSet', 'sizes', 'fetchPriority', 'crossOrigin', 'referrerPolicy'] as const satisfies (keyof Img)[];
+
+/** img with only what its preload reads: its src only when it has no srcSet. */
+function preloadOf(img: Img): Img {
+  const out: Record<string, unknown> = img.srcSet ? {} : { src: img.src };
+  for (const a of preloadAttrs) if (img[a] != null) out[a] = img[a];
+  return out;
+}
+
 /** What stands in a render for a kept part: its mark, holding its eager images. */
 function standIn(n: number, images: Img[]) {
   return (
@@ -133,7 +164,7 @@ class Keeping {
   private tags = '';
   private learn: [string, ReactNode][] = [];
   constructor(
-    private scope: string,
+    readonly scope: number,
     private props: PageProps,
   ) {}
 
@@ -174,14 +205,15 @@ class Keeping {
     // parts met for the first time, checked against the page as sent (a part
     // rendered in place may hold kept ones: a grid of kept cards)
     for (const [key, element] of this.learn) {
-      const images: Img[] = [];
-      noteImages(images);
+      const noted: Img[] = [];
+      noteImages(noted);
       let head: string, html: string;
       try {
         [head, html] = splitHead(renderToString(alone(this.props, element)));
       } finally {
         noteImages(null);
       }
+      const images = noted.map(preloadOf);
       const preloads = images.length ? splitHead(renderToString(alone(this.props, standIn(0, images))))[0] : '';
       const tags = head.slice(preloads.length);
       const fits =
@@ -243,7 +275,7 @@ function renderInParts(key: string, props: PageProps, Page: PageComponent, keepi
   const [head, body] = splitHead(keeping.render(<Root props={props} Page={Page} part="page" />));
   if (!body.startsWith(shell.before) || !body.endsWith(shell.after)) return null;
   const page = body.slice(shell.before.length, body.length - shell.after.length);
-  const account = shell.account ? renderAccount(key, props) : '';
+  const account = shell.account ? renderAccount(keeping.scope, props) : '';
   return head + shell.head + account + shell.mid + page + shell.tail;
 }
 
@@ -275,7 +307,7 @@ function makeShell(props: PageProps, Page: PageComponent): Shell | null {
  * it to its place in the tree), kept with the parts by the shell key and
  * the member's props: a member's next page in the same shell reuses it.
  */
-function renderAccount(scope: string, props: PageProps): string {
+function renderAccount(scope: number, props: PageProps): string {
   const key = `${scope}\naccount${JSON.stringify(props.user)}`;
   let part = keptParts.get(key);
   if (!part) {
