@@ -50,8 +50,8 @@ test: check build
 	$(GO) test -run '^$$' -fuzz '^FuzzAPIInput$$' -fuzztime 10000x -parallel 2 ./host
 
 # the benchmark (bench/): needs wrk, Debian's load generator (the overload
-# row's open-loop load is vegeta's, a Go library), and for the Lighthouse
-# row a CJK system font, as every phone has
+# row paces it with bench/overload.lua), and for the Lighthouse row a CJK
+# system font, as every phone has
 bench: build
 	@command -v wrk >/dev/null && [ -n "$$(fc-list :lang=zh-tw)" ] || \
 		(apt-get update -qq && apt-get install -y -qq wrk fonts-noto-cjk >/dev/null)
