@@ -10,12 +10,7 @@ import (
 // TestRewriteRenderToString checks the rewrite applies to the installed
 // React and turns the string concatenation into an array join.
 func TestRewriteRenderToString(t *testing.T) {
-	p := filepath.Join("..", "..", "node_modules", "react-dom", "cjs", "react-dom-server-legacy.browser.production.js")
-	src, err := os.ReadFile(p)
-	if err != nil {
-		t.Skip("node_modules not installed")
-	}
-	out, err := rewriteRenderToString(string(src))
+	out, err := rewriteRenderToString(reactServer(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,4 +20,30 @@ func TestRewriteRenderToString(t *testing.T) {
 	if _, err := rewriteRenderToString("function renderToStringImpl(){}\nexports.x=1"); err == nil {
 		t.Fatal("a changed React was rewritten silently")
 	}
+}
+
+// TestRewriteComponentStack checks the rewrite applies to the installed
+// React: no component stack is built and no component name is looked up
+// for the key path; a React of another shape fails the build.
+func TestRewriteComponentStack(t *testing.T) {
+	out, err := rewriteComponentStack(reactServer(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "function pushComponentStack(task) {\n  return;") || strings.Contains(out, "name = getComponentNameFromType(type),") {
+		t.Fatal("React still builds its component stack or names each element's component")
+	}
+	if _, err := rewriteComponentStack("function pushComponentStack(task) {}"); err == nil {
+		t.Fatal("a changed React was rewritten silently")
+	}
+}
+
+// reactServer is the installed React's legacy server renderer, which the
+// build rewrites.
+func reactServer(t *testing.T) string {
+	src, err := os.ReadFile(filepath.Join("..", "..", "node_modules", "react-dom", "cjs", "react-dom-server-legacy.browser.production.js"))
+	if err != nil {
+		t.Skip("node_modules not installed")
+	}
+	return string(src)
 }
