@@ -116,6 +116,10 @@ test('projectType tabs keep the scroll position; other navigations go to the top
   await open(page, '/demo');
   const tabs = page.getByTestId('project-tab');
   assert.deepEqual(await tabs.allInnerTexts(), ['定期通行卡', '分鐘計費卡', '儲值票券', '計次卡']);
+  // the web font comes after the page (lib/fonts) and lays the text out
+  // again: measured before it, the scroll position moved with the text
+  // above the tabs (22 px, as the browser keeps what is in view)
+  await page.waitForFunction(() => document.documentElement.classList.contains('fonts'), null, { timeout: 10000 });
   await tabs.nth(2).scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, 40));
   const y = await page.evaluate(() => window.scrollY);
