@@ -73,8 +73,8 @@ function renderPage(input: PageProps | string, whole?: boolean): RenderResult {
   if (whole) {
     html = renderToString(<Root props={props} Page={Page} />);
   } else {
-    const scope = shellKey(props);
-    const keeping = new Keeping(scopeId(scope), props);
+    const scope = scopeOf(shellKey(props));
+    const keeping = new Keeping(scope.id, props);
     const parts = renderInParts(scope, props, Page, keeping);
     shell = parts !== null;
     html = parts ?? keeping.render(<Root props={props} Page={Page} />);
@@ -112,23 +112,6 @@ const notLast = /<link [^>]*rel="(?:stylesheet|preload|modulepreload|preconnect|
 function keepPart(key: string, part: KeptPart | null) {
   if (keptParts.size >= maxKept) keptParts.delete(keptParts.keys().next().value as string);
   keptParts.set(key, part);
-}
-
-// A kept part's key starts with a small number for its shell key (2 to 3 KB
-// of JSON): built and hashed for each part of each render, the whole key
-// took a tenth of brand home's render. Numbers are never given twice, so a
-// part of a shell key dropped here is never found again (and ages out).
-const scopeIds = new Map<string, number>();
-let lastScopeId = 0;
-
-function scopeId(scope: string): number {
-  let id = scopeIds.get(scope);
-  if (id === undefined) {
-    if (scopeIds.size >= maxKept) scopeIds.delete(scopeIds.keys().next().value as string);
-    id = ++lastScopeId;
-    scopeIds.set(scope, id);
-  }
-  return id;
 }
 
 /**
@@ -239,9 +222,8 @@ function putIn(out: string, parts: string[]): string {
   return pieces.join('');
 }
 
-// The brand shells (lib/render-part), by shellKey: the whole tree's body
-// cut at the slots, and what a page render puts around the page (the
-// shell's eager images). null: this shell cannot be used (a slot missing).
+// A brand shell (lib/render-part): the whole tree's body cut at the slots,
+// and what a page render puts around the page (the shell's eager images).
 interface Shell {
   /** The body before the account slot, between it and the page slot, after the page slot. */
   head: string;
@@ -254,9 +236,33 @@ interface Shell {
   after: string;
 }
 
-const shells = new Map<string, Shell | null>();
-/** Shells kept per runtime; the oldest goes first. */
+/**
+ * What this runtime keeps of a shell key: a small number that starts its
+ * kept parts' keys (the shell key is 2 to 3 KB of JSON: built and hashed
+ * for each part of each render, it took a tenth of brand home's render),
+ * and its shell once measured (null: it cannot be used, a slot missing).
+ * Numbers are never given twice, so the parts of a shell key dropped here
+ * are never found again (and age out).
+ */
+interface Scope {
+  id: number;
+  shell?: Shell | null;
+}
+
+const scopes = new Map<string, Scope>();
+/** Shell keys kept per runtime; the oldest goes first. */
 const maxShells = 200;
+let lastScopeId = 0;
+
+function scopeOf(key: string): Scope {
+  let scope = scopes.get(key);
+  if (scope === undefined) {
+    if (scopes.size >= maxShells) scopes.delete(scopes.keys().next().value as string);
+    scope = { id: ++lastScopeId };
+    scopes.set(key, scope);
+  }
+  return scope;
+}
 
 /** What the shell depends on: every prop but the page's data, and of the member only whether there is one. */
 function shellKey(p: PageProps): string {
@@ -264,13 +270,9 @@ function shellKey(p: PageProps): string {
 }
 
 /** The page as its shell cut around it, or null when the parts do not fit (then render it whole). */
-function renderInParts(key: string, props: PageProps, Page: PageComponent, keeping: Keeping): string | null {
-  let shell = shells.get(key);
-  if (shell === undefined) {
-    shell = makeShell(props, Page);
-    if (shells.size >= maxShells) shells.delete(shells.keys().next().value as string);
-    shells.set(key, shell);
-  }
+function renderInParts(scope: Scope, props: PageProps, Page: PageComponent, keeping: Keeping): string | null {
+  if (scope.shell === undefined) scope.shell = makeShell(props, Page);
+  const shell = scope.shell;
   if (shell === null) return null;
   const [head, body] = splitHead(keeping.render(<Root props={props} Page={Page} part="page" />));
   if (!body.startsWith(shell.before) || !body.endsWith(shell.after)) return null;

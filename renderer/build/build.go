@@ -101,7 +101,7 @@ func buildServer(root string) ([]byte, error) {
 		MinifyWhitespace:  true,
 		LegalComments:     api.LegalCommentsNone,
 		Loader:            map[string]api.Loader{".css": api.LoaderEmpty, ".woff2": api.LoaderEmpty},
-		Plugins:           []api.Plugin{arrayJoinRenderToString},
+		Plugins:           []api.Plugin{reactServerRewrites},
 		Outfile:           "server.js",
 		Write:             false,
 		LogLevel:          api.LogLevelSilent,

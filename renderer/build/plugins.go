@@ -9,14 +9,17 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 )
 
-// arrayJoinRenderToString rewrites React's renderToString to collect its
-// output chunks in an array and join them once. React builds the string with
-// result += chunk; goja has no rope strings, so that is quadratic in the
-// page size (a 30-card page: 36 ms -> 11 ms per render). The build fails if
-// React's code no longer has the expected shape, so an upgrade cannot
-// silently drop the rewrite.
-var arrayJoinRenderToString = api.Plugin{
-	Name: "array-join-render-to-string",
+// reactServerRewrites rewrites React's legacy server renderer where an
+// interpreter pays for its shape: renderToString collects its output chunks
+// in an array and joins them once (rewriteRenderToString), and no component
+// stack is built (rewriteComponentStack).
+//
+// The array join: React builds the string with result += chunk; goja has no
+// rope strings, so that is quadratic in the page size (a 30-card page:
+// 36 ms -> 11 ms per render). The build fails if React's code no longer has
+// the expected shape, so an upgrade cannot silently drop a rewrite.
+var reactServerRewrites = api.Plugin{
+	Name: "react-server-rewrites",
 	Setup: func(b api.PluginBuild) {
 		b.OnLoad(api.OnLoadOptions{Filter: `react-dom-server-legacy\.browser\.production\.js$`},
 			func(args api.OnLoadArgs) (api.OnLoadResult, error) {
