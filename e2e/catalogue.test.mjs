@@ -141,6 +141,37 @@ test('projectType tabs keep the scroll position; other navigations go to the top
   await page.context().close();
 });
 
+test('the web font comes after the page a part at a time, and leaves only the class on <html> (issue 15)', async () => {
+  const page = await newPage(browser, { viewport: { width: 375, height: 700 } });
+  // count the rules the parts are switched by (app/lib/fonts.ts)
+  await page.addInitScript(() => {
+    window.fontParts = 0;
+    const insert = CSSStyleSheet.prototype.insertRule;
+    CSSStyleSheet.prototype.insertRule = function (rule, i) {
+      if (rule.includes('Noto Sans TC Variable') && rule.startsWith(':where(#root')) window.fontParts++;
+      return insert.call(this, rule, i);
+    };
+  });
+  await open(page, '/demo/activitys');
+  await page.waitForFunction(() => document.documentElement.classList.contains('fonts'), null, { timeout: 10000 });
+  const seen = await page.evaluate(() => {
+    const title = document.querySelector('[data-testid="activity-card"] h3');
+    return {
+      parts: window.fontParts,
+      sheets: document.adoptedStyleSheets.length,
+      family: getComputedStyle(title).fontFamily,
+      loaded: document.fonts.check('16px "Noto Sans TC Variable"', title.textContent),
+      elements: document.getElementById('root').getElementsByTagName('*').length,
+    };
+  });
+  assert.ok(seen.parts > 1 && seen.parts <= 2 * 24, `switched in ${seen.parts} parts (${seen.elements} elements)`);
+  assert.equal(seen.sheets, 0, 'the rules of the parts are gone');
+  assert.match(seen.family, /^"Noto Sans TC Variable"/);
+  assert.ok(seen.loaded, 'the characters of the card titles are in the loaded font files');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('an item taken off the shelf has its own page; an unknown item is the 404 page', async () => {
   const page = await newPage(browser);
   const sitemap = await (await fetch(base + '/demo/sitemap.xml')).text();

@@ -40,6 +40,10 @@ export const shadow = '0 1px 3px rgba(15, 23, 42, .08), 0 1px 2px rgba(15, 23, 4
 
 /** The text's fonts until the web font has loaded: the system's CJK sans. */
 const systemFonts = `'Noto Sans TC', 'PingFang TC', 'Noto Sans CJK TC', 'Microsoft JhengHei', system-ui, sans-serif`;
+/** The family the web font's stylesheet (@fontsource-variable/noto-sans-tc) declares. */
+export const webFont = 'Noto Sans TC Variable';
+/** The text's fonts once the web font has loaded (lib/fonts.ts). */
+export const webFonts = `'${webFont}', ${systemFonts}`;
 
 injectGlobal`
   *, *::before, *::after { box-sizing: border-box; }
@@ -53,7 +57,7 @@ injectGlobal`
     background: ${colour.page};
   }
   /* the web font, once loaded for the page's text (lib/fonts.ts) */
-  html.fonts body { font-family: 'Noto Sans TC Variable', ${systemFonts}; }
+  html.fonts body { font-family: ${webFonts}; }
   a { color: inherit; }
   img { max-width: 100%; display: block; }
   h1, h2, h3, p { margin: 0; }
