@@ -12,7 +12,7 @@
 // element (data-fonts); without scripts, a <noscript> link loads it.
 import { webFont, webFonts } from '../ui/theme';
 
-/** The fewest elements one part switched to the web font holds (one task each, about 40 ms on a phone). */
+/** The elements one part switched to the web font holds at the least, but for a page's last (one task each, about 40 ms on a phone). */
 export const partSize = 8;
 /**
  * About how many parts a bigger page is switched in (batchesOf packs them
@@ -99,7 +99,8 @@ export function switchInParts(doc: Document = document): void {
       next.port1.close();
       return;
     }
-    const selectors = batches[i].filter((el) => el.isConnected).map((el) => selectorOf(el, root));
+    // what a client navigation took away meanwhile is left to the class
+    const selectors = batches[i].filter((el) => root.contains(el)).map((el) => selectorOf(el, root));
     if (selectors.length > 0) {
       sheet.insertRule(`:where(${selectors.join(',')}){font-family:${webFonts}}`, sheet.cssRules.length);
       void doc.body.offsetHeight; // laid out in this task, not all in the next frame's
