@@ -76,8 +76,14 @@ func newTestServer(t testing.TB, opts ...serverOpt) *testServer {
 	cfg.PublicURL = "http://example.com"
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	d := Deps{Config: cfg, DB: dbtest.NewDemo(t), Bundle: bundle, Log: log, Static: withCatalogueImages(demo.Folders, dbtest.ImageDir),
-		Now: func() time.Time { return time.Date(2026, 11, 22, 10, 0, 0, 0, rules.Taipei) }}
+	// the server's clock is fixed, and the demo is loaded as on a fixed day
+	// two days later (its sessions, passes and bookings are dated from the
+	// day it is loaded): the same data whatever day the tests run. Loaded at
+	// the server's own time, a demo session would start at that very time,
+	// and a page listing it would expire at once (rules.PageExpiry)
+	now := time.Date(2026, 11, 22, 10, 0, 0, 0, rules.Taipei)
+	d := Deps{Config: cfg, DB: dbtest.NewDemoAt(t, now.AddDate(0, 0, 2)), Bundle: bundle, Log: log, Static: withCatalogueImages(demo.Folders, dbtest.ImageDir),
+		Now: func() time.Time { return now }}
 	for _, o := range opts {
 		o(&d)
 	}
