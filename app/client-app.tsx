@@ -47,11 +47,6 @@ export function ClientApp({ initial, initialPage }: { initial: PageProps; initia
         if (opts.replace) history.replaceState({ scrollY: 0 }, '', url);
         else history.pushState({ scrollY: 0 }, '', url);
       }
-      // where the page was as the new one replaced it: a navigation that
-      // keeps the place (keepsScroll) goes back there once it has rendered,
-      // whatever the browser's scroll anchoring, or a moment of a shorter
-      // page, did to it meanwhile
-      const y = window.scrollY;
       await new Promise<void>((done) => {
         committed.current.push(done);
         setShown({ props: next, Page });
@@ -60,7 +55,10 @@ export function ClientApp({ initial, initialPage }: { initial: PageProps; initia
       // reader user goes on from the new page's main content, not from the top
       if (!opts.pop && (!document.activeElement || document.activeElement === document.body)) document.getElementById('main')?.focus({ preventScroll: true });
       const keep = !opts.pop && (opts.keepScroll || keepsScroll(from, to));
-      requestAnimationFrame(() => window.scrollTo(0, opts.pop ? (opts.scrollY ?? 0) : keep ? y : 0));
+      requestAnimationFrame(() => {
+        if (opts.pop) window.scrollTo(0, opts.scrollY ?? 0);
+        else if (!keep) window.scrollTo(0, 0);
+      });
     } catch {
       if (id === seq.current) window.location.assign(href); // let the server answer it
     } finally {
