@@ -81,7 +81,7 @@ function firstPaint(): Promise<void> {
 export function switchInParts(doc: Document = document): void {
   const done = () => doc.documentElement.classList.add('fonts');
   const root = doc.getElementById('root');
-  if (!root || !('adoptedStyleSheets' in doc) || typeof CSSStyleSheet === 'undefined' || !('replaceSync' in CSSStyleSheet.prototype)) {
+  if (!root || !('adoptedStyleSheets' in doc)) {
     done();
     return;
   }
