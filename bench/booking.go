@@ -121,6 +121,11 @@ func measureBookings(ctx context.Context, dbURL, base, label string, sessions in
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	// the sessions (before opening hours) go again with their bookings:
+	// the 50× row exports the demo catalogue, which must stay importable
+	if _, err := db.Pool.Exec(ctx, `delete from course_schedules where id = any($1)`, ids); err != nil {
+		return nil, err
+	}
 	sort.Float64s(lat)
 	return &bookingLoad{rps: float64(n) / elapsed.Seconds(), p50: lat[n/2], p99: lat[n*99/100], errors: int(failed.Load())}, nil
 }

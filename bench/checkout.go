@@ -89,12 +89,13 @@ func newBenchBuyer(base string) (*benchBuyer, error) {
 	}
 	u, _ := url.Parse(base)
 	jar.SetCookies(u, []*http.Cookie{{Name: "web_ec_sessionId", Value: session}})
-	// the demo's 季卡通行卡 (IMMEDIATELY, NT$7,200) in its first store
+	// the demo's 季卡通行卡 (IMMEDIATELY, NT$7,200) in its first store, at
+	// the price the catalogue shows (the warm row raises every price)
 	body, err := b.do("GET", "/api/v2/ec/brands/demo/commodity/list?itemType=passcard&pageSize=50", "", "")
 	if err != nil {
 		return nil, err
 	}
-	m := regexp.MustCompile(`"id":(\d+),"type":"passcard","name":"季卡通行卡"`).FindStringSubmatch(body)
+	m := regexp.MustCompile(`"id":(\d+),"type":"passcard","name":"季卡通行卡","price":(\d+)`).FindStringSubmatch(body)
 	if m == nil {
 		return nil, fmt.Errorf("no 季卡通行卡 in the demo catalogue")
 	}
@@ -106,7 +107,7 @@ func newBenchBuyer(base string) (*benchBuyer, error) {
 	if s == nil {
 		return nil, fmt.Errorf("no store: %s", stores)
 	}
-	b.item = fmt.Sprintf(`{"kind":"item","itemType":"passcard","itemId":%s,"storeId":%s,"quantity":1,"price":7200,"payWay":"2","acceptTerms":true}`, m[1], s[1])
+	b.item = fmt.Sprintf(`{"kind":"item","itemType":"passcard","itemId":%s,"storeId":%s,"quantity":1,"price":%s,"payWay":"2","acceptTerms":true}`, m[1], s[1], m[2])
 	return b, nil
 }
 
