@@ -143,6 +143,37 @@ func cpuTicks(pid int) int64 {
 	return u + st
 }
 
+// settle waits (a minute at most) until the machine is quiet: under 10%
+// of its CPU busy over half a second. The rows before may leave work
+// behind (the hosts' page-cache warm-up after the bookings' changes, the
+// database's autovacuum), and the CPU rows measure one process's time on
+// a machine they assume otherwise idle.
+func settle() {
+	busy := func() (busy, all int64) {
+		b, _ := os.ReadFile("/proc/stat")
+		f := strings.Fields(strings.SplitN(string(b), "\n", 2)[0])
+		for i, v := range f[1:] {
+			n, _ := strconv.ParseInt(v, 10, 64)
+			all += n
+			if i != 3 && i != 4 { // idle, iowait
+				busy += n
+			}
+		}
+		return busy, all
+	}
+	t0 := time.Now()
+	for {
+		b0, a0 := busy()
+		time.Sleep(500 * time.Millisecond)
+		b1, a1 := busy()
+		share := float64(b1-b0) / float64(max(a1-a0, 1))
+		if share < 0.1 || time.Since(t0) > time.Minute {
+			fmt.Printf("  (settled after %.1f s: %.0f%% busy)\n", time.Since(t0).Seconds(), share*100)
+			return
+		}
+	}
+}
+
 // wrkCount is loadRounds that also returns the requests served in all
 // rounds.
 func wrkCount(url string, c int, header ...string) (rps, p50, p99, n float64) {
@@ -215,5 +246,6 @@ func coldRenderRows(base string, cold *hostProc, tmp string, add func(row)) erro
 	if err != nil {
 		return err
 	}
+	settle()
 	return renderRows(cold.url, tmp, cold.cmd.Process.Pid, session, add)
 }
