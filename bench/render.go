@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -101,22 +102,47 @@ func renderRows(base, propsDir string, pid int, session string, add func(row)) e
 	})
 
 	// 4× the sustainable rate offered: what succeeds, how fast, and how
-	// much CPU the host and the load generator took (they share two cores)
-	hostBefore := cpuTicks(pid)
-	ov, err := overload(base+"/", 4*homeRPS)
-	if err != nil {
-		return err
+	// much CPU the host and the load generator took (they share two cores).
+	// This machine's rate drifts by ±10% from one ten-second window to the
+	// next, so one overload window against one earlier sustainable figure
+	// read anywhere from 0.8 to 1.1 for the same build: each round measures
+	// the sustainable rate (4 connections) and then offers 4× that, and the
+	// row reports the median round.
+	type overloadRound struct {
+		sustained float64
+		*overloadReport
+		hostCPU float64
 	}
-	hostCPU := float64(cpuTicks(pid)-hostBefore) / clockTicks / overloadSeconds
+	var ovs []overloadRound
+	for range *rounds {
+		sustained, _, _, err := wrk(base+"/", 4)
+		if err != nil {
+			return err
+		}
+		before := cpuTicks(pid)
+		ov, err := overload(base+"/", 4*sustained)
+		if err != nil {
+			return err
+		}
+		ovs = append(ovs, overloadRound{sustained, ov, float64(cpuTicks(pid)-before) / clockTicks / overloadSeconds})
+	}
+	ratio := func(o overloadRound) float64 { return float64(o.ok) / overloadSeconds / o.sustained }
+	sort.Slice(ovs, func(i, j int) bool { return ratio(ovs[i]) < ratio(ovs[j]) })
+	ov := ovs[len(ovs)/2]
 	okRate := float64(ov.ok) / overloadSeconds
+	var each []string
+	good := true
+	for _, o := range ovs {
+		each = append(each, fmt.Sprintf("%.2f", ratio(o)))
+		good = good && o.okP99 < 1000 && o.other == 0 && o.offered >= 0.95*4*o.sustained
+	}
 	add(row{
-		what: fmt.Sprintf("15.3 overload: %.0f req/s offered (4× sustainable)", 4*homeRPS),
-		value: fmt.Sprintf("%.0f ok/s (%d ok, %d refused 503, %d other; %.0f req/s sent); ok p99 ≤ %.0f ms; CPU: host %.2f, load generator %.2f of 2 cores; %.0f ok/s per host core",
-			okRate, ov.ok, ov.refused, ov.other, ov.offered, ov.okP99, hostCPU, ov.loadCPU, okRate/max(hostCPU, 0.01)),
-		baseline: fmt.Sprintf("sustainable %.0f req/s (host %.2f cores: %.0f req/s per core)", homeRPS, homeCores, homeRPS/max(homeCores, 0.01)),
-		budget:   "ok ≥ 0.9× sustainable; ok p99 < 1 s; only 200 and 503",
-		verdict: verdict(okRate >= 0.9*homeRPS && ov.okP99 < 1000 && ov.other == 0 && ov.offered >= 0.95*4*homeRPS,
-			fmt.Sprintf("%.2f× sustainable, p99 %.0f ms", okRate/homeRPS, ov.okP99)),
+		what: fmt.Sprintf("15.3 overload: 4× sustainable offered, median of %d rounds", len(ovs)),
+		value: fmt.Sprintf("%.0f ok/s of %.0f req/s offered (%d ok, %d refused 503, %d other; %.0f req/s sent); ok p99 ≤ %.0f ms; CPU: host %.2f, load generator %.2f of 2 cores; %.0f ok/s per host core; rounds ok/sustainable %s",
+			okRate, 4*ov.sustained, ov.ok, ov.refused, ov.other, ov.offered, ov.okP99, ov.hostCPU, ov.loadCPU, okRate/max(ov.hostCPU, 0.01), strings.Join(each, ", ")),
+		baseline: fmt.Sprintf("sustainable %.0f req/s just before (15.2: %.0f req/s, host %.2f cores: %.0f req/s per core)", ov.sustained, homeRPS, homeCores, homeRPS/max(homeCores, 0.01)),
+		budget:   "ok ≥ 0.9× sustainable; ok p99 < 1 s; only 200 and 503 (every round)",
+		verdict:  verdict(ratio(ov) >= 0.9 && good, fmt.Sprintf("%.2f× sustainable, p99 %.0f ms", ratio(ov), ov.okP99)),
 	})
 	return nil
 }
