@@ -40,8 +40,7 @@ func edgeRows(home, dir string, add func(row)) error {
 		{"no Accept-Encoding", "plain.html", "identity"},
 		{"br, gzip", "home.br", "br, gzip"},
 	} {
-		sRPS, _, _ := loadRounds(static.URL+"/"+c.file, *conns, "Accept-Encoding: "+c.enc)
-		rps, p50, p99 := loadRounds(home, *conns, "Accept-Encoding: "+c.enc)
+		sRPS, rps, p50, p99 := loadRoundsBeside(static.URL+"/"+c.file, home, *conns, "Accept-Encoding: "+c.enc)
 		add(row{
 			what:     fmt.Sprintf("4. warm brand home, %s, %d conns", c.name, *conns),
 			value:    fmtLoad(rps, p50, p99),

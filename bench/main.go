@@ -518,6 +518,28 @@ func loadRounds(url string, c int, header ...string) (rps, p50, p99 float64) {
 	return median(rs), median(a), median(b)
 }
 
+// loadRoundsBeside is loadRounds of a baseline and a target, their rounds
+// taken in turn (baseline, target, baseline, …), so that a drift of this
+// shared machine's speed falls on both alike; it returns the baseline's
+// median rate and the target's median rate and latencies.
+func loadRoundsBeside(baseline, target string, c int, header ...string) (baseRPS, rps, p50, p99 float64) {
+	var bs, rs, a, b []float64
+	for i := 0; i < *rounds; i++ {
+		if r, _, _, err := wrk(baseline, c, header...); err == nil {
+			bs = append(bs, r)
+		} else {
+			fmt.Fprintln(os.Stderr, "wrk:", err)
+		}
+		r, x, y, err := wrk(target, c, header...)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "wrk:", err)
+			continue
+		}
+		rs, a, b = append(rs, r), append(a, x), append(b, y)
+	}
+	return median(bs), median(rs), median(a), median(b)
+}
+
 func median(xs []float64) float64 {
 	if len(xs) == 0 {
 		return 0
