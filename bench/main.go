@@ -7,6 +7,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/md5"
 	"encoding/hex"
@@ -109,7 +110,9 @@ func run() error {
 	}
 	propsFile := filepath.Join(out, "props.json")
 	os.WriteFile(propsFile, props, 0o644)
-	os.WriteFile(filepath.Join(out, "index.html"), doc, 0o644)
+	// not index.html: http.FileServer answers that name with a redirect to
+	// "./", and the S rows measured 301s with no body until 2026-11-24
+	os.WriteFile(filepath.Join(out, "home.html"), doc, 0o644)
 	fmt.Printf("brand home: %d bytes of HTML, %d bytes of props\n", len(doc), len(props))
 
 	var rows []row
@@ -172,7 +175,10 @@ func run() error {
 		return err
 	}
 	defer static.Close()
-	sRPS, sP50, sP99 := loadRounds(static.URL+"/index.html", *conns)
+	if b, err := fetch(static.URL + "/home.html"); err != nil || !bytes.Equal(b, doc) {
+		return fmt.Errorf("baseline S does not serve the page's HTML: %v", err)
+	}
+	sRPS, sP50, sP99 := loadRounds(static.URL+"/home.html", *conns)
 	add(row{what: "Baseline S: http.FileServer, same HTML", value: fmtLoad(sRPS, sP50, sP99)})
 
 	if *bookingOnly {
