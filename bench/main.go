@@ -110,8 +110,7 @@ func run() error {
 	}
 	propsFile := filepath.Join(out, "props.json")
 	os.WriteFile(propsFile, props, 0o644)
-	// not index.html: http.FileServer answers that name with a redirect to
-	// "./", and the S rows measured 301s with no body until 2026-11-24
+	// not index.html: http.FileServer answers that name with a redirect to "./"
 	os.WriteFile(filepath.Join(out, "home.html"), doc, 0o644)
 	fmt.Printf("brand home: %d bytes of HTML, %d bytes of props\n", len(doc), len(props))
 
@@ -509,19 +508,31 @@ type httptestServer struct {
 
 func (s *httptestServer) Close() { s.srv.Close() }
 
+// loadSamples collects wrk rounds: each round's rate and p50/p99 latency.
+type loadSamples struct{ rps, p50, p99 []float64 }
+
+// take runs one wrk round on url (a failed round is reported and left out).
+func (s *loadSamples) take(url string, c int, header ...string) {
+	r, x, y, err := wrk(url, c, header...)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "wrk:", err)
+		return
+	}
+	s.rps, s.p50, s.p99 = append(s.rps, r), append(s.p50, x), append(s.p99, y)
+}
+
+func (s *loadSamples) medians() (rps, p50, p99 float64) {
+	return median(s.rps), median(s.p50), median(s.p99)
+}
+
 // loadRounds runs wrk for several rounds and returns the medians of
 // requests per second and p50/p99 latency (ms).
 func loadRounds(url string, c int, header ...string) (rps, p50, p99 float64) {
-	var rs, a, b []float64
-	for i := 0; i < *rounds; i++ {
-		r, x, y, err := wrk(url, c, header...)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "wrk:", err)
-			continue
-		}
-		rs, a, b = append(rs, r), append(a, x), append(b, y)
+	var s loadSamples
+	for range *rounds {
+		s.take(url, c, header...)
 	}
-	return median(rs), median(a), median(b)
+	return s.medians()
 }
 
 // loadRoundsBeside is loadRounds of a baseline and a target, their rounds
@@ -529,21 +540,13 @@ func loadRounds(url string, c int, header ...string) (rps, p50, p99 float64) {
 // shared machine's speed falls on both alike; it returns the baseline's
 // median rate and the target's median rate and latencies.
 func loadRoundsBeside(baseline, target string, c int, header ...string) (baseRPS, rps, p50, p99 float64) {
-	var bs, rs, a, b []float64
-	for i := 0; i < *rounds; i++ {
-		if r, _, _, err := wrk(baseline, c, header...); err == nil {
-			bs = append(bs, r)
-		} else {
-			fmt.Fprintln(os.Stderr, "wrk:", err)
-		}
-		r, x, y, err := wrk(target, c, header...)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "wrk:", err)
-			continue
-		}
-		rs, a, b = append(rs, r), append(a, x), append(b, y)
+	var base, s loadSamples
+	for range *rounds {
+		base.take(baseline, c, header...)
+		s.take(target, c, header...)
 	}
-	return median(bs), median(rs), median(a), median(b)
+	rps, p50, p99 = s.medians()
+	return median(base.rps), rps, p50, p99
 }
 
 func median(xs []float64) float64 {

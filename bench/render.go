@@ -203,17 +203,15 @@ func settle() {
 // wrkCount is loadRounds that also returns the requests served in all
 // rounds.
 func wrkCount(url string, c int, header ...string) (rps, p50, p99, n float64) {
-	var rs, a, b []float64
-	for i := 0; i < *rounds; i++ {
-		r, x, y, err := wrk(url, c, header...)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "wrk:", err)
-			continue
-		}
-		rs, a, b = append(rs, r), append(a, x), append(b, y)
+	var s loadSamples
+	for range *rounds {
+		s.take(url, c, header...)
+	}
+	for _, r := range s.rps {
 		n += r * duration.Seconds()
 	}
-	return median(rs), median(a), median(b), n
+	rps, p50, p99 = s.medians()
+	return rps, p50, p99, n
 }
 
 // gojaRenderTimesOf is gojaRenderTimes, writing a goja CPU profile of the

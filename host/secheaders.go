@@ -68,18 +68,17 @@ func cspFor(nonce string, styleHashes ...string) string {
 		size += 1 + len(h)
 	}
 	b.Grow(size)
+	nonceSource := func() { // scripts and styles both admit the nonce
+		if nonce != "" {
+			b.WriteString(" 'nonce-")
+			b.WriteString(nonce)
+			b.WriteString("'")
+		}
+	}
 	b.WriteString(scripts)
-	if nonce != "" {
-		b.WriteString(" 'nonce-")
-		b.WriteString(nonce)
-		b.WriteString("'")
-	}
+	nonceSource()
 	b.WriteString(styles)
-	if nonce != "" {
-		b.WriteString(" 'nonce-")
-		b.WriteString(nonce)
-		b.WriteString("'")
-	}
+	nonceSource()
 	for _, h := range styleHashes {
 		b.WriteString(" ")
 		b.WriteString(h)
