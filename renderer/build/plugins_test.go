@@ -47,3 +47,23 @@ func reactServer(t *testing.T) string {
 	}
 	return string(src)
 }
+
+// TestRewriteOwnKeys checks the rewrite applies to the installed React:
+// no for-in over an element's props is left, each loop walks Object.keys,
+// and a React with another count of these loops fails the build.
+func TestRewriteOwnKeys(t *testing.T) {
+	src := reactServer(t)
+	out, err := rewriteOwnKeys(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ownKeysLoop.MatchString(out) || strings.Count(out, "Object.keys(")-strings.Count(src, "Object.keys(") != ownKeysLoops {
+		t.Fatal("a for-in over own keys is left")
+	}
+	if !strings.Contains(out, "for (var propKey, propKey$k = Object.keys(props), propKey$i = 0; propKey$i < propKey$k.length; propKey$i++)") {
+		t.Fatal("pushStartGenericElement's loop not rewritten")
+	}
+	if _, err := rewriteOwnKeys("for (propKey in props)\n  if (hasOwnProperty.call(props, propKey)) {}"); err == nil {
+		t.Fatal("a changed React was rewritten silently")
+	}
+}
