@@ -1,6 +1,7 @@
 package host
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -76,7 +77,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // apiError answers err in the envelope, logging internal errors.
 func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 	f := classify(err)
-	if f.Status >= 500 {
+	if f.Status >= 500 && !clientGone(r) {
 		s.log.Error("api", "method", r.Method, "path", r.URL.Path, "request_id", requestIDOf(r), "err", err)
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -84,6 +85,14 @@ func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 	retryAfter(w, f)
 	w.WriteHeader(f.Status)
 	json.NewEncoder(w).Encode(Envelope{ErrorCode: f.Code, Message: f.Message})
+}
+
+// clientGone reports whether the client went away before its answer (its
+// request's context is canceled): what failed then, a query cut short,
+// is not the server's error, and logging it would bury the real ones (a
+// load generator that stops leaves a few hundred).
+func clientGone(r *http.Request) bool {
+	return errors.Is(r.Context().Err(), context.Canceled)
 }
 
 // badRequest is an invalid-input error with a message for the visitor.

@@ -28,7 +28,7 @@ func (s *Server) pageMember(w http.ResponseWriter, rc *reqCtx) *member {
 		clearSessionCookies(w, rc.r)
 	}
 	if err != nil {
-		if k := data.ErrorKind(err); k != data.KindForbidden && k != data.KindUnauthorized {
+		if k := data.ErrorKind(err); k != data.KindForbidden && k != data.KindUnauthorized && !clientGone(rc.r) {
 			s.log.Error("page member", "path", rc.r.URL.Path, "err", err)
 		}
 		return nil

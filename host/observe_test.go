@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strconv"
@@ -49,7 +50,7 @@ func TestRequestIDAndAccessLog(t *testing.T) {
 		{Name: "caller's id", Path: "/demo/activitys", Header: []string{"X-Request-Id", "lb-7f3a9c21-0001"}, Status: 200, Absent: noID, Check: logged("lb-7f3a9c21-0001", true, "brandId-activitys")},
 		{Name: "id with a newline", Path: "/demo", Header: []string{"X-Request-Id", "abcdefgh\nlevel=ERROR"}, Status: 200, Absent: noID, Check: logged("abcdefgh\nlevel=ERROR", false, "brandId-index")},
 		{Name: "too short", Path: "/demo", Header: []string{"X-Request-Id", "abc"}, Status: 200, Absent: noID, Check: logged("abc", false, "brandId-index")},
-		{Name: "API", Path: "/api/brand/demo/stores", Status: 200, Absent: noID, Check: logged("", false, "GET /api/brand/{brandId}/stores")},
+		{Name: "API", Path: "/api/brand/demo/projectList", Status: 200, Absent: noID, Check: logged("", false, "GET /api/brand/{brandId}/stores")},
 		{Name: "unknown page", Path: "/demo/no/such/page", Status: 404, Absent: noID, Check: logged("", false, "/")},
 	})
 
@@ -82,7 +83,7 @@ func TestRequestIDAndAccessLog(t *testing.T) {
 // mail outbox's depth.
 func TestMetrics(t *testing.T) {
 	ts := newTestServer(t)
-	for _, p := range []string{"/demo", "/demo", "/demo/activitys?x=1", "/api/brand/demo/stores", "/api/brand/yoga/stores", "/demo/no/such/page"} {
+	for _, p := range []string{"/demo", "/demo", "/demo/activitys?x=1", "/api/brand/demo/projectList", "/api/brand/yoga/stores", "/demo/no/such/page"} {
 		ts.get(t, p)
 	}
 	w := ts.get(t, "/metrics")
@@ -138,4 +139,25 @@ func TestMetricsToken(t *testing.T) {
 		{Name: "with a wrong token", Path: "/metrics", Header: []string{"Authorization", "Bearer wrong"}, Status: 401},
 		{Name: "with the token", Path: "/metrics", Header: []string{"Authorization", "Bearer s3cret-token"}, Status: 200, Contains: []string{"storefront_http_requests_total"}},
 	})
+}
+
+// TestClientGoneNotLogged: a client that goes away cuts its request's
+// queries short (context canceled). The request fails, but not by the
+// server's fault, and nothing is logged as an error for it; the same
+// request with its client still there is served.
+func TestClientGoneNotLogged(t *testing.T) {
+	ts := newTestServer(t)
+	for _, path := range []string{"/demo/activitys", "/api/brand/demo/projectList"} {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		w := httptest.NewRecorder()
+		ts.ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil).WithContext(ctx))
+		if w.Code < 500 {
+			t.Fatalf("GET %s, client gone: %d; want the failure of its cut-short queries", path, w.Code)
+		}
+		scenario{Path: path, Status: http.StatusOK}.run(t, ts)
+	}
+	if logs := ts.log.String(); strings.Contains(logs, "level=ERROR") {
+		t.Fatalf("a client that went away was logged as an error:\n%s", logs)
+	}
 }

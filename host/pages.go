@@ -152,7 +152,7 @@ func (s *Server) loadAndRender(w http.ResponseWriter, rc *reqCtx) {
 // anything else the status of its class.
 func (s *Server) failPage(w http.ResponseWriter, rc *reqCtx, err error) {
 	f := classify(err)
-	if f.Status >= 500 {
+	if f.Status >= 500 && !clientGone(rc.r) {
 		s.log.Error("page", "path", rc.r.URL.Path, "request_id", requestIDOf(rc.r), "err", err)
 	}
 	retryAfter(w, f)
