@@ -50,7 +50,7 @@ func TestRequestIDAndAccessLog(t *testing.T) {
 		{Name: "caller's id", Path: "/demo/activitys", Header: []string{"X-Request-Id", "lb-7f3a9c21-0001"}, Status: 200, Absent: noID, Check: logged("lb-7f3a9c21-0001", true, "brandId-activitys")},
 		{Name: "id with a newline", Path: "/demo", Header: []string{"X-Request-Id", "abcdefgh\nlevel=ERROR"}, Status: 200, Absent: noID, Check: logged("abcdefgh\nlevel=ERROR", false, "brandId-index")},
 		{Name: "too short", Path: "/demo", Header: []string{"X-Request-Id", "abc"}, Status: 200, Absent: noID, Check: logged("abc", false, "brandId-index")},
-		{Name: "API", Path: "/api/brand/demo/projectList", Status: 200, Absent: noID, Check: logged("", false, "GET /api/brand/{brandId}/stores")},
+		{Name: "API", Path: "/api/brand/demo/stores", Status: 200, Absent: noID, Check: logged("", false, "GET /api/brand/{brandId}/stores")},
 		{Name: "unknown page", Path: "/demo/no/such/page", Status: 404, Absent: noID, Check: logged("", false, "/")},
 	})
 
@@ -83,7 +83,7 @@ func TestRequestIDAndAccessLog(t *testing.T) {
 // mail outbox's depth.
 func TestMetrics(t *testing.T) {
 	ts := newTestServer(t)
-	for _, p := range []string{"/demo", "/demo", "/demo/activitys?x=1", "/api/brand/demo/projectList", "/api/brand/yoga/stores", "/demo/no/such/page"} {
+	for _, p := range []string{"/demo", "/demo", "/demo/activitys?x=1", "/api/brand/demo/stores", "/api/brand/yoga/stores", "/demo/no/such/page"} {
 		ts.get(t, p)
 	}
 	w := ts.get(t, "/metrics")
