@@ -1,5 +1,5 @@
 // Server entry, bundled as one IIFE for goja. The renderer calls
-// globalThis.renderPage(props) and gets the body HTML, the head tags the
+// globalThis.renderPage(props, keys) and gets the body HTML, the head tags the
 // page rendered, and the critical CSS of the classes the HTML uses.
 import type { ImgHTMLAttributes, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -63,18 +63,35 @@ export interface RenderResult {
   kept: number;
 }
 
-/** Renders a page from its props (the renderer gives them parsed; Node's baseline, as JSON). */
-function renderPage(input: PageProps | string, whole?: boolean): RenderResult {
+/**
+ * The keys a page's parts are kept by, from the renderer (Go hashes them
+ * as it reads the props: renderer/props.go renderKeys). shell: of every
+ * prop but the page's data and the member's details (only whether there
+ * is a member); page: of the whole props.
+ */
+export interface RenderKeys {
+  shell: string;
+  page: string;
+}
+
+/**
+ * Renders a page from its props (the renderer gives them parsed; Node's
+ * baseline, as JSON): into its brand shell with the kept parts, or without
+ * keys the whole tree.
+ */
+function renderPage(input: PageProps | string, keys?: RenderKeys): RenderResult {
   const props = typeof input === 'string' ? (JSON.parse(input) as PageProps) : input;
   const Page = pageModule(props.page).default;
   let html: string;
   let shell = false;
   let kept = 0;
-  if (whole) {
+  if (!keys) {
     html = renderToString(<Root props={props} Page={Page} />);
   } else {
-    const scope = scopeOf(shellKey(props));
-    const keeping = new Keeping(scope.id, props);
+    const scope = scopeOf(keys.shell);
+    // a member's page keeps its once-parts by their props (their page key
+    // would differ from one member to the next)
+    const keeping = new Keeping(scope.id, props, props.user ? null : keys.page);
     const parts = renderInParts(scope, props, Page, keeping);
     shell = parts !== null;
     html = parts ?? keeping.render(<Root props={props} Page={Page} />);
@@ -146,13 +163,18 @@ class Keeping {
   private parts: string[] = [];
   private tags = '';
   private learn: [string, ReactNode][] = [];
+  /** The once-parts (kept's once) met in this render: one met again is kept by its props. */
+  private met = new Set<string>();
   constructor(
     readonly scope: number,
     private props: PageProps,
+    private pageKey: string | null,
   ) {}
 
-  private keep: Keeper = (name, p, element) => {
-    const key = `${this.scope}\n${name}${JSON.stringify(p)}`;
+  private keep: Keeper = (name, p, element, once) => {
+    const byPage = once && this.pageKey !== null && !this.met.has(name);
+    if (byPage) this.met.add(name);
+    const key = byPage ? `${this.scope}\n${name}\n${this.pageKey}` : `${this.scope}\n${name}${JSON.stringify(p)}`;
     const part = keptParts.get(key);
     if (part === undefined) this.learn.push([key, element]);
     if (part == null) return element;
@@ -172,6 +194,7 @@ class Keeping {
     this.parts = [];
     this.tags = '';
     this.learn = [];
+    this.met.clear();
     keepWith(this.keep);
     let out: string;
     try {
@@ -238,9 +261,8 @@ interface Shell {
 
 /**
  * What this runtime keeps of a shell key: a small number that starts its
- * kept parts' keys (the shell key is 2 to 3 KB of JSON: built and hashed
- * for each part of each render, it took a tenth of brand home's render),
- * and its shell once measured (null: it cannot be used, a slot missing).
+ * kept parts' keys (shorter than the key: the parts' keys are hashed for
+ * each part of each render), and its shell once measured (null: it cannot be used, a slot missing).
  * Numbers are never given twice, so the parts of a shell key dropped here
  * are never found again (and age out).
  */
@@ -262,11 +284,6 @@ function scopeOf(key: string): Scope {
     scopes.set(key, scope);
   }
   return scope;
-}
-
-/** What the shell depends on: every prop but the page's data, and of the member only whether there is one. */
-function shellKey(p: PageProps): string {
-  return JSON.stringify({ ...p, data: null, user: p.user ? 1 : 0 });
 }
 
 /** The page as its shell cut around it, or null when the parts do not fit (then render it whole). */

@@ -1,7 +1,7 @@
 // Baseline N of the benchmark: Node renders the storefront's own server
 // bundle (renderer/dist/server.js) with the same props through
 // react-dom/server, the speed a team choosing a Node SSR stack starts from:
-// renderToString of the whole page (renderPage's second argument), without
+// renderToString of the whole page (renderPage without render keys), without
 // the brand shells and kept cards the Go host renders into.
 //
 //   node bench/node-ssr.mjs render <server.js> <props.json> <n>   -> JSON timings
@@ -26,11 +26,11 @@ function document(r) {
 
 if (mode === 'render') {
   const n = Number(arg);
-  for (let i = 0; i < 100; i++) render(props, true); // warm up the JIT
+  for (let i = 0; i < 100; i++) render(props); // warm up the JIT
   const times = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
-    render(props, true);
+    render(props);
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
@@ -39,7 +39,7 @@ if (mode === 'render') {
 } else if (mode === 'serve') {
   http
     .createServer((req, res) => {
-      const body = document(render(props, true));
+      const body = document(render(props));
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end(body);
     })

@@ -66,6 +66,7 @@ type vm struct {
 	rt     *goja.Runtime
 	render goja.Callable
 	json   fastjson.Parser // reused: a runtime renders one page at a time
+	keyBuf []byte          // renderKeys' buffer, reused likewise
 }
 
 // NewPool compiles the server bundle and starts the runtimes.
@@ -247,14 +248,23 @@ func (l *Lease) Render(props []byte) (*Result, error) {
 	}
 	l.done = true
 	v := l.v
-	pv, err := propsValue(v.rt, &v.json, props)
+	pv, parsed, err := propsValue(v.rt, &v.json, props)
 	if err != nil { // the runtime is untouched: back it goes
 		l.p.idle <- v
 		return nil, err
 	}
+	keys := goja.Undefined() // none: the whole tree
+	if !l.p.opt.Whole {
+		var shell, page string
+		shell, page, v.keyBuf = renderKeys(parsed, props, v.keyBuf)
+		o := v.rt.NewObject()
+		o.Set("shell", shell)
+		o.Set("page", page)
+		keys = o
+	}
 	timer := time.AfterFunc(l.p.opt.Deadline, func() { v.rt.Interrupt(ErrTimeout) })
 	start := time.Now()
-	res, err := v.call(pv, l.p.opt.Whole, l.p.styles)
+	res, err := v.call(pv, keys, l.p.styles)
 	fired := !timer.Stop()
 	if err != nil || fired {
 		// a runtime that threw may hold broken state; one that was
@@ -271,13 +281,13 @@ func (l *Lease) Render(props []byte) (*Result, error) {
 	return res, nil
 }
 
-func (v *vm) call(pv goja.Value, whole bool, styles *styleTable) (res *Result, err error) {
+func (v *vm) call(pv, keys goja.Value, styles *styleTable) (res *Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("render panic: %v", r)
 		}
 	}()
-	out, err := v.render(goja.Undefined(), pv, v.rt.ToValue(whole))
+	out, err := v.render(goja.Undefined(), pv, keys)
 	if err != nil {
 		return nil, err
 	}

@@ -27,7 +27,7 @@ func TestPropsValueIsJSONParse(t *testing.T) {
 	parse, _ := goja.AssertFunction(rt.Get("JSON").ToObject(rt).Get("parse"))
 	keys, _ := goja.AssertFunction(mustRun(t, rt, `(function keys(v) { return v && typeof v === 'object' ? Object.keys(v).join(',') + '|' + Object.values(v).map(keys).join(';') : '' })`))
 	for _, doc := range docs {
-		got, err := propsValue(rt, &p, []byte(doc))
+		got, _, err := propsValue(rt, &p, []byte(doc))
 		if err != nil {
 			t.Fatalf("%s: %v", doc, err)
 		}
@@ -48,7 +48,7 @@ func TestPropsValueIsJSONParse(t *testing.T) {
 		t.Error("a key named __proto__ set the prototype instead of being a key")
 	}
 	for _, bad := range []string{``, `{`, `{"a":}`, `[1,]`, `{"a":1} x`} {
-		if _, err := propsValue(rt, &p, []byte(bad)); err == nil {
+		if _, _, err := propsValue(rt, &p, []byte(bad)); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
 	}
@@ -56,7 +56,7 @@ func TestPropsValueIsJSONParse(t *testing.T) {
 
 func mustValue(t *testing.T, rt *goja.Runtime, p *fastjson.Parser, doc string) goja.Value {
 	t.Helper()
-	v, err := propsValue(rt, p, []byte(doc))
+	v, _, err := propsValue(rt, p, []byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,8 +82,49 @@ func BenchmarkPropsValue(b *testing.B) {
 	var p fastjson.Parser
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if _, err := propsValue(rt, &p, props); err != nil {
+		if _, _, err := propsValue(rt, &p, props); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestRenderKeys: the shell key covers every prop but the page's data and
+// the member's details (whether there is a member counts); the page key
+// covers the whole props.
+func TestRenderKeys(t *testing.T) {
+	keys := func(doc string) (shell, page string) {
+		var p fastjson.Parser
+		v, err := p.Parse(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shell, page, _ = renderKeys(v, []byte(doc), nil)
+		return shell, page
+	}
+	base := `{"page":"brand-home","query":{"tab":"1"},"user":null,"data":{"items":[1,2]}}`
+	s0, p0 := keys(base)
+	if len(s0) != 32 || len(p0) != 32 {
+		t.Fatalf("keys %q %q: want 128 bits in hex", s0, p0)
+	}
+	for _, c := range []struct {
+		doc               string
+		sameShell, samePg bool
+	}{
+		{base, true, true},
+		{`{"page":"brand-home","query":{"tab":"1"},"user":null,"data":{"items":[1,3]}}`, true, false},
+		{`{"page":"brand-home","query":{"tab":"2"},"user":null,"data":{"items":[1,2]}}`, false, false},
+		{`{"page":"activities","query":{"tab":"1"},"user":null,"data":{"items":[1,2]}}`, false, false},
+		{`{"page":"brand-home","query":{"tab":"1"},"user":{"name":"甲"},"data":{"items":[1,2]}}`, false, false},
+	} {
+		s, p := keys(c.doc)
+		if (s == s0) != c.sameShell || (p == p0) != c.samePg {
+			t.Errorf("%s: same shell key %v, same page key %v; want %v, %v", c.doc, s == s0, p == p0, c.sameShell, c.samePg)
+		}
+	}
+	// two members: the same shell, each page their own
+	s1, p1 := keys(`{"page":"member-centre","user":{"name":"甲"},"data":{}}`)
+	s2, p2 := keys(`{"page":"member-centre","user":{"name":"乙"},"data":{}}`)
+	if s1 != s2 || p1 == p2 {
+		t.Errorf("two members: shell keys equal %v (want true), page keys equal %v (want false)", s1 == s2, p1 == p2)
 	}
 }

@@ -17,11 +17,12 @@ export function brandPath(props: Pick<PageProps, 'basePath'>, p: string): string
 
 /**
  * The server's keeper of rendered parts (entry-server sets it around a
- * render): given a kept component's name, its props and its element, it
- * returns what to render in its place. It lives here, beside the page's
- * props, so the cards that use it load no module of their own.
+ * render): given a kept component's name, its props, its element and
+ * whether it is a once-part, it returns what to render in its place. It
+ * lives here, beside the page's props, so the cards that use it load no
+ * module of their own.
  */
-export type Keeper = (name: string, props: object, element: ReactNode) => ReactNode;
+export type Keeper = (name: string, props: object, element: ReactNode, once: boolean) => ReactNode;
 
 let keeper: Keeper | null = null;
 
@@ -42,11 +43,18 @@ export function keepWith(k: Keeper | null) {
  * preload. The server keeps only a render it finds byte for byte in the
  * page (see entry-server), and renders C in place otherwise. The browser
  * renders C itself (a component between adds no element nor React id).
+ *
+ * once: C is a once-part, met once in a page, with props made from the
+ * page's props alone (no clock): the server keeps it by the page's props
+ * (the renderer's hash of them) rather than by its own props as JSON, which
+ * for a section or a grid of 30 cards is most of the page's data to
+ * stringify on every render. A member's page keeps it by its props anyway,
+ * and so does a second one met in the same render.
  */
-export function kept<P extends object>(name: string, C: ComponentType<P>): ComponentType<P> {
+export function kept<P extends object>(name: string, C: ComponentType<P>, once = false): ComponentType<P> {
   if (!SERVER) return C;
   return (props: P) => {
     const element = <C {...props} />;
-    return keeper ? keeper(name, props, element) : element;
+    return keeper ? keeper(name, props, element, once) : element;
   };
 }

@@ -58,4 +58,4 @@ export const PageHead = kept('PageHead', function PageHead({ title, description,
       {jsonLd && jsonLd.length > 0 ? <JsonLd data={jsonLd} /> : null}
     </>
   );
-});
+}, true);

@@ -147,7 +147,7 @@ const HomeTop = kept('HomeTop', function HomeTop({ banners }: { banners: Banner[
       ) : null}
     </>
   );
-});
+}, true);
 
 /** The promoted and coming activities with the search bar: kept by the server. */
 const HomeActivities = kept('HomeActivities', function HomeActivities({ activities }: { activities: Activity[] }) {
@@ -166,7 +166,7 @@ const HomeActivities = kept('HomeActivities', function HomeActivities({ activiti
       </Link>
     </section>
   );
-});
+}, true);
 
 /** The on-shelf items in their tabs, the chosen tab shown: kept by the server. */
 const HomeItems = kept('HomeItems', function HomeItems({ groups, tab }: { groups: { type: ItemType; items: Item[] }[]; tab?: ItemType }) {
@@ -195,7 +195,7 @@ const HomeItems = kept('HomeItems', function HomeItems({ groups, tab }: { groups
       )}
     </section>
   );
-});
+}, true);
 
 export default function BrandHome({ data }: { data: BrandHomeData }) {
   const page = usePage();

@@ -17,4 +17,4 @@ export const ActivityGrid = kept('ActivityGrid', function ActivityGrid({ list }:
       ))}
     </div>
   );
-});
+}, true);
