@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -70,7 +71,8 @@ func TestShellsRenderTheWholePage(t *testing.T) {
 			// parts with eager images (preloaded in the head) are kept too.
 			// Brand home puts in its three sections (the brand and banners,
 			// the activities, the items), the activity list and search
-			// results their grid, other pages each item card.
+			// results their grid, other pages each item card; a member's
+			// page its menu (MemberTabs).
 			cards := strings.Count(want.HTML, `data-testid="item-card"`)
 			if strings.Contains(string(props), `"page":"brand-home"`) {
 				cards = 2 // HomeTop, HomeItems
@@ -78,6 +80,7 @@ func TestShellsRenderTheWholePage(t *testing.T) {
 			if strings.Contains(want.HTML, `data-testid="activity-card"`) {
 				cards++ // ActivityGrid or HomeActivities
 			}
+			cards += len(memberTabs.FindAllStringIndex(want.HTML, -1))
 			parts := cards + strings.Count(want.Head, "<title") // PageHead
 			last := ts.pool.Size()
 			for i := range last + 1 { // the shell made, then used; the cards kept, then put in
@@ -134,6 +137,9 @@ func TestKeptCardsFollowTheirData(t *testing.T) {
 		})
 	}
 }
+
+// memberTabs is the member menu of a member's page (MemberTabs).
+var memberTabs = regexp.MustCompile(`<nav class="[^"]*" aria-label="會員中心">`)
 
 // wholePool renders every page whole: the reference the parts must match.
 func wholePool(t *testing.T, ts *testServer) *renderer.Pool {

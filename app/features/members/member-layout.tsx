@@ -1,8 +1,9 @@
 // The member centre's frame: its title, the member menu as tabs, and a
 // reminder while the e-mail is not verified.
 import type { ReactNode } from 'react';
+import type { NavLink } from '../../contract/props';
 import { css } from '@emotion/css';
-import { usePage } from '../../lib/page-context';
+import { kept, usePage } from '../../lib/page-context';
 import { Link, currentHref } from '../../lib/navigation';
 import { memberLabel } from './account-area';
 import { useUi } from '../../lib/ui-state';
@@ -51,6 +52,23 @@ const notice = css`
   font-size: 14px;
 `;
 
+/**
+ * The member menu as tabs, the current page's marked: the same on every
+ * member's page at one address, so the server keeps its render
+ * (lib/page-context's kept) instead of rendering its links for each.
+ */
+const MemberTabs = kept('MemberTabs', function MemberTabs({ links, current }: { links: NavLink[]; current?: string }) {
+  return (
+    <nav className={tabs} aria-label={account.centre}>
+      {links.map((m) => (
+        <Link key={m.key} href={m.href} aria-current={m.href === current ? 'page' : undefined}>
+          {memberLabel(m.key)}
+        </Link>
+      ))}
+    </nav>
+  );
+});
+
 export function MemberLayout({ title, children }: { title: string; children: ReactNode }) {
   const page = usePage();
   const ui = useUi();
@@ -66,13 +84,7 @@ export function MemberLayout({ title, children }: { title: string; children: Rea
       <div className={head}>
         <h2>{title}</h2>
       </div>
-      <nav className={tabs} aria-label={account.centre}>
-        {page.nav.member.map((m) => (
-          <Link key={m.key} href={m.href} aria-current={m.href === current ? 'page' : undefined}>
-            {memberLabel(m.key)}
-          </Link>
-        ))}
-      </nav>
+      <MemberTabs links={page.nav.member} current={current} />
       {!user.emailVerified ? (
         <div className={notice} role="status">
           <span>{t.notVerified}</span>
