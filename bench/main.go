@@ -132,6 +132,9 @@ func run() error {
 		if err := warmRow(ctx, dbURL, cached.url, add); err != nil {
 			return err
 		}
+		if err := expiryRow(ctx, dbURL, cached.url, add); err != nil {
+			return err
+		}
 		printTable(rows)
 		return nil
 	}
@@ -216,6 +219,10 @@ func run() error {
 
 	// 15.5 (issue 15, goal 5). a crawl right after a catalogue change
 	if err := warmRow(ctx, dbURL, cached.url, add); err != nil {
+		return err
+	}
+	// 15.7 (issue 15, goal 7). a cached list at its session's start
+	if err := expiryRow(ctx, dbURL, cached.url, add); err != nil {
 		return err
 	}
 
@@ -472,6 +479,12 @@ func freePort() int {
 }
 
 func fetch(url string, header ...string) ([]byte, error) {
+	b, _, err := fetchWithHeader(url, header...)
+	return b, err
+}
+
+// fetchWithHeader is fetch, giving the answer's header too.
+func fetchWithHeader(url string, header ...string) ([]byte, http.Header, error) {
 	req, _ := http.NewRequest(http.MethodGet, url, nil)
 	for i := 0; i+1 < len(header); i += 2 {
 		if header[i] == "Host" {
@@ -482,13 +495,14 @@ func fetch(url string, header ...string) ([]byte, error) {
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != 200 {
-		return nil, fmt.Errorf("GET %s: %s", url, resp.Status)
+		return nil, nil, fmt.Errorf("GET %s: %s", url, resp.Status)
 	}
-	return io.ReadAll(resp.Body)
+	b, err := io.ReadAll(resp.Body)
+	return b, resp.Header, err
 }
 
 func serveStatic(dir string) (*httptestServer, error) {
