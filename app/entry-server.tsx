@@ -262,7 +262,8 @@ interface Shell {
 /**
  * What this runtime keeps of a shell key: a small number that starts its
  * kept parts' keys (shorter than the key: the parts' keys are hashed for
- * each part of each render), and its shell once measured (null: it cannot be used, a slot missing).
+ * each part of each render), and its shell once measured (null: it
+ * cannot be used, a slot missing).
  * Numbers are never given twice, so the parts of a shell key dropped here
  * are never found again (and age out).
  */

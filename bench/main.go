@@ -542,11 +542,17 @@ func (s *loadSamples) medians() (rps, p50, p99 float64) {
 // loadRounds runs wrk for several rounds and returns the medians of
 // requests per second and p50/p99 latency (ms).
 func loadRounds(url string, c int, header ...string) (rps, p50, p99 float64) {
+	s := takeRounds(url, c, header...)
+	return s.medians()
+}
+
+// takeRounds runs wrk for several rounds on url.
+func takeRounds(url string, c int, header ...string) *loadSamples {
 	var s loadSamples
 	for range *rounds {
 		s.take(url, c, header...)
 	}
-	return s.medians()
+	return &s
 }
 
 // loadRoundsBeside is loadRounds of a baseline and a target, their rounds

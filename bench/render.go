@@ -122,8 +122,7 @@ func renderRows(base, propsDir string, pid int, session string, add func(row)) e
 	sustain := func() (window, error) {
 		t0 := cpuTicks(pid)
 		rps, _, _, err := wrk(base+"/", 4)
-		cores := float64(cpuTicks(pid)-t0) / clockTicks / duration.Seconds()
-		return window{rps, rps / max(cores, 0.01)}, err
+		return window{rps, rps / max(coresSince(pid, t0, duration.Seconds()), 0.01)}, err
 	}
 	var ovs []overloadRound
 	before, err := sustain()
@@ -136,7 +135,7 @@ func renderRows(base, propsDir string, pid int, session string, add func(row)) e
 		if err != nil {
 			return err
 		}
-		cpu := float64(cpuTicks(pid)-t0) / clockTicks / overloadSeconds
+		cpu := coresSince(pid, t0, overloadSeconds)
 		settle() // the renders the load generator left behind finish first
 		after, err := sustain()
 		if err != nil {
@@ -189,6 +188,12 @@ func cpuTicks(pid int) int64 {
 	return u + st
 }
 
+// coresSince is the cores process pid used on average over the seconds
+// since its CPU time was ticks0 (cpuTicks).
+func coresSince(pid int, ticks0 int64, seconds float64) float64 {
+	return float64(cpuTicks(pid)-ticks0) / clockTicks / seconds
+}
+
 // settle waits (a minute at most) until the machine is quiet: under 10%
 // of its CPU busy over half a second. The rows before may leave work
 // behind (the hosts' page-cache warm-up after the bookings' changes, the
@@ -223,10 +228,7 @@ func settle() {
 // wrkCount is loadRounds that also returns the requests served in all
 // rounds.
 func wrkCount(url string, c int, header ...string) (rps, p50, p99, n float64) {
-	var s loadSamples
-	for range *rounds {
-		s.take(url, c, header...)
-	}
+	s := takeRounds(url, c, header...)
 	for _, r := range s.rps {
 		n += r * duration.Seconds()
 	}
