@@ -786,12 +786,16 @@ var overloadLine = regexp.MustCompile(`overload ok=(\d+) refused=(\d+) other=(\d
 // spaced, with wrk and bench/overload.lua (each request leaves on its
 // thread's schedule whether or not the earlier ones were answered, over
 // enough connections that the answers do not hold it up), and sorts the
-// answers. hey's rate-limited workers all ticked at once: a burst larger
+// answers. 64 connections are more than the host's renderers and queue
+// hold at once (18 places on two cores) plus the refusals under way, and
+// the row checks that the rate was kept; 256 made wrk take a third more
+// CPU (epoll and its timers: 0.15 of the two cores against 0.11), which
+// came out of the host's. hey's rate-limited workers all ticked at once: a burst larger
 // than the queue was refused whole however idle the renderers were between
 // bursts. vegeta paced well, but its Go client took 0.4 of the two cores
 // the host needs.
 func overload(url string, rate float64) (*overloadReport, error) {
-	args := []string{"-t1", "-c256", fmt.Sprintf("-d%ds", overloadSeconds), "--timeout", "10s", "-s", "bench/overload.lua"}
+	args := []string{"-t1", "-c64", fmt.Sprintf("-d%ds", overloadSeconds), "--timeout", "10s", "-s", "bench/overload.lua"}
 	for _, h := range loadHeaders {
 		args = append(args, "-H", h)
 	}

@@ -45,36 +45,48 @@ func limitURL(next http.Handler) http.Handler {
 }
 
 // Shedding (issue 15, goal 3): when every renderer is busy and the queue
-// for them is full, a request that needs a render is refused at once,
-// before its brand, member or page data are loaded, so that a refusal costs
-// a small fraction of a render and the renderers keep their throughput.
-// A request that will render takes a place (renderer.Pool.Admit) before
-// its page's data load, so that no more requests load data than can
-// render.
+// for them is full, a request that needs a render is refused at once: the
+// route table (server.go routes) refuses it before the middleware, the
+// brand, the member or the page's data, with a document and headers made
+// once, so that a refusal costs a small fraction of a render and the
+// renderers keep their throughput. A request that will render takes a
+// place (renderer.Pool.Admit) before its page's data load, so that no more
+// requests load data than can render.
 
-// needsRender reports whether r is answered by a render whatever the page
-// cache holds: a page request (not a client navigation's props) of a member
-// or with the page cache off. Anonymous requests go on to the page cache,
-// and are refused after a miss, before the page's data load.
-func (s *Server) needsRender(r *http.Request) bool {
-	return r.Method == http.MethodGet && r.Header.Get(propsHeader) == "" && (s.pages == nil || hasSession(r))
-}
-
-// shedding reports whether a render would be refused now.
-func (s *Server) shedding(r *http.Request) bool {
-	return r.Method == http.MethodGet && r.Header.Get(propsHeader) == "" && s.pool.Saturated()
+// refuseAtOnce reports whether the page request r is to be refused before
+// any work: it is answered by a render whatever the page cache holds (a
+// document, not a client navigation's props, for a member or with the page
+// cache off), and a render would be refused now. Anonymous requests go on
+// to the page cache, and are refused after a miss, before the page's data
+// load.
+func (s *Server) refuseAtOnce(r *http.Request) bool {
+	return r.Method == http.MethodGet && s.pool.Saturated() && r.Header.Get(propsHeader) == "" &&
+		(s.pages == nil || hasSession(r))
 }
 
 // lastShedLog is when a refusal was last logged (Unix seconds): one line a
 // second at most, so that logging does not make refusing dear.
 var lastShedLog atomic.Int64
 
-// shed answers 503 with Retry-After: the renderers are busy.
+// busyDoc and busyCSP are a refusal's document and policy, made once: the
+// document runs no script and has no style element.
+var (
+	busyDoc = fallbackDoc(http.StatusServiceUnavailable)
+	busyCSP = cspFor("")
+)
+
+// shed answers 503 with Retry-After: the renderers are busy. It sets the
+// security headers itself, as the refusals before the middleware have none.
 func (s *Server) shed(w http.ResponseWriter, r *http.Request) {
 	s.metrics.shed.Inc()
 	if now := time.Now().Unix(); lastShedLog.Load() != now && lastShedLog.Swap(now) != now {
 		s.log.Warn("renderer busy: shedding", "path", r.URL.Path, "waiting", s.pool.Waiting())
 	}
-	w.Header().Set("Retry-After", "1")
-	s.fallback(w, http.StatusServiceUnavailable)
+	h := w.Header()
+	s.setSecurityHeaders(h, r, busyCSP)
+	h.Set("Retry-After", "1")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	w.Write(busyDoc)
 }

@@ -99,3 +99,62 @@ func TestRequestHeadLimit(t *testing.T) {
 		})
 	}
 }
+
+// Issue 15, goal 3: while every renderer and queue place is taken, a page
+// that needs a render is refused at once, before its brand is looked up,
+// with Retry-After and the security headers of every answer; a page the
+// page cache holds, a client navigation's props and the API are still
+// served, and the places given back end the refusals.
+func TestBusyRefusedBeforeAnyWork(t *testing.T) {
+	refused := func(name, path string, header ...string) scenario {
+		return scenario{Name: name, Path: path, Header: header, Status: http.StatusServiceUnavailable,
+			WantHeader: []string{"Retry-After", "1", "Cache-Control", "no-store", "Content-Type", "text/html; charset=utf-8",
+				"X-Content-Type-Options", "nosniff", "Referrer-Policy", "strict-origin-when-cross-origin"},
+			Contains: []string{"目前使用人數眾多，請稍後再試", `<meta name="robots" content="noindex">`},
+			Check: func(t *testing.T, w *httptest.ResponseRecorder) {
+				if csp := w.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") || strings.Contains(csp, "nonce-") {
+					t.Errorf("policy %q", csp)
+				}
+				if w.Header().Get("X-Request-Id") == "" {
+					t.Error("no request id")
+				}
+			}}
+	}
+	served := func(name, path string, header ...string) scenario {
+		return scenario{Name: name, Path: path, Header: header, Status: http.StatusOK}
+	}
+	for _, pageCache := range []bool{false, true} {
+		t.Run(fmt.Sprintf("page cache %v", pageCache), func(t *testing.T) {
+			ts := newTestServer(t, func(d *Deps) { d.Config.PageCache = pageCache })
+			ts.get(t, "/demo") // kept by the page cache, when on
+			var places []func()
+			for {
+				release, ok := ts.pool.Admit()
+				if !ok {
+					break
+				}
+				places = append(places, release)
+			}
+			member := []string{"Cookie", cookieSession + "=not-a-session"}
+			scs := []scenario{
+				served("a client navigation's props", "/demo", propsHeader, "1"),
+				served("the API", "/api/brand/demo/projectList"),
+				refused("a member's page, before the member is looked up", "/demo", member...),
+			}
+			if pageCache {
+				scs = append(scs,
+					scenario{Name: "a page the cache holds", Path: "/demo", Status: http.StatusOK, WantHeader: []string{"X-Page-Cache", "hit"}},
+					refused("a page the cache misses, before its data load", "/demo/activitys"))
+			} else {
+				scs = append(scs,
+					refused("brand home", "/demo"),
+					refused("a brand that does not exist: refused before its lookup", "/no-such-brand"))
+			}
+			runScenarios(t, ts, scs)
+			for _, release := range places {
+				release()
+			}
+			runScenarios(t, ts, []scenario{served("brand home, the places given back", "/demo", member...)})
+		})
+	}
+}

@@ -58,7 +58,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		if s.trustedProxy(peerAddr(r)) { // only a trusted proxy names the request
 			info.id = r.Header.Get("X-Request-Id")
 		}
-		if !requestIDPattern.MatchString(info.id) {
+		if info.id == "" || !requestIDPattern.MatchString(info.id) {
 			info.id = newRequestID()
 		}
 		w.Header().Set("X-Request-Id", info.id)

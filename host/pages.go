@@ -29,10 +29,6 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "不支援此請求方法", http.StatusMethodNotAllowed)
 		return
 	}
-	if s.needsRender(r) && s.shedding(r) {
-		s.shed(w, r)
-		return
-	}
 	rc := &reqCtx{r: r, query: r.URL.Query()}
 	appQuery(rc)
 	ok := s.prepare(w, rc)
@@ -330,8 +326,13 @@ func safeCSS(css string) string { return strings.ReplaceAll(css, "</", `<\/`) }
 func (s *Server) fallback(w http.ResponseWriter, status int) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	w.Write([]byte(`<!doctype html><html lang="zh-Hant"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">`))
-	w.Write([]byte(fallbackBody(status)))
+	w.Write(fallbackDoc(status))
+}
+
+// fallbackDoc is fallback's document.
+func fallbackDoc(status int) []byte {
+	return []byte(`<!doctype html><html lang="zh-Hant"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
+		fallbackBody(status))
 }
 
 // fallbackBody closes the head and shows the status's text.

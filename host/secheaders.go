@@ -94,15 +94,19 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 		var raw [16]byte
 		rand.Read(raw[:])
 		nonce := base64.RawURLEncoding.EncodeToString(raw[:])
-		h := w.Header()
-		h.Set("Content-Security-Policy", cspFor(nonce))
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		if s.cfg.Env == "production" && s.viaHTTPS(r) {
-			h.Set("Strict-Transport-Security", "max-age=31536000")
-		}
+		s.setSecurityHeaders(w.Header(), r, cspFor(nonce))
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), nonceKey{}, nonce)))
 	})
+}
+
+// setSecurityHeaders sets the headers above on h, with the policy csp.
+func (s *Server) setSecurityHeaders(h http.Header, r *http.Request, csp string) {
+	h.Set("Content-Security-Policy", csp)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	if s.cfg.Env == "production" && s.viaHTTPS(r) {
+		h.Set("Strict-Transport-Security", "max-age=31536000")
+	}
 }
 
 // styleHash is the hash source of the server-rendered emotion <style> of

@@ -293,16 +293,22 @@ func (s *Server) routes() http.Handler {
 	s.gz = compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r.Context().Value(gzFn{}).(func(http.ResponseWriter))(w)
 	}))
-	apiAndAssets := compress(mux)
-	return s.observe(s.recoverer(privateCookies(s.securityHeaders(limitURL(s.sameOrigin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	guarded := func(h http.Handler) http.Handler {
+		return s.recoverer(privateCookies(s.securityHeaders(limitURL(s.sameOrigin(h)))))
+	}
+	pages, apiAndAssets := guarded(http.HandlerFunc(s.page)), guarded(compress(mux))
+	return s.observe(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, pattern := mux.Handler(r)
 		setRoute(r, pattern, false)
-		if pattern == "/" {
-			s.page(w, r)
-			return
+		switch {
+		case pattern != "/":
+			apiAndAssets.ServeHTTP(w, r)
+		case s.refuseAtOnce(r): // before any other work (limits.go)
+			s.shed(w, r)
+		default:
+			pages.ServeHTTP(w, r)
 		}
-		apiAndAssets.ServeHTTP(w, r)
-	})))))))
+	}))
 }
 
 // loadDomains reads the custom-domain table.
