@@ -286,7 +286,7 @@ func gojaRenderTimesOf(props []byte, dir, name string) (float64, float64, error)
 const overloadSeconds = 10
 
 // overloadRounds is how many overload windows the row takes (its median).
-const overloadRounds = 5
+const overloadRounds = 7
 
 // coldRenderRows logs the demo member in on the host at base and runs
 // renderRows against the uncached host cold.
