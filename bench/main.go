@@ -790,10 +790,10 @@ var overloadLine = regexp.MustCompile(`overload ok=(\d+) refused=(\d+) other=(\d
 // hold at once (18 places on two cores) plus the refusals under way, and
 // the row checks that the rate was kept; 256 made wrk take a third more
 // CPU (epoll and its timers: 0.15 of the two cores against 0.11), which
-// came out of the host's. hey's rate-limited workers all ticked at once: a burst larger
-// than the queue was refused whole however idle the renderers were between
-// bursts. vegeta paced well, but its Go client took 0.4 of the two cores
-// the host needs.
+// came out of the host's. hey's rate-limited workers all ticked at once:
+// a burst larger than the queue was refused whole however idle the
+// renderers were between bursts. vegeta paced well, but its Go client took
+// 0.4 of the two cores the host needs.
 func overload(url string, rate float64) (*overloadReport, error) {
 	args := []string{"-t1", "-c64", fmt.Sprintf("-d%ds", overloadSeconds), "--timeout", "10s", "-s", "bench/overload.lua"}
 	for _, h := range loadHeaders {

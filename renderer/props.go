@@ -70,6 +70,7 @@ func hex128(a, b uint64) string {
 	binary.LittleEndian.PutUint64(x[8:], b)
 	return hex.EncodeToString(x[:])
 }
+
 func jsValue(rt *goja.Runtime, v *fastjson.Value) goja.Value {
 	switch v.Type() {
 	case fastjson.TypeObject:
