@@ -1,8 +1,12 @@
 package catalogue_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"io"
 	"log/slog"
 	neturl "net/url"
@@ -378,5 +382,26 @@ func TestPostalCodeAndSaleEndsChecked(t *testing.T) {
 	db.Pool.QueryRow(context.Background(), "select count(*) from stores where brand_id = 'studio'").Scan(&n)
 	if n != 0 {
 		t.Errorf("%d stores written by a refused import", n)
+	}
+}
+
+// writePNG writes a small PNG of one colour.
+func writePNG(t *testing.T, name string, c color.Color) {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, 2, 2))
+	for x := range 2 {
+		for y := range 2 {
+			img.Set(x, y, c)
+		}
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

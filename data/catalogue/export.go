@@ -37,46 +37,43 @@ func Export(ctx context.Context, db *data.DB, brand, dir string, opt ExportOptio
 	if err != nil {
 		return err
 	}
+	// a file name that distinct pictures share goes under the folder of
+	// each one's hash, so that none replaces another and an import of
+	// the export serves each at the address it had
+	refs := imageFields(c)
+	rels := map[string]map[string]bool{} // file name -> stored paths
+	for _, p := range refs {
+		if rel, ok := strings.CutPrefix(*p, ImagePrefix); ok {
+			if rels[path.Base(rel)] == nil {
+				rels[path.Base(rel)] = map[string]bool{}
+			}
+			rels[path.Base(rel)][rel] = true
+		}
+	}
 	var copyErr error
-	img := func(p *string) {
+	copied := map[string]bool{}
+	for _, p := range refs {
 		rel, ok := strings.CutPrefix(*p, ImagePrefix)
 		if !ok {
-			return
+			continue
 		}
+		name := path.Base(rel)
+		if len(rels[name]) > 1 {
+			name = path.Join(path.Base(path.Dir(rel)), name)
+		}
+		*p = path.Join("images", name)
+		if copied[rel] {
+			continue
+		}
+		copied[rel] = true
 		raw, err := os.ReadFile(filepath.Join(imageDir, filepath.FromSlash(rel)))
-		if err != nil {
-			copyErr = errors.Join(copyErr, err)
-			return
+		if err == nil {
+			to := filepath.Join(dir, filepath.FromSlash(*p))
+			if err = os.MkdirAll(filepath.Dir(to), 0o755); err == nil {
+				err = os.WriteFile(to, raw, 0o644)
+			}
 		}
-		name := path.Join("images", path.Base(rel))
-		if err := os.MkdirAll(filepath.Join(dir, "images"), 0o755); err != nil {
-			copyErr = errors.Join(copyErr, err)
-			return
-		}
-		copyErr = errors.Join(copyErr, os.WriteFile(filepath.Join(dir, filepath.FromSlash(name)), raw, 0o644))
-		*p = name
-	}
-	img(&c.Brand.AppLogo)
-	for i := range c.Stores {
-		img(&c.Stores[i].Image)
-	}
-	for i := range c.Teachers {
-		img(&c.Teachers[i].Image)
-	}
-	for i := range c.Items {
-		img(&c.Items[i].Image)
-		for j := range c.Items[i].Images {
-			img(&c.Items[i].Images[j])
-		}
-	}
-	for i := range c.Courses {
-		img(&c.Courses[i].Image)
-	}
-	for i := range c.Terms {
-		img(&c.Terms[i].Image)
-	}
-	for i := range c.Banners {
-		img(&c.Banners[i].Image)
+		copyErr = errors.Join(copyErr, err)
 	}
 	if copyErr != nil {
 		return copyErr
@@ -85,6 +82,33 @@ func Export(ctx context.Context, db *data.DB, brand, dir string, opt ExportOptio
 		relative(c, taipeiDay(opt.Relative))
 	}
 	return Write(dir, c)
+}
+
+// imageFields are the image fields of c's entries.
+func imageFields(c *Catalogue) []*string {
+	fs := []*string{&c.Brand.AppLogo}
+	for i := range c.Stores {
+		fs = append(fs, &c.Stores[i].Image)
+	}
+	for i := range c.Teachers {
+		fs = append(fs, &c.Teachers[i].Image)
+	}
+	for i := range c.Items {
+		fs = append(fs, &c.Items[i].Image)
+		for j := range c.Items[i].Images {
+			fs = append(fs, &c.Items[i].Images[j])
+		}
+	}
+	for i := range c.Courses {
+		fs = append(fs, &c.Courses[i].Image)
+	}
+	for i := range c.Terms {
+		fs = append(fs, &c.Terms[i].Image)
+	}
+	for i := range c.Banners {
+		fs = append(fs, &c.Banners[i].Image)
+	}
+	return fs
 }
 
 // relative rewrites c's dates relative to today (see ExportOptions).
