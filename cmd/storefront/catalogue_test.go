@@ -100,7 +100,7 @@ func TestCatalogueImportErrors(t *testing.T) {
 	}{
 		{"unknown module", func(t *testing.T, dir string) {
 			edit(t, dir, "brand.json", `"TICKET"`, `"TICKETS"`)
-		}, []string{"brand.json", "品牌", "欄位 modules", "未知的模組「TICKETS」"}},
+		}, []string{"brand.json 第 11 行", "品牌", "欄位 modules 第 5 個", "「TICKETS」不是可用的值（可用：WEB_SHOP、"}},
 		{"bad colour", func(t *testing.T, dir string) {
 			edit(t, dir, "brand.json", `"FF2A7F62"`, `"Bad Hex"`)
 		}, []string{"brand.json", "品牌", "欄位 webBaseBackgroundColor", "Bad Hex", "「Bad Hex」"}},
@@ -121,13 +121,13 @@ func TestCatalogueImportErrors(t *testing.T) {
 		}, []string{"stores.json", "門市「daan」", "欄位 image", "「images/room.png」不是圖片"}},
 		{"missing image", func(t *testing.T, dir string) {
 			edit(t, dir, "teachers.json", `"image": ""`, `"image": "images/none.jpg"`)
-		}, []string{"teachers.json", "老師「lin」", "欄位 image", "找不到圖片檔"}},
+		}, []string{"teachers.json", "老師「lin」", "欄位 image", "目錄裡找不到「images/none.jpg」"}},
 		{"unknown store", func(t *testing.T, dir string) {
 			edit(t, dir, "courses.json", `"store": "banqiao"`, `"store": "xinzhuang"`)
 		}, []string{"courses.json", "課程「strength」", "欄位 store", "門市「xinzhuang」不在 stores.json 裡"}},
 		{"missing id", func(t *testing.T, dir string) {
 			edit(t, dir, "items.json", `"id": "points-1000", `, ``)
-		}, []string{"items.json", "第 3 筆商品", "欄位 id", "不可空白"}},
+		}, []string{"items.json 第 6 行第 3 個字", "第 3 筆商品", "欄位 id", "必填，這一筆沒有寫"}},
 		{"duplicate id", func(t *testing.T, dir string) {
 			edit(t, dir, "salesmen.json", `"id": "s-lee"`, `"id": "s-wang"`)
 		}, []string{"salesmen.json", "業務「s-wang」", "欄位 id", "與另一筆重複"}},
@@ -139,7 +139,7 @@ func TestCatalogueImportErrors(t *testing.T) {
 		}, []string{"termSchedules.json", "班級「tue-morning」", "欄位 course", "課程「pilates」不在 courses.json 裡"}},
 		{"unknown field", func(t *testing.T, dir string) {
 			edit(t, dir, "stores.json", `"phone"`, `"telephone"`)
-		}, []string{"stores.json", "不是有效的 JSON", "telephone"}},
+		}, []string{"stores.json 第 2 行第 148 個字", "門市「daan」", "欄位 telephone：沒有這個欄位（可用的欄位：address、", "phone"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			db, getenv := catalogueEnv(t)

@@ -3,6 +3,7 @@ package catalogue_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
@@ -402,6 +403,55 @@ func writePNG(t *testing.T, name string, c color.Color) {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// importErr imports dir and returns its problems (the test fails when
+// the import succeeds).
+func importErr(t *testing.T, db *data.DB, dir, images string, opt catalogue.Options) string {
+	t.Helper()
+	opt.Now, opt.ImageDir = now, images
+	_, err := catalogue.Import(context.Background(), db, os.DirFS(dir), opt)
+	if err == nil {
+		t.Fatal("the import succeeded")
+	}
+	return err.Error()
+}
+
+func count(t *testing.T, db *data.DB, sql string) int {
+	t.Helper()
+	var n int
+	if err := db.Pool.QueryRow(context.Background(), sql).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// setField sets (or with v nil, deletes) a field of the first entry of a
+// list file of dir, or of brand.json.
+func setField(t *testing.T, dir, file, field string, v any) {
+	t.Helper()
+	p := filepath.Join(dir, file)
+	raw, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc any
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	e, ok := doc.(map[string]any)
+	if !ok {
+		e = doc.([]any)[0].(map[string]any)
+	}
+	if v == nil {
+		delete(e, field)
+	} else {
+		e[field] = v
+	}
+	out, _ := json.Marshal(doc)
+	if err := os.WriteFile(p, out, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -11,12 +11,10 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"storefront/data"
 	"storefront/data/rules"
 )
 
@@ -40,14 +38,6 @@ var (
 	postalCode  = regexp.MustCompile(`^(\d{3}|\d{5}|\d{6})$`)
 	relDate     = regexp.MustCompile(`^([+-])(\d{1,4})d$`)
 	relWeekDate = regexp.MustCompile(`^\+(\d{1,3})w([1-7])$`)
-)
-
-var (
-	itemTypes   = []string{"passcard", "countingPasscard", "point", "quantityPasscard"}
-	activations = []string{"IMMEDIATELY", "BOOKING", "ATTEND", "CUSTOM", "ADMIN_CUSTOM"}
-	units       = []string{"M", "W", "D", "Y"}
-	fieldTypes  = []string{"text", "date", "choice", "phone", "email"}
-	envs        = []string{"dev", "staging", "preprod", "production"}
 )
 
 // check finds every problem of c that needs no database, and resolves it
@@ -169,12 +159,6 @@ func (ck *checker) nonNegative(file, entry, field string, v int) {
 	}
 }
 
-func (ck *checker) oneOf(file, entry, field, v string, allowed []string) {
-	if !slices.Contains(allowed, v) {
-		ck.probs.add(file, entry, field, "「%s」不是可用的值（可用：%s）", v, strings.Join(allowed, "、"))
-	}
-}
-
 func (ck *checker) brand_(b *Brand) {
 	const f, e = brandFile, "品牌"
 	if !idPattern.MatchString(b.ID) {
@@ -183,11 +167,6 @@ func (ck *checker) brand_(b *Brand) {
 	ck.required(f, e, "name", b.Name)
 	if msg := checkColour(b.Colour); msg != "" {
 		ck.probs.add(f, e, "webBaseBackgroundColor", "%s", msg)
-	}
-	for _, m := range b.Modules {
-		if !slices.Contains(data.AllModules, m) {
-			ck.probs.add(f, e, "modules", "未知的模組「%s」", m)
-		}
 	}
 	if (b.IOSAppLink == "") != (b.AndroidAppLink == "") {
 		ck.probs.add(f, e, "iosAppLink", "iOS 與 Android 的 App 連結須同時提供或同時留空")
@@ -199,7 +178,6 @@ func (ck *checker) brand_(b *Brand) {
 		if d.Host == "" || d.Host != strings.ToLower(d.Host) || strings.ContainsAny(d.Host, "/: ") {
 			ck.probs.add(f, de, "domains.host", "須為小寫的主機名稱")
 		}
-		ck.oneOf(f, de, "domains.env", d.Env, envs)
 		if hosts[d.Host] {
 			ck.probs.add(f, de, "domains.host", "重複列出")
 		}
@@ -216,7 +194,6 @@ func (ck *checker) brand_(b *Brand) {
 		}
 		keys[cf.Key] = true
 		ck.required(f, ce, "customFields.label", cf.Label)
-		ck.oneOf(f, ce, "customFields.type", cf.Type, fieldTypes)
 		if cf.MaxLength != nil && *cf.MaxLength <= 0 {
 			ck.probs.add(f, ce, "customFields.maxLength", "須大於 0")
 		}
@@ -242,7 +219,6 @@ func (ck *checker) item(it *Item, i int, stores map[string]Store, seen map[strin
 	f := itemsFile
 	e := ck.id(f, "商品", it.ID, i, seen)
 	ck.required(f, e, "name", it.Name)
-	ck.oneOf(f, e, "type", it.Type, itemTypes)
 	ck.nonNegative(f, e, "price", it.Price)
 	if it.OriginalPrice != nil {
 		ck.nonNegative(f, e, "originalPrice", *it.OriginalPrice)
@@ -254,12 +230,7 @@ func (ck *checker) item(it *Item, i int, stores map[string]Store, seen map[strin
 		if it.Validity.Value <= 0 {
 			ck.probs.add(f, e, "validity.value", "須大於 0")
 		}
-		ck.oneOf(f, e, "validity.unit", it.Validity.Unit, units)
 	}
-	if it.Activation == "" {
-		it.Activation = "IMMEDIATELY"
-	}
-	ck.oneOf(f, e, "activation", it.Activation, activations)
 	if it.AdminStartDate != "" {
 		it.AdminStartDate = ck.date(f, e, "adminStartDate", it.AdminStartDate)
 	}
@@ -422,20 +393,27 @@ func resolveDate(v string, today time.Time) (string, bool) {
 	return v, err == nil
 }
 
-// image resolves an image field. An absolute path ("/_static/...") is kept
-// as it is (the demo's built-in images); a file name in the directory must
-// be a JPEG or PNG image and becomes its served path, named by its content
-// so a changed image gets a new address.
+// image resolves an image field. A file of the directory must be a JPEG
+// or PNG image (not a symbolic link) and becomes its served path, named
+// by its content so a changed image gets a new address. An absolute path
+// must be one this storefront serves ("/_static/...", the demo's
+// built-in images) and is kept as it is.
 func (ck *checker) image(file, entry, field, v string) string {
-	if v == "" || strings.HasPrefix(v, "/") {
+	if v == "" {
+		return v
+	}
+	if strings.HasPrefix(v, "/") {
+		if !strings.HasPrefix(v, "/_static/") || path.Clean(v) != v {
+			ck.probs.add(file, entry, field, "「%s」不是型錄目錄裡的檔案：圖片請寫目錄裡的相對路徑，如 images/room.png", v)
+		}
 		return v
 	}
 	if p, ok := ck.seen[v]; ok {
 		return p
 	}
-	raw, err := fs.ReadFile(ck.dir, v)
+	raw, err := readFile(ck.dir, v)
 	if err != nil {
-		ck.probs.add(file, entry, field, "找不到圖片檔「%s」", v)
+		ck.probs.add(file, entry, field, "%s", readProblem(v, err))
 		return v
 	}
 	_, format, err := image.DecodeConfig(bytes.NewReader(raw))

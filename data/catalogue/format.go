@@ -40,7 +40,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
+	"strings"
+	"unicode/utf8"
 )
 
 // Schema is the JSON Schema of the format (schema.json).
@@ -253,88 +257,145 @@ const (
 	schemaFile   = "schema.json"
 )
 
-// parts maps each file to the part of a Catalogue it holds.
-func (c *Catalogue) parts() []struct {
-	file string
-	v    any
-} {
-	return []struct {
-		file string
-		v    any
-	}{
-		{brandFile, &c.Brand}, {storesFile, &c.Stores}, {teachersFile, &c.Teachers},
-		{itemsFile, &c.Items}, {coursesFile, &c.Courses}, {termsFile, &c.Terms},
-		{bannersFile, &c.Banners}, {salesmenFile, &c.Salesmen},
+// part is a file of the format, the kind of entry it holds and the part
+// of a Catalogue it fills.
+type part struct {
+	file, kind string
+	v          any
+}
+
+func (c *Catalogue) parts() []part {
+	return []part{
+		{brandFile, "品牌", &c.Brand}, {storesFile, "門市", &c.Stores}, {teachersFile, "老師", &c.Teachers},
+		{itemsFile, "商品", &c.Items}, {coursesFile, "課程", &c.Courses}, {termsFile, "學期課程", &c.Terms},
+		{bannersFile, "橫幅", &c.Banners}, {salesmenFile, "業務", &c.Salesmen},
 	}
 }
 
 // Read reads the catalogue in dir. A missing file other than brand.json
-// is an empty list. Entries' onShelf and the booking rules' booleans
-// default as the database does when a file leaves them out.
+// is an empty list. Every file is checked against schema.json (its
+// fields, required fields, types and allowed values), whose defaults fill
+// what a file leaves out. A file the format does not know is a problem,
+// so a misnamed file cannot pass for a missing one.
 func Read(dir fs.FS) (*Catalogue, Problems) {
 	c := &Catalogue{}
-	var probs Problems
+	probs := unknownFiles(dir, c.parts())
 	for _, p := range c.parts() {
-		raw, err := fs.ReadFile(dir, p.file)
+		raw, err := readFile(dir, p.file)
 		if errors.Is(err, fs.ErrNotExist) && p.file != brandFile {
 			continue
 		}
 		if err != nil {
-			probs.add(p.file, "", "", "無法讀取：%v", err)
+			probs.add(p.file, "", "", "%s", readProblem(p.file, err))
 			continue
 		}
-		raw = withDefaults(p.file, raw)
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(p.v); err != nil {
-			probs.add(p.file, "", "", "不是有效的 JSON：%v", err)
-		}
+		probs = append(probs, decode(p, raw)...)
 	}
 	return c, probs
 }
 
-// withDefaults fills the defaults of the boolean fields an operator may
-// leave out (onShelf and a salesman's active true; countAllowed and
-// passcardAllowed true).
-func withDefaults(file string, raw []byte) []byte {
-	if file != itemsFile && file != coursesFile && file != termsFile && file != salesmenFile {
-		return raw
+// decode reads raw, the content of p's file, into p.v.
+func decode(p part, raw []byte) Problems {
+	var probs Problems
+	raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf")) // a byte-order mark (Windows Notepad)
+	if bytes.HasPrefix(raw, []byte("\xff\xfe")) || bytes.HasPrefix(raw, []byte("\xfe\xff")) {
+		probs.add(p.file, "", "", "檔案是 UTF-16（Unicode）編碼：請另存為 UTF-8")
+		return probs
 	}
-	var list []map[string]json.RawMessage
-	if json.Unmarshal(raw, &list) != nil {
-		return raw // the decoder reports it
+	sh := &shaper{file: p.file, raw: raw, probs: &probs}
+	if !utf8.Valid(raw) {
+		bad := 0
+		for r, n := utf8.DecodeRune(raw); r != utf8.RuneError || n != 1; r, n = utf8.DecodeRune(raw[bad:]) {
+			bad += n
+		}
+		sh.add(bad, "", "", "檔案不是 UTF-8 編碼（可能是 Big5）：請另存為 UTF-8")
+		return probs
 	}
-	def := func(m map[string]json.RawMessage, k string) {
-		if _, ok := m[k]; !ok {
-			m[k] = json.RawMessage("true")
+	root, serr := parse(raw)
+	if serr != nil {
+		sh.add(serr.off, "", "", "%s", serr.msg)
+		return probs
+	}
+	if root.kind == 'n' {
+		return nil
+	}
+	entry := p.kind
+	if p.file != brandFile {
+		sh.kind, entry = p.kind, ""
+	}
+	out := sh.shape(root, schemaDefs[strings.TrimSuffix(p.file, ".json")+"File"], entry, "")
+	if len(probs) > 0 {
+		return probs
+	}
+	plain, err := json.Marshal(out)
+	if err == nil {
+		err = json.Unmarshal(plain, p.v)
+	}
+	if err != nil {
+		probs.add(p.file, "", "", "無法讀取：%v", err)
+	}
+	return probs
+}
+
+// errLink: a path of the directory is a symbolic link.
+var errLink = errors.New("symbolic link")
+
+// readFile reads name in dir, refusing a symbolic link anywhere on its
+// path: an import publishes only what the directory itself holds.
+func readFile(dir fs.FS, name string) ([]byte, error) {
+	if !fs.ValidPath(name) {
+		return nil, fs.ErrInvalid
+	}
+	if l, ok := dir.(fs.ReadLinkFS); ok {
+		for p := name; p != "."; p = path.Dir(p) {
+			st, err := l.Lstat(p)
+			if err != nil {
+				return nil, err
+			}
+			if st.Mode()&fs.ModeSymlink != 0 {
+				return nil, errLink
+			}
 		}
 	}
-	for _, e := range list {
-		if file == salesmenFile {
-			def(e, "active")
+	return fs.ReadFile(dir, name)
+}
+
+// readProblem says why name could not be read.
+func readProblem(name string, err error) string {
+	switch {
+	case errors.Is(err, errLink):
+		return fmt.Sprintf("「%s」是符號連結（捷徑）：型錄只讀目錄裡的檔案本身，請把檔案複製進來", name)
+	case errors.Is(err, fs.ErrInvalid):
+		return fmt.Sprintf("「%s」不是型錄目錄裡的路徑：請寫目錄裡的相對路徑，如 images/room.png", name)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Sprintf("目錄裡找不到「%s」", name)
+	}
+	return fmt.Sprintf("無法讀取「%s」：%v", name, err)
+}
+
+// unknownFiles reports the files at the top of dir the format does not
+// know: a misnamed course.json would otherwise read as no courses. Hidden
+// files, folders and images are left alone.
+func unknownFiles(dir fs.FS, parts []part) Problems {
+	known := []string{schemaFile}
+	for _, p := range parts {
+		known = append(known, p.file)
+	}
+	entries, err := fs.ReadDir(dir, ".")
+	if err != nil {
+		return Problems{{Message: fmt.Sprintf("無法讀取目錄：%v", err)}}
+	}
+	var probs Problems
+	for _, e := range entries {
+		name := e.Name()
+		ext := strings.ToLower(path.Ext(name))
+		if e.IsDir() || strings.HasPrefix(name, ".") || slices.Contains(known, name) || ext == ".jpg" || ext == ".jpeg" || ext == ".png" {
 			continue
 		}
-		def(e, "onShelf")
-		if file == coursesFile {
-			var b map[string]json.RawMessage
-			if json.Unmarshal(e["booking"], &b) != nil || b == nil {
-				b = map[string]json.RawMessage{}
-			}
-			def(b, "countAllowed")
-			def(b, "passcardAllowed")
-			for k, v := range map[string]string{"opensHours": "336", "closesMinutes": "30", "cancelHours": "12"} {
-				if _, ok := b[k]; !ok {
-					b[k] = json.RawMessage(v)
-				}
-			}
-			e["booking"], _ = json.Marshal(b)
-		}
+		probs.add(name, "", "", "型錄不認得這個檔案%s。型錄目錄只放 %s 與圖片：請改名或移走這個檔案",
+			didYouMean(name, known), strings.Join(known, "、"))
 	}
-	out, err := json.Marshal(list)
-	if err != nil {
-		return raw
-	}
-	return out
+	return probs
 }
 
 // Write writes c into dir (created if missing) as the format's files and
@@ -361,11 +422,18 @@ func Write(dir string, c *Catalogue) error {
 // Problem is one error found in a catalogue directory: the file, the entry
 // (its key) and the field it is about, in plain words.
 type Problem struct {
-	File, Entry, Field, Message string
+	File      string
+	Line, Col int // where in File, when known (from 1; Col counts characters)
+	Entry     string
+	Field     string
+	Message   string
 }
 
 func (p Problem) String() string {
 	s := p.File
+	if p.Line > 0 {
+		s += fmt.Sprintf(" 第 %d 行第 %d 個字", p.Line, p.Col)
+	}
 	if p.Entry != "" {
 		s += "：" + p.Entry
 	}
@@ -380,7 +448,7 @@ func (p Problem) String() string {
 type Problems []Problem
 
 func (ps *Problems) add(file, entry, field, format string, args ...any) {
-	*ps = append(*ps, Problem{file, entry, field, fmt.Sprintf(format, args...)})
+	*ps = append(*ps, Problem{File: file, Entry: entry, Field: field, Message: fmt.Sprintf(format, args...)})
 }
 
 // Error lists the problems one a line.

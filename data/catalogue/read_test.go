@@ -1,0 +1,216 @@
+package catalogue_test
+
+import (
+	"context"
+	"encoding/json"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"storefront/data/catalogue"
+	"storefront/data/dbtest"
+)
+
+// A brand.json that leaves out the colour takes the schema's default,
+// as the schema promises.
+func TestBrandColourTakesTheSchemaDefault(t *testing.T) {
+	var s struct {
+		Defs struct {
+			Brand struct {
+				Properties struct {
+					Colour struct {
+						Default string `json:"default"`
+					} `json:"webBaseBackgroundColor"`
+				} `json:"properties"`
+			} `json:"brandFile"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(catalogue.Schema, &s); err != nil || s.Defs.Brand.Properties.Colour.Default == "" {
+		t.Fatalf("schema.json has no default colour (%v)", err)
+	}
+	db := dbtest.New(t)
+	src := studio(t)
+	setField(t, src, "brand.json", "webBaseBackgroundColor", nil)
+	importDir(t, db, src, t.TempDir(), false)
+	var colour string
+	db.Pool.QueryRow(context.Background(), "select web_base_background_color from brands where id = 'studio'").Scan(&colour)
+	if colour != s.Defs.Brand.Properties.Colour.Default {
+		t.Errorf("a brand without a colour imported as %q, the schema's default is %q", colour, s.Defs.Brand.Properties.Colour.Default)
+	}
+}
+
+// Every field the schema requires of an entry is required by the import:
+// an entry that leaves one out is refused, naming the entry and field.
+func TestSchemaRequiredFieldsAreRequired(t *testing.T) {
+	var s struct {
+		Defs map[string]struct {
+			Required []string `json:"required"`
+			Items    struct {
+				Required []string `json:"required"`
+			} `json:"items"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(catalogue.Schema, &s); err != nil {
+		t.Fatal(err)
+	}
+	db := dbtest.New(t)
+	for _, f := range []struct{ def, file, entry string }{
+		{"brandFile", "brand.json", "品牌"}, {"storesFile", "stores.json", "門市「daan」"},
+		{"teachersFile", "teachers.json", "老師「lin」"}, {"itemsFile", "items.json", "商品「month-pass」"},
+		{"coursesFile", "courses.json", "課程「hatha」"}, {"termSchedulesFile", "termSchedules.json", "學期課程「winter」"},
+		{"bannersFile", "banners.json", "橫幅「"}, {"salesmenFile", "salesmen.json", "業務「s-wang」"},
+	} {
+		required := append(s.Defs[f.def].Required, s.Defs[f.def].Items.Required...)
+		if len(required) == 0 {
+			t.Fatalf("schema %s requires nothing", f.def)
+		}
+		for _, field := range required {
+			t.Run(f.file+" "+field, func(t *testing.T) {
+				src := studio(t)
+				setField(t, src, f.file, field, nil)
+				msg := importErr(t, db, src, t.TempDir(), catalogue.Options{})
+				entry := f.entry
+				if field == "id" && f.file != "brand.json" {
+					entry = "第 1 筆"
+				}
+				for _, want := range []string{f.file + " 第 ", entry, "欄位 " + field + "：必填，這一筆沒有寫"} {
+					if !strings.Contains(msg, want) {
+						t.Errorf("leaving out %s lacks %q:\n%s", field, want, msg)
+					}
+				}
+			})
+		}
+	}
+}
+
+// Syntax and type errors say, in words, the file, the line and column
+// (in characters), the entry, the field and what was expected.
+func TestSyntaxAndTypeErrorsNameFileLineEntryAndField(t *testing.T) {
+	db := dbtest.New(t)
+	for _, tc := range []struct {
+		name, courses, want string
+	}{
+		{"unknown field",
+			"[\n  {\"id\": \"hatha\", \"store\": \"daan\", \"nmae\": \"哈達瑜珈\", \"minPrice\": 350, \"maxPrice\": 450}\n]",
+			"courses.json 第 2 行第 36 個字：課程「hatha」：欄位 nmae：沒有這個欄位（是不是 name？）"},
+		{"text for a number",
+			"[\n  {\"id\": \"hatha\", \"store\": \"daan\", \"name\": \"哈達瑜珈\", \"minPrice\": \"450\", \"maxPrice\": 450}\n]",
+			`courses.json 第 2 行第 64 個字：課程「hatha」：欄位 minPrice：應為整數，卻是文字 "450"`},
+		{"a fraction for an integer",
+			"[\n  {\"id\": \"hatha\", \"store\": \"daan\", \"name\": \"哈達瑜珈\", \"minPrice\": 4.5, \"maxPrice\": 450}\n]",
+			`courses.json 第 2 行第 64 個字：課程「hatha」：欄位 minPrice：應為整數，卻是數字 4.5`},
+		{"text for a yes or no",
+			"[\n  {\"id\": \"hatha\", \"store\": \"daan\", \"name\": \"哈達瑜珈\", \"minPrice\": 350, \"maxPrice\": 450, \"onShelf\": \"yes\"}\n]",
+			`courses.json 第 2 行第 97 個字：課程「hatha」：欄位 onShelf：應為布林值 true 或 false，卻是文字 "yes"`},
+		{"inside a schedule",
+			"[\n  {\"id\": \"hatha\", \"store\": \"daan\", \"name\": \"哈達瑜珈\", \"minPrice\": 350, \"maxPrice\": 450,\n" +
+				"   \"schedules\": [{\"date\": \"2026-12-01\", \"start\": \"07:00\", \"end\": \"08:00\", \"capacity\": \"十\"}]}\n]",
+			`courses.json 第 3 行第 87 個字：課程「hatha」的第 1 個時段：欄位 capacity：應為整數，卻是文字 "十"`},
+		{"a missing comma",
+			"[\n  {\"id\": \"hatha\", \"store\": \"daan\", \"name\": \"哈達瑜珈\", \"minPrice\": 350, \"maxPrice\": 450}\n" +
+				"  {\"id\": \"strength\", \"store\": \"banqiao\", \"name\": \"肌力訓練\", \"minPrice\": 400, \"maxPrice\": 500}\n]",
+			"courses.json 第 3 行第 3 個字：JSON 語法錯誤：這裡是「{」，清單的兩個元素之間少了逗號，或清單少了結尾的 ]"},
+		{"a comma too many",
+			"[\n  {\"id\": \"hatha\", \"store\": \"daan\", \"name\": \"哈達瑜珈\", \"minPrice\": 350, \"maxPrice\": 450},\n]",
+			"courses.json 第 3 行第 1 個字：JSON 語法錯誤：這裡是「]」，應為一個值"},
+		{"an unfinished file",
+			"[\n  {\"id\": \"hatha\", \"store\": \"daan\", \"name\": \"哈達瑜珈\", \"minPrice\": 350, \"maxPrice\": 450}\n",
+			"courses.json 第 3 行第 1 個字：檔案在結構完整之前就結束了"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := studio(t)
+			writeJSON(t, src, "courses.json", tc.courses)
+			msg := importErr(t, db, src, t.TempDir(), catalogue.Options{})
+			if !strings.Contains(msg, tc.want) {
+				t.Errorf("problems lack\n%s\ngot\n%s", tc.want, msg)
+			}
+			if strings.Contains(msg, "json:") || strings.Contains(msg, "Go struct") {
+				t.Errorf("problems speak Go:\n%s", msg)
+			}
+		})
+	}
+}
+
+// Files saved with a UTF-8 byte-order mark (Windows Notepad) import as
+// the same files without it.
+func TestImportAcceptsByteOrderMark(t *testing.T) {
+	db := dbtest.New(t)
+	src := studio(t)
+	names, _ := filepath.Glob(filepath.Join(src, "*.json"))
+	for _, p := range names {
+		raw, _ := os.ReadFile(p)
+		os.WriteFile(p, append([]byte("\xef\xbb\xbf"), raw...), 0o644)
+	}
+	rep := importDir(t, db, src, t.TempDir(), false)
+	if len(rep.Added) == 0 {
+		t.Fatalf("nothing imported: %s", rep)
+	}
+	if n := count(t, db, "select count(*) from brands where id = 'studio' and name = '山嵐運動工作室'"); n != 1 {
+		t.Errorf("the brand with a byte-order mark imported %d times", n)
+	}
+}
+
+// A misnamed file is refused (naming the file it likely means) instead of
+// reading as no entries of its kind, and nothing is written.
+func TestMisnamedFileIsRefused(t *testing.T) {
+	db := dbtest.New(t)
+	src, images := studio(t), t.TempDir()
+	importDir(t, db, src, images, false)
+	if err := os.Rename(filepath.Join(src, "courses.json"), filepath.Join(src, "course.json")); err != nil {
+		t.Fatal(err)
+	}
+	writeJSON(t, src, "termSchedules.json", `[]`)
+	msg := importErr(t, db, src, images, catalogue.Options{})
+	if !strings.Contains(msg, "course.json：型錄不認得這個檔案（是不是 courses.json？）") {
+		t.Errorf("a misnamed courses file:\n%s", msg)
+	}
+	if n := count(t, db, "select count(*) from courses where brand_id = 'studio' and on_shelf"); n != 2 {
+		t.Errorf("%d of 2 courses left on the shelf by a refused import", n)
+	}
+}
+
+// An image that is a symbolic link (or lies behind one), and an absolute
+// path that is not the storefront's own, are refused and nothing is
+// published.
+func TestImportRefusesLinksAndAbsolutePaths(t *testing.T) {
+	db := dbtest.New(t)
+	outside := t.TempDir()
+	writePNG(t, filepath.Join(outside, "secret.png"), color.RGBA{0, 200, 0, 255})
+	for _, tc := range []struct {
+		name  string
+		setup func(t *testing.T, src string)
+		want  string
+	}{
+		{"a linked file", func(t *testing.T, src string) {
+			if err := os.Symlink(filepath.Join(outside, "secret.png"), filepath.Join(src, "images", "link.png")); err != nil {
+				t.Fatal(err)
+			}
+			setField(t, src, "teachers.json", "image", "images/link.png")
+		}, "teachers.json：老師「lin」：欄位 image：「images/link.png」是符號連結（捷徑）"},
+		{"a linked folder", func(t *testing.T, src string) {
+			if err := os.Symlink(outside, filepath.Join(src, "images", "more")); err != nil {
+				t.Fatal(err)
+			}
+			setField(t, src, "teachers.json", "image", "images/more/secret.png")
+		}, "teachers.json：老師「lin」：欄位 image：「images/more/secret.png」是符號連結（捷徑）"},
+		{"an absolute path", func(t *testing.T, src string) {
+			setField(t, src, "teachers.json", "image", "/etc/passwd")
+		}, "teachers.json：老師「lin」：欄位 image：「/etc/passwd」不是型錄目錄裡的檔案"},
+		{"a path out of the directory", func(t *testing.T, src string) {
+			setField(t, src, "teachers.json", "image", "../secret.png")
+		}, "teachers.json：老師「lin」：欄位 image：「../secret.png」不是型錄目錄裡的路徑"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, images := studio(t), t.TempDir()
+			tc.setup(t, src)
+			if msg := importErr(t, db, src, images, catalogue.Options{}); !strings.Contains(msg, tc.want) {
+				t.Errorf("problems lack %q:\n%s", tc.want, msg)
+			}
+			if entries, _ := os.ReadDir(images); len(entries) != 0 {
+				t.Errorf("a refused import stored images")
+			}
+		})
+	}
+}
