@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"storefront/data"
@@ -16,7 +17,9 @@ import (
 )
 
 const catalogueUsage = `usage:
-  storefront catalogue import PATH [--dry-run]   bring a brand's catalogue directory into the database
+  storefront catalogue import PATH [--dry-run] [--empty=FILE,...]
+                                                 bring a brand's catalogue directory into the database; --empty:
+                                                 the kinds of these files (courses.json) may end up with no entry
   storefront catalogue export BRAND [DIR] [--relative]
                                                  write a brand's catalogue into DIR (default ./BRAND); --relative:
                                                  dates relative to today (+14d, +2w3), for a demo that never goes stale`
@@ -27,19 +30,21 @@ const catalogueUsage = `usage:
 // on stderr, and nothing is written.
 func catalogueCommand(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	dry, rel := false, false
-	var rest []string
+	var rest, empty []string
 	for _, a := range args {
-		switch a {
-		case "--dry-run":
+		switch list, isEmpty := strings.CutPrefix(a, "--empty="); {
+		case a == "--dry-run":
 			dry = true
-		case "--relative":
+		case a == "--relative":
 			rel = true
+		case isEmpty:
+			empty = append(empty, strings.Split(list, ",")...)
 		default:
 			rest = append(rest, a)
 		}
 	}
 	if len(rest) < 2 || (rest[0] != "import" && rest[0] != "export") || len(rest) > 3 ||
-		(rest[0] == "import" && len(rest) != 2) || (dry && rest[0] != "import") || (rel && rest[0] != "export") {
+		(rest[0] == "import" && len(rest) != 2) || ((dry || empty != nil) && rest[0] != "import") || (rel && rest[0] != "export") {
 		return errors.New(catalogueUsage)
 	}
 	cfg, err := host.LoadConfig(getenv)
@@ -73,7 +78,7 @@ func catalogueCommand(ctx context.Context, args []string, getenv func(string) st
 	if st, err := os.Stat(path); err != nil || !st.IsDir() {
 		return fmt.Errorf("%s：不是目錄", rest[1])
 	}
-	rep, err := catalogue.Import(ctx, db, os.DirFS(path), catalogue.Options{DryRun: dry, ImageDir: cfg.CatalogueImages})
+	rep, err := catalogue.Import(ctx, db, os.DirFS(path), catalogue.Options{DryRun: dry, ImageDir: cfg.CatalogueImages, Empty: empty})
 	if err != nil {
 		var probs catalogue.Problems
 		if errors.As(err, &probs) {

@@ -163,6 +163,32 @@ func TestCatalogueImportErrors(t *testing.T) {
 	}
 }
 
+// A kind the files drop entirely is refused until the operator names its
+// file with --empty.
+func TestCatalogueEmptyFlag(t *testing.T) {
+	db, getenv := catalogueEnv(t)
+	dir := studioCopy(t)
+	if out, err := runCatalogue(t, getenv, "import", dir); err != nil {
+		t.Fatalf("import: %v\n%s", err, out)
+	}
+	os.Remove(filepath.Join(dir, "salesmen.json"))
+	if _, err := runCatalogue(t, getenv, "import", dir); err == nil || !strings.Contains(err.Error(), "請加上 --empty=salesmen.json") {
+		t.Fatalf("dropping every salesman without --empty: %v", err)
+	}
+	out, err := runCatalogue(t, getenv, "import", dir, "--empty=salesmen.json")
+	if err != nil || !strings.Contains(out, "- salesmen.json：業務「s-wang」") {
+		t.Fatalf("with --empty=salesmen.json: %v\n%s", err, out)
+	}
+	var n int
+	db.Pool.QueryRow(context.Background(), "select count(*) from salesmen where brand_id = 'studio'").Scan(&n)
+	if n != 0 {
+		t.Errorf("%d salesmen left", n)
+	}
+	if _, err := runCatalogue(t, getenv, "export", "studio", "--empty=salesmen.json"); err == nil || !strings.Contains(err.Error(), "usage") {
+		t.Errorf("--empty on an export: %v", err)
+	}
+}
+
 func TestCatalogueImportTakenDomain(t *testing.T) {
 	db, getenv := catalogueEnv(t)
 	ctx := context.Background()

@@ -168,8 +168,15 @@ func TestImportTakesHeldEntriesOffShelf(t *testing.T) {
 	writeJSON(t, src, "courses.json", `[]`)
 	writeJSON(t, src, "termSchedules.json", `[]`)
 	writeJSON(t, src, "salesmen.json", `[]`)
-	dry := importDir(t, db, src, images, true)
-	rep := importDir(t, db, src, images, false)
+	empty := []string{"courses.json", "termSchedules.json", "salesmen.json"}
+	dry, err := catalogue.Import(ctx, db, os.DirFS(src), catalogue.Options{Now: now, ImageDir: images, DryRun: true, Empty: empty})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := catalogue.Import(ctx, db, os.DirFS(src), catalogue.Options{Now: now, ImageDir: images, Empty: empty})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !reflect.DeepEqual(dry, rep) {
 		t.Errorf("the dry run reported\n%s\nthe import\n%s", dry, rep)
 	}

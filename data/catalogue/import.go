@@ -27,6 +27,10 @@ type Options struct {
 	// ImageDir is where image files are stored (STOREFRONT_CATALOGUE_IMAGES);
 	// a catalogue naming image files needs one.
 	ImageDir string
+	// Empty names the files ("courses.json") whose kind the import may
+	// empty: without it, files that hold none of a kind the brand has
+	// entries of are refused.
+	Empty []string
 }
 
 // Report is what an import changed (or would change, in a dry run), one
@@ -109,6 +113,13 @@ func ImportTx(ctx context.Context, tx pgx.Tx, dir fs.FS, opt Options) (*Report, 
 	if _, err := tx.Exec(ctx, "select pg_advisory_xact_lock(hashtext('storefront catalogue ' || $1))", want.Brand.ID); err != nil {
 		return nil, err
 	}
+	have, id, err := load(ctx, tx, want.Brand.ID)
+	if errors.Is(err, errNoBrand) {
+		have, id = &Catalogue{}, newIDs()
+	} else if err != nil {
+		return nil, err
+	}
+	probs = append(probs, vanished(want, have, opt.Empty)...)
 	for _, d := range want.Brand.Domains {
 		var other string
 		err := tx.QueryRow(ctx, "select brand_id from brand_domains where host = $1 and brand_id <> $2", d.Host, want.Brand.ID).Scan(&other)
@@ -126,7 +137,7 @@ func ImportTx(ctx context.Context, tx pgx.Tx, dir fs.FS, opt Options) (*Report, 
 	if _, err := tx.Exec(ctx, "select set_config('storefront.importing', 'on', true)"); err != nil {
 		return nil, err
 	}
-	if err := apply(ctx, tx, want, rep); err != nil {
+	if err := apply(ctx, tx, want, have, id, rep); err != nil {
 		return nil, err
 	}
 	if _, err := tx.Exec(ctx, "select set_config('storefront.importing', 'off', true)"); err != nil {
@@ -141,6 +152,42 @@ func ImportTx(ctx context.Context, tx pgx.Tx, dir fs.FS, opt Options) (*Report, 
 }
 
 var errDryRun = errors.New("dry run")
+
+// vanished reports each kind the brand has live entries of (on the
+// shelf, active) and want has none of: the import would take every one
+// of them off the shelf or delete it, which only an operator who names
+// the file in allow means (a misnamed or forgotten file reads as none).
+func vanished(want, have *Catalogue, allow []string) Problems {
+	var probs Problems
+	for _, f := range allow {
+		if !slices.ContainsFunc(want.parts(), func(p part) bool { return p.file == f && p.file != brandFile }) {
+			probs.add(f, "", "", "--empty 只能列出型錄的清單檔（如 courses.json），沒有「%s」這個檔案", f)
+		}
+	}
+	hp := have.parts()
+	for i, p := range want.parts() {
+		list := reflect.ValueOf(hp[i].v).Elem()
+		if list.Kind() != reflect.Slice || reflect.ValueOf(p.v).Elem().Len() > 0 || slices.Contains(allow, p.file) {
+			continue
+		}
+		live := 0
+		for j := range list.Len() {
+			e := list.Index(j)
+			if f := e.FieldByName("OnShelf"); f.IsValid() && !f.Bool() {
+				continue
+			}
+			if f := e.FieldByName("Active"); f.IsValid() && !f.Bool() {
+				continue
+			}
+			live++
+		}
+		if live > 0 {
+			probs.add(p.file, "", "", "目錄裡沒有這個檔案，或檔案裡一筆%[2]s也沒有：匯入會把品牌現有的 %[3]d 筆%[2]s全部下架或刪除。"+
+				"若是檔名打錯，請改回 %[1]s；若真的要清空%[2]s，請加上 --empty=%[1]s", p.file, p.kind, live)
+		}
+	}
+	return probs
+}
 
 // storeImages writes the images under dir; their names carry their
 // content's hash, so a file already there is the same image. Each is
@@ -237,17 +284,13 @@ func normalise(c *Catalogue) {
 // it. It runs in the import's transaction, with storefront.importing on:
 // the rows' triggers leave the brand's data_version alone, and apply
 // bumps it once at the end when anything changed.
-func apply(ctx context.Context, tx pgx.Tx, want *Catalogue, rep *Report) error {
+func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *Report) error {
 	brand := want.Brand.ID
-	have, id, err := load(ctx, tx, brand)
-	if errors.Is(err, errNoBrand) {
-		have, id = &Catalogue{}, newIDs()
+	if have.Brand.ID == "" {
 		if _, err := tx.Exec(ctx, "insert into brands (id, name) values ($1, $2)", brand, want.Brand.Name); err != nil {
 			return err
 		}
 		rep.Added = append(rep.Added, fmt.Sprintf("%s：品牌「%s」", brandFile, brand))
-	} else if err != nil {
-		return err
 	}
 	w := &writer{ctx: ctx, tx: tx, brand: brand, rep: rep}
 

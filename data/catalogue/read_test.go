@@ -162,7 +162,7 @@ func TestMisnamedFileIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeJSON(t, src, "termSchedules.json", `[]`)
-	msg := importErr(t, db, src, images, catalogue.Options{})
+	msg := importErr(t, db, src, images, catalogue.Options{Empty: []string{"termSchedules.json"}})
 	if !strings.Contains(msg, "course.json：型錄不認得這個檔案（是不是 courses.json？）") {
 		t.Errorf("a misnamed courses file:\n%s", msg)
 	}
