@@ -33,35 +33,6 @@ type Options struct {
 	Empty []string
 }
 
-// Report is what an import changed (or would change, in a dry run), one
-// line per entry: "courses.json：課程「空中瑜珈」（信義館）".
-type Report struct {
-	Brand    string
-	Added    []string
-	Changed  []string
-	OffShelf []string // taken off the shelf: members hold or booked it
-	Removed  []string // deleted: nobody held or booked it
-}
-
-// Empty reports whether nothing changed.
-func (r *Report) Empty() bool {
-	return len(r.Added)+len(r.Changed)+len(r.OffShelf)+len(r.Removed) == 0
-}
-
-func (r *Report) String() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "品牌 %s：新增 %d、變更 %d、下架 %d、刪除 %d\n", r.Brand, len(r.Added), len(r.Changed), len(r.OffShelf), len(r.Removed))
-	for _, l := range []struct {
-		mark  string
-		lines []string
-	}{{"+", r.Added}, {"~", r.Changed}, {"↓", r.OffShelf}, {"-", r.Removed}} {
-		for _, s := range l.lines {
-			fmt.Fprintf(&b, "%s %s\n", l.mark, s)
-		}
-	}
-	return b.String()
-}
-
 var taipei, _ = time.LoadLocation("Asia/Taipei")
 
 // taipeiDay is now's day in Taipei, at midnight UTC (for date arithmetic).
@@ -290,7 +261,7 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 		if _, err := tx.Exec(ctx, "insert into brands (id, name) values ($1, $2)", brand, want.Brand.Name); err != nil {
 			return err
 		}
-		rep.Added = append(rep.Added, fmt.Sprintf("%s：品牌「%s」", brandFile, brand))
+		rep.Added = append(rep.Added, top(brandFile, "品牌").change(brand))
 	}
 	w := &writer{ctx: ctx, tx: tx, brand: brand, rep: rep}
 
@@ -298,7 +269,7 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 	wb, hb := want.Brand, have.Brand
 	wb.Domains, hb.Domains, wb.CustomFields, hb.CustomFields = nil, nil, nil, nil
 	if hb.ID != "" && !reflect.DeepEqual(wb, hb) {
-		rep.Changed = append(rep.Changed, fmt.Sprintf("%s：品牌「%s」", brandFile, brand))
+		rep.Changed = append(rep.Changed, top(brandFile, "品牌").change(brand, fieldChanges(hb, wb)...))
 	}
 	if !reflect.DeepEqual(wb, hb) {
 		w.exec(`update brands set name = $2, description = $3, app_logo = $4, web_base_background_color = $5,
@@ -309,14 +280,15 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 	}
 	if !reflect.DeepEqual(want.Brand.Domains, have.Brand.Domains) {
 		if hb.ID != "" {
-			rep.Changed = append(rep.Changed, fmt.Sprintf("%s：品牌「%s」的網域", brandFile, brand))
+			rep.Changed = append(rep.Changed, Change{File: brandFile, Kind: "品牌的網域", Entry: fmt.Sprintf("品牌「%s」的網域", brand),
+				Fields: []string{fmt.Sprintf("domains：%s -> %s", domainList(have.Brand.Domains), domainList(want.Brand.Domains))}})
 		}
 		w.exec("delete from brand_domains where brand_id = $1", brand)
 		for _, d := range want.Brand.Domains {
 			w.exec("insert into brand_domains (host, brand_id, env) values ($1, $2, $3)", d.Host, brand, d.Env)
 		}
 	}
-	diff(w, brandFile, "自訂欄位", true, want.Brand.CustomFields, have.Brand.CustomFields, fieldKeyOf,
+	diff(w, top(brandFile, "自訂欄位"), true, want.Brand.CustomFields, have.Brand.CustomFields, fieldKeyOf,
 		func(i int, f CustomField, isNew bool) {
 			w.exec(`insert into custom_fields (brand_id, target_type, key, label, field_type, required, max_length, options, sort)
 			        values ($1, 'USER', $2, $3, $4, $5, $6, $7, $8)
@@ -326,12 +298,12 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 				brand, f.Key, f.Label, f.Type, f.Required, f.MaxLength, f.Options, i+1)
 		},
 		func(f CustomField) {
-			w.removed(brandFile, "自訂欄位", f.Key, "delete from custom_fields where brand_id = $1 and target_type = 'USER' and key = $2", brand, f.Key)
+			w.removed(top(brandFile, "自訂欄位"), f.Key, "delete from custom_fields where brand_id = $1 and target_type = 'USER' and key = $2", brand, f.Key)
 		})
 
 	// stores and teachers (a store the files dropped goes at the end, when
 	// nothing names it any more)
-	diff(w, storesFile, "門市", true, want.Stores, have.Stores, func(s Store) string { return s.ID },
+	diff(w, top(storesFile, "門市"), true, want.Stores, have.Stores, func(s Store) string { return s.ID },
 		func(i int, s Store, isNew bool) {
 			w.exec(`insert into stores (brand_id, slug, short_name, name, address, postal_code, region, locality, phone, opening_hours, map_url, has_line_pay, image, sort)
 			        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
@@ -341,7 +313,7 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 			          map_url = excluded.map_url, has_line_pay = excluded.has_line_pay, image = excluded.image, sort = excluded.sort`,
 				brand, s.ID, s.ShortName, s.Name, s.Address, s.PostalCode, s.Region, s.Locality, s.Phone, s.OpeningHours, s.MapURL, s.HasLinePay, s.Image, i+1)
 		}, nil)
-	diff(w, teachersFile, "老師", true, want.Teachers, have.Teachers, func(t Teacher) string { return t.ID },
+	diff(w, top(teachersFile, "老師"), true, want.Teachers, have.Teachers, func(t Teacher) string { return t.ID },
 		func(i int, t Teacher, isNew bool) {
 			w.exec(`insert into teachers (brand_id, slug, name, title, bio, image, sort) values ($1, $2, $3, $4, $5, $6, $7)
 			        on conflict (brand_id, slug) do update set name = excluded.name, title = excluded.title,
@@ -349,7 +321,7 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 				brand, t.ID, t.Name, t.Title, t.Bio, t.Image, i+1)
 		},
 		func(t Teacher) {
-			w.removed(teachersFile, "老師", t.ID, "delete from teachers where id = $1", id.teachers[t.ID])
+			w.removed(top(teachersFile, "老師"), t.ID, "delete from teachers where id = $1", id.teachers[t.ID])
 		})
 	// a category is added once, in the order the courses name it (a
 	// conflicting insert would spend an id)
@@ -367,7 +339,7 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 	ref := func(table string, n int) string {
 		return fmt.Sprintf(`(select id from %s where brand_id = $1 and slug = $%d)`, table, n)
 	}
-	diff(w, itemsFile, "商品", true, want.Items, have.Items, func(it Item) string { return it.ID },
+	diff(w, top(itemsFile, "商品"), true, want.Items, have.Items, func(it Item) string { return it.ID },
 		func(i int, it Item, isNew bool) {
 			var vv *int
 			var vu *string
@@ -398,12 +370,12 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 			}
 		},
 		func(it Item) {
-			w.offShelfOrRemove(itemsFile, "商品", it.ID, it.OnShelf, id.items[it.ID],
+			w.offShelfOrRemove(top(itemsFile, "商品"), it.ID, it.OnShelf, id.items[it.ID],
 				`select exists(select 1 from member_passcards where item_id = $1) or exists(select 1 from member_tickets where item_id = $1)
 				     or exists(select 1 from member_counting_passcards where item_id = $1) or exists(select 1 from order_lines where item_id = $1)`,
 				"update items set on_shelf = false where id = $1", "delete from items where id = $1")
 		})
-	diff(w, coursesFile, "課程", true, want.Courses, have.Courses, func(co Course) string { return co.ID },
+	diff(w, top(coursesFile, "課程"), true, want.Courses, have.Courses, func(co Course) string { return co.ID },
 		func(i int, co Course, isNew bool) {
 			bk := co.Booking
 			w.exec(`insert into courses (brand_id, slug, store_id, name, category_id, teacher_id, summary, description, image,
@@ -425,7 +397,7 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 				bk.CancelHours, bk.PointsCost, bk.HoursCost, bk.CountAllowed, bk.PasscardAllowed, bk.TimingAllowed, bk.PrivateCoach)
 		},
 		func(co Course) {
-			w.offShelfOrRemove(coursesFile, "課程", co.ID, co.OnShelf, id.courses[co.ID],
+			w.offShelfOrRemove(top(coursesFile, "課程"), co.ID, co.OnShelf, id.courses[co.ID],
 				`select exists(select 1 from bookings b join course_schedules cs on cs.id = b.schedule_id where cs.course_id = $1)
 				     or exists(select 1 from order_lines where course_id = $1)`,
 				"update courses set on_shelf = false where id = $1", "delete from courses where id = $1")
@@ -457,14 +429,14 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 	var deletes []int64
 	for _, co := range want.Courses {
 		cid := newCourse[co.ID]
-		name := fmt.Sprintf("課程「%s」的時段", co.ID)
+		slots := kind{coursesFile, "課程的時段", fmt.Sprintf("課程「%s」的時段", co.ID)}
 		have := haveCourse[co.ID]
 		if have.ID != "" && have.Teacher != co.Teacher {
 			// the sessions that follow the course's teacher follow its change
 			w.exec(`update course_schedules set teacher_id = $2 where course_id = $1 and teacher_id is not distinct from $3`,
 				cid, teacher(co.Teacher), teacher(have.Teacher))
 		}
-		diff(w, coursesFile, name, false, co.Schedules, have.Schedules, slotKey,
+		diff(w, slots, false, co.Schedules, have.Schedules, slotKey,
 			func(_ int, s Schedule, isNew bool) {
 				t := s.Teacher
 				if t == "" {
@@ -484,7 +456,7 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 				if held, err := w.held(`select exists(select 1 from bookings where schedule_id = $1)
 				        or exists(select 1 from order_lines where schedule_id = $1)`, sid); err == nil && !held {
 					// a booked session stays: its members keep their seats
-					rep.Removed = append(rep.Removed, fmt.Sprintf("%s：%s「%s」", coursesFile, name, s.Date+" "+s.Start))
+					rep.Removed = append(rep.Removed, slots.change(slotKey(s)))
 					deletes = append(deletes, sid)
 				}
 			})
@@ -499,7 +471,7 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 	}
 
 	// banners and salesmen
-	diff(w, bannersFile, "橫幅", true, want.Banners, have.Banners, func(b Banner) string { return b.ID },
+	diff(w, top(bannersFile, "橫幅"), true, want.Banners, have.Banners, func(b Banner) string { return b.ID },
 		func(i int, b Banner, isNew bool) {
 			w.exec(`insert into banners (brand_id, slug, title, image, link, starts_on, ends_on, sort)
 			        values ($1, $2, $3, $4, $5, nullif($6, '')::date, nullif($7, '')::date, $8)
@@ -508,9 +480,9 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 				brand, b.ID, b.Title, b.Image, b.Link, b.StartsOn, b.EndsOn, i+1)
 		},
 		func(b Banner) {
-			w.removed(bannersFile, "橫幅", b.ID, "delete from banners where id = $1", id.banners[b.ID])
+			w.removed(top(bannersFile, "橫幅"), b.ID, "delete from banners where id = $1", id.banners[b.ID])
 		})
-	diff(w, salesmenFile, "業務", true, want.Salesmen, have.Salesmen, func(m Salesman) string { return m.ID },
+	diff(w, top(salesmenFile, "業務"), true, want.Salesmen, have.Salesmen, func(m Salesman) string { return m.ID },
 		func(i int, m Salesman, isNew bool) {
 			w.exec(`insert into salesmen (brand_id, slug, store_id, name, code, active, sort)
 			        values ($1, $2, `+ref("stores", 3)+`, $4, $5, $6, $7)
@@ -521,7 +493,7 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 		func(m Salesman) {
 			// an order that named the salesman keeps naming them: they stop
 			// being offered instead
-			w.offShelfOrRemove(salesmenFile, "業務", m.ID, m.Active, id.salesmen[m.ID],
+			w.offShelfOrRemove(top(salesmenFile, "業務"), m.ID, m.Active, id.salesmen[m.ID],
 				"select exists(select 1 from order_lines where salesman_id = $1)",
 				"update salesmen set active = false where id = $1", "delete from salesmen where id = $1")
 		})
@@ -541,7 +513,7 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 				return err
 			}
 			if !used {
-				w.removed(storesFile, "門市", s.ID, "delete from stores where id = $1", sid)
+				w.removed(top(storesFile, "門市"), s.ID, "delete from stores where id = $1", sid)
 			}
 		}
 	}
@@ -572,7 +544,7 @@ func applyTerms(w *writer, want, have *Catalogue, id *ids) error {
 	heldTerm := `select exists(select 1 from bookings b join course_schedules cs on cs.id = b.schedule_id
 	                                join term_classes tc on tc.id = cs.term_class_id where tc.term_schedule_id = $1)`
 	heldClass := `select exists(select 1 from bookings b join course_schedules cs on cs.id = b.schedule_id where cs.term_class_id = $1)`
-	diff(w, termsFile, "學期課程", true, bare(want.Terms), bare(have.Terms), func(t Term) string { return t.ID },
+	diff(w, top(termsFile, "學期課程"), true, bare(want.Terms), bare(have.Terms), func(t Term) string { return t.ID },
 		func(i int, t Term, isNew bool) {
 			w.exec(`insert into term_schedules (brand_id, slug, name, intro, image, start_date, end_date, on_shelf, sort)
 			        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -582,7 +554,7 @@ func applyTerms(w *writer, want, have *Catalogue, id *ids) error {
 				brand, t.ID, t.Name, t.Intro, t.Image, t.StartDate, t.EndDate, t.OnShelf, i+1)
 		},
 		func(t Term) {
-			w.offShelfOrRemove(termsFile, "學期課程", t.ID, t.OnShelf, id.terms[t.ID], heldTerm,
+			w.offShelfOrRemove(top(termsFile, "學期課程"), t.ID, t.OnShelf, id.terms[t.ID], heldTerm,
 				"update term_schedules set on_shelf = false where id = $1", "delete from term_schedules where id = $1")
 		})
 	classRef := `(select tc.id from term_classes tc join term_schedules ts on ts.id = tc.term_schedule_id
@@ -598,8 +570,8 @@ func applyTerms(w *writer, want, have *Catalogue, id *ids) error {
 			}
 			return out
 		}
-		kind := fmt.Sprintf("學期課程「%s」的班級", t.ID)
-		diff(w, termsFile, kind, true, bareClasses(t.Classes), bareClasses(ht.Classes), func(c TermClass) string { return c.ID },
+		classes := kind{termsFile, "學期課程的班級", fmt.Sprintf("學期課程「%s」的班級", t.ID)}
+		diff(w, classes, true, bareClasses(t.Classes), bareClasses(ht.Classes), func(c TermClass) string { return c.ID },
 			func(i int, c TermClass, isNew bool) {
 				w.exec(`insert into term_classes (brand_id, term_schedule_id, slug, course_id, name, intro, price, capacity, sort)
 				        values ($1, (select id from term_schedules where brand_id = $1 and slug = $2), $3,
@@ -617,7 +589,7 @@ func applyTerms(w *writer, want, have *Catalogue, id *ids) error {
 			func(c TermClass) {
 				cid := id.classes[tid][c.ID]
 				if held, err := w.held(heldClass, cid); err == nil && !held {
-					w.removed(termsFile, kind, c.ID, "delete from term_classes where id = $1", cid)
+					w.removed(classes, c.ID, "delete from term_classes where id = $1", cid)
 				}
 			})
 		haveClass := map[string]TermClass{}
@@ -626,8 +598,8 @@ func applyTerms(w *writer, want, have *Catalogue, id *ids) error {
 		}
 		for _, c := range t.Classes {
 			cid := id.classes[tid][c.ID]
-			name := fmt.Sprintf("學期課程「%s」班級「%s」的課堂", t.ID, c.ID)
-			diff(w, termsFile, name, false, c.Sessions, haveClass[c.ID].Sessions, sessionKey,
+			sessions := kind{termsFile, "學期課程的課堂", fmt.Sprintf("學期課程「%s」班級「%s」的課堂", t.ID, c.ID)}
+			diff(w, sessions, false, c.Sessions, haveClass[c.ID].Sessions, sessionKey,
 				func(_ int, s Session, isNew bool) {
 					if isNew {
 						w.exec(`insert into course_schedules (brand_id, course_id, teacher_id, term_class_id, date, start_time, end_time, capacity)
@@ -642,7 +614,7 @@ func applyTerms(w *writer, want, have *Catalogue, id *ids) error {
 					sid := id.sessions[cid][sessionKey(s)]
 					if held, err := w.held(`select exists(select 1 from bookings where schedule_id = $1)
 					        or exists(select 1 from order_lines where schedule_id = $1)`, sid); err == nil && !held {
-						w.removed(termsFile, name, s.Date+" "+s.Start, "delete from course_schedules where id = $1", sid)
+						w.removed(sessions, sessionKey(s), "delete from course_schedules where id = $1", sid)
 					}
 				})
 		}
@@ -708,24 +680,24 @@ func (w *writer) held(sql string, id int64) (bool, error) {
 	return is, nil
 }
 
-func (w *writer) removed(file, kind, key, sql string, args ...any) {
-	w.rep.Removed = append(w.rep.Removed, fmt.Sprintf("%s：%s「%s」", file, kind, key))
+func (w *writer) removed(k kind, key, sql string, args ...any) {
+	w.rep.Removed = append(w.rep.Removed, k.change(key))
 	w.exec(sql, args...)
 }
 
 // offShelfOrRemove takes an entry the files dropped off the shelf when
 // held asks true, and deletes it otherwise.
-func (w *writer) offShelfOrRemove(file, kind, key string, onShelf bool, id int64, held, offShelf, remove string) {
+func (w *writer) offShelfOrRemove(k kind, key string, onShelf bool, id int64, held, offShelf, remove string) {
 	is, err := w.held(held, id)
 	if err != nil {
 		return
 	}
 	if !is {
-		w.removed(file, kind, key, remove, id)
+		w.removed(k, key, remove, id)
 		return
 	}
 	if onShelf {
-		w.rep.OffShelf = append(w.rep.OffShelf, fmt.Sprintf("%s：%s「%s」", file, kind, key))
+		w.rep.OffShelf = append(w.rep.OffShelf, k.change(key))
 		w.exec(offShelf, id)
 	}
 }
@@ -734,7 +706,7 @@ func (w *writer) offShelfOrRemove(file, kind, key string, onShelf bool, id int64
 // (with its position in want), gone handles one have holds and want does
 // not (nil: left as it is). When ordered, an entry that moved among the
 // kept entries is changed too (its sort follows the file).
-func diff[T any](w *writer, file, kind string, ordered bool, want, have []T, key func(T) string,
+func diff[T any](w *writer, k kind, ordered bool, want, have []T, key func(T) string,
 	put func(i int, v T, isNew bool), gone func(T)) {
 	seen := make(map[string]bool, len(want))
 	for _, v := range want {
@@ -749,15 +721,20 @@ func diff[T any](w *writer, file, kind string, ordered bool, want, have []T, key
 		}
 	}
 	for i, v := range want {
-		k := key(v)
-		j, ok := old[k]
+		j, ok := old[key(v)]
 		switch {
 		case !ok:
-			w.rep.Added = append(w.rep.Added, fmt.Sprintf("%s：%s「%s」", file, kind, label(k)))
+			w.rep.Added = append(w.rep.Added, k.change(key(v)))
 			put(i, v, true)
-		case ordered && j != i || !reflect.DeepEqual(v, kept[j]):
-			w.rep.Changed = append(w.rep.Changed, fmt.Sprintf("%s：%s「%s」", file, kind, label(k)))
-			put(i, v, false)
+		default:
+			fields := fieldChanges(kept[j], v)
+			if ordered && j != i {
+				fields = append(fields, fmt.Sprintf("順序：第 %d 筆 -> 第 %d 筆", j+1, i+1))
+			}
+			if len(fields) > 0 {
+				w.rep.Changed = append(w.rep.Changed, k.change(key(v), fields...))
+				put(i, v, false)
+			}
 		}
 	}
 	if gone == nil {
@@ -770,5 +747,11 @@ func diff[T any](w *writer, file, kind string, ordered bool, want, have []T, key
 	}
 }
 
-// label makes a key readable: "信義館\x00空中瑜珈" reads "信義館 空中瑜珈".
-func label(k string) string { return strings.ReplaceAll(k, "\x00", " ") }
+// domainList writes domains for the report.
+func domainList(ds []Domain) string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = d.Host + "（" + d.Env + "）"
+	}
+	return "[" + strings.Join(parts, "、") + "]"
+}
