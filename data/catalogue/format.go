@@ -15,7 +15,8 @@
 //	images/             the image files the entries name ("images/logo.png")
 //
 // schema.json (beside this file, also written into every export) is the
-// JSON Schema of these files. Every entry carries the operator's own "id"
+// JSON Schema of these files, and Read's one source of their fields,
+// required fields, types, allowed values and defaults. Every entry carries the operator's own "id"
 // (a slug, unique per kind within the brand; a term class's within its
 // term schedule), stored with its row: an import updates the row with
 // the same id (renaming an entry keeps its row, and so what members hold
