@@ -376,7 +376,7 @@ func readProblem(name string, err error) string {
 
 // unknownFiles reports the files at the top of dir the format does not
 // know: a misnamed course.json would otherwise read as no courses. Hidden
-// files, folders and images are left alone.
+// files, folders and images are left alone; a symbolic link is refused.
 func unknownFiles(dir fs.FS, parts []part) Problems {
 	known := []string{schemaFile}
 	for _, p := range parts {
@@ -390,7 +390,11 @@ func unknownFiles(dir fs.FS, parts []part) Problems {
 	for _, e := range entries {
 		name := e.Name()
 		ext := strings.ToLower(path.Ext(name))
-		if e.IsDir() || strings.HasPrefix(name, ".") || slices.Contains(known, name) || ext == ".jpg" || ext == ".jpeg" || ext == ".png" {
+		switch {
+		case e.Type()&fs.ModeSymlink != 0 && !slices.Contains(known, name): // a known one is refused as it is read
+			probs.add(name, "", "", "%s", readProblem(name, errLink))
+			continue
+		case e.IsDir() || strings.HasPrefix(name, ".") || slices.Contains(known, name) || ext == ".jpg" || ext == ".jpeg" || ext == ".png":
 			continue
 		}
 		probs.add(name, "", "", "型錄不認得這個檔案%s。型錄目錄只放 %s 與圖片：請改名或移走這個檔案",

@@ -133,6 +133,32 @@ func TestSyntaxAndTypeErrorsNameFileLineEntryAndField(t *testing.T) {
 	}
 }
 
+// A file in UTF-16 or Big5 is refused, saying how to save it, at the
+// first byte that is not UTF-8.
+func TestOtherEncodingsAreRefusedClearly(t *testing.T) {
+	db := dbtest.New(t)
+	for _, tc := range []struct {
+		name string
+		raw  []byte
+		want string
+	}{
+		{"UTF-16", []byte("\xff\xfe[\x00]\x00"), "teachers.json：檔案是 UTF-16（Unicode）編碼：請另存為 UTF-8"},
+		// 林小嵐 in Big5
+		{"Big5", []byte("[\n  {\"id\": \"lin\", \"name\": \"\xaa\x4c\xa4\x70\xb0\xa5\"}\n]"),
+			"teachers.json 第 2 行第 26 個字：檔案不是 UTF-8 編碼（可能是 Big5）：請另存為 UTF-8"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := studio(t)
+			if err := os.WriteFile(filepath.Join(src, "teachers.json"), tc.raw, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if msg := importErr(t, db, src, t.TempDir(), catalogue.Options{}); !strings.Contains(msg, tc.want) {
+				t.Errorf("problems lack %q:\n%s", tc.want, msg)
+			}
+		})
+	}
+}
+
 // Files saved with a UTF-8 byte-order mark (Windows Notepad) import as
 // the same files without it.
 func TestImportAcceptsByteOrderMark(t *testing.T) {
@@ -195,6 +221,18 @@ func TestImportRefusesLinksAndAbsolutePaths(t *testing.T) {
 			}
 			setField(t, src, "teachers.json", "image", "images/more/secret.png")
 		}, "teachers.json：老師「lin」：欄位 image：「images/more/secret.png」是符號連結（捷徑）"},
+		{"a linked folder beside the files", func(t *testing.T, src string) {
+			if err := os.Symlink(outside, filepath.Join(src, "photos")); err != nil {
+				t.Fatal(err)
+			}
+			setField(t, src, "teachers.json", "image", "photos/secret.png")
+		}, "photos：「photos」是符號連結（捷徑）"},
+		{"a linked JSON file", func(t *testing.T, src string) {
+			os.Rename(filepath.Join(src, "banners.json"), filepath.Join(outside, "banners.json"))
+			if err := os.Symlink(filepath.Join(outside, "banners.json"), filepath.Join(src, "banners.json")); err != nil {
+				t.Fatal(err)
+			}
+		}, "banners.json：「banners.json」是符號連結（捷徑）"},
 		{"an absolute path", func(t *testing.T, src string) {
 			setField(t, src, "teachers.json", "image", "/etc/passwd")
 		}, "teachers.json：老師「lin」：欄位 image：「/etc/passwd」不是型錄目錄裡的檔案"},
