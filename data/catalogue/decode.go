@@ -22,19 +22,22 @@ type node struct {
 	vals []*node  // an object's values (by keys) or an array's elements
 }
 
-// parse reads raw (one JSON value) into nodes; a syntax error comes back
-// as a Problem at the offending character.
+// parse reads raw (one JSON value) into nodes; a syntax error says in
+// words what is wrong at the offending character.
 func parse(raw []byte) (*node, *syntaxError) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	p := &parser{dec: dec, raw: raw}
 	n, err := p.value()
-	if err == nil && p.more() {
-		err = &syntaxError{p.start(), "檔案在完整的 JSON 之後還有內容（多了一段，或少了開頭的 [ 或 {）"}
+	if err == nil {
+		if off := p.start(); p.more() {
+			err = &syntaxError{off, "檔案在完整的 JSON 之後還有內容（多了一段，或少了開頭的 [ 或 {）"}
+		}
 	}
 	return n, err
 }
 
+// syntaxError is where a file's JSON breaks, and how.
 type syntaxError struct {
 	off int
 	msg string
