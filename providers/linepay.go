@@ -13,6 +13,10 @@ package providers
 //     completes the payment; GET /v3/payments/requests/{transactionId}/check
 //     tells a request's status (0000 awaiting the buyer, 0110 approved,
 //     0121 cancelled or expired, 0122 failed, 0123 paid).
+//   - GET /v3/payments?transactionId=..&orderId=.. ("Payment Details")
+//     lists the confirmed payments: info[] of {transactionId, orderId,
+//     transactionType PAYMENT, payInfo: [{method, amount,
+//     maskedCreditCardNumber}], refundList}; 1150 when there is none.
 //   - Every call carries Content-Type: application/json, X-LINE-ChannelId,
 //     X-LINE-Authorization-Nonce (a UUID) and X-LINE-Authorization =
 //     Base64(HMAC-SHA256(key: ChannelSecret, ChannelSecret + URI path +
@@ -31,6 +35,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -250,6 +255,58 @@ func (l LinePay) Check(ctx context.Context, transactionID string) (string, error
 		LinePayStatusApproved, LinePayStatusCancelled, LinePayStatusFailed, LinePayStatusPaid)
 }
 
+// LinePayPayment is what Payment Details says of one order's payment.
+type LinePayPayment struct {
+	Paid       bool // a confirmed PAYMENT of the order exists
+	Amount     int  // what it paid, TWD
+	MaskedCard string
+}
+
+type linePayDetailsInfo struct {
+	TransactionID   json.Number `json:"transactionId"`
+	OrderID         string      `json:"orderId"`
+	TransactionType string      `json:"transactionType"`
+	PayInfo         []struct {
+		Amount                 int    `json:"amount"`
+		MaskedCreditCardNumber string `json:"maskedCreditCardNumber"`
+	} `json:"payInfo"`
+}
+
+// Details asks Payment Details (GET /v3/payments) whether the request
+// transactionID of order orderID was confirmed: LINE Pay's "none" (1150)
+// is an unpaid answer, not an error.
+func (l LinePay) Details(ctx context.Context, transactionID, orderID string) (LinePayPayment, error) {
+	if !l.Configured() {
+		return LinePayPayment{}, ErrNotConfigured
+	}
+	if !validTransactionID(transactionID) || orderID == "" {
+		return LinePayPayment{}, fmt.Errorf("%w: transactionId %q, orderId %q", ErrBadOrder, transactionID, orderID)
+	}
+	q := url.Values{"transactionId": {transactionID}, "orderId": {orderID}}.Encode()
+	var info []linePayDetailsInfo
+	if _, err := l.call(ctx, "/v3/payments?"+q, nil, &info); err != nil {
+		var lp *LinePayError
+		if errors.As(err, &lp) && lp.Code == LinePayNotFound {
+			return LinePayPayment{}, nil
+		}
+		return LinePayPayment{}, err
+	}
+	var p LinePayPayment
+	for _, t := range info {
+		if t.TransactionID.String() != transactionID || t.OrderID != orderID || t.TransactionType != "PAYMENT" {
+			continue
+		}
+		p.Paid = true
+		for _, pi := range t.PayInfo {
+			p.Amount += pi.Amount
+			if pi.MaskedCreditCardNumber != "" {
+				p.MaskedCard = pi.MaskedCreditCardNumber
+			}
+		}
+	}
+	return p, nil
+}
+
 // LinePaySign is the X-LINE-Authorization value for secret, path, body and
 // nonce (exported: the sandbox and tests use it).
 func LinePaySign(secret, path, body, nonce string) string {
@@ -259,11 +316,12 @@ func LinePaySign(secret, path, body, nonce string) string {
 }
 
 // call sends a signed request to path (a POST of body as JSON, or a GET
-// when body is nil) and reads the answer's info into info; it returns the
+// when body is nil, its query signed in place of a body) and reads the answer's info into info; it returns the
 // answer's returnCode. A returnCode other than "0000" and the ones in ok
 // is a *LinePayError.
 func (l LinePay) call(ctx context.Context, path string, body, info any, ok ...string) (string, error) {
-	method, signed, payload := http.MethodGet, "", io.Reader(nil)
+	uri, query, _ := strings.Cut(path, "?")
+	method, signed, payload := http.MethodGet, query, io.Reader(nil)
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
@@ -279,7 +337,7 @@ func (l LinePay) call(ctx context.Context, path string, body, info any, ok ...st
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-LINE-ChannelId", l.ChannelID)
 	req.Header.Set("X-LINE-Authorization-Nonce", nonce)
-	req.Header.Set("X-LINE-Authorization", LinePaySign(l.ChannelSecret, path, signed, nonce))
+	req.Header.Set("X-LINE-Authorization", LinePaySign(l.ChannelSecret, uri, signed, nonce))
 	client := l.HTTP
 	if client == nil {
 		client = defaultClient

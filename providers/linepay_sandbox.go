@@ -10,11 +10,14 @@ package providers
 //     is not the requested one, 1169 for a confirm the buyer has not
 //     approved, 1165 for a cancelled request, 1180 past the 20 minutes a
 //     request lives, 1150 for an unknown transactionId.
+//   - GET /v3/payments?transactionId=..&orderId=.. (Payment Details)
+//     lists the request's payment once confirmed, 1150 before.
 //   - paymentUrl.web is the sandbox's approval page
 //     {URL}/payments/{transactionId} (paymentUrl.app the same page with
 //     ?channel=app, so that tests tell which one a buyer was sent to), in
 //     Traditional Chinese, with 付款
-//     (to confirmUrl?transactionId=..&orderId=..) and 取消 (to cancelUrl).
+//     (to confirmUrl?transactionId=..&orderId=..) and 取消 (to
+//     cancelUrl?transactionId=..&orderId=..).
 //
 // State lives in memory (a dev sandbox).
 
@@ -62,9 +65,21 @@ type LinePaySandbox struct {
 	// Now is the sandbox's clock; nil: time.Now.
 	Now func() time.Time
 
-	mu     sync.Mutex
-	txs    map[string]*linePayTx
-	orders map[string]bool
+	// Hold, when set, makes each confirm wait until it is closed (tests of
+	// concurrent confirms); Confirms counts the confirm calls received.
+	Hold chan struct{}
+
+	mu       sync.Mutex
+	txs      map[string]*linePayTx
+	orders   map[string]bool
+	confirms int
+}
+
+// Confirms is how many confirm calls the sandbox received.
+func (s *LinePaySandbox) Confirms() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.confirms
 }
 
 // NewLinePaySandbox is a sandbox of the channel channelID with secret.
@@ -85,7 +100,17 @@ func (s *LinePaySandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodPost && r.URL.Path == "/v3/payments/request":
 		s.api(w, r, s.request)
 	case r.Method == http.MethodPost && len(p) == 4 && p[0] == "v3" && p[1] == "payments" && p[3] == "confirm":
+		s.mu.Lock()
+		s.confirms++
+		s.mu.Unlock()
+		if s.Hold != nil {
+			<-s.Hold
+		}
 		s.api(w, r, func(body []byte) (string, string, any) { return s.confirm(p[2], body) })
+	case r.Method == http.MethodGet && r.URL.Path == "/v3/payments":
+		s.api(w, r, func([]byte) (string, string, any) {
+			return s.details(r.URL.Query().Get("transactionId"), r.URL.Query().Get("orderId"))
+		})
 	case r.Method == http.MethodGet && len(p) == 5 && p[0] == "v3" && p[1] == "payments" && p[2] == "requests" && p[4] == "check":
 		s.api(w, r, func([]byte) (string, string, any) { return s.check(p[3]) })
 	case len(p) == 2 && p[0] == "payments" && (r.Method == http.MethodGet || r.Method == http.MethodPost):
@@ -212,6 +237,20 @@ func (s *LinePaySandbox) check(id string) (string, string, any) {
 	return LinePayStatusPending, "Waiting for the user's approval.", nil
 }
 
+func (s *LinePaySandbox) details(id, orderID string) (string, string, any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tx := s.txs[id]
+	if tx == nil || tx.state != lpConfirmed || tx.orderID != orderID {
+		return LinePayNotFound, "Transaction record not found.", nil
+	}
+	return LinePayOK, "Success.", []map[string]any{{
+		"transactionId": json.Number(tx.id), "orderId": tx.orderID, "transactionType": "PAYMENT",
+		"transactionDate": tx.created.UTC().Format(time.RFC3339), "productName": tx.product, "currency": "TWD",
+		"payInfo": []map[string]any{{"method": "CREDIT_CARD", "amount": tx.amount, "maskedCreditCardNumber": "************1111"}},
+	}}
+}
+
 var approvalBody = template.Must(template.New("approval").Parse(`<dl>
 <dt>商品</dt><dd>{{.Product}}</dd><dt>訂單編號</dt><dd>{{.OrderID}}</dd><dt>金額</dt><dd id="amount">NT$ {{.Amount}}</dd></dl>
 <p>付款方式：信用卡 ************1111（測試）</p>
@@ -274,7 +313,7 @@ func (s *LinePaySandbox) approval(w http.ResponseWriter, r *http.Request, id str
 			page(http.StatusConflict, "無法取消", `<p class="err">此筆付款已核准，無法取消。</p>`)
 			return
 		}
-		http.Redirect(w, r, t.cancelURL, http.StatusSeeOther)
+		http.Redirect(w, r, withQuery(t.cancelURL, url.Values{"transactionId": {t.id}, "orderId": {t.orderID}}), http.StatusSeeOther)
 	default:
 		page(http.StatusBadRequest, "LINE Pay 付款確認", fmt.Sprintf(`<p class="err">請按「付款」或「取消」。</p><p><a href="%s">返回</a></p>`, template.HTMLEscapeString(id)))
 	}

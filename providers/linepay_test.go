@@ -152,7 +152,7 @@ func TestLinePaySandboxCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if loc := w.approve(t, red.WebURL, "cancel"); loc != "https://shop.example.com/lp/cancel?o=SF_L2" {
+	if loc := w.approve(t, red.WebURL, "cancel"); loc != "https://shop.example.com/lp/cancel?o=SF_L2&orderId=SF_L2&transactionId="+red.TransactionID {
 		t.Fatalf("cancel goes to %q", loc)
 	}
 	if _, err := w.l.Confirm(ctx, red.TransactionID, 2500); linePayCode(err) != LinePayCancelled {
@@ -163,6 +163,39 @@ func TestLinePaySandboxCancel(t *testing.T) {
 	}
 	if resp, _ := noRedirect.Get(red.WebURL); resp.StatusCode != http.StatusConflict {
 		t.Fatalf("approval page after cancel = %d", resp.StatusCode)
+	}
+}
+
+// TestLinePayDetails: Payment Details (GET /v3/payments, its query
+// signed) lists a request's payment only once confirmed, for its own
+// order; nothing confirmed is an unpaid answer, not an error.
+func TestLinePayDetails(t *testing.T) {
+	w := newLinePayWorld(t)
+	ctx := context.Background()
+	red, err := w.l.Request(ctx, linePayOrder("SF_L4"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := w.l.Details(ctx, red.TransactionID, "SF_L4"); err != nil || p.Paid {
+		t.Fatalf("Details before confirm = %+v, %v", p, err)
+	}
+	w.approve(t, red.WebURL, "approve")
+	if p, err := w.l.Details(ctx, red.TransactionID, "SF_L4"); err != nil || p.Paid {
+		t.Fatalf("Details approved, not confirmed = %+v, %v", p, err)
+	}
+	if _, err := w.l.Confirm(ctx, red.TransactionID, 2500); err != nil {
+		t.Fatal(err)
+	}
+	p, err := w.l.Details(ctx, red.TransactionID, "SF_L4")
+	if err != nil || !p.Paid || p.Amount != 2500 || !strings.HasSuffix(p.MaskedCard, "1111") {
+		t.Fatalf("Details after confirm = %+v, %v", p, err)
+	}
+	if p, err := w.l.Details(ctx, red.TransactionID, "SF_OTHER"); err != nil || p.Paid {
+		t.Fatalf("Details of another order = %+v, %v", p, err)
+	}
+	forger := LinePay{ChannelID: testChannelID, ChannelSecret: "not-the-secret", URL: w.srv.URL}
+	if _, err := forger.Details(ctx, red.TransactionID, "SF_L4"); linePayCode(err) != LinePayHeaderError {
+		t.Fatalf("Details with a wrong signature: %v", err)
 	}
 }
 

@@ -19,10 +19,13 @@ package providers
 // sends the browser to ReturnURL with an auto-posted form of the same
 // fields. SetNotify changes how notifications go (repeated, concurrent,
 // after the return, lost). Of a card only its first 6 and last 4 digits
-// are kept, in the answer.
+// are kept, in the answer. POST /API/QueryTradeInfo answers the trade
+// query (newebpay_query.go) about every trade the gateway took: unpaid
+// from the moment its form arrived, then paid or failed.
 
 import (
 	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -76,6 +79,7 @@ type NewebPaySandbox struct {
 	sending sync.WaitGroup
 	period  *periodState             // the periodic gateway (newebpay_period_sandbox.go)
 	charged map[string]*sandboxTrade // card charges the refund API knows, by TradeNo
+	mpg     map[string]*Trade        // MPG trades the query knows, by MerchantOrderNo
 }
 
 // sandboxTrade is a card charge the sandbox made.
@@ -92,7 +96,7 @@ func NewNewebPaySandbox(n NewebPay, client *http.Client) *NewebPaySandbox {
 		client = defaultClient
 	}
 	return &NewebPaySandbox{n: n, client: client, trades: map[string]url.Values{}, paid: map[string]bool{},
-		charged: map[string]*sandboxTrade{}}
+		charged: map[string]*sandboxTrade{}, mpg: map[string]*Trade{}}
 }
 
 // SetNotify sets how the next payments' notifications are sent.
@@ -140,6 +144,8 @@ func (s *NewebPaySandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.pay(w, r)
 	case r.Method == http.MethodPost && r.URL.Path == "/API/CreditCard/Close":
 		s.close(w, r)
+	case r.Method == http.MethodPost && r.URL.Path == "/API/QueryTradeInfo":
+		s.query(w, r)
 	default:
 		http.NotFound(w, r)
 	}
@@ -193,8 +199,12 @@ func (s *NewebPaySandbox) gateway(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token := randomDigits(32)
+	amt, _ := strconv.Atoi(t.Get("Amt"))
 	s.mu.Lock()
 	s.trades[token] = t
+	if s.mpg[t.Get("MerchantOrderNo")] == nil {
+		s.mpg[t.Get("MerchantOrderNo")] = &Trade{MerchantOrderNo: t.Get("MerchantOrderNo"), Status: TradeUnpaid, Amount: amt}
+	}
 	s.mu.Unlock()
 	s.cardForm(w, http.StatusOK, token, t, "")
 }
@@ -376,11 +386,20 @@ func (s *NewebPaySandbox) pay(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, back, http.StatusSeeOther)
 		return
 	}
-	fields, err := s.answer(t, card, yymm, now)
+	tradeNo := now.Format("060102150405") + randomDigits(5)
+	fields, err := s.answer(t, card, yymm, tradeNo, now)
 	if err != nil {
 		mpgError(w, "MPG03001", "建立支付失敗")
 		return
 	}
+	s.mu.Lock()
+	if tr := s.mpg[t.Get("MerchantOrderNo")]; tr != nil && tr.Status != TradePaid {
+		tr.TradeNo, tr.Status = tradeNo, TradeFailed
+		if card == TestCardApproved {
+			tr.Status, tr.Card4No, tr.PayTime = TradePaid, card[12:], now.Format("2006-01-02 15:04:05")
+		}
+	}
+	s.mu.Unlock()
 	s.notify(t.Get("NotifyURL"), fields, plan)
 	writeReturnPage(w, "付款結果", resultMessage(card), t.Get("ReturnURL"), fields)
 	if plan.AfterReturn && !plan.Off && plan.Delay > 0 {
@@ -405,14 +424,14 @@ func expired(mm, yy string, now time.Time) bool {
 
 // answer is the gateway's answer fields (Status, MerchantID, Version,
 // TradeInfo, TradeSha) of a payment with card.
-func (s *NewebPaySandbox) answer(t url.Values, card, exp string, now time.Time) ([][2]string, error) {
+func (s *NewebPaySandbox) answer(t url.Values, card, exp, tradeNo string, now time.Time) ([][2]string, error) {
 	amt, _ := strconv.Atoi(t.Get("Amt"))
 	status, msg, respond, auth, payTime := "SUCCESS", "授權成功", "00", randomDigits(6), now.Format("2006-01-02 15:04:05")
 	if card != TestCardApproved {
 		status, msg, respond, auth, payTime = "MPG03009", "授權失敗", "05", "", ""
 	}
 	result := map[string]any{
-		"MerchantID": s.n.MerchantID, "Amt": amt, "TradeNo": now.Format("060102150405") + randomDigits(5),
+		"MerchantID": s.n.MerchantID, "Amt": amt, "TradeNo": tradeNo,
 		"MerchantOrderNo": t.Get("MerchantOrderNo"), "PaymentType": "CREDIT", "RespondType": "JSON",
 		"PayTime": payTime, "IP": "127.0.0.1", "EscrowBank": "HNCB", "AuthBank": "Sandbox",
 		"RespondCode": respond, "Auth": auth, "Card6No": card[:6], "Card4No": card[12:], "Exp": exp,
@@ -537,6 +556,42 @@ func (s *NewebPaySandbox) close(w http.ResponseWriter, r *http.Request) {
 		answer("SUCCESS", "退款成功", map[string]any{"MerchantID": s.n.MerchantID, "Amt": amt, "MerchantOrderNo": c.merchantOrderNo,
 			"TradeNo": tradeNo, "CheckCode": s.n.checkCode(a, c.merchantOrderNo, tradeNo)})
 	}
+}
+
+// query is the trade query (QueryTradeInfo) of the MPG trades the
+// sandbox took: a CheckValue that does not verify is TRA10054, a trade it
+// never took (or of another amount) TRA10021.
+func (s *NewebPaySandbox) query(w http.ResponseWriter, r *http.Request) {
+	answer := func(status, msg string, result any) {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"Status": status, "Message": msg, "Result": result})
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 16<<10)
+	if err := r.ParseForm(); err != nil || r.PostForm.Get("MerchantID") != s.n.MerchantID {
+		answer("TRA10001", "商店資料取得失敗", []any{})
+		return
+	}
+	f := r.PostForm
+	no, amt := f.Get("MerchantOrderNo"), f.Get("Amt")
+	if f.Get("Version") != QueryVersion || f.Get("RespondType") != "JSON" ||
+		subtle.ConstantTimeCompare([]byte(f.Get("CheckValue")), []byte(s.n.queryCheckValue(amt, no))) != 1 {
+		answer("TRA10054", "檢查碼 CheckValue 有錯誤", []any{})
+		return
+	}
+	s.mu.Lock()
+	tr := s.mpg[no]
+	var t Trade
+	if tr != nil {
+		t = *tr
+	}
+	s.mu.Unlock()
+	if tr == nil || strconv.Itoa(t.Amount) != amt {
+		answer(TradeNotFound, "查無交易資料", []any{})
+		return
+	}
+	answer("SUCCESS", "查詢成功", map[string]any{"MerchantID": s.n.MerchantID, "Amt": t.Amount, "TradeNo": t.TradeNo,
+		"MerchantOrderNo": no, "TradeStatus": t.Status, "PaymentType": "CREDIT", "PayTime": t.PayTime, "Card4No": t.Card4No,
+		"CheckCode": s.n.checkCode(amt, no, t.TradeNo)})
 }
 
 // Refunded is how many of the sandbox's charges were refunded.

@@ -1,6 +1,7 @@
 package providers
 
 import (
+	"context"
 	"crypto/cipher"
 	"encoding/hex"
 	"errors"
@@ -208,6 +209,42 @@ func TestNewebPaySandboxPays(t *testing.T) {
 	form, _ := w.n.Checkout(o)
 	if _, body := postForm(t, form.Action, form.Fields); !strings.Contains(body, "MPG03008") {
 		t.Errorf("paying a paid order again:\n%s", body)
+	}
+}
+
+// TestNewebPayQueryTrade: the trade query (QueryTradeInfo) of the
+// sandbox: a trade it never took is unpaid (TRA10021), one whose form
+// reached it unpaid until paid, then paid with its TradeNo and card; a
+// declined one failed; a CheckValue of the wrong key is refused.
+func TestNewebPayQueryTrade(t *testing.T) {
+	w := newMPGWorld(t)
+	ctx := context.Background()
+	now := time.Now()
+	if tr, err := w.n.QueryTrade(ctx, nil, "SF_Q1", 1200, now); err != nil || tr.Paid() || tr.Status != TradeUnpaid || tr.TradeNo != "" {
+		t.Fatalf("never taken = %+v, %v", tr, err)
+	}
+	o := w.order("SF_Q1")
+	w.cardForm(t, o)
+	if tr, err := w.n.QueryTrade(ctx, nil, "SF_Q1", 1200, now); err != nil || tr.Status != TradeUnpaid {
+		t.Fatalf("at the card form = %+v, %v", tr, err)
+	}
+	_, body := w.pay(t, o, TestCardApproved)
+	r := w.returned(t, body)
+	tr, err := w.n.QueryTrade(ctx, nil, "SF_Q1", 1200, now)
+	if err != nil || !tr.Paid() || tr.TradeNo != r.TradeNo || tr.Amount != 1200 || tr.Card4No != "1111" || tr.PayTime == "" {
+		t.Fatalf("paid = %+v, %v (the return said %+v)", tr, err, r)
+	}
+	if tr, err := w.n.QueryTrade(ctx, nil, "SF_Q1", 1300, now); err != nil || tr.Paid() {
+		t.Fatalf("another amount = %+v, %v", tr, err)
+	}
+	w.pay(t, w.order("SF_Q2"), TestCardDeclined)
+	if tr, err := w.n.QueryTrade(ctx, nil, "SF_Q2", 1200, now); err != nil || tr.Status != TradeFailed {
+		t.Fatalf("declined = %+v, %v", tr, err)
+	}
+	other := w.n
+	other.HashKey = strings.Repeat("k", 32)
+	if _, err := other.QueryTrade(ctx, nil, "SF_Q1", 1200, now); err == nil {
+		t.Fatal("a query with the wrong key was answered")
 	}
 }
 
