@@ -200,7 +200,7 @@ func (db *DB) transition(ctx context.Context, c Change, to string, from []string
 				return err
 			}
 		}
-		if _, err := tx.Exec(ctx, `update orders set state = $2, updated_at = $3 where id = $1`, o.ID, to, c.At); err != nil {
+		if _, err := tx.Exec(ctx, `update orders set state = $2, updated_at = $3, confirming_until = null where id = $1`, o.ID, to, c.At); err != nil {
 			return err
 		}
 		if err := addEvent(ctx, tx, o.ID, was, to, c.Cause, c.Digest, c.At); err != nil {
@@ -429,31 +429,92 @@ func (db *DB) failOrder(ctx context.Context, c Change, failure string, also func
 }
 
 // CancelOrder records that the buyer gave up paying: created or awaiting →
-// cancelled.
+// cancelled; an order a confirm holds (ClaimConfirm) is ErrConfirming.
 func (db *DB) CancelOrder(ctx context.Context, c Change) (*Order, bool, error) {
-	return db.transition(ctx, c, OrderCancelled, []string{OrderCreated, OrderAwaitingPayment}, nil)
+	return db.transition(ctx, c, OrderCancelled, []string{OrderCreated, OrderAwaitingPayment}, func(tx pgx.Tx, o *Order) error {
+		return confirming(o, c.At)
+	})
 }
 
 // DueOrders lists up to limit orders still unpaid at now past their
-// expiry: the expiry worker expires each (ExpireOrder).
+// expiry and held by no confirm: the expiry worker settles or expires
+// each (ExpireOrder).
 func (db *DB) DueOrders(ctx context.Context, now time.Time, limit int) ([]string, error) {
 	return queryList(ctx, db, func(r pgx.Row, n *string) error { return r.Scan(n) },
 		`select number from orders where state in ('created', 'awaiting_payment') and expires_at <= $1
+		   and (confirming_until is null or confirming_until <= $1)
 		 order by expires_at limit $2`, now, limit)
 }
 
 // ExpireOrder expires an unpaid order whose time is up (created or
-// awaiting → expired); one paid meanwhile stays paid.
+// awaiting → expired); one paid meanwhile stays paid, one a confirm holds
+// is ErrConfirming.
 func (db *DB) ExpireOrder(ctx context.Context, c Change) (*Order, bool, error) {
 	return db.transition(ctx, c, OrderExpired, []string{OrderCreated, OrderAwaitingPayment}, func(tx pgx.Tx, o *Order) error {
 		if o.ExpiresAt.After(c.At) {
 			return errNotDue
 		}
-		return nil
+		return confirming(o, c.At)
 	})
 }
 
 var errNotDue = &Error{Kind: KindConflict, Message: "訂單尚未逾時"}
+
+// ErrConfirming is an order whose LINE Pay confirm is in progress on
+// another request: it answers "processing".
+var ErrConfirming = &Error{Kind: KindConflict, Code: CodePaymentFailed, Message: "付款確認中，請稍候"}
+
+// confirming is ErrConfirming when a confirm holds o at at.
+func confirming(o *Order, at time.Time) error {
+	if o.ConfirmingUntil != nil && o.ConfirmingUntil.After(at) {
+		return ErrConfirming
+	}
+	return nil
+}
+
+// ClaimConfirm claims order c.Number, awaiting the payment of provider's
+// transaction tradeNo, for one confirm until until: one short transaction
+// that locks the order, sets its lease and records the event; the caller
+// then speaks to the provider with no lock held and settles (PayOrder,
+// FailOrder) or lets go (ReleaseConfirm). An order of another provider or
+// transaction is CodeOrderNotFound; one held by a live lease is returned
+// with ErrConfirming; one not awaiting payment is returned unclaimed.
+func (db *DB) ClaimConfirm(ctx context.Context, c Change, provider, tradeNo string, until time.Time) (o *Order, claimed bool, err error) {
+	err = db.inTx(ctx, func(tx pgx.Tx) (err error) {
+		if o, err = orderIn(ctx, tx, "", c.Number, true); err != nil {
+			return err
+		}
+		switch {
+		case o.Provider != provider || o.ProviderTradeNo == "" || o.ProviderTradeNo != tradeNo:
+			return errOrderNotFound
+		case o.State != OrderAwaitingPayment:
+			return nil
+		}
+		if err := confirming(o, c.At); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `update orders set confirming_until = $2, updated_at = $3 where id = $1`, o.ID, until, c.At); err != nil {
+			return err
+		}
+		o.ConfirmingUntil, claimed = &until, true
+		return addEvent(ctx, tx, o.ID, o.State, o.State, c.Cause, c.Digest, c.At)
+	})
+	if errors.Is(err, ErrConfirming) {
+		return o, false, err
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return o, claimed, nil
+}
+
+// ReleaseConfirm lets go of the confirm lease of order number, still
+// awaiting payment (the provider could not be asked: the next confirm may
+// try at once).
+func (db *DB) ReleaseConfirm(ctx context.Context, number string) error {
+	_, err := db.Pool.Exec(ctx, `update orders set confirming_until = null where number = $1 and state = 'awaiting_payment'`, number)
+	return dbErr(err)
+}
 
 // Callback is one message a provider sent us (verified or not), as the
 // audit keeps it: never the card number.

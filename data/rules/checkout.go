@@ -34,6 +34,55 @@ func CheckQuantity(course, multiBooking bool, q int) error {
 // OrderExpiry is when an order created at created expires unpaid.
 func OrderExpiry(created time.Time, ttl time.Duration) time.Time { return created.Add(ttl) }
 
+// ProviderSays is what the payment provider answered the expiry worker
+// about an order awaiting payment.
+type ProviderSays int
+
+// The provider's answers.
+const (
+	ProviderUnanswered ProviderSays = iota // could not be asked, or its answer did not verify
+	ProviderUnpaid                         // a verified "not paid" (no trade, unpaid, failed, cancelled)
+	ProviderPaid                           // a verified payment
+)
+
+// UnansweredBound is how long past its expiry an order awaiting payment
+// waits for its provider to answer before it expires unverified: longer
+// than a provider's outage usually lasts and than NewebPay's trade query
+// stays locked after too many queries (4 hours), short enough that the
+// seats an abandoned order holds come back the same day. A payment that
+// arrives after still pays the expired order.
+const UnansweredBound = 6 * time.Hour
+
+// ExpiryStep is what the expiry worker does at now with an order awaiting
+// payment, due at expiresAt, about which the provider said says.
+//
+//	paid                          -> settle (paid once, with its receipt)
+//	unpaid                        -> expire
+//	unanswered, within the bound  -> wait (ask again next round)
+//	unanswered, past the bound    -> expire unverified
+type ExpiryStep int
+
+// The expiry worker's steps.
+const (
+	ExpiryWait ExpiryStep = iota
+	ExpirySettle
+	ExpiryExpire
+	ExpiryExpireUnverified
+)
+
+// NextExpiryStep decides the expiry worker's step (ExpiryStep).
+func NextExpiryStep(says ProviderSays, expiresAt, now time.Time) ExpiryStep {
+	switch {
+	case says == ProviderPaid:
+		return ExpirySettle
+	case says == ProviderUnpaid:
+		return ExpiryExpire
+	case now.Sub(expiresAt) >= UnansweredBound:
+		return ExpiryExpireUnverified
+	}
+	return ExpiryWait
+}
+
 // Activation is what a paid line's holding starts as: active from Start
 // through End (zero End: no end), or not active yet (BOOKING and ATTEND
 // wait for the first booking or check-in).

@@ -120,3 +120,30 @@ func TestOrderExpiryAndThousands(t *testing.T) {
 		}
 	}
 }
+
+// TestNextExpiryStep: the expiry worker settles what the provider says is
+// paid, expires what it says is unpaid, and waits for an answer up to
+// UnansweredBound past the order's expiry, on a frozen Taipei clock.
+func TestNextExpiryStep(t *testing.T) {
+	due := time.Date(2026, 11, 22, 10, 30, 0, 0, Taipei)
+	for _, c := range []struct {
+		name string
+		says ProviderSays
+		now  time.Time
+		want ExpiryStep
+	}{
+		{"paid: settle", ProviderPaid, due.Add(time.Minute), ExpirySettle},
+		{"paid long after: still settle", ProviderPaid, due.Add(48 * time.Hour), ExpirySettle},
+		{"unpaid: expire", ProviderUnpaid, due, ExpiryExpire},
+		{"unanswered at once: wait", ProviderUnanswered, due, ExpiryWait},
+		{"unanswered just within the bound: wait", ProviderUnanswered, due.Add(UnansweredBound - time.Second), ExpiryWait},
+		{"unanswered at the bound: expire unverified", ProviderUnanswered, due.Add(UnansweredBound), ExpiryExpireUnverified},
+		{"unanswered a day later: expire unverified", ProviderUnanswered, due.Add(24 * time.Hour), ExpiryExpireUnverified},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := NextExpiryStep(c.says, due, c.now); got != c.want {
+				t.Errorf("NextExpiryStep(%d, %s) = %d, want %d", c.says, c.now, got, c.want)
+			}
+		})
+	}
+}
