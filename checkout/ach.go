@@ -201,9 +201,7 @@ func (f *Flows) ApplyACHAnswer(ctx context.Context, body []byte, sig string) (*d
 	cb.Verified, cb.OrderNumber, cb.Status, cb.TradeNo, cb.Amount = true, ans.MandateNo, ans.Status, ans.Ref, &ans.Amount
 	m, err := f.DB.ACHMandate(ctx, ans.MandateNo)
 	if err != nil || m.BankRef == "" || m.BankRef != ans.Ref {
-		cb.Outcome = "refused: unknown mandate or reference"
-		f.audit(ctx, cb)
-		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeOrderNotFound}
+		return nil, f.unjudged(ctx, cb, err, errUnknownOrder, "unknown mandate or reference")
 	}
 	o, changed, err := f.DB.AnswerMandate(ctx, data.MandateAnswer{
 		Change:  data.Change{Number: ans.MandateNo, Cause: "ACH answer: " + ans.Status + " " + ans.ReasonCode, Digest: cb.Digest, At: now},

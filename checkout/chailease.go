@@ -46,9 +46,7 @@ func (f *Flows) ApplyChaileaseResult(ctx context.Context, fields url.Values, kin
 	cb.Verified, cb.OrderNumber, cb.Status, cb.TradeNo, cb.Amount = true, res.OrderNo, res.Status, res.TradeNo, &res.Amount
 	o, err := f.DB.Order(ctx, "", res.OrderNo)
 	if err != nil || o.Provider != data.ProviderChailease {
-		cb.Outcome = "refused: not a Chailease order"
-		f.audit(ctx, cb)
-		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeOrderNotFound}
+		return nil, f.unjudged(ctx, cb, err, errUnknownOrder, "not a Chailease order")
 	}
 	change := data.Change{Number: res.OrderNo, Cause: "Chailease " + kind + ": " + res.Status, Digest: cb.Digest, At: now}
 	var changed bool

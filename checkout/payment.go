@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/data/rules"
 	"storefront/providers"
 )
 
@@ -44,13 +45,12 @@ func errProvider(err error) error {
 // StartPayment hands member u's order o to its provider: a NewebPay MPG
 // form, or a LINE Pay payment request (made once per order; a reload goes
 // to the same approval page). The order is then awaiting payment. An
-// order past its time is expired here; a paid, failed or cancelled one is
-// not payable.
+// order past its time is refused (the expiry worker settles or expires
+// it); a paid, failed or cancelled one is not payable.
 func (f *Flows) StartPayment(ctx context.Context, o *data.Order, email string, urls URLs, app bool) (*Handoff, error) {
 	now := f.Now()
 	change := data.Change{Number: o.Number, Cause: "handed to " + o.Provider, At: now}
 	if !o.ExpiresAt.After(now) && (o.State == data.OrderCreated || o.State == data.OrderAwaitingPayment) {
-		f.expire(ctx, o.Number, now)
 		return nil, refuse(data.KindConflict, data.CodeOrderExpired, "此訂單已逾時，請重新結帳")
 	}
 	if o.State != data.OrderCreated && o.State != data.OrderAwaitingPayment {
@@ -115,6 +115,7 @@ const (
 	KindReturn  = "return"
 	KindConfirm = "confirm"
 	KindCancel  = "cancel"
+	KindQuery   = "query" // the expiry worker asked the provider
 )
 
 // errBadMessage is a provider message that does not verify: refused,
@@ -149,6 +150,25 @@ func (f *Flows) ApplyNewebPayResult(ctx context.Context, form url.Values, kind s
 		o, changed, err = f.DB.FailOrder(ctx, change, failureText(res.Message))
 	}
 	return f.settled(ctx, cb, o, changed, err)
+}
+
+// errUnknownOrder refuses a verified message about an order (or a
+// transaction) we do not have.
+var errUnknownOrder = &data.Error{Kind: data.KindNotFound, Code: data.CodeOrderNotFound}
+
+// unjudged answers a message whose order (or mandate) is not the one it
+// names (err nil) or whose lookup failed with err: a verified absence is
+// refused (4xx); any other failure is ours and passed on (5xx: the
+// provider sends it again). Both are audited.
+func (f *Flows) unjudged(ctx context.Context, cb data.Callback, err, refusal error, why string) error {
+	if err == nil || data.ErrorKind(err) == data.KindNotFound {
+		cb.Outcome = "refused: " + why
+		f.audit(ctx, cb)
+		return refusal
+	}
+	cb.Outcome = "not judged (ours, to retry): " + err.Error()
+	f.audit(ctx, cb)
+	return err
 }
 
 // settled records a verified message's outcome in the audit and logs a
@@ -207,26 +227,38 @@ func failureText(msg string) string {
 	return msg
 }
 
+// ConfirmLease is how long a LINE Pay confirm holds its order: longer
+// than the confirm call may take (LINE Pay's read timeout, 20 s).
+const ConfirmLease = time.Minute
+
 // ConfirmLinePay confirms a LINE Pay payment the buyer approved (the
-// confirmUrl): only for the order that requested transactionID, with the
-// order's amount from the database. A confirm whose answer was lost is
-// checked with LINE Pay (a second confirm is refused as a repeat). An
-// order already paid is returned as it is.
+// confirmUrl), only for the order that requested transactionID, with the
+// order's amount from the database: it claims the order for ConfirmLease
+// in a short transaction, calls LINE Pay with no lock held and settles in
+// a second transaction. A confirm while another holds the order returns
+// it with data.ErrConfirming (processing: the result page shows the
+// outcome); a lease past its time is claimed again. A confirm whose
+// answer was lost is checked with LINE Pay (a second confirm is refused
+// as a repeat). An order not awaiting payment is returned as it is.
 func (f *Flows) ConfirmLinePay(ctx context.Context, orderNo, transactionID string) (*data.Order, error) {
 	now := f.Now()
 	cb := data.Callback{Provider: data.ProviderLinePay, Kind: KindConfirm, OrderNumber: orderNo, TradeNo: transactionID,
 		Digest: digest("confirm:" + orderNo + ":" + transactionID), At: now}
-	o, err := f.DB.Order(ctx, "", orderNo)
-	if err != nil || o.Provider != data.ProviderLinePay || o.ProviderTradeNo == "" || o.ProviderTradeNo != transactionID {
-		cb.Outcome = "refused: unknown order or transaction"
+	change := data.Change{Number: orderNo, Cause: "LINE Pay confirm", Digest: cb.Digest, At: now}
+	o, claimed, err := f.DB.ClaimConfirm(ctx, data.Change{Number: orderNo, Cause: "LINE Pay confirm claimed", Digest: cb.Digest, At: now},
+		data.ProviderLinePay, transactionID, now.Add(ConfirmLease))
+	switch {
+	case errors.Is(err, data.ErrConfirming):
+		cb.Verified, cb.Outcome = true, "processing: another confirm holds the order"
 		f.audit(ctx, cb)
-		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeOrderNotFound}
+		return o, err
+	case err != nil:
+		return nil, f.unjudged(ctx, cb, err, errUnknownOrder, "unknown order or transaction")
 	}
 	cb.Verified = true
-	if o.State == data.OrderPaid {
+	if !claimed {
 		return f.settled(ctx, cb, o, false, nil)
 	}
-	change := data.Change{Number: o.Number, Cause: "LINE Pay confirm", Digest: cb.Digest, At: now}
 	conf, err := f.LinePay.Confirm(ctx, transactionID, o.Amount)
 	var lpErr *providers.LinePayError
 	if errors.As(err, &lpErr) && lpErr.Code == providers.LinePayOrderIDExists {
@@ -245,6 +277,9 @@ func (f *Flows) ConfirmLinePay(ctx context.Context, orderNo, transactionID strin
 	case err != nil: // unreachable: the buyer may come back to confirm again
 		cb.Outcome = "provider unreachable"
 		f.audit(ctx, cb)
+		if rerr := f.DB.ReleaseConfirm(context.WithoutCancel(ctx), o.Number); rerr != nil {
+			f.Log.Error("LINE Pay confirm: release", "order", o.Number, "err", rerr)
+		}
 		return nil, errProvider(err)
 	}
 	cb.Status, cb.Amount = providers.LinePayOK, &conf.Amount
@@ -254,16 +289,16 @@ func (f *Flows) ConfirmLinePay(ctx context.Context, orderNo, transactionID strin
 }
 
 // CancelLinePay records that the buyer cancelled on LINE Pay's page (the
-// cancelUrl): the order of that transaction, still unpaid, is cancelled.
+// cancelUrl, to which LINE Pay adds transactionId and orderId): only the
+// order that requested transactionID, still unpaid, is cancelled; one a
+// confirm holds is returned with data.ErrConfirming.
 func (f *Flows) CancelLinePay(ctx context.Context, orderNo, transactionID string) (*data.Order, error) {
 	now := f.Now()
 	cb := data.Callback{Provider: data.ProviderLinePay, Kind: KindCancel, OrderNumber: orderNo, TradeNo: transactionID,
 		Digest: digest("cancel:" + orderNo + ":" + transactionID), At: now}
 	o, err := f.DB.Order(ctx, "", orderNo)
-	if err != nil || o.Provider != data.ProviderLinePay || (transactionID != "" && o.ProviderTradeNo != transactionID) {
-		cb.Outcome = "refused: unknown order or transaction"
-		f.audit(ctx, cb)
-		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeOrderNotFound}
+	if err != nil || o.Provider != data.ProviderLinePay || o.ProviderTradeNo == "" || o.ProviderTradeNo != transactionID {
+		return nil, f.unjudged(ctx, cb, err, errUnknownOrder, "unknown order or transaction")
 	}
 	cb.Verified = true
 	o, changed, err := f.DB.CancelOrder(ctx, data.Change{Number: o.Number, Cause: "LINE Pay cancel", Digest: cb.Digest, At: now})
@@ -282,31 +317,102 @@ func (f *Flows) TestPay(ctx context.Context, o *data.Order) (*data.Order, error)
 	return o, err
 }
 
-// expire expires one order past its time.
-func (f *Flows) expire(ctx context.Context, number string, now time.Time) {
-	if _, _, err := f.DB.ExpireOrder(ctx, data.Change{Number: number, Cause: "unpaid past its time", At: now}); err != nil &&
-		data.ErrorKind(err) != data.KindConflict {
+// expire expires one order past its time, with cause; it reports whether
+// it did.
+func (f *Flows) expire(ctx context.Context, number string, now time.Time, cause string) bool {
+	_, changed, err := f.DB.ExpireOrder(ctx, data.Change{Number: number, Cause: cause, At: now})
+	if err != nil && data.ErrorKind(err) != data.KindConflict {
 		f.Log.Error("expire order", "order", number, "err", err)
 	}
+	return changed
 }
 
-// Expire expires the orders whose time is up, up to limit: what the expiry
-// worker does each round. It returns how many it looked at.
+// Expire settles or expires the orders whose time is up, up to limit:
+// what the expiry worker does each round. An order awaiting a provider
+// that can be asked (NewebPay's trade query, LINE Pay's payment details)
+// is paid when the provider says it was, expired when it says it was
+// not, and left for the next round when it cannot be asked, up to
+// rules.UnansweredBound. It returns how many orders it changed.
 func (f *Flows) Expire(ctx context.Context, limit int) (int, error) {
 	now := f.Now()
 	due, err := f.DB.DueOrders(ctx, now, limit)
 	if err != nil {
 		return 0, err
 	}
+	changed := 0
 	for _, n := range due {
-		f.expire(ctx, n, now)
+		if f.settleDue(ctx, n, now) {
+			changed++
+		}
 	}
-	return len(due), nil
+	return changed, nil
 }
 
-// Expirer is the worker that expires unpaid orders (one per host process,
-// like the mail outbox's; several hosts may run one each: each expiry is
-// one transaction on the locked order).
+// settleDue settles or expires order number, due at now
+// (rules.NextExpiryStep); it reports whether the order changed.
+func (f *Flows) settleDue(ctx context.Context, number string, now time.Time) bool {
+	o, err := f.DB.Order(ctx, "", number)
+	if err != nil {
+		f.Log.Error("order expiry", "order", number, "err", err)
+		return false
+	}
+	says, pay := f.askProvider(ctx, o, now)
+	switch rules.NextExpiryStep(says, o.ExpiresAt, now) {
+	case rules.ExpirySettle:
+		cb := data.Callback{Provider: o.Provider, Kind: KindQuery, OrderNumber: o.Number, Digest: pay.Digest, Verified: true,
+			Status: "paid", Amount: &pay.Amount, TradeNo: pay.TradeNo, At: now}
+		o, changed, err := f.DB.PayOrder(ctx, pay, f.Receipt)
+		f.settled(ctx, cb, o, changed, err)
+		return changed
+	case rules.ExpiryExpire:
+		return f.expire(ctx, number, now, "unpaid past its time")
+	case rules.ExpiryExpireUnverified:
+		f.Log.Warn("order expired without its provider's answer", "order", number, "provider", o.Provider)
+		return f.expire(ctx, number, now, "unpaid past its time; the provider did not answer")
+	}
+	return false
+}
+
+// askProvider asks order o's provider, at now, whether it was paid, and
+// gives the payment to record if so. An order not handed to a provider
+// that can be asked (created, ACH, Chailease, recurring) is unpaid.
+func (f *Flows) askProvider(ctx context.Context, o *data.Order, now time.Time) (rules.ProviderSays, data.Payment) {
+	pay := data.Payment{Change: data.Change{Number: o.Number, At: now}, Provider: o.Provider, Amount: o.Amount}
+	if o.State != data.OrderAwaitingPayment {
+		return rules.ProviderUnpaid, pay
+	}
+	switch {
+	case o.Provider == data.ProviderNewebPay && o.PayWay == data.PayWayCard:
+		t, err := f.NewebPay.QueryTrade(ctx, f.HTTP, o.Number, o.Amount, now)
+		if err != nil {
+			f.Log.Warn("order expiry: NewebPay trade query", "order", o.Number, "err", err)
+			return rules.ProviderUnanswered, pay
+		}
+		if !t.Paid() {
+			return rules.ProviderUnpaid, pay
+		}
+		pay.Cause, pay.TradeNo, pay.CardLast4 = "NewebPay trade query: paid", t.TradeNo, last4(t.Card4No)
+		pay.Digest = digest("query:" + o.Number + ":" + t.TradeNo)
+		return rules.ProviderPaid, pay
+	case o.Provider == data.ProviderLinePay && o.ProviderTradeNo != "":
+		p, err := f.LinePay.Details(ctx, o.ProviderTradeNo, o.Number)
+		if err != nil {
+			f.Log.Warn("order expiry: LINE Pay payment details", "order", o.Number, "err", err)
+			return rules.ProviderUnanswered, pay
+		}
+		if !p.Paid {
+			return rules.ProviderUnpaid, pay
+		}
+		pay.Cause, pay.TradeNo, pay.Amount, pay.CardLast4 = "LINE Pay payment details: paid", o.ProviderTradeNo, p.Amount, last4(p.MaskedCard)
+		pay.Digest = digest("query:" + o.Number + ":" + o.ProviderTradeNo)
+		return rules.ProviderPaid, pay
+	}
+	return rules.ProviderUnpaid, pay
+}
+
+// Expirer is the worker that settles or expires unpaid orders (one per
+// host process, like the mail outbox's; several hosts may run one each:
+// each payment or expiry is one transaction on the locked order).
 type Expirer struct {
 	cancel context.CancelFunc
 	done   chan struct{}

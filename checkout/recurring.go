@@ -195,9 +195,7 @@ func (f *Flows) ApplyPeriodResult(ctx context.Context, form url.Values, kind str
 	cb.Verified, cb.OrderNumber, cb.Status, cb.TradeNo, cb.Amount = true, res.MerOrderNo, res.Status, res.TradeNo, &res.Amount
 	m, number, err := f.DB.MandateOf(ctx, res.MerOrderNo)
 	if err != nil {
-		cb.Outcome = "refused: unknown mandate"
-		f.audit(ctx, cb)
-		return nil, errBadMessage
+		return nil, f.unjudged(ctx, cb, err, errBadMessage, "unknown mandate")
 	}
 	cb.OrderNumber = number
 	if res.Created && m.State != data.MandatePending && m.PeriodNo != res.PeriodNo {

@@ -121,11 +121,17 @@ func (s *Server) achNotify(w http.ResponseWriter, r *http.Request) {
 	w.Write([]byte("OK"))
 }
 
-// providerRefused answers a provider's message that was not applied.
+// providerRefused answers a provider's message (or the buyer's return)
+// that was not applied: 4xx for a verified refusal, 5xx, logged, when it
+// could not be judged for our own fault (the provider sends it again; a
+// 503 tells a browser when to reload).
 func (s *Server) providerRefused(w http.ResponseWriter, r *http.Request, what string, err error) {
 	f := classify(err)
 	if f.Status >= 500 {
 		s.log.Error(what, "request_id", requestIDOf(r), "err", err)
+	}
+	if f.Status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "5")
 	}
 	http.Error(w, f.Message, f.Status)
 }

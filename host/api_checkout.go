@@ -409,8 +409,8 @@ func providerForm(w http.ResponseWriter, r *http.Request) (url.Values, bool) {
 
 // POST /api/payment/neweb/notify: NewebPay's NotifyURL (server to
 // server). Believed only when its TradeSha verifies; answered 200 once
-// applied (or found applied before), 400 when refused, 5xx when we could
-// not record it (NewebPay then sends it again).
+// applied (or found applied before), 4xx when refused, 5xx when we could
+// not judge or record it (NewebPay then sends it again).
 func (s *Server) newebPayNotify(w http.ResponseWriter, r *http.Request) {
 	providerNotify(s, w, r, "NewebPay notify", s.checkout.ApplyNewebPayResult)
 }
@@ -425,11 +425,7 @@ func providerNotify[T any](s *Server, w http.ResponseWriter, r *http.Request, wh
 		return
 	}
 	if _, err := apply(r.Context(), form, checkout.KindNotify); err != nil {
-		f := classify(err)
-		if f.Status >= 500 {
-			s.log.Error(what, "request_id", requestIDOf(r), "err", err)
-		}
-		http.Error(w, f.Message, f.Status)
+		s.providerRefused(w, r, what, err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -447,11 +443,7 @@ func (s *Server) newebPayReturn(w http.ResponseWriter, r *http.Request) {
 	}
 	o, err := s.checkout.ApplyNewebPayResult(r.Context(), form, checkout.KindReturn)
 	if o == nil {
-		f := classify(err)
-		if f.Status >= 500 {
-			s.log.Error("NewebPay return", "request_id", requestIDOf(r), "err", err)
-		}
-		http.Error(w, f.Message, f.Status)
+		s.providerRefused(w, r, "NewebPay return", err)
 		return
 	}
 	s.toResult(w, r, o)
@@ -471,31 +463,28 @@ func (s *Server) toResult(w http.ResponseWriter, r *http.Request, o *data.Order)
 
 // GET /api/payment/linepay/confirm?transactionId=&orderId=: LINE Pay's
 // confirmUrl, the buyer back from approving: confirm with the order's
-// amount, then 303 to the result page. A LINE Pay that cannot be reached
-// answers 503: reloading tries again.
+// amount, then 303 to the result page (also while another confirm of the
+// order is in progress: the page polls its outcome). A LINE Pay or a
+// database that cannot be reached answers 503: reloading tries again.
 func (s *Server) linePayConfirm(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	o, err := s.checkout.ConfirmLinePay(r.Context(), q.Get("orderId"), q.Get("transactionId"))
 	if o == nil {
-		f := classify(err)
-		if f.Status == http.StatusServiceUnavailable {
-			w.Header().Set("Retry-After", "5")
-		}
-		http.Error(w, f.Message, f.Status)
+		s.providerRefused(w, r, "LINE Pay confirm", err)
 		return
 	}
 	s.toResult(w, r, o)
 }
 
-// GET /api/payment/linepay/cancel?orderId=: LINE Pay's cancelUrl, the
-// buyer gave up: the unpaid order is cancelled, then 303 to its result
-// page.
+// GET /api/payment/linepay/cancel?transactionId=&orderId=: LINE Pay's
+// cancelUrl, the buyer gave up: the unpaid order of that transaction is
+// cancelled, then 303 to its result page; without the order's
+// transactionId, 404.
 func (s *Server) linePayCancel(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	o, err := s.checkout.CancelLinePay(r.Context(), q.Get("orderId"), q.Get("transactionId"))
 	if o == nil {
-		f := classify(err)
-		http.Error(w, f.Message, f.Status)
+		s.providerRefused(w, r, "LINE Pay cancel", err)
 		return
 	}
 	s.toResult(w, r, o)
@@ -512,7 +501,7 @@ func (s *Server) paymentURLs(b *data.Brand, o *data.Order) checkout.URLs {
 		ReturnURL:  pub + newebPayReturnPath,
 		ResultURL:  origin + resultPath(base, o),
 		ConfirmURL: pub + linePayConfirmPath,
-		CancelURL:  pub + linePayCancelPath + "?" + url.Values{"orderId": {o.Number}}.Encode(),
+		CancelURL:  pub + linePayCancelPath, // LINE Pay adds transactionId and orderId
 		// NewebPay's periodic payment (payment way '1')
 		PeriodNotifyURL: pub + periodNotifyPath,
 		PeriodReturnURL: pub + periodReturnPath,

@@ -27,8 +27,8 @@ const (
 
 // POST /api/payment/neweb/period/notify: NewebPay's periodic NotifyURL.
 // Believed only when Period decrypts with our key; 200 once applied (or
-// found applied before), 400 when refused, 5xx when it could not be
-// recorded (NewebPay sends it again).
+// found applied before), 4xx when refused, 5xx when it could not be
+// judged or recorded (NewebPay sends it again).
 func (s *Server) periodNotify(w http.ResponseWriter, r *http.Request) {
 	providerNotify(s, w, r, "NewebPay periodic notify", s.checkout.ApplyPeriodResult)
 }
@@ -44,8 +44,7 @@ func (s *Server) periodReturn(w http.ResponseWriter, r *http.Request) {
 	}
 	out, err := s.checkout.ApplyPeriodResult(r.Context(), form, checkout.KindReturn)
 	if out == nil || out.Order == nil {
-		f := classify(err)
-		http.Error(w, f.Message, f.Status)
+		s.providerRefused(w, r, "NewebPay periodic return", err)
 		return
 	}
 	if !out.Mandate.Change {

@@ -23,6 +23,17 @@ func closedPort(t *testing.T) string {
 	return addr
 }
 
+// unreachableDB is a database on a closed port: down.
+func unreachableDB(t *testing.T) *data.DB {
+	t.Helper()
+	pool, err := pgxpool.New(context.Background(), "postgres://postgres@"+closedPort(t)+"/storefront?connect_timeout=1&sslmode=disable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return &data.DB{Pool: pool}
+}
+
 // TestDatabaseOutage: with PostgreSQL unreachable, uncached pages answer
 // 503 with Retry-After and the 5xx error page, the API 503 with the
 // envelope's CodeDatabaseDown, and pages already cached still serve.
@@ -31,12 +42,7 @@ func TestDatabaseOutage(t *testing.T) {
 	if w := ts.get(t, "/demo"); w.Code != 200 {
 		t.Fatalf("warming /demo: %d", w.Code)
 	}
-	pool, err := pgxpool.New(context.Background(), "postgres://postgres@"+closedPort(t)+"/storefront?connect_timeout=1&sslmode=disable")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	ts.Server.db = &data.DB{Pool: pool} // the database goes away
+	ts.Server.db = unreachableDB(t) // the database goes away
 
 	if w := ts.get(t, "/demo"); w.Code != 200 || w.Header().Get("X-Page-Cache") == "" {
 		t.Fatalf("a cached page during the outage: %d %q", w.Code, w.Header().Get("X-Page-Cache"))
