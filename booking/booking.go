@@ -2,8 +2,8 @@
 // or several, all or nothing), cancel (and promote from the waiting list in
 // the same transaction), check in (from the member's list or by the
 // studio's QR scanner), and the waiting list. Each flow is one database
-// transaction (data.BookingTx) that locks the session before the
-// entitlement it spends, applies the pure rules of data/rules/booking.go
+// transaction (data.BookingTx) that takes its locks in the order that
+// type documents, applies the pure rules of data/rules/booking.go
 // on what it read under the lock, and queues its mails in the outbox in
 // the same transaction. host keeps routing, sessions and the wire format.
 package booking
@@ -137,10 +137,9 @@ func RefusalText(r rules.Refusal) string {
 // twice); a repeated Idempotency-Key answers the first answer.
 //
 // What needs no lock is read first (the sessions, the best entitlement);
-// the transaction then takes each seat (the conditional update locks the
-// session's row, in id order) before it locks the entitlement that pays,
-// the order every flow locks in, and holds the seat's lock only for the
-// writes that follow.
+// the transaction then locks the sessions and the member (data.BookingTx),
+// so that two bookings of the member, or a booking and a promotion from
+// a waiting list, check the time conflict one after the other.
 func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 	mods := w.Brand.ModuleSet()
 	switch {
@@ -198,10 +197,17 @@ func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.Se
 				return err
 			}
 		}
+		locked, err := t.LockSessions(w.Brand.ID, sessionIDs(sessions))
+		if err != nil {
+			return err
+		}
+		if _, err := t.LockMembers(w.Brand.ID, []int64{w.User.ID}); err != nil {
+			return err
+		}
 		byID := map[int64]int64{}
 		var booked []*data.SessionInfo
-		for i := range sessions {
-			s := &sessions[i]
+		for i := range locked {
+			s := &locked[i]
 			st, err := t.Standing(w.User.ID, s.ScheduleID, s.Start, s.End)
 			if err != nil {
 				return err
@@ -235,6 +241,14 @@ func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.Se
 		return nil, nil, err
 	}
 	return ids, mails, nil
+}
+
+func sessionIDs(ss []data.SessionInfo) []int64 {
+	ids := make([]int64, len(ss))
+	for i, s := range ss {
+		ids[i] = s.ScheduleID
+	}
+	return ids
 }
 
 // preselect chooses, before any lock, the best entitlement for each
@@ -383,12 +397,16 @@ func (f *Flows) Cancel(ctx context.Context, w Who, bookingID int64) (*Cancelled,
 	now := f.Now()
 	var out *Cancelled
 	var mails []data.Mail
+	promotes := func(s *data.SessionInfo) bool {
+		return w.Brand.ModuleSet().Has(data.ModuleWaitingList) && s.PromotesAt(now)
+	}
 	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
 		out, mails = &Cancelled{BookingID: bookingID}, nil
-		s, b, err := lockBooking(t, w, bookingID)
+		l, err := lockBooking(t, w, bookingID, promotes)
 		if err != nil {
 			return err
 		}
+		s, b := l.session, l.booking
 		if code := CancelCode(rules.CancelRule(Cancellation(&b.Booking, s.Session), now)); code != 0 {
 			return fail(data.KindConflict, code)
 		}
@@ -399,8 +417,8 @@ func (f *Flows) Cancel(ctx context.Context, w Who, bookingID int64) (*Cancelled,
 		if notify {
 			mails = append(mails, cancellation(w, s, b.ID, now))
 		}
-		if w.Brand.ModuleSet().Has(data.ModuleWaitingList) && s.PromotesAt(now) {
-			promoted, pm, err := f.promote(t, w, s, now)
+		if promotes(s) {
+			promoted, pm, err := f.promote(t, w, l, now)
 			if err != nil {
 				return err
 			}
@@ -421,19 +439,13 @@ func (f *Flows) Cancel(ctx context.Context, w Who, bookingID int64) (*Cancelled,
 }
 
 // promote books the first eligible waiting member into the freed seat of
-// s, skipping (and telling) the ones before who no longer qualify. It
-// returns the new booking (0: nobody) and the mails to send.
-func (f *Flows) promote(t *data.BookingTx, w Who, s *data.SessionInfo, now time.Time) (int64, []data.Mail, error) {
-	waiters, err := t.Waiters(s.ScheduleID)
-	if err != nil {
-		return 0, nil, err
-	}
+// l's session, skipping (and telling) the ones before who no longer
+// qualify. It returns the new booking (0: nobody) and the mails to send.
+func (f *Flows) promote(t *data.BookingTx, w Who, l *locked, now time.Time) (int64, []data.Mail, error) {
+	s := l.session
 	var mails []data.Mail
-	for _, wt := range waiters {
-		u, err := t.User(w.Brand.ID, wt.UserID)
-		if err != nil && data.ErrorKind(err) != data.KindNotFound {
-			return 0, nil, err
-		}
+	for _, wt := range l.waiters {
+		u := l.members[wt.UserID]
 		reason := ""
 		var held *data.Held
 		var use rules.Use
@@ -493,10 +505,11 @@ func (f *Flows) promote(t *data.BookingTx, w Who, s *data.SessionInfo, now time.
 func (f *Flows) CheckIn(ctx context.Context, w Who, bookingID int64) (*data.Booking, error) {
 	now := f.Now()
 	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
-		s, b, err := lockBooking(t, w, bookingID)
+		l, err := lockBooking(t, w, bookingID, nil)
 		if err != nil {
 			return err
 		}
+		s, b := l.session, l.booking
 		switch {
 		case b.Status == data.BookingCancelled:
 			return fail(data.KindConflict, data.CodeBookingCancelled)
@@ -682,20 +695,41 @@ func skipped(w Who, s *data.SessionInfo, reason string) data.Mail {
 	return notice(w, "", "候補未能遞補", "有名額釋出，但因「"+reason+"」無法為您自動預約，您已離開候補名單。"+classLine(s))
 }
 
-// lockBooking locks the member's booking and its session, the session
-// first (the order every flow takes its locks in).
-func lockBooking(t *data.BookingTx, w Who, bookingID int64) (*data.SessionInfo, *data.BookingRow, error) {
+// locked is what a use case on a booking locked.
+type locked struct {
+	session *data.SessionInfo
+	booking *data.BookingRow
+	waiters []data.Waiter        // the session's waiting list, in order
+	members map[int64]*data.User // the member and those waiting (not deleted)
+}
+
+// lockBooking locks the member's booking in the order of data.BookingTx:
+// its session and, when waiting says so, the session's waiting list; the
+// member with those waiting; the booking.
+func lockBooking(t *data.BookingTx, w Who, bookingID int64, waiting func(*data.SessionInfo) bool) (*locked, error) {
 	sid, err := t.BookingSession(w.User.ID, bookingID)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	ss, err := t.LockSessions(w.Brand.ID, []int64{sid})
 	if err != nil {
-		return nil, nil, fail(data.KindNotFound, data.CodeBookingNotFound)
+		return nil, fail(data.KindNotFound, data.CodeBookingNotFound)
 	}
-	b, err := t.LockBooking(w.User.ID, bookingID)
-	if err != nil {
-		return nil, nil, err
+	l := &locked{session: &ss[0]}
+	ids := []int64{w.User.ID}
+	if waiting != nil && waiting(l.session) {
+		if l.waiters, err = t.Waiters(sid); err != nil {
+			return nil, err
+		}
+		for _, wt := range l.waiters {
+			ids = append(ids, wt.UserID)
+		}
 	}
-	return &ss[0], b, nil
+	if l.members, err = t.LockMembers(w.Brand.ID, ids); err != nil {
+		return nil, err
+	}
+	if l.booking, err = t.LockBooking(w.User.ID, bookingID); err != nil {
+		return nil, err
+	}
+	return l, nil
 }

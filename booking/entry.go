@@ -56,6 +56,9 @@ func (f *Flows) Enter(ctx context.Context, w Who, kind string, holdingID int64, 
 			}
 			return err
 		}
+		if _, err := t.LockMembers(w.Brand.ID, []int64{w.User.ID}); err != nil {
+			return err
+		}
 		e = &Entry{Kind: kind, HoldingID: holdingID}
 		switch kind {
 		case EntryQuantityPasscard:

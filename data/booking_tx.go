@@ -186,13 +186,25 @@ func waitingPlace(ctx context.Context, q querier, userID, scheduleID int64) (*Wa
 }
 
 // BookingTx is the transaction of one booking use case (book, cancel and
-// promote, check in, join or leave a waiting list): package booking runs
-// the rules between its reads and writes. Every session a use case
-// changes is locked first (LockSessions, or the seat's conditional update
-// in TakeSeat; in id order), then the entitlements it spends: two
-// requests for the same seat or the same entitlement wait for each other,
-// and the seat counter's check constraint is the last guard against
-// oversell.
+// promote, check in, join or leave a waiting list, enter at the door,
+// share points): package booking runs the rules between its reads and
+// writes. Every use case takes its locks in this one order, skipping the
+// steps it does not need but never going back to an earlier one, so that
+// two use cases never wait on each other crosswise (no deadlock):
+//
+//  1. the member's idempotency key (Claim);
+//  2. the sessions it changes, by id (LockSessions), with their waiting
+//     lists (Waiters);
+//  3. the members whose bookings or entitlements it reads and changes, by
+//     id (LockMembers): one use case at a time per member, so the
+//     time-conflict check (Standing) sees every booking of the member;
+//  4. the booking it changes (LockBooking);
+//  5. the entitlements it spends (the guarded update of Record, or a
+//     lock).
+//
+// Promotion from a waiting list thus locks the session, then the waiting
+// members, as a booking of one of them does. The seat counter's check
+// constraint is the last guard against oversell.
 type BookingTx struct {
 	ctx context.Context
 	tx  pgx.Tx
@@ -239,7 +251,7 @@ func (t *BookingTx) LockSessions(brandID string, ids []int64) ([]SessionInfo, er
 }
 
 // Holdings lists the member's entitlements for a class at store (see
-// DB.Holdings), unlocked: Spend locks the one chosen.
+// DB.Holdings), unlocked: Record locks the one chosen.
 func (t *BookingTx) Holdings(userID, storeID int64, today string) ([]Held, error) {
 	rows, err := t.tx.Query(t.ctx, holdingsSQL+` order by 2`, userID, storeID, today)
 	if err != nil {
@@ -307,10 +319,9 @@ type NewBooking struct {
 // it); the flow reads it again.
 var ErrHoldingChanged = errors.New("the entitlement changed meanwhile")
 
-// Record writes a booking in one round trip: with takeSeat it first takes
-// a seat of the session (the conditional update locks the session's row
-// until the transaction ends: full when none is left, and the counter's
-// check constraint is the last guard), then spends the entitlement only
+// Record writes a booking in one round trip, the session and the member
+// locked (see BookingTx): with takeSeat it first takes a seat of the
+// session (full when none is left), then spends the entitlement only
 // while it still has enough (and starts its validity when the use does,
 // only from the start it was read with), then inserts the booking. A
 // second live booking of the member in the session is CodeAlreadyBooked;
@@ -462,8 +473,8 @@ type BookingRow struct {
 	ActivatedHolding bool
 }
 
-// LockBooking locks one of the member's bookings (after its session:
-// LockBookingSession first).
+// LockBooking locks one of the member's bookings (after its session and
+// its member: BookingSession finds the session).
 func (t *BookingTx) LockBooking(userID, bookingID int64) (*BookingRow, error) {
 	b := &BookingRow{UserID: userID}
 	var kind string
@@ -539,14 +550,23 @@ func (t *BookingTx) HoldingTerms(userID, storeID int64, h *Held) (*Held, error) 
 	return t.Holding(userID, storeID, "-infinity", h.Kind, h.ID)
 }
 
-// User returns a member of the brand inside the transaction.
-func (t *BookingTx) User(brandID string, userID int64) (*User, error) {
-	u, err := scanUser(t.tx.QueryRow(t.ctx, `select `+userColumns+` from users where brand_id = $1 and id = $2 and deleted_at is null`,
-		brandID, userID))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, codeErr(KindNotFound, CodeMemberNotFound)
+// LockMembers locks the brand's members by id, in id order (step 3 of
+// BookingTx), and returns those not deleted.
+func (t *BookingTx) LockMembers(brandID string, ids []int64) (map[int64]*User, error) {
+	rows, err := t.tx.Query(t.ctx, `select `+userColumns+` from users where brand_id = $1 and id = any($2) and deleted_at is null
+		order by id for no key update`, brandID, ids)
+	if err != nil {
+		return nil, dbErr(err)
 	}
-	return u, dbErr(err)
+	us, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*User, error) { return scanUser(r) })
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	out := make(map[int64]*User, len(us))
+	for _, u := range us {
+		out[u.ID] = u
+	}
+	return out, nil
 }
 
 // Waiter is a member waiting for a seat.

@@ -93,6 +93,9 @@ func (db *DB) SharePoints(ctx context.Context, r ShareRequest) (*ShareResult, er
 			}
 			return err
 		}
+		if _, err := t.LockMembers(r.BrandID, []int64{r.FromUser}); err != nil {
+			return err
+		}
 		var remain int
 		err = t.tx.QueryRow(ctx, `select remain from member_tickets
 			where id = $1 and user_id = $2 and brand_id = $3 and ticket_type in `+shareableTypes+`
