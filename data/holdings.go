@@ -70,33 +70,30 @@ type MemberSummary struct {
 // MemberPasscards lists the member's passcards, newest first.
 func (db *DB) MemberPasscards(ctx context.Context, userID int64, today string) ([]MemberPasscard, error) {
 	return queryList(ctx, db, func(r pgx.Row, p *MemberPasscard) error {
-		return r.Scan(&p.ID, &p.Name, &p.ActivationType, &p.StartsOn, &p.EndsOn, &p.Status, &p.RecurringOrderNo, &p.PaymentFailed)
+		err := r.Scan(&p.ID, &p.Name, &p.ActivationType, &p.StartsOn, &p.EndsOn, &p.RecurringOrderNo, &p.PaymentFailed)
+		p.Status = holdingState(p.StartsOn, p.EndsOn, today)
+		return err
 	}, `
 		select id, name, activation_type, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'),
-		       case when ends_on < $2::date then 'expired'
-		            when starts_on is null or starts_on > $2::date then 'notActive'
-		            else 'active' end,
 		       coalesce((select o.number from orders o join recurring_plans r on r.order_id = o.id where o.id = p.order_id), ''),
 		       p.payment_failed
 		  from member_passcards p where user_id = $1
-		 order by purchased_at desc, id desc limit $3`,
-		userID, today, holdingsLimit)
+		 order by purchased_at desc, id desc limit $2`,
+		userID, holdingsLimit)
 }
 
 // MemberTickets lists the member's tickets, newest first.
 func (db *DB) MemberTickets(ctx context.Context, userID int64, today string) ([]MemberTicket, error) {
 	return queryList(ctx, db, func(r pgx.Row, t *MemberTicket) error {
-		err := r.Scan(&t.ID, &t.Name, &t.TicketType, &t.Total, &t.Remain, &t.ActivationType, &t.StartsOn, &t.EndsOn, &t.Status)
+		err := r.Scan(&t.ID, &t.Name, &t.TicketType, &t.Total, &t.Remain, &t.ActivationType, &t.StartsOn, &t.EndsOn)
 		t.TicketKind = rules.TicketKind(t.TicketType)
+		t.Status = holdingState(t.StartsOn, t.EndsOn, today)
 		return err
 	}, `
-		select id, name, ticket_type, total, remain, activation_type, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'),
-		       case when ends_on < $2::date then 'expired'
-		            when starts_on is null or starts_on > $2::date then 'notActive'
-		            else 'active' end
+		select id, name, ticket_type, total, remain, activation_type, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD')
 		  from member_tickets where user_id = $1
-		 order by purchased_at desc, id desc limit $3`,
-		userID, today, holdingsLimit)
+		 order by purchased_at desc, id desc limit $2`,
+		userID, holdingsLimit)
 }
 
 // MemberCountingPasscards lists the member's counting passcard records,
@@ -111,6 +108,19 @@ func (db *DB) MemberCountingPasscards(ctx context.Context, userID int64, today s
 		  from member_counting_passcards where user_id = $1
 		 order by purchased_at desc, id desc limit $3`,
 		userID, today, holdingsLimit)
+}
+
+// holdingState is rules.HoldingState of a holding's dates as the queries
+// give them (YYYY-MM-DD; nil: none) on today.
+func holdingState(starts, ends *string, today string) string {
+	day := func(s *string) rules.TaipeiDay {
+		var d rules.TaipeiDay
+		if s != nil {
+			d, _ = rules.ParseDay(*s)
+		}
+		return d
+	}
+	return rules.HoldingState(day(starts), day(ends), day(&today))
 }
 
 // MemberSummary counts the member's usable holdings at now (today is

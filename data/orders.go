@@ -66,9 +66,10 @@ type OrderLine struct {
 	// check-in (see Status).
 	StartsOn *string `json:"startsOn" tstype:"string | null,required"`
 	EndsOn   *string `json:"endsOn" tstype:"string | null,required"`
-	// Status is the holdings' activation once paid: active, notActive;
-	// pending before.
-	Status string `json:"status" tstype:"'active' | 'notActive' | 'pending'"`
+	// Status is pending until the order is paid, then the holdings' state
+	// on the day the order is shown (Order.StatesOn): active, notActive
+	// (a start still ahead, or none yet) or expired.
+	Status string `json:"status" tstype:"'active' | 'notActive' | 'expired' | 'pending'"`
 
 	grants        *int
 	validityValue *int
@@ -164,20 +165,20 @@ func orderIn(ctx context.Context, q querier, brandID, number string, lock bool) 
 	if err != nil {
 		return nil, dbErr(err)
 	}
-	for i := range o.Lines {
-		o.Lines[i].Status = lineStatus(o.State, o.Lines[i].StartsOn)
-	}
 	return o, nil
 }
 
-func lineStatus(state string, startsOn *string) string {
-	switch {
-	case state != OrderPaid:
-		return "pending"
-	case startsOn == nil:
-		return "notActive"
+// StatesOn sets each line's Status on today (Taipei, YYYY-MM-DD): pending
+// until the order is paid, then its holdings' state by the rule the
+// member centre shows them with (rules.HoldingState).
+func (o *Order) StatesOn(today string) {
+	for i := range o.Lines {
+		l := &o.Lines[i]
+		l.Status = "pending"
+		if o.State == OrderPaid {
+			l.Status = holdingState(l.StartsOn, l.EndsOn, today)
+		}
 	}
-	return "active"
 }
 
 // PaidOrdersOf counts member userID's paid orders of item itemID or

@@ -31,10 +31,11 @@ type PointShare struct {
 // not ended by today, the one ending first first.
 func (db *DB) ShareableTickets(ctx context.Context, userID int64, today string) ([]MemberTicket, error) {
 	out, err := queryList(ctx, db, func(r pgx.Row, t *MemberTicket) error {
-		return r.Scan(&t.ID, &t.Name, &t.TicketType, &t.Total, &t.Remain, &t.ActivationType, &t.StartsOn, &t.EndsOn, &t.Status)
+		err := r.Scan(&t.ID, &t.Name, &t.TicketType, &t.Total, &t.Remain, &t.ActivationType, &t.StartsOn, &t.EndsOn)
+		t.Status = holdingState(t.StartsOn, t.EndsOn, today)
+		return err
 	}, `
-		select id, name, ticket_type, total, remain, activation_type, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'),
-		       case when starts_on is null or starts_on > $2::date then 'notActive' else 'active' end
+		select id, name, ticket_type, total, remain, activation_type, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD')
 		  from member_tickets
 		 where user_id = $1 and remain > 0 and (ends_on is null or ends_on >= $2::date) and ticket_type in `+shareableTypes+`
 		 order by ends_on nulls last, id limit $3`,

@@ -220,6 +220,7 @@ func orderNumber(s string) bool {
 
 // orderResult is the result page's data for order o of brand b.
 func (s *Server) orderResult(ctx context.Context, b *data.Brand, base string, o *data.Order) (*OrderResultPage, error) {
+	o.StatesOn(rules.Day(s.now()))
 	p := &OrderResultPage{Order: o, MemberURL: base + "/user"}
 	var err error
 	if p.Deferred, err = s.deferredResult(ctx, o); err != nil {

@@ -154,6 +154,31 @@ func (p Period) Covers(day TaipeiDay) bool {
 	return !day.Before(p.Start) && (p.End.IsZero() || !day.After(p.End))
 }
 
+// Holding states, as the member centre and an order's result show them.
+const (
+	HoldingActive    = "active"
+	HoldingNotActive = "notActive" // waiting for its start
+	HoldingExpired   = "expired"
+)
+
+// HoldingState is the state on today (Taipei) of a holding valid from
+// start through end (zero start: waiting for its first booking or
+// check-in; zero end: no end).
+//
+//	start 2026-11-23 .. 2026-12-22, today 2026-11-23 -> active
+//	start 2026-12-02 (a set day), today 2026-11-24   -> notActive
+//	no start yet (BOOKING, ATTEND)                   -> notActive
+//	end 2026-11-22, today 2026-11-23                 -> expired
+func HoldingState(start, end, today TaipeiDay) string {
+	switch {
+	case !end.IsZero() && end.Before(today):
+		return HoldingExpired
+	case start.IsZero() || start.After(today):
+		return HoldingNotActive
+	}
+	return HoldingActive
+}
+
 // CheckCustomStart checks a buyer's CUSTOM start date: from today through
 // CustomStartDays days ahead (Taipei days).
 func CheckCustomStart(today, chosen TaipeiDay) error {

@@ -128,3 +128,35 @@ func TestCheckCustomStart(t *testing.T) {
 		}
 	}
 }
+
+// TestHoldingState on a frozen clock: Tuesday 2026-11-24, at hours that
+// are another day in UTC.
+func TestHoldingState(t *testing.T) {
+	for _, c := range []struct {
+		name, start, end string
+		now              time.Time
+		want             string
+	}{
+		{"a set start a week ahead", "2026-12-02", "2027-12-01", time.Date(2026, 11, 24, 10, 0, 0, 0, Taipei), HoldingNotActive},
+		{"starts tomorrow, 23:59 in Taipei", "2026-11-25", "", time.Date(2026, 11, 24, 23, 59, 0, 0, Taipei), HoldingNotActive},
+		{"starts today, 00:30 in Taipei (the day before in UTC)", "2026-11-24", "", time.Date(2026, 11, 23, 16, 30, 0, 0, time.UTC), HoldingActive},
+		{"no start yet", "", "", time.Date(2026, 11, 24, 10, 0, 0, 0, Taipei), HoldingNotActive},
+		{"started, no end", "2026-01-01", "", time.Date(2026, 11, 24, 10, 0, 0, 0, Taipei), HoldingActive},
+		{"its last day", "2026-10-25", "2026-11-24", time.Date(2026, 11, 24, 23, 59, 0, 0, Taipei), HoldingActive},
+		{"ended yesterday", "2026-10-24", "2026-11-23", time.Date(2026, 11, 24, 0, 1, 0, 0, Taipei), HoldingExpired},
+		{"ended, never started", "", "2026-11-23", time.Date(2026, 11, 24, 10, 0, 0, 0, Taipei), HoldingExpired},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var start, end TaipeiDay
+			if c.start != "" {
+				start = day(t, c.start)
+			}
+			if c.end != "" {
+				end = day(t, c.end)
+			}
+			if got := HoldingState(start, end, DayOf(c.now)); got != c.want {
+				t.Errorf("HoldingState(%s, %s, %s) = %s; want %s", c.start, c.end, c.now, got, c.want)
+			}
+		})
+	}
+}

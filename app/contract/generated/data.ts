@@ -595,10 +595,11 @@ export interface OrderLine {
   startsOn: string | null;
   endsOn: string | null;
   /**
-   * Status is the holdings' activation once paid: active, notActive;
-   * pending before.
+   * Status is pending until the order is paid, then the holdings' state
+   * on the day the order is shown (Order.StatesOn): active, notActive
+   * (a start still ahead, or none yet) or expired.
    */
-  status: 'active' | 'notActive' | 'pending';
+  status: 'active' | 'notActive' | 'expired' | 'pending';
 }
 /**
  * Order is an order as its member sees it (the order result page and
