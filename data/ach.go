@@ -133,10 +133,11 @@ func (db *DB) SubmittedMandate(ctx context.Context, c Change, ref string) (*Orde
 // MandateAnswer is the bank's verified answer to a mandate.
 type MandateAnswer struct {
 	Change
-	BankRef            string
-	Approved           bool
-	Amount             int
-	ReasonCode, Reason string
+	BankRef    string
+	Approved   bool
+	Amount     int
+	ReasonCode string
+	Reason     string // why the bank refused: an approval records none
 }
 
 // errMandateAnswered: the mandate has its answer already (a different
@@ -152,12 +153,12 @@ var errMandateAnswered = &Error{Kind: KindConflict, Code: CodePaymentFailed, Mes
 // mandate is refused.
 func (db *DB) AnswerMandate(ctx context.Context, a MandateAnswer, compose ReceiptMail) (*Order, bool, error) {
 	record := func(tx pgx.Tx, o *Order) error {
-		state := ACHRejected
+		state, reason := ACHRejected, a.Reason
 		if a.Approved {
-			state = ACHApproved
+			state, reason = ACHApproved, ""
 		}
 		tag, err := tx.Exec(ctx, `update ach_mandates set state = $3, reason_code = $4, reason = $5, answered_at = $6
-			where order_id = $1 and bank_ref = $2 and state = 'pending'`, o.ID, a.BankRef, state, a.ReasonCode, a.Reason, a.At)
+			where order_id = $1 and bank_ref = $2 and state = 'pending'`, o.ID, a.BankRef, state, a.ReasonCode, reason, a.At)
 		if err != nil {
 			return err
 		}
