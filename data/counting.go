@@ -160,13 +160,16 @@ func insertOverdueLine(ctx context.Context, tx pgx.Tx, brandID string, orderID i
 }
 
 // settleOverdue adds the minutes paid order o's line l owed back to its
-// card (never above the card's total) and records it in the card's
-// history, once per order (counting_usage_order).
+// card (never above the card's total), makes the card available again
+// once it owes nothing (a card in debt gives no minutes until the debt is
+// paid), and records it in the card's history, once per order
+// (counting_usage_order).
 func settleOverdue(ctx context.Context, tx pgx.Tx, o *Order, l *OrderLine, at time.Time) error {
 	if l.overdueMinutes == nil {
 		return nil
 	}
-	if _, err := tx.Exec(ctx, `update member_counting_passcards set remain_minutes = least(total_minutes, remain_minutes + $2) where id = $1`,
+	if _, err := tx.Exec(ctx, `update member_counting_passcards set remain_minutes = least(total_minutes, remain_minutes + $2),
+			available = available or remain_minutes + $2 >= 0 where id = $1`,
 		*l.countingPasscardID, *l.overdueMinutes); err != nil {
 		return err
 	}
