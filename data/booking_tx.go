@@ -294,7 +294,9 @@ type Standing struct {
 	Waiting int64 // their entry on its waiting list (0: none)
 }
 
-// Standing reads the member's standing in the session start..end.
+// Standing reads the member's standing in the session start..end; with
+// the member locked (LockMembers), no other booking of theirs is made
+// meanwhile.
 func (t *BookingTx) Standing(userID, scheduleID int64, start, end time.Time) (Standing, error) {
 	var s Standing
 	err := t.tx.QueryRow(t.ctx, `select
