@@ -8,9 +8,9 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"storefront/data"
+	"storefront/data/rules"
 )
 
 // E-contracts (issue 14): the member reads a contract template's newest
@@ -25,6 +25,8 @@ import (
 const (
 	maxSignature = 256 << 10
 	maxSignBody  = maxSignature*4/3 + maxBody
+	// maxContractField bounds a contract field's value (characters).
+	maxContractField = 500
 )
 
 // pngMagic starts every PNG file.
@@ -110,39 +112,45 @@ func signature(s string) ([]byte, error) {
 	return png, nil
 }
 
-// checkSigning checks a signing body's shape (not yet the template).
-func checkSigning(req *SignContractRequest, v *data.ContractVersion) ([]byte, error) {
-	name := strings.TrimSpace(req.SignerName)
+// checkSigning checks a signing body's shape (not yet the template): it
+// returns the hash of the text and the signer's name.
+func checkSigning(req *SignContractRequest) ([]byte, string, error) {
 	switch {
 	case req.ContractID <= 0 || req.ContractID > maxID:
-		return nil, badRequest("合約代碼 contractId 格式錯誤")
+		return nil, "", badRequest("合約代碼 contractId 格式錯誤")
 	case req.Version <= 0:
-		return nil, badRequest("合約版本 version 格式錯誤")
-	case name == "" || utf8.RuneCountInString(name) > 100:
-		return nil, badRequest("請填寫簽署人姓名（100 字以內）")
+		return nil, "", badRequest("合約版本 version 格式錯誤")
 	case len(req.Signature) > maxSignature*4/3+64:
-		return nil, &data.Error{Kind: data.KindInvalid, Code: data.CodeSignatureInvalid}
+		return nil, "", &data.Error{Kind: data.KindInvalid, Code: data.CodeSignatureInvalid}
+	}
+	name, err := rules.Name("簽署人姓名", rules.MaxName, req.SignerName)
+	if err != nil {
+		return nil, "", badRequest(err.Error())
 	}
 	hash, err := hex.DecodeString(req.TextSHA256)
 	if err != nil || len(hash) != 32 {
-		return nil, badRequest("合約內容雜湊 textSha256 格式錯誤")
+		return nil, "", badRequest("合約內容雜湊 textSha256 格式錯誤")
 	}
 	if len(req.Fields) > 50 {
-		return nil, badRequest("合約欄位過多")
+		return nil, "", badRequest("合約欄位過多")
 	}
-	for k, val := range req.Fields {
-		if len(k) > 64 || utf8.RuneCountInString(val) > 500 {
-			return nil, badRequest("合約欄位 " + k + " 過長")
+	return hash, name, nil
+}
+
+// contractFields are the values of the fields version v asks for (other
+// keys dropped), each checked as a custom text field.
+func contractFields(v *data.ContractVersion, values map[string]string) (map[string]string, error) {
+	fields := map[string]string{}
+	for _, f := range v.Fields {
+		val, err := rules.CheckField(rules.FieldRule{Label: f.Label, Type: rules.FieldText, Required: f.Required, MaxLength: maxContractField}, values[f.Key])
+		if err != nil {
+			return nil, badRequest(err.Error())
+		}
+		if val != "" {
+			fields[f.Key] = val
 		}
 	}
-	if v != nil {
-		for _, f := range v.Fields {
-			if f.Required && strings.TrimSpace(req.Fields[f.Key]) == "" {
-				return nil, badRequest("請填寫「" + f.Label + "」")
-			}
-		}
-	}
-	return hash, nil
+	return fields, nil
 }
 
 // POST /api/contract {SignContractRequest}: the member signs the newest
@@ -161,14 +169,15 @@ func (s *Server) apiSignContract(w http.ResponseWriter, r *http.Request) (any, e
 	if err != nil {
 		return nil, err
 	}
-	if _, err := checkSigning(&req, nil); err != nil {
+	hash, signer, err := checkSigning(&req)
+	if err != nil {
 		return nil, err
 	}
 	v, err := s.db.Contract(r.Context(), b.ID, req.ContractID)
 	if err != nil {
 		return nil, err
 	}
-	hash, err := checkSigning(&req, v)
+	fields, err := contractFields(v, req.Fields)
 	if err != nil {
 		return nil, err
 	}
@@ -176,18 +185,12 @@ func (s *Server) apiSignContract(w http.ResponseWriter, r *http.Request) (any, e
 	if err != nil {
 		return nil, err
 	}
-	fields := map[string]string{}
-	for _, f := range v.Fields { // only the fields the contract asks for
-		if val := strings.TrimSpace(req.Fields[f.Key]); val != "" {
-			fields[f.Key] = val
-		}
-	}
 	ua := r.UserAgent()
 	if len(ua) > 512 {
 		ua = ua[:512]
 	}
 	rec, err := s.db.SignContract(r.Context(), data.Signing{BrandID: b.ID, UserID: m.user.ID, TemplateID: v.TemplateID,
-		Version: req.Version, TextSHA256: hash, Signature: png, SignerName: strings.TrimSpace(req.SignerName), Fields: fields,
+		Version: req.Version, TextSHA256: hash, Signature: png, SignerName: signer, Fields: fields,
 		ClientAddr: s.clientAddress(r), UserAgent: strings.ToValidUTF8(ua, ""), SignedAt: s.now()}, s.contractMail(r, b, m.user))
 	if err != nil {
 		return nil, err

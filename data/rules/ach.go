@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 )
 
 // The ACH authorisation form's rules (issue 13). Bank and branch codes are
@@ -47,10 +46,9 @@ func CheckACHForm(f ACHForm) *ACHProblem {
 		return &ACHProblem{"account", "帳號只能填數字"}
 	case len(f.Account) < MinAccountDigits || len(f.Account) > MaxAccountDigits:
 		return &ACHProblem{"account", fmt.Sprintf("帳號需為 %d 至 %d 位數字", MinAccountDigits, MaxAccountDigits)}
-	case strings.TrimSpace(f.HolderName) == "":
-		return &ACHProblem{"holderName", "請填寫戶名"}
-	case utf8.RuneCountInString(f.HolderName) > MaxHolderName || strings.ContainsFunc(f.HolderName, func(r rune) bool { return r < ' ' || r == 0x7f }):
-		return &ACHProblem{"holderName", fmt.Sprintf("戶名最多 %d 個字，且不可含控制字元", MaxHolderName)}
+	}
+	if _, err := Name("戶名", MaxHolderName, f.HolderName); err != nil {
+		return &ACHProblem{"holderName", err.Error()}
 	}
 	if err := CheckTaiwanID(f.HolderID); err != nil {
 		return &ACHProblem{"holderId", err.Error()}

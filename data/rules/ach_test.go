@@ -53,6 +53,7 @@ func TestCheckACHForm(t *testing.T) {
 		{"no holder name", func(f *ACHForm) { f.HolderName = "  " }, "holderName"},
 		{"holder name too long", func(f *ACHForm) { f.HolderName = strings.Repeat("林", 41) }, "holderName"},
 		{"holder name with a newline", func(f *ACHForm) { f.HolderName = "林\n小安" }, "holderName"},
+		{"holder name with a right-to-left override", func(f *ACHForm) { f.HolderName = "林\u202e安小" }, "holderName"},
 		{"bad ID", func(f *ACHForm) { f.HolderID = "A123456780" }, "holderId"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"errors"
 	"fmt"
 	"net/mail"
 	"regexp"
@@ -56,11 +55,8 @@ func CheckField(f FieldRule, value string) (string, error) {
 		if max <= 0 {
 			max = DefaultTextMax
 		}
-		if utf8.RuneCountInString(v) > max {
-			return "", fmt.Errorf("%s最多 %d 個字", f.Label, max)
-		}
-		if hasControl(v) {
-			return "", fmt.Errorf("%s含有無效的字元", f.Label)
+		if err := checkText(f.Label, max, v); err != nil {
+			return "", err
 		}
 		return v, nil
 	case FieldDate:
@@ -92,8 +88,25 @@ func CheckField(f FieldRule, value string) (string, error) {
 	return "", fmt.Errorf("%s的欄位類型不支援", f.Label)
 }
 
-func hasControl(s string) bool {
-	return strings.IndexFunc(s, unicode.IsControl) >= 0
+// misleading is a character no typed text may hold: a control character
+// (CR, LF, tab, NUL, ...), a line or paragraph separator (U+2028, U+2029)
+// or a bidirectional formatting character (U+202A-U+202E embeddings and
+// overrides, U+2066-U+2069 isolates, U+200E, U+200F, U+061C marks), which
+// would make the text read otherwise than it is stored.
+func misleading(r rune) bool {
+	return unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp, unicode.Bidi_Control)
+}
+
+// checkText is the rule of every text a member types (v already
+// trimmed): at most max characters, none of them misleading.
+func checkText(label string, max int, v string) error {
+	if utf8.RuneCountInString(v) > max {
+		return fmt.Errorf("%s最多 %d 個字", label, max)
+	}
+	if strings.IndexFunc(v, misleading) >= 0 {
+		return fmt.Errorf("%s不可包含換行、控制字元或文字方向控制字元", label)
+	}
+	return nil
 }
 
 // Date parses YYYY-MM-DD (a real calendar day between 1900 and 2100).
@@ -156,17 +169,32 @@ func PasswordDigest(s string) (string, bool) {
 	return strings.ToLower(s), true
 }
 
-// ErrName is a member name that is empty, too long or holds control
-// characters.
-var ErrName = errors.New("請填寫姓名（最多 50 個字）")
+// MaxName is the longest a person's name may be.
+const MaxName = 50
 
-// MemberName checks a member's name: 1 to 50 characters, trimmed.
-func MemberName(s string) (string, error) {
+// Name checks a person's name typed in the field label (a member's name,
+// a contract's signer, an account holder): trimmed, 1 to max characters,
+// no line break, control or bidirectional formatting character. The
+// error's text is for the member:
+//
+//	("姓名", 50, " 王小明 ")        -> "王小明"
+//	("姓名", 50, " ")              -> error 請填寫姓名
+//	("簽署人姓名", 50, "王\n小明")   -> error 簽署人姓名不可包含換行、控制字元或文字方向控制字元
+//	("姓名", 50, "\u202e明小王")    -> error 姓名不可包含換行、控制字元或文字方向控制字元
+func Name(label string, max int, s string) (string, error) {
 	n := strings.TrimSpace(s)
-	if n == "" || utf8.RuneCountInString(n) > 50 || hasControl(n) {
-		return "", ErrName
+	if n == "" {
+		return "", fmt.Errorf("請填寫%s", label)
+	}
+	if err := checkText(label, max, n); err != nil {
+		return "", err
 	}
 	return n, nil
+}
+
+// MemberName checks a member's name (Name, labelled 姓名).
+func MemberName(s string) (string, error) {
+	return Name("姓名", MaxName, s)
 }
 
 // Truncate cuts s to n characters, marking the cut with an ellipsis (for

@@ -46,7 +46,9 @@ func TestCheckField(t *testing.T) {
 		{"text counts characters not bytes", text, "王小明王小", "王小明王小", ""},
 		{"text too long", text, "王小明王小明", "", "緊急聯絡人最多 5 個字"},
 		{"text default maximum", longText, strings.Repeat("字", 101), "", "備註最多 100 個字"},
-		{"text control character", text, "a\x00b", "", "緊急聯絡人含有無效的字元"},
+		{"text control character", text, "a\x00b", "", "緊急聯絡人不可包含換行、控制字元或文字方向控制字元"},
+		{"text line feed", text, "王\n小明", "", "緊急聯絡人不可包含換行、控制字元或文字方向控制字元"},
+		{"text right-to-left override", text, "王\u202e明小", "", "緊急聯絡人不可包含換行、控制字元或文字方向控制字元"},
 		{"email", email, " Amy@Example.COM ", "amy@example.com", ""},
 		{"email no domain dot", email, "amy@localhost", "", "公司信箱格式不正確"},
 		{"email with name", email, "Amy <amy@example.com>", "", "公司信箱格式不正確"},
@@ -76,13 +78,50 @@ func TestPasswordDigestAndName(t *testing.T) {
 			t.Errorf("PasswordDigest(%q) accepted", bad)
 		}
 	}
-	if n, err := MemberName("  王小明 "); err != nil || n != "王小明" {
-		t.Errorf("MemberName = %q, %v", n, err)
+}
+
+// TestName: every name field's one rule refuses what would make a name
+// read otherwise than it is stored.
+func TestName(t *testing.T) {
+	const unsafe = "姓名不可包含換行、控制字元或文字方向控制字元"
+	cases := []struct{ name, in, want, err string }{
+		{"trimmed", "  王小明 ", "王小明", ""},
+		{"latin with a space", "Amy Lee", "Amy Lee", ""},
+		{"fifty characters", strings.Repeat("名", 50), strings.Repeat("名", 50), ""},
+		{"empty", "", "", "請填寫姓名"},
+		{"spaces only", " \u3000 ", "", "請填寫姓名"},
+		{"too long", strings.Repeat("名", 51), "", "姓名最多 50 個字"},
+		{"line feed", "王小明\n林小安", "", unsafe},
+		{"carriage return", "王小明\r林小安", "", unsafe},
+		{"tab", "王\t小明", "", unsafe},
+		{"NUL", "王\x00小明", "", unsafe},
+		{"C1 control (NEL)", "王\u0085小明", "", unsafe},
+		{"line separator", "王\u2028小明", "", unsafe},
+		{"paragraph separator", "王\u2029小明", "", unsafe},
+		{"right-to-left override", "\u202e明小王", "", unsafe},
+		{"left-to-right override", "王\u202d小明", "", unsafe},
+		{"right-to-left embedding", "王\u202b小明", "", unsafe},
+		{"pop directional formatting", "王小明\u202c", "", unsafe},
+		{"right-to-left isolate", "王\u2067小明\u2069", "", unsafe},
+		{"first strong isolate", "王\u2068小明", "", unsafe},
+		{"right-to-left mark", "王\u200f小明", "", unsafe},
+		{"left-to-right mark", "王\u200e小明", "", unsafe},
+		{"Arabic letter mark", "王\u061c小明", "", unsafe},
 	}
-	for _, bad := range []string{"", "   ", strings.Repeat("名", 51), "a\nb"} {
-		if _, err := MemberName(bad); err == nil {
-			t.Errorf("MemberName(%q) accepted", bad)
-		}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := MemberName(c.in)
+			msg := ""
+			if err != nil {
+				msg = err.Error()
+			}
+			if got != c.want || msg != c.err {
+				t.Fatalf("MemberName(%q) = %q, %q; want %q, %q", c.in, got, msg, c.want, c.err)
+			}
+		})
+	}
+	if _, err := Name("簽署人姓名", MaxName, "某\n某人"); err == nil || err.Error() != "簽署人姓名不可包含換行、控制字元或文字方向控制字元" {
+		t.Errorf("a signer's name with a line feed: %v", err)
 	}
 }
 
