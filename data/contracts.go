@@ -51,10 +51,14 @@ type SignedRecord struct {
 	TextSHA256 []byte
 	Signature  []byte // PNG
 	SignerName string
-	Fields     map[string]string
-	ClientAddr string
-	UserAgent  string
-	SignedAt   time.Time
+	// AccountName and AccountEmail are the signing account's name and
+	// e-mail as they were at signing (its member number is UserID).
+	AccountName  string
+	AccountEmail string
+	Fields       map[string]string
+	ClientAddr   string
+	UserAgent    string
+	SignedAt     time.Time
 	// FieldDefs are the version's fields, in order (labels of Fields).
 	FieldDefs []ContractFieldDef
 }
@@ -102,14 +106,14 @@ func (db *DB) ContractFor(ctx context.Context, brandID string, itemID, storeID i
 }
 
 const signedCols = `s.id, s.brand_id, s.user_id, s.template_id, t.name, v.title, v.body, s.version, s.text_sha256,
-	s.signature_png, s.signer_name, s.fields, s.client_addr, s.user_agent, s.signed_at, v.fields`
+	s.signature_png, s.signer_name, s.account_name, s.account_email, s.fields, s.client_addr, s.user_agent, s.signed_at, v.fields`
 
 const signedFrom = ` from signed_contracts s join contract_templates t on t.id = s.template_id
 	join contract_versions v on v.template_id = s.template_id and v.version = s.version `
 
 func scanSigned(row pgx.Row, r *SignedRecord) error {
 	return row.Scan(&r.ID, &r.BrandID, &r.UserID, &r.TemplateID, &r.Name, &r.Title, &r.Body, &r.Version, &r.TextSHA256,
-		&r.Signature, &r.SignerName, &r.Fields, &r.ClientAddr, &r.UserAgent, &r.SignedAt, &r.FieldDefs)
+		&r.Signature, &r.SignerName, &r.AccountName, &r.AccountEmail, &r.Fields, &r.ClientAddr, &r.UserAgent, &r.SignedAt, &r.FieldDefs)
 }
 
 // SignedVersion is the member's signed record of version v, nil when
@@ -167,8 +171,8 @@ type Signing struct {
 // signing transaction (nil: no mail).
 type ContractMail func(r *SignedRecord) (Mail, error)
 
-// SignContract stores a signed contract and queues its mail, in one
-// transaction. The version must be the template's newest and the hash its
+// SignContract stores a signed contract, with the signing account's name
+// and e-mail as they are, and queues its mail, in one transaction. The version must be the template's newest and the hash its
 // text's (else CodeContractOutdated); a version signed already is
 // CodeContractSigned.
 func (db *DB) SignContract(ctx context.Context, sg Signing, compose ContractMail) (*SignedRecord, error) {
@@ -188,12 +192,21 @@ func (db *DB) SignContract(ctx context.Context, sg Signing, compose ContractMail
 		rec = &SignedRecord{BrandID: sg.BrandID, UserID: sg.UserID, TemplateID: v.TemplateID, Name: v.Name, Title: v.Title,
 			Body: v.Body, Version: v.Version, TextSHA256: sg.TextSHA256, Signature: sg.Signature, SignerName: sg.SignerName,
 			Fields: sg.Fields, ClientAddr: sg.ClientAddr, UserAgent: sg.UserAgent, SignedAt: sg.SignedAt, FieldDefs: v.Fields}
+		// the account as it is now, kept from a profile change until the record is stored
+		err = tx.QueryRow(ctx, `select name, email from users where brand_id = $1 and id = $2 and deleted_at is null for share`,
+			sg.BrandID, sg.UserID).Scan(&rec.AccountName, &rec.AccountEmail)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNoSession
+		}
+		if err != nil {
+			return err
+		}
 		err = tx.QueryRow(ctx, `insert into signed_contracts (brand_id, user_id, template_id, version, text_sha256,
-				signature_png, signer_name, fields, client_addr, user_agent, signed_at)
-			values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+				signature_png, signer_name, account_name, account_email, fields, client_addr, user_agent, signed_at)
+			values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
 			on conflict (user_id, template_id, version) do nothing returning id`,
-			sg.BrandID, sg.UserID, v.TemplateID, v.Version, sg.TextSHA256, sg.Signature, sg.SignerName, sg.Fields,
-			sg.ClientAddr, sg.UserAgent, sg.SignedAt).Scan(&rec.ID)
+			sg.BrandID, sg.UserID, v.TemplateID, v.Version, sg.TextSHA256, sg.Signature, sg.SignerName, rec.AccountName,
+			rec.AccountEmail, sg.Fields, sg.ClientAddr, sg.UserAgent, sg.SignedAt).Scan(&rec.ID)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return codeErr(KindConflict, CodeContractSigned)
 		}

@@ -73,9 +73,24 @@ type Contract struct {
 	Body       string // rich text (HTML subset)
 	Fields     [][2]string
 	SignerName string
+	Account    Account
 	SignedAt   time.Time
 	TextSHA256 string // hex
 	Signature  []byte // PNG
+}
+
+// Account is the member's account that signed, as it was at signing.
+type Account struct {
+	Name, Email string
+	MemberNo    int64
+}
+
+// Signer names who signed: the name they typed, with their account beside
+// it.
+//
+//	某某人（會員帳號：王小明，amy@example.com，會員編號 12）
+func Signer(typed string, a Account) string {
+	return fmt.Sprintf("%s（會員帳號：%s，%s，會員編號 %d）", typed, a.Name, a.Email, a.MemberNo)
 }
 
 // block is a paragraph, heading or list item of the body.
@@ -324,7 +339,7 @@ func PDF(c Contract) ([]byte, error) {
 	pdf.Line(margin, w.y, pageW-margin, w.y)
 	w.y += 10
 	rows := append([][2]string{}, c.Fields...)
-	rows = append(rows, [2]string{"簽署人", c.SignerName}, [2]string{"簽署時間", c.SignedAt.In(taipei).Format("2006-01-02 15:04:05") + "（台北時間）"},
+	rows = append(rows, [2]string{"簽署人", Signer(c.SignerName, c.Account)}, [2]string{"簽署時間", c.SignedAt.In(taipei).Format("2006-01-02 15:04:05") + "（台北時間）"},
 		[2]string{"合約內容 SHA-256", c.TextSHA256})
 	for _, r := range rows {
 		if err := w.para(r[0]+"："+r[1], 10, 0); err != nil {

@@ -67,11 +67,12 @@ func pdfText(t *testing.T, pdf []byte) string {
 }
 
 // TestPDF: the signed contract's PDF holds its Traditional Chinese text,
-// fields, signer and hash in Noto Sans TC, and the signature image.
+// fields, signer with their account, and hash in Noto Sans TC, and the signature image.
 func TestPDF(t *testing.T) {
 	c := Contract{BrandName: "森活運動館", Title: "會員入會契約", Version: 2,
 		Body:   `<h2>第一條　契約目的</h2><p>會員（以下稱甲方）使用本館設施，應遵守規則；未盡事宜依法處理。</p><ul><li>限本人使用</li></ul>`,
-		Fields: [][2]string{{"緊急聯絡人", "王大明"}}, SignerName: "陳小華", SignedAt: time.Date(2026, 11, 23, 2, 0, 0, 0, time.UTC),
+		Fields: [][2]string{{"緊急聯絡人", "王大明"}}, SignerName: "陳小華",
+		Account: Account{Name: "陳曉華", Email: "hua@example.com", MemberNo: 42}, SignedAt: time.Date(2026, 11, 23, 2, 0, 0, 0, time.UTC),
 		TextSHA256: "ab12", Signature: signaturePNG(t)}
 	b, err := PDF(c)
 	if err != nil {
@@ -84,7 +85,7 @@ func TestPDF(t *testing.T) {
 		t.Errorf("the PDF embeds no TrueType font or no image")
 	}
 	text := pdfText(t, b)
-	for _, r := range "會員入會契約第一條契約目的（以下稱甲方）使用本館設施，應遵守規則；未盡事宜依法處理。•限本人使用緊急聯絡人王大明簽署人陳小華時間2026-11-2310:00SHA-256ab12森活運動館第2版" {
+	for _, r := range "會員入會契約第一條契約目的（以下稱甲方）使用本館設施，應遵守規則；未盡事宜依法處理。•限本人使用緊急聯絡人王大明簽署人陳小華會員帳號曉hua@example.com編號42時間2026-11-2310:00SHA-256ab12森活運動館第2版" {
 		if !strings.ContainsRune(text, r) {
 			t.Errorf("the PDF cannot show %q", r)
 		}

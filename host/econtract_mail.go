@@ -6,6 +6,7 @@ import (
 
 	"storefront/data"
 	"storefront/data/rules"
+	"storefront/econtract"
 	"storefront/mail"
 )
 
@@ -18,7 +19,7 @@ func (s *Server) contractMail(r *http.Request, b *data.Brand, u *data.User) data
 			return data.Mail{}, err
 		}
 		origin, base := s.brandOrigin(b, s.siteOf(r).Env)
-		rows := [][2]string{{"合約", rec.Title}, {"版本", strconv.Itoa(rec.Version)}, {"簽署人", rec.SignerName},
+		rows := [][2]string{{"合約", rec.Title}, {"版本", strconv.Itoa(rec.Version)}, {"簽署人", econtract.Signer(rec.SignerName, contractAccount(rec))},
 			{"簽署時間", rec.SignedAt.In(rules.Taipei).Format("2006-01-02 15:04")}}
 		msg := mail.ContractSigned(s.mailBrand(r, b), u.Email, u.Name, rec.Title, origin+base+"/user", rows)
 		return data.Mail{To: msg.To, FromName: msg.FromName, Subject: msg.Subject, Text: msg.Text, HTML: msg.HTML,

@@ -9,7 +9,7 @@ import (
 
 // contractPDFBytes renders a contract signed with brand b as a PDF: its
 // text, the fields filled (by label, in the contract's order), the
-// signer, time, hash and signature.
+// signer and their account, time, hash and signature.
 func contractPDFBytes(b *data.Brand, rec *data.SignedRecord) ([]byte, error) {
 	var fields [][2]string
 	for _, f := range rec.FieldDefs {
@@ -18,6 +18,11 @@ func contractPDFBytes(b *data.Brand, rec *data.SignedRecord) ([]byte, error) {
 		}
 	}
 	return econtract.PDF(econtract.Contract{BrandName: b.Name, Title: rec.Title, Version: rec.Version, Body: rec.Body,
-		Fields: fields, SignerName: rec.SignerName, SignedAt: rec.SignedAt, TextSHA256: hex.EncodeToString(rec.TextSHA256),
+		Fields: fields, SignerName: rec.SignerName, Account: contractAccount(rec), SignedAt: rec.SignedAt, TextSHA256: hex.EncodeToString(rec.TextSHA256),
 		Signature: rec.Signature})
+}
+
+// contractAccount is the account that signed rec, as it was at signing.
+func contractAccount(rec *data.SignedRecord) econtract.Account {
+	return econtract.Account{Name: rec.AccountName, Email: rec.AccountEmail, MemberNo: rec.UserID}
 }

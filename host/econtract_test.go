@@ -13,6 +13,9 @@ import (
 	"image/png"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -302,4 +305,94 @@ func TestRemainingCalls(t *testing.T) {
 		{Name: "path form, a dead session", Path: fmt.Sprintf("/api/user/userInfo/demo/nosuch/%d", uid), Status: 403, Code: data.CodeSessionInvalid},
 		{Name: "path form, another brand", Path: fmt.Sprintf("/api/user/userInfo/yoga/%s/%d", sid, uid), Status: 403, Code: data.CodeSessionInvalid},
 	})
+}
+
+// pdfText is the text of a PDF as poppler's pdftotext reads it, without
+// white space (lines wrap differently on paper).
+func pdfText(t *testing.T, pdf []byte) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "contract.pdf")
+	if err := os.WriteFile(file, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftotext", "-enc", "UTF-8", file, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext (poppler-utils): %v", err)
+	}
+	return strings.Join(strings.Fields(string(out)), "")
+}
+
+// TestSignedContractNamesTheAccountAsAtSigning: a contract signed under a
+// typed name (某某人) names the member's account beside it, in its PDF and
+// its mail: the account's name, e-mail and member number as they were at
+// signing. Changing the profile (and the e-mail) afterwards, or deleting
+// the account, leaves the PDF as it was.
+func TestSignedContractNamesTheAccountAsAtSigning(t *testing.T) {
+	s := newShop(t)
+	ctx := context.Background()
+	_, sid := login(t, s.ts().browser(), "demo", "member@example.com", "demo1234")
+	auth := []string{"Authorization", sid}
+	var userID int64
+	if err := s.db.Pool.QueryRow(ctx, `select id from users where brand_id = 'demo' and email = 'member@example.com'`).Scan(&userID); err != nil {
+		t.Fatal(err)
+	}
+	id, version, hash := demoContract(t, s.db)
+	var rec SignedContract
+	w := s.b.post(t, "/api/contract", map[string]any{"brandId": "demo", "contractId": id, "version": version, "textSha256": hash,
+		"signerName": "某某人", "fields": map[string]string{"emergencyContact": "王大明", "emergencyPhone": "0912345678"},
+		"signature": drawnSignature(t)}, auth...)
+	if env := apiResult(t, w, &rec); w.Code != 200 || rec.ID == 0 {
+		t.Fatalf("signing: %d %+v", w.Code, env)
+	}
+	account := fmt.Sprintf("簽署人：某某人（會員帳號：林小安，member@example.com，會員編號%d）", userID)
+	pdf := func(label string) string {
+		t.Helper()
+		w := s.b.get(t, rec.PdfURL, auth...)
+		if w.Code != 200 {
+			t.Fatalf("%s: the PDF: %d %s", label, w.Code, w.Body)
+		}
+		return pdfText(t, w.Body.Bytes())
+	}
+	if text := pdf("signed"); !strings.Contains(text, account) {
+		t.Fatalf("the PDF does not name the account beside the signer %q:\n%s", account, text)
+	}
+	m, ok := s.box.Wait("member@example.com", 0, 10*time.Second)
+	for ok && !strings.Contains(m.Subject, "電子合約") {
+		m, ok = s.box.Wait("member@example.com", m.ID, 10*time.Second)
+	}
+	if !ok || !strings.Contains(strings.Join(strings.Fields(m.Text), ""), strings.TrimPrefix(account, "簽署人：")) {
+		t.Errorf("the contract mail does not name the account (found %v): %s", ok, m.Text)
+	}
+
+	// the profile changes: the name by the member, the e-mail by the shop
+	if w := s.b.post(t, "/api/user/edit", map[string]any{"brandId": "demo", "name": "林大安"}, auth...); w.Code != 200 {
+		t.Fatalf("profile edit: %d %s", w.Code, w.Body)
+	}
+	if _, err := s.db.Pool.Exec(ctx, `update users set email = 'changed@example.com' where id = $1`, userID); err != nil {
+		t.Fatal(err)
+	}
+	text := pdf("after the profile changed")
+	if !strings.Contains(text, account) || strings.Contains(text, "林大安") || strings.Contains(text, "changed@example.com") {
+		t.Errorf("the PDF changed with the profile; want %q:\n%s", account, text)
+	}
+
+	// the account is deleted: its record still renders the account at signing
+	if _, err := s.db.Pool.Exec(ctx, `update users set deleted_at = now() where id = $1`, userID); err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.brand(ctx, "demo", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.db.SignedContract(ctx, userID, rec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := contractPDFBytes(b, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := pdfText(t, out); !strings.Contains(text, account) {
+		t.Errorf("the deleted account's PDF does not name it as it was; want %q:\n%s", account, text)
+	}
 }
