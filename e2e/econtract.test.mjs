@@ -99,8 +99,20 @@ test('the e-contract page: read to the end, fields, signature and agreement are 
   assert.equal(await page.getByRole('button', { name: '同意並簽署' }).isDisabled(), true);
   await readToEnd(page);
   const submit = page.getByRole('button', { name: '同意並簽署' });
+  const signings = [];
+  page.on('request', (r) => { if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/contract') signings.push(r.url()); });
+  // a signer's name with a right-to-left override (it would show 某某人 reversed): refused at the field
+  const signer = page.getByLabel('簽署人姓名');
+  await signer.fill('\u202e人某某');
+  await submit.click();
+  const signerError = page.getByTestId('field-error');
+  assert.equal(await signerError.innerText(), '簽署人姓名不可包含換行、控制字元或文字方向控制字元');
+  assert.equal(await signer.getAttribute('aria-invalid'), 'true');
+  assert.equal(await page.getByTestId('form-error').count(), 0);
+  await signer.fill('某某人');
   await submit.click();
   assert.equal(await page.getByTestId('form-error').innerText(), '請填寫「緊急聯絡人」');
+  assert.equal(await signerError.count(), 0);
   await page.getByLabel('緊急聯絡人', { exact: true }).fill('王大明');
   await page.getByLabel('緊急聯絡人電話').fill('0922333444');
   await submit.click();
@@ -113,6 +125,7 @@ test('the e-contract page: read to the end, fields, signature and agreement are 
   await page.getByRole('checkbox', { name: /同意本合約/ }).check();
   await submit.click();
   assert.equal(await page.getByTestId('form-error').innerText(), '請在簽名框內簽名');
+  assert.deepEqual(signings, [], 'nothing was sent');
   assert.deepEqual(page.errors.filter(expected), []);
   await page.context().close();
 });

@@ -24,6 +24,33 @@ async function login(page, email, password) {
   return dialog;
 }
 
+test('a name with a right-to-left override is refused at its field before the request', async () => {
+  const page = await newPage(browser);
+  const sent = [];
+  page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/session/register') sent.push(r.url()); });
+  await open(page, '/demo');
+  await page.getByRole('button', { name: '註冊' }).click();
+  const reg = page.getByTestId('register-dialog');
+  await reg.getByLabel('手機號碼').waitFor();
+  await reg.getByLabel('電子信箱').fill(`rlo-${Date.now()}@example.com`);
+  await reg.getByLabel('密碼', { exact: true }).fill('first-pass1');
+  await reg.getByLabel('確認密碼').fill('first-pass1');
+  // U+202E shows 王小明 while the stored name reads 明小王
+  const name = reg.getByLabel('姓名');
+  await name.fill('\u202e明小王');
+  await reg.getByLabel('手機號碼').fill('0912-555-777');
+  await reg.getByLabel('生日').fill('1991-03-04');
+  await reg.getByLabel('緊急聯絡人').fill('陳\u202e測大');
+  await reg.getByRole('checkbox').check();
+  await reg.getByRole('button', { name: '註冊' }).click();
+  const errors = reg.getByTestId('field-error');
+  await errors.first().waitFor();
+  assert.deepEqual(await errors.allInnerTexts(), ['姓名不可包含換行、控制字元或文字方向控制字元', '緊急聯絡人不可包含換行、控制字元或文字方向控制字元']);
+  assert.equal(await name.getAttribute('aria-invalid'), 'true');
+  assert.deepEqual(sent, [], 'nothing was sent');
+  await page.context().close();
+});
+
 test('register, verify by mail, log in, member centre, change password, log out', async () => {
   const page = await newPage(browser);
   const email = `e2e-${Date.now()}@example.com`;

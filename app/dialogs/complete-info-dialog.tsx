@@ -18,6 +18,7 @@ import { primaryButton } from '../ui/button';
 import { useRefresh, useSubmit } from '../lib/use-submit';
 import { useNativeValues } from '../lib/use-native-values';
 import { prefillFields } from '../lib/app-bridge';
+import { anyProblem, customFieldProblems, maxName, nameProblem } from '../lib/typed-text';
 
 export default function CompleteInfoDialog({ args }: { args: DialogArgs['completeInfo'] }) {
   const page = usePage();
@@ -28,6 +29,7 @@ export default function CompleteInfoDialog({ args }: { args: DialogArgs['complet
   const [schema, setSchema] = useState<CustomField[] | null>(null);
   const [name, setName] = useState(user.name);
   const [values, setValues] = useState<Record<string, string>>(user.customFields);
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const { busy, error, setError, run } = useSubmit();
   useEffect(() => {
     customFieldSchema(brandId)
@@ -42,8 +44,11 @@ export default function CompleteInfoDialog({ args }: { args: DialogArgs['complet
   const editing = args.mode === 'edit';
   const contact = args.mode === 'contact';
   const fields = (schema ?? []).filter((f) => editing || user.missingFields.includes(f.key) || (contact && f.required && !user.customFields[f.key]));
-  const submit = () =>
-    run(async () => {
+  const submit = () => {
+    const found = { ...customFieldProblems(fields, values), name: editing ? nameProblem(t.name, name) : '' };
+    setProblems(found);
+    if (anyProblem(found)) return setError('');
+    return run(async () => {
       const customFields: Record<string, string> = {};
       for (const f of fields) customFields[f.key] = values[f.key] ?? '';
       await editUser(editing ? { brandId, name, customFields } : { brandId, customFields });
@@ -52,14 +57,17 @@ export default function CompleteInfoDialog({ args }: { args: DialogArgs['complet
       refresh();
       args.then?.();
     });
+  };
   return (
     <Dialog title={editing ? t.profileTitle : contact ? tc.contactTitle : t.completeTitle} onClose={ui.close} testId={contact ? 'contact-info-dialog' : 'complete-info-dialog'}>
       <form className={formStyle} onSubmit={(e) => (e.preventDefault(), submit())}>
         {editing ? null : <p>{contact ? tc.contactBody : t.completeBody}</p>}
-        {editing ? <Field label={t.name} name="name" autoComplete="name" maxLength={50} required value={name} onChange={(e) => setName(e.target.value)} /> : null}
+        {editing ? (
+          <Field label={t.name} name="name" autoComplete="name" maxLength={maxName} required value={name} onChange={(e) => setName(e.target.value)} error={problems.name} />
+        ) : null}
         {schema === null && !error ? <p>{common.loading}</p> : null}
         {fields.map((f) => (
-          <CustomFieldInput key={f.key} field={f} value={values[f.key] ?? ''} onChange={(v) => setValues({ ...values, [f.key]: v })} />
+          <CustomFieldInput key={f.key} field={f} value={values[f.key] ?? ''} onChange={(v) => setValues({ ...values, [f.key]: v })} error={problems[f.key]} />
         ))}
         <FormError>{error}</FormError>
         <button type="submit" className={primaryButton} disabled={busy || schema === null}>

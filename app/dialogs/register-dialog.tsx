@@ -18,6 +18,7 @@ import { linkButton, primaryButton } from '../ui/button';
 import { useSubmit } from '../lib/use-submit';
 import { useNativeValues } from '../lib/use-native-values';
 import { prefillFields } from '../lib/app-bridge';
+import { anyProblem, customFieldProblems, maxName, nameProblem } from '../lib/typed-text';
 
 export default function RegisterDialog() {
   const page = usePage();
@@ -27,6 +28,7 @@ export default function RegisterDialog() {
   const [loadError, setLoadError] = useState('');
   const [form, setForm] = useState({ email: '', password: '', confirm: '', name: '', terms: false });
   const [values, setValues] = useState<Record<string, string>>({});
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const { busy, error, setError, run } = useSubmit();
   useEffect(() => {
     customFieldSchema(brand.brandId)
@@ -43,6 +45,9 @@ export default function RegisterDialog() {
   const set = (k: keyof typeof form) => (e: { target: { value: string; checked?: boolean } }) =>
     setForm({ ...form, [k]: k === 'terms' ? !!e.target.checked : e.target.value });
   const submit = () => {
+    const found = { ...customFieldProblems(schema ?? [], values), name: nameProblem(t.name, form.name) };
+    setProblems(found);
+    if (anyProblem(found)) return setError('');
     if (form.password.length < minPasswordLength) return setError(t.passwordTooShort);
     if (form.password !== form.confirm) return setError(t.passwordMismatch);
     if (!form.terms) return setError(t.termsRequired);
@@ -68,11 +73,11 @@ export default function RegisterDialog() {
         <Field label={t.email} type="email" name="email" autoComplete="email" maxLength={254} required value={form.email} onChange={set('email')} />
         <Field label={t.password} type="password" name="password" autoComplete="new-password" minLength={minPasswordLength} hint={t.passwordHint} required value={form.password} onChange={set('password')} />
         <Field label={t.passwordConfirm} type="password" name="confirm" autoComplete="new-password" required value={form.confirm} onChange={set('confirm')} />
-        <Field label={t.name} name="name" autoComplete="name" maxLength={50} required value={form.name} onChange={set('name')} />
+        <Field label={t.name} name="name" autoComplete="name" maxLength={maxName} required value={form.name} onChange={set('name')} error={problems.name} />
         {schema === null && !loadError ? <p>{common.loading}</p> : null}
         <FormError>{loadError}</FormError>
         {(schema ?? []).map((f) => (
-          <CustomFieldInput key={f.key} field={f} value={values[f.key] ?? ''} onChange={(v) => setValues({ ...values, [f.key]: v })} />
+          <CustomFieldInput key={f.key} field={f} value={values[f.key] ?? ''} onChange={(v) => setValues({ ...values, [f.key]: v })} error={problems[f.key]} />
         ))}
         <TermsCheckbox
           checked={form.terms}

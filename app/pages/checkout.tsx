@@ -20,7 +20,7 @@ import { queryString } from '../lib/query';
 import { cartFromQuery, cartPairs } from '../features/checkout/rules';
 import { precheck, startACHPayment, startPayment } from '../features/checkout/api';
 import { ACHForm, emptyACH } from '../features/checkout/ach-form';
-import { achProblems } from '../features/checkout/ach';
+import { achProblems, achProblemText } from '../features/checkout/ach';
 import { ach as ta } from '../strings/zh-hant-deferred';
 import { contractFor } from '../features/econtract/api';
 import { refusalOf } from '../features/checkout/refusal';
@@ -194,7 +194,8 @@ export default function Checkout({ data }: { data: CheckoutData }) {
     if (!way) return setError(t.payWayRequired);
     if (!accepted) return setError(t.termsRequired);
     if (payWay === 'ACH') {
-      if (achProblems(achFields).length > 0) return setError(ta.bad[achProblems(achFields)[0]!]);
+      const wrong = achProblems(achFields)[0];
+      if (wrong) return setError(achProblemText(wrong, achFields));
       if (!achAgreed) return setError(ta.agreeRequired);
     }
     if (busy) return;

@@ -17,12 +17,16 @@ import { readToEnd, textSha256 } from '../features/econtract/text-hash';
 import { SignatureBox, type SignatureHandle } from '../features/econtract/signature-pad';
 import { TypedSignature } from '../features/econtract/typed-signature';
 import { sameSitePath } from '../features/checkout/rules';
+import { anyProblem, maxName, nameProblem, textProblem } from '../lib/typed-text';
 import { econtract as t } from '../strings/zh-hant-econtract';
 import { card, factList } from '../ui/card';
 import { Field, FormError, formStyle } from '../ui/form-fields';
 import { primaryButton, secondaryButton, smallButton } from '../ui/button';
 import { taipeiDateTime } from '../ui/date';
 import { colour } from '../ui/theme';
+
+/** The longest a contract field's value may be (the server's maxContractField). */
+const maxContractField = 500;
 
 const wrap = css`
   max-width: 720px;
@@ -72,6 +76,7 @@ export default function EContract({ data }: { data: EContractPage | null }) {
   const [read, setRead] = useState(false);
   const [name, setName] = useState(page.user?.name ?? '');
   const [fields, setFields] = useState<Record<string, string>>({});
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -114,7 +119,10 @@ export default function EContract({ data }: { data: EContractPage | null }) {
   const submit = async () => {
     setError('');
     if (!read) return setError(t.needRead);
-    if (!name.trim()) return setError(t.needName);
+    const found: Record<string, string> = { signerName: nameProblem(t.signerName, name) };
+    for (const f of tpl.fields) found['field-' + f.key] = textProblem(f.label, fields[f.key] ?? '', maxContractField, false);
+    setProblems(found);
+    if (anyProblem(found)) return;
     const missing = tpl.fields.find((f) => f.required && !(fields[f.key] ?? '').trim());
     if (missing) return setError(t.needField(missing.label));
     if (!pad.current || pad.current.isEmpty()) return setError(mode === 'type' ? t.needTypedSignature : t.needSignature);
@@ -190,16 +198,26 @@ export default function EContract({ data }: { data: EContractPage | null }) {
           {page.user ? (
             <form className={`${card} ${formStyle}`} noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
               <h2>{t.fields}</h2>
-              <Field label={t.signerName} name="signerName" autoComplete="name" maxLength={50} required value={name} onChange={(e) => setName(e.target.value)} />
+              <Field
+                label={t.signerName}
+                name="signerName"
+                autoComplete="name"
+                maxLength={maxName}
+                required
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                error={problems.signerName}
+              />
               {tpl.fields.map((f) => (
                 <Field
                   key={f.key}
                   label={f.label}
                   name={f.key}
-                  maxLength={200}
+                  maxLength={maxContractField}
                   required={f.required}
                   value={fields[f.key] ?? ''}
                   onChange={(e) => setFields({ ...fields, [f.key]: e.target.value })}
+                  error={problems['field-' + f.key]}
                 />
               ))}
               <div>

@@ -15,7 +15,6 @@ export const ach = {
     bankCode: '銀行代碼需為 3 位數字',
     branchCode: '分行代碼需為 4 位數字',
     account: '帳號需為 10 至 16 位數字',
-    holderName: '請填寫戶名（最多 40 個字）',
     holderId: '身分證字號或居留證號不正確',
   },
   pendingTitle: '等待銀行回覆扣款授權',

@@ -24,7 +24,6 @@ export const econtract = {
   submit: '同意並簽署',
   submitting: '簽署中…',
   needRead: '請先閱讀完整合約內容',
-  needName: '請填寫簽署人姓名',
   needField: (label: string) => `請填寫「${label}」`,
   needSignature: '請在簽名框內簽名',
   needTypedSignature: '請輸入姓名作為簽名',

@@ -27,6 +27,8 @@ export const auth = {
   passwordMismatch: '兩次輸入的密碼不一致',
   termsRequired: '請先閱讀並同意服務條款與隱私權政策',
   fieldRequired: (label: string) => `請填寫${label}`,
+  fieldTooLong: (label: string, max: number) => `${label}最多 ${max} 個字`,
+  fieldMisleading: (label: string) => `${label}不可包含換行、控制字元或文字方向控制字元`,
   schemaFailed: '無法載入註冊欄位，請稍後再試',
   mailNotSent: '帳號已建立，但驗證信寄送失敗，請稍後重新發送',
   registerSuccessTitle: '註冊成功',

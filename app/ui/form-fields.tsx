@@ -44,6 +44,9 @@ const errorStyle = css`
   font-size: 14px;
   margin: 0;
 `;
+const fieldErrorStyle = css`
+  && { color: ${colour.danger}; }
+`;
 export const row = css`
   display: flex;
   flex-wrap: wrap;
@@ -83,15 +86,22 @@ export const listMeta = css`
   a { color: var(--brand); }
 `;
 
-export function Field({ label, required, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
+/** A labelled input; error, when set, is what is wrong with its value, shown under it. */
+export function Field({ label, required, hint, error, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string }) {
   const id = useId();
+  const described = [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ');
   return (
     <div className={fieldStyle}>
       <label htmlFor={id} className={required ? req : undefined}>
         {label}
       </label>
-      <input id={id} required={required} aria-describedby={hint ? id + '-hint' : undefined} {...input} />
+      <input id={id} required={required} aria-describedby={described || undefined} aria-invalid={error ? true : undefined} {...input} />
       {hint ? <small id={id + '-hint'}>{hint}</small> : null}
+      {error ? (
+        <small id={id + '-error'} className={fieldErrorStyle} role="alert" data-testid="field-error">
+          {error}
+        </small>
+      ) : null}
     </div>
   );
 }
@@ -108,11 +118,12 @@ export function FormError({ children }: { children: ReactNode }) {
 const inputTypes: Record<CustomField['type'], string> = { text: 'text', date: 'date', choice: '', phone: 'tel', email: 'email' };
 
 /** One custom field of the brand's schema, as an input of its type. */
-export function CustomFieldInput({ field, value, onChange }: { field: CustomField; value: string; onChange: (v: string) => void }) {
+export function CustomFieldInput({ field, value, onChange, error }: { field: CustomField; value: string; onChange: (v: string) => void; error?: string }) {
   if (field.type === 'choice') return <ChoiceInput field={field} value={value} onChange={onChange} />;
   return (
     <Field
       label={field.label}
+      error={error}
       name={'cf-' + field.key}
       type={inputTypes[field.type]}
       required={field.required}

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { css } from '@emotion/css';
 import { Field } from '../../ui/form-fields';
 import { ach as t } from '../../strings/zh-hant-deferred';
-import { achProblems, type ACHFields } from './ach';
+import { achProblems, achProblemText, maxHolderName, type ACHFields } from './ach';
 
 const box = css`
   border: 0;
@@ -46,7 +46,7 @@ export function ACHForm({
       />
       {left[name] && wrong.has(name) ? (
         <p className="err" role="alert" data-testid={`ach-error-${name}`}>
-          {t.bad[name]}
+          {achProblemText(name, value)}
         </p>
       ) : null}
     </>
@@ -57,7 +57,7 @@ export function ACHForm({
       {field('bankCode', t.bankCode, { inputMode: 'numeric', maxLength: 3 })}
       {field('branchCode', t.branchCode, { inputMode: 'numeric', maxLength: 4 })}
       {field('account', t.account, { inputMode: 'numeric', maxLength: 16, hint: t.accountHint, autoComplete: 'off' })}
-      {field('holderName', t.holderName, { maxLength: 40, autoComplete: 'name' })}
+      {field('holderName', t.holderName, { maxLength: maxHolderName, autoComplete: 'name' })}
       {field('holderId', t.holderId, { maxLength: 10, autoComplete: 'off' })}
       {children}
     </fieldset>

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { achProblems, validTaiwanId } from './ach';
+import { achProblems, holderNameProblem, validTaiwanId } from './ach';
 
 test('national IDs and resident certificate numbers', () => {
   assert.equal(validTaiwanId('A123456789'), true);
@@ -17,4 +17,7 @@ test('the form names its wrong fields', () => {
   assert.deepEqual(achProblems(good), []);
   assert.deepEqual(achProblems({ ...good, bankCode: '81', account: '1234-5678' }), ['bankCode', 'account']);
   assert.deepEqual(achProblems({ ...good, holderName: ' ', holderId: 'A123456780' }), ['holderName', 'holderId']);
+  assert.deepEqual(achProblems({ ...good, holderName: '林\u202e安小' }), ['holderName']);
+  assert.equal(holderNameProblem('林小安\r\n王小明'), '戶名不可包含換行、控制字元或文字方向控制字元');
+  assert.equal(holderNameProblem('林'.repeat(41)), '戶名最多 40 個字');
 });

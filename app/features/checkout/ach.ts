@@ -1,5 +1,7 @@
 // Pure rules of the ACH authorisation form (the same as the server's
 // data/rules/ach.go): the fields' formats and the ID's check digit.
+import { nameProblem } from '../../lib/typed-text';
+import { ach as t } from '../../strings/zh-hant-deferred';
 
 export interface ACHFields {
   bankCode: string;
@@ -33,8 +35,20 @@ export function achProblems(f: ACHFields): (keyof ACHFields)[] {
   if (!/^[0-9]{3}$/.test(f.bankCode.trim())) out.push('bankCode');
   if (!/^[0-9]{4}$/.test(f.branchCode.trim())) out.push('branchCode');
   if (!/^[0-9]{10,16}$/.test(f.account.trim())) out.push('account');
-  const name = f.holderName.trim();
-  if (!name || [...name].length > 40) out.push('holderName');
+  if (holderNameProblem(f.holderName)) out.push('holderName');
   if (!validTaiwanId(f.holderId)) out.push('holderId');
   return out;
+}
+
+/** The longest an account holder's name may be (the server's rules.MaxHolderName). */
+export const maxHolderName = 40;
+
+/** What is wrong with the holder's name ('' nothing): the rule of every name. */
+export function holderNameProblem(name: string): string {
+  return nameProblem(t.holderName, name, maxHolderName);
+}
+
+/** What the form says of a wrong field. */
+export function achProblemText(name: keyof ACHFields, f: ACHFields): string {
+  return name === 'holderName' ? holderNameProblem(f.holderName) : t.bad[name];
 }
