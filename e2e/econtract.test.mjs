@@ -160,6 +160,9 @@ test('please sign at checkout, sign on a phone, get the mail, come back with the
   const signed = page.getByTestId('contract-signed');
   await signed.waitFor();
   assert.match(await signed.innerText(), /王大明/);
+  // the record names the member's account beside the typed signer, as the PDF does
+  const account = await page.getByTestId('contract-account').innerText();
+  assert.match(account, /^林小安，member@example\.com，會員編號 \d+$/);
   const pdfUrl = await page.getByTestId('contract-pdf').getAttribute('href');
   assert.match(pdfUrl, /\/api\/user\/contracts\/\d+\.pdf/);
   // the PDF, downloaded with the member's session: the contract's text in CJK, the signer and the fields
@@ -172,7 +175,7 @@ test('please sign at checkout, sign on a phone, get the mail, come back with the
   const title = await page.getByRole('heading', { level: 1 }).innerText();
   const blocks = [title, ...await page.getByTestId('contract-text').locator('h1, h2, h3, h4, p, li').evaluateAll((els) => els.map((e) => e.textContent).filter((t) => t.trim() !== ''))];
   assert.ok(blocks.length >= 3, `the contract's blocks: ${blocks.length}`);
-  const also = ['王大明', '0922333444'];
+  const also = ['王大明', '0922333444', account];
   assertSameText(pdfText(body), blocks, also, 'the download');
   await shot(page, 'e-contract-signed');
 

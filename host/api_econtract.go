@@ -47,7 +47,8 @@ func signedContract(r *data.SignedRecord) *SignedContract {
 		fields = map[string]string{}
 	}
 	return &SignedContract{ID: r.ID, ContractID: r.TemplateID, Name: r.Name, Title: r.Title, Version: r.Version,
-		TextSHA256: hex.EncodeToString(r.TextSHA256), SignerName: r.SignerName, Fields: fields, SignedAt: r.SignedAt,
+		TextSHA256: hex.EncodeToString(r.TextSHA256), SignerName: r.SignerName,
+		Account: SignedAccount{Name: r.AccountName, Email: r.AccountEmail, MemberNo: r.UserID}, Fields: fields, SignedAt: r.SignedAt,
 		PdfURL: "/api/user/contracts/" + strconv.FormatInt(r.ID, 10) + ".pdf?brandId=" + r.BrandID}
 }
 

@@ -40,12 +40,23 @@ type SignedContract struct {
 	Title      string `json:"title"`
 	Version    int    `json:"version"`
 	TextSHA256 string `json:"textSha256"`
-	SignerName string `json:"signerName"`
+	// SignerName is the name the member typed; Account is their account
+	// as it was at signing.
+	SignerName string        `json:"signerName"`
+	Account    SignedAccount `json:"account"`
 	// Fields are the values the member filled, by ContractField key.
 	Fields   map[string]string `json:"fields"`
 	SignedAt time.Time         `json:"signedAt"`
 	// PdfURL downloads the signed contract as a PDF (the member only).
 	PdfURL string `json:"pdfUrl"`
+}
+
+// SignedAccount is the account that signed a contract, as it was at
+// signing: its name, e-mail and member number.
+type SignedAccount struct {
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	MemberNo int64  `json:"memberNo"`
 }
 
 // EContractPage is the e-contract page's data and the answer of GET

@@ -323,8 +323,8 @@ func pdfText(t *testing.T, pdf []byte) string {
 }
 
 // TestSignedContractNamesTheAccountAsAtSigning: a contract signed under a
-// typed name (某某人) names the member's account beside it, in its PDF and
-// its mail: the account's name, e-mail and member number as they were at
+// typed name (某某人) names the member's account beside it, in its PDF, its
+// mail and its record: the account's name, e-mail and member number as they were at
 // signing. Changing the profile (and the e-mail) afterwards, or deleting
 // the account, leaves the PDF as it was.
 func TestSignedContractNamesTheAccountAsAtSigning(t *testing.T) {
@@ -371,6 +371,9 @@ func TestSignedContractNamesTheAccountAsAtSigning(t *testing.T) {
 	if _, err := s.db.Pool.Exec(ctx, `update users set email = 'changed@example.com' where id = $1`, userID); err != nil {
 		t.Fatal(err)
 	}
+	runScenarios(t, s, []scenario{{Name: "the record names the account as it was", Path: fmt.Sprintf("/api/contract?brandId=demo&contractId=%d", id),
+		Header: auth, Status: 200, Contains: []string{`"signerName":"某某人"`,
+			fmt.Sprintf(`"account":{"name":"林小安","email":"member@example.com","memberNo":%d}`, userID)}}})
 	text := pdf("after the profile changed")
 	if !strings.Contains(text, account) || strings.Contains(text, "林大安") || strings.Contains(text, "changed@example.com") {
 		t.Errorf("the PDF changed with the profile; want %q:\n%s", account, text)

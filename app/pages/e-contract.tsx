@@ -173,6 +173,8 @@ export default function EContract({ data }: { data: EContractPage | null }) {
           <dl className={factList}>
             <dt>{t.signedBy}</dt>
             <dd>{record.signerName}</dd>
+            <dt>{t.signedAccount}</dt>
+            <dd data-testid="contract-account">{t.account(record.account)}</dd>
             {tpl.fields.map((f) => (
               <div key={f.key} style={{ display: 'contents' }}>
                 <dt>{f.label}</dt>

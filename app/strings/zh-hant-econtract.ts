@@ -33,6 +33,9 @@ export const econtract = {
   signed: '您已簽署這份合約',
   signedAt: '簽署時間',
   signedBy: '簽署人',
+  signedAccount: '會員帳號',
+  /** The account as the PDF names it beside the signer (econtract.Signer). */
+  account: (a: { name: string; email: string; memberNo: number }) => `${a.name}，${a.email}，會員編號 ${a.memberNo}`,
   done: '簽署完成，合約副本已寄到您的信箱。',
   pdf: '下載合約 PDF',
   back: '返回結帳',

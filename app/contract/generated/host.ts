@@ -1002,7 +1002,12 @@ export interface SignedContract {
   title: string;
   version: number /* int */;
   textSha256: string;
+  /**
+   * SignerName is the name the member typed; Account is their account
+   * as it was at signing.
+   */
   signerName: string;
+  account: SignedAccount;
   /**
    * Fields are the values the member filled, by ContractField key.
    */
@@ -1012,6 +1017,15 @@ export interface SignedContract {
    * PdfURL downloads the signed contract as a PDF (the member only).
    */
   pdfUrl: string;
+}
+/**
+ * SignedAccount is the account that signed a contract, as it was at
+ * signing: its name, e-mail and member number.
+ */
+export interface SignedAccount {
+  name: string;
+  email: string;
+  memberNo: number /* int64 */;
 }
 /**
  * EContractPage is the e-contract page's data and the answer of GET
