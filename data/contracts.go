@@ -172,9 +172,9 @@ type Signing struct {
 type ContractMail func(r *SignedRecord) (Mail, error)
 
 // SignContract stores a signed contract, with the signing account's name
-// and e-mail as they are, and queues its mail, in one transaction. The version must be the template's newest and the hash its
-// text's (else CodeContractOutdated); a version signed already is
-// CodeContractSigned.
+// and e-mail as they are, and queues its mail, in one transaction. The
+// version must be the template's newest and the hash its text's (else
+// CodeContractOutdated); a version signed already is CodeContractSigned.
 func (db *DB) SignContract(ctx context.Context, sg Signing, compose ContractMail) (*SignedRecord, error) {
 	var rec *SignedRecord
 	err := db.inTx(ctx, func(tx pgx.Tx) error {
