@@ -133,7 +133,7 @@ func TestPayOrderCreatesHoldingsOnce(t *testing.T) {
 	}{
 		{"季卡通行卡", 1, rules.TaipeiDay{}, "member_passcards", "2026-11-23", "2027-02-22", "active"},
 		{"單月暢遊通行卡", 2, rules.TaipeiDay{}, "member_passcards", "", "", "notActive"},
-		{"年度通行卡", 1, chosen, "member_passcards", "2026-12-01", "2027-11-30", "active"},
+		{"年度通行卡", 1, chosen, "member_passcards", "2026-12-01", "2027-11-30", "notActive"}, // active from its chosen day
 		{"團課 10 堂計次卡", 1, rules.TaipeiDay{}, "member_tickets", "", "", "notActive"},
 		{"儲值票券 1,000 點", 1, rules.TaipeiDay{}, "member_tickets", "2026-11-23", "2027-11-22", "active"},
 		{"自由重訓 600 分鐘卡", 1, rules.TaipeiDay{}, "member_counting_passcards", "", "", "notActive"},
@@ -163,6 +163,7 @@ func TestPayOrderCreatesHoldingsOnce(t *testing.T) {
 				t.Fatalf("%d receipts", n)
 			}
 			got, _ := f.db.Order(ctx, "demo", o.Number)
+			got.StatesOn(rules.Day(paidAt))
 			l := got.Lines[0]
 			if deref(l.StartsOn) != c.startsOn || deref(l.EndsOn) != c.endsOn || l.Status != c.status || got.MaskedCard != "**** 1111" {
 				t.Fatalf("line %s..%s %s, card %q; want %s..%s %s", deref(l.StartsOn), deref(l.EndsOn), l.Status, got.MaskedCard,
