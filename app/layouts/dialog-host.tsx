@@ -58,7 +58,7 @@ export function DialogHost() {
     history.replaceState(history.state, '', url.pathname + url.search + url.hash);
     const justOut = sessionStorage.getItem(loggedOutKey);
     sessionStorage.removeItem(loggedOutKey);
-    const next = loginNext(asked, page.basePath);
+    const next = loginNext(asked, page.basePath, window.location.origin);
     if (!page.user && next && !justOut) open('login', { next });
   }, [asked, open, page.user, page.basePath]);
   // links that open a dialog on arrival: a notification mail's unsubscribe

@@ -96,15 +96,25 @@ export function currentHref(hrefs: string[], path: string): string | undefined {
 }
 
 /**
- * The path to go to after a login asked for by a link (?login=path, set by
- * the host's member-menu guard), or '' when path is not a relative path on
- * this brand's site (basePath '' on a custom domain): no other site, no
- * other brand.
+ * The path to go to after a login asked for by a link (?login=target, set
+ * by the host's member-menu guard), or '' when target is not on this site
+ * (origin) under this brand (basePath, '' on a custom domain). The target is
+ * parsed as the browser would (which drops tabs and newlines and reads '\\'
+ * as '/'), and only the parsed path, query and fragment come back, never
+ * the raw text.
  */
-export function loginNext(path: string | undefined, basePath: string): string {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return '';
-  const p = path.split(/[?#]/)[0];
-  if (p.split('/').some((seg) => seg === '..' || seg === '.')) return '';
-  if (basePath && p !== basePath && !p.startsWith(basePath + '/')) return '';
-  return path;
+export function loginNext(target: string | undefined, basePath: string, origin: string): string {
+  if (!target) return '';
+  let url: URL;
+  let path: string;
+  try {
+    url = new URL(target, origin);
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return '';
+  }
+  if (url.origin !== origin || url.pathname.startsWith('//')) return '';
+  if (path.includes('\\') || path.split('/').some((seg) => seg === '..' || seg === '.')) return '';
+  if (basePath && url.pathname !== basePath && !url.pathname.startsWith(basePath + '/')) return '';
+  return url.pathname + url.search + url.hash;
 }

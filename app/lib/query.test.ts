@@ -41,21 +41,69 @@ test('navHref: a link only when the host sent it', () => {
   assert.equal(navHref({ ...nav, links: [] }, 'timingcardPlans'), undefined);
 });
 
-test('loginNext: only a relative path on this brand is honoured', () => {
+test('loginNext: only a path on this site under this brand is honoured', () => {
+  const site = 'https://shop.example';
   const cases: [string | undefined, string, string][] = [
     ['/demo/user/ticket', '/demo', '/demo/user/ticket'],
     ['/demo/user/timingcard?x=1', '/demo', '/demo/user/timingcard?x=1'],
+    ['/demo/user#top', '/demo', '/demo/user#top'],
     ['/demo', '/demo', '/demo'],
     ['/user/ticket', '', '/user/ticket'],
+    ['https://shop.example/demo/user', '/demo', '/demo/user'],
     ['/yoga/user', '/demo', ''],
     ['/demox/user', '/demo', ''],
     ['//evil.example/demo/user', '/demo', ''],
     ['https://evil.example/demo/user', '/demo', ''],
     ['/demo/../yoga/user', '/demo', ''],
+    ['/demo/%2e%2e/yoga/user', '/demo', ''],
+    ['/demo/..%2Fyoga/user', '/demo', ''],
     ['/demo\\..\\yoga', '/demo', ''],
-    ['demo/user', '/demo', ''],
     ['', '/demo', ''],
     [undefined, '/demo', ''],
   ];
-  for (const [path, base, want] of cases) assert.equal(loginNext(path, base), want, String(path));
+  for (const [path, base, want] of cases) assert.equal(loginNext(path, base, site), want, String(path));
+});
+
+test('loginNext: hostile targets never leave the site (custom domain, no base path)', () => {
+  const site = 'https://fit.demo.test';
+  const hostile = [
+    '/\t/evil.example/phish',
+    '/\n/evil.example/phish',
+    '/\r/evil.example/phish',
+    '/\t\n/evil.example',
+    '\t//evil.example',
+    '\n//evil.example',
+    ' //evil.example',
+    '//evil.example',
+    '///evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '/\t\\evil.example',
+    'https://evil.example/',
+    'https:/\t/evil.example',
+    'http://fit.demo.test/',
+    'https://fit.demo.test@evil.example/',
+    'https://evil.example#https://fit.demo.test/',
+    'javascript:alert(document.cookie)',
+    'java\tscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'mailto:a@evil.example',
+    '/%2e%2e/%2e%2e/x',
+    '/%zz',
+    '/.//evil.example',
+    '/x/..//evil.example',
+    'https://fit.demo.test//evil.example',
+    '/\t.//evil.example',
+  ];
+  for (const path of hostile) {
+    const next = loginNext(path, '', site);
+    if (!next) continue;
+    // what the login dialog navigates to, resolved as the browser does
+    assert.equal(new URL(next, site).origin, site, JSON.stringify(path) + ' -> ' + next);
+    assert.ok(next.startsWith('/') && !next.startsWith('//') && !/[\\\s]/.test(next), JSON.stringify(path) + ' -> ' + next);
+  }
+  assert.equal(loginNext('/\t/evil.example/phish', '', site), '');
+  assert.equal(loginNext('/\n/evil.example/phish', '', site), '');
+  assert.equal(loginNext('javascript:alert(1)', '', site), '');
+  assert.equal(loginNext('/user/ticket?x=1#a', '', site), '/user/ticket?x=1#a');
 });
