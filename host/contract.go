@@ -83,6 +83,9 @@ type Navigation struct {
 	Member []NavLink `json:"member"`
 	// Links: other member-centre pages the member pages link to.
 	Links []NavLink `json:"links"`
+	// Home: the brand's landing page (its "back to the shop" links), ""
+	// when the brand has no page.
+	Home string `json:"home"`
 }
 
 // Envelope is every JSON answer: errorCode 0 and data on success, the
@@ -132,8 +135,7 @@ type UserInfo struct {
 	MissingFields []string `json:"missingFields"`
 }
 
-// IndexBrand is one brand on the index page, linked to its first page the
-// guards open.
+// IndexBrand is one brand on the index page, linked to its landing page.
 type IndexBrand struct {
 	data.BrandSummary `tstype:",extends,required"`
 	Href              string `json:"href"`

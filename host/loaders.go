@@ -150,11 +150,8 @@ func loadIndex(s *Server, rc *reqCtx) (any, error) {
 	}
 	list := []IndexBrand{}
 	for _, b := range brands {
-		switch {
-		case !routeBrandHome.Guard.decide(b.Modules, nil, "").NotFound:
-			list = append(list, IndexBrand{b, "/" + b.ID})
-		case !routeTermList.Guard.decide(b.Modules, nil, "").NotFound:
-			list = append(list, IndexBrand{b, "/" + b.ID + "/termSchedule"})
+		if rest, ok := home(b.Modules); ok {
+			list = append(list, IndexBrand{b, underBase("/"+b.ID, rest)})
 		}
 	}
 	out.Brands = list
@@ -166,9 +163,10 @@ func loadIndex(s *Server, rc *reqCtx) (any, error) {
 // brand's app links and a QR code of this address, when the brand has an
 // app.
 func appDownloadRedirect(s *Server, w http.ResponseWriter, rc *reqCtx) {
-	target := rc.site.BasePath + "/"
+	rest, _ := home(rc.brand.ModuleSet()) // a shop's: it has its activities
+	target := underBase(rc.site.BasePath, rest)
 	if rc.brand.IOSAppLink != "" || rc.brand.AndroidAppLink != "" {
-		target += "?appDownload=1"
+		target = withQuery(target, "appDownload=1")
 	}
 	switch deviceOf(rc.r) {
 	case "ios":

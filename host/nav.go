@@ -1,6 +1,11 @@
 package host
 
-import "storefront/data"
+import (
+	"net/url"
+	"strings"
+
+	"storefront/data"
+)
 
 // navEntry is a link of the navigation by route: its key (the app's label)
 // and the route value whose guard decides whether the link shows; module,
@@ -31,30 +36,73 @@ var (
 	}
 )
 
+// rest is the entry's path under the brand and its guard's decision for a
+// brand with modules; ok is false when the brand does not have the page.
+func (e navEntry) decide(modules data.Modules) (rest string, d decision, ok bool) {
+	if e.route.Pattern != "" {
+		rest = "/" + e.route.Pattern
+	}
+	d = e.route.Guard.decide(modules, url.Values{}, rest)
+	return rest, d, !d.NotFound && (e.module == "" || modules.Has(e.module))
+}
+
+// home is the brand's landing page: the first page of the header the brand
+// has (brand home, else its activities, else its term list), as a path
+// under the brand with the query its guard asks for ("?type=plan",
+// "/termSchedule?from=app"), so that a query added to it (login=,
+// appDownload=) survives; false when the brand has no page (no web shop
+// and no terms).
+func home(modules data.Modules) (string, bool) {
+	for _, e := range headerNav {
+		if rest, d, ok := e.decide(modules); ok {
+			if d.IsRedirect() {
+				return d.Redirect, true
+			}
+			return rest, true
+		}
+	}
+	return "", false
+}
+
+// underBase is rest (a path under the brand, maybe only a query) on a site
+// under basePath ("" on a custom domain).
+func underBase(basePath, rest string) string {
+	u := basePath + rest
+	if u == "" || u[0] == '?' {
+		u = "/" + u
+	}
+	return u
+}
+
+// withQuery is u with rawQuery ("" for none) added to its query.
+func withQuery(u, rawQuery string) string {
+	switch {
+	case rawQuery == "":
+		return u
+	case strings.Contains(u, "?"):
+		return u + "&" + rawQuery
+	}
+	return u + "?" + rawQuery
+}
+
 // navFor returns the navigation of a brand with modules on a site under
 // basePath ("" on a custom domain), for a member when member is true: the
 // entries whose route guard does not answer 404 (a guard's redirect still
-// reaches the page).
+// reaches the page), and home, the href of the brand's landing page.
 func navFor(modules data.Modules, basePath string, member bool) Navigation {
 	pick := func(entries []navEntry) []NavLink {
 		links := []NavLink{}
 		for _, e := range entries {
-			rest := ""
-			if e.route.Pattern != "" {
-				rest = "/" + e.route.Pattern
+			if rest, _, ok := e.decide(modules); ok {
+				links = append(links, NavLink{Key: e.key, Href: underBase(basePath, rest)})
 			}
-			if e.route.Guard.decide(modules, nil, rest).NotFound || (e.module != "" && !modules.Has(e.module)) {
-				continue
-			}
-			href := basePath + rest
-			if href == "" {
-				href = "/"
-			}
-			links = append(links, NavLink{Key: e.key, Href: href})
 		}
 		return links
 	}
 	n := Navigation{Header: pick(headerNav), Member: []NavLink{}, Links: []NavLink{}}
+	if rest, ok := home(modules); ok {
+		n.Home = underBase(basePath, rest)
+	}
 	if member {
 		n.Member, n.Links = pick(memberNav), pick(memberLinks)
 	}

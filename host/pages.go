@@ -91,31 +91,32 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 		s.redirectUnder(w, rc, d.Redirect, "", d.RedirectStatus)
 		return false
 	case rt.Member && rc.member == nil: // the member-menu guard
-		w.Header().Set("Cache-Control", "no-store") // a 301 the browser must not remember past the login
-		// brand home opens the login dialog and, logged in, goes on to the
-		// page that was asked for
-		s.redirectUnder(w, rc, "", url.Values{"login": {r.URL.RequestURI()}}.Encode(), http.StatusMovedPermanently)
+		s.loginFirst(w, rc)
 		return false
 	}
 	rc.query = pageQuery(rt, rc.query) // after the guard: its redirects keep the whole query
 	return true
 }
 
+// loginFirst answers a member page asked for without a login: a 301 to
+// the brand's landing page (home) with login= the page, where the app
+// opens the login dialog and then goes on to the page (or, for a brand
+// whose members sign in only in its app, says so). A brand with no page to
+// land on gets the error page (401).
+func (s *Server) loginFirst(w http.ResponseWriter, rc *reqCtx) {
+	w.Header().Set("Cache-Control", "no-store") // a 301 the browser must not remember past the login
+	rest, ok := home(rc.brand.ModuleSet())
+	if !ok {
+		s.errorPage(w, rc, http.StatusUnauthorized, "")
+		return
+	}
+	s.redirectUnder(w, rc, rest, url.Values{"login": {rc.r.URL.RequestURI()}}.Encode(), http.StatusMovedPermanently)
+}
+
 // redirectUnder redirects to rest (a path under the brand, maybe with its
 // own query) on this site, adding rawQuery when given.
 func (s *Server) redirectUnder(w http.ResponseWriter, rc *reqCtx, rest, rawQuery string, status int) {
-	u := rc.site.BasePath + rest
-	if u == "" || strings.HasPrefix(u, "?") {
-		u = "/" + u
-	}
-	if rawQuery != "" {
-		if strings.Contains(u, "?") {
-			u += "&" + rawQuery
-		} else {
-			u += "?" + rawQuery
-		}
-	}
-	http.Redirect(w, rc.r, u, status)
+	http.Redirect(w, rc.r, withQuery(underBase(rc.site.BasePath, rest), rawQuery), status)
 }
 
 // loadAndRender runs the route's loader and renders its page.

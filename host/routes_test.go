@@ -56,7 +56,11 @@ func TestRouteAndGuardTable(t *testing.T) {
 		{Name: "term intro without schedule", Path: "/demo/termSchedule/1/intro", Status: 200},
 		{Name: "another brand's term", Path: "/demo/termSchedule/2/intro", Status: 404},
 		{Name: "app download on iPhone", Path: "/demo/appDownloadRedirect", Header: []string{"User-Agent", iPhone}, Status: 302, Location: "https://apps.apple.com/tw/app/id1000000001"},
-		{Name: "app download on a pc", Path: "/demo/appDownloadRedirect", Status: 302, Location: "/demo/?appDownload=1"},
+		{Name: "app download on a pc", Path: "/demo/appDownloadRedirect", Status: 302, Location: "/demo?appDownload=1"},
+		{Name: "plan only: app download lands on plan home", Path: "/plan/appDownloadRedirect", Status: 302, Location: "/plan?type=plan"},
+		{Name: "plan only: member page without login keeps type=plan", Path: "/plan/user", Status: 301, Location: "/plan?type=plan&login=%2Fplan%2Fuser"},
+		{Name: "term only: term checkout without login lands on the term list", Path: "/term/termSchedule/checkout?termScheduleId=2&scheduleId=4&from=app", Status: 301,
+			Location: "/term/termSchedule?from=app&login=%2Fterm%2FtermSchedule%2Fcheckout%3FtermScheduleId%3D2%26scheduleId%3D4%26from%3Dapp"},
 		{Name: "custom domain in production redirects", Path: "/demo/activitys?x=1", Header: []string{"Host", "shop-production.example.com"}, Status: 301, Location: "https://fit.demo.test/activitys?x=1"},
 		{Name: "custom domain brand home redirects", Path: "/demo?x=1", Header: []string{"Host", "production.example.com"}, Status: 301, Location: "https://fit.demo.test/?x=1"},
 		{Name: "no custom domain in dev", Path: "/demo?x=1", Header: []string{"Host", "dev.example.com"}, Status: 200},
@@ -133,7 +137,7 @@ func TestNotGetIsRefused(t *testing.T) {
 // service's landing page and names no brand.
 func TestIndexListsBrandsInDevOnly(t *testing.T) {
 	dev := newTestServer(t).get(t, "/").Body.String()
-	for _, want := range []string{`href="/demo"`, `href="/yoga"`, `href="/term/termSchedule"`} {
+	for _, want := range []string{`href="/demo"`, `href="/yoga"`, `href="/plan?type=plan"`, `href="/term/termSchedule?from=app"`} {
 		if !strings.Contains(dev, want) {
 			t.Errorf("dev index lacks %s", want)
 		}

@@ -10,6 +10,8 @@ import { usePage } from '../lib/page-context';
 import { useUi } from '../lib/ui-state';
 import { account } from '../strings/zh-hant';
 import { primaryButton, secondaryButton, smallButton } from '../ui/button';
+import { hasModule, Module } from '../lib/modules';
+import { InAppNote } from '../features/members/account-area';
 
 const bar = css`
   display: flex;
@@ -33,6 +35,13 @@ export function AppAccountBar() {
     void appSessionLogin(path, sessionId!).then((ok) => ok && window.location.reload());
   }, [wanted, sessionId]);
   if (!page.webview || page.user || !page.brand) return null;
+  if (!hasModule(page.brand.settings.additionalModules, Module.MEMBER_SIGN_IN)) {
+    return (
+      <div className={bar} data-testid="app-account-bar">
+        <InAppNote />
+      </div>
+    );
+  }
   return (
     <div className={bar} data-testid="app-account-bar">
       <button type="button" className={`${secondaryButton} ${smallButton}`} onClick={() => ui.open('register', {})}>

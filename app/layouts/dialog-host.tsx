@@ -7,6 +7,7 @@ import { useUi, type DialogName } from '../lib/ui-state';
 import { usePage } from '../lib/page-context';
 import { loginNext } from '../lib/navigation';
 import { loggedOutKey } from '../features/members/api';
+import { hasModule, Module } from '../lib/modules';
 
 /** sessionStorage key: the complete-info dialog was offered in this tab. */
 const completeOffered = 'storefront:complete-info';
@@ -31,6 +32,9 @@ const dialogs: Record<DialogName, ComponentType<{ args: any; onClose: () => void
   unsubscribe: lazyDialog(() => import('../dialogs/unsubscribe-dialog')),
   downloadApp: lazyDialog(() => import('../dialogs/download-app-dialog')),
 };
+
+/** Shown for a login or register on a brand whose members sign in only in its app. */
+const AppSignIn = lazyDialog(() => import('../dialogs/app-sign-in-dialog'));
 
 /** Query parameters of links that open a dialog on arrival. */
 export const arrivalQuery = { unsubscribe: 'unsubscribe', appDownload: 'appDownload' } as const;
@@ -79,7 +83,8 @@ export function DialogHost() {
     else if (app && hasApp) open('downloadApp', {});
   }, [open, hasApp]);
   if (!dialog) return null;
-  const D = dialogs[dialog.name];
+  const inApp = (dialog.name === 'login' || dialog.name === 'register') && !hasModule(page.brand?.settings.additionalModules, Module.MEMBER_SIGN_IN);
+  const D = inApp ? AppSignIn : dialogs[dialog.name];
   return (
     <Suspense fallback={null}>
       <D args={dialog.args} onClose={close} />

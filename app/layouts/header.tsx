@@ -2,7 +2,7 @@
 // visitors or the member's name and menu. Hidden on private links (query
 // privateToken) and in the app's webview.
 import { css } from '@emotion/css';
-import { usePage, brandPath } from '../lib/page-context';
+import { usePage } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { layout as t } from '../strings/zh-hant';
 import { colour, contentMaxWidth, up } from '../ui/theme';
@@ -73,17 +73,24 @@ export function Header({ offset = 0 }: { offset?: number }) {
   const part = useRenderPart();
   const brand = page.brand;
   if (!brand || page.query.privateToken || page.webview) return null;
-  const home = brandPath(page, '');
+  const home = page.nav.home;
   const path = page.url.split('?')[0];
   const logo = brand.settings.appLogo ? <img src={brand.settings.appLogo} alt="" width={32} height={32} /> : null;
   if (part === 'page') return logo; // its preload in the head, in the whole tree's order
   return (
     <header className={bar} style={offset ? { top: offset } : undefined}>
       <div className={inner}>
-        <Link className={brandLink} href={home}>
-          {logo}
-          <span>{brand.settings.brandName}</span>
-        </Link>
+        {home ? (
+          <Link className={brandLink} href={home}>
+            {logo}
+            <span>{brand.settings.brandName}</span>
+          </Link>
+        ) : (
+          <div className={brandLink}>
+            {logo}
+            <span>{brand.settings.brandName}</span>
+          </div>
+        )}
         <nav className={nav} aria-label={t.menu}>
           {page.nav.header.map((l) => (
             <Link key={l.key} href={l.href} aria-current={path === l.href ? 'page' : undefined}>

@@ -4,7 +4,7 @@
 // and each page's breadcrumb trail (offers: json-ld-offers.ts).
 import type { PageProps, StoreInfo } from '../contract/props';
 import { brandPath } from './page-context';
-import { hasModule, Module } from './modules';
+import { navHref } from './navigation';
 import { postalAddress } from './store-place';
 
 export type Thing = Record<string, unknown>;
@@ -29,6 +29,11 @@ export function absolute(page: PageProps, p: string): string {
 export function abs(page: PageProps, src: string): string | undefined {
   if (!src) return undefined;
   return src.startsWith('http') ? src : page.origin + src;
+}
+
+/** The absolute URL of the brand's landing page (nav.home), undefined when it has none. */
+export function homeUrl(page: PageProps): string | undefined {
+  return page.nav.home ? page.origin + page.nav.home : undefined;
 }
 
 /** A store as a SportsActivityLocation. */
@@ -78,8 +83,7 @@ export function brandGraph(page: PageProps): Thing[] {
 
 /** A breadcrumb trail: brand home (when the brand has one), then each [name, path]. */
 export function breadcrumbs(page: PageProps, trail: [string, string][]): Thing {
-  const home = hasModule(page.brand!.settings.additionalModules, Module.WEB_SHOP);
-  const all: [string, string][] = home ? [[page.brand!.settings.brandName, ''], ...trail] : trail;
+  const all: [string, string][] = navHref(page.nav, 'items') ? [[page.brand!.settings.brandName, ''], ...trail] : trail;
   return {
     '@context': context,
     '@type': 'BreadcrumbList',

@@ -4,6 +4,7 @@
 // page in. On the server these hooks are inert.
 import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import type { Navigation } from '../contract/props';
+import { usePage } from './page-context';
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -74,6 +75,16 @@ export function Link(props: AnchorHTMLAttributes<HTMLAnchorElement> & { href: st
       }}
     />
   );
+}
+
+/**
+ * A link to the brand's landing page (the host's nav.home: brand home, or
+ * the term list of a brand that has only terms); nothing when the brand
+ * has no page to go back to.
+ */
+export function HomeLink(props: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>) {
+  const home = usePage().nav.home;
+  return home ? <Link {...props} href={home} /> : null;
 }
 
 /** The href of the navigation's link key (header, member menu or member links), if the host sent it. */

@@ -35,7 +35,7 @@ test('currentHref: the member tab a page is under', () => {
 });
 
 test('navHref: a link only when the host sent it', () => {
-  const nav = { header: [{ key: 'items', href: '/demo' }], member: [], links: [{ key: 'timingcardPlans', href: '/demo/user/timingcard/plans' }] };
+  const nav = { header: [{ key: 'items', href: '/demo' }], member: [], links: [{ key: 'timingcardPlans', href: '/demo/user/timingcard/plans' }], home: '/demo' };
   assert.equal(navHref(nav, 'timingcardPlans'), '/demo/user/timingcard/plans');
   assert.equal(navHref(nav, 'items'), '/demo');
   assert.equal(navHref({ ...nav, links: [] }, 'timingcardPlans'), undefined);

@@ -10,7 +10,7 @@ import { css } from '@emotion/css';
 import type { CheckoutData, CheckoutRequest, CheckoutStore, PrecheckAnswer } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
 import { useUi } from '../lib/ui-state';
-import { Link } from '../lib/navigation';
+import { HomeLink } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
 import { ApiError, errorText } from '../lib/api';
 import { price, validity } from '../lib/format';
@@ -246,9 +246,9 @@ export default function Checkout({ data }: { data: CheckoutData }) {
         <h2 className={heading}>{t.heading}</h2>
         <section className={`${card} ${gone}`} data-testid="off-shelf">
           <p>{t.offShelf}</p>
-          <Link className={primaryButton} href={brandPath(page, '')}>
+          <HomeLink className={primaryButton}>
             {common.backToShop}
-          </Link>
+          </HomeLink>
         </section>
       </>
     );
@@ -392,7 +392,7 @@ export default function Checkout({ data }: { data: CheckoutData }) {
           <RefusalDialog
             kind={shown.dialog}
             message={shown.message}
-            shopHref={brandPath(page, '')}
+            shopHref={page.nav.home}
             contractHref={contractHref}
             email={page.user?.email ?? ''}
             onReload={() => (setShown(null), refresh())}

@@ -1,8 +1,7 @@
 // Routes whose pages are not built yet: an honest notice, not indexed.
 import { css } from '@emotion/css';
-import { usePage, brandPath } from '../lib/page-context';
 import { PageHead } from '../lib/page-head';
-import { Link } from '../lib/navigation';
+import { HomeLink } from '../lib/navigation';
 import { comingSoon as t, common } from '../strings/zh-hant';
 import { colour } from '../ui/theme';
 
@@ -15,13 +14,12 @@ const box = css`
 `;
 
 export default function ComingSoon() {
-  const page = usePage();
   return (
     <section className={box}>
       <PageHead title={t.title} description={t.body} noindex />
       <h2>{t.title}</h2>
       <p>{t.body}</p>
-      <Link href={brandPath(page, '')}>{common.backToShop}</Link>
+      <HomeLink>{common.backToShop}</HomeLink>
     </section>
   );
 }

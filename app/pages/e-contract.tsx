@@ -7,9 +7,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { css } from '@emotion/css';
 import type { EContractPage, SignedContract } from '../contract/props';
-import { usePage, brandPath } from '../lib/page-context';
+import { usePage } from '../lib/page-context';
 import { PageHead } from '../lib/page-head';
-import { Link } from '../lib/navigation';
+import { HomeLink } from '../lib/navigation';
 import { useUi } from '../lib/ui-state';
 import { errorText } from '../lib/api';
 import { signContract } from '../features/econtract/api';
@@ -94,9 +94,9 @@ export default function EContract({ data }: { data: EContractPage | null }) {
       {t.back}
     </a>
   ) : (
-    <Link className={secondaryButton} href={brandPath(page, '')}>
+    <HomeLink className={secondaryButton}>
       {t.backToShop}
-    </Link>
+    </HomeLink>
   );
 
   if (!data) {

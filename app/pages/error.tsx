@@ -1,9 +1,9 @@
 // The error page (spec sections 2 and 8): the status code, an image, the
 // text for the status class, a way back, and the provider's site label.
 import { css } from '@emotion/css';
-import { usePage, brandPath } from '../lib/page-context';
+import { usePage } from '../lib/page-context';
 import { PageHead } from '../lib/page-head';
-import { Link } from '../lib/navigation';
+import { HomeLink } from '../lib/navigation';
 import { links } from '../lib/links';
 import { errorMessage, errorTitle } from '../lib/error-text';
 import { common, errors as t, layout } from '../strings/zh-hant';
@@ -78,11 +78,7 @@ export default function ErrorPage() {
           {e.requestId}
         </p>
       ) : null}
-      {page.brand && page.route !== 'index' ? (
-        <Link className={back} href={brandPath(page, '')}>
-          {common.backToShop}
-        </Link>
-      ) : null}
+      <HomeLink className={back}>{common.backToShop}</HomeLink>
       <p className={provider}>
         {t.providedBy}
         <a href={links.ticketHome} target="_blank" rel="noopener">

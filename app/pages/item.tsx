@@ -5,7 +5,7 @@
 import { css } from '@emotion/css';
 import type { Item, StoreInfo, ItemData } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
-import { Link } from '../lib/navigation';
+import { HomeLink, Link } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
 import { Picture } from '../ui/picture';
 import { Crumbs } from '../features/catalogue/crumbs';
@@ -75,9 +75,9 @@ export default function ItemPage({ data }: { data: ItemData }) {
           <h2>{t.offShelfHeading}</h2>
           <p>{it.name}</p>
           <p>{t.offShelfBody}</p>
-          <Link className={primaryButton} href={brandPath(page, '')}>
+          <HomeLink className={primaryButton}>
             {common.backToShop}
-          </Link>
+          </HomeLink>
         </section>
         <Others others={data.others} />
       </>

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { css } from '@emotion/css';
 import type { MemberBookingsData, WaitingEntry } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
-import { Link } from '../lib/navigation';
+import { HomeLink, Link } from '../lib/navigation';
 import { useUi } from '../lib/ui-state';
 import { useRefresh, useSubmit } from '../lib/use-submit';
 import { MemberLayout } from '../features/members/member-layout';
@@ -91,7 +91,7 @@ export default function MemberBookings({ data }: { data: MemberBookingsData }) {
           {tb.records}
         </Link>
       </div>
-      {data.bookings.length === 0 && waiting.length === 0 ? <EmptyState title={t.booking.empty} hint={t.booking.emptyHint} action={<Link href={brandPath(page, '')}>{t.shop}</Link>} /> : null}
+      {data.bookings.length === 0 && waiting.length === 0 ? <EmptyState title={t.booking.empty} hint={t.booking.emptyHint} action={<HomeLink>{t.shop}</HomeLink>} /> : null}
       <Section title={tb.upcoming}>
         {upcoming.map((b) => (
           <BookingCard key={b.id} b={b} />

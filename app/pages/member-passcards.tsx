@@ -1,6 +1,6 @@
 // My passcards (/{brandId}/user/passcard).
 import { usePage, brandPath } from '../lib/page-context';
-import { Link } from '../lib/navigation';
+import { HomeLink, Link } from '../lib/navigation';
 import { day } from '../ui/date';
 import { MemberLayout } from '../features/members/member-layout';
 import { badge, badgeMuted, card, cardList } from '../ui/card';
@@ -22,7 +22,7 @@ export default function MemberPasscards({ data }: { data: MemberPasscardsData })
   return (
     <MemberLayout title={account.nav.passcard}>
       {data.passcards.length === 0 ? (
-        <EmptyState title={t.passcard.empty} hint={t.passcard.emptyHint} action={<Link href={brandPath(page, '')}>{t.shop}</Link>} />
+        <EmptyState title={t.passcard.empty} hint={t.passcard.emptyHint} action={<HomeLink>{t.shop}</HomeLink>} />
       ) : (
         <div className={cardList}>
           {data.passcards.map((p) => (

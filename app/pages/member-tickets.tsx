@@ -1,8 +1,8 @@
 // My tickets (/{brandId}/user/ticket): stored-value points, count cards and
 // other tickets, with what remains.
 import type { MemberTicket, MemberTicketsData } from '../contract/props';
-import { usePage, brandPath } from '../lib/page-context';
-import { Link } from '../lib/navigation';
+import { usePage } from '../lib/page-context';
+import { HomeLink } from '../lib/navigation';
 import { useUi } from '../lib/ui-state';
 import { hasModule, Module } from '../lib/modules';
 import { secondaryButton, smallButton } from '../ui/button';
@@ -48,7 +48,7 @@ export default function MemberTickets({ data }: { data: MemberTicketsData }) {
   ].filter((g) => g.list.length > 0);
   return (
     <MemberLayout title={account.nav.ticket}>
-      {groups.length === 0 ? <EmptyState title={t.ticket.empty} hint={t.ticket.emptyHint} action={<Link href={brandPath(page, '')}>{t.shop}</Link>} /> : null}
+      {groups.length === 0 ? <EmptyState title={t.ticket.empty} hint={t.ticket.emptyHint} action={<HomeLink>{t.shop}</HomeLink>} /> : null}
       {groups.map((g) => (
         <section key={g.title}>
           <h3 className={sectionTitle}>{g.title}</h3>

@@ -9,8 +9,8 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { lazyDialog } from '../lib/chunk';
 import { css } from '@emotion/css';
 import type { Order, OrderLine, OrderResultData } from '../contract/props';
-import { usePage, brandPath } from '../lib/page-context';
-import { Link } from '../lib/navigation';
+import { usePage } from '../lib/page-context';
+import { HomeLink, Link } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
 import { price } from '../lib/format';
 import { paymentResult } from '../features/checkout/api';
@@ -186,9 +186,9 @@ export default function OrderResult({ data }: { data: OrderResultData }) {
             {t.checkAgain}
           </button>
         ) : null}
-        <Link className={secondaryButton} href={brandPath(page, '')}>
+        <HomeLink className={secondaryButton}>
           {t.backToShop}
-        </Link>
+        </HomeLink>
       </div>
 
       {asking && outcome === 'awaiting' ? (

@@ -11,7 +11,7 @@ import { buyBar, facts } from '../features/catalogue/page-parts';
 import { heading, sectionTitle } from '../ui/section-title';
 import { primaryButton, secondaryButton } from '../ui/button';
 import { card } from '../ui/card';
-import { breadcrumbs, absolute, storePlace } from '../lib/json-ld';
+import { breadcrumbs, absolute, homeUrl, storePlace } from '../lib/json-ld';
 import { isoTaipei } from '../features/catalogue/json-ld-offers';
 import { price } from '../lib/format';
 import { dateWithWeekday, fullDate, timeRange } from '../ui/date';
@@ -57,7 +57,7 @@ export default function TermClassPage({ data }: { data: TermScheduleData }) {
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     location: store ? storePlace(page, store) : undefined,
-    organizer: { '@type': 'Organization', name: brand.settings.brandName, url: absolute(page, '') },
+    organizer: { '@type': 'Organization', name: brand.settings.brandName, url: homeUrl(page) },
     performer: c.teacherName ? { '@type': 'Person', name: c.teacherName } : undefined,
     offers: {
       '@type': 'Offer',

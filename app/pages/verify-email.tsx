@@ -3,12 +3,12 @@
 // (?type=resetPassword&u=&t=).
 import { useEffect, useState } from 'react';
 import { css } from '@emotion/css';
-import { usePage, brandPath } from '../lib/page-context';
+import { usePage } from '../lib/page-context';
 import { ApiError, errorText } from '../lib/api';
 import { resendVerifyEmail, resetPassword, verifyEmail } from '../features/members/api';
 import { passwordDigest, minPasswordLength } from '../features/members/password';
 import { useUi } from '../lib/ui-state';
-import { Link } from '../lib/navigation';
+import { HomeLink } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
 import { Field, FormError, formStyle } from '../ui/form-fields';
 import { primaryButton } from '../ui/button';
@@ -133,9 +133,9 @@ export default function VerifyEmail() {
           <div className={icon} aria-hidden="true">✓</div>
           <h2>{t.verified}</h2>
           <p>{t.verifiedBody}</p>
-          <Link className={home} href={brandPath(page, '')}>
+          <HomeLink className={home}>
             {common.backToShop}
-          </Link>
+          </HomeLink>
         </>
       ) : state.kind === 'reset' ? (
         <>
@@ -160,9 +160,9 @@ export default function VerifyEmail() {
             {state.message}
           </p>
           {reset ? null : <Resend />}
-          <Link className={home} href={brandPath(page, '')}>
+          <HomeLink className={home}>
             {common.backToShop}
-          </Link>
+          </HomeLink>
         </>
       )}
     </section>

@@ -119,6 +119,11 @@ export const account = {
   },
   genericError: '發生錯誤，請稍後再試',
   networkError: '網路連線異常，請稍後再試',
+  /** A brand whose members sign in only in its app (no MEMBER_SIGN_IN): where to sign in. */
+  inApp: '會員請在品牌 App 內登入',
+  inAppTitle: '請在 App 內登入',
+  inAppBody: (brand: string) => `${brand}的會員登入與註冊都在品牌的 App 內，網站不提供會員登入。請開啟${brand}的 App 登入後再購買或報名。`,
+  inAppClose: '我知道了',
 };
 
 export const snackbar = {

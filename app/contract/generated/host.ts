@@ -106,6 +106,11 @@ export interface Navigation {
    * Links: other member-centre pages the member pages link to.
    */
   links: NavLink[];
+  /**
+   * Home: the brand's landing page (its "back to the shop" links), ""
+   * when the brand has no page.
+   */
+  home: string;
 }
 /**
  * Envelope is every JSON answer: errorCode 0 and data on success, the
@@ -160,8 +165,7 @@ export interface UserInfo {
   missingFields: string[];
 }
 /**
- * IndexBrand is one brand on the index page, linked to its first page the
- * guards open.
+ * IndexBrand is one brand on the index page, linked to its landing page.
  */
 export interface IndexBrand extends data.BrandSummary {
   href: string;

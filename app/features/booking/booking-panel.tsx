@@ -299,7 +299,7 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
           {!info ? <p className={live}>{t.payLoading}</p> : null}
           {info && usable.length === 0 ? (
             <p className={live}>
-              {t.noEntitlement} <Link href={timingShort(info.options, 1) ? plansHref : brandPath(page, '')}>{t.buyPlans}</Link>
+              {t.noEntitlement} <Link href={timingShort(info.options, 1) ? plansHref : page.nav.home}>{t.buyPlans}</Link>
             </p>
           ) : null}
           {info ? (

@@ -1,8 +1,7 @@
 // The visible breadcrumb trail; its JSON-LD twin is lib/json-ld breadcrumbs.
 import { css } from '@emotion/css';
 import { usePage, brandPath } from '../../lib/page-context';
-import { Link } from '../../lib/navigation';
-import { hasModule, Module } from '../../lib/modules';
+import { Link, navHref } from '../../lib/navigation';
 import { common, catalogue as t } from '../../strings/zh-hant';
 import { colour } from '../../ui/theme';
 
@@ -19,12 +18,13 @@ const nav = css`
 /** trail: [label, path under the brand] after brand home (when the brand has one); the last is the current page. */
 export function Crumbs({ trail }: { trail: [string, string][] }) {
   const page = usePage();
+  const home = navHref(page.nav, 'items');
   return (
     <nav className={nav} aria-label={t.breadcrumb}>
       <ol>
-        {hasModule(page.brand?.settings.additionalModules, Module.WEB_SHOP) ? (
+        {home ? (
           <li>
-            <Link href={brandPath(page, '')}>{common.home}</Link>
+            <Link href={home}>{common.home}</Link>
           </li>
         ) : null}
         {trail.map(([label, p], i) => (

@@ -2,7 +2,7 @@
 // items as products with offers in TWD (kept apart from json-ld.tsx, which
 // every page loads, so brand home does not carry them).
 import type { CourseDetail, Item, PageProps, Schedule, Teacher } from '../../contract/props';
-import { abs, absolute, context, storePlace, type Thing } from '../../lib/json-ld';
+import { abs, context, homeUrl, storePlace, type Thing } from '../../lib/json-ld';
 
 /** '2026-12-03', '19:30' -> '2026-12-03T19:30:00+08:00' (Taipei has no daylight saving). */
 export function isoTaipei(date: string, time: string): string {
@@ -43,7 +43,7 @@ export function courseEvents(page: PageProps, a: CourseDetail, url: string, limi
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     location: storePlace(page, a.store),
     performer: s.teacherName ? { '@type': 'Person', name: s.teacherName, jobTitle: byId[s.teacherId]?.title || undefined } : undefined,
-    organizer: { '@type': 'Organization', name: page.brand!.settings.brandName, url: absolute(page, '') },
+    organizer: { '@type': 'Organization', name: page.brand!.settings.brandName, url: homeUrl(page) },
     maximumAttendeeCapacity: s.capacity,
     remainingAttendeeCapacity: s.remaining,
     offers: {

@@ -9,6 +9,7 @@ import { logout } from './api';
 import { useUi } from '../../lib/ui-state';
 import { account as t } from '../../strings/zh-hant';
 import { colour, shadow } from '../../ui/theme';
+import { hasModule, Module } from '../../lib/modules';
 
 const area = css`
   position: relative;
@@ -31,6 +32,11 @@ const btn = css`
 const solid = css`
   background: var(--brand);
   color: #fff;
+`;
+const inAppNote = css`
+  margin: 0;
+  font-size: 14px;
+  color: ${colour.muted};
 `;
 const nameBtn = css`
   display: flex;
@@ -67,6 +73,15 @@ const menu = css`
   hr { border: 0; border-top: 1px solid ${colour.line}; margin: 4px 0; }
 `;
 
+/** Where a brand's members sign in when it is not on the web (no MEMBER_SIGN_IN): its app. */
+export function InAppNote() {
+  return (
+    <p className={inAppNote} data-testid="sign-in-in-app">
+      {t.inApp}
+    </p>
+  );
+}
+
 export function AccountArea() {
   const page = usePage();
   const ui = useUi();
@@ -89,6 +104,9 @@ export function AccountArea() {
   const brand = page.brand;
   if (!brand) return null;
   const user = page.user;
+  if (!user && !hasModule(brand.settings.additionalModules, Module.MEMBER_SIGN_IN)) {
+    return <InAppNote />;
+  }
   if (!user) {
     return (
       <div className={area}>
