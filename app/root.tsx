@@ -22,7 +22,7 @@ export function Root({ props, Page, part = 'all' }: { props: PageProps; Page: Pa
   const Layout = props.layout === 'bare' ? BareLayout : DefaultLayout;
   // the brand's colour as the kit draws it (AA whatever the brand picked), derived by the host
   const palette = props.brand?.palette ?? defaultPalette;
-  const style = { '--brand': palette.ink, '--brand-tint': palette.tint } as CSSProperties;
+  const style = { '--brand': palette.ink, '--brand-on': palette.onInk, '--brand-tint': palette.tint } as CSSProperties;
   return (
     <RenderPartContext.Provider value={part}>
       <ImageVersion.Provider value={props.imageVersion}>

@@ -78,7 +78,7 @@ const tabs = css`
   overflow-x: auto;
   margin-bottom: 14px;
   a { flex: none; padding: 8px 14px; border-radius: 999px; text-decoration: none; font-size: 14px; background: ${colour.surface}; border: 1px solid ${colour.line}; }
-  a[aria-current='page'] { background: var(--brand); border-color: var(--brand); color: #fff; font-weight: 700; }
+  a[aria-current='page'] { background: var(--brand); border-color: var(--brand); color: var(--brand-on); font-weight: 700; }
 `;
 const empty = css`
   padding: 40px 16px;

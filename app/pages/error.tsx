@@ -39,7 +39,7 @@ const back = css`
   padding: 10px 22px;
   border-radius: 999px;
   background: var(--brand);
-  color: #fff;
+  color: var(--brand-on);
   text-decoration: none;
   font-weight: 600;
 `;

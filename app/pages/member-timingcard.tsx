@@ -45,7 +45,7 @@ const buy = css`
   padding: 10px 22px;
   border-radius: 999px;
   background: var(--brand);
-  color: #fff;
+  color: var(--brand-on);
   text-decoration: none;
   font-weight: 700;
 `;

@@ -38,10 +38,10 @@ const icon = css`
   align-items: center;
   justify-content: center;
   font-size: 28px;
-  color: #fff;
+  color: var(--brand-on);
   background: var(--brand);
 `;
-const iconBad = css`background: ${colour.danger};`;
+const iconBad = css`background: ${colour.danger}; color: #fff;`;
 const home = css`
   display: inline-block;
   margin-top: 8px;

@@ -23,7 +23,7 @@ export const primaryButton = css`
   padding: 0 24px;
   border: 0;
   background: var(--brand);
-  color: #fff;
+  color: var(--brand-on);
 `;
 
 /** Every other action: outlined in the brand's colour. */

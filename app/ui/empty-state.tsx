@@ -12,7 +12,7 @@ const box = css`
   border-radius: ${radius};
   h3 { font-size: 17px; margin: 10px 0 4px; color: ${colour.text}; }
   p { font-size: 14px; margin: 0 0 16px; }
-  a { display: inline-block; padding: 8px 20px; border-radius: 999px; background: var(--brand); color: #fff; text-decoration: none; font-weight: 600; font-size: 14px; }
+  a { display: inline-block; padding: 8px 20px; border-radius: 999px; background: var(--brand); color: var(--brand-on); text-decoration: none; font-weight: 600; font-size: 14px; }
 `;
 
 /**

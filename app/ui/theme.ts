@@ -3,6 +3,7 @@
 // strings, which keeps server renders in goja cheap. The brand's colour
 // reaches them as the CSS variable --brand, set on the root element.
 import { css, injectGlobal } from '@emotion/css';
+import { DarkText } from '../contract/generated/rules';
 
 /** Responsive breakpoints (spec section 9), in px. */
 export const breakpoints = [450, 600, 750, 900, 1180] as const;
@@ -16,7 +17,7 @@ export const up = (bp: (typeof breakpoints)[number]) => `@media (min-width: ${bp
 
 export const colour = {
   brand: 'var(--brand)',
-  text: '#1f2933',
+  text: DarkText,
   muted: '#616e7c',
   faint: '#616e7c',
   line: '#e4e7eb',
@@ -68,7 +69,7 @@ injectGlobal`
   input[type='date']:focus-within { outline: 3px solid var(--brand); outline-offset: 2px; }
   .skip-link {
     position: absolute; left: 8px; top: -100px; z-index: 1000; padding: 8px 16px; border-radius: 8px;
-    background: var(--brand); color: #fff; font-weight: 700; text-decoration: none;
+    background: var(--brand); color: var(--brand-on); font-weight: 700; text-decoration: none;
   }
   .skip-link:focus { top: 8px; }
   .visually-hidden {

@@ -33,10 +33,40 @@ type rgb [3]float64
 
 // Palette is the colours the UI kit draws a brand with.
 type Palette struct {
-	// Ink: brand text, links, outlines, focus rings, fills under white text.
+	// Ink: brand text, links, outlines, focus rings, filled buttons.
 	Ink string `json:"ink"`
+	// OnInk: text on a fill of Ink (TextOn).
+	OnInk string `json:"onInk"`
 	// Tint: light brand background for selected and hovered rows.
 	Tint string `json:"tint"`
+}
+
+// The text colours TextOn picks from, in its order.
+const (
+	// White is the text on a dark fill.
+	White = "#ffffff"
+	// DarkText is the UI's text colour (app/ui/theme.ts colour.text).
+	DarkText = "#1f2933"
+	// Black is the text where neither reaches AA.
+	Black = "#000000"
+)
+
+// LinePayGreen is LINE Pay's brand colour, the fill of its badge.
+const LinePayGreen = "#06c755"
+
+// TextOn is the colour of text on a fill of bg (a brand's, a partner's):
+// white when it reaches AAText, else the dark text, else black (white or
+// black always reaches 4.58:1).
+//
+//	TextOn("#18796b") == "#ffffff"
+//	TextOn(LinePayGreen) == DarkText // white is 2.26:1 on it, the dark text 6.54:1
+func TextOn(bg string) string {
+	for _, c := range []string{White, DarkText} {
+		if Contrast(c, bg) >= AAText {
+			return c
+		}
+	}
+	return Black
 }
 
 // parseHex reads #rgb or #rrggbb (the # optional) as 0-255 channels.
@@ -102,8 +132,8 @@ func mix(a, b rgb, share float64) rgb {
 // BrandPalette derives the palette of a brand colour (#rgb or #rrggbb);
 // a colour that is missing or not hex gets DefaultColour's.
 //
-//	BrandPalette("#1B8A7A") == Palette{Ink: "#18796b", Tint: "#e8f2f0"}
-//	BrandPalette("#111111") == Palette{Ink: "#111111", Tint: "#e7e7e7"}
+//	BrandPalette("#1B8A7A") == Palette{Ink: "#18796b", OnInk: "#ffffff", Tint: "#e8f2f0"}
+//	BrandPalette("#111111") == Palette{Ink: "#111111", OnInk: "#ffffff", Tint: "#e7e7e7"}
 func BrandPalette(colour string) Palette {
 	base, ok := parseHex(colour)
 	if !ok {
@@ -112,10 +142,10 @@ func BrandPalette(colour string) Palette {
 	white, black := rgb{255, 255, 255}, rgb{}
 	for dark := 0; dark <= 100; dark++ {
 		ink, _ := parseHex(mix(base, black, 1-float64(dark)/100).hex())
-		p := Palette{Ink: ink.hex(), Tint: mix(ink, white, tintShare).hex()}
+		p := Palette{Ink: ink.hex(), OnInk: TextOn(ink.hex()), Tint: mix(ink, white, tintShare).hex()}
 		if Contrast(p.Ink, p.Tint) >= AAText && Contrast(p.Ink, Backgrounds[0]) >= AAText && Contrast(p.Ink, Backgrounds[1]) >= AAText {
 			return p
 		}
 	}
-	return Palette{Ink: "#000000", Tint: mix(black, white, tintShare).hex()}
+	return Palette{Ink: Black, OnInk: White, Tint: mix(black, white, tintShare).hex()}
 }

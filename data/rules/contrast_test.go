@@ -49,8 +49,8 @@ func TestBrandPaletteMeetsAA(t *testing.T) {
 					t.Errorf("focus ring and control border %s on %s: %.2f", p.Ink, bg, r)
 				}
 			}
-			if r := Contrast("#ffffff", p.Ink); r < AAText {
-				t.Errorf("white on a filled button %s: %.2f", p.Ink, r)
+			if r := Contrast(p.OnInk, p.Ink); r < AAText {
+				t.Errorf("text %s on a filled button %s: %.2f", p.OnInk, p.Ink, r)
 			}
 			if r := Contrast(p.Ink, p.Tint); r < AAText {
 				t.Errorf("brand text %s on its tint %s: %.2f", p.Ink, p.Tint, r)
@@ -65,8 +65,8 @@ func TestBrandPaletteShades(t *testing.T) {
 		want         Palette
 	}{
 		// the demo brand: the shades the JavaScript derivation gave (goldens)
-		{"mid teal darkened", "#1B8A7A", Palette{Ink: "#18796b", Tint: "#e8f2f0"}},
-		{"a brand colour that already passes is kept as it is", "#111111", Palette{Ink: "#111111", Tint: "#e7e7e7"}},
+		{"mid teal darkened", "#1B8A7A", Palette{Ink: "#18796b", OnInk: White, Tint: "#e8f2f0"}},
+		{"a brand colour that already passes is kept as it is", "#111111", Palette{Ink: "#111111", OnInk: White, Tint: "#e7e7e7"}},
 		{"not a colour is the fallback's", "Bad Hex", BrandPalette(DefaultColour)},
 	}
 	for _, c := range cases {
@@ -82,4 +82,31 @@ func TestBrandPaletteShades(t *testing.T) {
 			t.Fatalf("pure red darkened to %v", c)
 		}
 	})
+}
+
+// TextOn: text on any fill, a brand's or a partner's, reaches AA; white
+// where it can.
+func TestTextOnReachesAA(t *testing.T) {
+	cases := []struct{ name, bg, want string }{
+		{"LINE Pay green: white 2.26:1, the dark text 6.54:1", LinePayGreen, DarkText},
+		{"a studio's light yellow", "#FFFBCC", DarkText},
+		{"a studio's mid teal as picked: white 4.23:1, the dark text too dark", "#1B8A7A", Black},
+		{"the demo brand's ink", "#18796b", White},
+		{"near black", "#111111", White},
+		{"pure white", "#FFFFFF", DarkText},
+		{"grey 777: white 4.48:1", "#777777", Black},
+		{"the theme's light green", DefaultColour, DarkText},
+		{"not a colour counts as black", "Bad Hex", White},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := TextOn(c.bg)
+			if got != c.want {
+				t.Errorf("TextOn(%s) = %s; want %s", c.bg, got, c.want)
+			}
+			if r := Contrast(got, c.bg); c.bg != "Bad Hex" && r < AAText {
+				t.Errorf("%s on %s: %.2f", got, c.bg, r)
+			}
+		})
+	}
 }

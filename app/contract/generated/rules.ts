@@ -69,14 +69,34 @@ export const AANonText = 3.0;
  */
 export interface Palette {
   /**
-   * Ink: brand text, links, outlines, focus rings, fills under white text.
+   * Ink: brand text, links, outlines, focus rings, filled buttons.
    */
   ink: string;
+  /**
+   * OnInk: text on a fill of Ink (TextOn).
+   */
+  onInk: string;
   /**
    * Tint: light brand background for selected and hovered rows.
    */
   tint: string;
 }
+/**
+ * White is the text on a dark fill.
+ */
+export const White = "#ffffff";
+/**
+ * DarkText is the UI's text colour (app/ui/theme.ts colour.text).
+ */
+export const DarkText = "#1f2933";
+/**
+ * Black is the text where neither reaches AA.
+ */
+export const Black = "#000000";
+/**
+ * LinePayGreen is LINE Pay's brand colour, the fill of its badge.
+ */
+export const LinePayGreen = "#06c755";
 
 //////////
 // source: opening_hours.go

@@ -7,7 +7,10 @@ export const propsHeader = "X-Storefront-Props";
 export const cookies = {"bannerClosed":"closeBownloadAppBanner","brandId":"brandId","session":"web_ec_sessionId","userId":"userId"} as const;
 
 /** The theme colour's palette (rules.BrandPalette of rules.DefaultColour), for pages without a brand. */
-export const defaultPalette = {"ink":"#577615","tint":"#eef1e8"} as const;
+export const defaultPalette = {"ink":"#577615","onInk":"#ffffff","tint":"#eef1e8"} as const;
+
+/** LINE Pay's badge: its brand colour and the text that reads on it (rules.TextOn). */
+export const linePayBadge = {"background":"#06c755","text":"#1f2933"} as const;
 
 /** The widths of the resized images at /_img/{width}/. */
 export const imageWidths = [160,320,480,640,960,1280] as const;

@@ -44,7 +44,7 @@ const dates = css`
   padding-bottom: 4px;
   scrollbar-width: thin;
   button { flex: none; }
-  button[aria-pressed='true'] { background: var(--brand); border-color: var(--brand); color: #fff; }
+  button[aria-pressed='true'] { background: var(--brand); border-color: var(--brand); color: var(--brand-on); }
 `;
 const sessionList = css`
   list-style: none;

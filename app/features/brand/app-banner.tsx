@@ -52,7 +52,7 @@ const download = css`
   padding: 6px 16px;
   border-radius: 999px;
   background: ${colour.brand};
-  color: #fff;
+  color: var(--brand-on);
   font-size: 14px;
   font-weight: 600;
   text-decoration: none;

@@ -1,5 +1,6 @@
 // Small badges of the accepted payment methods (footer).
 import { css } from '@emotion/css';
+import { linePayBadge } from '../../contract/generated/shared';
 
 const badge = css`
   display: inline-flex;
@@ -16,7 +17,7 @@ const badge = css`
 `;
 const visa = css`color: #1a1f71; font-style: italic;`;
 const jcb = css`color: #0b4ea2;`;
-const line = css`color: #fff; background: #06c755; border-color: #06c755;`;
+const line = css`color: ${linePayBadge.text}; background: ${linePayBadge.background}; border-color: ${linePayBadge.background};`;
 
 function Mastercard() {
   return (

@@ -24,7 +24,7 @@ const nav = css`
     text-decoration: none;
     font-size: 14px;
   }
-  [aria-current='page'] { background: var(--brand); border-color: var(--brand); color: #fff; font-weight: 700; }
+  [aria-current='page'] { background: var(--brand); border-color: var(--brand); color: var(--brand-on); font-weight: 700; }
   span { color: ${colour.faint}; }
 `;
 

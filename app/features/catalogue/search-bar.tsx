@@ -21,7 +21,7 @@ const form = css`
     font-size: 15px;
     background: ${colour.surface};
   }
-  button { height: 44px; padding: 0 18px; border: 0; border-radius: 10px; background: var(--brand); color: #fff; font-weight: 700; cursor: pointer; }
+  button { height: 44px; padding: 0 18px; border: 0; border-radius: 10px; background: var(--brand); color: var(--brand-on); font-weight: 700; cursor: pointer; }
 `;
 
 /** The query string of a form's filled fields. */

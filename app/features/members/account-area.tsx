@@ -31,7 +31,7 @@ const btn = css`
 `;
 const solid = css`
   background: var(--brand);
-  color: #fff;
+  color: var(--brand-on);
 `;
 const inAppNote = css`
   margin: 0;

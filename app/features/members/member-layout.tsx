@@ -35,7 +35,7 @@ const tabs = css`
     font-size: 14px;
     white-space: nowrap;
   }
-  a[aria-current='page'] { background: var(--brand); border-color: var(--brand); color: #fff; font-weight: 600; }
+  a[aria-current='page'] { background: var(--brand); border-color: var(--brand); color: var(--brand-on); font-weight: 600; }
   ${up(750)} { margin: 0 0 24px; padding: 0; flex-wrap: wrap; }
 `;
 const notice = css`
