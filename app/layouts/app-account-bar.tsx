@@ -10,7 +10,7 @@ import { usePage } from '../lib/page-context';
 import { useUi } from '../lib/ui-state';
 import { account } from '../strings/zh-hant';
 import { primaryButton, secondaryButton, smallButton } from '../ui/button';
-import { hasModule, Module } from '../lib/modules';
+import { signsInOnWeb } from '../lib/modules';
 import { InAppNote } from '../features/members/account-area';
 
 const bar = css`
@@ -35,7 +35,7 @@ export function AppAccountBar() {
     void appSessionLogin(path, sessionId!).then((ok) => ok && window.location.reload());
   }, [wanted, sessionId]);
   if (!page.webview || page.user || !page.brand) return null;
-  if (!hasModule(page.brand.settings.additionalModules, Module.MEMBER_SIGN_IN)) {
+  if (!signsInOnWeb(page.brand.settings.additionalModules)) {
     return (
       <div className={bar} data-testid="app-account-bar">
         <InAppNote />

@@ -7,7 +7,7 @@ import { useUi, type DialogName } from '../lib/ui-state';
 import { usePage } from '../lib/page-context';
 import { loginNext } from '../lib/navigation';
 import { loggedOutKey } from '../features/members/api';
-import { hasModule, Module } from '../lib/modules';
+import { signsInOnWeb } from '../lib/modules';
 
 /** sessionStorage key: the complete-info dialog was offered in this tab. */
 const completeOffered = 'storefront:complete-info';
@@ -83,7 +83,7 @@ export function DialogHost() {
     else if (app && hasApp) open('downloadApp', {});
   }, [open, hasApp]);
   if (!dialog) return null;
-  const inApp = (dialog.name === 'login' || dialog.name === 'register') && !hasModule(page.brand?.settings.additionalModules, Module.MEMBER_SIGN_IN);
+  const inApp = (dialog.name === 'login' || dialog.name === 'register') && !signsInOnWeb(page.brand?.settings.additionalModules);
   const D = inApp ? AppSignIn : dialogs[dialog.name];
   return (
     <Suspense fallback={null}>

@@ -110,9 +110,9 @@ export function currentHref(hrefs: string[], path: string): string | undefined {
  * The path to go to after a login asked for by a link (?login=target, set
  * by the host's member-menu guard), or '' when target is not on this site
  * (origin) under this brand (basePath, '' on a custom domain). The target is
- * parsed as the browser would (which drops tabs and newlines and reads '\\'
- * as '/'), and only the parsed path, query and fragment come back, never
- * the raw text.
+ * parsed as the browser would (which drops tabs and newlines and reads a
+ * backslash as '/'), and only the parsed path, query and fragment come
+ * back, never the raw text.
  */
 export function loginNext(target: string | undefined, basePath: string, origin: string): string {
   if (!target) return '';

@@ -9,7 +9,7 @@ import { logout } from './api';
 import { useUi } from '../../lib/ui-state';
 import { account as t } from '../../strings/zh-hant';
 import { colour, shadow } from '../../ui/theme';
-import { hasModule, Module } from '../../lib/modules';
+import { signsInOnWeb } from '../../lib/modules';
 
 const area = css`
   position: relative;
@@ -104,7 +104,7 @@ export function AccountArea() {
   const brand = page.brand;
   if (!brand) return null;
   const user = page.user;
-  if (!user && !hasModule(brand.settings.additionalModules, Module.MEMBER_SIGN_IN)) {
+  if (!user && !signsInOnWeb(brand.settings.additionalModules)) {
     return <InAppNote />;
   }
   if (!user) {
