@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	goredis "github.com/redis/go-redis/v9"
 
 	"storefront/data"
 	"storefront/data/dbtest"
@@ -138,12 +139,7 @@ func twoHosts(t *testing.T) (a, b string, db *data.DB) {
 	if testing.Short() {
 		t.Skip("starts two processes")
 	}
-	redis := os.Getenv("TEST_REDIS_URL")
-	if redis == "" {
-		redis = "redis://127.0.0.1:6379/0"
-	}
-	// a Redis database of this run's own: the processes' keys are not prefixed per test
-	redis = strings.TrimSuffix(redis[:strings.LastIndex(redis, "/")+1], "/") + fmt.Sprintf("/%d", 1+os.Getpid()%15)
+	redis := ownRedisDatabase(t)
 	dbURL := dbtest.URL(t)
 	a = startStorefront(t, dbURL, "REDIS_URL="+redis).base
 	b = startStorefront(t, dbURL, "REDIS_URL="+redis).base
@@ -153,6 +149,50 @@ func twoHosts(t *testing.T) (a, b string, db *data.DB) {
 	}
 	t.Cleanup(db.Close)
 	return a, b, db
+}
+
+// ownRedisDatabase claims one of Redis's databases 1-15 for t alone and
+// returns its URL: the processes' keys are not prefixed per test, and two
+// test runs side by side (or two tests of one run) must not read each
+// other's cached pages. The claim is a key in database 0, set only if
+// absent and deleted when t ends; the database is emptied before use.
+func ownRedisDatabase(t *testing.T) string {
+	t.Helper()
+	base := os.Getenv("TEST_REDIS_URL")
+	if base == "" {
+		base = "redis://127.0.0.1:6379/0"
+	}
+	opt, err := goredis.ParseURL(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	claims := goredis.NewClient(opt)
+	defer claims.Close()
+	for n := 1; n < 16; n++ {
+		key := fmt.Sprintf("storefront-test:redis-db:%d", n)
+		if ok, err := claims.SetNX(ctx, key, os.Getpid(), time.Hour).Result(); err != nil {
+			t.Fatal(err)
+		} else if !ok {
+			continue
+		}
+		own := *opt
+		own.DB = n
+		db := goredis.NewClient(&own)
+		err := db.FlushDB(ctx).Err()
+		db.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			c := goredis.NewClient(opt)
+			c.Del(context.Background(), key)
+			c.Close()
+		})
+		return strings.TrimSuffix(base[:strings.LastIndex(base, "/")+1], "/") + fmt.Sprintf("/%d", n)
+	}
+	t.Fatal("every Redis database 1-15 is claimed by another test run")
+	return ""
 }
 
 // raceMembers creates n verified members of demo, each holding a count
