@@ -120,7 +120,8 @@ func startStorefront(t *testing.T, dbURL string, env ...string) *storefrontProce
 	cmd := exec.Command(os.Args[0], "-test.run=^TestChildProcess$", "-test.count=1")
 	cmd.Env = append(os.Environ(), "STOREFRONT_TEST_CHILD=1", "DATABASE_URL="+dbURL, "PORT=0", "STOREFRONT_ENV=dev",
 		"STOREFRONT_DEMO=1", "STOREFRONT_RENDERERS=1", "REDIS_URL=", "SMTP_HOST=", "LOG_LEVEL=error", "STOREFRONT_PUBLIC_URL=",
-		"STOREFRONT_CATALOGUE_IMAGES="+t.TempDir())
+		"STOREFRONT_CATALOGUE_IMAGES="+t.TempDir(),
+		"STOREFRONT_RENDER_TIMEOUT="+testRenderWait.String(), "STOREFRONT_RENDER_QUEUE="+testRenderWait.String())
 	cmd.Env = append(cmd.Env, env...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
@@ -145,7 +146,7 @@ func startStorefront(t *testing.T, dbURL string, env ...string) *storefrontProce
 	case a := <-addr:
 		_, port, _ := strings.Cut(strings.Replace(a, "[::]", "", 1), ":")
 		p.base = "http://localhost:" + port // dev's public origin on the port picked
-	case <-time.After(60 * time.Second):
+	case <-time.After(5 * time.Minute): // its start on a loaded machine
 		t.Fatal("the storefront did not start")
 	}
 	return p

@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -184,5 +185,27 @@ func TestRenderFailures(t *testing.T) {
 	})
 	if ts.pool.Replaced() < 2 {
 		t.Fatalf("replaced %d runtimes; want the thrown and the timed-out ones replaced", ts.pool.Replaced())
+	}
+}
+
+// Issue 30, item 26: on a loaded machine a render ran past the production
+// deadline and a test failed. A test server waits for a render as long as
+// the machine needs: here one that runs half a second past that deadline.
+func TestSlowRenderServedOnTestServer(t *testing.T) {
+	prod, err := LoadConfig(func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := fmt.Sprintf(`
+globalThis.renderPage = function (p) {
+	if (p.route === 'brandId-search-result') { const end = Date.now() + %d; while (Date.now() < end) {} }
+	return { html: '<title>' + p.route + '</title><p>' + p.route + '</p>' };
+};`, (prod.RenderTimeout + 500*time.Millisecond).Milliseconds())
+	ts := newTestServer(t, withBundle(slow))
+	runScenarios(t, ts, []scenario{
+		{Name: "a render past the production deadline", Path: "/demo/search/result", Contains: []string{"<p>brandId-search-result</p>"}},
+	})
+	if n := ts.pool.Replaced(); n != 0 {
+		t.Fatalf("replaced %d runtimes: the slow render was cut off", n)
 	}
 }

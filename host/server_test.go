@@ -30,6 +30,12 @@ type testServer struct {
 
 type serverOpt func(*Deps)
 
+// testRenderWait is the test servers' render deadline and queue wait: a
+// test is not a latency budget, and a loaded machine (tests of several
+// packages at once) may take many times the production deadline to render
+// a page; a render that never ends still fails within the run.
+const testRenderWait = time.Minute
+
 func withEnv(env string) serverOpt   { return func(d *Deps) { d.Config.Env = env } }
 func withRedis(url string) serverOpt { return func(d *Deps) { d.Config.RedisURL = url } }
 func withBundle(js string) serverOpt {
@@ -74,6 +80,7 @@ func newTestServer(t testing.TB, opts ...serverOpt) *testServer {
 	// the trusted public origin of the tests: httptest's default Host, so
 	// the tests that send another Host show it is not echoed
 	cfg.PublicURL = "http://example.com"
+	cfg.RenderTimeout, cfg.RenderQueue = testRenderWait, testRenderWait
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	// the server's clock is fixed, and the demo is loaded as on a fixed day
