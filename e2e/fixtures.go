@@ -6,6 +6,12 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
+// fixtures are what a browser file needs in its storefront's database
+// besides the demo catalogue, by file name.
+var fixtures = map[string]func(ctx context.Context, url string) error{
+	"booking.test.mjs": soonSessions,
+}
+
 // soonCourses (at SoonStore) each get a session starting soonMinutes from
 // now (soonSessions): booking closes 30 minutes before a start and
 // check-in opens an hour before, so the booking journey can book them and
