@@ -185,7 +185,7 @@ test('keyboard only on a phone: a focused home banner is on screen', async () =>
   await page.waitForFunction((el) => {
     const r = el.getBoundingClientRect();
     return r.left >= 0 && r.right <= window.innerWidth;
-  }, await second.elementHandle(), { timeout: 3000 });
+  }, await second.elementHandle());
   await page.context().close();
 });
 

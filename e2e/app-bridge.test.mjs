@@ -7,7 +7,7 @@
 // with LINE Pay in the app hands LINE Pay's app URL to the app.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, base, logInAs, sql } from './lib.mjs';
+import { launch, newPage, open, nextFrames, base, logInAs, sql } from './lib.mjs';
 
 const site = base.replace('//127.0.0.1', '//localhost');
 const values = { phone: '0912345678', email: 'app-user@example.com', name: '林小美', mobileBarcode: '/ABC+123', userId: '42', sessionId: 'not-a-session' };
@@ -24,7 +24,8 @@ async function appPage(native, arg) {
 }
 
 /** iOS: counts the asks and answers through deliver after the answerOn-th
- * ask (a little later, as an app busy starting up would). */
+ * ask (a little later, as an app busy starting up would). The page's
+ * bridge while it asks is kept in window.__asking (see doneAsking). */
 function iosLate({ values, answerOn }) {
   window.__asks = 0;
   window.webkit = {
@@ -33,6 +34,7 @@ function iosLate({ values, answerOn }) {
         postMessage(m) {
           if (m.action !== 'getNativeValues') return;
           window.__asks++;
+          window.__asking ??= window.storefrontBridge;
           if (window.__asks === answerOn) setTimeout(() => window.storefrontBridge.deliver(values), 100);
         },
       },
@@ -46,11 +48,18 @@ function android({ values }) {
   window.StorefrontApp = {
     getNativeValues() {
       window.__asks++;
+      window.__asking ??= window.storefrontBridge;
       return values ? JSON.stringify(values) : '';
     },
     openLinePay() {},
     openExternal() {},
   };
+}
+
+/** Waits until the page has stopped asking for the app's values: it puts
+ * the deliver it asked with away (lib/app-bridge readNativeValues). */
+async function doneAsking(page) {
+  await page.waitForFunction(() => window.__asking !== undefined && window.storefrontBridge !== window.__asking);
 }
 
 test('iOS answering late: the register dialog is prefilled from the app', async () => {
@@ -61,13 +70,13 @@ test('iOS answering late: the register dialog is prefilled from the app', async 
   await page.getByTestId('app-account-bar').getByRole('button', { name: '註冊' }).click();
   const dialog = page.getByTestId('register-dialog');
   await dialog.waitFor();
-  await page.waitForFunction(() => document.querySelector('[data-testid="register-dialog"] input[name="email"]')?.value !== '', null, { timeout: 10000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="register-dialog"] input[name="email"]')?.value !== '');
   assert.equal(await dialog.getByLabel('電子信箱').inputValue(), values.email);
   assert.equal(await dialog.getByLabel('姓名').inputValue(), values.name);
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="register-dialog"] input[type="tel"]')].some((i) => i.value !== ''));
   assert.equal(await dialog.locator('input[type="tel"]').first().inputValue(), values.phone);
   // asked three times, then no more
-  await page.waitForTimeout(1200);
+  await doneAsking(page);
   assert.equal(await page.evaluate(() => window.__asks), 3);
   assert.deepEqual(page.errors, []);
   await page.context().close();
@@ -79,9 +88,8 @@ test('Android never answering: ten asks, then the page goes on without the value
   await page.getByTestId('app-account-bar').getByRole('button', { name: '註冊' }).click();
   const dialog = page.getByTestId('register-dialog');
   await dialog.waitFor();
-  // 10 asks at 500–800 ms: done within 8 s of the first
-  await page.waitForFunction(() => window.__asks >= 10, null, { timeout: 12000 });
-  await page.waitForTimeout(2000);
+  // 10 asks at 500–800 ms, then no more
+  await doneAsking(page);
   assert.equal(await page.evaluate(() => window.__asks), 10);
   assert.equal(await dialog.getByLabel('電子信箱').inputValue(), '');
   assert.equal(await dialog.getByLabel('姓名').inputValue(), '');
@@ -95,9 +103,13 @@ test('Android never answering: ten asks, then the page goes on without the value
 test('outside the app nothing is asked, even with a native side present', async () => {
   const page = await appPage(android, { values });
   await open(page, site + '/demo');
+  const bridge = [];
+  page.on('request', (r) => /\/chunks\/app-bridge-/.test(r.url()) && bridge.push(r.url()));
   await page.getByRole('button', { name: '註冊', exact: true }).first().click();
   await page.getByTestId('register-dialog').waitFor();
-  await page.waitForTimeout(1000);
+  // asking needs the bridge's code, which a browser visit never fetches
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(bridge, []);
   assert.equal(await page.evaluate(() => window.__asks), 0);
   assert.equal(await page.getByTestId('register-dialog').getByLabel('電子信箱').inputValue(), '');
   await page.context().close();
@@ -123,8 +135,8 @@ test('the app\'s session id logs the webview in (late answer), and a dead one do
   page.on('load', () => loads++);
   await open(page, site + '/demo?from=app');
   // logged in by the app's session: the page reloads as the member
-  await page.waitForFunction(() => /(^|; )userId=\d/.test(document.cookie), null, { timeout: 15000 });
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1' && !document.querySelector('[data-testid="app-account-bar"]'), null, { timeout: 15000 });
+  await page.waitForFunction(() => /(^|; )userId=\d/.test(document.cookie));
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1' && !document.querySelector('[data-testid="app-account-bar"]'));
   assert.equal(loads, 2, 'one reload');
   // the member centre, without the query, stays in app mode and logged in
   await open(page, site + '/demo/user');
@@ -136,8 +148,12 @@ test('the app\'s session id logs the webview in (late answer), and a dead one do
   const dead = await appPage(iosLate, { values: { ...values, sessionId: 'no-such-session' }, answerOn: 1 });
   let deadLoads = 0;
   dead.on('load', () => deadLoads++);
+  const tried = dead.waitForResponse(async (r) => (await r.request().allHeaders()).authorization === 'no-such-session');
   await open(dead, site + '/demo?from=app');
-  await dead.waitForTimeout(2500);
+  // the page tried the dead session and took its answer (a reload would
+  // have begun in the frames after)
+  await tried;
+  await nextFrames(dead);
   assert.equal(deadLoads, 1, 'no reload for a dead session');
   await dead.getByTestId('app-account-bar').waitFor();
   await dead.context().close();
@@ -194,12 +210,12 @@ test('LINE Pay in the app: the page hands paymentUrl.app to the app; on the web 
   await open(page, site + '/demo?from=app');
   await logInAs(page, 'member2@example.com', { path: site + '/demo?from=app' });
   await payWithLinePay(page, '?from=app');
-  await page.waitForFunction(() => window.__linePay.length > 0, null, { timeout: 15000 });
+  await page.waitForFunction(() => window.__linePay.length > 0);
   const [told] = await page.evaluate(() => window.__linePay);
   // the sandbox's paymentUrl.app: its approval page with channel=app
   assert.match(told, /\/dev\/linepay\/payments\/\d+\?channel=app$/);
   assert.match(new URL(page.url()).pathname, /\/checkout$/, 'the webview stays; the app opens LINE Pay');
-  await page.waitForTimeout(500);
+  await nextFrames(page);
   assert.equal((await page.evaluate(() => window.__linePay)).length, 1, 'told once');
   assert.deepEqual(page.errors.filter((e) => !/status of 4\d\d/.test(e)), []);
   await page.context().close();
@@ -209,7 +225,7 @@ test('LINE Pay in the app: the page hands paymentUrl.app to the app; on the web 
   await open(web, site + '/demo');
   await logInAs(web, 'member2@example.com');
   await payWithLinePay(web, '');
-  await web.waitForURL(/\/dev\/linepay\/payments\/\d+$/, { timeout: 15000 });
+  await web.waitForURL(/\/dev\/linepay\/payments\/\d+$/);
   assert.equal(new URL(web.url()).searchParams.get('channel'), null);
   assert.deepEqual(await web.evaluate(() => window.__linePay), []);
   await web.context().close();

@@ -7,7 +7,7 @@
 // The booking panel at 390 and 1280 px.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, shot, base, sql, logInAs } from './lib.mjs';
+import { launch, newContext, newPage, open, shot, base, sql, logInAs } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -182,7 +182,7 @@ test('join the full class\'s waiting list and be promoted when another member ca
 
   // 陳大文 cancels his seat through the API; 王小美's count card is used
   // up, so her turn skips her and the demo member is booked
-  const other = await browser.newContext();
+  const other = await newContext(browser);
   await api(other.request, '/api/session/login', { brandId: 'demo', email: 'member2@example.com', password: demoPassword });
   const list = await api(other.request, '/api/user/bookingList?brandId=demo&pageSize=50');
   const his = list.list.find((b) => b.scheduleId === full.scheduleId && b.status === 'booked');

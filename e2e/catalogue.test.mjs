@@ -6,7 +6,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, newPage, open, shot, base } from './lib.mjs';
+import { launch, newPage, open, hydrated, nextFrames, shot, base } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -119,15 +119,16 @@ test('projectType tabs keep the scroll position; other navigations go to the top
   // the web font comes after the page (lib/fonts) and lays the text out
   // again: measured before it, the scroll position moved with the text
   // above the tabs (22 px, as the browser keeps what is in view)
-  await page.waitForFunction(() => document.documentElement.classList.contains('fonts'), null, { timeout: 10000 });
+  await page.waitForFunction(() => document.documentElement.classList.contains('fonts'));
   await tabs.nth(2).scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, 40));
   const y = await page.evaluate(() => window.scrollY);
   assert.ok(y > 300, 'the tabs are below the fold');
   await tabs.nth(2).click();
   await landed(page, /projectType=2/);
-  await page.waitForTimeout(100); // a frame for the scroll rule
-  assert.equal(await tabs.nth(2).getAttribute('aria-current'), 'page');
+  // the new tab's page is shown; the scroll rule runs in the frame after
+  await tabs.nth(2).and(page.locator('[aria-current="page"]')).waitFor();
+  await nextFrames(page);
   assert.match(await page.getByTestId('item-card').first().innerText(), /儲值票券/);
   assert.equal(await page.evaluate(() => window.scrollY), y);
 
@@ -135,7 +136,7 @@ test('projectType tabs keep the scroll position; other navigations go to the top
   await landed(page, /\/demo\/point\/\d+$/);
   // the new page goes to the top once it has rendered (a busy CI machine
   // may take more than a frame)
-  await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.scrollY === 0);
   assert.match(await page.title(), /儲值票券/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
@@ -152,18 +153,20 @@ test('the web font comes after the page a part at a time, and leaves only the cl
       return insert.call(this, rule, i);
     };
   });
-  await open(page, '/demo/activitys');
-  await page.waitForFunction(() => document.documentElement.classList.contains('fonts'), null, { timeout: 10000 });
-  const seen = await page.evaluate(() => {
-    const title = document.querySelector('[data-testid="activity-card"] h3');
-    return {
-      parts: window.fontParts,
-      sheets: document.adoptedStyleSheets.length,
-      family: getComputedStyle(title).fontFamily,
-      loaded: document.fonts.check('16px "Noto Sans TC Variable"', title.textContent),
-      elements: document.getElementById('root').getElementsByTagName('*').length,
-    };
-  });
+  // the list itself, not the error page a failed render would have been
+  // (it hydrates too, with no card to measure)
+  const res = await open(page, '/demo/activitys');
+  assert.equal(res.status(), 200);
+  const title = page.getByTestId('activity-card').first().locator('h3');
+  await title.waitFor();
+  await page.waitForFunction(() => document.documentElement.classList.contains('fonts'));
+  const seen = await title.evaluate((h3) => ({
+    parts: window.fontParts,
+    sheets: document.adoptedStyleSheets.length,
+    family: getComputedStyle(h3).fontFamily,
+    loaded: document.fonts.check('16px "Noto Sans TC Variable"', h3.textContent),
+    elements: document.getElementById('root').getElementsByTagName('*').length,
+  }));
   assert.ok(seen.parts > 1 && seen.parts <= 2 * 24, `switched in ${seen.parts} parts (${seen.elements} elements)`);
   assert.equal(seen.sheets, 0, 'the rules of the parts are gone');
   assert.match(seen.family, /^"Noto Sans TC Variable"/);
@@ -195,7 +198,7 @@ test('an item taken off the shelf has its own page; an unknown item is the 404 p
 
   const gone = await page.goto(base + '/demo/passcard/999999');
   assert.equal(gone.status(), 404);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
+  await hydrated(page);
   assert.equal(await page.title(), 'Not Found');
   await page.context().close();
 });

@@ -51,7 +51,7 @@ async function payNow(page, total) {
 
 /** On the NewebPay sandbox's card form: pays with card. */
 async function payByCard(page, card) {
-  await page.waitForURL(/\/dev\/newebpay\//, { timeout: 15000 });
+  await page.waitForURL(/\/dev\/newebpay\//);
   await page.getByLabel('信用卡卡號').fill(card);
   await page.getByLabel('有效期限（MM/YY）').fill('12/30');
   await page.getByLabel('背面末三碼').fill('123');
@@ -59,8 +59,8 @@ async function payByCard(page, card) {
 }
 
 async function resultState(page, state) {
-  await page.waitForURL(/\/demo\/(webUser\/)?orderResult\//, { timeout: 20000 });
-  await page.locator(`[data-testid="order-result"][data-state="${state}"]`).waitFor({ timeout: 30000 });
+  await page.waitForURL(/\/demo\/(webUser\/)?orderResult\//);
+  await page.locator(`[data-testid="order-result"][data-state="${state}"]`).waitFor();
 }
 
 /** How many passcards named name the demo member holds (in the database). */
@@ -176,7 +176,7 @@ test('the same purchase with LINE Pay, approved on its sandbox page', async () =
   await page.getByRole('radio', { name: /信義館/ }).check();
   await page.getByRole('radio', { name: 'LINE Pay' }).check();
   await payNow(page, 'NT$ 7,200');
-  await page.waitForURL(/\/dev\/linepay\//, { timeout: 15000 });
+  await page.waitForURL(/\/dev\/linepay\//);
   await shot(page, 'linepay-sandbox');
   await page.getByRole('button', { name: '付款' }).click();
   await resultState(page, 'paid');

@@ -4,7 +4,7 @@
 // time).
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, base } from './lib.mjs';
+import { launch, newPage, open, hydrated, base } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -35,7 +35,7 @@ for (const path of ['/', '/demo', '/yoga/activitys', '/term/termSchedule?from=ap
       const csp = res.headers()['content-security-policy'] ?? '';
       assert.match(csp, /'nonce-[A-Za-z0-9_-]+'/, `${visit} visit: CSP ${csp}`);
       assert.match(csp, /frame-ancestors 'none'/);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1', null, { timeout: 15000 });
+      await hydrated(page);
       assert.deepEqual(await violations(page), [], `${visit} visit of ${path}`);
       await page.context().close();
     }

@@ -40,7 +40,7 @@ test('buy with ACH: pending until the bank approves', async () => {
   await page.getByRole('button', { name: '前往付款' }).click();
   const confirm = page.getByTestId('checkout-confirm-dialog');
   await confirm.getByRole('button', { name: '確認付款' }).click();
-  await page.waitForURL(/\/demo\/orderResult\//, { timeout: 15000 });
+  await page.waitForURL(/\/demo\/orderResult\//);
   const result = page.getByTestId('order-result');
   assert.equal(await result.getAttribute('data-state'), 'awaiting_payment');
   assert.match(await result.innerText(), /等待銀行回覆/);

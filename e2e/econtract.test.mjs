@@ -180,7 +180,7 @@ test('please sign at checkout, sign on a phone, get the mail, come back with the
   await shot(page, 'e-contract-signed');
 
   // the mail of the signed contract, with the same PDF attached
-  const mail = await mailTo(email, { after: mailsBefore, timeout: 15000 });
+  const mail = await mailTo(email, { after: mailsBefore });
   assert.match(mail.subject + mail.text, /合約/);
   const n = mail.attachments.findIndex((a) => a.type === 'application/pdf');
   assert.ok(n >= 0, `a PDF attached: ${JSON.stringify(mail.attachments)}`);
@@ -204,7 +204,7 @@ test('please sign at checkout, sign on a phone, get the mail, come back with the
   await confirm.waitFor();
   assert.equal(await confirm.getByTestId('confirm-total').innerText(), total);
   await confirm.getByRole('button', { name: '確認付款' }).click();
-  await page.waitForURL(/\/dev\/newebpay\//, { timeout: 15000 });
+  await page.waitForURL(/\/dev\/newebpay\//);
   assert.deepEqual(page.errors.filter(expected), []);
   await page.context().close();
 });

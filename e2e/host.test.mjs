@@ -2,7 +2,7 @@
 // banner on phones.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, shot, iPhoneUA, base } from './lib.mjs';
+import { launch, newPage, open, hydrated, shot, iPhoneUA, base } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -66,7 +66,7 @@ test('the error page is rendered by the app in the brand theme', async () => {
   const page = await newPage(browser);
   const res = await page.goto(base + '/noshop');
   assert.equal(res.status(), 404);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
+  await hydrated(page);
   assert.equal(await page.title(), 'Not Found');
   assert.match(await page.getByTestId('error-page').innerText(), /找不到頁面/);
   assert.equal(await page.getAttribute('meta[name=theme-color]', 'content'), '#4A6FA5');

@@ -254,7 +254,7 @@ test('keyboard only: buy an item, pay on the NewebPay sandbox, see the result', 
   await page.keyboard.press('Enter');
 
   // NewebPay's page (the sandbox stands in for the provider's own): typing and Tab
-  await page.waitForURL(/\/dev\/newebpay\//, { timeout: 15000 });
+  await page.waitForURL(/\/dev\/newebpay\//);
   const sandbox = { ring: false };
   await press(page, page.getByLabel('信用卡卡號'), { ...sandbox, what: 'the card number' });
   await page.keyboard.type('4000-2211-1111-1111');
@@ -265,8 +265,8 @@ test('keyboard only: buy an item, pay on the NewebPay sandbox, see the result', 
   await page.keyboard.press('Enter');
 
   // the order result; Tab from the top: the skip link, then the result's link
-  await page.waitForURL(/\/demo\/(webUser\/)?orderResult\//, { timeout: 20000 });
-  await page.locator('[data-testid="order-result"][data-state="paid"]').waitFor({ timeout: 30000 });
+  await page.waitForURL(/\/demo\/(webUser\/)?orderResult\//);
+  await page.locator('[data-testid="order-result"][data-state="paid"]').waitFor();
   assert.equal(await page.getByTestId('order-result').getAttribute('role'), 'status');
   await press(page, page.getByRole('link', { name: '跳到主要內容' }), { what: 'the skip link' });
   await page.keyboard.press('Enter');

@@ -11,6 +11,13 @@ export const base = process.env.STOREFRONT_URL ?? 'http://127.0.0.1:8080';
 export const shotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(shotDir, { recursive: true });
 
+/**
+ * The ceiling of every wait, in ms (each page's default timeout): the tests
+ * wait on states, and on a loaded machine a state may be long in coming; a
+ * test is not a latency budget.
+ */
+export const patience = 180_000;
+
 export const iPhoneUA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
@@ -22,9 +29,16 @@ export async function launch() {
   });
 }
 
+/** A new browser context whose waits and requests have the ceiling patience. */
+export async function newContext(browser, opts = {}) {
+  const context = await browser.newContext(opts);
+  context.setDefaultTimeout(patience);
+  return context;
+}
+
 /** A new page that records console errors and page errors in page.errors. */
 export async function newPage(browser, opts = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-TW', ...opts });
+  const context = await newContext(browser, { viewport: { width: 1280, height: 900 }, locale: 'zh-TW', ...opts });
   const page = await context.newPage();
   page.errors = [];
   page.on('console', (m) => {
@@ -37,8 +51,18 @@ export async function newPage(browser, opts = {}) {
 /** Opens path (or an absolute URL) and waits for hydration to finish. */
 export async function open(page, p) {
   const res = await page.goto(p.startsWith('http') ? p : base + p, { waitUntil: 'load' });
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1', null, { timeout: 15000 });
+  await hydrated(page);
   return res;
+}
+
+/** Waits for the page in the tab to finish hydrating. */
+export async function hydrated(page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1', null, { timeout: patience });
+}
+
+/** Waits until the page has drawn two more frames: what it scheduled for the next frame is done. */
+export async function nextFrames(page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 }
 
 export async function shot(page, name) {
@@ -46,7 +70,7 @@ export async function shot(page, name) {
 }
 
 /** The newest mail to address in the development mailbox (dev env), waiting for it. */
-export async function mailTo(address, { after = 0, timeout = 10000 } = {}) {
+export async function mailTo(address, { after = 0, timeout = patience } = {}) {
   const end = Date.now() + timeout;
   for (;;) {
     const res = await fetch(base + '/dev/mailbox.json?to=' + encodeURIComponent(address));

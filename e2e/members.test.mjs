@@ -5,7 +5,7 @@
 // page, change the password, log out, fail to log in with the old password.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, shot, mailTo, base } from './lib.mjs';
+import { launch, newPage, open, hydrated, shot, mailTo, base } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -144,7 +144,7 @@ test('register, verify by mail, log in, member centre, change password, log out'
   await page.getByTestId('member-name').click();
   await page.getByRole('menuitem', { name: '登出' }).click();
   await page.waitForURL(base + '/demo');
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
+  await hydrated(page);
   await page.getByRole('button', { name: '註冊' }).waitFor();
   assert.equal(await page.getByTestId('member-name').count(), 0);
   assert.ok(!(await page.context().cookies()).some((c) => c.name === 'web_ec_sessionId'));

@@ -16,7 +16,7 @@ after(async () => { await browser?.close(); });
 
 /** On the sandbox's mandate form: agrees to the mandate with card. */
 async function mandate(page, card) {
-  await page.waitForURL(/\/dev\/newebpay\//, { timeout: 15000 });
+  await page.waitForURL(/\/dev\/newebpay\//);
   await page.getByLabel('信用卡卡號').fill(card);
   await page.getByLabel('有效期限（MM/YY）').fill('12/30');
   await page.getByLabel('背面末三碼').fill('123');
@@ -41,8 +41,8 @@ test('a monthly plan by card: a declined month, a card change, the pass recovers
   await confirm.waitFor();
   await confirm.getByRole('button', { name: '確認付款' }).click();
   await mandate(page, '4000-2211-1111-1111');
-  await page.waitForURL(/\/plan\/(webUser\/)?orderResult\//, { timeout: 20000 });
-  await page.locator('[data-testid="order-result"][data-state="paid"]').waitFor({ timeout: 30000 });
+  await page.waitForURL(/\/plan\/(webUser\/)?orderResult\//);
+  await page.locator('[data-testid="order-result"][data-state="paid"]').waitFor();
   const orderNo = page.url().split('/').pop().split('?')[0];
   assert.equal(charges(orderNo), '1:paid');
 
@@ -61,8 +61,8 @@ test('a monthly plan by card: a declined month, a card change, the pass recovers
   assert.match(await page.getByTestId('masked-card').innerText(), /1111$/);
   await page.getByTestId('start-change').click();
   await mandate(page, '4000-2211-1111-1114');
-  await page.waitForURL(new RegExp(`/plan/changeFailCardResult/${orderNo}`), { timeout: 20000 });
-  await page.locator('[data-testid="card-change"][data-state="active"]').waitFor({ timeout: 30000 });
+  await page.waitForURL(new RegExp(`/plan/changeFailCardResult/${orderNo}`));
+  await page.locator('[data-testid="card-change"][data-state="active"]').waitFor();
   assert.match(await page.getByTestId('masked-card').innerText(), /\*+ ?1114$/);
   assert.equal(charges(orderNo), '1:paid,2:paid');
 

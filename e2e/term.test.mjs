@@ -20,13 +20,13 @@ async function logIn(page) {
 }
 
 async function payByCard(page) {
-  await page.waitForURL(/\/dev\/newebpay\//, { timeout: 15000 });
+  await page.waitForURL(/\/dev\/newebpay\//);
   await page.getByLabel('信用卡卡號').fill('4000-2211-1111-1111');
   await page.getByLabel('有效期限（MM/YY）').fill('12/30');
   await page.getByLabel('背面末三碼').fill('123');
   await page.getByRole('button', { name: '確認付款' }).click();
-  await page.waitForURL(/\/demo\/(webUser\/)?orderResult\//, { timeout: 20000 });
-  await page.locator('[data-testid="order-result"][data-state="paid"]').waitFor({ timeout: 30000 });
+  await page.waitForURL(/\/demo\/(webUser\/)?orderResult\//);
+  await page.locator('[data-testid="order-result"][data-state="paid"]').waitFor();
 }
 
 test('a member buys a term trial after its check, pays by card; a second trial is refused', async () => {
