@@ -43,8 +43,10 @@ contract:
 # run of the API's input decoders (its seeds also run in go test). The fuzz
 # budget is a count, not a duration: Go 1.26's fuzzer can fail a
 # duration-bounded run at its deadline under load with no failing input
-# (Go issue 75804, fixed in Go 1.27). The browser suite alone runs about
-# 10 minutes here, past go test's default 10-minute limit: hence -timeout.
+# (Go issue 75804, fixed in Go 1.27). The browser files run two at a time,
+# each with a storefront and database of its own (e2e/e2e_test.go; about
+# 7 minutes here on a busy machine); -timeout is a ceiling for a loaded
+# machine, past go test's default 10 minutes, within CI's 90.
 test: check build
 	$(GO) test -count=1 -p 2 -timeout 30m ./...
 	$(GO) test -run '^$$' -fuzz '^FuzzAPIInput$$' -fuzztime 10000x -parallel 2 ./host
