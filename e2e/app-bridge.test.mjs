@@ -102,9 +102,9 @@ test('Android never answering: ten asks, then the page goes on without the value
 
 test('outside the app nothing is asked, even with a native side present', async () => {
   const page = await appPage(android, { values });
-  await open(page, site + '/demo');
   const bridge = [];
   page.on('request', (r) => /\/chunks\/app-bridge-/.test(r.url()) && bridge.push(r.url()));
+  await open(page, site + '/demo');
   await page.getByRole('button', { name: '註冊', exact: true }).first().click();
   await page.getByTestId('register-dialog').waitFor();
   // asking needs the bridge's code, which a browser visit never fetches

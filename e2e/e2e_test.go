@@ -92,7 +92,8 @@ func runFile(t *testing.T, file string) {
 	// off-shelf item) in the storefront's own database (lib.mjs sql)
 	cmd.Env = append(os.Environ(), "STOREFRONT_URL="+env["STOREFRONT_URL"], "CHROMIUM="+Chromium,
 		"DATABASE_URL="+env["DATABASE_URL"], "SCANNER_TOKEN="+scannerToken)
-	cmd.Stdout, cmd.Stderr = t.Output(), t.Output()
+	out := t.Output() // one writer: exec then copies both streams in one goroutine
+	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = time.Minute // a browser left behind does not hold the run
 	if err := cmd.Run(); err != nil {
 		t.Errorf("%s failed: %v\nthe storefront's log:\n%s", file, err, log)
