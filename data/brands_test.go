@@ -67,7 +67,7 @@ func TestBrandChangeBumpsVersionAndNotifies(t *testing.T) {
 	defer cancel()
 	changed := make(chan string, 16)
 	go db.ListenBrandChanges(ctx, func(id string) { changed <- id })
-	time.Sleep(200 * time.Millisecond) // let LISTEN start
+	dbtest.WaitListening(t, db, "brand_changed")
 
 	before, _ := db.LoadBrand(ctx, "yoga")
 	if _, err := db.Pool.Exec(ctx, `update items set price = price + 1 where brand_id = 'yoga'`); err != nil {

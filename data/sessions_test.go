@@ -34,7 +34,7 @@ func TestSessionRevocationsReachEveryProcess(t *testing.T) {
 			got <- key
 		}
 	})
-	time.Sleep(300 * time.Millisecond) // the listener is connected
+	dbtest.WaitListening(t, db, "session_revoked")
 	if _, err := db.SetPassword(ctx, u.ID, "0123456789abcdef0123456789abcdef", now); err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"storefront/data/dbtest"
 )
 
 // edge is Debian's Varnish with xkey running deploy/varnish/storefront.vcl
@@ -108,7 +110,7 @@ func TestVarnishInFront(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	go ts.db.ListenBrandChanges(ctx, func(id string) { ts.BrandChanged(ctx, id) }) // what run.go does
-	time.Sleep(100 * time.Millisecond)                                             // the LISTEN is in place
+	dbtest.WaitListening(t, ts.db, "brand_changed")
 
 	// a page is shared once the host's page cache has it
 	var resp *http.Response

@@ -162,3 +162,26 @@ func withDB(serverURL, name string) string {
 	u.Path = "/" + name
 	return u.String()
 }
+
+// WaitListening waits until a session of db's database listens on channel
+// (data's listeners: "brand_changed", "session_revoked"): its LISTEN has
+// run to its end. A test that starts a listener waits for this before it
+// notifies, on a loaded machine as on an idle one.
+func WaitListening(t testing.TB, db *data.DB, channel string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	stmt := "listen " + pgx.Identifier{channel}.Sanitize()
+	for {
+		var listening bool
+		err := db.Pool.QueryRow(ctx, `select exists (select from pg_stat_activity
+			where datname = current_database() and state = 'idle' and query = $1)`, stmt).Scan(&listening)
+		if err != nil {
+			t.Fatalf("waiting for a listener on %s: %v", channel, err)
+		}
+		if listening {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
