@@ -211,21 +211,20 @@ func (db *DB) HasBrands(ctx context.Context) (bool, error) {
 }
 
 // ListenBrandChanges calls changed with a brand id each time a brand's rows
-// change, until ctx ends. It holds one connection of its own and reconnects
-// after a failure, calling changed with "" (everything may have changed).
+// change, until ctx ends. It holds one connection of its own and, once
+// listening again after a failure, calls changed with "" (everything may
+// have changed).
 func (db *DB) ListenBrandChanges(ctx context.Context, changed func(brandID string)) error {
 	return db.listenLoop(ctx, "brand_changed", changed)
 }
 
 // listenLoop calls fn with the payload of each notification on channel
-// until ctx ends, reconnecting after a failure and then calling fn with "".
+// until ctx ends. After a failure it listens again and only then calls fn
+// with "": a reload before listening would miss the notices sent between
+// the two.
 func (db *DB) listenLoop(ctx context.Context, channel string, fn func(string)) error {
-	for ctx.Err() == nil {
-		db.listen(ctx, channel, fn)
-		if ctx.Err() != nil {
-			return nil
-		}
-		fn("")
+	for missed := false; ctx.Err() == nil; missed = true {
+		db.listen(ctx, channel, fn, missed)
 		select {
 		case <-ctx.Done():
 		case <-time.After(time.Second):
@@ -234,7 +233,9 @@ func (db *DB) listenLoop(ctx context.Context, channel string, fn func(string)) e
 	return nil
 }
 
-func (db *DB) listen(ctx context.Context, channel string, changed func(string)) error {
+// listen listens on channel, then calls fn with "" when notices may have
+// been missed, then with the payload of each notification.
+func (db *DB) listen(ctx context.Context, channel string, fn func(string), missed bool) error {
 	conn, err := db.Pool.Acquire(ctx)
 	if err != nil {
 		return err
@@ -247,11 +248,14 @@ func (db *DB) listen(ctx context.Context, channel string, changed func(string)) 
 		// the connection goes back to the pool: stop listening on it
 		conn.Exec(context.Background(), "unlisten *")
 	}()
+	if missed {
+		fn("")
+	}
 	for {
 		n, err := conn.Conn().WaitForNotification(ctx)
 		if err != nil {
 			return fmt.Errorf("listen: %w", err)
 		}
-		changed(n.Payload)
+		fn(n.Payload)
 	}
 }

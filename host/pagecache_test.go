@@ -164,17 +164,18 @@ func TestPageCacheSharedThroughRedis(t *testing.T) {
 	a := newTestServer(t, withRedis(testRedisURL()))
 	a.get(t, "/plan?type=plan")
 	// a second process on the same Redis (and database) finds it
-	b := secondProcess(t, a)
+	b := secondProcess(t, a, testRedisURL())
 	if got := b.get(t, "/plan?type=plan").Header().Get("X-Page-Cache"); got != "hit" {
 		t.Fatalf("second process: X-Page-Cache %q; want a hit from Redis", got)
 	}
 }
 
 // secondProcess is another process beside a: its own server and cache on
-// a's Redis key space, database and renderers.
-func secondProcess(t *testing.T, a *testServer) *testServer {
+// a's database and renderers, and on a's key space of redisURL ("" for a
+// local cache only).
+func secondProcess(t *testing.T, a *testServer, redisURL string) *testServer {
 	t.Helper()
-	c, err := cache.New(cache.Options{RedisURL: testRedisURL(), Prefix: a.prefix, Log: a.Server.log})
+	c, err := cache.New(cache.Options{RedisURL: redisURL, Prefix: a.prefix, Log: a.Server.log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,5 +184,5 @@ func secondProcess(t *testing.T, a *testServer) *testServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &testServer{Server: s, db: a.db}
+	return &testServer{Server: s, db: a.db, log: a.log, prefix: a.prefix}
 }

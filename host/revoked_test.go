@@ -3,7 +3,11 @@ package host
 import (
 	"context"
 	"io"
+	"log/slog"
 	"net"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -13,14 +17,25 @@ import (
 	"storefront/data"
 )
 
-// redisProxy forwards TCP to the test Redis until cut, as a network
-// between a host and its Redis would.
-type redisProxy struct {
-	ln    net.Listener
-	mu    sync.Mutex
-	up    bool
-	conns []net.Conn
+// tcpProxy forwards TCP to target until cut or held, as a network between
+// a host and its Redis or PostgreSQL would.
+type tcpProxy struct {
+	ln      net.Listener
+	target  string
+	mu      sync.Mutex
+	state   proxyState
+	resumed chan struct{} // closed when a hold ends
+	held    int           // connections waiting for the hold to end
+	conns   []net.Conn
 }
+
+type proxyState int
+
+const (
+	proxyUp      proxyState = iota
+	proxyCut                // new connections are closed at once
+	proxyHolding            // new connections wait, unanswered, until restore
+)
 
 func testRedisAddr() string {
 	o, err := redis.ParseURL(testRedisURL())
@@ -30,12 +45,12 @@ func testRedisAddr() string {
 	return o.Addr
 }
 
-func newRedisProxy(t *testing.T) *redisProxy {
+func newTCPProxy(t *testing.T, target string) *tcpProxy {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &redisProxy{ln: ln, up: true}
+	p := &tcpProxy{ln: ln, target: target}
 	t.Cleanup(func() { ln.Close(); p.cut() })
 	go func() {
 		for {
@@ -43,67 +58,101 @@ func newRedisProxy(t *testing.T) *redisProxy {
 			if err != nil {
 				return
 			}
-			p.mu.Lock()
-			if !p.up {
-				p.mu.Unlock()
-				c.Close()
-				continue
-			}
-			r, err := net.Dial("tcp", testRedisAddr())
-			if err != nil {
-				p.mu.Unlock()
-				c.Close()
-				continue
-			}
-			p.conns = append(p.conns, c, r)
-			p.mu.Unlock()
-			go func() { io.Copy(r, c); r.Close() }()
-			go func() { io.Copy(c, r); c.Close() }()
+			go p.serve(c)
 		}
 	}()
 	return p
 }
 
-func (p *redisProxy) url() string { return "redis://" + p.ln.Addr().String() + "/0" }
+func (p *tcpProxy) serve(c net.Conn) {
+	p.mu.Lock()
+	if p.state == proxyHolding {
+		p.held++
+		resumed := p.resumed
+		p.mu.Unlock()
+		<-resumed
+		p.mu.Lock()
+	}
+	if p.state != proxyUp {
+		p.mu.Unlock()
+		c.Close()
+		return
+	}
+	r, err := net.Dial("tcp", p.target)
+	if err != nil {
+		p.mu.Unlock()
+		c.Close()
+		return
+	}
+	p.conns = append(p.conns, c, r)
+	p.mu.Unlock()
+	go func() { io.Copy(r, c); r.Close() }()
+	go func() { io.Copy(c, r); c.Close() }()
+}
+
+func (p *tcpProxy) addr() string { return p.ln.Addr().String() }
 
 // cut drops every connection and refuses new ones until restore.
-func (p *redisProxy) cut() {
+func (p *tcpProxy) cut() { p.to(proxyCut) }
+
+// hold drops every connection; new ones wait, unanswered, until restore
+// forwards them.
+func (p *tcpProxy) hold() { p.to(proxyHolding) }
+
+func (p *tcpProxy) restore() { p.to(proxyUp) }
+
+func (p *tcpProxy) to(state proxyState) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.up = false
+	if p.state == proxyHolding && state != proxyHolding {
+		close(p.resumed)
+		p.held = 0
+	} else if state == proxyHolding && p.state != proxyHolding {
+		p.resumed = make(chan struct{})
+	}
+	p.state = state
+	if state == proxyUp {
+		return
+	}
 	for _, c := range p.conns {
 		c.Close()
 	}
 	p.conns = nil
 }
 
-func (p *redisProxy) restore() { p.mu.Lock(); p.up = true; p.mu.Unlock() }
+// holding is how many connections wait for the hold to end.
+func (p *tcpProxy) holding() int { p.mu.Lock(); defer p.mu.Unlock(); return p.held }
+
+// untilListening waits until a revocation on host from reaches host to:
+// to's listener is live.
+func untilListening(t *testing.T, from, to *memberServer) {
+	t.Helper()
+	var keys []string
+	waitFor(t, "the revocation listener", func() bool {
+		for _, k := range keys {
+			if to.revoked.has(k) {
+				return true
+			}
+		}
+		b := from.browser()
+		_, id := login(t, b, "demo", "member@example.com", "demo1234")
+		keys = append(keys, data.SessionKey(id))
+		wantCode(t, b.post(t, "/api/session/logout", map[string]any{"brandId": "demo"}), 200, 0)
+		return false
+	})
+}
 
 // TestRevokedSessionStaysRevokedAfterRedisHiccup: a member logs out while
 // Redis is unreachable, so the session's cached copy stays in Redis; when
 // Redis is back the copy must not bring the session back, on this host or
 // on a host started afterwards.
 func TestRevokedSessionStaysRevokedAfterRedisHiccup(t *testing.T) {
-	proxy := newRedisProxy(t)
-	ts := &memberServer{testServer: newTestServer(t, withRedis(proxy.url()))}
+	proxy := newTCPProxy(t, testRedisAddr())
+	ts := &memberServer{testServer: newTestServer(t, withRedis("redis://"+proxy.addr()+"/0"))}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go ts.db.ListenSessionRevocations(ctx, ts.SessionRevoked) // as Run does
-	// the listener is live once a revocation reaches it
-	var warmKeys []string
-	waitFor(t, "the revocation listener", func() bool {
-		for _, k := range warmKeys {
-			if ts.revoked.has(k) {
-				return true
-			}
-		}
-		warm := ts.browser()
-		login(t, warm, "demo", "member@example.com", "demo1234")
-		warmKeys = append(warmKeys, data.SessionKey(warm.cookies[cookieSession].Value))
-		wantCode(t, warm.post(t, "/api/session/logout", map[string]any{"brandId": "demo"}), 200, 0)
-		time.Sleep(50 * time.Millisecond)
-		return false
-	})
+	untilListening(t, ts, ts)
 
 	b := ts.browser()
 	login(t, b, "demo", "member@example.com", "demo1234")
@@ -159,4 +208,39 @@ func mustGetRaw(t *testing.T, rdb *redis.Client, key string) []byte {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// TestRevocationInListenGapReachesOtherHost: host b's LISTEN connection
+// drops, and a session b holds in its cache is revoked on host a before b
+// listens again; once b listens again it refuses the session (b reloads
+// the recent revocations after listening again, not before).
+func TestRevocationInListenGapReachesOtherHost(t *testing.T) {
+	a := newMemberServer(t)
+	b := &memberServer{testServer: secondProcess(t, a.testServer, "")} // no Redis: its own local cache only
+	pg := a.db.Pool.Config().ConnConfig
+	proxy := newTCPProxy(t, net.JoinHostPort(pg.Host, strconv.Itoa(int(pg.Port))))
+	u := url.URL{Scheme: "postgres", User: url.UserPassword(pg.User, pg.Password), Host: proxy.addr(), Path: pg.Database, RawQuery: "sslmode=disable"}
+	listenDB, err := data.Open(context.Background(), u.String(), "", slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(listenDB.Close)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()                                              // before the pool closes: the listener holds a connection
+	go listenDB.ListenSessionRevocations(ctx, b.SessionRevoked) // b's listener, as Run starts it
+	untilListening(t, a, b)
+
+	member := a.browser()
+	_, id := login(t, member, "demo", "member@example.com", "demo1234")
+	userInfo := func() *httptest.ResponseRecorder {
+		return b.browser().get(t, "/api/user/userInfo?brandId=demo", "Authorization", id)
+	}
+	wantCode(t, userInfo(), 200, 0) // b caches the session
+
+	proxy.hold() // b's LISTEN connection drops; its next one waits
+	waitFor(t, "b to connect again", func() bool { return proxy.holding() > 0 })
+	wantCode(t, member.post(t, "/api/session/logout", map[string]any{"brandId": "demo"}), 200, 0)
+	proxy.restore()
+	waitFor(t, "b to refuse the revoked session", func() bool { return userInfo().Code == 403 })
+	wantCode(t, userInfo(), 403, data.CodeSessionInvalid)
 }

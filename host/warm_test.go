@@ -12,7 +12,7 @@ import (
 // are rendered again before any visitor asks, once across processes.
 func TestWarmRendersVisitedPagesAfterAChange(t *testing.T) {
 	a := newTestServer(t, withRedis(testRedisURL()))
-	b := secondProcess(t, a) // on the same Redis and database
+	b := secondProcess(t, a, testRedisURL()) // on the same Redis and database
 	for _, ts := range []*testServer{a, b} {
 		for _, p := range []string{"/yoga", "/yoga", "/yoga/activitys"} {
 			ts.get(t, p)
