@@ -78,7 +78,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 	f := classify(err)
 	if f.Status >= 500 && !clientGone(r) {
-		s.log.Error("api", "method", r.Method, "path", r.URL.Path, "request_id", requestIDOf(r), "err", err)
+		s.log.Error("api", "method", r.Method, "path", logPath(r), "request_id", requestIDOf(r), "err", err)
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")

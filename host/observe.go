@@ -6,7 +6,9 @@ import (
 	"encoding/hex"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"regexp"
+	"strings"
 	"time"
 )
 
@@ -21,6 +23,7 @@ type reqInfo struct {
 	id        string
 	route     string // the ServeMux pattern, or the page route's name
 	cacheable bool   // a page the page cache may answer
+	path      string // the path as logs show it (logPath)
 }
 
 type reqInfoKey struct{}
@@ -47,6 +50,46 @@ func setRoute(r *http.Request, route string, cacheable bool) {
 	if i, ok := r.Context().Value(reqInfoKey{}).(*reqInfo); ok {
 		i.route, i.cacheable = route, cacheable
 	}
+}
+
+// secretParams are the path wildcards of the route table that carry a
+// credential or a member's personal data: spec section 7's
+// /api/user/userInfo/{brandId}/{sessionId}/{userId} and the term checks'
+// {account} (the member's e-mail). Logs show them as {name}, never their
+// values; a route whose path carries such a value names its wildcard here.
+var secretParams = map[string]bool{"sessionId": true, "account": true}
+
+// setPattern notes that the ServeMux pattern serves r: its route, and the
+// path logs show with the values of its secret wildcards hidden.
+func setPattern(r *http.Request, pattern string) {
+	i, ok := r.Context().Value(reqInfoKey{}).(*reqInfo)
+	if !ok {
+		return
+	}
+	i.route = pattern
+	_, p, _ := strings.Cut(pattern, "/")
+	pat, segs := strings.Split(p, "/"), strings.Split(r.URL.EscapedPath(), "/")[1:]
+	hidden := false
+	for k, seg := range pat {
+		if name, ok := strings.CutPrefix(seg, "{"); ok && k < len(segs) && secretParams[strings.TrimSuffix(name, "}")] {
+			segs[k], hidden = seg, true
+		}
+	}
+	if hidden {
+		i.path = "/" + strings.Join(segs, "/")
+		if u, err := url.PathUnescape(i.path); err == nil {
+			i.path = u
+		}
+	}
+}
+
+// logPath is the request's path as logs may show it: secret path values
+// hidden (secretParams).
+func logPath(r *http.Request) string {
+	if i, ok := r.Context().Value(reqInfoKey{}).(*reqInfo); ok && i.path != "" {
+		return i.path
+	}
+	return r.URL.Path
 }
 
 // observe gives the request its id, and when it is served writes its
@@ -85,7 +128,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 					level = slog.LevelWarn
 				}
 				s.log.LogAttrs(r.Context(), level, "request", slog.String("request_id", info.id),
-					slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.String("route", info.route),
+					slog.String("method", r.Method), slog.String("path", logPath(r)), slog.String("route", info.route),
 					slog.Int("status", status), slog.Int64("bytes", sw.bytes), slog.Duration("took", took),
 					slog.String("remote", r.RemoteAddr), slog.String("client", s.clientAddress(r)))
 			}

@@ -77,6 +77,61 @@ func TestRequestIDAndAccessLog(t *testing.T) {
 	}
 }
 
+// TestLogsHidePathSecrets: a session id or a member's e-mail in an API
+// path (spec section 7's userInfo path, the term checks' {account}) never
+// reaches the logs: the access log and the error log show {sessionId} and
+// {account} in their place.
+func TestLogsHidePathSecrets(t *testing.T) {
+	ts := newMemberServer(t, func(d *Deps) { d.Config.AccessLog = true })
+	b := ts.browser()
+	_, id := login(t, b, "demo", "member@example.com", "demo1234")
+	uid := b.cookies[cookieUserID].Value
+	lineOf := func(w *httptest.ResponseRecorder) string {
+		for _, l := range strings.Split(ts.log.String(), "\n") {
+			if strings.Contains(l, "request_id="+w.Header().Get("X-Request-Id")) && strings.Contains(l, "msg=request") {
+				return l
+			}
+		}
+		t.Fatalf("no access-log line for %s", w.Header().Get("X-Request-Id"))
+		return ""
+	}
+	wantPath := func(w *httptest.ResponseRecorder, path string) {
+		t.Helper()
+		if l := lineOf(w); !strings.Contains(l, "path="+path+" ") && !strings.Contains(l, `path="`+path+`"`) {
+			t.Errorf("access log %q; want path %s", l, path)
+		}
+	}
+	w := b.get(t, "/api/user/userInfo/demo/"+id+"/"+uid)
+	wantCode(t, w, 200, 0)
+	wantPath(w, "/api/user/userInfo/demo/{sessionId}/"+uid)
+	wantPath(b.get(t, "/api/brand/demo/termSchedule/1/check/trial/member@example.com"), "/api/brand/demo/termSchedule/1/check/trial/{account}")
+	wantPath(b.get(t, "/api/brand/demo/termSchedule/1/check/join/member%40example.com"), "/api/brand/demo/termSchedule/1/check/join/{account}")
+
+	// the error log of a call that fails on our side
+	pool, err := pgxpool.New(context.Background(), "postgres://postgres@"+closedPort(t)+"/x?connect_timeout=1&sslmode=disable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	ts.Server.db = &data.DB{Pool: pool}
+	unknown := data.NewSecret(32) // not cached: its lookup needs the database
+	w = ts.browser().get(t, "/api/user/userInfo/demo/"+unknown+"/"+uid)
+	if w.Code < 500 {
+		t.Fatalf("userInfo with the database down = %d; want 5xx", w.Code)
+	}
+	wantPath(w, "/api/user/userInfo/demo/{sessionId}/"+uid)
+	if !strings.Contains(ts.log.String(), "msg=api") {
+		t.Fatal("the failure was not logged")
+	}
+	for _, secret := range []string{id, unknown, "member@example.com", "member%40example.com"} {
+		for _, l := range strings.Split(ts.log.String(), "\n") {
+			if strings.Contains(l, secret) {
+				t.Errorf("a log line carries %q: %s", secret, l)
+			}
+		}
+	}
+}
+
 // TestMetrics: /metrics speaks Prometheus's text format with requests by
 // route pattern and status (never raw paths), page-cache hits and misses,
 // render and renderer-queue times, the database pool, Redis errors and the

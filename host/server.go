@@ -299,7 +299,7 @@ func (s *Server) routes() http.Handler {
 	pages, apiAndAssets := guarded(http.HandlerFunc(s.page)), guarded(compress(mux))
 	return s.observe(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, pattern := mux.Handler(r)
-		setRoute(r, pattern, false)
+		setPattern(r, pattern)
 		switch {
 		case pattern != "/":
 			apiAndAssets.ServeHTTP(w, r)
@@ -405,7 +405,7 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.log.Error("panic", "path", r.URL.Path, "panic", v)
+				s.log.Error("panic", "path", logPath(r), "panic", v)
 				http.Error(w, "伺服器發生錯誤，請稍後再試", http.StatusInternalServerError)
 			}
 		}()
