@@ -135,6 +135,12 @@ type UserInfo struct {
 	MissingFields []string `json:"missingFields"`
 }
 
+// Unsubscribed answers the one-click unsubscribe: that it worked, and
+// nothing of the member (the token is the only proof its holder gives).
+type Unsubscribed struct {
+	Unsubscribed bool `json:"unsubscribed"`
+}
+
 // IndexBrand is one brand on the index page, linked to its landing page.
 type IndexBrand struct {
 	data.BrandSummary `tstype:",extends,required"`

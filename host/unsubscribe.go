@@ -63,17 +63,16 @@ func (s *Server) unsubscribeToken(r *http.Request) (*data.Brand, *data.User, err
 
 // POST /api/user/unSubscribe/oneClick?token=: one click unsubscribes the
 // member the token names (RFC 8058; the body, List-Unsubscribe=One-Click,
-// is not needed).
+// is not needed) and answers only that it did.
 func (s *Server) apiOneClickUnsubscribe(w http.ResponseWriter, r *http.Request) (any, error) {
-	b, u, err := s.unsubscribeToken(r)
+	_, u, err := s.unsubscribeToken(r)
 	if err != nil {
 		return nil, err
 	}
 	if err := s.db.SetUnsubscribed(r.Context(), u.ID, true, s.now()); err != nil {
 		return nil, err
 	}
-	u.Unsubscribed = true
-	return userInfoOf(u, b), nil
+	return Unsubscribed{Unsubscribed: true}, nil
 }
 
 // GET /api/user/unSubscribe/oneClick?token=: changes nothing; 303 to brand

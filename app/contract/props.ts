@@ -28,6 +28,8 @@ export type ItemType = 'passcard' | 'countingPasscard' | 'point' | 'quantityPass
 export type ItemList = data.ItemList;
 /** The logged-in member (GET /api/v3/webUser/brand/{brandId}/user/{userId}). */
 export type User = host.UserInfo;
+/** The one-click unsubscribe's answer (POST /api/user/unSubscribe/oneClick). */
+export type Unsubscribed = host.Unsubscribed;
 export type CustomField = data.CustomField;
 export type MemberSummary = data.MemberSummary;
 export type PendingOrder = data.PendingOrder;

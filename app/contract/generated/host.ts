@@ -165,6 +165,13 @@ export interface UserInfo {
   missingFields: string[];
 }
 /**
+ * Unsubscribed answers the one-click unsubscribe: that it worked, and
+ * nothing of the member (the token is the only proof its holder gives).
+ */
+export interface Unsubscribed {
+  unsubscribed: boolean;
+}
+/**
  * IndexBrand is one brand on the index page, linked to its landing page.
  */
 export interface IndexBrand extends data.BrandSummary {

@@ -1,7 +1,7 @@
 // The members' API calls (sessions, verification, the member's data), typed.
 import { call } from '../../lib/api';
 import { cookies } from '../../contract/generated/shared';
-import type { HoldingQR, ChangePasswordRequest, EditUserRequest, LoginAnswer, LoginRequest, RegisterAnswer, RegisterRequest, ResendType, User } from '../../contract/props';
+import type { HoldingQR, ChangePasswordRequest, EditUserRequest, LoginAnswer, LoginRequest, RegisterAnswer, RegisterRequest, ResendType, Unsubscribed, User } from '../../contract/props';
 
 export function login(body: LoginRequest): Promise<LoginAnswer> {
   return call<LoginAnswer>('/api/session/login', { body });
@@ -83,8 +83,8 @@ export function setUnsubscribed(brandId: string, unsubscribe: boolean): Promise<
 }
 
 /** Unsubscribes the member a notification mail's one-click token names (RFC 8058's endpoint; the token is the proof, no login needed). */
-export function unsubscribeByLink(token: string): Promise<User> {
-  return call<User>('/api/user/unSubscribe/oneClick', { method: 'POST', query: { token } });
+export function unsubscribeByLink(token: string): Promise<Unsubscribed> {
+  return call<Unsubscribed>('/api/user/unSubscribe/oneClick', { method: 'POST', query: { token } });
 }
 
 /** A fresh, short-lived QR token of a quantity passcard (holdingId) or the timing card (0). */
