@@ -363,7 +363,7 @@ func TestCatalogueChangeReachesPages(t *testing.T) {
 }
 
 func TestSitemapsAndRobots(t *testing.T) {
-	ts := newTestServer(t, withRealClock())
+	ts := newTestServer(t, withRealClock(), withEnvHosts("production.example.com"))
 	ids := lookupIDs(t, ts)
 	sitemap := func(t *testing.T, path string, header ...string) urlset {
 		t.Helper()

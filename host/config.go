@@ -35,6 +35,10 @@ type Config struct {
 	// PublicURL is the trusted public origin (scheme://host[:port]) of every
 	// absolute URL outside a brand's custom domain (origin.go).
 	PublicURL string
+	// EnvHosts are the host names (lower case) that choose the environment
+	// of the custom-domain redirect, each the environment its name selects
+	// (envOfHost); any other host chooses nothing.
+	EnvHosts map[string]string
 	// TrustedProxies are the peers whose X-Forwarded-For and
 	// X-Forwarded-Proto are believed (origin.go).
 	TrustedProxies []netip.Prefix
@@ -105,6 +109,7 @@ var Variables = []Variable{
 	{"SMTP_PASSWORD", "", "SMTP password"},
 	{"SMTP_FROM", "no-reply@localhost", "sender address of the members' e-mails"},
 	{"STOREFRONT_PUBLIC_URL", "", "the public origin of mailed links, canonical URLs and sitemaps (https://shop.example.com); required outside dev, where it defaults to http://localhost:PORT"},
+	{"STOREFRONT_ENV_HOSTS", "", "comma-separated host names whose name selects the environment of the custom-domain redirect (staging.shop.example.com or shop-staging.example.com: /{brandId} goes to the brand's staging domain); nothing else follows them; empty: only STOREFRONT_ENV"},
 	{"STOREFRONT_TRUSTED_PROXIES", "", "comma-separated CIDRs of the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; empty: none"},
 	{"STOREFRONT_DEVICE_KEY", "", "secret (at least 32 characters) signing the known-device cookies that let an account's owner log in while strangers' wrong guesses lock the account; empty: a random key per process (devices are forgotten at restart and not shared between hosts)"},
 	{"SMTP_TLS", "starttls", "starttls (required STARTTLS), tls (implicit TLS, port 465) or none (a relay on this machine only)"},
@@ -261,6 +266,9 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if err != nil {
 		bad("STOREFRONT_PUBLIC_URL", err.Error())
 	}
+	if c.EnvHosts, err = envHosts(get("STOREFRONT_ENV_HOSTS")); err != nil {
+		bad("STOREFRONT_ENV_HOSTS", err.Error())
+	}
 	if c.TrustedProxies, err = parsePrefixes(get("STOREFRONT_TRUSTED_PROXIES")); err != nil {
 		bad("STOREFRONT_TRUSTED_PROXIES", err.Error())
 	}
@@ -293,6 +301,24 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
 	}
 	return c, nil
+}
+
+// envHosts reads a comma-separated list of host names, each naming an
+// environment (envOfHost).
+func envHosts(list string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, h := range strings.Split(list, ",") {
+		h = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(h), "."))
+		if h == "" {
+			continue
+		}
+		env := envOfHost(h, "")
+		if env == "" || strings.ContainsAny(h, ":/ ") {
+			return nil, errors.New("want host names whose first label names an environment, such as staging.shop.example.com or shop-preprod.example.com: " + h)
+		}
+		out[h] = env
+	}
+	return out, nil
 }
 
 // localHost reports whether host names this machine: localhost or a

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -56,6 +57,26 @@ func TestEnvOfHost(t *testing.T) {
 	} {
 		if got := envOfHost(host, "production"); got != want {
 			t.Errorf("envOfHost(%q) = %q; want %q", host, got, want)
+		}
+	}
+}
+
+// TestEnvHostsConfig: STOREFRONT_ENV_HOSTS lists host names, each choosing
+// the environment its name selects; a name that selects none is refused.
+func TestEnvHostsConfig(t *testing.T) {
+	hosts := func(list string) func(string) string {
+		return func(k string) string { return map[string]string{"STOREFRONT_ENV_HOSTS": list}[k] }
+	}
+	c, err := LoadConfig(hosts(" Staging.Shop.Example.com., shop-preprod.example.com"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]string{"staging.shop.example.com": "staging", "shop-preprod.example.com": "preprod"}; !reflect.DeepEqual(c.EnvHosts, want) {
+		t.Errorf("EnvHosts = %v; want %v", c.EnvHosts, want)
+	}
+	for _, bad := range []string{"shop.example.com", "staging.example.com:8443"} {
+		if _, err := LoadConfig(hosts(bad)); err == nil || !strings.Contains(err.Error(), "STOREFRONT_ENV_HOSTS") {
+			t.Errorf("STOREFRONT_ENV_HOSTS=%s: %v; want refused", bad, err)
 		}
 	}
 }

@@ -14,8 +14,8 @@ import (
 // design notes 1b):
 //
 //   - Absolute URLs (mailed links, canonical, og:url, JSON-LD, sitemaps,
-//     robots.txt) come from the brand's custom domain for the environment
-//     (https), else from the configured public origin STOREFRONT_PUBLIC_URL
+//     robots.txt) come from the brand's custom domain for the configured
+//     environment (https), else from the configured public origin STOREFRONT_PUBLIC_URL
 //     with the brand's path prefix. Never from the request's Host or
 //     X-Forwarded-* headers: an unknown Host is served with the configured
 //     origin in its links and is never echoed.
@@ -131,11 +131,13 @@ func (s *Server) viaHTTPS(r *http.Request) bool {
 
 // siteOf resolves the request's site, with its trusted origin.
 func (s *Server) siteOf(r *http.Request) site {
-	return resolveSite(r, *s.domains.Load(), s.cfg.Env, s.cfg.PublicURL)
+	return resolveSite(r, *s.domains.Load(), s.cfg.Env, s.cfg.PublicURL, s.cfg.EnvHosts)
 }
 
 // brandOrigin is where a brand's absolute URLs point in env: https on its
 // custom domain for env, else the public origin with the brand prefix.
+// Mailed links and redirects pass the configured environment (s.cfg.Env),
+// never one the request's host chose.
 func (s *Server) brandOrigin(b *data.Brand, env string) (origin, basePath string) {
 	if host := b.DomainFor(env); host != "" {
 		return "https://" + host, ""

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -16,39 +17,81 @@ import (
 func TestMailedLinksUseTheTrustedOrigin(t *testing.T) {
 	ts := newMemberServer(t)
 	spoof := []string{"Host", "evil.example", "X-Forwarded-Host", "evil.example", "X-Forwarded-Proto", "https"}
-	seen := 0
-	// mailed: the next mail to to links under want and echoes no host of
-	// the request
-	mailed := func(to, want string) func(*testing.T, *httptest.ResponseRecorder) {
-		return func(t *testing.T, w *httptest.ResponseRecorder) {
-			m, ok := ts.box.Wait(to, seen, 5e9)
-			if !ok {
-				t.Fatal("no mail")
-			}
-			seen = m.ID
-			if link := linkPattern.FindString(m.Text); !strings.HasPrefix(link, want) {
-				t.Errorf("link %q; want it under %q", link, want)
-			}
-			for _, part := range []string{m.Text, m.HTML} {
-				if strings.Contains(part, "evil.example") || strings.Contains(part, ":6666") {
-					t.Errorf("the mail echoes the request's host:\n%s", part)
-				}
-			}
-		}
-	}
+	m := &mails{ts: ts}
 	reset := map[string]any{"brandId": "demo", "email": "member@example.com"}
 	for _, sc := range []scenario{
 		{Name: "reset from a spoofed host", Method: http.MethodPost, Path: "/api/session/forgotPassword", Body: reset, Header: spoof,
-			Status: http.StatusOK, Check: mailed("member@example.com", "http://example.com/demo/verify/email?")},
+			Status: http.StatusOK, Check: m.linkUnder("member@example.com", "http://example.com/demo/verify/email?")},
 		{Name: "verification from a spoofed host", Method: http.MethodPost, Path: "/api/session/register", Body: demoRegistration("eve@example.com"), Header: spoof,
-			Status: http.StatusOK, Check: mailed("eve@example.com", "http://example.com/demo/verify/email?")},
-		{Name: "reset on the brand's custom domain, any port", Method: http.MethodPost, Path: "/api/session/forgotPassword", Body: reset, Header: []string{"Host", "fit.demo.test:6666"},
-			Status: http.StatusOK, Check: mailed("member@example.com", "https://fit.demo.test/verify/email?")},
-		{Name: "reset for a brand with a custom domain, asked on the shared host", Method: http.MethodPost, Path: "/api/session/forgotPassword", Body: reset, Header: []string{"Host", "production.evil.example"},
-			Status: http.StatusOK, Check: mailed("member@example.com", "https://fit.demo.test/verify/email?")},
+			Status: http.StatusOK, Check: m.linkUnder("eve@example.com", "http://example.com/demo/verify/email?")},
+		// the configured environment (dev) chooses, not the domain's (production) or a host's name
+		{Name: "reset on a custom domain of another environment, any port", Method: http.MethodPost, Path: "/api/session/forgotPassword", Body: reset, Header: []string{"Host", "fit.demo.test:6666"},
+			Status: http.StatusOK, Check: m.linkUnder("member@example.com", "http://example.com/demo/verify/email?")},
+		{Name: "reset asked on a host naming another environment", Method: http.MethodPost, Path: "/api/session/forgotPassword", Body: reset, Header: []string{"Host", "production.evil.example"},
+			Status: http.StatusOK, Check: m.linkUnder("member@example.com", "http://example.com/demo/verify/email?")},
 	} {
 		ts.clock.Add(10 * 60e9) // past the resend wait
 		runScenarios(t, ts.browser(), []scenario{sc})
+	}
+}
+
+// TestMailedLinksUseTheConfiguredEnvironment (issue 30 item 7): on a
+// production host of a brand that also has a staging domain, a reset asked
+// with Host staging.attacker.example, a listed staging host or the staging
+// domain itself mails the production link. A host name chooses only the
+// 301 of a brand-prefixed page, and only a name STOREFRONT_ENV_HOSTS lists.
+func TestMailedLinksUseTheConfiguredEnvironment(t *testing.T) {
+	ts := newMemberServer(t, withEnv("production"), func(d *Deps) { d.Config.EnvHosts = map[string]string{"staging.example.com": "staging"} })
+	if _, err := ts.db.Pool.Exec(context.Background(), `insert into brand_domains (host, brand_id, env) values ('staging.fit.demo.test', 'demo', 'staging')`); err != nil {
+		t.Fatal(err)
+	}
+	ts.BrandChanged(context.Background(), "demo")
+	m := &mails{ts: ts}
+	reset := map[string]any{"brandId": "demo", "email": "member@example.com"}
+	for _, sc := range []scenario{
+		{Name: "reset asked with a staging-looking host", Method: http.MethodPost, Path: "/api/session/forgotPassword", Body: reset, Header: []string{"Host", "staging.attacker.example"},
+			Status: http.StatusOK, Check: m.linkUnder("member@example.com", "https://fit.demo.test/verify/email?", "staging")},
+		{Name: "reset asked on a listed staging host", Method: http.MethodPost, Path: "/api/session/forgotPassword", Body: reset, Header: []string{"Host", "staging.example.com"},
+			Status: http.StatusOK, Check: m.linkUnder("member@example.com", "https://fit.demo.test/verify/email?", "staging")},
+		{Name: "reset asked on the staging domain", Method: http.MethodPost, Path: "/api/session/forgotPassword", Body: reset, Header: []string{"Host", "staging.fit.demo.test"},
+			Status: http.StatusOK, Check: m.linkUnder("member@example.com", "https://fit.demo.test/verify/email?", "staging")},
+	} {
+		ts.clock.Add(10 * 60e9) // past the resend wait
+		runScenarios(t, ts.browser(), []scenario{sc})
+	}
+	runScenarios(t, ts, []scenario{
+		{Name: "a staging-looking host: the configured environment's domain", Path: "/demo/activitys?x=1", Header: []string{"Host", "staging.attacker.example"},
+			Status: http.StatusMovedPermanently, Location: "https://fit.demo.test/activitys?x=1"},
+		{Name: "a listed staging host: the staging domain", Path: "/demo/activitys?x=1", Header: []string{"Host", "staging.example.com"},
+			Status: http.StatusMovedPermanently, Location: "https://staging.fit.demo.test/activitys?x=1"},
+	})
+}
+
+// mails reads a member server's mailbox in order.
+type mails struct {
+	ts   *memberServer
+	seen int
+}
+
+// linkUnder checks that the next mail to to links under want and carries
+// none of absent, nor a host or port of the request.
+func (m *mails) linkUnder(to, want string, absent ...string) func(*testing.T, *httptest.ResponseRecorder) {
+	return func(t *testing.T, w *httptest.ResponseRecorder) {
+		got, ok := m.ts.box.Wait(to, m.seen, 5e9)
+		if !ok {
+			t.Fatal("no mail")
+		}
+		m.seen = got.ID
+		if link := linkPattern.FindString(got.Text); !strings.HasPrefix(link, want) {
+			t.Errorf("link %q; want it under %q", link, want)
+		}
+		for _, part := range []string{got.Text, got.HTML} {
+			for _, a := range append([]string{"evil.example", "attacker.example", ":6666"}, absent...) {
+				if strings.Contains(part, a) {
+					t.Errorf("the mail carries %q:\n%s", a, part)
+				}
+			}
+		}
 	}
 }
 

@@ -147,8 +147,8 @@ func TestPageCacheSkips(t *testing.T) {
 		// what changes the page is in the key
 		{Name: "a phone", Path: "/demo", Header: []string{"User-Agent", iPhone}, WantHeader: noCache},
 		{Name: "the banner closed", Path: "/demo", Header: []string{"Cookie", "closeBownloadAppBanner=1"}, WantHeader: noCache},
-		{Name: "another environment's host", Path: "/demo", Header: []string{"Host", "staging.example.com"}, WantHeader: noCache},
-		// tracking parameters are not
+		// tracking parameters are not, nor a host naming another environment (it chooses nothing of the page)
+		{Name: "a host naming another environment", Path: "/demo", Header: []string{"Host", "staging.example.com"}, WantHeader: hit},
 		{Name: "tracking parameters", Path: "/demo?utm_source=line&fbclid=x", WantHeader: hit},
 		{Name: "another query", Path: "/demo?projectType=2", WantHeader: noCache},
 	})

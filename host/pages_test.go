@@ -116,7 +116,7 @@ func TestErrorPageTexts(t *testing.T) {
 	errorPages := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		status, _ := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/"))
 		req := httptest.NewRequest(http.MethodGet, "/demo/x", nil)
-		ts.errorPage(w, &reqCtx{r: req, site: resolveSite(req, nil, "dev", "http://example.com"), query: req.URL.Query()}, status, "")
+		ts.errorPage(w, &reqCtx{r: req, site: resolveSite(req, nil, "dev", "http://example.com", nil), query: req.URL.Query()}, status, "")
 	})
 	runScenarios(t, errorPages, []scenario{
 		{Name: "404", Path: "/404", Status: 404, Contains: []string{"<title>Not Found</title>", "您造訪的頁面已失效", ">404<"}},

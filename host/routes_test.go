@@ -12,7 +12,7 @@ const iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebK
 // TestRouteAndGuardTable runs the route table and the guards of spec
 // sections 2 and 4 through the real handler on the demo brands.
 func TestRouteAndGuardTable(t *testing.T) {
-	ts := newTestServer(t)
+	ts := newTestServer(t, withEnvHosts("shop-production.example.com, production.example.com, dev.example.com"))
 	runs := []scenario{
 		{Name: "index lists brands", Path: "/", Status: 200, Contains: []string{"森活運動館", "晨光瑜珈", `href="/demo"`}},
 		{Name: "brand home", Path: "/demo", Status: 200, Contains: []string{"森活運動館", "單月暢遊通行卡", "NT$ 2,688", `<html lang="zh-Hant">`, `content="#1B8A7A"`}},

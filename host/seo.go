@@ -62,7 +62,8 @@ func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
 }
 
 // GET /sitemap.xml: a custom domain's brand sitemap, else the index of the
-// sitemaps of the brands in service that have no custom domain here.
+// sitemaps of the brands in service that are not sent to a custom domain
+// from here.
 func (s *Server) rootSitemap(w http.ResponseWriter, r *http.Request) {
 	st := s.siteOf(r)
 	if st.Custom {
@@ -85,7 +86,7 @@ func (s *Server) rootSitemap(w http.ResponseWriter, r *http.Request) {
 	idx := sitemapIndex{NS: sitemapNS, Sitemaps: []sitemapURL{}}
 	for _, bs := range brands {
 		b, err := s.loadBrand(r.Context(), bs.ID)
-		if err != nil || b.DomainFor(st.Env) != "" || len(sitemapPages(b)) == 0 {
+		if err != nil || b.DomainFor(st.RedirectEnv) != "" || len(sitemapPages(b)) == 0 {
 			continue
 		}
 		idx.Sitemaps = append(idx.Sitemaps, sitemapURL{Loc: st.Origin + "/" + b.ID + "/sitemap.xml"})

@@ -43,6 +43,13 @@ func withBundle(js string) serverOpt {
 		d.Bundle = &renderer.Bundle{Server: js, Manifest: d.Bundle.Manifest, Client: d.Bundle.Client}
 	}
 }
+
+// withEnvHosts lists host names that choose the environment of the
+// custom-domain redirect (STOREFRONT_ENV_HOSTS).
+func withEnvHosts(hosts string) serverOpt {
+	return func(d *Deps) { d.Config.EnvHosts, _ = envHosts(hosts) }
+}
+
 func withDeadline(t time.Duration) serverOpt {
 	return func(d *Deps) { d.Config.RenderTimeout = t }
 }

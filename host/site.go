@@ -11,12 +11,20 @@ import (
 // site is what the request's host and path say about where it is (spec
 // section 4, start-up step 1).
 type site struct {
-	Env      string
-	Custom   bool   // served on the brand's custom domain
-	BrandID  string // "" for the index
-	Rest     string // path under the brand: "" for brand home, else "/..."
-	BasePath string // "" on a custom domain, "/{brandId}" otherwise
-	Origin   string // the trusted origin of this site's absolute URLs (origin.go)
+	// Env is the environment of the site's pages: the custom domain's, else
+	// the configured one (STOREFRONT_ENV), never one the request's host
+	// name chooses. Mailed links use the configured one (brandOrigin).
+	Env string
+	// RedirectEnv is the environment whose custom domain a brand-prefixed
+	// request is sent to (spec section 4, start-up step 2): the one a host
+	// name of STOREFRONT_ENV_HOSTS selects (envOfHost), else Env. It
+	// chooses nothing else.
+	RedirectEnv string
+	Custom      bool   // served on the brand's custom domain
+	BrandID     string // "" for the index
+	Rest        string // path under the brand: "" for brand home, else "/..."
+	BasePath    string // "" on a custom domain, "/{brandId}" otherwise
+	Origin      string // the trusted origin of this site's absolute URLs (origin.go)
 }
 
 // hostName is the request's host without port, lower case.
@@ -29,7 +37,8 @@ func hostName(r *http.Request) string {
 }
 
 // envOfHost picks the environment a host name selects, or fallback. A host
-// selects an environment by its first label or that label's suffix:
+// selects an environment by its first label or that label's suffix (only
+// the names STOREFRONT_ENV_HOSTS lists are asked):
 //
 //	staging.shop.example.com  -> staging
 //	shop-preprod.example.com  -> preprod
@@ -46,14 +55,18 @@ func envOfHost(host, fallback string) string {
 
 // resolveSite finds the brand from the custom-domain table or the first
 // path segment. The origin is the custom domain's (https), else the
-// trusted public origin: never the request's own Host.
-func resolveSite(r *http.Request, domains map[string]data.Domain, defaultEnv, publicOrigin string) site {
+// trusted public origin: never the request's own Host. envHosts are the
+// host names that choose the environment of the custom-domain redirect.
+func resolveSite(r *http.Request, domains map[string]data.Domain, env, publicOrigin string, envHosts map[string]string) site {
 	host := hostName(r)
 	path := strings.TrimSuffix(r.URL.Path, "/")
 	if d, ok := domains[host]; ok {
-		return site{Env: d.Env, Custom: true, BrandID: d.BrandID, Rest: path, Origin: "https://" + d.Host}
+		return site{Env: d.Env, RedirectEnv: d.Env, Custom: true, BrandID: d.BrandID, Rest: path, Origin: "https://" + d.Host}
 	}
-	s := site{Env: envOfHost(host, defaultEnv), Origin: publicOrigin}
+	s := site{Env: env, RedirectEnv: env, Origin: publicOrigin}
+	if e, ok := envHosts[host]; ok {
+		s.RedirectEnv = e
+	}
 	seg, rest, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
 	if seg == "" {
 		return s
@@ -74,7 +87,7 @@ func customDomainRedirect(s site, b *data.Brand, rawQuery string) string {
 	if s.Custom || b == nil {
 		return ""
 	}
-	host := b.DomainFor(s.Env)
+	host := b.DomainFor(s.RedirectEnv)
 	if host == "" {
 		return ""
 	}
