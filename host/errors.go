@@ -87,6 +87,20 @@ func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 	json.NewEncoder(w).Encode(Envelope{ErrorCode: f.Code, Message: f.Message})
 }
 
+// documentError answers a crawler's document (robots.txt, a sitemap) that
+// failed with err: its status and text, so a database outage is a 503 with
+// Retry-After (a crawler comes back) and never a 404 or 500 (that drop the
+// sitemap); internal errors are logged.
+func (s *Server) documentError(w http.ResponseWriter, r *http.Request, err error) {
+	f := classify(err)
+	if f.Status >= 500 && !clientGone(r) {
+		s.log.Error("document", "path", logPath(r), "request_id", requestIDOf(r), "err", err)
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	retryAfter(w, f)
+	http.Error(w, f.Message, f.Status)
+}
+
 // clientGone reports whether the client went away before its answer (its
 // request's context is canceled): what failed then, a query cut short,
 // is not the server's error, and logging it would bury the real ones (a

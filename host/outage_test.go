@@ -65,3 +65,36 @@ func TestDatabaseOutage(t *testing.T) {
 		dbDown("salesmen", "/api/brand/demo/salesman/list"),
 	})
 }
+
+// TestCrawlerDocumentsDuringDatabaseOutage (issue 30 item 8): with
+// PostgreSQL unreachable, the sitemaps answer 503 with Retry-After (a
+// crawler comes back; a 404 or 500 would drop them) on a custom domain as
+// under a brand prefix, whether the brand was loaded before or not, and
+// robots.txt, which needs no database, still answers.
+func TestCrawlerDocumentsDuringDatabaseOutage(t *testing.T) {
+	ts := newTestServer(t)
+	custom := []string{"Host", "fit.demo.test"}
+	for _, p := range []string{"/sitemap.xml", "/1-sitemap.xml"} { // the demo brand loaded
+		ts.get(t, p, custom...)
+	}
+	pool, err := pgxpool.New(context.Background(), "postgres://postgres@"+closedPort(t)+"/storefront?connect_timeout=1&sslmode=disable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	ts.Server.db = &data.DB{Pool: pool} // the database goes away
+
+	down := func(name, path string, header ...string) scenario {
+		return scenario{Name: name, Path: path, Header: header, Status: 503, WantHeader: []string{"Retry-After", "5"}, Absent: []string{"<urlset", "<sitemapindex"}}
+	}
+	runScenarios(t, ts, []scenario{
+		down("custom domain sitemap, brand loaded", "/sitemap.xml", custom...),
+		down("custom domain sitemap part, brand loaded", "/1-sitemap.xml", custom...),
+		down("brand sitemap, brand not loaded", "/yoga/sitemap.xml"),
+		down("sitemap index", "/sitemap.xml"),
+		{Name: "custom domain robots.txt", Path: "/robots.txt", Header: custom, Status: 200, Contains: []string{"Sitemap: https://fit.demo.test/sitemap.xml"}},
+		{Name: "robots.txt", Path: "/robots.txt", Status: 200, Contains: []string{"Sitemap: http://example.com/sitemap.xml"}},
+	})
+	ts.BrandChanged(context.Background(), "demo") // the brand leaves the caches
+	runScenarios(t, ts, []scenario{down("custom domain sitemap, brand not loaded", "/sitemap.xml", custom...)})
+}

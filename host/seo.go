@@ -70,7 +70,7 @@ func (s *Server) rootSitemap(w http.ResponseWriter, r *http.Request) {
 		rc := &reqCtx{r: r, site: st, query: r.URL.Query()}
 		b, err := s.loadBrand(r.Context(), st.BrandID)
 		if err != nil {
-			http.NotFound(w, r)
+			s.documentError(w, r, err)
 			return
 		}
 		rc.brand = b
@@ -79,13 +79,16 @@ func (s *Server) rootSitemap(w http.ResponseWriter, r *http.Request) {
 	}
 	brands, err := s.db.ActiveBrands(r.Context())
 	if err != nil {
-		s.log.Error("sitemap index", "err", err)
-		http.Error(w, "伺服器發生錯誤，請稍後再試", http.StatusInternalServerError)
+		s.documentError(w, r, err)
 		return
 	}
 	idx := sitemapIndex{NS: sitemapNS, Sitemaps: []sitemapURL{}}
 	for _, bs := range brands {
 		b, err := s.loadBrand(r.Context(), bs.ID)
+		if data.Unreachable(err) {
+			s.documentError(w, r, err)
+			return
+		}
 		if err != nil || b.DomainFor(st.RedirectEnv) != "" || len(sitemapPages(b)) == 0 {
 			continue
 		}
@@ -204,8 +207,7 @@ func servePartOfSitemap(s *Server, w http.ResponseWriter, rc *reqCtx, part int) 
 func (s *Server) brandSitemapURLs(w http.ResponseWriter, rc *reqCtx) ([]sitemapURL, bool) {
 	entries, err := s.db.Sitemap(rc.ctx(), rc.brand.ID, rules.Day(s.now()))
 	if err != nil {
-		s.log.Error("sitemap", "brand", rc.brand.ID, "err", err)
-		http.Error(w, "伺服器發生錯誤，請稍後再試", http.StatusInternalServerError)
+		s.documentError(w, rc.r, err)
 		return nil, false
 	}
 	base := rc.site.Origin + rc.site.BasePath
