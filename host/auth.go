@@ -198,20 +198,36 @@ func (s *Server) sameOrigin(next http.Handler) http.Handler {
 // maxBody caps a JSON request body.
 const maxBody = 16 << 10
 
-// decodeBody reads the JSON request body into dst, answering malformed,
-// oversized or mistyped bodies with a 400 and a clear message.
+// decodeBody reads the JSON object of the request body into dst, answering
+// malformed, oversized or mistyped bodies, anything but one object (null,
+// an array, a string, a number) and data after the object with a 400 and
+// a clear message.
 func decodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 	return decodeBodyUpTo(w, r, dst, maxBody)
 }
+
+// errNotOneObject is a body that is valid JSON but not one object.
+var errNotOneObject = errors.New("not one JSON object")
 
 // decodeBodyUpTo is decodeBody for a body of up to limit bytes (a drawn
 // signature).
 func decodeBodyUpTo(w http.ResponseWriter, r *http.Request, dst any, limit int64) error {
 	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	dec := json.NewDecoder(r.Body)
-	err := dec.Decode(dst)
-	if err == nil && dec.More() {
-		err = errors.New("trailing data")
+	var raw json.RawMessage
+	err := dec.Decode(&raw)
+	if err == nil {
+		if _, err = dec.Token(); err == io.EOF { // nothing follows the value
+			err = nil
+		} else if !errors.As(err, new(*http.MaxBytesError)) {
+			err = errNotOneObject
+		}
+	}
+	if err == nil && raw[0] != '{' {
+		err = errNotOneObject
+	}
+	if err == nil {
+		err = json.Unmarshal(raw, dst)
 	}
 	if err == nil {
 		return checkStrings(dst)
@@ -221,11 +237,8 @@ func decodeBodyUpTo(w http.ResponseWriter, r *http.Request, dst any, limit int64
 	switch {
 	case errors.As(err, &tooBig):
 		return badRequest(fmt.Sprintf("資料過大（上限 %d KB）", limit>>10))
-	case errors.As(err, &typeErr):
-		if typeErr.Field != "" {
-			return badRequest(fmt.Sprintf("欄位 %s 的資料型別不正確", typeErr.Field))
-		}
-		return badRequest("資料格式錯誤：請傳送 JSON 物件")
+	case errors.As(err, &typeErr) && typeErr.Field != "":
+		return badRequest(fmt.Sprintf("欄位 %s 的資料型別不正確", typeErr.Field))
 	case errors.Is(err, io.EOF):
 		return badRequest("缺少資料：請傳送 JSON 物件")
 	}

@@ -104,6 +104,8 @@ func FuzzAPIInput(f *testing.F) {
 		{"brandId=../../etc&type=%00&itemType=x", `{"brandId":"demo","email":"a@example.com","password":"0123456789abcdef0123456789abcdef","name":"a","acceptTerms":true}`},
 		{"brandId=demo&pageNumber=99999999999999999999&date=1-1-1", `[1,2,3]`},
 		{"%zz", `{"brandId":"demo","code":"123456","email":"member@example.com","type":"forgotPassword"}`},
+		{"brandId=demo", `null`},
+		{"brandId=demo", `{"brandId":"demo","storeId":1} ]`},
 	}
 	for i, s := range seeds {
 		f.Add(uint8(i), s.query, s.body)
@@ -123,4 +125,42 @@ func FuzzAPIInput(f *testing.F) {
 			t.Fatalf("POST %s %q = %d %s", p, body, w.Code, w.Body.String())
 		}
 	})
+}
+
+// TestBodiesThatAreNotOneObjectAre400 (issue 30 item 16): every POST API
+// route that reads a JSON body answers 400 with CodeBadRequest to a body
+// that is not exactly one JSON object (null, an array, a string, a number,
+// data after the object; the providers' signed callbacks refuse it in
+// their own words), sent with the member's session (the scanners'
+// token to the check-in routes), before it looks anything up (null to
+// precheck answered 404 "store not found").
+func TestBodiesThatAreNotOneObjectAre400(t *testing.T) {
+	ts := newFuzzServer(t)
+	ts.cfg.ScannerToken = testScannerToken
+	w := ts.post(t, "/api/session/login", `{"brandId":"demo","email":"member@example.com","password":"`+md5hex("demo1234")+`"}`)
+	var session string
+	for _, c := range w.Result().Cookies() {
+		if c.Name == cookieSession {
+			session = c.Value
+		}
+	}
+	if session == "" {
+		t.Fatalf("login = %d %s", w.Code, w.Body.String())
+	}
+	_, posts := apiRoutes(t)
+	for _, p := range posts {
+		for _, body := range []string{`null`, ` null `, `[]`, `[{"brandId":"demo"}]`, `"demo"`, `1`, `true`, `{"brandId":"demo"} x`, `{"brandId":"demo"}{}`, `{"brandId":"demo"} ]`} {
+			auth := session
+			if strings.HasPrefix(p, "/api/checkin/") {
+				auth = "Bearer " + testScannerToken
+			}
+			req := scenario{Method: http.MethodPost, Path: p, Body: body, Header: []string{"Authorization", auth}}.request()
+			w := httptest.NewRecorder()
+			ts.ServeHTTP(w, req)
+			json := strings.HasPrefix(w.Header().Get("Content-Type"), "application/json") // the providers' callbacks answer in text
+			if w.Code != 400 || json && apiResult(t, w, nil).ErrorCode != data.CodeBadRequest {
+				t.Errorf("POST %s %s = %d %s", p, body, w.Code, strings.TrimSpace(w.Body.String()))
+			}
+		}
+	}
 }
