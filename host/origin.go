@@ -15,10 +15,12 @@ import (
 //
 //   - Absolute URLs (mailed links, canonical, og:url, JSON-LD, sitemaps,
 //     robots.txt) come from the brand's custom domain for the configured
-//     environment (https), else from the configured public origin STOREFRONT_PUBLIC_URL
-//     with the brand's path prefix. Never from the request's Host or
-//     X-Forwarded-* headers: an unknown Host is served with the configured
-//     origin in its links and is never echoed.
+//     environment (https), else from the configured public origin
+//     STOREFRONT_PUBLIC_URL with the brand's path prefix. Never from the
+//     request's Host (it chooses only the custom-domain redirect, and only
+//     when STOREFRONT_ENV_HOSTS lists it) or X-Forwarded-* headers: an
+//     unknown Host is served with the configured origin in its links and
+//     is never echoed.
 //   - The client's address and scheme come from X-Forwarded-For and
 //     X-Forwarded-Proto only when the direct peer is one of
 //     STOREFRONT_TRUSTED_PROXIES; from anyone else those headers are
