@@ -3,10 +3,12 @@
 // 60 s (then the dialog says it could not load); the terms read inside
 // the page over the register dialog; the download-app dialog from the
 // footer and from /appDownloadRedirect on a computer; a mail's
-// unsubscribe link that no longer holds gets its error in the dialog.
+// unsubscribe link unsubscribes once confirmed in the dialog, and one that
+// no longer holds gets its error there.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, hydrated, shot, base } from './lib.mjs';
+import { createHmac } from 'node:crypto';
+import { launch, newPage, open, hydrated, shot, base, sql } from './lib.mjs';
 
 const site = base.replace('//127.0.0.1', '//localhost');
 const expected = (e) => !/status of (4|5)\d\d/.test(e);
@@ -106,6 +108,34 @@ test('download app: from the footer, and a computer sent on by /appDownloadRedir
   await open(page, site + '/demo/appDownloadRedirect');
   await d.waitFor();
   assert.equal(new URL(page.url()).search, '', 'the query is taken off the address');
+  assert.deepEqual(page.errors.filter(expected), []);
+  await page.context().close();
+});
+
+/**
+ * A notification mail's one-click unsubscribe token for member userId of
+ * the demo brand, valid a day: signed as host/checkin.go's signToken does,
+ * with the key e2e/fixtures.go gives the storefront.
+ */
+function unsubscribeToken(userId) {
+  const payload = `u1.demo.${userId}.${Math.floor(Date.now() / 1000 + 86400).toString(36)}`;
+  const mac = createHmac('sha256', process.env.CHECKIN_KEY).update(payload).digest().subarray(0, 18).toString('base64url');
+  return `${payload}.${mac}`;
+}
+
+test('a mail\'s unsubscribe link: the dialog confirms, the answer says only that it worked', async () => {
+  const id = sql(`select id from users where brand_id = 'demo' and email = 'member3@example.com'`);
+  const page = await newPage(browser);
+  await open(page, site + '/api/user/unSubscribe/oneClick?token=' + encodeURIComponent(unsubscribeToken(id)));
+  const d = page.getByTestId('unsubscribe-dialog');
+  await d.waitFor();
+  const answer = page.waitForResponse((r) => r.url().includes('/api/user/unSubscribe/oneClick') && r.request().method() === 'POST');
+  await d.getByRole('button', { name: '確定取消訂閱' }).click();
+  assert.deepEqual((await (await answer).json()).data, { unsubscribed: true });
+  await d.getByTestId('unsubscribe-done').waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), '完成');
+  assert.equal(sql(`select unsubscribed_at is not null from users where id = :'id'`, { id }), 't');
+  sql(`update users set unsubscribed_at = null where id = :'id'`, { id }); // as the other tests found it
   assert.deepEqual(page.errors.filter(expected), []);
   await page.context().close();
 });

@@ -91,7 +91,7 @@ func runFile(t *testing.T, file string) {
 	// DATABASE_URL: tests arrange what no page can (a changed price, an
 	// off-shelf item) in the storefront's own database (lib.mjs sql)
 	cmd.Env = append(os.Environ(), "STOREFRONT_URL="+env["STOREFRONT_URL"], "CHROMIUM="+Chromium,
-		"DATABASE_URL="+env["DATABASE_URL"], "SCANNER_TOKEN="+scannerToken)
+		"DATABASE_URL="+env["DATABASE_URL"], "SCANNER_TOKEN="+scannerToken, "CHECKIN_KEY="+checkInKey)
 	out := t.Output() // one writer: exec then copies both streams in one goroutine
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = time.Minute // a browser left behind does not hold the run
@@ -113,6 +113,7 @@ func startHost(t *testing.T, log *logBuffer) map[string]string {
 		// the demo's pictures, stored by its load
 		"STOREFRONT_CATALOGUE_IMAGES":      t.TempDir(),
 		"STOREFRONT_CHECKIN_SCANNER_TOKEN": scannerToken,
+		"STOREFRONT_CHECKIN_KEY":           checkInKey,
 		"STOREFRONT_RENDER_TIMEOUT":        renderTimeout,
 		"STOREFRONT_RENDER_QUEUE":          renderQueue,
 	}

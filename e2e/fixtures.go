@@ -25,6 +25,9 @@ const (
 	// scannerToken is the studio scanners' token the browser tests use
 	// (STOREFRONT_CHECKIN_SCANNER_TOKEN).
 	scannerToken = "e2e-scanner-token-0123456789abcdef"
+	// checkInKey signs the storefront's tokens (STOREFRONT_CHECKIN_KEY): the
+	// tests sign a mail's unsubscribe link with it
+	checkInKey = "e2e-checkin-key-0123456789abcdef0123"
 )
 
 // soonSessions adds those sessions to the demo catalogue in the database
