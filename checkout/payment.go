@@ -370,6 +370,9 @@ func (f *Flows) settleDue(ctx context.Context, number string, now time.Time) boo
 		f.Log.Warn("order expired without its provider's answer", "order", number, "provider", o.Provider)
 		return f.expire(ctx, number, now, "unpaid past its time; the provider did not answer")
 	}
+	if err := f.DB.ExpiryAsked(ctx, number, now); err != nil {
+		f.Log.Error("order expiry", "order", number, "err", err)
+	}
 	return false
 }
 

@@ -438,12 +438,20 @@ func (db *DB) CancelOrder(ctx context.Context, c Change) (*Order, bool, error) {
 
 // DueOrders lists up to limit orders still unpaid at now past their
 // expiry and held by no confirm: the expiry worker settles or expires
-// each (ExpireOrder).
+// each (ExpireOrder). Orders whose provider it has not asked yet come
+// first, then those it asked longest ago (ExpiryAsked), oldest due first.
 func (db *DB) DueOrders(ctx context.Context, now time.Time, limit int) ([]string, error) {
 	return queryList(ctx, db, func(r pgx.Row, n *string) error { return r.Scan(n) },
 		`select number from orders where state in ('created', 'awaiting_payment') and expires_at <= $1
 		   and (confirming_until is null or confirming_until <= $1)
-		 order by expires_at limit $2`, now, limit)
+		 order by expiry_asked_at nulls first, expires_at limit $2`, now, limit)
+}
+
+// ExpiryAsked notes that the expiry worker could not ask order number's
+// provider at at: the order goes behind the others in the next round.
+func (db *DB) ExpiryAsked(ctx context.Context, number string, at time.Time) error {
+	_, err := db.Pool.Exec(ctx, `update orders set expiry_asked_at = $2 where number = $1`, number, at)
+	return dbErr(err)
 }
 
 // ExpireOrder expires an unpaid order whose time is up (created or

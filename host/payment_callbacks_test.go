@@ -299,6 +299,32 @@ func TestExpiryAsksProvider(t *testing.T) {
 	}
 }
 
+// TestExpiryRoundsTakeTurns: an order whose provider cannot be asked
+// does not hold back the due orders behind it: a round asks first the
+// orders not asked yet, then those asked longest ago (one order a round
+// here, as a round of 100 would be with 100 such orders ahead).
+func TestExpiryRoundsTakeTurns(t *testing.T) {
+	s := newShop(t)
+	ctx := context.Background()
+	down := s.order(t, s.demoItem(t, "季卡通行卡", data.PayWayCard))
+	s.b.get(t, down.PaymentURL) // handed to NewebPay, which cannot be asked below
+	s.clock.Add(time.Second)
+	lp, _ := s.linePayApproved(t, "approve") // never confirmed: LINE Pay says unpaid
+	s.checkout.HTTP = &http.Client{Transport: failingTransport{}}
+	s.clock.Add(s.cfg.OrderTTL + time.Second)
+	for round := range 2 {
+		if _, err := s.checkout.Expire(ctx, 1); err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+	}
+	if got := s.state(t, lp.OrderNo); got != data.OrderExpired {
+		t.Errorf("the LINE Pay order behind the unanswered one is %s, want expired", got)
+	}
+	if got := s.state(t, down.OrderNo); got != data.OrderAwaitingPayment {
+		t.Errorf("the order NewebPay could not be asked about is %s, want still awaiting payment", got)
+	}
+}
+
 // TestExpiryRacesLateCallback: the expiry worker finds an order paid at
 // NewebPay while the late notification and return arrive at the same
 // time: the order is paid exactly once (one event, one receipt, one set
