@@ -458,7 +458,7 @@ func (s *Server) toResult(w http.ResponseWriter, r *http.Request, o *data.Order)
 		s.apiError(w, r, err)
 		return
 	}
-	origin, base := s.brandOrigin(b, s.cfg.Env)
+	origin, base := s.brandOrigin(b)
 	http.Redirect(w, r, origin+resultPath(base, o), http.StatusSeeOther)
 }
 
@@ -495,7 +495,7 @@ func (s *Server) linePayCancel(w http.ResponseWriter, r *http.Request) {
 // o of brand b, on the trusted public origin (the brand's custom domain
 // for the result page).
 func (s *Server) paymentURLs(b *data.Brand, o *data.Order) checkout.URLs {
-	origin, base := s.brandOrigin(b, s.cfg.Env)
+	origin, base := s.brandOrigin(b)
 	pub := s.cfg.PublicURL
 	return checkout.URLs{
 		NotifyURL:  pub + newebPayNotifyPath,
@@ -518,7 +518,7 @@ func (s *Server) receiptMail(o *data.Order, u *data.User) (data.Mail, error) {
 	if err != nil {
 		return data.Mail{}, err
 	}
-	origin, base := s.brandOrigin(b, s.cfg.Env)
+	origin, base := s.brandOrigin(b)
 	mb := mail.Brand{Name: b.Name, Colour: s.colour(b), Home: origin + base + "/"}
 	rows := [][2]string{{"訂單編號", o.Number}}
 	for _, l := range o.Lines {

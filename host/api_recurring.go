@@ -56,7 +56,7 @@ func (s *Server) periodReturn(w http.ResponseWriter, r *http.Request) {
 		s.apiError(w, r, err)
 		return
 	}
-	origin, base := s.brandOrigin(b, s.cfg.Env)
+	origin, base := s.brandOrigin(b)
 	http.Redirect(w, r, origin+changeResultPath(base, out.Order.Number, out.Mandate.MerOrderNo), http.StatusSeeOther)
 }
 
@@ -89,7 +89,7 @@ func (s *Server) recurringMail(o *data.Order, compose func(mb mail.Brand, link, 
 	if err != nil {
 		return data.Mail{}, err
 	}
-	origin, base := s.brandOrigin(b, s.cfg.Env)
+	origin, base := s.brandOrigin(b)
 	item := ""
 	if len(o.Lines) > 0 {
 		item = o.Lines[0].Name

@@ -89,7 +89,7 @@ func (s *Server) sendTokenMail(r *http.Request, b *data.Brand, u *data.User, pur
 // same check as a 6-digit code. Every mailed link is built here.
 func (s *Server) tokenMail(r *http.Request, b *data.Brand, purpose string) data.ComposeMail {
 	return func(u *data.User, t *data.Issued) (data.Mail, error) {
-		origin, base := s.brandOrigin(b, s.cfg.Env)
+		origin, base := s.brandOrigin(b)
 		q := url.Values{"u": {strconv.FormatInt(u.ID, 10)}, "t": {t.Token}}
 		if purpose == data.PurposeReset {
 			q.Set("type", "resetPassword")
@@ -108,7 +108,7 @@ func (s *Server) tokenMail(r *http.Request, b *data.Brand, purpose string) data.
 // mailBrand is the brand as its mails present it: name, colour, logo and
 // shop, absolute URLs from the trusted origin.
 func (s *Server) mailBrand(r *http.Request, b *data.Brand) mail.Brand {
-	origin, base := s.brandOrigin(b, s.cfg.Env)
+	origin, base := s.brandOrigin(b)
 	mb := mail.Brand{Name: b.Name, Colour: s.colour(b), Home: origin + base + "/"}
 	if strings.HasPrefix(b.AppLogo, "/") {
 		mb.Logo = origin + b.AppLogo

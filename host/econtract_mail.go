@@ -18,7 +18,7 @@ func (s *Server) contractMail(r *http.Request, b *data.Brand, u *data.User) data
 		if err != nil {
 			return data.Mail{}, err
 		}
-		origin, base := s.brandOrigin(b, s.cfg.Env)
+		origin, base := s.brandOrigin(b)
 		rows := [][2]string{{"合約", rec.Title}, {"版本", strconv.Itoa(rec.Version)}, {"簽署人", econtract.Signer(rec.SignerName, contractAccount(rec))},
 			{"簽署時間", rec.SignedAt.In(rules.Taipei).Format("2006-01-02 15:04")}}
 		msg := mail.ContractSigned(s.mailBrand(r, b), u.Email, u.Name, rec.Title, origin+base+"/user", rows)

@@ -136,12 +136,11 @@ func (s *Server) siteOf(r *http.Request) site {
 	return resolveSite(r, *s.domains.Load(), s.cfg.Env, s.cfg.PublicURL, s.cfg.EnvHosts)
 }
 
-// brandOrigin is where a brand's absolute URLs point in env: https on its
-// custom domain for env, else the public origin with the brand prefix.
-// Mailed links and redirects pass the configured environment (s.cfg.Env),
-// never one the request's host chose.
-func (s *Server) brandOrigin(b *data.Brand, env string) (origin, basePath string) {
-	if host := b.DomainFor(env); host != "" {
+// brandOrigin is where a brand's absolute URLs point: https on its custom
+// domain for the configured environment (STOREFRONT_ENV, never one the
+// request's host chose), else the public origin with the brand prefix.
+func (s *Server) brandOrigin(b *data.Brand) (origin, basePath string) {
+	if host := b.DomainFor(s.cfg.Env); host != "" {
 		return "https://" + host, ""
 	}
 	return s.cfg.PublicURL, "/" + b.ID

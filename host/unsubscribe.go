@@ -37,7 +37,7 @@ var errUnsubscribeToken = &data.Error{Kind: data.KindForbidden, Code: data.CodeL
 // u's one-click unsubscribe URL.
 func (s *Server) notifyBrand(r *http.Request, b *data.Brand, u *data.User) mail.Brand {
 	mb := s.mailBrand(r, b)
-	origin, _ := s.brandOrigin(b, s.cfg.Env)
+	origin, _ := s.brandOrigin(b)
 	token, _ := s.signToken(unsubscribeTTL, "u1", b.ID, strconv.FormatInt(u.ID, 10))
 	mb.Unsubscribe = origin + unsubscribePath + "?" + url.Values{"token": {token}}.Encode()
 	return mb
@@ -92,6 +92,6 @@ func (s *Server) oneClickUnsubscribePage(w http.ResponseWriter, r *http.Request)
 			return
 		}
 	}
-	origin, base := s.brandOrigin(b, s.cfg.Env)
+	origin, base := s.brandOrigin(b)
 	http.Redirect(w, r, origin+base+"/?"+url.Values{"unsubscribe": {r.URL.Query().Get("token")}}.Encode(), http.StatusSeeOther)
 }
