@@ -75,12 +75,30 @@ func setPattern(r *http.Request, pattern string) {
 			segs[k], hidden = seg, true
 		}
 	}
+	if pattern == apiNotFound { // no route took it: a secret route's path sent with another method or shape, say
+		for k, seg := range segs {
+			if looksSecret(seg) {
+				segs[k], hidden = "{hidden}", true
+			}
+		}
+	}
 	if hidden {
 		i.path = "/" + strings.Join(segs, "/")
 		if u, err := url.PathUnescape(i.path); err == nil {
 			i.path = u
 		}
 	}
+}
+
+// apiNotFound is the pattern of the API's not-found answer: every /api/
+// path no route takes.
+const apiNotFound = "/api/"
+
+// looksSecret reports whether a segment of a path no route took may be a
+// credential or an e-mail address, which logs must not show: 24 or more
+// characters (a session id is 43, an order number 16), or an @.
+func looksSecret(seg string) bool {
+	return len(seg) >= 24 || strings.Contains(seg, "@") || strings.Contains(strings.ToLower(seg), "%40")
 }
 
 // logPath is the request's path as logs may show it: secret path values

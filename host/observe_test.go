@@ -106,6 +106,23 @@ func TestLogsHidePathSecrets(t *testing.T) {
 	wantPath(w, "/api/user/userInfo/demo/{sessionId}/"+uid)
 	wantPath(b.get(t, "/api/brand/demo/termSchedule/1/check/trial/member@example.com"), "/api/brand/demo/termSchedule/1/check/trial/{account}")
 	wantPath(b.get(t, "/api/brand/demo/termSchedule/1/check/join/member%40example.com"), "/api/brand/demo/termSchedule/1/check/join/{account}")
+	// paths no route takes: the secret route's path with another method, a
+	// trailing slash or a segment short
+	for _, c := range []struct{ method, path, logged string }{
+		{"POST", "/api/user/userInfo/demo/" + id + "/" + uid, "/api/user/userInfo/demo/{hidden}/" + uid},
+		{"GET", "/api/user/userInfo/demo/" + id + "/" + uid + "/", "/api/user/userInfo/demo/{hidden}/" + uid + "/"},
+		{"GET", "/api/user/userInfo/demo/" + id, "/api/user/userInfo/demo/{hidden}"},
+		{"GET", "/api/brand/demo/termSchedule/1/check/trial/member@example.com/x", "/api/brand/demo/termSchedule/1/check/trial/{hidden}/x"},
+	} {
+		r := httptest.NewRequest(c.method, c.path, strings.NewReader("{}"))
+		r.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		ts.ServeHTTP(w, r)
+		if w.Code != 404 && w.Code != 405 {
+			t.Errorf("%s %s = %d; want no route", c.method, c.path, w.Code)
+		}
+		wantPath(w, c.logged)
+	}
 
 	// the error log of a call that fails on our side
 	pool, err := pgxpool.New(context.Background(), "postgres://postgres@"+closedPort(t)+"/x?connect_timeout=1&sslmode=disable")

@@ -285,7 +285,7 @@ func (s *Server) routes() http.Handler {
 		mux.Handle("/dev/linepay/", http.StripPrefix("/dev/linepay", s.linepaySandbox))
 	}
 
-	mux.HandleFunc("/api/", s.apiNotFound)
+	mux.HandleFunc(apiNotFound, s.apiNotFound)
 
 	mux.HandleFunc("/", s.page)
 	// pages compress themselves (a cached page is stored compressed); the
