@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -60,19 +61,23 @@ func setRoute(r *http.Request, route string, cacheable bool) {
 var secretParams = map[string]bool{"sessionId": true, "account": true}
 
 // setPattern notes that the ServeMux pattern serves r: its route, and the
-// path logs show with the values of its secret wildcards hidden.
+// path logs show with the values of its secret wildcards hidden. A route
+// without secret wildcards costs no work beyond a map lookup.
 func setPattern(r *http.Request, pattern string) {
 	i, ok := r.Context().Value(reqInfoKey{}).(*reqInfo)
 	if !ok {
 		return
 	}
 	i.route = pattern
-	_, p, _ := strings.Cut(pattern, "/")
-	pat, segs := strings.Split(p, "/"), strings.Split(r.URL.EscapedPath(), "/")[1:]
+	secret := secretSegments(pattern)
+	if len(secret) == 0 && pattern != apiNotFound {
+		return
+	}
+	segs := strings.Split(r.URL.EscapedPath(), "/")[1:]
 	hidden := false
-	for k, seg := range pat {
-		if name, ok := strings.CutPrefix(seg, "{"); ok && k < len(segs) && secretParams[strings.TrimSuffix(name, "}")] {
-			segs[k], hidden = seg, true
+	for _, sg := range secret {
+		if sg.at < len(segs) {
+			segs[sg.at], hidden = sg.name, true
 		}
 	}
 	if pattern == apiNotFound { // no route took it: a secret route's path sent with another method or shape, say
@@ -88,6 +93,33 @@ func setPattern(r *http.Request, pattern string) {
 			i.path = u
 		}
 	}
+}
+
+// secretSeg is a secret wildcard of a pattern: the path segment it takes
+// (0 the first after the leading slash) and how logs show it ({sessionId}).
+type secretSeg struct {
+	at   int
+	name string
+}
+
+// secretSegsOf keeps each pattern's secret wildcards (secretSegments): the
+// route table's patterns are a fixed set, each read once.
+var secretSegsOf sync.Map
+
+// secretSegments lists the wildcards of pattern that secretParams names.
+func secretSegments(pattern string) []secretSeg {
+	if v, ok := secretSegsOf.Load(pattern); ok {
+		return v.([]secretSeg)
+	}
+	var out []secretSeg
+	_, p, _ := strings.Cut(pattern, "/")
+	for k, seg := range strings.Split(p, "/") {
+		if name, ok := strings.CutPrefix(seg, "{"); ok && secretParams[strings.TrimSuffix(name, "}")] {
+			out = append(out, secretSeg{k, seg})
+		}
+	}
+	secretSegsOf.Store(pattern, out)
+	return out
 }
 
 // apiNotFound is the pattern of the API's not-found answer: every /api/
