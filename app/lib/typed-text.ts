@@ -6,10 +6,11 @@
 // characters (the U+202E right-to-left override and its kin). The class is
 // spelled out: goja's regular expressions do not match \p{...}.
 import type { CustomField } from '../contract/props';
+import { maxName } from '../contract/generated/shared';
 import { auth as t } from '../strings/zh-hant-members';
 
 /** The longest a person's name may be (the server's rules.MaxName). */
-export const maxName = 50;
+export { maxName };
 
 const misleading = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 

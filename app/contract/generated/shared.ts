@@ -12,6 +12,9 @@ export const defaultPalette = {"ink":"#577615","onInk":"#ffffff","tint":"#eef1e8
 /** LINE Pay's badge: its brand colour and the text that reads on it (rules.TextOn). */
 export const linePayBadge = {"background":"#06c755","text":"#1f2933"} as const;
 
+/** The longest a person's name may be (rules.MaxName). */
+export const maxName = 50;
+
 /** The widths of the resized images at /_img/{width}/. */
 export const imageWidths = [160,320,480,640,960,1280] as const;
 
