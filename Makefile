@@ -34,7 +34,7 @@ check: node_modules/.package-lock.json
 	node --import tsx --test $$(find app -name '*.test.ts' | sort)
 
 # regenerate app/contract/generated from the Go declarations (host/contract.go,
-# data/, data/rules, the route table and shared constants)
+# data/, rules, the route table and shared constants)
 contract:
 	$(GO) test -count=1 -run '^TestContract$$' ./host -update
 

@@ -3,7 +3,7 @@
 // the same transaction), check in (from the member's list or by the
 // studio's QR scanner), and the waiting list. Each flow is one database
 // transaction (data.BookingTx) that takes its locks in the order that
-// type documents, applies the pure rules of data/rules/booking.go
+// type documents, applies the pure rules of rules/booking.go
 // on what it read under the lock, and queues its mails in the outbox in
 // the same transaction. host keeps routing, sessions and the wire format.
 package booking
@@ -14,11 +14,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"storefront"
 	"time"
 
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/mail"
+	"storefront/rules"
 )
 
 // Flows runs the booking flows.
@@ -53,11 +54,11 @@ type Request struct {
 	Key           string  // the Idempotency-Key ("": none)
 }
 
-func fail(kind data.Kind, code int) error { return &data.Error{Kind: kind, Code: code} }
+func fail(kind storefront.Kind, code int) error { return &storefront.Error{Kind: kind, Code: code} }
 
 // errModule: the brand has not switched the feature on.
 func errModule(what string) error {
-	return &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "此品牌未開放" + what}
+	return &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未開放" + what}
 }
 
 func (f *Flows) queued() {
@@ -80,7 +81,7 @@ func (f *Flows) Options(ctx context.Context, w Who, scheduleID int64) (*data.Ses
 		return nil, nil, err
 	}
 	if len(ss) == 0 {
-		return nil, nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeNotFound, Message: "找不到此課程場次"}
+		return nil, nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "找不到此課程場次"}
 	}
 	hs, err := f.DB.Holdings(ctx, w.User.ID, ss[0].StoreID, rules.Day(f.Now()))
 	if err != nil {
@@ -109,9 +110,9 @@ func options(hs []data.Held, s rules.Session) []Option {
 // validity, else no suitable entitlement.
 func RefusalCode(r rules.Refusal) int {
 	if r == rules.RefuseValidity {
-		return data.CodeBookingPastValidity
+		return storefront.CodeBookingPastValidity
 	}
-	return data.CodeNoEntitlement
+	return storefront.CodeNoEntitlement
 }
 
 // RefusalText says why an entitlement cannot pay, for the member.
@@ -146,11 +147,11 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 	case !mods.Has(data.ModuleBooking):
 		return nil, errModule("課程預約")
 	case len(req.ScheduleIDs) == 0:
-		return nil, &data.Error{Kind: data.KindInvalid, Code: data.CodeBadRequest, Message: "請選擇要預約的課程場次 scheduleId"}
+		return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: "請選擇要預約的課程場次 scheduleId"}
 	case len(req.ScheduleIDs) > 1 && !mods.Has(data.ModuleMultiBooking):
 		return nil, errModule("一次預約多堂課程")
 	case len(req.ScheduleIDs) > 20:
-		return nil, &data.Error{Kind: data.KindInvalid, Code: data.CodeBadRequest, Message: "一次最多預約 20 堂課程"}
+		return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: "一次最多預約 20 堂課程"}
 	}
 	unique := slices.Clone(req.ScheduleIDs)
 	slices.Sort(unique)
@@ -160,7 +161,7 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 		return nil, err
 	}
 	if len(sessions) != len(unique) {
-		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeNotFound, Message: "找不到此課程場次"}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "找不到此課程場次"}
 	}
 	pre, err := f.preselect(ctx, w, req, sessions)
 	if err != nil {
@@ -168,7 +169,7 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 	}
 	for attempt := 0; ; attempt++ {
 		ids, mails, err := f.book(ctx, w, req, sessions, pre)
-		if err != nil && attempt < 2 && (data.AsError(err).Code == data.CodeAlreadyBooked || errors.Is(err, data.ErrHoldingChanged)) {
+		if err != nil && attempt < 2 && (storefront.AsError(err).Code == storefront.CodeAlreadyBooked || errors.Is(err, data.ErrHoldingChanged)) {
 			// the same request booked it meanwhile (answer that booking), or
 			// another spent or started the entitlement (choose again)
 			pre = map[int64]*Choice{}
@@ -282,17 +283,17 @@ func (f *Flows) preselect(ctx context.Context, w Who, req Request, sessions []da
 // clash with them is a conflict too).
 func (f *Flows) bookNew(t *data.BookingTx, w Who, s *data.SessionInfo, req Request, pre *Choice, clash bool, booked []*data.SessionInfo, now time.Time) (int64, error) {
 	if s.NeedsVerifiedEmail && !w.User.EmailVerified {
-		return 0, fail(data.KindForbidden, data.CodeEmailNotVerified)
+		return 0, fail(storefront.KindForbidden, storefront.CodeEmailNotVerified)
 	}
 	if !s.BookableAt(now) {
-		return 0, fail(data.KindConflict, data.CodeBookingClosed)
+		return 0, fail(storefront.KindConflict, storefront.CodeBookingClosed)
 	}
 	if !req.AllowConflict {
 		for _, o := range booked {
 			clash = clash || rules.Overlaps(o.Start, o.End, s.Start, s.End)
 		}
 		if clash {
-			return 0, fail(data.KindConflict, data.CodeTimeConflict)
+			return 0, fail(storefront.KindConflict, storefront.CodeTimeConflict)
 		}
 	}
 	choice := req.Payment
@@ -320,11 +321,11 @@ func (f *Flows) pay(t *data.BookingTx, userID int64, s *data.SessionInfo, choice
 		}
 		opts := options(hs, s.Session)
 		if len(opts) == 0 || opts[0].Refusal != rules.PayOK {
-			code := data.CodeNoEntitlement
+			code := storefront.CodeNoEntitlement
 			if len(opts) > 0 && !slices.ContainsFunc(opts, func(o Option) bool { return o.Refusal != rules.RefuseValidity }) {
-				code = data.CodeBookingPastValidity
+				code = storefront.CodeBookingPastValidity
 			}
-			return nil, rules.Use{}, fail(data.KindConflict, code)
+			return nil, rules.Use{}, fail(storefront.KindConflict, code)
 		}
 		choice = &Choice{Kind: opts[0].Kind, ID: opts[0].ID}
 	}
@@ -334,7 +335,7 @@ func (f *Flows) pay(t *data.BookingTx, userID int64, s *data.SessionInfo, choice
 	}
 	u := rules.PayFor(h.Entitlement, s.Session)
 	if u.Refusal != rules.PayOK {
-		return nil, rules.Use{}, &data.Error{Kind: data.KindConflict, Code: RefusalCode(u.Refusal), Message: refusalMessage(u.Refusal)}
+		return nil, rules.Use{}, &storefront.Error{Kind: storefront.KindConflict, Code: RefusalCode(u.Refusal), Message: refusalMessage(u.Refusal)}
 	}
 	return h, u, nil
 }
@@ -351,12 +352,12 @@ func refusalMessage(r rules.Refusal) string {
 // CancelCode is the error code of a cancel rule (0: may cancel).
 func CancelCode(r rules.CancelReason) int {
 	return map[rules.CancelReason]int{
-		rules.CancelAlreadyCancelled: data.CodeBookingCancelled,
-		rules.CancelCheckedIn:        data.CodeCheckedIn,
-		rules.CancelBoughtOnline:     data.CodeBookingBoughtOnline,
-		rules.CancelCoachClass:       data.CodeCoachClass,
-		rules.CancelStarted:          data.CodeCannotCancel,
-		rules.CancelPastDeadline:     data.CodePastCancelTime,
+		rules.CancelAlreadyCancelled: storefront.CodeBookingCancelled,
+		rules.CancelCheckedIn:        storefront.CodeCheckedIn,
+		rules.CancelBoughtOnline:     storefront.CodeBookingBoughtOnline,
+		rules.CancelCoachClass:       storefront.CodeCoachClass,
+		rules.CancelStarted:          storefront.CodeCannotCancel,
+		rules.CancelPastDeadline:     storefront.CodePastCancelTime,
 	}[r]
 }
 
@@ -408,7 +409,7 @@ func (f *Flows) Cancel(ctx context.Context, w Who, bookingID int64) (*Cancelled,
 		}
 		s, b := l.session, l.booking
 		if code := CancelCode(rules.CancelRule(Cancellation(&b.Booking, s.Session), now)); code != 0 {
-			return fail(data.KindConflict, code)
+			return fail(storefront.KindConflict, code)
 		}
 		if err := t.Cancel(b, now); err != nil {
 			return err
@@ -469,8 +470,8 @@ func (f *Flows) promote(t *data.BookingTx, w Who, l *locked, now time.Time) (int
 			}
 			held, use, err = f.pay(t, u.ID, s, nil, now)
 			if err != nil {
-				e := data.AsError(err)
-				if e.Kind == data.KindInternal || e.Kind == data.KindUnavailable {
+				e := storefront.AsError(err)
+				if e.Kind == storefront.KindInternal || e.Kind == storefront.KindUnavailable {
 					return 0, nil, err
 				}
 				reason = "沒有可用於此課程的票券或通行卡，或票券效期不涵蓋上課日"
@@ -512,16 +513,16 @@ func (f *Flows) CheckIn(ctx context.Context, w Who, bookingID int64) (*data.Book
 		s, b := l.session, l.booking
 		switch {
 		case b.Status == data.BookingCancelled:
-			return fail(data.KindConflict, data.CodeBookingCancelled)
+			return fail(storefront.KindConflict, storefront.CodeBookingCancelled)
 		case b.Status == data.BookingAttended:
 			return nil
 		case !s.CheckInOpen(now):
-			return fail(data.KindConflict, data.CodeCheckInClosed)
+			return fail(storefront.KindConflict, storefront.CodeCheckInClosed)
 		}
 		var starts *rules.Period
 		if b.Held != nil {
 			h, err := t.HoldingTerms(w.User.ID, s.StoreID, b.Held)
-			if err != nil && data.ErrorKind(err) != data.KindInvalid {
+			if err != nil && storefront.ErrorKind(err) != storefront.KindInvalid {
 				return err
 			}
 			if h != nil {
@@ -556,9 +557,9 @@ func (f *Flows) CheckInNow(ctx context.Context, w Who, scheduleID int64) (*data.
 		}
 	}
 	if scheduleID != 0 {
-		return nil, fail(data.KindNotFound, data.CodeBookingNotFound)
+		return nil, fail(storefront.KindNotFound, storefront.CodeBookingNotFound)
 	}
-	return nil, fail(data.KindConflict, data.CodeCheckInClosed)
+	return nil, fail(storefront.KindConflict, storefront.CodeCheckInClosed)
 }
 
 // Join puts the member on the full session's waiting list (module
@@ -578,24 +579,24 @@ func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.Waitin
 		s := &ss[0]
 		if id, err := t.LiveBooking(w.User.ID, scheduleID); err != nil || id != 0 {
 			if err == nil {
-				err = fail(data.KindConflict, data.CodeAlreadyBooked)
+				err = fail(storefront.KindConflict, storefront.CodeAlreadyBooked)
 			}
 			return err
 		}
 		switch {
 		case s.NeedsVerifiedEmail && !w.User.EmailVerified:
-			return fail(data.KindForbidden, data.CodeEmailNotVerified)
+			return fail(storefront.KindForbidden, storefront.CodeEmailNotVerified)
 		case !s.PromotesAt(now) || !s.BookableAt(now):
-			return fail(data.KindConflict, data.CodeBookingClosed)
+			return fail(storefront.KindConflict, storefront.CodeBookingClosed)
 		case s.Booked < s.Capacity:
-			return fail(data.KindConflict, data.CodeNotFull)
+			return fail(storefront.KindConflict, storefront.CodeNotFull)
 		}
 		hs, err := t.Holdings(w.User.ID, s.StoreID, rules.Day(now))
 		if err != nil {
 			return err
 		}
 		if opts := options(hs, s.Session); len(opts) == 0 || opts[0].Refusal != rules.PayOK {
-			return fail(data.KindConflict, data.CodeNoEntitlement)
+			return fail(storefront.KindConflict, storefront.CodeNoEntitlement)
 		}
 		if err := t.Wait(w.Brand.ID, w.User.ID, scheduleID, now); err != nil {
 			return err
@@ -713,7 +714,7 @@ func lockBooking(t *data.BookingTx, w Who, bookingID int64, waiting func(*data.S
 	}
 	ss, err := t.LockSessions(w.Brand.ID, []int64{sid})
 	if err != nil {
-		return nil, fail(data.KindNotFound, data.CodeBookingNotFound)
+		return nil, fail(storefront.KindNotFound, storefront.CodeBookingNotFound)
 	}
 	l := &locked{session: &ss[0]}
 	ids := []int64{w.User.ID}

@@ -2,6 +2,7 @@ package booking
 
 import (
 	"context"
+	"storefront"
 	"strconv"
 	"strings"
 	"testing"
@@ -9,8 +10,8 @@ import (
 
 	"storefront/data"
 	"storefront/data/dbtest"
-	"storefront/data/rules"
 	"storefront/mail"
+	"storefront/rules"
 )
 
 // monday is the tests' clock: the demo is loaded as if on this day.
@@ -38,7 +39,7 @@ func newFixture(t *testing.T) *fixture {
 
 func (f *fixture) who(t *testing.T, email string) Who {
 	t.Helper()
-	u, err := f.db.UserByEmail(context.Background(), "demo", email, data.CodeMemberNotFound)
+	u, err := f.db.UserByEmail(context.Background(), "demo", email, storefront.CodeMemberNotFound)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +142,7 @@ func TestPromotionSkipsTheIneligible(t *testing.T) {
 	ctx := context.Background()
 	daan, xiaomei, me := f.who(t, "member2@example.com"), f.who(t, "member3@example.com"), f.who(t, "member@example.com")
 	full := f.id(t, `select schedule_id from bookings where user_id = $1`, daan.User.ID)
-	if _, err := f.flows.Book(ctx, me, Request{ScheduleIDs: []int64{full}}); data.AsError(err).Code != data.CodeSessionFull {
+	if _, err := f.flows.Book(ctx, me, Request{ScheduleIDs: []int64{full}}); storefront.AsError(err).Code != storefront.CodeSessionFull {
 		t.Fatalf("booking the full class: %v", err)
 	}
 	place, err := f.flows.Join(ctx, me, full)

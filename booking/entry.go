@@ -5,10 +5,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"storefront"
 	"time"
 
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // Entry kinds: the holding QR codes the studio's door scanner reads.
@@ -66,7 +67,7 @@ func (f *Flows) Enter(ctx context.Context, w Who, kind string, holdingID int64, 
 		case EntryTimingCard:
 			err = timingVisit(t, w, e, now, today)
 		default:
-			err = &data.Error{Kind: data.KindInvalid, Code: data.CodeBadRequest, Message: "不支援此 QR Code 種類"}
+			err = &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: "不支援此 QR Code 種類"}
 		}
 		if err != nil {
 			return err
@@ -89,13 +90,13 @@ func useVisit(t *data.BookingTx, w Who, e *Entry, today rules.TaipeiDay) error {
 	}
 	activates, p, ok := rules.CoversClass(h.Entitlement, today)
 	if !ok {
-		return fail(data.KindConflict, data.CodeOutsideValidity)
+		return fail(storefront.KindConflict, storefront.CodeOutsideValidity)
 	}
 	if ap, starts := rules.AttendStarts(h.Entitlement, today); starts {
 		activates, p = true, ap
 	}
 	if h.Remain < 1 {
-		return fail(data.KindConflict, data.CodeNoVisitsLeft)
+		return fail(storefront.KindConflict, storefront.CodeNoVisitsLeft)
 	}
 	if !activates {
 		p = rules.Period{}
@@ -138,7 +139,7 @@ func timingVisit(t *data.BookingTx, w Who, e *Entry, now time.Time, today rules.
 			}
 		}
 		if left == 0 {
-			return fail(data.KindConflict, data.CodeNoMinutesLeft)
+			return fail(storefront.KindConflict, storefront.CodeNoMinutesLeft)
 		}
 		if v, err = t.StartVisit(w.Brand.ID, w.User.ID, now, activate, today.String()); err != nil {
 			return err

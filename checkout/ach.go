@@ -8,12 +8,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"storefront"
 	"strings"
 	"time"
 
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/providers"
+	"storefront/rules"
 )
 
 // ACH bank debit (issue 13): the member authorises a debit from a Taiwan
@@ -135,14 +136,14 @@ func normalise(f rules.ACHForm) rules.ACHForm {
 // that cannot be reached fails it too (the member may try again).
 func (f *Flows) PayByACH(ctx context.Context, b *data.Brand, u *data.User, req ACHRequest, notifyURL string) (*data.Order, error) {
 	if f.ACHSealer == nil || !f.ACH.Configured() {
-		return nil, refuse(data.KindInvalid, data.CodePayWayNotAccepted, "")
+		return nil, refuse(storefront.KindInvalid, storefront.CodePayWayNotAccepted, "")
 	}
 	form := normalise(req.Form)
 	if p := rules.CheckACHForm(form); p != nil {
-		return nil, refuse(data.KindInvalid, data.CodeACHInvalid, p.Message)
+		return nil, refuse(storefront.KindInvalid, storefront.CodeACHInvalid, p.Message)
 	}
 	if req.AgreementHash != ACHAgreementHash {
-		return nil, refuse(data.KindInvalid, data.CodeACHAgreement, "")
+		return nil, refuse(storefront.KindInvalid, storefront.CodeACHAgreement, "")
 	}
 	req.PayWay = data.PayWayACH
 	q, err := f.Precheck(ctx, b, u, req.Request)
@@ -166,18 +167,18 @@ func (f *Flows) PayByACH(ctx context.Context, b *data.Brand, u *data.User, req A
 		Amount: o.Amount, NotifyURL: notifyURL}, now)
 	if err != nil {
 		var refusal *providers.ACHRefusal
-		reason, code := "銀行暫時無法受理扣款授權", data.CodePaymentFailed
+		reason, code := "銀行暫時無法受理扣款授權", storefront.CodePaymentFailed
 		if errors.As(err, &refusal) {
-			reason, code = "銀行未受理扣款授權（"+refusal.Code+"）", data.CodeACHRefused
+			reason, code = "銀行未受理扣款授權（"+refusal.Code+"）", storefront.CodeACHRefused
 		}
 		f.Log.Warn("ACH submission failed", "order", o.Number, "err", err)
 		if _, _, ferr := f.DB.FailOrder(ctx, data.Change{Number: o.Number, Cause: "ACH submission: " + err.Error(), At: f.Now()}, reason); ferr != nil {
 			f.Log.Error("ACH submission: fail order", "order", o.Number, "err", ferr)
 		}
-		if code == data.CodePaymentFailed {
+		if code == storefront.CodePaymentFailed {
 			return nil, errProvider(err)
 		}
-		return nil, refuse(data.KindConflict, code, "")
+		return nil, refuse(storefront.KindConflict, code, "")
 	}
 	return f.DB.SubmittedMandate(ctx, data.Change{Number: o.Number, Cause: "ACH mandate submitted", Digest: digest(ref), At: f.Now()}, ref)
 }

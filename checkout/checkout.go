@@ -12,11 +12,12 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
+	"storefront"
 	"time"
 
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/providers"
+	"storefront/rules"
 )
 
 // Flows runs the purchase flows.
@@ -121,7 +122,7 @@ func Store(b *data.Brand, id int64) (data.Store, error) {
 			return st, nil
 		}
 	}
-	return data.Store{}, &data.Error{Kind: data.KindNotFound, Code: data.CodeStoreNotFound}
+	return data.Store{}, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeStoreNotFound}
 }
 
 // ContractState says whether member u must sign a contract before buying
@@ -165,8 +166,8 @@ func MissingContact(b *data.Brand, u *data.User) []string {
 	return out
 }
 
-func refuse(kind data.Kind, code int, msg string) error {
-	return &data.Error{Kind: kind, Code: code, Message: msg}
+func refuse(kind storefront.Kind, code int, msg string) error {
+	return &storefront.Error{Kind: kind, Code: code, Message: msg}
 }
 
 // Precheck checks, before any money moves, that member u may buy what req
@@ -188,34 +189,34 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 	switch req.Kind {
 	case data.OrderKindPlan, data.OrderKindItem:
 		if req.Kind == data.OrderKindPlan && !mods.Has(data.ModuleFindPlan) {
-			return nil, refuse(data.KindForbidden, data.CodePlanNotEnabled, "")
+			return nil, refuse(storefront.KindForbidden, storefront.CodePlanNotEnabled, "")
 		}
 		if !data.IsItemType(req.ItemType) || req.ItemID <= 0 {
-			return nil, refuse(data.KindInvalid, data.CodeBadRequest, "請指定要購買的商品（itemType、itemId）")
+			return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, "請指定要購買的商品（itemType、itemId）")
 		}
 		if item, err = f.DB.Item(ctx, b.ID, req.ItemType, req.ItemID, rules.Day(now)); err != nil {
 			return nil, offShelf(err)
 		}
 		if !item.OnShelf {
-			return nil, refuse(data.KindNotFound, data.CodeItemOffShelf, "")
+			return nil, refuse(storefront.KindNotFound, storefront.CodeItemOffShelf, "")
 		}
 		if len(item.StoreIDs) > 0 && !slices.Contains(item.StoreIDs, store.ID) {
-			return nil, refuse(data.KindInvalid, data.CodeNotSoldInStore, "")
+			return nil, refuse(storefront.KindInvalid, storefront.CodeNotSoldInStore, "")
 		}
 		q.Name, q.UnitPrice, q.ActivationType = item.Name, item.Price, item.ActivationType
 	case data.OrderKindCourse:
 		if req.CourseID <= 0 {
-			return nil, refuse(data.KindInvalid, data.CodeBadRequest, "請指定要購買的課程（courseId）")
+			return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, "請指定要購買的課程（courseId）")
 		}
 		c, err := f.DB.Course(ctx, b.ID, req.CourseID, now)
 		if err != nil {
 			return nil, offShelf(err)
 		}
 		if c.StoreID != store.ID {
-			return nil, refuse(data.KindInvalid, data.CodeNotSoldInStore, "此課程未於所選門市開課")
+			return nil, refuse(storefront.KindInvalid, storefront.CodeNotSoldInStore, "此課程未於所選門市開課")
 		}
 		if req.ScheduleID != 0 && !slices.ContainsFunc(c.ScheduleList, func(s data.Schedule) bool { return s.ScheduleID == req.ScheduleID }) {
-			return nil, refuse(data.KindInvalid, data.CodeBadRequest, "所選的上課時段已結束或不存在")
+			return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, "所選的上課時段已結束或不存在")
 		}
 		q.Name, q.UnitPrice, q.ActivationType = c.CourseName, c.MinPrice, ""
 	case data.OrderKindTerm:
@@ -227,25 +228,25 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 			return nil, err
 		}
 	default:
-		return nil, refuse(data.KindInvalid, data.CodeBadRequest, "不支援的購買類型："+rules.Truncate(req.Kind, 20))
+		return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, "不支援的購買類型："+rules.Truncate(req.Kind, 20))
 	}
 	if req.Price != q.UnitPrice {
-		return nil, refuse(data.KindConflict, data.CodePriceChanged, data.PriceChangedMessage(q.UnitPrice))
+		return nil, refuse(storefront.KindConflict, storefront.CodePriceChanged, data.PriceChangedMessage(q.UnitPrice))
 	}
 	if err := rules.CheckQuantity(req.Kind == data.OrderKindCourse, mods.Has(data.ModuleMultiBooking), req.Quantity); err != nil {
-		return nil, refuse(data.KindInvalid, data.CodeQuantityNotAllowed, err.Error())
+		return nil, refuse(storefront.KindInvalid, storefront.CodeQuantityNotAllowed, err.Error())
 	}
 	q.Amount = q.UnitPrice * q.Quantity
 	if !u.EmailVerified {
-		return nil, refuse(data.KindForbidden, data.CodeEmailNotVerified, "請先完成電子信箱驗證再購買")
+		return nil, refuse(storefront.KindForbidden, storefront.CodeEmailNotVerified, "請先完成電子信箱驗證再購買")
 	}
 	if missing := MissingContact(b, u); len(missing) > 0 {
-		return nil, refuse(data.KindInvalid, data.CodeContactIncomplete, fmt.Sprintf("請先填寫聯絡資料：%s", joinLabels(missing)))
+		return nil, refuse(storefront.KindInvalid, storefront.CodeContactIncomplete, fmt.Sprintf("請先填寫聯絡資料：%s", joinLabels(missing)))
 	}
 	var start rules.TaipeiDay
 	if item != nil {
 		if start, err = rules.CheckoutStart(item.ActivationType, rules.DayOf(now), req.StartDate, item.AdminStartDate); err != nil {
-			return nil, refuse(data.KindInvalid, data.CodeBadRequest, err.Error())
+			return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, err.Error())
 		}
 		if !start.IsZero() {
 			q.StartDate = start.String()
@@ -272,7 +273,7 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 		}
 	}
 	if q.Contract == ContractUnsigned {
-		return nil, refuse(data.KindForbidden, data.CodeContractUnsigned, "")
+		return nil, refuse(storefront.KindForbidden, storefront.CodeContractUnsigned, "")
 	}
 	if err := f.accountChecks(ctx, b, u, req); err != nil {
 		return nil, err
@@ -296,8 +297,8 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 // offShelf turns an item or course not found into the commodity-not-found
 // refusal.
 func offShelf(err error) error {
-	if data.ErrorKind(err) == data.KindNotFound {
-		return refuse(data.KindNotFound, data.CodeItemOffShelf, data.AsError(err).Message)
+	if storefront.ErrorKind(err) == storefront.KindNotFound {
+		return refuse(storefront.KindNotFound, storefront.CodeItemOffShelf, storefront.AsError(err).Message)
 	}
 	return err
 }
@@ -321,7 +322,7 @@ func (f *Flows) checkSalesman(ctx context.Context, b *data.Brand, store data.Sto
 		return err
 	}
 	if !slices.ContainsFunc(list, func(s data.Salesman) bool { return s.SalesmanID == id }) {
-		return refuse(data.KindInvalid, data.CodeBadRequest, "找不到所選的銷售人員")
+		return refuse(storefront.KindInvalid, storefront.CodeBadRequest, "找不到所選的銷售人員")
 	}
 	return nil
 }
@@ -336,7 +337,7 @@ func (f *Flows) payWay(b *data.Brand, store data.Store, code string) (PayWay, er
 			return w, nil
 		}
 	}
-	return PayWay{}, refuse(data.KindInvalid, data.CodePayWayNotAccepted, "")
+	return PayWay{}, refuse(storefront.KindInvalid, storefront.CodePayWayNotAccepted, "")
 }
 
 // Account checks by action name (spec section 5: "checks by action
@@ -353,11 +354,11 @@ func (f *Flows) accountChecks(ctx context.Context, b *data.Brand, u *data.User, 
 			return err
 		}
 		if n > 0 {
-			return refuse(data.KindConflict, data.CodeQuantityNotAllowed, "體驗方案每位會員限購一次")
+			return refuse(storefront.KindConflict, storefront.CodeQuantityNotAllowed, "體驗方案每位會員限購一次")
 		}
 		return nil
 	}
-	return refuse(data.KindInvalid, data.CodeBadRequest, fmt.Sprintf("不明的檢查項目 action（可用：%v）", accountCheckNames[1:]))
+	return refuse(storefront.KindInvalid, storefront.CodeBadRequest, fmt.Sprintf("不明的檢查項目 action（可用：%v）", accountCheckNames[1:]))
 }
 
 // CreateOrder prechecks req for member u and creates the order, its
@@ -365,7 +366,7 @@ func (f *Flows) accountChecks(ctx context.Context, b *data.Brand, u *data.User, 
 // must be one the store accepts.
 func (f *Flows) CreateOrder(ctx context.Context, b *data.Brand, u *data.User, req Request) (*data.Order, error) {
 	if req.PayWay == "" {
-		return nil, refuse(data.KindInvalid, data.CodePayWayNotAccepted, "請選擇付款方式")
+		return nil, refuse(storefront.KindInvalid, storefront.CodePayWayNotAccepted, "請選擇付款方式")
 	}
 	q, err := f.Precheck(ctx, b, u, req)
 	if err != nil {
@@ -374,7 +375,7 @@ func (f *Flows) CreateOrder(ctx context.Context, b *data.Brand, u *data.User, re
 	store, _ := Store(b, req.StoreID)
 	way, _ := f.payWay(b, store, req.PayWay)
 	if way.Code == data.PayWayACH { // needs the authorisation form: PayByACH
-		return nil, refuse(data.KindInvalid, data.CodeACHInvalid, "ACH 扣款請填寫授權資料後送出")
+		return nil, refuse(storefront.KindInvalid, storefront.CodeACHInvalid, "ACH 扣款請填寫授權資料後送出")
 	}
 	now := f.Now()
 	return f.DB.CreateOrder(ctx, data.NewOrder{BrandID: b.ID, UserID: u.ID, Kind: req.Kind, PayWay: way.Code,

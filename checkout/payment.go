@@ -6,12 +6,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/url"
+	"storefront"
 	"strings"
 	"time"
 
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/providers"
+	"storefront/rules"
 )
 
 // URLs are the absolute addresses a provider sends the buyer or its
@@ -39,7 +40,7 @@ type Handoff struct {
 // errProvider is a provider that could not be reached or refused the
 // request: the buyer may try again.
 func errProvider(err error) error {
-	return &data.Error{Kind: data.KindUnavailable, Code: data.CodePaymentFailed, Message: "付款服務暫時無法使用，請稍後再試", Err: err}
+	return &storefront.Error{Kind: storefront.KindUnavailable, Code: storefront.CodePaymentFailed, Message: "付款服務暫時無法使用，請稍後再試", Err: err}
 }
 
 // StartPayment hands member u's order o to its provider: a NewebPay MPG
@@ -51,7 +52,7 @@ func (f *Flows) StartPayment(ctx context.Context, o *data.Order, email string, u
 	now := f.Now()
 	change := data.Change{Number: o.Number, Cause: "handed to " + o.Provider, At: now}
 	if !o.ExpiresAt.After(now) && (o.State == data.OrderCreated || o.State == data.OrderAwaitingPayment) {
-		return nil, refuse(data.KindConflict, data.CodeOrderExpired, "此訂單已逾時，請重新結帳")
+		return nil, refuse(storefront.KindConflict, storefront.CodeOrderExpired, "此訂單已逾時，請重新結帳")
 	}
 	if o.State != data.OrderCreated && o.State != data.OrderAwaitingPayment {
 		return nil, data.NotPayable(o)
@@ -92,7 +93,7 @@ func (f *Flows) StartPayment(ctx context.Context, o *data.Order, email string, u
 	if o.Provider == data.ProviderChailease {
 		return f.chaileaseHandoff(ctx, o, change, urls.ChaileaseURL)
 	}
-	return nil, refuse(data.KindInvalid, data.CodePayWayNotAccepted, "")
+	return nil, refuse(storefront.KindInvalid, storefront.CodePayWayNotAccepted, "")
 }
 
 // itemDesc names what the order sells, for the provider's page.
@@ -120,7 +121,7 @@ const (
 
 // errBadMessage is a provider message that does not verify: refused,
 // nothing changes.
-var errBadMessage = &data.Error{Kind: data.KindInvalid, Code: data.CodePaymentFailed, Message: "付款結果驗證失敗"}
+var errBadMessage = &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodePaymentFailed, Message: "付款結果驗證失敗"}
 
 // ApplyNewebPayResult believes a NewebPay NotifyURL or ReturnURL message
 // (kind) only when its TradeSha and MerchantID verify: a success pays the
@@ -154,14 +155,14 @@ func (f *Flows) ApplyNewebPayResult(ctx context.Context, form url.Values, kind s
 
 // errUnknownOrder refuses a verified message about an order (or a
 // transaction) we do not have.
-var errUnknownOrder = &data.Error{Kind: data.KindNotFound, Code: data.CodeOrderNotFound}
+var errUnknownOrder = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeOrderNotFound}
 
 // unjudged answers a message whose order (or mandate) is not the one it
 // names (err nil) or whose lookup failed with err: a verified absence is
 // refused (4xx); any other failure is ours and passed on (5xx: the
 // provider sends it again). Both are audited.
 func (f *Flows) unjudged(ctx context.Context, cb data.Callback, err, refusal error, why string) error {
-	if err == nil || data.ErrorKind(err) == data.KindNotFound {
+	if err == nil || storefront.ErrorKind(err) == storefront.KindNotFound {
 		cb.Outcome = "refused: " + why
 		f.audit(ctx, cb)
 		return refusal
@@ -176,7 +177,7 @@ func (f *Flows) unjudged(ctx context.Context, cb data.Callback, err, refusal err
 func (f *Flows) settled(ctx context.Context, cb data.Callback, o *data.Order, changed bool, err error) (*data.Order, error) {
 	switch {
 	case err != nil:
-		cb.Outcome = "refused: " + data.AsError(err).Message
+		cb.Outcome = "refused: " + storefront.AsError(err).Message
 		if errors.Is(err, data.ErrAmountMismatch) {
 			f.Log.Warn("payment refused: amount differs from the order", "provider", cb.Provider, "order", cb.OrderNumber,
 				"amount", cb.Amount, "trade_no", cb.TradeNo)
@@ -273,7 +274,7 @@ func (f *Flows) ConfirmLinePay(ctx context.Context, orderNo, transactionID strin
 		cb.Status = lpErr.Code
 		o, changed, ferr := f.DB.FailOrder(ctx, change, "LINE Pay 付款未完成（"+lpErr.Code+"）")
 		f.settled(ctx, cb, o, changed, ferr)
-		return o, refuse(data.KindConflict, data.CodePaymentFailed, "")
+		return o, refuse(storefront.KindConflict, storefront.CodePaymentFailed, "")
 	case err != nil: // unreachable: the buyer may come back to confirm again
 		cb.Outcome = "provider unreachable"
 		f.audit(ctx, cb)
@@ -321,7 +322,7 @@ func (f *Flows) TestPay(ctx context.Context, o *data.Order) (*data.Order, error)
 // it did.
 func (f *Flows) expire(ctx context.Context, number string, now time.Time, cause string) bool {
 	_, changed, err := f.DB.ExpireOrder(ctx, data.Change{Number: number, Cause: cause, At: now})
-	if err != nil && data.ErrorKind(err) != data.KindConflict {
+	if err != nil && storefront.ErrorKind(err) != storefront.KindConflict {
 		f.Log.Error("expire order", "order", number, "err", err)
 	}
 	return changed

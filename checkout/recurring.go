@@ -4,11 +4,12 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"storefront"
 	"time"
 
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/providers"
+	"storefront/rules"
 )
 
 // Recurring card payments (issue 13, payment way '1'): an item sold by
@@ -35,10 +36,10 @@ var WayRecurring = PayWay{data.PayWayRecurring, "信用卡定期定額", data.Pr
 func recurringFits(item *data.Item, quantity int) error {
 	if item == nil || item.RecurringPeriods == nil || item.Type != data.ItemPasscard || item.ValidityValue == nil ||
 		*item.ValidityValue != 1 || item.ValidityUnit == nil || *item.ValidityUnit == "D" {
-		return refuse(data.KindInvalid, data.CodeRecurringNotOffered, "")
+		return refuse(storefront.KindInvalid, storefront.CodeRecurringNotOffered, "")
 	}
 	if quantity != 1 {
-		return refuse(data.KindInvalid, data.CodeQuantityNotAllowed, "定期定額每筆訂單限購一份")
+		return refuse(storefront.KindInvalid, storefront.CodeQuantityNotAllowed, "定期定額每筆訂單限購一份")
 	}
 	return nil
 }
@@ -98,7 +99,7 @@ func (f *Flows) startMandate(ctx context.Context, o *data.Order, email string, u
 // period was declined (the changeFailCard flow).
 func (f *Flows) StartCardChange(ctx context.Context, o *data.Order, onlyFailed bool) (string, error) {
 	if o.PayWay != data.PayWayRecurring || o.State != data.OrderPaid {
-		return "", &data.Error{Kind: data.KindNotFound, Code: data.CodeNotRecurring}
+		return "", &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotRecurring}
 	}
 	if !f.NewebPay.Configured() {
 		return "", errProvider(providers.ErrNotConfigured)

@@ -3,10 +3,11 @@ package checkout
 import (
 	"context"
 	"fmt"
+	"storefront"
 	"strings"
 
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // Term-schedule purchase and overdue counting passcards (issue 13): the
@@ -44,7 +45,7 @@ func (f *Flows) CheckTerm(ctx context.Context, b *data.Brand, u *data.User, term
 	switch action {
 	case TermActionTrial, TermActionPurchase, TermActionInterim:
 	default:
-		return nil, refuse(data.KindInvalid, data.CodeBadRequest,
+		return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest,
 			fmt.Sprintf("不明的檢查項目 action（可用：%s）", strings.Join(TermActions, "、")))
 	}
 	now := f.Now()
@@ -53,7 +54,7 @@ func (f *Flows) CheckTerm(ctx context.Context, b *data.Brand, u *data.User, term
 		return nil, err
 	}
 	if len(offers) == 0 {
-		return nil, refuse(data.KindNotFound, data.CodeNotFound, "找不到此學期課程班別")
+		return nil, refuse(storefront.KindNotFound, storefront.CodeNotFound, "找不到此學期課程班別")
 	}
 	c := &TermCheck{Action: action}
 	if classID != 0 {
@@ -73,7 +74,7 @@ func (f *Flows) CheckTerm(ctx context.Context, b *data.Brand, u *data.User, term
 		}
 		switch o := c.Offer; {
 		case o.TrialPrice == nil:
-			return nil, refuse(data.KindInvalid, data.CodeTermNoSessions, "此班別不提供體驗課")
+			return nil, refuse(storefront.KindInvalid, storefront.CodeTermNoSessions, "此班別不提供體驗課")
 		case o.RemainingSessions == 0:
 			return nil, data.ErrTermNoSessions
 		case o.TrialSeatsLeft <= 0:
@@ -84,13 +85,13 @@ func (f *Flows) CheckTerm(ctx context.Context, b *data.Brand, u *data.User, term
 		return c, nil
 	}
 	if c.Offer == nil {
-		return nil, refuse(data.KindInvalid, data.CodeBadRequest, "請指定班別 scheduleId")
+		return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, "請指定班別 scheduleId")
 	}
 	switch o := c.Offer; {
 	case o.RemainingSessions == 0:
 		return nil, data.ErrTermNoSessions
 	case action == TermActionInterim && !o.Started:
-		return nil, refuse(data.KindConflict, data.CodeBadRequest, "此學期尚未開始，請直接報名整期課程")
+		return nil, refuse(storefront.KindConflict, storefront.CodeBadRequest, "此學期尚未開始，請直接報名整期課程")
 	case enrolled:
 		return nil, data.ErrTermEnrolled
 	case o.SeatsLeft <= 0:
@@ -106,10 +107,10 @@ func (f *Flows) CheckTerm(ctx context.Context, b *data.Brand, u *data.User, term
 // or the class pro rata).
 func (f *Flows) termLine(ctx context.Context, b *data.Brand, u *data.User, req Request, store data.Store, q *Quote) error {
 	if req.TermScheduleID <= 0 || req.TermClassID <= 0 {
-		return refuse(data.KindInvalid, data.CodeBadRequest, "請指定學期課程 termScheduleId 與班別 scheduleId")
+		return refuse(storefront.KindInvalid, storefront.CodeBadRequest, "請指定學期課程 termScheduleId 與班別 scheduleId")
 	}
 	if req.Quantity != 1 {
-		return refuse(data.KindInvalid, data.CodeQuantityNotAllowed, "學期課程每次報名一位")
+		return refuse(storefront.KindInvalid, storefront.CodeQuantityNotAllowed, "學期課程每次報名一位")
 	}
 	action := TermActionPurchase
 	if req.Trial {
@@ -120,7 +121,7 @@ func (f *Flows) termLine(ctx context.Context, b *data.Brand, u *data.User, req R
 		return err
 	}
 	if c.Offer.StoreID != store.ID {
-		return refuse(data.KindInvalid, data.CodeNotSoldInStore, "此班別未於所選門市開課")
+		return refuse(storefront.KindInvalid, storefront.CodeNotSoldInStore, "此班別未於所選門市開課")
 	}
 	q.Name, q.UnitPrice = c.Offer.Name, c.Price
 	if req.Trial {
@@ -133,10 +134,10 @@ func (f *Flows) termLine(ctx context.Context, b *data.Brand, u *data.User, req R
 // owes, from the charging setting.
 func (f *Flows) overdueLine(ctx context.Context, b *data.Brand, u *data.User, req Request, q *Quote) error {
 	if req.CountingPasscardID <= 0 {
-		return refuse(data.KindInvalid, data.CodeBadRequest, "請指定要補繳的分鐘卡 countingPasscardId")
+		return refuse(storefront.KindInvalid, storefront.CodeBadRequest, "請指定要補繳的分鐘卡 countingPasscardId")
 	}
 	if req.Quantity != 1 {
-		return refuse(data.KindInvalid, data.CodeQuantityNotAllowed, "欠費每次補繳一張卡")
+		return refuse(storefront.KindInvalid, storefront.CodeQuantityNotAllowed, "欠費每次補繳一張卡")
 	}
 	c, err := f.DB.OverdueCard(ctx, b.ID, u.ID, req.CountingPasscardID)
 	if err != nil {

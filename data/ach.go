@@ -3,11 +3,12 @@ package data
 import (
 	"context"
 	"errors"
+	"storefront"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // ACH bank debit (issue 13; migration 010): an ACH order carries one
@@ -98,7 +99,7 @@ func settlement(payWay string) string {
 	return rules.SettleNow
 }
 
-var errMandateNotFound = &Error{Kind: KindNotFound, Code: CodeOrderNotFound, Message: "找不到此筆 ACH 授權"}
+var errMandateNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeOrderNotFound, Message: "找不到此筆 ACH 授權"}
 
 // ACHMandate loads the mandate of order number.
 func (db *DB) ACHMandate(ctx context.Context, number string) (*ACHMandateRow, error) {
@@ -142,7 +143,7 @@ type MandateAnswer struct {
 
 // errMandateAnswered: the mandate has its answer already (a different
 // answer to the same mandate changes nothing).
-var errMandateAnswered = &Error{Kind: KindConflict, Code: CodePaymentFailed, Message: "此筆 ACH 授權已有銀行回覆"}
+var errMandateAnswered = &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodePaymentFailed, Message: "此筆 ACH 授權已有銀行回覆"}
 
 // AnswerMandate applies the bank's answer a to its order, once: approved
 // pays the order (PayOrder: its amount must be the order's, holdings and

@@ -3,12 +3,13 @@ package data
 import (
 	"context"
 	"errors"
+	"storefront"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // The booking flows' side of the database (package booking): sessions with
@@ -62,7 +63,7 @@ func scanSession(r pgx.Row, s *SessionInfo) error {
 }
 
 // errSessionNotFound: no such session of the brand.
-var errSessionNotFound = &Error{Kind: KindNotFound, Code: CodeNotFound, Message: "找不到此課程場次"}
+var errSessionNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "找不到此課程場次"}
 
 // Sessions returns the brand's sessions by id (any that are not the
 // brand's are left out), in id order.
@@ -271,7 +272,7 @@ func (t *BookingTx) Holding(userID, storeID int64, today, kind string, id int64)
 	h := &Held{}
 	err := scanHeld(t.tx.QueryRow(t.ctx, heldSelect(kind)+` and x.id = $4`, userID, storeID, today, id), h)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, &Error{Kind: KindInvalid, Code: CodeNoEntitlement}
+		return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeNoEntitlement}
 	}
 	return h, dbErr(err)
 }
@@ -326,7 +327,7 @@ var ErrHoldingChanged = errors.New("the entitlement changed meanwhile")
 // session (full when none is left), then spends the entitlement only
 // while it still has enough (and starts its validity when the use does,
 // only from the start it was read with), then inserts the booking. A
-// second live booking of the member in the session is CodeAlreadyBooked;
+// second live booking of the member in the session is storefront.CodeAlreadyBooked;
 // an entitlement spent or started meanwhile is ErrHoldingChanged.
 func (t *BookingTx) Record(n NewBooking, takeSeat bool) (int64, error) {
 	var passcard, ticket, timing *int64
@@ -346,9 +347,9 @@ func (t *BookingTx) Record(n NewBooking, takeSeat bool) (int64, error) {
 	var guards []error // the error of each statement that must change a row
 	if takeSeat {
 		b.Queue(`update course_schedules set booked = booked + 1 where id = $1 and booked < capacity`, n.Session.ScheduleID)
-		guards = append(guards, codeErr(KindConflict, CodeSessionFull))
+		guards = append(guards, codeErr(storefront.KindConflict, storefront.CodeSessionFull))
 	}
-	changed := &Error{Kind: KindConflict, Code: CodeNoEntitlement, Err: ErrHoldingChanged}
+	changed := &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeNoEntitlement, Err: ErrHoldingChanged}
 	if queueSpend(b, n.Held, consumed, true) {
 		guards = append(guards, changed)
 	}
@@ -374,8 +375,8 @@ func (t *BookingTx) Record(n NewBooking, takeSeat bool) (int64, error) {
 	}
 	var id int64
 	err := br.QueryRow().Scan(&id)
-	if err != nil && AsError(err).Kind == KindConflict { // one live booking per member and session
-		return 0, codeErr(KindConflict, CodeAlreadyBooked)
+	if err != nil && storefront.AsError(err).Kind == storefront.KindConflict { // one live booking per member and session
+		return 0, codeErr(storefront.KindConflict, storefront.CodeAlreadyBooked)
 	}
 	if err != nil {
 		return 0, dbErr(err)
@@ -488,7 +489,7 @@ func (t *BookingTx) LockBooking(userID, bookingID int64) (*BookingRow, error) {
 		&b.StartsAt, &b.EndsAt, &b.PrivateCoach, &b.Status, &kind, &b.PayName, &b.Consumed, &ticketType,
 		&b.CancelDeadline, &b.CheckedInAt, &b.CancelledAt, &b.CreatedAt, &b.OrderID, &b.ActivatedHolding, &holdingID)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, codeErr(KindNotFound, CodeBookingNotFound)
+		return nil, codeErr(storefront.KindNotFound, storefront.CodeBookingNotFound)
 	}
 	if err != nil {
 		return nil, dbErr(err)
@@ -506,7 +507,7 @@ func (t *BookingTx) BookingSession(userID, bookingID int64) (int64, error) {
 	var id int64
 	err := t.tx.QueryRow(t.ctx, `select schedule_id from bookings where id = $1 and user_id = $2`, bookingID, userID).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, codeErr(KindNotFound, CodeBookingNotFound)
+		return 0, codeErr(storefront.KindNotFound, storefront.CodeBookingNotFound)
 	}
 	return id, dbErr(err)
 }
@@ -612,12 +613,12 @@ func (t *BookingTx) Wait(brandID string, userID, scheduleID int64, now time.Time
 }
 
 // Leave takes the member off the session's waiting list; not waiting is
-// CodeNotWaiting.
+// storefront.CodeNotWaiting.
 func (t *BookingTx) Leave(userID, scheduleID int64, now time.Time) error {
 	tag, err := t.tx.Exec(t.ctx, `update booking_waitlist set status = 'left', updated_at = $3
 		where user_id = $1 and schedule_id = $2 and status = 'waiting'`, userID, scheduleID, now)
 	if err == nil && tag.RowsAffected() == 0 {
-		return codeErr(KindNotFound, CodeNotWaiting)
+		return codeErr(storefront.KindNotFound, storefront.CodeNotWaiting)
 	}
 	return dbErr(err)
 }
@@ -661,7 +662,7 @@ func (db *DB) TermClassSeats(ctx context.Context, brandID string, termID, classI
 		 where tc.brand_id = $1 and tc.term_schedule_id = $2 and tc.id = $3 and ts.on_shelf`,
 		brandID, termID, classID, rules.Wall(now)).Scan(&c.CourseID, &c.Name, &c.Price, &c.SeatsLeft)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, &Error{Kind: KindNotFound, Code: CodeNotFound, Message: "找不到此學期課程班別"}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "找不到此學期課程班別"}
 	}
 	return c, dbErr(err)
 }

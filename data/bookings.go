@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"storefront"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // Bookings (issue 11): a member's seat in one class session, paid by one
@@ -125,13 +126,13 @@ func (db *DB) MemberBookings(ctx context.Context, userID int64, now time.Time) (
 }
 
 // Booking returns one of the member's bookings; not found is
-// CodeBookingNotFound.
+// storefront.CodeBookingNotFound.
 func (db *DB) Booking(ctx context.Context, userID, bookingID int64) (*Booking, error) {
 	b := &Booking{}
 	err := scanBooking(db.Pool.QueryRow(ctx, `select `+bookingCols+` from `+bookingJoin+` where b.id = $1 and b.user_id = $2`,
 		bookingID, userID), b)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, codeErr(KindNotFound, CodeBookingNotFound)
+		return nil, codeErr(storefront.KindNotFound, storefront.CodeBookingNotFound)
 	}
 	return b, dbErr(err)
 }

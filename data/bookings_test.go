@@ -2,11 +2,12 @@ package data_test
 
 import (
 	"context"
+	"storefront"
 	"testing"
 
 	"storefront/data"
 	"storefront/data/dbtest"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // TestSeatCounterGuards: a seat is taken only while one is left, and the
@@ -40,10 +41,10 @@ func TestSeatCounterGuards(t *testing.T) {
 	if _, err := db.Pool.Exec(ctx, `update bookings set status = 'cancelled', cancelled_at = now() where schedule_id = $1`, id); err != nil {
 		t.Fatal(err)
 	}
-	if err := take(); data.AsError(err).Code != data.CodeSessionFull {
+	if err := take(); storefront.AsError(err).Code != storefront.CodeSessionFull {
 		t.Fatalf("a second seat: %v; want CodeSessionFull", err)
 	}
-	if _, err := db.Pool.Exec(ctx, `update course_schedules set booked = booked + 1 where id = $1`, id); data.ErrorKind(err) != data.KindInvalid {
+	if _, err := db.Pool.Exec(ctx, `update course_schedules set booked = booked + 1 where id = $1`, id); storefront.ErrorKind(err) != storefront.KindInvalid {
 		t.Fatalf("writing past the capacity: %v; want the check constraint's refusal", err)
 	}
 }
@@ -63,7 +64,7 @@ func TestIdempotencyKeyClaim(t *testing.T) {
 				return err
 			}
 			if !keep {
-				return data.Errorf(data.KindConflict, data.CodeSessionFull, "")
+				return storefront.Errorf(storefront.KindConflict, storefront.CodeSessionFull, "")
 			}
 			return tx.Finish(nil, user, "k1", []byte(`[42]`))
 		})

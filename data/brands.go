@@ -4,11 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"storefront"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // Brand is everything a page of a brand needs about the brand itself: its
@@ -97,8 +98,8 @@ func (b *Brand) DomainFor(env string) string {
 }
 
 // LoadBrand loads brand id with its stores, domains and custom fields. An
-// unknown brand is CodeBrandNotFound; a brand whose service has ended is
-// CodeBrandTerminated (both not-found).
+// unknown brand is storefront.CodeBrandNotFound; a brand whose service has ended is
+// storefront.CodeBrandTerminated (both not-found).
 func (db *DB) LoadBrand(ctx context.Context, id string) (*Brand, error) {
 	b := &Brand{ID: id}
 	var status string
@@ -109,13 +110,13 @@ func (db *DB) LoadBrand(ctx context.Context, id string) (*Brand, error) {
 		&b.Name, &status, &b.AppLogo, &b.Description, &b.WebBaseBackgroundColor,
 		&b.IOSAppLink, &b.AndroidAppLink, &b.IsNewposStore, &b.Modules, &b.DataVersion)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, &Error{Kind: KindNotFound, Code: CodeBrandNotFound}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeBrandNotFound}
 	}
 	if err != nil {
 		return nil, dbErr(err)
 	}
 	if status == "terminated" {
-		return nil, &Error{Kind: KindNotFound, Code: CodeBrandTerminated}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeBrandTerminated}
 	}
 
 	batch := &pgx.Batch{}

@@ -2,13 +2,14 @@ package data_test
 
 import (
 	"context"
+	"storefront"
 	"testing"
 	"time"
 
 	"storefront/data"
 	"storefront/data/dbtest"
 	"storefront/data/demo"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 func TestLoadBrand(t *testing.T) {
@@ -29,9 +30,9 @@ func TestLoadBrand(t *testing.T) {
 		t.Fatalf("demo custom fields = %+v", b.CustomFields)
 	}
 
-	for id, code := range map[string]int{"closed": data.CodeBrandTerminated, "nosuch": data.CodeBrandNotFound} {
+	for id, code := range map[string]int{"closed": storefront.CodeBrandTerminated, "nosuch": storefront.CodeBrandNotFound} {
 		_, err := db.LoadBrand(ctx, id)
-		if e := data.AsError(err); e.Kind != data.KindNotFound || e.Code != code {
+		if e := storefront.AsError(err); e.Kind != storefront.KindNotFound || e.Code != code {
 			t.Errorf("LoadBrand(%q) error = %v; want not found %d", id, err, code)
 		}
 	}

@@ -2,13 +2,14 @@ package data_test
 
 import (
 	"context"
+	"storefront"
 	"strings"
 	"testing"
 	"time"
 
 	"storefront/data"
 	"storefront/data/dbtest"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // The demo catalogue's schedules are relative to the load day, so these
@@ -136,10 +137,10 @@ func TestItemDetailAndLists(t *testing.T) {
 	if err != nil || it.OnShelf || it.Image == "" {
 		t.Fatalf("off-shelf item = %+v, %v", it, err)
 	}
-	if _, err := db.Item(ctx, "demo", "point", offID, rules.Day(time.Now())); data.ErrorKind(err) != data.KindNotFound {
+	if _, err := db.Item(ctx, "demo", "point", offID, rules.Day(time.Now())); storefront.ErrorKind(err) != storefront.KindNotFound {
 		t.Fatalf("item under another type: %v", err)
 	}
-	if _, err := db.Item(ctx, "yoga", "passcard", offID, rules.Day(time.Now())); data.ErrorKind(err) != data.KindNotFound {
+	if _, err := db.Item(ctx, "yoga", "passcard", offID, rules.Day(time.Now())); storefront.ErrorKind(err) != storefront.KindNotFound {
 		t.Fatalf("item of another brand: %v", err)
 	}
 	p, err := db.Items(ctx, "demo", data.ItemFilter{Types: []string{"point", "quantityPasscard"}, Day: rules.Day(time.Now())}, 1, 2)
@@ -168,10 +169,10 @@ func TestTermSchedules(t *testing.T) {
 	if err != nil || len(one.ClassList) != 1 || len(one.ClassList[0].SessionList) != 12 {
 		t.Fatalf("class detail = %+v, %v", one, err)
 	}
-	if _, err := db.TermSchedule(ctx, "term", terms[0].TermScheduleID, 999999); data.ErrorKind(err) != data.KindNotFound {
+	if _, err := db.TermSchedule(ctx, "term", terms[0].TermScheduleID, 999999); storefront.ErrorKind(err) != storefront.KindNotFound {
 		t.Fatalf("unknown class: %v", err)
 	}
-	if _, err := db.TermSchedule(ctx, "demo", terms[0].TermScheduleID, 0); data.ErrorKind(err) != data.KindNotFound {
+	if _, err := db.TermSchedule(ctx, "demo", terms[0].TermScheduleID, 0); storefront.ErrorKind(err) != storefront.KindNotFound {
 		t.Fatalf("another brand's term: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"storefront"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -76,13 +77,13 @@ func newestVersion(ctx context.Context, q querier, brandID string, id int64) (*C
 		from contract_templates t join contract_versions v on v.template_id = t.id
 		where t.brand_id = $1 and t.id = $2 order by v.version desc limit 1`, brandID, id), &v)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, codeErr(KindNotFound, CodeContractNotFound)
+		return nil, codeErr(storefront.KindNotFound, storefront.CodeContractNotFound)
 	}
 	return &v, dbErr(err)
 }
 
 // Contract is the newest version of the brand's contract template id
-// (CodeContractNotFound when there is none).
+// (storefront.CodeContractNotFound when there is none).
 func (db *DB) Contract(ctx context.Context, brandID string, id int64) (*ContractVersion, error) {
 	return newestVersion(ctx, db.Pool, brandID, id)
 }
@@ -135,13 +136,13 @@ func (db *DB) SignedVersion(ctx context.Context, userID int64, v *ContractVersio
 	return &r, nil
 }
 
-// SignedContract is the member's signed contract id (CodeContractNotFound
+// SignedContract is the member's signed contract id (storefront.CodeContractNotFound
 // when it is not theirs).
 func (db *DB) SignedContract(ctx context.Context, userID, id int64) (*SignedRecord, error) {
 	var r SignedRecord
 	err := scanSigned(db.Pool.QueryRow(ctx, `select `+signedCols+signedFrom+` where s.user_id = $1 and s.id = $2`, userID, id), &r)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, codeErr(KindNotFound, CodeContractNotFound)
+		return nil, codeErr(storefront.KindNotFound, storefront.CodeContractNotFound)
 	}
 	return &r, dbErr(err)
 }
@@ -174,7 +175,7 @@ type ContractMail func(r *SignedRecord) (Mail, error)
 // SignContract stores a signed contract, with the signing account's name
 // and e-mail as they are, and queues its mail, in one transaction. The
 // version must be the template's newest and the hash its text's (else
-// CodeContractOutdated); a version signed already is CodeContractSigned.
+// storefront.CodeContractOutdated); a version signed already is storefront.CodeContractSigned.
 func (db *DB) SignContract(ctx context.Context, sg Signing, compose ContractMail) (*SignedRecord, error) {
 	var rec *SignedRecord
 	err := db.inTx(ctx, func(tx pgx.Tx) error {
@@ -187,7 +188,7 @@ func (db *DB) SignContract(ctx context.Context, sg Signing, compose ContractMail
 			return err
 		}
 		if v.Version != sg.Version || !bytes.Equal(v.TextSHA256(), sg.TextSHA256) {
-			return codeErr(KindConflict, CodeContractOutdated)
+			return codeErr(storefront.KindConflict, storefront.CodeContractOutdated)
 		}
 		rec = &SignedRecord{BrandID: sg.BrandID, UserID: sg.UserID, TemplateID: v.TemplateID, Name: v.Name, Title: v.Title,
 			Body: v.Body, Version: v.Version, TextSHA256: sg.TextSHA256, Signature: sg.Signature, SignerName: sg.SignerName,
@@ -208,7 +209,7 @@ func (db *DB) SignContract(ctx context.Context, sg Signing, compose ContractMail
 			sg.BrandID, sg.UserID, v.TemplateID, v.Version, sg.TextSHA256, sg.Signature, sg.SignerName, rec.AccountName,
 			rec.AccountEmail, sg.Fields, sg.ClientAddr, sg.UserAgent, sg.SignedAt).Scan(&rec.ID)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return codeErr(KindConflict, CodeContractSigned)
+			return codeErr(storefront.KindConflict, storefront.CodeContractSigned)
 		}
 		if err != nil || compose == nil {
 			return err

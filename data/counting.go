@@ -3,11 +3,12 @@ package data
 import (
 	"context"
 	"errors"
+	"storefront"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // Counting passcards (分鐘計費卡) that went below zero (issue 13;
@@ -22,7 +23,7 @@ type ChargingSetting struct {
 	UnitPrice   int `json:"unitPrice"`
 }
 
-var errNoChargingSetting = &Error{Kind: KindNotFound, Code: CodeNotFound, Message: "此品牌尚未設定分鐘卡的計費方式"}
+var errNoChargingSetting = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "此品牌尚未設定分鐘卡的計費方式"}
 
 // ChargingSetting is the brand's; a brand without one is not found.
 func (db *DB) ChargingSetting(ctx context.Context, brandID string) (*ChargingSetting, error) {
@@ -74,7 +75,7 @@ func (db *DB) OverdueCards(ctx context.Context, brandID string, userID, cardID i
 }
 
 // OverdueCard is one card of member userID that owes minutes; a card that
-// owes nothing is CodeNothingOwed, another member's or unknown not found.
+// owes nothing is storefront.CodeNothingOwed, another member's or unknown not found.
 func (db *DB) OverdueCard(ctx context.Context, brandID string, userID, cardID int64) (*OverdueCard, error) {
 	var owner int64
 	var remain int
@@ -86,7 +87,7 @@ func (db *DB) OverdueCard(ctx context.Context, brandID string, userID, cardID in
 		return nil, dbErr(err)
 	}
 	if remain >= 0 {
-		return nil, &Error{Kind: KindConflict, Code: CodeNothingOwed}
+		return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeNothingOwed}
 	}
 	l, err := db.OverdueCards(ctx, brandID, userID, cardID)
 	if err != nil {
@@ -95,7 +96,7 @@ func (db *DB) OverdueCard(ctx context.Context, brandID string, userID, cardID in
 	return &l[0], nil
 }
 
-var errCardNotFound = &Error{Kind: KindNotFound, Code: CodeNotFound, Message: "找不到這張分鐘卡"}
+var errCardNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "找不到這張分鐘卡"}
 
 // CountingUse is one line of a counting passcard's history: minutes used
 // (negative: a booking or a visit) or added back (positive: a settled
@@ -132,7 +133,7 @@ func (db *DB) CountingHistory(ctx context.Context, brandID string, userID, cardI
 // insertOverdueLine writes order orderID's line paying what card
 // l.CountingPasscardID owes: the card (locked) must be the order's
 // member's and below zero; the amount comes from the charging setting,
-// and one other than the page showed is CodePriceChanged.
+// and one other than the page showed is storefront.CodePriceChanged.
 func insertOverdueLine(ctx context.Context, tx pgx.Tx, brandID string, orderID int64, l NewOrderLine) error {
 	var name string
 	var remain int
@@ -144,7 +145,7 @@ func insertOverdueLine(ctx context.Context, tx pgx.Tx, brandID string, orderID i
 		return err
 	}
 	if remain >= 0 {
-		return &Error{Kind: KindConflict, Code: CodeNothingOwed}
+		return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeNothingOwed}
 	}
 	set, err := chargingSetting(ctx, tx, brandID)
 	if err != nil {
@@ -152,7 +153,7 @@ func insertOverdueLine(ctx context.Context, tx pgx.Tx, brandID string, orderID i
 	}
 	amount := rules.OverdueAmount(-remain, set.UnitMinutes, set.UnitPrice)
 	if amount != l.ShownPrice {
-		return &Error{Kind: KindConflict, Code: CodePriceChanged, Message: PriceChangedMessage(amount)}
+		return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodePriceChanged, Message: PriceChangedMessage(amount)}
 	}
 	_, err = tx.Exec(ctx, `insert into order_lines (order_id, counting_passcard_id, overdue_minutes, name, unit_price, quantity, store_id)
 		values ($1, $2, $3, $4, $5, 1, nullif($6, 0))`, orderID, l.CountingPasscardID, -remain, "分鐘卡欠費補繳："+name, amount, l.StoreID)

@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"storefront"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // Teacher is a teacher with their introduction.
@@ -45,7 +46,7 @@ const (
 	MaxCourseSchedules = 120 // coming schedules a course detail carries
 )
 
-// The activity shapes belong to the merge rule (data/rules).
+// The activity shapes belong to the merge rule (rules).
 type (
 	Activity   = rules.Activity
 	Schedule   = rules.Schedule
@@ -244,7 +245,7 @@ func (db *DB) Course(ctx context.Context, brandID string, id int64, from time.Ti
 		&d.Summary, &d.Image, &d.TicketOnly, &d.MaxPrice, &d.MinPrice, &d.Description, &teacherID, &d.BookingOpensHours, &d.UpdatedAt},
 		storeFields(&d.Store)...)...)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, &Error{Kind: KindNotFound, Message: "找不到這堂課程"}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: "找不到這堂課程"}
 	}
 	if err != nil {
 		return nil, dbErr(err)

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/url"
 	"path/filepath"
+	"storefront"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -139,7 +140,7 @@ func EnsureDatabase(ctx context.Context, serverURL, name string) error {
 		return nil
 	}
 	_, err = conn.Exec(ctx, "create database "+pgx.Identifier{name}.Sanitize())
-	if err != nil && AsError(err).Kind == KindConflict { // created meanwhile by another process
+	if err != nil && storefront.AsError(err).Kind == storefront.KindConflict { // created meanwhile by another process
 		return nil
 	}
 	return err
@@ -191,4 +192,13 @@ func (db *DB) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 type querier interface {
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+// dbErr maps a database error to a *storefront.Error (see
+// storefront.AsError), keeping nil nil.
+func dbErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	return storefront.AsError(err)
 }

@@ -2,11 +2,12 @@ package data
 
 import (
 	"errors"
+	"storefront"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // Entries at the studio's door (issue 14): the scanner reads a member's
@@ -24,7 +25,7 @@ func (t *BookingTx) LockCountTicket(brandID string, userID, id int64, today stri
 		and x.ticket_type in ('count', 'couponCount', 'privateCount', 'privateCouponCount') for update`,
 		userID, int64(0), today, id, brandID), h)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, &Error{Kind: KindNotFound, Code: CodeNotFound, Message: "查無此計次卡或已過期"}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "查無此計次卡或已過期"}
 	}
 	return h, dbErr(err)
 }

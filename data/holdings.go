@@ -6,7 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // What a member holds, as the member centre shows it. Dates are

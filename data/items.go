@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"storefront"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -189,7 +190,7 @@ func (db *DB) Item(ctx context.Context, brandID, itemType string, id int64, day 
 		return it, scanItem(r, &it)
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, &Error{Kind: KindNotFound, Message: "找不到這項商品"}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: "找不到這項商品"}
 	}
 	if err != nil {
 		return nil, dbErr(err)

@@ -5,11 +5,12 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"storefront"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // The changes of an order (migration 007): creating it, handing it to a
@@ -29,7 +30,7 @@ type NewOrderLine struct {
 	SalesmanID int64 // 0: none
 	Quantity   int
 	// ShownPrice is the unit price the buyer's page showed: a different
-	// price in the database refuses the order (CodePriceChanged).
+	// price in the database refuses the order (storefront.CodePriceChanged).
 	ShownPrice int
 	// StartOn is the line's start (rules.CheckoutStart), zero for none.
 	StartOn rules.TaipeiDay
@@ -57,12 +58,12 @@ type NewOrder struct {
 func newOrderNumber() string { return rand.Text() }
 
 // errOrderNotFound is the spec's -78000000: also for another member's order.
-var errOrderNotFound = &Error{Kind: KindNotFound, Code: CodeOrderNotFound}
+var errOrderNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeOrderNotFound}
 
 // CreateOrder creates an order in state created with its lines, reading
 // each line's name, price and terms from the database in the same
-// transaction: an item off the shelf is CodeItemOffShelf, a price other
-// than the one shown CodePriceChanged.
+// transaction: an item off the shelf is storefront.CodeItemOffShelf, a price other
+// than the one shown storefront.CodePriceChanged.
 func (db *DB) CreateOrder(ctx context.Context, n NewOrder, now time.Time) (*Order, error) {
 	var number string
 	err := db.inTx(ctx, func(tx pgx.Tx) (err error) {
@@ -126,13 +127,13 @@ func insertLine(ctx context.Context, tx pgx.Tx, brandID string, orderID int64, l
 	}
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return &Error{Kind: KindNotFound, Code: CodeItemOffShelf, Message: "找不到這項商品"}
+		return &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeItemOffShelf, Message: "找不到這項商品"}
 	case err != nil:
 		return err
 	case !onShelf:
-		return &Error{Kind: KindNotFound, Code: CodeItemOffShelf}
+		return &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeItemOffShelf}
 	case price != l.ShownPrice:
-		return &Error{Kind: KindConflict, Code: CodePriceChanged, Message: PriceChangedMessage(price)}
+		return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodePriceChanged, Message: PriceChangedMessage(price)}
 	}
 	if l.ItemID != 0 {
 		_, err = tx.Exec(ctx, `insert into order_lines (order_id, item_id, item_type, name, unit_price, quantity, store_id, salesman_id,
@@ -149,7 +150,7 @@ func insertLine(ctx context.Context, tx pgx.Tx, brandID string, orderID int64, l
 	return err
 }
 
-// PriceChangedMessage is CodePriceChanged's message: the price now.
+// PriceChangedMessage is storefront.CodePriceChanged's message: the price now.
 func PriceChangedMessage(price int) string {
 	return fmt.Sprintf("商品價格已變更為 NT$%s，請重新確認後再結帳", rules.Thousands(price))
 }
@@ -249,11 +250,11 @@ func NotPayable(o *Order) error {
 		OrderCancelled: "此訂單已取消，請重新結帳",
 		OrderExpired:   "此訂單已逾時，請重新結帳",
 	}[o.State]
-	code := CodeOrderExpired
+	code := storefront.CodeOrderExpired
 	if o.State == OrderPaid {
-		code = CodePaymentFailed
+		code = storefront.CodePaymentFailed
 	}
-	return &Error{Kind: KindConflict, Code: code, Message: msg}
+	return &storefront.Error{Kind: storefront.KindConflict, Code: code, Message: msg}
 }
 
 // Payment is a provider's word that an order was paid, after its
@@ -268,7 +269,7 @@ type Payment struct {
 
 // ErrAmountMismatch: a payment whose amount is not the order's; the order
 // is left as it was.
-var ErrAmountMismatch = &Error{Kind: KindInvalid, Code: CodePaymentFailed, Message: "付款金額與訂單金額不符"}
+var ErrAmountMismatch = &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodePaymentFailed, Message: "付款金額與訂單金額不符"}
 
 // ReceiptMail composes the receipt of order o, paid, for member u, inside
 // the transaction that marks it paid.
@@ -292,7 +293,7 @@ func (db *DB) payOrder(ctx context.Context, p Payment, compose ReceiptMail, also
 	from := []string{OrderCreated, OrderAwaitingPayment, OrderFailed, OrderCancelled, OrderExpired}
 	o, changed, err = db.transition(ctx, p.Change, OrderPaid, from, func(tx pgx.Tx, o *Order) error {
 		if o.Provider != p.Provider {
-			return &Error{Kind: KindInvalid, Code: CodePaymentFailed, Message: "付款方式與訂單不符"}
+			return &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodePaymentFailed, Message: "付款方式與訂單不符"}
 		}
 		if p.Amount != o.Amount {
 			return ErrAmountMismatch
@@ -466,11 +467,11 @@ func (db *DB) ExpireOrder(ctx context.Context, c Change) (*Order, bool, error) {
 	})
 }
 
-var errNotDue = &Error{Kind: KindConflict, Message: "訂單尚未逾時"}
+var errNotDue = &storefront.Error{Kind: storefront.KindConflict, Message: "訂單尚未逾時"}
 
 // ErrConfirming is an order whose LINE Pay confirm is in progress on
 // another request: it answers "processing".
-var ErrConfirming = &Error{Kind: KindConflict, Code: CodePaymentFailed, Message: "付款確認中，請稍候"}
+var ErrConfirming = &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodePaymentFailed, Message: "付款確認中，請稍候"}
 
 // confirming is ErrConfirming when a confirm holds o at at.
 func confirming(o *Order, at time.Time) error {
@@ -485,7 +486,7 @@ func confirming(o *Order, at time.Time) error {
 // that locks the order, sets its lease and records the event; the caller
 // then speaks to the provider with no lock held and settles (PayOrder,
 // FailOrder) or lets go (ReleaseConfirm). An order of another provider or
-// transaction is CodeOrderNotFound; one held by a live lease is returned
+// transaction is storefront.CodeOrderNotFound; one held by a live lease is returned
 // with ErrConfirming; one not awaiting payment is returned unclaimed.
 func (db *DB) ClaimConfirm(ctx context.Context, c Change, provider, tradeNo string, until time.Time) (o *Order, claimed bool, err error) {
 	err = db.inTx(ctx, func(tx pgx.Tx) (err error) {

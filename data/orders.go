@@ -128,7 +128,7 @@ func scanOrder(r pgx.Row, o *Order) error {
 }
 
 // Order loads order number of the brand with its lines ("" brand: of any
-// brand, for a provider's callback). Unknown is CodeOrderNotFound.
+// brand, for a provider's callback). Unknown is storefront.CodeOrderNotFound.
 func (db *DB) Order(ctx context.Context, brandID, number string) (*Order, error) {
 	return orderIn(ctx, db.Pool, brandID, number, false)
 }

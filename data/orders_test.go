@@ -5,13 +5,14 @@ import (
 	"errors"
 	"regexp"
 	"slices"
+	"storefront"
 	"sync"
 	"testing"
 	"time"
 
 	"storefront/data"
 	"storefront/data/dbtest"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // orderFixture is a new member of brand demo, buying its items.
@@ -101,14 +102,14 @@ func TestCreateOrderReadsTheDatabase(t *testing.T) {
 	line := data.NewOrderLine{ItemType: typ, ItemID: id, StoreID: f.storeID, Quantity: 1, ShownPrice: 6000}
 	_, err := f.db.CreateOrder(context.Background(), data.NewOrder{BrandID: "demo", UserID: f.userID, Kind: data.OrderKindItem,
 		PayWay: data.PayWayCard, Provider: data.ProviderNewebPay, ExpiresAt: paidAt, Lines: []data.NewOrderLine{line}}, paidAt)
-	if e := data.AsError(err); e == nil || e.Code != data.CodePriceChanged || e.Message != "商品價格已變更為 NT$7,200，請重新確認後再結帳" {
+	if e := storefront.AsError(err); e == nil || e.Code != storefront.CodePriceChanged || e.Message != "商品價格已變更為 NT$7,200，請重新確認後再結帳" {
 		t.Fatalf("changed price: %v", err)
 	}
 	typ, id, price := f.item(t, "夏季限定通行卡") // off the shelf
 	line = data.NewOrderLine{ItemType: typ, ItemID: id, StoreID: f.storeID, Quantity: 1, ShownPrice: price}
 	_, err = f.db.CreateOrder(context.Background(), data.NewOrder{BrandID: "demo", UserID: f.userID, Kind: data.OrderKindItem,
 		PayWay: data.PayWayCard, Provider: data.ProviderNewebPay, ExpiresAt: paidAt, Lines: []data.NewOrderLine{line}}, paidAt)
-	if e := data.AsError(err); e == nil || e.Code != data.CodeItemOffShelf {
+	if e := storefront.AsError(err); e == nil || e.Code != storefront.CodeItemOffShelf {
 		t.Fatalf("off-shelf item: %v", err)
 	}
 }
@@ -241,7 +242,7 @@ func TestOrderStates(t *testing.T) {
 	if o, changed, err := f.db.FailOrder(ctx, ch(a, paidAt), "卡片遭拒"); err != nil || !changed || o.State != data.OrderFailed || o.Failure != "卡片遭拒" {
 		t.Fatalf("fail: %+v %v %v", o, changed, err)
 	}
-	if _, err := f.db.AwaitPayment(ctx, ch(a, paidAt), data.Handoff{}); data.AsError(err).Code != data.CodeOrderExpired {
+	if _, err := f.db.AwaitPayment(ctx, ch(a, paidAt), data.Handoff{}); storefront.AsError(err).Code != storefront.CodeOrderExpired {
 		t.Fatalf("paying a failed order: %v", err)
 	}
 
@@ -335,7 +336,7 @@ func TestItemPastItsSaleEndIsNotSold(t *testing.T) {
 			line := data.NewOrderLine{ItemType: typ, ItemID: id, StoreID: f.storeID, Quantity: 1, ShownPrice: price}
 			_, err = f.db.CreateOrder(ctx, data.NewOrder{BrandID: "demo", UserID: f.userID, Kind: data.OrderKindItem,
 				PayWay: data.PayWayCard, Provider: data.ProviderNewebPay, ExpiresAt: at.Add(time.Hour), Lines: []data.NewOrderLine{line}}, at)
-			if e := data.AsError(err); c.sold && err != nil || !c.sold && (e == nil || e.Code != data.CodeItemOffShelf) {
+			if e := storefront.AsError(err); c.sold && err != nil || !c.sold && (e == nil || e.Code != storefront.CodeItemOffShelf) {
 				t.Errorf("order on %s: %v", day, err)
 			}
 		})

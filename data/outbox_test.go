@@ -3,6 +3,7 @@ package data_test
 import (
 	"context"
 	"errors"
+	"storefront"
 	"sync"
 	"testing"
 	"time"
@@ -66,7 +67,7 @@ func TestRegisterIsAtomic(t *testing.T) {
 		t.Fatalf("%d queued mails after a resend; want the newest only", n)
 	}
 	// too soon: no token and no mail
-	if _, err := db.IssueTokenMail(ctx, u, data.PurposeVerify, now.Add(data.ResendInterval+time.Second), mailOf); data.AsError(err).Code != data.CodeResendTooSoon {
+	if _, err := db.IssueTokenMail(ctx, u, data.PurposeVerify, now.Add(data.ResendInterval+time.Second), mailOf); storefront.AsError(err).Code != storefront.CodeResendTooSoon {
 		t.Fatalf("resend too soon = %v", err)
 	}
 }

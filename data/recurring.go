@@ -5,11 +5,12 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"storefront"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // Recurring card payments (issue 13; migration 009): an order paid by
@@ -61,9 +62,9 @@ type RecurringTerms struct {
 
 // Recurring errors (codes -60 … -64).
 var (
-	errNotRecurring  = &Error{Kind: KindNotFound, Code: CodeNotRecurring}
-	ErrRecurringDone = &Error{Kind: KindConflict, Code: CodeRecurringDone}
-	ErrNotFailed     = &Error{Kind: KindConflict, Code: CodeNotPaymentFailed}
+	errNotRecurring  = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotRecurring}
+	ErrRecurringDone = &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeRecurringDone}
+	ErrNotFailed     = &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeNotPaymentFailed}
 )
 
 const mandateCols = `m.id, m.order_id, m.mer_order_no, m.start_type, m.first_period, m.base, m.times, m.state,
@@ -108,7 +109,7 @@ func (db *DB) NewMandate(ctx context.Context, number string, t RecurringTerms, c
 			return err
 		}
 		if n >= maxMandates {
-			return &Error{Kind: KindConflict, Code: CodeRecurringDone, Message: "此訂單的信用卡委託次數已達上限，請聯絡店家"}
+			return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeRecurringDone, Message: "此訂單的信用卡委託次數已達上限，請聯絡店家"}
 		}
 		m = &Mandate{OrderID: o.ID, MerOrderNo: rand.Text(), State: MandatePending, Change: change}
 		if !change {
@@ -270,7 +271,7 @@ func (db *DB) ApplyCharge(ctx context.Context, c Charge, compose FailureMail) (*
 			return ErrAmountMismatch
 		}
 		if m.PeriodNo != "" && c.PeriodNo != m.PeriodNo {
-			return &Error{Kind: KindInvalid, Code: CodePaymentFailed, Message: "委託單號與訂單不符"}
+			return &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodePaymentFailed, Message: "委託單號與訂單不符"}
 		}
 		if c.Created {
 			switch {
@@ -308,12 +309,12 @@ func (db *DB) ApplyCharge(ctx context.Context, c Charge, compose FailureMail) (*
 			out.Period = *m.First
 		} else {
 			if m.State == MandatePending || m.State == MandateFailed {
-				return &Error{Kind: KindConflict, Code: CodePaymentFailed, Message: "委託尚未成立"}
+				return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodePaymentFailed, Message: "委託尚未成立"}
 			}
 			out.Period = m.Base + c.AlreadyTimes
 		}
 		if out.Period < 1 || out.Period > periods {
-			return &Error{Kind: KindInvalid, Code: CodePaymentFailed, Message: fmt.Sprintf("期數 %d 不在委託範圍內", out.Period)}
+			return &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodePaymentFailed, Message: fmt.Sprintf("期數 %d 不在委託範圍內", out.Period)}
 		}
 		state := "failed"
 		if c.Paid {
@@ -571,7 +572,7 @@ func (db *DB) CardChange(ctx context.Context, brandID, number, changeOrderNo str
 		where m.mer_order_no = $1 and o.number = $2 and exists (select 1 from recurring_mandates e where e.order_id = m.order_id and e.id < m.id)`,
 		changeOrderNo, number).Scan(&c.State, &last4, &c.Failure)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, &Error{Kind: KindNotFound, Code: CodeNotRecurring, Message: "找不到這筆信用卡變更"}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotRecurring, Message: "找不到這筆信用卡變更"}
 	} else if err != nil {
 		return nil, dbErr(err)
 	}
@@ -589,7 +590,7 @@ func masked(last4 string) string {
 
 // RecurringTermsOf reads the recurring terms of order number's item: its
 // periods (items.recurring_periods) and its validity as the period. An
-// item not sold by recurring payment is CodeRecurringNotOffered.
+// item not sold by recurring payment is storefront.CodeRecurringNotOffered.
 func (db *DB) RecurringTermsOf(ctx context.Context, number string) (RecurringTerms, error) {
 	var t RecurringTerms
 	var periods, value *int
@@ -603,7 +604,7 @@ func (db *DB) RecurringTermsOf(ctx context.Context, number string) (RecurringTer
 		return t, dbErr(err)
 	}
 	if periods == nil || value == nil || unit == nil || *value != 1 || *unit == "D" {
-		return t, &Error{Kind: KindInvalid, Code: CodeRecurringNotOffered}
+		return t, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeRecurringNotOffered}
 	}
 	t.Periods, t.PeriodType = *periods, *unit
 	return t, nil

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"storefront"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -51,7 +52,7 @@ func (db *DB) CreateSession(ctx context.Context, brandID string, userID int64, u
 }
 
 // ErrNoSession is a session id that is unknown, expired or revoked.
-var ErrNoSession = &Error{Kind: KindForbidden, Code: CodeSessionInvalid}
+var ErrNoSession = &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeSessionInvalid}
 
 // SessionByID returns the live session with id, else ErrNoSession.
 func (db *DB) SessionByID(ctx context.Context, id string, now time.Time) (*Session, error) {

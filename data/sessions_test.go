@@ -2,6 +2,7 @@ package data_test
 
 import (
 	"context"
+	"storefront"
 	"testing"
 	"time"
 
@@ -16,7 +17,7 @@ func TestSessionRevocationsReachEveryProcess(t *testing.T) {
 	db := dbtest.NewDemo(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	u, err := db.UserByEmail(ctx, "demo", "member@example.com", data.CodeAccountNotFound)
+	u, err := db.UserByEmail(ctx, "demo", "member@example.com", storefront.CodeAccountNotFound)
 	if err != nil {
 		t.Fatal(err)
 	}

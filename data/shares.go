@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"storefront"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -81,7 +82,7 @@ type ShareResult struct {
 
 // SharePoints makes the share in one transaction, once per key: it locks
 // the sender's ticket, refuses more points than it holds
-// (CodeNotEnoughPoints), takes them and gives the receiver a ticket of
+// (storefront.CodeNotEnoughPoints), takes them and gives the receiver a ticket of
 // the same name, type, start and end holding them.
 func (db *DB) SharePoints(ctx context.Context, r ShareRequest) (*ShareResult, error) {
 	var res *ShareResult
@@ -103,13 +104,13 @@ func (db *DB) SharePoints(ctx context.Context, r ShareRequest) (*ShareResult, er
 			  and (ends_on is null or ends_on >= $4::date) for update`,
 			r.TicketID, r.FromUser, r.BrandID, r.Today).Scan(&remain)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return &Error{Kind: KindNotFound, Code: CodeNotFound, Message: "查無可分享的點數票券"}
+			return &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "查無可分享的點數票券"}
 		}
 		if err != nil {
 			return dbErr(err)
 		}
 		if r.Points > remain {
-			return &Error{Kind: KindConflict, Code: CodeNotEnoughPoints}
+			return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeNotEnoughPoints}
 		}
 		res = &ShareResult{Remain: remain - r.Points, Points: r.Points}
 		err = t.tx.QueryRow(ctx, `

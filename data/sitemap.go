@@ -8,7 +8,7 @@ import (
 )
 
 // SitemapEntry is a public page of a brand's catalogue with the time its
-// content last changed. Kind is "item", "course", "term" or "class"; the
+// content last changed. storefront.Kind is "item", "course", "term" or "class"; the
 // host turns it into a path.
 type SitemapEntry struct {
 	Kind     string

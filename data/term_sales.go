@@ -3,12 +3,13 @@ package data
 import (
 	"context"
 	"errors"
+	"storefront"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // Term-schedule sales (issue 13; migration 011). A term order buys a
@@ -100,7 +101,7 @@ func (db *DB) TermOffer(ctx context.Context, brandID string, termID, classID int
 	return &l[0], nil
 }
 
-var errTermClassNotFound = &Error{Kind: KindNotFound, Code: CodeNotFound, Message: "找不到此學期課程班別"}
+var errTermClassNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "找不到此學期課程班別"}
 
 // TermHolds reports whether member userID holds a live trial of term
 // termID and a live seat in class classID (bought or being paid).
@@ -114,18 +115,18 @@ func (db *DB) TermHolds(ctx context.Context, userID, termID, classID int64) (tri
 
 // Refusals of a term purchase.
 var (
-	ErrTermFull       = &Error{Kind: KindConflict, Code: CodeTermFull}
-	ErrTrialUsed      = &Error{Kind: KindConflict, Code: CodeTrialUsed}
-	ErrTermEnrolled   = &Error{Kind: KindConflict, Code: CodeTermEnrolled}
-	ErrTermNoSessions = &Error{Kind: KindConflict, Code: CodeTermNoSessions}
+	ErrTermFull       = &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeTermFull}
+	ErrTrialUsed      = &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeTrialUsed}
+	ErrTermEnrolled   = &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeTermEnrolled}
+	ErrTermNoSessions = &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeTermNoSessions}
 )
 
 // insertTermLine writes order orderID's line for a term class (l.TermClassID
 // of term l.TermScheduleID; a trial when l.Trial) and holds its seats: the
 // price is read here (pro rata, or the trial's), a price other than the one
-// shown is CodePriceChanged, a session without a seat CodeTermFull, a
-// second live trial or class of the member CodeTrialUsed or
-// CodeTermEnrolled. The caller's transaction rolls everything back on a
+// shown is storefront.CodePriceChanged, a session without a seat storefront.CodeTermFull, a
+// second live trial or class of the member storefront.CodeTrialUsed or
+// storefront.CodeTermEnrolled. The caller's transaction rolls everything back on a
 // refusal.
 func insertTermLine(ctx context.Context, tx pgx.Tx, brandID string, orderID int64, l NewOrderLine, now time.Time) error {
 	var name string
@@ -154,14 +155,14 @@ func insertTermLine(ctx context.Context, tx pgx.Tx, brandID string, orderID int6
 	unit := 0
 	if l.Trial {
 		if trialPrice == nil {
-			return &Error{Kind: KindInvalid, Code: CodeTermNoSessions, Message: "此班別不提供體驗課"}
+			return &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeTermNoSessions, Message: "此班別不提供體驗課"}
 		}
 		unit, coming, name = *trialPrice, coming[:1], name+"（體驗課）"
 	} else if unit, err = rules.ProRata(price, total, len(coming)); err != nil {
 		return ErrTermNoSessions
 	}
 	if unit != l.ShownPrice {
-		return &Error{Kind: KindConflict, Code: CodePriceChanged, Message: PriceChangedMessage(unit)}
+		return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodePriceChanged, Message: PriceChangedMessage(unit)}
 	}
 	if err := takeTermSeats(ctx, tx, coming); err != nil {
 		return err
@@ -240,10 +241,10 @@ func bookTermHold(ctx context.Context, tx pgx.Tx, o *Order, at time.Time) error 
 		}
 		if err := retakeHold(ctx, sp, id, sessions); err != nil {
 			sp.Rollback(ctx)
-			if AsError(err).Kind == KindInternal {
+			if storefront.AsError(err).Kind == storefront.KindInternal {
 				return err
 			}
-			return addEvent(ctx, tx, o.ID, o.State, o.State, "paid after its seats were released: "+AsError(err).Message+" (refund)", "", at)
+			return addEvent(ctx, tx, o.ID, o.State, o.State, "paid after its seats were released: "+storefront.AsError(err).Message+" (refund)", "", at)
 		}
 		if err := sp.Commit(ctx); err != nil {
 			return err

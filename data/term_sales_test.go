@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"storefront"
 	"sync"
 	"testing"
 	"time"
@@ -51,7 +52,7 @@ func (f *termFixture) buy(userID int64, trial bool, shown int) (*data.Order, err
 			ShownPrice: shown}}}, f.now)
 }
 
-func codeOf(err error) int { return data.AsError(err).Code }
+func codeOf(err error) int { return storefront.AsError(err).Code }
 
 // TestTermTrialOnce: two trial orders of one member raced at once: one
 // holds the trial, the other is CodeTrialUsed (the unique index decides);
@@ -82,8 +83,8 @@ func TestTermTrialOnce(t *testing.T) {
 				t.Fatal("both trial orders were made")
 			}
 			won = i
-		case codeOf(err) != data.CodeTrialUsed:
-			t.Fatalf("the losing trial order: %v; want code %d", err, data.CodeTrialUsed)
+		case codeOf(err) != storefront.CodeTrialUsed:
+			t.Fatalf("the losing trial order: %v; want code %d", err, storefront.CodeTrialUsed)
 		}
 	}
 	if won < 0 {
@@ -107,8 +108,8 @@ func TestTermTrialOnce(t *testing.T) {
 	if _, _, err := f.db.PayOrder(ctx, p, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.buy(u, true, 500); codeOf(err) != data.CodeTrialUsed {
-		t.Errorf("a second trial after a paid one: %v; want code %d", err, data.CodeTrialUsed)
+	if _, err := f.buy(u, true, 500); codeOf(err) != storefront.CodeTrialUsed {
+		t.Errorf("a second trial after a paid one: %v; want code %d", err, storefront.CodeTrialUsed)
 	}
 	if n := count(t, f.db, `select count(*) from bookings where user_id = $1 and pay_kind = 'order' and status = 'booked'`, u); n != 1 {
 		t.Errorf("the paid trial booked %d sessions; want 1", n)
@@ -212,7 +213,7 @@ func TestTermProRataOrder(t *testing.T) {
 		t.Fatalf("offer a month in: %+v; want started, price %d", offer, want)
 	}
 	u := f.member(t, "late@example.com")
-	if _, err := f.buy(u, false, int(f.price)); codeOf(err) != data.CodePriceChanged {
+	if _, err := f.buy(u, false, int(f.price)); codeOf(err) != storefront.CodePriceChanged {
 		t.Fatalf("the full price a month in: %v; want the price changed", err)
 	}
 	o, err := f.buy(u, false, offer.PriceNow)
@@ -248,7 +249,7 @@ func TestOverduePaidOnce(t *testing.T) {
 		t.Fatalf("overdue card: %+v; want 25 minutes, NT$150", c)
 	}
 	other, _ := db.CreateUser(ctx, newMember("other@example.com"), paidAt)
-	if _, err := db.OverdueCard(ctx, "demo", other.ID, cardID); data.ErrorKind(err) != data.KindNotFound {
+	if _, err := db.OverdueCard(ctx, "demo", other.ID, cardID); storefront.ErrorKind(err) != storefront.KindNotFound {
 		t.Errorf("another member's card: %v; want not found", err)
 	}
 	buy := func(user int64, shown int) (*data.Order, error) {
@@ -256,10 +257,10 @@ func TestOverduePaidOnce(t *testing.T) {
 			Provider: data.ProviderNewebPay, ExpiresAt: paidAt.Add(time.Hour),
 			Lines: []data.NewOrderLine{{CountingPasscardID: cardID, Quantity: 1, ShownPrice: shown}}}, paidAt)
 	}
-	if _, err := buy(userID, 10); codeOf(err) != data.CodePriceChanged {
+	if _, err := buy(userID, 10); codeOf(err) != storefront.CodePriceChanged {
 		t.Errorf("NT$10 shown: %v; want the price changed", err)
 	}
-	if _, err := buy(other.ID, 150); data.ErrorKind(err) != data.KindNotFound {
+	if _, err := buy(other.ID, 150); storefront.ErrorKind(err) != storefront.KindNotFound {
 		t.Errorf("another member paying the card: %v; want not found", err)
 	}
 	o, err := buy(userID, 150)
@@ -285,7 +286,7 @@ func TestOverduePaidOnce(t *testing.T) {
 	if n := count(t, db, `select count(*) from counting_usage where counting_passcard_id = $1 and minutes = 25 and amount = 150`, cardID); n != 1 {
 		t.Errorf("%d settlements recorded; want 1", n)
 	}
-	if _, err := buy(userID, 0); codeOf(err) != data.CodeNothingOwed {
+	if _, err := buy(userID, 0); codeOf(err) != storefront.CodeNothingOwed {
 		t.Errorf("paying a settled card: %v; want nothing owed", err)
 	}
 	h, err := db.CountingHistory(ctx, "demo", userID, cardID)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // Throttle returns the wrong-password state of key ('account:...' or

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"storefront"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -44,7 +45,7 @@ func newCode() string {
 
 // IssueToken makes a new token of purpose for the member, replacing any
 // earlier one. A mail of the same purpose sent less than ResendInterval ago
-// is CodeResendTooSoon.
+// is storefront.CodeResendTooSoon.
 func (db *DB) IssueToken(ctx context.Context, userID int64, purpose string, now time.Time) (*Issued, error) {
 	return db.IssueTokenMail(ctx, &User{ID: userID}, purpose, now, nil)
 }
@@ -72,7 +73,7 @@ func issueTokenMail(ctx context.Context, tx pgx.Tx, u *User, purpose string, now
 		return nil, dbErr(err)
 	}
 	if last != nil && now.Sub(*last) < ResendInterval {
-		return nil, codeErr(KindTooMany, CodeResendTooSoon)
+		return nil, codeErr(storefront.KindTooMany, storefront.CodeResendTooSoon)
 	}
 	if _, err := tx.Exec(ctx, `delete from user_tokens where user_id = $1 and purpose = $2`, userID, purpose); err != nil {
 		return nil, dbErr(err)
@@ -123,8 +124,8 @@ func currentToken(ctx context.Context, tx pgx.Tx, userID int64, purpose string) 
 
 // VerifyEmail checks the token of a verification link for member userID of
 // the brand and spends it: the e-mail becomes verified. An unknown member
-// is CodeMemberNotFound, a token that is not the member's latest
-// CodeWrongToken, an expired one CodeLinkExpired. Opening the link again
+// is storefront.CodeMemberNotFound, a token that is not the member's latest
+// storefront.CodeWrongToken, an expired one storefront.CodeLinkExpired. Opening the link again
 // after it verified succeeds.
 func (db *DB) VerifyEmail(ctx context.Context, brandID string, userID int64, token string, now time.Time) (*User, error) {
 	const purpose = PurposeVerify
@@ -133,7 +134,7 @@ func (db *DB) VerifyEmail(ctx context.Context, brandID string, userID int64, tok
 		u, err = scanUser(tx.QueryRow(ctx, `select `+userColumns+` from users
 			where brand_id = $1 and id = $2 and deleted_at is null for update`, brandID, userID))
 		if errors.Is(err, pgx.ErrNoRows) {
-			return codeErr(KindNotFound, CodeMemberNotFound)
+			return codeErr(storefront.KindNotFound, storefront.CodeMemberNotFound)
 		}
 		if err != nil {
 			return err
@@ -161,8 +162,8 @@ func (db *DB) VerifyEmail(ctx context.Context, brandID string, userID int64, tok
 }
 
 // UseCode checks a mailed 6-digit code of the member. A wrong code is
-// CodeWrongCode and counts; after MaxCodeAttempts wrong codes, or past its
-// time, the code is CodeCodeExpired. With spend, a right code is used up
+// storefront.CodeWrongCode and counts; after MaxCodeAttempts wrong codes, or past its
+// time, the code is storefront.CodeCodeExpired. With spend, a right code is used up
 // (PurposeVerify: the e-mail becomes verified); without, it stays valid (a
 // password reset confirms the code first, then sets the password).
 func (db *DB) UseCode(ctx context.Context, userID int64, purpose, code string, spendIt bool, now time.Time) error {
@@ -184,22 +185,22 @@ func (db *DB) UseCode(ctx context.Context, userID int64, purpose, code string, s
 }
 
 // checkLink: nil when token is the latest one and unspent; else
-// CodeWrongToken or CodeLinkExpired.
+// storefront.CodeWrongToken or storefront.CodeLinkExpired.
 func checkLink(t *tokenRow, token string, now time.Time) error {
 	switch {
 	case t == nil || subtle.ConstantTimeCompare(t.tokenHash, SecretHash(token)) != 1:
-		return codeErr(KindInvalid, CodeWrongToken)
+		return codeErr(storefront.KindInvalid, storefront.CodeWrongToken)
 	case t.usedAt != nil || !now.Before(t.expiresAt):
-		return codeErr(KindInvalid, CodeLinkExpired)
+		return codeErr(storefront.KindInvalid, storefront.CodeLinkExpired)
 	}
 	return nil
 }
 
-// checkCode: nil when code is right; else CodeCodeExpired, or
-// CodeWrongCode after recording the wrong try (committing tx).
+// checkCode: nil when code is right; else storefront.CodeCodeExpired, or
+// storefront.CodeWrongCode after recording the wrong try (committing tx).
 func checkCode(ctx context.Context, tx pgx.Tx, t *tokenRow, userID int64, code string, now time.Time) error {
 	if t == nil || t.usedAt != nil || !now.Before(t.expiresAt) || t.attempts >= MaxCodeAttempts {
-		return codeErr(KindInvalid, CodeCodeExpired)
+		return codeErr(storefront.KindInvalid, storefront.CodeCodeExpired)
 	}
 	if subtle.ConstantTimeCompare(t.codeHash, SecretHash(codeSecret(userID, code))) == 1 {
 		return nil
@@ -210,7 +211,7 @@ func checkCode(ctx context.Context, tx pgx.Tx, t *tokenRow, userID int64, code s
 	if err := tx.Commit(ctx); err != nil {
 		return dbErr(err)
 	}
-	return codeErr(KindInvalid, CodeWrongCode)
+	return codeErr(storefront.KindInvalid, storefront.CodeWrongCode)
 }
 
 func spend(ctx context.Context, tx pgx.Tx, tokenID int64, purpose string, userID int64, now time.Time) error {

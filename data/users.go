@@ -3,6 +3,7 @@ package data
 import (
 	"context"
 	"errors"
+	"storefront"
 	"strings"
 	"time"
 
@@ -36,7 +37,9 @@ type NewUser struct {
 	CustomValues   map[string]string
 }
 
-func codeErr(kind Kind, code int) *Error { return &Error{Kind: kind, Code: code} }
+func codeErr(kind storefront.Kind, code int) *storefront.Error {
+	return &storefront.Error{Kind: kind, Code: code}
+}
 
 // hashPassword is the stored form of a password digest: bcrypt with its own
 // random salt.
@@ -66,8 +69,8 @@ func scanUser(row pgx.Row, extra ...any) (*User, error) {
 }
 
 // CreateUser registers a member. An e-mail already a member of the brand
-// is CodeAlreadyRegistered; the phone of a deleted account is
-// CodeAccountDeleted.
+// is storefront.CodeAlreadyRegistered; the phone of a deleted account is
+// storefront.CodeAccountDeleted.
 func (db *DB) CreateUser(ctx context.Context, n NewUser, now time.Time) (*User, error) {
 	return db.Register(ctx, n, now, nil)
 }
@@ -109,9 +112,9 @@ func createUser(ctx context.Context, tx pgx.Tx, n NewUser, hash string, now time
 	}
 	switch {
 	case exists:
-		return nil, codeErr(KindConflict, CodeAlreadyRegistered)
+		return nil, codeErr(storefront.KindConflict, storefront.CodeAlreadyRegistered)
 	case deletedPhone:
-		return nil, codeErr(KindConflict, CodeAccountDeleted)
+		return nil, codeErr(storefront.KindConflict, storefront.CodeAccountDeleted)
 	}
 	u, err := scanUser(tx.QueryRow(ctx, `
 		insert into users (brand_id, email, name, phone, password_hash, custom_values, created_at, updated_at)
@@ -127,7 +130,7 @@ func (db *DB) User(ctx context.Context, brandID string, id int64, code int) (*Us
 	u, err := scanUser(db.Pool.QueryRow(ctx, `select `+userColumns+` from users
 		where brand_id = $1 and id = $2 and deleted_at is null`, brandID, id))
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, codeErr(KindNotFound, code)
+		return nil, codeErr(storefront.KindNotFound, code)
 	}
 	return u, dbErr(err)
 }
@@ -138,13 +141,13 @@ func (db *DB) UserByEmail(ctx context.Context, brandID, email string, code int) 
 	u, err := scanUser(db.Pool.QueryRow(ctx, `select `+userColumns+` from users
 		where brand_id = $1 and email = $2 and deleted_at is null`, brandID, strings.ToLower(email)))
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, codeErr(KindNotFound, code)
+		return nil, codeErr(storefront.KindNotFound, code)
 	}
 	return u, dbErr(err)
 }
 
 // CheckPassword returns the member whose e-mail and password digest these
-// are; anything else is CodeWrongPassword, taking as long whether or not
+// are; anything else is storefront.CodeWrongPassword, taking as long whether or not
 // the account exists.
 func (db *DB) CheckPassword(ctx context.Context, brandID, email, digest string) (*User, error) {
 	var hash string
@@ -152,13 +155,13 @@ func (db *DB) CheckPassword(ctx context.Context, brandID, email, digest string) 
 		where brand_id = $1 and email = $2 and deleted_at is null`, brandID, strings.ToLower(email)), &hash)
 	if errors.Is(err, pgx.ErrNoRows) {
 		bcrypt.CompareHashAndPassword(dummyHash, []byte(digest))
-		return nil, codeErr(KindUnauthorized, CodeWrongPassword)
+		return nil, codeErr(storefront.KindUnauthorized, storefront.CodeWrongPassword)
 	}
 	if err != nil {
 		return nil, dbErr(err)
 	}
 	if bcrypt.CompareHashAndPassword([]byte(hash), []byte(digest)) != nil {
-		return nil, codeErr(KindUnauthorized, CodeWrongPassword)
+		return nil, codeErr(storefront.KindUnauthorized, storefront.CodeWrongPassword)
 	}
 	return u, nil
 }
@@ -190,7 +193,7 @@ type Profile struct {
 }
 
 // UpdateProfile stores the member's name and custom-field values. The
-// phone of a deleted account of the brand is CodeAccountDeleted.
+// phone of a deleted account of the brand is storefront.CodeAccountDeleted.
 func (db *DB) UpdateProfile(ctx context.Context, brandID string, userID int64, p Profile, now time.Time) (*User, error) {
 	if p.Phone != "" {
 		var deleted bool
@@ -200,7 +203,7 @@ func (db *DB) UpdateProfile(ctx context.Context, brandID string, userID int64, p
 			return nil, dbErr(err)
 		}
 		if deleted {
-			return nil, codeErr(KindConflict, CodeAccountDeleted)
+			return nil, codeErr(storefront.KindConflict, storefront.CodeAccountDeleted)
 		}
 	}
 	u, err := scanUser(db.Pool.QueryRow(ctx, `
@@ -208,7 +211,7 @@ func (db *DB) UpdateProfile(ctx context.Context, brandID string, userID int64, p
 		 where brand_id = $1 and id = $2 and deleted_at is null
 		returning `+userColumns, brandID, userID, p.Name, p.Phone, p.CustomValues, now))
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, codeErr(KindNotFound, CodeMemberNotFound)
+		return nil, codeErr(storefront.KindNotFound, storefront.CodeMemberNotFound)
 	}
 	return u, dbErr(err)
 }
@@ -231,7 +234,7 @@ func (db *DB) UserByAccount(ctx context.Context, brandID, account string, code i
 	u, err := scanUser(db.Pool.QueryRow(ctx, `select `+userColumns+` from users
 		where brand_id = $1 and phone = $2 and phone <> '' and deleted_at is null order by id limit 1`, brandID, account))
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, codeErr(KindNotFound, code)
+		return nil, codeErr(storefront.KindNotFound, code)
 	}
 	return u, dbErr(err)
 }

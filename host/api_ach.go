@@ -7,8 +7,8 @@ import (
 
 	"storefront/checkout"
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/providers"
+	"storefront/rules"
 )
 
 // The deferred payments' calls (spec section 7, issue 13): ACH bank debit

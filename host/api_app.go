@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"storefront"
 	"strings"
 
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/members"
+	"storefront/rules"
 )
 
 // The remaining calls of spec section 7 (issue 14) the app and the pages
@@ -55,7 +56,7 @@ func (s *Server) apiUserInfoPath(w http.ResponseWriter, r *http.Request) (any, e
 // module PLAN_SHARING.
 func (s *Server) shareMember(b *data.Brand) error {
 	if !b.ModuleSet().Has(data.ModulePlanSharing) {
-		return &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "此品牌未開放點數分享"}
+		return &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未開放點數分享"}
 	}
 	return nil
 }
@@ -87,7 +88,7 @@ func (s *Server) apiPointShareInfo(w http.ResponseWriter, r *http.Request) (any,
 		if err != nil {
 			return nil, err
 		}
-		to, err := s.db.UserByAccount(r.Context(), b.ID, acc, data.CodeAccountNotFound)
+		to, err := s.db.UserByAccount(r.Context(), b.ID, acc, storefront.CodeAccountNotFound)
 		if err != nil {
 			return nil, err
 		}
@@ -136,7 +137,7 @@ func (s *Server) apiPointShare(w http.ResponseWriter, r *http.Request) (any, err
 	if err != nil {
 		return nil, err
 	}
-	to, err := s.db.UserByAccount(r.Context(), b.ID, acc, data.CodeAccountNotFound)
+	to, err := s.db.UserByAccount(r.Context(), b.ID, acc, storefront.CodeAccountNotFound)
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +159,7 @@ func (s *Server) apiNewposTickets(w http.ResponseWriter, r *http.Request) (any, 
 		return nil, err
 	}
 	if !b.IsNewposStore {
-		return nil, &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "此品牌未使用票券服務"}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未使用票券服務"}
 	}
 	q := newQuery(r.URL.Query())
 	status := q.text("status", "票券狀態 status ", 20)
@@ -240,9 +241,9 @@ func (s *Server) apiUserAdd(w http.ResponseWriter, r *http.Request) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.db.UserByEmail(r.Context(), b.ID, email, data.CodeAccountNotFound); err == nil {
-		return nil, &data.Error{Kind: data.KindConflict, Code: data.CodeAppRegistered}
-	} else if data.ErrorKind(err) != data.KindNotFound {
+	if _, err := s.db.UserByEmail(r.Context(), b.ID, email, storefront.CodeAccountNotFound); err == nil {
+		return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeAppRegistered}
+	} else if storefront.ErrorKind(err) != storefront.KindNotFound {
 		return nil, err
 	}
 	other, err := s.db.LatestAccountElsewhere(r.Context(), b.ID, email)
@@ -250,7 +251,7 @@ func (s *Server) apiUserAdd(w http.ResponseWriter, r *http.Request) (any, error)
 		return nil, err
 	}
 	if other == "" {
-		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeAccountNotFound}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeAccountNotFound}
 	}
 	u, err := s.checkPasswordThrottled(w, r, other, email, digest)
 	if err != nil {

@@ -6,12 +6,13 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"storefront"
 	"strconv"
 	"strings"
 
 	"storefront/booking"
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // The booking calls of spec section 7 and issue 11: thin adapters to
@@ -305,15 +306,15 @@ func (s *Server) apiTicketVerify(w http.ResponseWriter, r *http.Request) (any, e
 		if choice != nil {
 			i = slices.IndexFunc(info.Options, func(o PaymentOption) bool { return o.Kind == choice.Kind && o.HoldingID == choice.ID })
 			if i < 0 {
-				return nil, &data.Error{Kind: data.KindConflict, Code: data.CodeNoEntitlement}
+				return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeNoEntitlement}
 			}
 		}
 		if len(info.Options) == 0 {
-			return nil, &data.Error{Kind: data.KindConflict, Code: data.CodeNoEntitlement}
+			return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeNoEntitlement}
 		}
 		if o := info.Options[i]; !o.Usable {
-			e := &data.Error{Kind: data.KindConflict, Code: o.ReasonCode}
-			if o.ReasonCode != data.CodeBookingPastValidity {
+			e := &storefront.Error{Kind: storefront.KindConflict, Code: o.ReasonCode}
+			if o.ReasonCode != storefront.CodeBookingPastValidity {
 				e.Message = "無法使用此票券預約：" + o.Reason
 			}
 			return nil, e
@@ -330,14 +331,14 @@ func (s *Server) purchaseVerify(r *http.Request, b *data.Brand, id int64) (*Purc
 		return nil, err
 	}
 	if len(ss) == 0 {
-		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeNotFound, Message: "找不到此課程場次"}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "找不到此課程場次"}
 	}
 	in := ss[0]
 	switch {
 	case !in.BookableAt(s.now()):
-		return nil, &data.Error{Kind: data.KindConflict, Code: data.CodeBookingClosed}
+		return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeBookingClosed}
 	case in.SeatsLeft() == 0:
-		return nil, &data.Error{Kind: data.KindConflict, Code: data.CodeSessionFull}
+		return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeSessionFull}
 	}
 	return &PurchaseVerify{ScheduleID: id, CourseID: in.CourseID, Name: in.CourseName, Price: in.Price, SeatsLeft: in.SeatsLeft()}, nil
 }
@@ -374,7 +375,7 @@ func (s *Server) apiTermPurchaseVerify(w http.ResponseWriter, r *http.Request) (
 		return nil, err
 	}
 	if c.SeatsLeft <= 0 {
-		return nil, &data.Error{Kind: data.KindConflict, Code: data.CodeSessionFull}
+		return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeSessionFull}
 	}
 	return &PurchaseVerify{ScheduleID: req.ScheduleID, CourseID: c.CourseID, Name: c.Name, Price: c.Price, SeatsLeft: c.SeatsLeft}, nil
 }
@@ -608,7 +609,7 @@ func (s *Server) apiCheckIn(w http.ResponseWriter, r *http.Request) (any, error)
 		return nil, err
 	}
 	if !b.ModuleSet().Has(data.ModuleCheckInBooking) {
-		return nil, &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "此品牌未開放線上簽到"}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未開放線上簽到"}
 	}
 	bk, err := s.bookings.CheckIn(r.Context(), s.who(r, b, m), id)
 	if err != nil {
@@ -625,7 +626,7 @@ func (s *Server) apiCheckInQR(w http.ResponseWriter, r *http.Request) (any, erro
 		return nil, err
 	}
 	if !b.ModuleSet().Has(data.ModuleQRCheckIn) {
-		return nil, &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "此品牌未開放 QR Code 簽到"}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未開放 QR Code 簽到"}
 	}
 	return s.checkInQR(b, m.user), nil
 }
@@ -636,7 +637,7 @@ func (s *Server) apiCheckInQR(w http.ResponseWriter, r *http.Request) (any, erro
 // is open (or scheduleId).
 func (s *Server) apiScannerCheckIn(w http.ResponseWriter, r *http.Request) (any, error) {
 	if !s.scannerAllowed(r) {
-		return nil, &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "掃描器未授權"}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "掃描器未授權"}
 	}
 	var req ScannerCheckInRequest
 	if err := decodeBody(w, r, &req); err != nil {
@@ -654,9 +655,9 @@ func (s *Server) apiScannerCheckIn(w http.ResponseWriter, r *http.Request) (any,
 		return nil, err
 	}
 	if !b.ModuleSet().Has(data.ModuleQRCheckIn) {
-		return nil, &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "此品牌未開放 QR Code 簽到"}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未開放 QR Code 簽到"}
 	}
-	u, err := s.db.User(r.Context(), b.ID, userID, data.CodeCheckInInvalid)
+	u, err := s.db.User(r.Context(), b.ID, userID, storefront.CodeCheckInInvalid)
 	if err != nil {
 		return nil, err
 	}
@@ -679,7 +680,7 @@ func (s *Server) bookingCalendar(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(r.PathValue("bookingId"))
 	b, m, err := s.queryMember(w, r)
 	if err == nil && !ok {
-		err = &data.Error{Kind: data.KindNotFound, Code: data.CodeBookingNotFound}
+		err = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeBookingNotFound}
 	}
 	var bk *data.Booking
 	if err == nil {

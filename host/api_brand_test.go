@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"storefront"
 	"testing"
 
 	"storefront/data"
@@ -54,11 +55,11 @@ func TestBrandAPI(t *testing.T) {
 	})
 
 	runScenarios(t, ts, []scenario{
-		{Name: "terminated brand", Path: "/api/v2/ec/brands/closed/home/info", Status: 404, Code: data.CodeBrandTerminated, Message: "此帳號已終止服務。"},
-		{Name: "unknown brand", Path: "/api/v3/webUser/brand/nosuch/public/setting", Status: 404, Code: data.CodeBrandNotFound, Message: "查無此品牌"},
-		{Name: "bad brand id", Path: "/api/brand/a%20b/stores", Status: 404, Code: data.CodeBrandNotFound, Message: "查無此品牌"},
-		{Name: "bad target type", Path: "/api/v3/common/brands/demo/customField/schema/type/ORDER", Status: 400, Code: data.CodeBadRequest, Message: "不支援的自訂欄位類型：ORDER"},
-		{Name: "unknown call", Path: "/api/nothing/here", Status: 404, Code: data.CodeNotFound, Message: "找不到此 API"},
+		{Name: "terminated brand", Path: "/api/v2/ec/brands/closed/home/info", Status: 404, Code: storefront.CodeBrandTerminated, Message: "此帳號已終止服務。"},
+		{Name: "unknown brand", Path: "/api/v3/webUser/brand/nosuch/public/setting", Status: 404, Code: storefront.CodeBrandNotFound, Message: "查無此品牌"},
+		{Name: "bad brand id", Path: "/api/brand/a%20b/stores", Status: 404, Code: storefront.CodeBrandNotFound, Message: "查無此品牌"},
+		{Name: "bad target type", Path: "/api/v3/common/brands/demo/customField/schema/type/ORDER", Status: 400, Code: storefront.CodeBadRequest, Message: "不支援的自訂欄位類型：ORDER"},
+		{Name: "unknown call", Path: "/api/nothing/here", Status: 404, Code: storefront.CodeNotFound, Message: "找不到此 API"},
 	})
 
 	t.Run("wrong method", func(t *testing.T) {

@@ -3,10 +3,11 @@ package host
 import (
 	"fmt"
 	"net/http"
+	"storefront"
 	"time"
 
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // The catalogue calls of spec section 7: items, term schedules, the search
@@ -49,7 +50,7 @@ func (s *Server) apiCommodity(w http.ResponseWriter, r *http.Request) (any, erro
 	}
 	id, ok := pathID(r.PathValue("itemId"))
 	if !data.IsItemType(r.PathValue("itemType")) || !ok {
-		return nil, &data.Error{Kind: data.KindNotFound, Message: "找不到這項商品"}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: "找不到這項商品"}
 	}
 	it, err := s.item(r.Context(), b, r.PathValue("itemType"), id)
 	if err == nil && !it.OnShelf {

@@ -5,12 +5,13 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"storefront"
 	"strings"
 
 	"storefront/checkout"
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/mail"
+	"storefront/rules"
 )
 
 // The purchase and payment calls of spec section 7 (issue 12): precheck,
@@ -169,7 +170,7 @@ func (s *Server) apiPayWays(w http.ResponseWriter, r *http.Request) (any, error)
 	}
 	id, ok := pathID(r.PathValue("storeId"))
 	if !ok {
-		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeStoreNotFound}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeStoreNotFound}
 	}
 	st, err := checkout.Store(b, id)
 	if err != nil {
@@ -190,7 +191,7 @@ func (s *Server) payWays(b *data.Brand, st data.Store) []PayWay {
 // member's order, like an unknown one, is -78000000 (nothing leaks).
 func (s *Server) memberOrder(w http.ResponseWriter, r *http.Request, number string) (*data.Brand, *member, *data.Order, error) {
 	if !orderNumber(number) {
-		return nil, nil, nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeOrderNotFound}
+		return nil, nil, nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeOrderNotFound}
 	}
 	o, err := s.db.Order(r.Context(), "", number)
 	if err != nil {
@@ -205,7 +206,7 @@ func (s *Server) memberOrder(w http.ResponseWriter, r *http.Request, number stri
 		return nil, nil, nil, err
 	}
 	if m.user.ID != o.UserID {
-		return nil, nil, nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeOrderNotFound}
+		return nil, nil, nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeOrderNotFound}
 	}
 	return b, m, o, nil
 }
@@ -306,7 +307,7 @@ func (s *Server) apiTicketResult(w http.ResponseWriter, r *http.Request) (any, e
 	if _, _, _, err := s.memberOrder(w, r, r.URL.Query().Get("orderNo")); err != nil {
 		return nil, err
 	}
-	return nil, &data.Error{Kind: data.KindInvalid, Code: data.CodeNotEnjoyCoupon}
+	return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeNotEnjoyCoupon}
 }
 
 // POST /api/test/payment {orderNo} (dev only): pays the member's order as
@@ -334,7 +335,7 @@ func (s *Server) planBrand(r *http.Request) (*data.Brand, error) {
 		return nil, err
 	}
 	if !b.ModuleSet().Has(data.ModuleFindPlan) {
-		return nil, &data.Error{Kind: data.KindForbidden, Code: data.CodePlanNotEnabled}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodePlanNotEnabled}
 	}
 	return b, nil
 }
@@ -375,7 +376,7 @@ func (s *Server) apiPlanFee(w http.ResponseWriter, r *http.Request) (any, error)
 		return nil, err
 	}
 	if !it.OnShelf {
-		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeItemOffShelf}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeItemOffShelf}
 	}
 	return &PlanFee{ItemType: t, ItemID: id, UnitPrice: it.Price, Quantity: n, Amount: it.Price * n}, nil
 }

@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // The counting-passcard calls of spec section 7 (issue 13): the member's

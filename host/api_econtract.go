@@ -6,11 +6,12 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net/http"
+	"storefront"
 	"strconv"
 	"strings"
 
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // E-contracts (issue 14): the member reads a contract template's newest
@@ -87,7 +88,7 @@ func (s *Server) apiContract(w http.ResponseWriter, r *http.Request) (any, error
 		v, err = s.db.Contract(r.Context(), b.ID, id)
 	case itemID != 0 || storeID != 0:
 		if v, err = s.db.ContractFor(r.Context(), b.ID, itemID, storeID); err == nil && v == nil {
-			err = &data.Error{Kind: data.KindNotFound, Code: data.CodeContractNotFound}
+			err = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeContractNotFound}
 		}
 	default:
 		err = badRequest("請指定合約代碼 contractId 或商品代碼 itemId")
@@ -108,7 +109,7 @@ func signature(s string) ([]byte, error) {
 	s = strings.TrimPrefix(s, "data:image/png;base64,")
 	png, err := base64.StdEncoding.DecodeString(s)
 	if err != nil || len(png) > maxSignature || !bytes.HasPrefix(png, pngMagic) || len(png) < 40 {
-		return nil, &data.Error{Kind: data.KindInvalid, Code: data.CodeSignatureInvalid}
+		return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeSignatureInvalid}
 	}
 	return png, nil
 }
@@ -122,7 +123,7 @@ func checkSigning(req *SignContractRequest) ([]byte, string, error) {
 	case req.Version <= 0:
 		return nil, "", badRequest("合約版本 version 格式錯誤")
 	case len(req.Signature) > maxSignature*4/3+64:
-		return nil, "", &data.Error{Kind: data.KindInvalid, Code: data.CodeSignatureInvalid}
+		return nil, "", &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeSignatureInvalid}
 	}
 	name, err := rules.Name("簽署人姓名", rules.MaxName, req.SignerName)
 	if err != nil {
@@ -236,7 +237,7 @@ func (s *Server) contractPDF(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(strings.TrimSuffix(file, ".pdf"))
 	b, m, err := s.contractMember(w, r)
 	if err == nil && (!ok || !strings.HasSuffix(file, ".pdf")) {
-		err = &data.Error{Kind: data.KindNotFound, Code: data.CodeContractNotFound}
+		err = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeContractNotFound}
 	}
 	var rec *data.SignedRecord
 	if err == nil {
@@ -265,7 +266,7 @@ func loadEContract(s *Server, rc *reqCtx) (any, error) {
 	}
 	id, ok := pathID(rc.params["contractId"])
 	if !ok {
-		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeContractNotFound}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeContractNotFound}
 	}
 	storeID, _ := pathID(rc.params["storeId"])
 	v, err := s.db.Contract(rc.ctx(), rc.brand.ID, id)

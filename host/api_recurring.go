@@ -7,12 +7,13 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"storefront"
 	"strings"
 
 	"storefront/checkout"
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/mail"
+	"storefront/rules"
 )
 
 // Recurring card payments and card change (issue 13): NewebPay's periodic
@@ -106,17 +107,17 @@ func (s *Server) recurringOrder(w http.ResponseWriter, r *http.Request, brandID,
 		return nil, nil, nil, badRequest("請指定品牌（brandId）")
 	}
 	if !orderNumber(number) {
-		return nil, nil, nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeNotRecurring}
+		return nil, nil, nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotRecurring}
 	}
 	b, m, o, err := s.memberOrder(w, r, number)
 	if err != nil {
-		if data.AsError(err).Code == data.CodeOrderNotFound {
-			err = &data.Error{Kind: data.KindNotFound, Code: data.CodeNotRecurring}
+		if storefront.AsError(err).Code == storefront.CodeOrderNotFound {
+			err = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotRecurring}
 		}
 		return nil, nil, nil, err
 	}
 	if o.BrandID != brandID || o.PayWay != data.PayWayRecurring {
-		return nil, nil, nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeNotRecurring}
+		return nil, nil, nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotRecurring}
 	}
 	return b, m, o, nil
 }
@@ -196,7 +197,7 @@ func (s *Server) operatorAllowed(r *http.Request) bool {
 // operator token (STOREFRONT_OPERATOR_TOKEN), else CodeOperatorOnly.
 func (s *Server) apiAdminCardChange(w http.ResponseWriter, r *http.Request) (any, error) {
 	if !s.operatorAllowed(r) {
-		return nil, &data.Error{Kind: data.KindForbidden, Code: data.CodeOperatorOnly}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeOperatorOnly}
 	}
 	change, err := changeOrderNoOf(r)
 	if err != nil {
@@ -204,7 +205,7 @@ func (s *Server) apiAdminCardChange(w http.ResponseWriter, r *http.Request) (any
 	}
 	number := r.PathValue("orderNo")
 	if !orderNumber(number) {
-		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeNotRecurring}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotRecurring}
 	}
 	return s.db.CardChange(r.Context(), r.PathValue("brandId"), number, change)
 }
@@ -224,7 +225,7 @@ func loadCardChange(step string) func(s *Server, rc *reqCtx) (any, error) {
 		}
 		v, err := s.db.CardChange(rc.ctx(), rc.brand.ID, rc.params["orderNo"], change)
 		if err != nil {
-			if errors.Is(err, errNoPage) || data.ErrorKind(err) == data.KindNotFound {
+			if errors.Is(err, errNoPage) || storefront.ErrorKind(err) == storefront.KindNotFound {
 				return nil, errNoPage
 			}
 			return nil, err
@@ -244,7 +245,7 @@ func cardChangeHandoff(s *Server, w http.ResponseWriter, rc *reqCtx) {
 	}
 	h, err := s.checkout.CardChangeForm(rc.ctx(), o, rc.query.Get("changeOrderNo"), rc.member.user.Email, s.paymentURLs(rc.brand, o))
 	if err != nil {
-		if data.ErrorKind(err) == data.KindNotFound { // finished or unknown: the card page
+		if storefront.ErrorKind(err) == storefront.KindNotFound { // finished or unknown: the card page
 			s.redirectUnder(w, rc, "/changeCard/"+o.Number, "", http.StatusSeeOther)
 			return
 		}

@@ -6,14 +6,15 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"storefront"
 	"strconv"
 	"strings"
 	"time"
 
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/mail"
 	"storefront/members"
+	"storefront/rules"
 )
 
 // The session calls of spec section 7 (issue 4): register, log in and out,
@@ -35,7 +36,7 @@ func userInfoOf(u *data.User, b *data.Brand) *UserInfo {
 // its app).
 func signInOpen(b *data.Brand) error {
 	if !b.ModuleSet().Has(data.ModuleMemberSignIn) {
-		return &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "此品牌未開放網站會員登入，請使用品牌的 App"}
+		return &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未開放網站會員登入，請使用品牌的 App"}
 	}
 	return nil
 }
@@ -66,7 +67,7 @@ var codePattern = regexp.MustCompile(`^[0-9]{6}$`)
 // checkCode: a code that is not 6 digits is simply a wrong code.
 func checkCode(code string) error {
 	if !codePattern.MatchString(code) {
-		return &data.Error{Kind: data.KindInvalid, Code: data.CodeWrongCode}
+		return &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeWrongCode}
 	}
 	return nil
 }
@@ -75,7 +76,7 @@ func checkCode(code string) error {
 // mail in the outbox, in one transaction; the outbox worker sends it.
 func (s *Server) sendTokenMail(r *http.Request, b *data.Brand, u *data.User, purpose string) error {
 	if s.mailer == nil {
-		return &data.Error{Kind: data.KindUnavailable, Code: data.CodeMailFailed, Message: "郵件服務尚未設定，請聯絡商店"}
+		return &storefront.Error{Kind: storefront.KindUnavailable, Code: storefront.CodeMailFailed, Message: "郵件服務尚未設定，請聯絡商店"}
 	}
 	if _, err := s.db.IssueTokenMail(r.Context(), u, purpose, s.now(), s.tokenMail(r, b, purpose)); err != nil {
 		return err
@@ -155,7 +156,7 @@ func tooManyAttempts(w http.ResponseWriter, wait time.Duration) error {
 	if secs > 90 {
 		msg = fmt.Sprintf("登入失敗次數過多，請於 %d 分鐘後再試", (secs+59)/60)
 	}
-	return &data.Error{Kind: data.KindTooMany, Code: data.CodeTooManyAttempts, Message: msg}
+	return &storefront.Error{Kind: storefront.KindTooMany, Code: storefront.CodeTooManyAttempts, Message: msg}
 }
 
 // credentials reads a login's e-mail and password digest (the MD5 the
@@ -165,7 +166,7 @@ func credentials(email, password string) (string, string, error) {
 	e, ok := rules.Email(email)
 	digest, ok2 := rules.PasswordDigest(password)
 	if !ok || !ok2 {
-		return "", "", &data.Error{Kind: data.KindUnauthorized, Code: data.CodeWrongPassword}
+		return "", "", &storefront.Error{Kind: storefront.KindUnauthorized, Code: storefront.CodeWrongPassword}
 	}
 	return e, digest, nil
 }
@@ -198,7 +199,7 @@ func (s *Server) checkPasswordThrottled(w http.ResponseWriter, r *http.Request, 
 		}
 	}
 	u, err := s.db.CheckPassword(ctx, brandID, email, digest)
-	if err != nil && data.AsError(err).Code == data.CodeWrongPassword {
+	if err != nil && storefront.AsError(err).Code == storefront.CodeWrongPassword {
 		for _, k := range keys {
 			if ferr := s.db.RecordFailure(ctx, k.key, k.limits, now); ferr != nil {
 				return nil, ferr
@@ -281,7 +282,7 @@ func (s *Server) apiAuthStatus(w http.ResponseWriter, r *http.Request) (any, err
 		return nil, err
 	}
 	m, clear, err := s.memberOf(r, b)
-	if err != nil && data.ErrorKind(err) != data.KindUnauthorized && data.ErrorKind(err) != data.KindForbidden {
+	if err != nil && storefront.ErrorKind(err) != storefront.KindUnauthorized && storefront.ErrorKind(err) != storefront.KindForbidden {
 		return nil, err
 	}
 	if clear {
@@ -307,7 +308,7 @@ func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) (any,
 	}
 	oldDigest, ok := rules.PasswordDigest(req.OldPassword)
 	if !ok {
-		return nil, &data.Error{Kind: data.KindUnauthorized, Code: data.CodeWrongPassword}
+		return nil, &storefront.Error{Kind: storefront.KindUnauthorized, Code: storefront.CodeWrongPassword}
 	}
 	if _, err := s.checkPasswordThrottled(w, r, b.ID, m.user.Email, oldDigest); err != nil {
 		return nil, err
@@ -357,7 +358,7 @@ func (s *Server) accountOf(w http.ResponseWriter, r *http.Request, notFoundCode 
 // POST /api/session/forgotPassword {brandId, email}: mails a reset code
 // and link.
 func (s *Server) apiForgotPassword(w http.ResponseWriter, r *http.Request) (any, error) {
-	_, b, u, err := s.accountOf(w, r, data.CodeAccountNotFound)
+	_, b, u, err := s.accountOf(w, r, storefront.CodeAccountNotFound)
 	if err != nil {
 		return nil, err
 	}
@@ -370,7 +371,7 @@ func (s *Server) apiForgotPassword(w http.ResponseWriter, r *http.Request) (any,
 // POST /api/session/forgotPassword/confirm {brandId, email, code}: checks
 // the reset code without using it up.
 func (s *Server) apiForgotPasswordConfirm(w http.ResponseWriter, r *http.Request) (any, error) {
-	req, _, u, err := s.accountOf(w, r, data.CodeAccountNotFound)
+	req, _, u, err := s.accountOf(w, r, storefront.CodeAccountNotFound)
 	if err != nil {
 		return nil, err
 	}
@@ -388,7 +389,7 @@ func (s *Server) apiForgotPasswordConfirm(w http.ResponseWriter, r *http.Request
 // the new password, by the mailed code. Every session of the member is
 // revoked; the member logs in with the new password.
 func (s *Server) apiForgotPasswordReset(w http.ResponseWriter, r *http.Request) (any, error) {
-	req, _, u, err := s.accountOf(w, r, data.CodeAccountNotFound)
+	req, _, u, err := s.accountOf(w, r, storefront.CodeAccountNotFound)
 	if err != nil {
 		return nil, err
 	}
@@ -416,7 +417,7 @@ func (s *Server) apiResetPasswordByLink(w http.ResponseWriter, r *http.Request) 
 	if err != nil {
 		return nil, err
 	}
-	u, err := s.db.User(r.Context(), b.ID, req.UserID, data.CodeMemberNotFound)
+	u, err := s.db.User(r.Context(), b.ID, req.UserID, storefront.CodeMemberNotFound)
 	if err != nil {
 		return nil, err
 	}
@@ -428,12 +429,12 @@ func (s *Server) apiResetPasswordByLink(w http.ResponseWriter, r *http.Request) 
 // POST /api/session/code/confirm {brandId, email, code}: verifies the
 // e-mail address by the code of the verification mail.
 func (s *Server) apiCodeConfirm(w http.ResponseWriter, r *http.Request) (any, error) {
-	req, _, u, err := s.accountOf(w, r, data.CodeAccountNotFound2)
+	req, _, u, err := s.accountOf(w, r, storefront.CodeAccountNotFound2)
 	if err != nil {
 		return nil, err
 	}
 	if u.EmailVerified {
-		return nil, &data.Error{Kind: data.KindConflict, Code: data.CodeAppRegistered}
+		return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeAppRegistered}
 	}
 	err = checkCode(req.Code)
 	if err == nil {
@@ -449,7 +450,7 @@ func (s *Server) apiCodeConfirm(w http.ResponseWriter, r *http.Request) (any, er
 // (verify, the default, or forgotPassword) again, at least 3 minutes after
 // the last one.
 func (s *Server) apiResend(w http.ResponseWriter, r *http.Request) (any, error) {
-	req, b, u, err := s.accountOf(w, r, data.CodeAccountNotFound2)
+	req, b, u, err := s.accountOf(w, r, storefront.CodeAccountNotFound2)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package host
 
 import (
 	"net/http"
+	"storefront"
 	"strings"
 
 	"storefront/checkout"
@@ -27,7 +28,7 @@ func (s *Server) termMember(w http.ResponseWriter, r *http.Request) (*data.Brand
 		return nil, nil, err
 	}
 	if a := r.PathValue("account"); a != "" && !strings.EqualFold(strings.TrimSpace(a), m.user.Email) {
-		return nil, nil, &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "只能檢查目前登入會員自己的帳號"}
+		return nil, nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "只能檢查目前登入會員自己的帳號"}
 	}
 	return b, m, nil
 }

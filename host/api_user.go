@@ -5,8 +5,8 @@ import (
 	"strconv"
 
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/members"
+	"storefront/rules"
 )
 
 // The member's own account (spec section 7): user info, profile, e-mail

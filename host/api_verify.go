@@ -2,6 +2,7 @@ package host
 
 import (
 	"net/http"
+	"storefront"
 
 	"storefront/data"
 )
@@ -20,9 +21,9 @@ func (s *Server) decodeLink(w http.ResponseWriter, r *http.Request, req *LinkReq
 	case err != nil:
 		return nil, err
 	case req.UserID <= 0:
-		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeMemberNotFound}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeMemberNotFound}
 	case req.Token == "" || len(req.Token) > 100:
-		return nil, &data.Error{Kind: data.KindInvalid, Code: data.CodeWrongToken}
+		return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeWrongToken}
 	}
 	return b, nil
 }
@@ -46,7 +47,7 @@ func (s *Server) apiVerifyEmail(w http.ResponseWriter, r *http.Request) (any, er
 // POST /api/verify/sendemail and /api/verify/resendemail {brandId, email}:
 // sends the verification mail (again), at least 3 minutes after the last.
 func (s *Server) apiSendVerification(w http.ResponseWriter, r *http.Request) (any, error) {
-	_, b, u, err := s.accountOf(w, r, data.CodeAccountNotFound2)
+	_, b, u, err := s.accountOf(w, r, storefront.CodeAccountNotFound2)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +58,7 @@ func (s *Server) apiSendVerification(w http.ResponseWriter, r *http.Request) (an
 // verified; a verified one is told to log in (-10090).
 func (s *Server) sendVerification(w http.ResponseWriter, r *http.Request, b *data.Brand, u *data.User) (any, error) {
 	if u.EmailVerified {
-		return nil, &data.Error{Kind: data.KindConflict, Code: data.CodeAppRegistered}
+		return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeAppRegistered}
 	}
 	if err := s.sendTokenMail(r, b, u, data.PurposeVerify); err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"storefront"
 	"strconv"
 	"strings"
 	"time"
@@ -112,7 +113,7 @@ type member struct {
 }
 
 // errLoginRequired: the request carries no session.
-var errLoginRequired = &data.Error{Kind: data.KindUnauthorized, Code: data.CodeLoginRequired}
+var errLoginRequired = &storefront.Error{Kind: storefront.KindUnauthorized, Code: storefront.CodeLoginRequired}
 
 // memberOf returns the member whose session the request carries for brand
 // b. No session is errLoginRequired; a session that is dead, of another
@@ -134,8 +135,8 @@ func (s *Server) memberOf(r *http.Request, b *data.Brand) (m *member, clear bool
 	if sess.BrandID != b.ID {
 		return nil, false, data.ErrNoSession
 	}
-	u, err := s.db.User(r.Context(), b.ID, sess.UserID, data.CodeMemberNotFound)
-	if err != nil && data.ErrorKind(err) == data.KindNotFound {
+	u, err := s.db.User(r.Context(), b.ID, sess.UserID, storefront.CodeMemberNotFound)
+	if err != nil && storefront.ErrorKind(err) == storefront.KindNotFound {
 		return nil, true, data.ErrNoSession
 	}
 	if err != nil {
@@ -163,7 +164,7 @@ func (s *Server) apiMember(w http.ResponseWriter, r *http.Request, b *data.Brand
 func (s *Server) sameOrigin(next http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.apiError(w, r, &data.Error{Kind: data.KindForbidden, Code: data.CodeCrossSiteRefused})
+		s.apiError(w, r, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeCrossSiteRefused})
 	}))
 	// the payment gateway's answers are cross-site POSTs by design (the
 	// buyer's browser, and the gateway's server); their signature is their

@@ -4,10 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"storefront"
 	"sync"
 	"testing"
-
-	"storefront/data"
 )
 
 // The booking flows' lock order (data.BookingTx): sessions, then members,
@@ -116,7 +115,7 @@ func TestBookingAndPromotionAtOnce(t *testing.T) {
 					t.Fatalf("round %d: the cancellation answered %v", r, got[0])
 				}
 				switch got[1] {
-				case [2]int{200, 0}, [2]int{409, data.CodeTimeConflict}, [2]int{409, data.CodeSessionFull}:
+				case [2]int{200, 0}, [2]int{409, storefront.CodeTimeConflict}, [2]int{409, storefront.CodeSessionFull}:
 				default:
 					t.Fatalf("round %d: the booking answered %v", r, got[1])
 				}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"storefront"
 	"strings"
 	"sync"
 	"testing"
@@ -53,7 +54,7 @@ func TestTwoHostsNoOversell(t *testing.T) {
 		switch {
 		case statuses[i] == 200 && codes[i] == 0:
 			ok++
-		case statuses[i] == 409 && codes[i] == data.CodeSessionFull:
+		case statuses[i] == 409 && codes[i] == storefront.CodeSessionFull:
 			full++
 		default:
 			t.Errorf("member %d: %d %d", i, statuses[i], codes[i])
@@ -112,12 +113,12 @@ func TestTwoHostsOneOfOverlappingBookings(t *testing.T) {
 			switch {
 			case a.status == 200 && a.code == 0:
 				ok++
-			case a.status == 409 && a.code == data.CodeTimeConflict:
+			case a.status == 409 && a.code == storefront.CodeTimeConflict:
 				conflict++
 			}
 		}
 		if ok != 1 || conflict != 1 {
-			t.Errorf("member %d: answers %+v; want one booked and one refused with %d", i, as, data.CodeTimeConflict)
+			t.Errorf("member %d: answers %+v; want one booked and one refused with %d", i, as, storefront.CodeTimeConflict)
 		}
 	}
 	var doubled, spent int

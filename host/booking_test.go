@@ -9,14 +9,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"storefront"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"storefront/data"
 	"storefront/data/dbtest"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // The booking calls (issue 11) through the real handler on the demo
@@ -196,63 +196,63 @@ func TestBookingErrorCodes(t *testing.T) {
 	cancel := func(id int64) map[string]any { return body("bookingId", id) }
 	runScenarios(t, ts, []scenario{
 		{Name: "not logged in: -21", Method: "POST", Path: "/api/schedule/booking", Body: body("scheduleId", later),
-			Status: 401, Code: data.CodeLoginRequired, Message: "請先登入會員"},
+			Status: 401, Code: storefront.CodeLoginRequired, Message: "請先登入會員"},
 		{Name: "malformed body: 400", Method: "POST", Path: "/api/schedule/booking", Body: `{"brandId": "demo", "scheduleId": "x"}`, Header: me.auth(),
-			Status: 400, Code: data.CodeBadRequest, Message: "欄位 scheduleId 的資料型別不正確"},
+			Status: 400, Code: storefront.CodeBadRequest, Message: "欄位 scheduleId 的資料型別不正確"},
 		{Name: "no session named: 400", Method: "POST", Path: "/api/schedule/booking", Body: body(), Header: me.auth(),
-			Status: 400, Code: data.CodeBadRequest, Message: "請提供課程場次代碼 scheduleId"},
+			Status: 400, Code: storefront.CodeBadRequest, Message: "請提供課程場次代碼 scheduleId"},
 		{Name: "unknown payment kind: 400", Method: "POST", Path: "/api/schedule/booking", Body: body("scheduleId", later, "payment", map[string]any{"kind": "cash", "holdingId": 1}), Header: me.auth(),
-			Status: 400, Code: data.CodeBadRequest},
+			Status: 400, Code: storefront.CodeBadRequest},
 		{Name: "session full: -30", Method: "POST", Path: "/api/schedule/booking", Body: body("scheduleId", full), Header: me.auth(),
-			Status: 409, Code: data.CodeSessionFull, Message: "此課程名額已滿"},
+			Status: 409, Code: storefront.CodeSessionFull, Message: "此課程名額已滿"},
 		{Name: "booking not open yet: -31", Method: "POST", Path: "/api/schedule/booking", Body: body("scheduleId", farOff), Header: me.auth(),
-			Status: 409, Code: data.CodeBookingClosed, Message: "目前不在此課程的開放預約時間內"},
+			Status: 409, Code: storefront.CodeBookingClosed, Message: "目前不在此課程的開放預約時間內"},
 		{Name: "nothing can pay: -32", Method: "POST", Path: "/api/schedule/booking", Body: body("scheduleId", later), Header: ts.xiaomei.auth(),
-			Status: 409, Code: data.CodeNoEntitlement, Message: "您沒有可用於此課程的票券或通行卡"},
+			Status: 409, Code: storefront.CodeNoEntitlement, Message: "您沒有可用於此課程的票券或通行卡"},
 		{Name: "another booking at that time: -33", Method: "POST", Path: "/api/schedule/booking", Body: body("scheduleId", clash), Header: me.auth(),
-			Status: 409, Code: data.CodeTimeConflict, Message: "您在此時段已有其他預約"},
+			Status: 409, Code: storefront.CodeTimeConflict, Message: "您在此時段已有其他預約"},
 		{Name: "e-mail not verified: -34", Method: "POST", Path: "/api/schedule/booking", Body: body("scheduleId", later), Header: unverified.auth(),
-			Status: 403, Code: data.CodeEmailNotVerified, Message: "請先完成電子信箱驗證再預約課程"},
+			Status: 403, Code: storefront.CodeEmailNotVerified, Message: "請先完成電子信箱驗證再預約課程"},
 		{Name: "a ticket ending before the class: -60000006", Method: "POST", Path: "/api/schedule/booking",
 			Body: body("scheduleId", later, "payment", map[string]any{"kind": "ticket", "holdingId": shortTicket}), Header: me.auth(),
-			Status: 409, Code: data.CodeBookingPastValidity, Message: "預約失敗，課程時間超過票券效期"},
+			Status: 409, Code: storefront.CodeBookingPastValidity, Message: "預約失敗，課程時間超過票券效期"},
 		{Name: "its verify says the same: -60000006", Method: "POST", Path: "/api/schedule/ticket/verify",
 			Body: body("scheduleId", later, "payment", map[string]any{"kind": "ticket", "holdingId": shortTicket}), Header: me.auth(),
-			Status: 409, Code: data.CodeBookingPastValidity},
+			Status: 409, Code: storefront.CodeBookingPastValidity},
 		{Name: "leaving a list one is not on: -35", Method: "POST", Path: "/api/schedule/waiting/update", Body: body("scheduleId", later, "action", "leave"), Header: me.auth(),
-			Status: 404, Code: data.CodeNotWaiting, Message: "您不在此課程的候補名單中"},
+			Status: 404, Code: storefront.CodeNotWaiting, Message: "您不在此課程的候補名單中"},
 		{Name: "waiting for a session with seats: -36", Method: "POST", Path: "/api/schedule/waiting/add", Body: body("scheduleId", later), Header: me.auth(),
-			Status: 409, Code: data.CodeNotFull, Message: "此課程尚有名額，請直接預約"},
+			Status: 409, Code: storefront.CodeNotFull, Message: "此課程尚有名額，請直接預約"},
 		{Name: "waiting for one's own session: -37", Method: "POST", Path: "/api/schedule/waiting/add", Body: body("scheduleId", full), Header: ts.daan.auth(),
-			Status: 409, Code: data.CodeAlreadyBooked, Message: "您已預約此課程"},
+			Status: 409, Code: storefront.CodeAlreadyBooked, Message: "您已預約此課程"},
 		{Name: "check-in window not open: -38", Method: "POST", Path: "/api/user/checkInBooking", Body: cancel(pastDeadline), Header: me.auth(),
-			Status: 409, Code: data.CodeCheckInClosed, Message: "目前不在此課程的簽到時間內"},
+			Status: 409, Code: storefront.CodeCheckInClosed, Message: "目前不在此課程的簽到時間內"},
 		{Name: "a forged QR token: -39", Method: "POST", Path: "/api/checkin/qr", Body: map[string]any{"token": "c1.demo.1.zzzzzz.forged"},
-			Header: []string{"Authorization", "Bearer " + testScannerToken}, Status: 403, Code: data.CodeCheckInInvalid},
+			Header: []string{"Authorization", "Bearer " + testScannerToken}, Status: 403, Code: storefront.CodeCheckInInvalid},
 		{Name: "a scanner without the token: 403", Method: "POST", Path: "/api/checkin/qr", Body: map[string]any{"token": "x"},
-			Header: []string{"Authorization", "Bearer wrong"}, Status: 403, Code: data.CodeForbidden},
+			Header: []string{"Authorization", "Bearer wrong"}, Status: 403, Code: storefront.CodeForbidden},
 		{Name: "no such booking: -60000002", Method: "POST", Path: "/api/user/cancelBooking", Body: cancel(99999999), Header: me.auth(),
-			Status: 404, Code: data.CodeBookingNotFound, Message: "查無此預約紀錄"},
+			Status: 404, Code: storefront.CodeBookingNotFound, Message: "查無此預約紀錄"},
 		{Name: "another member's booking: -60000002", Method: "POST", Path: "/api/user/cancelBooking", Body: cancel(coach), Header: ts.daan.auth(),
-			Status: 404, Code: data.CodeBookingNotFound},
+			Status: 404, Code: storefront.CodeBookingNotFound},
 		{Name: "already cancelled: -60000007", Method: "POST", Path: "/api/user/cancelBooking", Body: cancel(cancelled), Header: me.auth(),
-			Status: 409, Code: data.CodeBookingCancelled, Message: "此預約已取消"},
+			Status: 409, Code: storefront.CodeBookingCancelled, Message: "此預約已取消"},
 		{Name: "bought online: -60000008", Method: "POST", Path: "/api/user/cancelBooking", Body: cancel(online), Header: me.auth(),
-			Status: 409, Code: data.CodeBookingBoughtOnline, Message: "此預約為線上購買，無法取消"},
+			Status: 409, Code: storefront.CodeBookingBoughtOnline, Message: "此預約為線上購買，無法取消"},
 		{Name: "past the cancellation time: -60000009", Method: "POST", Path: "/api/user/cancelBooking", Body: cancel(pastDeadline), Header: me.auth(),
-			Status: 409, Code: data.CodePastCancelTime, Message: "已超過可取消預約的時間"},
+			Status: 409, Code: storefront.CodePastCancelTime, Message: "已超過可取消預約的時間"},
 		{Name: "a coach class: -60000010", Method: "POST", Path: "/api/user/cancelBooking", Body: cancel(coach), Header: me.auth(),
-			Status: 409, Code: data.CodeCoachClass, Message: "此預約為教練課，無法取消"},
+			Status: 409, Code: storefront.CodeCoachClass, Message: "此預約為教練課，無法取消"},
 		{Name: "checked in: -60000011", Method: "POST", Path: "/api/user/cancelBooking", Body: cancel(checkedIn), Header: me.auth(),
-			Status: 409, Code: data.CodeCheckedIn, Message: "已完成簽到，無法取消"},
+			Status: 409, Code: storefront.CodeCheckedIn, Message: "已完成簽到，無法取消"},
 		{Name: "the class has begun: -60000012", Method: "POST", Path: "/api/user/cancelBooking", Body: cancel(begun), Header: me.auth(),
-			Status: 409, Code: data.CodeCannotCancel, Message: "此預約無法取消"},
+			Status: 409, Code: storefront.CodeCannotCancel, Message: "此預約無法取消"},
 		{Name: "verify names the rule and the store to call", Method: "POST", Path: "/api/user/cancelBooking/verify", Body: cancel(pastDeadline), Header: me.auth(),
 			Status: 200, Contains: []string{`"cancellable":false`, `"code":-60000009`, `"message":"已超過可取消預約的時間"`, `"storePhone":"02-`}},
 		{Name: "the booking list shows what may be done", Method: "GET", Path: "/api/user/bookingList?brandId=demo&status=booked", Header: me.auth(),
 			Status: 200, Contains: []string{`"cancelCode":-60000009`, `"canCancel":false`, `"calendarUrl":"/api/user/bookings/`}},
 		{Name: "a bad filter: 400", Method: "GET", Path: "/api/user/bookingList?brandId=demo&status=lost", Header: me.auth(),
-			Status: 400, Code: data.CodeBadRequest, Message: "狀態 status 需為 booked、cancelled 或 attended"},
+			Status: 400, Code: storefront.CodeBadRequest, Message: "狀態 status 需為 booked、cancelled 或 attended"},
 	})
 }
 
@@ -302,7 +302,7 @@ func TestBookingCalendar(t *testing.T) {
 	}
 	scenario{Method: "POST", Path: "/api/user/cancelBooking", Body: body("bookingId", id), Header: ts.me.auth(), Status: 200}.run(t, ts)
 	scenario{Path: path, Header: ts.me.auth(), Status: 200, Contains: []string{"METHOD:CANCEL", uid, "STATUS:CANCELLED"}}.run(t, ts)
-	scenario{Path: path, Header: ts.daan.auth(), Status: 404, Code: data.CodeBookingNotFound}.run(t, ts)
+	scenario{Path: path, Header: ts.daan.auth(), Status: 404, Code: storefront.CodeBookingNotFound}.run(t, ts)
 }
 
 // TestBookingSameRequestTwenty: the same booking request sent 20 times at
@@ -384,7 +384,7 @@ func TestCancelAndBookRace(t *testing.T) {
 			defer wg.Done()
 			// refused (full) or, between a cancel and its promotion... never: both are one transaction
 			scenario{Method: "POST", Path: "/api/schedule/booking", Body: body("scheduleId", sid), Header: outsiders[i].auth(),
-				Status: 409, Code: data.CodeSessionFull}.run(t, ts)
+				Status: 409, Code: storefront.CodeSessionFull}.run(t, ts)
 		}()
 	}
 	wg.Wait()
@@ -520,7 +520,7 @@ func TestQRCheckIn(t *testing.T) {
 	scanner := []string{"Authorization", "Bearer " + testScannerToken}
 	ts.clock.Add(checkInTTL)
 	scenario{Method: "POST", Path: "/api/checkin/qr", Body: map[string]any{"token": qr.Token}, Header: scanner,
-		Status: 403, Code: data.CodeCheckInInvalid}.run(t, ts)
+		Status: 403, Code: storefront.CodeCheckInInvalid}.run(t, ts)
 	ts.clock.Add(-time.Minute)
 	var a CheckInAnswer
 	apiResult(t, scenario{Method: "POST", Path: "/api/checkin/qr", Body: map[string]any{"token": qr.Token}, Header: scanner, Status: 200}.run(t, ts), &a)
@@ -529,7 +529,7 @@ func TestQRCheckIn(t *testing.T) {
 	}
 	forged := strings.Replace(qr.Token, fmt.Sprintf(".%d.", ts.me.id), fmt.Sprintf(".%d.", ts.daan.id), 1)
 	scenario{Method: "POST", Path: "/api/checkin/qr", Body: map[string]any{"token": forged}, Header: scanner,
-		Status: 403, Code: data.CodeCheckInInvalid}.run(t, ts)
+		Status: 403, Code: storefront.CodeCheckInInvalid}.run(t, ts)
 }
 
 // TestOneVisitSpentOnce: a member with one visit left books five
@@ -558,7 +558,7 @@ func TestOneVisitSpentOnce(t *testing.T) {
 		switch c {
 		case 0:
 			ok++
-		case data.CodeNoEntitlement:
+		case storefront.CodeNoEntitlement:
 		default:
 			t.Errorf("code %d", c)
 		}

@@ -4,10 +4,9 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"storefront"
 	"strconv"
 	"testing"
-
-	"storefront/data"
 )
 
 // TestPointShare: a member shares points of a point ticket with another
@@ -34,18 +33,18 @@ func TestPointShare(t *testing.T) {
 	runScenarios(t, ts, []scenario{
 		{Name: "the info", Path: "/api/user/getPointShareInfo?brandId=demo&account=" + daanEmail, Header: ts.me.auth(), Status: 200,
 			Contains: []string{`"shareable":[`, `"id":` + strconv.FormatInt(ticket, 10), `"recipient":"陳○文"`}},
-		{Name: "info needs a login", Path: "/api/user/getPointShareInfo?brandId=demo", Status: 401, Code: data.CodeLoginRequired},
+		{Name: "info needs a login", Path: "/api/user/getPointShareInfo?brandId=demo", Status: 401, Code: storefront.CodeLoginRequired},
 		{Name: "a brand without plan sharing", Path: "/api/user/getPointShareInfo?brandId=yoga", Header: []string{"Authorization", yoga},
-			Status: 403, Code: data.CodeForbidden},
+			Status: 403, Code: storefront.CodeForbidden},
 		{Name: "an unknown account", Path: "/api/user/getPointShareInfo?brandId=demo&account=nobody@example.com", Header: ts.me.auth(),
-			Status: 404, Code: data.CodeAccountNotFound},
-		{Name: "a bad account", Path: "/api/user/getPointShareInfo?brandId=demo&account=xyz", Header: ts.me.auth(), Status: 400, Code: data.CodeBadRequest},
-		share("no Idempotency-Key", "", 1, daanEmail, 400, data.CodeBadRequest),
-		share("zero points", "k0", 0, daanEmail, 400, data.CodeBadRequest),
-		share("points not a number", "k0", "x", daanEmail, 400, data.CodeBadRequest),
-		share("to oneself", "k0", 1, "member@example.com", 400, data.CodeBadRequest),
-		share("to no one", "k0", 1, "nobody@example.com", 404, data.CodeAccountNotFound),
-		share("more than held", "k0", held+1, daanEmail, 409, data.CodeNotEnoughPoints),
+			Status: 404, Code: storefront.CodeAccountNotFound},
+		{Name: "a bad account", Path: "/api/user/getPointShareInfo?brandId=demo&account=xyz", Header: ts.me.auth(), Status: 400, Code: storefront.CodeBadRequest},
+		share("no Idempotency-Key", "", 1, daanEmail, 400, storefront.CodeBadRequest),
+		share("zero points", "k0", 0, daanEmail, 400, storefront.CodeBadRequest),
+		share("points not a number", "k0", "x", daanEmail, 400, storefront.CodeBadRequest),
+		share("to oneself", "k0", 1, "member@example.com", 400, storefront.CodeBadRequest),
+		share("to no one", "k0", 1, "nobody@example.com", 404, storefront.CodeAccountNotFound),
+		share("more than held", "k0", held+1, daanEmail, 409, storefront.CodeNotEnoughPoints),
 		share("two points", "k1", 2, daanEmail, 200, 0),
 		share("the same request again", "k1", 2, daanEmail, 200, 0),
 	})
@@ -70,9 +69,9 @@ func TestRemainingCalls14(t *testing.T) {
 			Contains: []string{`"tickets":[`, "團課 10 堂計次卡", `"pageNumber":1`}},
 		{Name: "used-up tickets only", Path: "/api/user/getNewposTicketList?brandId=demo&status=usedUp", Header: ts.me.auth(), Status: 200,
 			Absent: []string{"團課 10 堂計次卡"}},
-		{Name: "a bad status", Path: "/api/user/getNewposTicketList?brandId=demo&status=x", Header: ts.me.auth(), Status: 400, Code: data.CodeBadRequest},
-		{Name: "a bad page", Path: "/api/user/getNewposTicketList?brandId=demo&pageNumber=0", Header: ts.me.auth(), Status: 400, Code: data.CodeBadRequest},
-		{Name: "the list needs a login", Path: "/api/user/getNewposTicketList?brandId=demo", Status: 401, Code: data.CodeLoginRequired},
+		{Name: "a bad status", Path: "/api/user/getNewposTicketList?brandId=demo&status=x", Header: ts.me.auth(), Status: 400, Code: storefront.CodeBadRequest},
+		{Name: "a bad page", Path: "/api/user/getNewposTicketList?brandId=demo&pageNumber=0", Header: ts.me.auth(), Status: 400, Code: storefront.CodeBadRequest},
+		{Name: "the list needs a login", Path: "/api/user/getNewposTicketList?brandId=demo", Status: 401, Code: storefront.CodeLoginRequired},
 		{Name: "register during checkout", Method: http.MethodPost, Path: "/api/session/purchaseVerify/register", Body: reg, Status: 200,
 			Contains: []string{`"user":{`, "buyer@example.com"},
 			Check: func(t *testing.T, w *httptest.ResponseRecorder) {
@@ -80,20 +79,20 @@ func TestRemainingCalls14(t *testing.T) {
 					t.Error("not logged in")
 				}
 			}},
-		{Name: "register twice", Method: http.MethodPost, Path: "/api/session/purchaseVerify/register", Body: reg, Status: 409, Code: data.CodeAlreadyRegistered},
+		{Name: "register twice", Method: http.MethodPost, Path: "/api/session/purchaseVerify/register", Body: reg, Status: 409, Code: storefront.CodeAlreadyRegistered},
 		{Name: "register without the terms", Method: http.MethodPost, Path: "/api/session/purchaseVerify/register",
-			Body: map[string]any{"brandId": "demo", "email": "b2@example.com", "password": md5hex("secret123"), "name": "某人"}, Status: 400, Code: data.CodeBadRequest},
+			Body: map[string]any{"brandId": "demo", "email": "b2@example.com", "password": md5hex("secret123"), "name": "某人"}, Status: 400, Code: storefront.CodeBadRequest},
 		{Name: "join yoga with the demo account", Method: http.MethodPost, Path: "/api/user/add",
 			Body: map[string]any{"brandId": "yoga", "email": "member2@example.com", "password": md5hex("demo1234"), "acceptTerms": true,
 				"customFields": map[string]string{"phone": "0912-000-333"}}, Status: 200,
 			Contains: []string{"member2@example.com"}},
 		{Name: "join again", Method: http.MethodPost, Path: "/api/user/add",
 			Body: map[string]any{"brandId": "yoga", "email": "member2@example.com", "password": md5hex("demo1234"), "acceptTerms": true,
-				"customFields": map[string]string{"phone": "0912-000-333"}}, Status: 409, Code: data.CodeAppRegistered},
+				"customFields": map[string]string{"phone": "0912-000-333"}}, Status: 409, Code: storefront.CodeAppRegistered},
 		{Name: "join with a wrong password", Method: http.MethodPost, Path: "/api/user/add",
-			Body: map[string]any{"brandId": "yoga", "email": "member3@example.com", "password": md5hex("wrong"), "acceptTerms": true}, Status: 401, Code: data.CodeWrongPassword},
+			Body: map[string]any{"brandId": "yoga", "email": "member3@example.com", "password": md5hex("wrong"), "acceptTerms": true}, Status: 401, Code: storefront.CodeWrongPassword},
 		{Name: "join with no account anywhere", Method: http.MethodPost, Path: "/api/user/add",
-			Body: map[string]any{"brandId": "yoga", "email": "nobody@example.com", "password": md5hex("demo1234"), "acceptTerms": true}, Status: 404, Code: data.CodeAccountNotFound},
+			Body: map[string]any{"brandId": "yoga", "email": "nobody@example.com", "password": md5hex("demo1234"), "acceptTerms": true}, Status: 404, Code: storefront.CodeAccountNotFound},
 	})
 }
 

@@ -4,11 +4,12 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"storefront"
 	"sync"
 	"time"
 
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // The catalogue's loaders: what the browsing pages and their API calls
@@ -169,7 +170,7 @@ func (s *Server) course(ctx context.Context, b *data.Brand, id int64) (*data.Cou
 	return &d, err
 }
 
-var errNoPage = &data.Error{Kind: data.KindNotFound, Message: guardMessage}
+var errNoPage = &storefront.Error{Kind: storefront.KindNotFound, Message: guardMessage}
 
 // loadCourse is the course detail page's data; a store in the path must be
 // the course's.

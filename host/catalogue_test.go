@@ -20,8 +20,8 @@ import (
 	"golang.org/x/image/webp"
 
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/renderer"
+	"storefront/rules"
 )
 
 // The demo catalogue's schedules start today: these tests run on the real

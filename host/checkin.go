@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"fmt"
 	"net/http"
+	"storefront"
 	"strconv"
 	"strings"
 	"time"
@@ -63,7 +64,7 @@ func (s *Server) checkInQR(b *data.Brand, u *data.User) *CheckInQR {
 }
 
 // errCheckInToken: a token forged, garbled or expired.
-var errCheckInToken = &data.Error{Kind: data.KindForbidden, Code: data.CodeCheckInInvalid}
+var errCheckInToken = &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeCheckInInvalid}
 
 // readCheckInToken verifies a token and returns the brand and member it
 // names.

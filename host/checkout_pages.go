@@ -6,11 +6,12 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"storefront"
 	"strings"
 
 	"storefront/checkout"
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // The checkout pages (item and course checkout), the order result pages
@@ -83,7 +84,7 @@ func loadCourseCheckout(s *Server, rc *reqCtx) (any, error) {
 // pageOrder is the order a page names, when it is the member's: else
 // not found, as for an unknown order (nothing leaks).
 func (s *Server) pageOrder(rc *reqCtx, number string) (*data.Order, error) {
-	notFound := &data.Error{Kind: data.KindNotFound, Code: data.CodeOrderNotFound}
+	notFound := &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeOrderNotFound}
 	if !orderNumber(number) {
 		return nil, notFound
 	}
@@ -130,7 +131,7 @@ func paymentPage(s *Server, w http.ResponseWriter, rc *reqCtx) {
 	}
 	h, err := s.checkout.StartPayment(rc.ctx(), o, rc.member.user.Email, s.paymentURLs(rc.brand, o), rc.query.Get("from") == "app")
 	switch {
-	case err != nil && data.ErrorKind(err) == data.KindConflict: // paid, failed, cancelled or expired
+	case err != nil && storefront.ErrorKind(err) == storefront.KindConflict: // paid, failed, cancelled or expired
 		s.redirectUnder(w, rc, "/orderResult/"+o.Number, "", http.StatusSeeOther)
 		return
 	case err != nil:

@@ -2,13 +2,13 @@ package host
 
 import (
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // The contract with the app: every value the host sends the browser (page
 // props, page data, API answers) has its type here, and
 // app/contract/generated/ is generated from this file, data/ and
-// data/rules by TestContract (go test ./host -run TestContract -update).
+// rules by TestContract (go test ./host -run TestContract -update).
 // Change a type here, regenerate, and tsc shows every use to follow.
 
 // PageProps is the one JSON value a page renders from: the same on the

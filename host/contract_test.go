@@ -17,12 +17,12 @@ import (
 	"github.com/gzuidhof/tygo/tygo"
 
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated contract (app/contract/generated) and the golden files")
 
-// crossRef finds a reference to a type of data or data/rules.
+// crossRef finds a reference to a type of data or rules.
 var crossRef = regexp.MustCompile(`\b(data|rules)\.[A-Z]\w*`)
 
 // contractDir is where the generated TypeScript contract lives.
@@ -30,7 +30,7 @@ const contractDir = "../app/contract/generated"
 
 // TestContract generates the TypeScript side of the contract between host
 // and app: the types of every value the host sends (tygo over host's
-// contract.go, data's and data/rules' wire types) and the shared constants
+// contract.go, data's and rules' wire types) and the shared constants
 // and route table (shared.ts) and the error codes (codes.ts). It fails when the committed files are
 // stale; go test ./host -run TestContract -update rewrites them (make
 // contract).
@@ -58,7 +58,7 @@ func TestContract(t *testing.T) {
 		{Path: "storefront/data", OutputPath: filepath.Join(out, "data.ts"),
 			IncludeFiles: []string{"brands.go", "courses.go", "holdings.go", "items.go", "terms.go", "bookings.go", "orders.go", "recurring_view.go", "term_sales.go", "counting.go", "shares.go", "entries.go"},
 			Frontmatter:  "import type * as rules from './rules';\n"},
-		{Path: "storefront/data/rules", OutputPath: filepath.Join(out, "rules.ts"),
+		{Path: "storefront/rules", OutputPath: filepath.Join(out, "rules.ts"),
 			IncludeFiles: []string{"activities.go", "timingcard.go", "opening_hours.go", "contrast.go"}},
 	}}
 	if err := tygo.New(cfg).Generate(); err != nil {
@@ -130,7 +130,7 @@ func sharedTS(header string) []byte {
 func codesTS(header string) []byte {
 	var b bytes.Buffer
 	fmt.Fprint(&b, header)
-	fmt.Fprint(&b, "\n/** The error codes (data/codes.go; host/errors.go has their texts). */\nexport const codes = {\n")
+	fmt.Fprint(&b, "\n/** The error codes (codes.go; host/errors.go has their texts). */\nexport const codes = {\n")
 	for _, c := range errorCodes() {
 		fmt.Fprintf(&b, "  %s: %s,\n", c[0], c[1])
 	}
@@ -138,10 +138,10 @@ func codesTS(header string) []byte {
 	return b.Bytes()
 }
 
-// errorCodes are data/codes.go's Code constants (name without the prefix,
+// errorCodes are codes.go's Code constants (name without the prefix,
 // value), in their order: each is an integer literal.
 func errorCodes() [][2]string {
-	f, err := parser.ParseFile(token.NewFileSet(), "../data/codes.go", nil, 0)
+	f, err := parser.ParseFile(token.NewFileSet(), "../codes.go", nil, 0)
 	if err != nil {
 		panic(err)
 	}
@@ -157,7 +157,7 @@ func errorCodes() [][2]string {
 		}
 		b, ok := lit.(*ast.BasicLit)
 		if !ok || b.Kind != token.INT {
-			panic("data/codes.go: " + v.Names[0].Name + " is not an integer literal")
+			panic("codes.go: " + v.Names[0].Name + " is not an integer literal")
 		}
 		out = append(out, [2]string{strings.TrimPrefix(v.Names[0].Name, "Code"), sign + b.Value})
 		return false

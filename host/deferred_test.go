@@ -7,14 +7,15 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"storefront"
 	"strings"
 	"testing"
 	"time"
 
 	"storefront/checkout"
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/providers"
+	"storefront/rules"
 )
 
 // deferredShop is newShop with the demo brand offering ACH and Chailease.
@@ -179,16 +180,16 @@ func TestACHPaymentRefusals(t *testing.T) {
 		edit func(b map[string]any)
 		code int
 	}{
-		{"no agreement", func(b map[string]any) { delete(b, "agreementHash") }, data.CodeACHAgreement},
-		{"another agreement's hash", func(b map[string]any) { b["agreementHash"] = strings.Repeat("0", 64) }, data.CodeACHAgreement},
-		{"bank code of 2 digits", func(b map[string]any) { b["bankCode"] = "81" }, data.CodeACHInvalid},
-		{"branch code with a letter", func(b map[string]any) { b["branchCode"] = "00a2" }, data.CodeACHInvalid},
-		{"account too short", func(b map[string]any) { b["account"] = "123456" }, data.CodeACHInvalid},
-		{"account with a dash", func(b map[string]any) { b["account"] = "1234-5678-9012" }, data.CodeACHInvalid},
-		{"no holder name", func(b map[string]any) { b["holderName"] = "" }, data.CodeACHInvalid},
-		{"ID with a wrong check digit", func(b map[string]any) { b["holderId"] = "A123456788" }, data.CodeACHInvalid},
-		{"terms not accepted", func(b map[string]any) { b["acceptTerms"] = false }, data.CodeBadRequest},
-		{"price changed", func(b map[string]any) { b["price"] = 1 }, data.CodePriceChanged},
+		{"no agreement", func(b map[string]any) { delete(b, "agreementHash") }, storefront.CodeACHAgreement},
+		{"another agreement's hash", func(b map[string]any) { b["agreementHash"] = strings.Repeat("0", 64) }, storefront.CodeACHAgreement},
+		{"bank code of 2 digits", func(b map[string]any) { b["bankCode"] = "81" }, storefront.CodeACHInvalid},
+		{"branch code with a letter", func(b map[string]any) { b["branchCode"] = "00a2" }, storefront.CodeACHInvalid},
+		{"account too short", func(b map[string]any) { b["account"] = "123456" }, storefront.CodeACHInvalid},
+		{"account with a dash", func(b map[string]any) { b["account"] = "1234-5678-9012" }, storefront.CodeACHInvalid},
+		{"no holder name", func(b map[string]any) { b["holderName"] = "" }, storefront.CodeACHInvalid},
+		{"ID with a wrong check digit", func(b map[string]any) { b["holderId"] = "A123456788" }, storefront.CodeACHInvalid},
+		{"terms not accepted", func(b map[string]any) { b["acceptTerms"] = false }, storefront.CodeBadRequest},
+		{"price changed", func(b map[string]any) { b["price"] = 1 }, storefront.CodePriceChanged},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			b := s.achBody(t, "季卡通行卡", providers.ACHTestApproved)
@@ -201,7 +202,7 @@ func TestACHPaymentRefusals(t *testing.T) {
 	}
 	t.Run("ACH through sale/payment", func(t *testing.T) {
 		w := s.b.post(t, "/api/brand/demo/sale/payment", s.demoItem(t, "季卡通行卡", data.PayWayACH))
-		if env := apiResult(t, w, nil); env.ErrorCode != data.CodeACHInvalid {
+		if env := apiResult(t, w, nil); env.ErrorCode != storefront.CodeACHInvalid {
 			t.Errorf("%d %+v", w.Code, env)
 		}
 	})
@@ -214,13 +215,13 @@ func TestACHPaymentRefusals(t *testing.T) {
 			s.BrandChanged(ctx, "demo")
 		}()
 		w := s.b.post(t, "/api/brand/demo/sale/ach/payment", s.achBody(t, "季卡通行卡", providers.ACHTestApproved))
-		if env := apiResult(t, w, nil); env.ErrorCode != data.CodePayWayNotAccepted {
+		if env := apiResult(t, w, nil); env.ErrorCode != storefront.CodePayWayNotAccepted {
 			t.Errorf("%d %+v", w.Code, env)
 		}
 	})
 	t.Run("not logged in", func(t *testing.T) {
 		w := s.browser().post(t, "/api/brand/demo/sale/ach/payment", s.achBody(t, "季卡通行卡", providers.ACHTestApproved))
-		if env := apiResult(t, w, nil); env.ErrorCode != data.CodeLoginRequired {
+		if env := apiResult(t, w, nil); env.ErrorCode != storefront.CodeLoginRequired {
 			t.Errorf("%d %+v", w.Code, env)
 		}
 	})

@@ -5,9 +5,9 @@ import (
 	"strconv"
 
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/econtract"
 	"storefront/mail"
+	"storefront/rules"
 )
 
 // contractMail composes the mail of a contract u just signed, with its

@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"storefront"
 	"strings"
 	"testing"
 	"time"
@@ -85,36 +86,36 @@ func TestEContract(t *testing.T) {
 			`"key":"emergencyContact"`, fmt.Sprintf(`"pagePath":"/e-contract/0/%d"`, id)),
 		get("by the item it is attached to", fmt.Sprintf("/api/contract?brandId=demo&itemId=%d&storeId=%d", weekend["itemId"], weekend["storeId"]),
 			nil, 200, 0, `"textSha256":"`+hash+`"`, fmt.Sprintf(`"pagePath":"/e-contract/%d/%d"`, weekend["storeId"], id)),
-		get("an item without a contract", fmt.Sprintf("/api/contract?brandId=demo&itemId=%d", season["itemId"]), nil, 404, data.CodeContractNotFound),
-		get("an unknown contract", "/api/contract?brandId=demo&contractId=999999", nil, 404, data.CodeContractNotFound),
-		get("another brand's contract", fmt.Sprintf("/api/contract?brandId=yoga&contractId=%d", id), nil, 404, data.CodeContractNotFound),
-		get("no contract named", "/api/contract?brandId=demo", nil, 400, data.CodeBadRequest),
-		get("a bad contract id", "/api/contract?brandId=demo&contractId=abc", nil, 400, data.CodeBadRequest),
-		get("no brand", fmt.Sprintf("/api/contract?contractId=%d", id), nil, 400, data.CodeBadRequest),
-		precheck("checkout asks to sign", weekend, auth, 403, data.CodeContractUnsigned, "請先簽署電子合約"),
+		get("an item without a contract", fmt.Sprintf("/api/contract?brandId=demo&itemId=%d", season["itemId"]), nil, 404, storefront.CodeContractNotFound),
+		get("an unknown contract", "/api/contract?brandId=demo&contractId=999999", nil, 404, storefront.CodeContractNotFound),
+		get("another brand's contract", fmt.Sprintf("/api/contract?brandId=yoga&contractId=%d", id), nil, 404, storefront.CodeContractNotFound),
+		get("no contract named", "/api/contract?brandId=demo", nil, 400, storefront.CodeBadRequest),
+		get("a bad contract id", "/api/contract?brandId=demo&contractId=abc", nil, 400, storefront.CodeBadRequest),
+		get("no brand", fmt.Sprintf("/api/contract?contractId=%d", id), nil, 400, storefront.CodeBadRequest),
+		precheck("checkout asks to sign", weekend, auth, 403, storefront.CodeContractUnsigned, "請先簽署電子合約"),
 		precheck("an item without a contract needs none", season, auth, 200, 0, `"contract":"notNeeded"`),
-		post("signing needs a login", sign, nil, 401, data.CodeLoginRequired),
-		post("a hash that is not hex", with(sign, "textSha256", "xyz"), auth, 400, data.CodeBadRequest),
-		post("a tampered text's hash", with(sign, "textSha256", strings.Repeat("ab", 32)), auth, 409, data.CodeContractOutdated, "電子合約內容已更新"),
-		post("an outdated version", with(sign, "version", version+1), auth, 409, data.CodeContractOutdated),
-		post("no version", with(sign, "version", nil), auth, 400, data.CodeBadRequest),
-		post("an unknown contract", with(sign, "contractId", 999999), auth, 404, data.CodeContractNotFound),
-		post("a required field left empty", with(sign, "fields", map[string]string{"emergencyContact": "王大明"}), auth, 400, data.CodeBadRequest, "緊急聯絡人電話"),
-		post("no signer", with(sign, "signerName", " "), auth, 400, data.CodeBadRequest),
+		post("signing needs a login", sign, nil, 401, storefront.CodeLoginRequired),
+		post("a hash that is not hex", with(sign, "textSha256", "xyz"), auth, 400, storefront.CodeBadRequest),
+		post("a tampered text's hash", with(sign, "textSha256", strings.Repeat("ab", 32)), auth, 409, storefront.CodeContractOutdated, "電子合約內容已更新"),
+		post("an outdated version", with(sign, "version", version+1), auth, 409, storefront.CodeContractOutdated),
+		post("no version", with(sign, "version", nil), auth, 400, storefront.CodeBadRequest),
+		post("an unknown contract", with(sign, "contractId", 999999), auth, 404, storefront.CodeContractNotFound),
+		post("a required field left empty", with(sign, "fields", map[string]string{"emergencyContact": "王大明"}), auth, 400, storefront.CodeBadRequest, "緊急聯絡人電話"),
+		post("no signer", with(sign, "signerName", " "), auth, 400, storefront.CodeBadRequest),
 		post("a signature that is not a PNG", with(sign, "signature", "data:image/png;base64,"+base64.StdEncoding.EncodeToString([]byte("GIF89a................................"))),
-			auth, 400, data.CodeSignatureInvalid, "簽名圖檔格式錯誤"),
-		post("no signature", with(sign, "signature", ""), auth, 400, data.CodeSignatureInvalid),
-		post("not JSON", `{"contractId":`, auth, 400, data.CodeBadRequest),
-		post("a cross-site signing", sign, []string{"Sec-Fetch-Site", "cross-site"}, 403, data.CodeCrossSiteRefused),
-		post("a signature too large", with(sign, "signature", strings.Repeat("A", maxSignBody)), auth, 400, data.CodeBadRequest, "資料過大"),
+			auth, 400, storefront.CodeSignatureInvalid, "簽名圖檔格式錯誤"),
+		post("no signature", with(sign, "signature", ""), auth, 400, storefront.CodeSignatureInvalid),
+		post("not JSON", `{"contractId":`, auth, 400, storefront.CodeBadRequest),
+		post("a cross-site signing", sign, []string{"Sec-Fetch-Site", "cross-site"}, 403, storefront.CodeCrossSiteRefused),
+		post("a signature too large", with(sign, "signature", strings.Repeat("A", maxSignBody)), auth, 400, storefront.CodeBadRequest, "資料過大"),
 		post("signed", sign, auth, 200, 0, `"signerName":"陳小華"`, `"emergencyPhone":"0912345678"`, `"version":1`, `"pdfUrl":"/api/user/contracts/`),
-		post("signed once: read-only", sign, auth, 409, data.CodeContractSigned, "您已簽署此電子合約"),
+		post("signed once: read-only", sign, auth, 409, storefront.CodeContractSigned, "您已簽署此電子合約"),
 		get("the member's record, read-only", path, auth, 200, 0, `"readOnly":true`, `"signerName":"陳小華"`),
 		get("another member has not signed", path, []string{"Authorization", other}, 200, 0, `"readOnly":false`, `"record":null`),
 		precheck("checkout goes on once signed", weekend, auth, 200, 0, `"contract":"signed"`),
 		get("the member's contracts", "/api/user/contracts?brandId=demo", auth, 200, 0, "森活運動館 會員入會契約"),
 		get("another's list is theirs", "/api/user/contracts?brandId=demo", []string{"Authorization", other}, 200, 0, `"contracts":[]`),
-		get("the list needs a login", "/api/user/contracts?brandId=demo", nil, 401, data.CodeLoginRequired),
+		get("the list needs a login", "/api/user/contracts?brandId=demo", nil, 401, storefront.CodeLoginRequired),
 	})
 
 	var rec struct {
@@ -135,10 +136,10 @@ func TestEContract(t *testing.T) {
 	pdf := fmt.Sprintf("/api/user/contracts/%d.pdf?brandId=demo", rec.ID)
 	runScenarios(t, s, []scenario{
 		{Name: "the PDF", Path: pdf, Header: auth, Status: 200, WantHeader: []string{"Content-Type", "application/pdf"}, Contains: []string{"%PDF-", "/FontFile2"}},
-		get("another member's PDF", pdf, []string{"Authorization", other}, 404, data.CodeContractNotFound),
-		get("the PDF needs a login", pdf, nil, 401, data.CodeLoginRequired),
-		get("not a PDF name", fmt.Sprintf("/api/user/contracts/%d.txt?brandId=demo", rec.ID), auth, 404, data.CodeContractNotFound),
-		get("an unknown PDF", "/api/user/contracts/999999.pdf?brandId=demo", auth, 404, data.CodeContractNotFound),
+		get("another member's PDF", pdf, []string{"Authorization", other}, 404, storefront.CodeContractNotFound),
+		get("the PDF needs a login", pdf, nil, 401, storefront.CodeLoginRequired),
+		get("not a PDF name", fmt.Sprintf("/api/user/contracts/%d.txt?brandId=demo", rec.ID), auth, 404, storefront.CodeContractNotFound),
+		get("an unknown PDF", "/api/user/contracts/999999.pdf?brandId=demo", auth, 404, storefront.CodeContractNotFound),
 	})
 	m, ok := s.box.Wait("member@example.com", 0, 10*time.Second)
 	for ok && !strings.Contains(m.Subject, "電子合約") {
@@ -153,11 +154,11 @@ func TestEContract(t *testing.T) {
 		t.Fatal(err)
 	}
 	runScenarios(t, s, []scenario{
-		precheck("a tampered template is refused at checkout", weekend, auth, 403, data.CodeContractUnsigned),
+		precheck("a tampered template is refused at checkout", weekend, auth, 403, storefront.CodeContractUnsigned),
 		{Name: "and at payment", Method: http.MethodPost, Path: "/api/brand/demo/sale/payment", Body: with(weekend, "payWay", data.PayWayCard),
-			Header: auth, Status: 403, Code: data.CodeContractUnsigned},
+			Header: auth, Status: 403, Code: storefront.CodeContractUnsigned},
 		get("the page asks to sign again", path, auth, 200, 0, `"readOnly":false`, `"record":null`),
-		post("the old hash is refused", sign, auth, 409, data.CodeContractOutdated),
+		post("the old hash is refused", sign, auth, 409, storefront.CodeContractOutdated),
 	})
 	// a new version: sign it, then checkout goes on
 	if _, err := s.db.Pool.Exec(ctx, `insert into contract_versions (template_id, version, title, body, fields)
@@ -166,7 +167,7 @@ func TestEContract(t *testing.T) {
 	}
 	_, v2, hash2 := demoContract(t, s.db)
 	runScenarios(t, s, []scenario{
-		post("signing the old version", with(sign, "textSha256", hash), auth, 409, data.CodeContractOutdated),
+		post("signing the old version", with(sign, "textSha256", hash), auth, 409, storefront.CodeContractOutdated),
 		post("signing the new version", with(with(sign, "version", v2), "textSha256", hash2), auth, 200, 0, `"version":2`),
 		precheck("checkout after signing the new version", weekend, auth, 200, 0, `"contract":"signed"`),
 	})
@@ -263,14 +264,14 @@ func TestHoldingQR(t *testing.T) {
 			Contains: []string{`"token":"h1.demo.`, fmt.Sprintf(`"holdingId":%d`, count)},
 			Check:    func(t *testing.T, w *httptest.ResponseRecorder) { decodeEnvelope(t, w, &qr) }},
 		{Name: "the timing card's QR", Path: q("timingCard", 0), Header: auth, Status: 200, Contains: []string{`"kind":"timingCard"`, `"holdingId":0`}},
-		{Name: "a point ticket has none", Path: q("quantityPasscard", point), Header: auth, Status: 404, Code: data.CodeNotFound},
-		{Name: "another member's card", Path: q("quantityPasscard", count), Header: []string{"Authorization", other}, Status: 404, Code: data.CodeNotFound},
-		{Name: "a card with no visits left", Path: q("quantityPasscard", used), Header: []string{"Authorization", other}, Status: 404, Code: data.CodeNotFound},
-		{Name: "an unknown kind", Path: q("passcard", count), Header: auth, Status: 400, Code: data.CodeBadRequest},
-		{Name: "a bad holding id", Path: "/api/user/getToken?brandId=demo&kind=quantityPasscard&holdingId=x", Header: auth, Status: 400, Code: data.CodeBadRequest},
-		{Name: "no login", Path: q("timingCard", 0), Status: 401, Code: data.CodeLoginRequired},
+		{Name: "a point ticket has none", Path: q("quantityPasscard", point), Header: auth, Status: 404, Code: storefront.CodeNotFound},
+		{Name: "another member's card", Path: q("quantityPasscard", count), Header: []string{"Authorization", other}, Status: 404, Code: storefront.CodeNotFound},
+		{Name: "a card with no visits left", Path: q("quantityPasscard", used), Header: []string{"Authorization", other}, Status: 404, Code: storefront.CodeNotFound},
+		{Name: "an unknown kind", Path: q("passcard", count), Header: auth, Status: 400, Code: storefront.CodeBadRequest},
+		{Name: "a bad holding id", Path: "/api/user/getToken?brandId=demo&kind=quantityPasscard&holdingId=x", Header: auth, Status: 400, Code: storefront.CodeBadRequest},
+		{Name: "no login", Path: q("timingCard", 0), Status: 401, Code: storefront.CodeLoginRequired},
 		{Name: "a brand without the QR module", Path: "/api/user/getToken?brandId=yoga&kind=timingCard", Header: []string{"Authorization", yogaSID},
-			Status: 403, Code: data.CodeForbidden},
+			Status: 403, Code: storefront.CodeForbidden},
 	})
 	brand, user, kind, holding, err := s.readHoldingToken(qr.Token)
 	if err != nil || brand != "demo" || user == 0 || kind != "quantityPasscard" || holding != count {
@@ -295,15 +296,15 @@ func TestRemainingCalls(t *testing.T) {
 	auth := []string{"Authorization", sid}
 	runScenarios(t, s, []scenario{
 		{Name: "the brand", Path: "/api/brand?brandId=demo", Status: 200, Contains: []string{`"brandId":"demo"`, `"brandName":"森活運動館"`, `"additionalModules":[`}},
-		{Name: "an unknown brand", Path: "/api/brand?brandId=nosuch", Status: 404, Code: data.CodeBrandNotFound},
-		{Name: "no brand", Path: "/api/brand", Status: 400, Code: data.CodeBadRequest},
+		{Name: "an unknown brand", Path: "/api/brand?brandId=nosuch", Status: 404, Code: storefront.CodeBrandNotFound},
+		{Name: "no brand", Path: "/api/brand", Status: 400, Code: storefront.CodeBadRequest},
 		{Name: "the member's lists", Path: "/api/brand/user?brandId=demo", Header: auth, Status: 200,
 			Contains: []string{`"pointList":[`, "團課 10 堂計次卡", `"passcardList":[`}},
-		{Name: "the lists need a login", Path: "/api/brand/user?brandId=demo", Status: 401, Code: data.CodeLoginRequired},
+		{Name: "the lists need a login", Path: "/api/brand/user?brandId=demo", Status: 401, Code: storefront.CodeLoginRequired},
 		{Name: "user info, path form", Path: fmt.Sprintf("/api/user/userInfo/demo/%s/%d", sid, uid), Status: 200, Contains: []string{"member@example.com"}},
-		{Name: "path form, another user id", Path: fmt.Sprintf("/api/user/userInfo/demo/%s/%d", sid, uid+1000), Status: 403, Code: data.CodeSessionInvalid},
-		{Name: "path form, a dead session", Path: fmt.Sprintf("/api/user/userInfo/demo/nosuch/%d", uid), Status: 403, Code: data.CodeSessionInvalid},
-		{Name: "path form, another brand", Path: fmt.Sprintf("/api/user/userInfo/yoga/%s/%d", sid, uid), Status: 403, Code: data.CodeSessionInvalid},
+		{Name: "path form, another user id", Path: fmt.Sprintf("/api/user/userInfo/demo/%s/%d", sid, uid+1000), Status: 403, Code: storefront.CodeSessionInvalid},
+		{Name: "path form, a dead session", Path: fmt.Sprintf("/api/user/userInfo/demo/nosuch/%d", uid), Status: 403, Code: storefront.CodeSessionInvalid},
+		{Name: "path form, another brand", Path: fmt.Sprintf("/api/user/userInfo/yoga/%s/%d", sid, uid), Status: 403, Code: storefront.CodeSessionInvalid},
 	})
 }
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // A cached page that lists sessions is served until its earliest listed

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"storefront"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"storefront/booking"
-	"storefront/data"
 )
 
 // holdingToken signs a holding QR token as GET /api/user/getToken does
@@ -54,16 +54,16 @@ func TestHoldingScan(t *testing.T) {
 	used := ts.id(t, `select id from member_tickets where user_id = $1 and remain = 0 limit 1`, ts.xiaomei.id)
 	runScenarios(t, ts, []scenario{
 		{Name: "no scanner token", Method: http.MethodPost, Path: "/api/checkin/holding", Body: map[string]any{"brandId": "demo", "token": first},
-			Status: 403, Code: data.CodeForbidden},
-		scan("a forged token", "demo", forged, 403, data.CodeLinkTokenInvalid, nil),
-		scan("an expired token", "demo", ts.holdingToken(-time.Second, "demo", ts.me.id, "quantityPasscard", count), 403, data.CodeLinkTokenInvalid, nil),
-		scan("garbage", "demo", "h1.x", 403, data.CodeLinkTokenInvalid, nil),
-		scan("another brand's scanner", "yoga", first, 403, data.CodeOtherBrandToken, nil),
-		scan("no brand", "", first, 400, data.CodeBadRequest, nil),
+			Status: 403, Code: storefront.CodeForbidden},
+		scan("a forged token", "demo", forged, 403, storefront.CodeLinkTokenInvalid, nil),
+		scan("an expired token", "demo", ts.holdingToken(-time.Second, "demo", ts.me.id, "quantityPasscard", count), 403, storefront.CodeLinkTokenInvalid, nil),
+		scan("garbage", "demo", "h1.x", 403, storefront.CodeLinkTokenInvalid, nil),
+		scan("another brand's scanner", "yoga", first, 403, storefront.CodeOtherBrandToken, nil),
+		scan("no brand", "", first, 400, storefront.CodeBadRequest, nil),
 		{Name: "not JSON", Method: http.MethodPost, Path: "/api/checkin/holding", Header: []string{"Authorization", "Bearer " + testScannerToken},
-			Body: "{", Status: 400, Code: data.CodeBadRequest},
-		scan("another member's card in a token of mine", "demo", ts.holdingToken(checkInTTL, "demo", ts.me.id, "quantityPasscard", used), 404, data.CodeNotFound, nil),
-		scan("a card with no visit left", "demo", ts.holdingToken(checkInTTL, "demo", ts.xiaomei.id, "quantityPasscard", used), 409, data.CodeNoVisitsLeft, nil),
+			Body: "{", Status: 400, Code: storefront.CodeBadRequest},
+		scan("another member's card in a token of mine", "demo", ts.holdingToken(checkInTTL, "demo", ts.me.id, "quantityPasscard", used), 404, storefront.CodeNotFound, nil),
+		scan("a card with no visit left", "demo", ts.holdingToken(checkInTTL, "demo", ts.xiaomei.id, "quantityPasscard", used), 409, storefront.CodeNoVisitsLeft, nil),
 		scan("one visit", "demo", first, 200, 0, func(t *testing.T, w *httptest.ResponseRecorder) {
 			if e := entry(t, w); e.Action != "used" || e.Replayed || int64(e.Remain) != before-1 || e.Name != "團課 10 堂計次卡" {
 				t.Errorf("entry %+v; want one visit used of %d", e, before)
@@ -112,5 +112,5 @@ func TestHoldingScan(t *testing.T) {
 	if open := ts.id(t, `select count(*) from timing_visits where user_id = $1 and ended_at is null`, ts.me.id); open != 0 {
 		t.Errorf("%d visits still open", open)
 	}
-	scan("no timing card to enter with", "demo", ts.holdingToken(checkInTTL, "demo", ts.daan.id, "timingCard", 0), 409, data.CodeNoMinutesLeft, nil).run(t, ts)
+	scan("no timing card to enter with", "demo", ts.holdingToken(checkInTTL, "demo", ts.daan.id, "timingCard", 0), 409, storefront.CodeNoMinutesLeft, nil).run(t, ts)
 }

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"storefront/data/dbtest"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // TestGoldenPages keeps the server-rendered HTML of three pages (brand

@@ -3,11 +3,12 @@ package host
 import (
 	"net/http"
 	"slices"
+	"storefront"
 	"strconv"
 
 	"storefront/booking"
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // Holding QR codes (issue 14): the member centre shows a quantity
@@ -19,7 +20,7 @@ import (
 var holdingQRKinds = map[string]string{"quantityPasscard": data.ModuleQuantityPasscardQR, "timingCard": data.ModuleTimingCardQR}
 
 // errHoldingToken: a holding QR token forged, garbled or expired.
-var errHoldingToken = &data.Error{Kind: data.KindForbidden, Code: data.CodeLinkTokenInvalid}
+var errHoldingToken = &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeLinkTokenInvalid}
 
 // GET /api/user/getToken?brandId=&kind=&holdingId=: a fresh QR token for
 // the member's quantity passcard (holdingId, a count ticket they hold
@@ -42,7 +43,7 @@ func (s *Server) apiHoldingQR(w http.ResponseWriter, r *http.Request) (any, erro
 		}
 	}
 	if !b.ModuleSet().Has(module) {
-		return nil, &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "此品牌未開放此 QR Code"}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未開放此 QR Code"}
 	}
 	if kind == "quantityPasscard" {
 		ts, err := s.db.MemberTickets(r.Context(), m.user.ID, rules.Day(s.now()))
@@ -52,7 +53,7 @@ func (s *Server) apiHoldingQR(w http.ResponseWriter, r *http.Request) (any, erro
 		if !slices.ContainsFunc(ts, func(t data.MemberTicket) bool {
 			return t.ID == id && t.TicketKind == 2 && t.Status != "expired" && t.Remain > 0
 		}) {
-			return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeNotFound, Message: "查無此計次卡或已無可用次數"}
+			return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "查無此計次卡或已無可用次數"}
 		}
 	}
 	token, exp := s.signToken(checkInTTL, "h1", b.ID, strconv.FormatInt(m.user.ID, 10), kind, strconv.FormatInt(id, 10))
@@ -83,7 +84,7 @@ func (s *Server) readHoldingToken(token string) (brand string, user int64, kind 
 // again answers the first answer and changes nothing.
 func (s *Server) apiHoldingScan(w http.ResponseWriter, r *http.Request) (any, error) {
 	if !s.scannerAllowed(r) {
-		return nil, &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "掃描器未授權"}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "掃描器未授權"}
 	}
 	var req HoldingScanRequest
 	if err := decodeBody(w, r, &req); err != nil {
@@ -97,16 +98,16 @@ func (s *Server) apiHoldingScan(w http.ResponseWriter, r *http.Request) (any, er
 		return nil, err
 	}
 	if brandID != req.BrandID {
-		return nil, &data.Error{Kind: data.KindForbidden, Code: data.CodeOtherBrandToken}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeOtherBrandToken}
 	}
 	b, err := s.brand(r.Context(), brandID, nil)
 	if err != nil {
 		return nil, err
 	}
 	if module, ok := holdingQRKinds[kind]; !ok || !b.ModuleSet().Has(module) {
-		return nil, &data.Error{Kind: data.KindForbidden, Code: data.CodeForbidden, Message: "此品牌未開放此 QR Code"}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未開放此 QR Code"}
 	}
-	u, err := s.db.User(r.Context(), b.ID, userID, data.CodeLinkTokenInvalid)
+	u, err := s.db.User(r.Context(), b.ID, userID, storefront.CodeLinkTokenInvalid)
 	if err != nil {
 		return nil, err
 	}

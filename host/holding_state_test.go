@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // TestSetStartPlanNotActiveUntilItsDay: the plan brand's 年費方案 starts

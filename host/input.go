@@ -5,7 +5,7 @@ import (
 	"math"
 	"net/url"
 	"reflect"
-	"storefront/data/rules"
+	"storefront/rules"
 	"strings"
 	"unicode/utf8"
 )

@@ -7,10 +7,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"storefront"
 	"strings"
 	"testing"
-
-	"storefront/data"
 )
 
 // TestBadInputIs400: text PostgreSQL cannot take (a NUL byte, broken
@@ -19,10 +18,10 @@ import (
 func TestBadInputIs400(t *testing.T) {
 	ts := newFuzzServer(t)
 	bad := func(path, msg string) scenario {
-		return scenario{Name: path, Path: path, Status: 400, Code: data.CodeBadRequest, Message: msg}
+		return scenario{Name: path, Path: path, Status: 400, Code: storefront.CodeBadRequest, Message: msg}
 	}
 	badBody := func(path, body, msg string) scenario {
-		return scenario{Name: path + " " + body, Method: http.MethodPost, Path: path, Body: body, Status: 400, Code: data.CodeBadRequest, Message: msg}
+		return scenario{Name: path + " " + body, Method: http.MethodPost, Path: path, Body: body, Status: 400, Code: storefront.CodeBadRequest, Message: msg}
 	}
 	runScenarios(t, ts, []scenario{
 		bad("/api/search/ticketList?brandId=demo&keyword=%00", "參數 keyword 含有無效的字元"),
@@ -158,7 +157,7 @@ func TestBodiesThatAreNotOneObjectAre400(t *testing.T) {
 			w := httptest.NewRecorder()
 			ts.ServeHTTP(w, req)
 			json := strings.HasPrefix(w.Header().Get("Content-Type"), "application/json") // the providers' callbacks answer in text
-			if w.Code != 400 || json && apiResult(t, w, nil).ErrorCode != data.CodeBadRequest {
+			if w.Code != 400 || json && apiResult(t, w, nil).ErrorCode != storefront.CodeBadRequest {
 				t.Errorf("POST %s %s = %d %s", p, body, w.Code, strings.TrimSpace(w.Body.String()))
 			}
 		}

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"storefront"
 	"strings"
 	"testing"
 	"time"
 
-	"storefront/data"
 	"storefront/data/dbtest"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // Issue 10, defect 9: the smaller leaks and traps.
@@ -167,7 +167,7 @@ func TestKnownDeviceSurvivesAStrangersLock(t *testing.T) {
 	for i := 0; i < rules.AccountLimits.LockAfter; i++ {
 		ts.clock.Add(rules.AccountLimits.MaxDelay)
 		w, _ := login(t, stranger, "demo", "member@example.com", fmt.Sprintf("guess-%d", i))
-		wantCode(t, w, 401, data.CodeWrongPassword)
+		wantCode(t, w, 401, storefront.CodeWrongPassword)
 	}
 	ts.clock.Add(time.Minute)
 	tampered := *dc
@@ -190,11 +190,11 @@ func TestKnownDeviceSurvivesAStrangersLock(t *testing.T) {
 	for i := 0; i < rules.AccountLimits.LockAfter; i++ {
 		ts.clock.Add(rules.AccountLimits.MaxDelay)
 		w, _ := login(t, owner, "demo", "member@example.com", fmt.Sprintf("oops-%d", i))
-		wantCode(t, w, 401, data.CodeWrongPassword)
+		wantCode(t, w, 401, storefront.CodeWrongPassword)
 	}
 	ts.clock.Add(time.Minute)
 	w, _ = login(t, owner, "demo", "member@example.com", "demo1234")
-	wantCode(t, w, 429, data.CodeTooManyAttempts)
+	wantCode(t, w, 429, storefront.CodeTooManyAttempts)
 	// a year later the device is forgotten
 	ts.clock.Add(deviceTTL)
 	if ts.knownDevice(requestWith(owner.cookies[cookieDevice]), "demo", "member@example.com") != "" {

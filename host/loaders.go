@@ -6,10 +6,11 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"storefront"
 	"time"
 
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // The loaders: what pages and API handlers read, the same function for
@@ -51,7 +52,7 @@ var brandIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 // shared by requests) in front of the two-tier cache.
 func (s *Server) loadBrand(ctx context.Context, id string) (*data.Brand, error) {
 	if !brandIDPattern.MatchString(id) {
-		return nil, &data.Error{Kind: data.KindNotFound, Code: data.CodeBrandNotFound}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeBrandNotFound}
 	}
 	if b, ok := s.brands.Get(id); ok {
 		return b, nil

@@ -2,9 +2,10 @@ package host
 
 import (
 	"net/http"
+	"storefront"
 
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // Members on pages: the member a page is rendered for, and the loaders of
@@ -28,7 +29,7 @@ func (s *Server) pageMember(w http.ResponseWriter, rc *reqCtx) *member {
 		clearSessionCookies(w, rc.r)
 	}
 	if err != nil {
-		if k := data.ErrorKind(err); k != data.KindForbidden && k != data.KindUnauthorized && !clientGone(rc.r) {
+		if k := storefront.ErrorKind(err); k != storefront.KindForbidden && k != storefront.KindUnauthorized && !clientGone(rc.r) {
 			s.log.Error("page member", "path", rc.r.URL.Path, "err", err)
 		}
 		return nil

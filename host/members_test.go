@@ -12,16 +12,17 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"storefront"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/mail"
 	"storefront/mail/devbox"
 	"storefront/mail/outbox"
+	"storefront/rules"
 )
 
 // clock is a test's settable time.
@@ -163,7 +164,7 @@ func wantCode(t *testing.T, w *httptest.ResponseRecorder, status, code int) Enve
 	if code < -10 && code > -100 {
 		return env // ours: the message may say more
 	}
-	if want := errorText(code); code != 0 && code != data.CodeBadRequest && env.Message != want {
+	if want := errorText(code); code != 0 && code != storefront.CodeBadRequest && env.Message != want {
 		t.Fatalf("message %q; want the catalogue's %q", env.Message, want)
 	}
 	return env
@@ -217,7 +218,7 @@ func TestRegisterValidation(t *testing.T) {
 	ok := demoRegistration("amy@example.com")
 	fields := func(f map[string]any) map[string]any { return with(ok, "customFields", f) }
 	register := func(name string, body any, msg string) scenario {
-		return scenario{Name: name, Method: http.MethodPost, Path: "/api/session/register", Body: body, Status: 400, Code: data.CodeBadRequest, Message: msg}
+		return scenario{Name: name, Method: http.MethodPost, Path: "/api/session/register", Body: body, Status: 400, Code: storefront.CodeBadRequest, Message: msg}
 	}
 	runScenarios(t, b, []scenario{
 		register("not JSON", `{"brandId": "demo",`, "資料格式錯誤：請傳送 JSON 物件"),
@@ -277,7 +278,7 @@ func TestRegisterAndVerifyByLink(t *testing.T) {
 	}
 
 	// the same e-mail again: -10005; the same e-mail at another brand: fine
-	wantCode(t, b.post(t, "/api/session/register", demoRegistration("amy@example.com")), 409, data.CodeAlreadyRegistered)
+	wantCode(t, b.post(t, "/api/session/register", demoRegistration("amy@example.com")), 409, storefront.CodeAlreadyRegistered)
 	yoga := with(with(demoRegistration("amy@example.com"), "brandId", "yoga"), "customFields", map[string]string{"phone": "0912000111"})
 	wantCode(t, b.post(t, "/api/session/register", yoga), 200, 0)
 
@@ -288,18 +289,18 @@ func TestRegisterAndVerifyByLink(t *testing.T) {
 	if wrong == q.Get("t") { // the token began with x
 		wrong = "y" + q.Get("t")[1:]
 	}
-	wantCode(t, verify(reg.UserID, wrong), 400, data.CodeWrongToken)
-	wantCode(t, verify(reg.UserID, ""), 400, data.CodeWrongToken)
-	wantCode(t, verify(reg.UserID+1000, q.Get("t")), 404, data.CodeMemberNotFound)
-	wantCode(t, verify(0, q.Get("t")), 404, data.CodeMemberNotFound)
-	wantCode(t, verify("7", q.Get("t")), 400, data.CodeBadRequest)
+	wantCode(t, verify(reg.UserID, wrong), 400, storefront.CodeWrongToken)
+	wantCode(t, verify(reg.UserID, ""), 400, storefront.CodeWrongToken)
+	wantCode(t, verify(reg.UserID+1000, q.Get("t")), 404, storefront.CodeMemberNotFound)
+	wantCode(t, verify(0, q.Get("t")), 404, storefront.CodeMemberNotFound)
+	wantCode(t, verify("7", q.Get("t")), 400, storefront.CodeBadRequest)
 	wantCode(t, verify(reg.UserID, q.Get("t")), 200, 0)
 	wantCode(t, verify(reg.UserID, q.Get("t")), 200, 0) // opened twice
 	if u, _ := ts.db.User(context.Background(), "demo", reg.UserID, 0); !u.EmailVerified {
 		t.Fatal("the e-mail is not verified")
 	}
 	// a verified member asks for the mail again: log in directly
-	wantCode(t, b.post(t, "/api/verify/resendemail", map[string]any{"brandId": "demo", "email": "amy@example.com"}), 409, data.CodeAppRegistered)
+	wantCode(t, b.post(t, "/api/verify/resendemail", map[string]any{"brandId": "demo", "email": "amy@example.com"}), 409, storefront.CodeAppRegistered)
 
 	var version1 int64
 	ts.db.Pool.QueryRow(context.Background(), `select data_version from brands where id = 'demo'`).Scan(&version1)
@@ -323,14 +324,14 @@ func TestVerificationLinkExpiresAndResendWaits(t *testing.T) {
 	byMail := map[string]any{"brandId": "demo", "email": "bo@example.com"}
 	tooSoon := func(path string) scenario {
 		return scenario{Name: path, Method: http.MethodPost, Path: path, Body: byMail,
-			Status: 429, Code: data.CodeResendTooSoon, Message: errorText(data.CodeResendTooSoon)}
+			Status: 429, Code: storefront.CodeResendTooSoon, Message: errorText(storefront.CodeResendTooSoon)}
 	}
 	runScenarios(t, b, []scenario{tooSoon("/api/verify/sendemail"), tooSoon("/api/verify/resendemail"), tooSoon("/api/session/resend")})
-	wantCode(t, resend("/api/verify/sendemail", with(byMail, "email", "nobody@example.com")), 404, data.CodeAccountNotFound2)
-	wantCode(t, resend("/api/session/resend", with(byMail, "type", "sms")), 400, data.CodeBadRequest)
+	wantCode(t, resend("/api/verify/sendemail", with(byMail, "email", "nobody@example.com")), 404, storefront.CodeAccountNotFound2)
+	wantCode(t, resend("/api/session/resend", with(byMail, "type", "sms")), 400, storefront.CodeBadRequest)
 
 	ts.clock.Add(2*time.Minute + 59*time.Second)
-	wantCode(t, resend("/api/session/resend", byMail), 429, data.CodeResendTooSoon)
+	wantCode(t, resend("/api/session/resend", byMail), 429, storefront.CodeResendTooSoon)
 	ts.clock.Add(time.Second)
 	last := ts.box.LastID()
 	wantCode(t, resend("/api/session/resend", byMail), 200, 0)
@@ -340,10 +341,10 @@ func TestVerificationLinkExpiresAndResendWaits(t *testing.T) {
 	verify := func(token string) *httptest.ResponseRecorder {
 		return b.post(t, "/api/verify/email", map[string]any{"brandId": "demo", "userId": reg.UserID, "token": token})
 	}
-	wantCode(t, verify(q1.Get("t")), 400, data.CodeWrongToken)
+	wantCode(t, verify(q1.Get("t")), 400, storefront.CodeWrongToken)
 	// 24 hours later the second has expired
 	ts.clock.Add(24 * time.Hour)
-	wantCode(t, verify(q2.Get("t")), 400, data.CodeLinkExpired)
+	wantCode(t, verify(q2.Get("t")), 400, storefront.CodeLinkExpired)
 	// a new mail (the 3 minutes long past) verifies
 	last = ts.box.LastID()
 	wantCode(t, resend("/api/verify/resendemail", byMail), 200, 0)
@@ -363,24 +364,24 @@ func TestVerifyByCode(t *testing.T) {
 	if code == wrong {
 		wrong = "111111"
 	}
-	wantCode(t, confirm("nobody@example.com", code), 404, data.CodeAccountNotFound2)
-	wantCode(t, confirm("cy@example.com", wrong), 400, data.CodeWrongCode)
-	wantCode(t, confirm("cy@example.com", "12ab"), 400, data.CodeWrongCode)
+	wantCode(t, confirm("nobody@example.com", code), 404, storefront.CodeAccountNotFound2)
+	wantCode(t, confirm("cy@example.com", wrong), 400, storefront.CodeWrongCode)
+	wantCode(t, confirm("cy@example.com", "12ab"), 400, storefront.CodeWrongCode)
 	wantCode(t, confirm("cy@example.com", code), 200, 0)
-	wantCode(t, confirm("cy@example.com", code), 409, data.CodeAppRegistered)
+	wantCode(t, confirm("cy@example.com", code), 409, storefront.CodeAppRegistered)
 
 	// five wrong codes spend a code; an old code has expired
 	b.post(t, "/api/session/register", demoRegistration("dee@example.com"))
 	_, _, code = ts.mailTo(t, "dee@example.com", 0)
 	for i := 0; i < data.MaxCodeAttempts; i++ {
-		wantCode(t, confirm("dee@example.com", fmt.Sprintf("%06d", (i+1)*7919%1000000)), 400, data.CodeWrongCode)
+		wantCode(t, confirm("dee@example.com", fmt.Sprintf("%06d", (i+1)*7919%1000000)), 400, storefront.CodeWrongCode)
 	}
-	wantCode(t, confirm("dee@example.com", code), 400, data.CodeCodeExpired)
+	wantCode(t, confirm("dee@example.com", code), 400, storefront.CodeCodeExpired)
 
 	b.post(t, "/api/session/register", demoRegistration("eve@example.com"))
 	_, _, code = ts.mailTo(t, "eve@example.com", 0)
 	ts.clock.Add(24*time.Hour + time.Second)
-	wantCode(t, confirm("eve@example.com", code), 400, data.CodeCodeExpired)
+	wantCode(t, confirm("eve@example.com", code), 400, storefront.CodeCodeExpired)
 }
 
 // login logs b in as the demo member and returns the login answer.
@@ -399,10 +400,10 @@ func TestLoginSessionAndLogout(t *testing.T) {
 	ts := newMemberServer(t)
 	b := ts.browser()
 	w, _ := login(t, b, "demo", "member@example.com", "wrong")
-	wantCode(t, w, 401, data.CodeWrongPassword)
+	wantCode(t, w, 401, storefront.CodeWrongPassword)
 	w, _ = login(t, b, "demo", "nobody@example.com", "demo1234")
-	wantCode(t, w, 401, data.CodeWrongPassword)
-	wantCode(t, b.post(t, "/api/session/login", map[string]any{"brandId": "demo", "email": "member@example.com", "password": "demo1234"}), 401, data.CodeWrongPassword)
+	wantCode(t, w, 401, storefront.CodeWrongPassword)
+	wantCode(t, b.post(t, "/api/session/login", map[string]any{"brandId": "demo", "email": "member@example.com", "password": "demo1234"}), 401, storefront.CodeWrongPassword)
 
 	w, sid := login(t, b, "demo", "Member@Example.com", "demo1234")
 	wantCode(t, w, 200, 0)
@@ -440,14 +441,14 @@ func TestLoginSessionAndLogout(t *testing.T) {
 	app := ts.browser()
 	wantCode(t, app.get(t, "/api/v3/webUser/brand/demo/user/"+uid, "Authorization", sid), 200, 0)
 	wantCode(t, app.get(t, "/api/v3/webUser/brand/demo/user/"+uid, "Authorization", "Bearer "+sid), 200, 0)
-	wantCode(t, app.get(t, "/api/v3/webUser/brand/demo/user/"+uid), 401, data.CodeLoginRequired)
-	wantCode(t, app.get(t, "/api/v3/webUser/brand/demo/user/"+uid, "Authorization", "nonsense"), 403, data.CodeSessionInvalid)
+	wantCode(t, app.get(t, "/api/v3/webUser/brand/demo/user/"+uid), 401, storefront.CodeLoginRequired)
+	wantCode(t, app.get(t, "/api/v3/webUser/brand/demo/user/"+uid, "Authorization", "nonsense"), 403, storefront.CodeSessionInvalid)
 
 	// another member's id: 403, and the cookies go
 	other := ts.browser()
 	login(t, other, "demo", "member@example.com", "demo1234")
 	w = other.get(t, "/api/v3/webUser/brand/demo/user/99999")
-	wantCode(t, w, 403, data.CodeSessionInvalid)
+	wantCode(t, w, 403, storefront.CodeSessionInvalid)
 	if hasSessionCookies(other) {
 		t.Fatalf("cookies left after a 403: %v", other.cookies)
 	}
@@ -457,7 +458,7 @@ func TestLoginSessionAndLogout(t *testing.T) {
 	if hasSessionCookies(b) {
 		t.Fatalf("cookies left after logout: %v", b.cookies)
 	}
-	wantCode(t, app.get(t, "/api/v3/webUser/brand/demo/user/"+uid, "Authorization", sid), 403, data.CodeSessionInvalid)
+	wantCode(t, app.get(t, "/api/v3/webUser/brand/demo/user/"+uid, "Authorization", sid), 403, storefront.CodeSessionInvalid)
 	wantCode(t, b.post(t, "/api/session/logout", map[string]any{"brandId": "demo"}), 200, 0)
 
 	// logout with the session id in the body (the app)
@@ -473,7 +474,7 @@ func TestLoginSessionAndLogout(t *testing.T) {
 	c := ts.browser()
 	login(t, c, "demo", "member@example.com", "demo1234")
 	ts.clock.Add(data.SessionTTL)
-	wantCode(t, c.get(t, "/api/v3/webUser/brand/demo/user/"+uid), 403, data.CodeSessionInvalid)
+	wantCode(t, c.get(t, "/api/v3/webUser/brand/demo/user/"+uid), 403, storefront.CodeSessionInvalid)
 }
 
 // TestSessionIsPerBrand: a session of brand A does not authenticate on
@@ -485,12 +486,12 @@ func TestSessionIsPerBrand(t *testing.T) {
 	var yogaID int64
 	ts.db.Pool.QueryRow(context.Background(), `select id from users where brand_id = 'yoga'`).Scan(&yogaID)
 
-	wantCode(t, b.get(t, fmt.Sprintf("/api/v3/webUser/brand/yoga/user/%d", yogaID)), 403, data.CodeSessionInvalid)
+	wantCode(t, b.get(t, fmt.Sprintf("/api/v3/webUser/brand/yoga/user/%d", yogaID)), 403, storefront.CodeSessionInvalid)
 	wantCode(t, b.get(t, "/api/session/auth/status?brandId=yoga"), 200, 0)
 	if strings.Contains(b.get(t, "/api/session/auth/status?brandId=yoga").Body.String(), `"loggedIn":true`) {
 		t.Fatal("demo's session is logged in on yoga")
 	}
-	wantCode(t, b.post(t, "/api/user/edit", map[string]any{"brandId": "yoga", "name": "X"}), 403, data.CodeSessionInvalid)
+	wantCode(t, b.post(t, "/api/user/edit", map[string]any{"brandId": "yoga", "name": "X"}), 403, storefront.CodeSessionInvalid)
 	ts.browser().get(t, "/", "Authorization", sid)
 	// a yoga page: a visitor there, the member menu guarded, demo's cookies kept
 	w := b.get(t, "/yoga/user")
@@ -507,7 +508,7 @@ func TestSessionIsPerBrand(t *testing.T) {
 		t.Fatalf("GET /demo/user = %d", w.Code)
 	}
 	// the same session sent as the header for yoga's API by the app
-	wantCode(t, ts.browser().get(t, fmt.Sprintf("/api/v3/webUser/brand/yoga/user/%d", yogaID), "Authorization", sid), 403, data.CodeSessionInvalid)
+	wantCode(t, ts.browser().get(t, fmt.Sprintf("/api/v3/webUser/brand/yoga/user/%d", yogaID), "Authorization", sid), 403, storefront.CodeSessionInvalid)
 }
 
 // TestCrossSitePostRefused: state-changing calls from another site are
@@ -520,7 +521,7 @@ func TestCrossSitePostRefused(t *testing.T) {
 	body := map[string]any{"brandId": "demo", "name": "被改掉了"}
 	refused := func(name string, path string, body any, header ...string) scenario {
 		return scenario{Name: name, Method: http.MethodPost, Path: path, Body: body, Header: header,
-			Status: 403, Code: data.CodeCrossSiteRefused, Message: errorText(data.CodeCrossSiteRefused)}
+			Status: 403, Code: storefront.CodeCrossSiteRefused, Message: errorText(storefront.CodeCrossSiteRefused)}
 	}
 	runScenarios(t, b, []scenario{
 		refused("from another site", "/api/user/edit", body, "Sec-Fetch-Site", "cross-site"),
@@ -545,9 +546,9 @@ func TestChangePassword(t *testing.T) {
 	change := func(old, new string) *httptest.ResponseRecorder {
 		return b.post(t, "/api/session/changePassword", map[string]any{"brandId": "demo", "oldPassword": md5hex(old), "newPassword": md5hex(new)})
 	}
-	wantCode(t, ts.browser().post(t, "/api/session/changePassword", map[string]any{"brandId": "demo", "oldPassword": md5hex("demo1234"), "newPassword": md5hex("x")}), 401, data.CodeLoginRequired)
-	wantCode(t, change("wrong", "n3w-pass"), 401, data.CodeWrongPassword)
-	wantCode(t, b.post(t, "/api/session/changePassword", map[string]any{"brandId": "demo", "oldPassword": md5hex("demo1234"), "newPassword": "short"}), 400, data.CodeBadRequest)
+	wantCode(t, ts.browser().post(t, "/api/session/changePassword", map[string]any{"brandId": "demo", "oldPassword": md5hex("demo1234"), "newPassword": md5hex("x")}), 401, storefront.CodeLoginRequired)
+	wantCode(t, change("wrong", "n3w-pass"), 401, storefront.CodeWrongPassword)
+	wantCode(t, b.post(t, "/api/session/changePassword", map[string]any{"brandId": "demo", "oldPassword": md5hex("demo1234"), "newPassword": "short"}), 400, storefront.CodeBadRequest)
 	wantCode(t, change("demo1234", "n3w-pass"), 200, 0)
 	// every earlier session is revoked; this browser has a new one
 	if b.cookies["web_ec_sessionId"] == nil || b.cookies["web_ec_sessionId"].Value == sid {
@@ -558,10 +559,10 @@ func TestChangePassword(t *testing.T) {
 		t.Fatal("this browser was logged out")
 	}
 	for _, s := range []string{sid, otherSid} {
-		wantCode(t, ts.browser().get(t, "/api/user/userInfo?brandId=demo", "Authorization", s), 403, data.CodeSessionInvalid)
+		wantCode(t, ts.browser().get(t, "/api/user/userInfo?brandId=demo", "Authorization", s), 403, storefront.CodeSessionInvalid)
 	}
 	w, _ := login(t, ts.browser(), "demo", "member@example.com", "demo1234")
-	wantCode(t, w, 401, data.CodeWrongPassword)
+	wantCode(t, w, 401, storefront.CodeWrongPassword)
 	w, _ = login(t, ts.browser(), "demo", "member@example.com", "n3w-pass")
 	wantCode(t, w, 200, 0)
 }
@@ -573,14 +574,14 @@ func TestForgotPassword(t *testing.T) {
 	forgot := func(email string) *httptest.ResponseRecorder {
 		return b.post(t, "/api/session/forgotPassword", map[string]any{"brandId": "demo", "email": email})
 	}
-	wantCode(t, forgot("nobody@example.com"), 404, data.CodeAccountNotFound)
-	wantCode(t, forgot("not-an-email"), 400, data.CodeBadRequest)
+	wantCode(t, forgot("nobody@example.com"), 404, storefront.CodeAccountNotFound)
+	wantCode(t, forgot("not-an-email"), 400, storefront.CodeBadRequest)
 	wantCode(t, forgot("member@example.com"), 200, 0)
 	m, q, code := ts.mailTo(t, "member@example.com", 0)
 	if m.Subject != "【森活運動館】重設密碼" || q.Get("type") != "resetPassword" || !strings.Contains(m.Text, "30 分鐘內有效") {
 		t.Fatalf("reset mail = %q %v", m.Subject, q)
 	}
-	wantCode(t, forgot("member@example.com"), 429, data.CodeResendTooSoon)
+	wantCode(t, forgot("member@example.com"), 429, storefront.CodeResendTooSoon)
 
 	confirm := func(c string) *httptest.ResponseRecorder {
 		return b.post(t, "/api/session/forgotPassword/confirm", map[string]any{"brandId": "demo", "email": "member@example.com", "code": c})
@@ -589,14 +590,14 @@ func TestForgotPassword(t *testing.T) {
 		return b.post(t, "/api/session/forgotPassword/reset", map[string]any{"brandId": "demo", "email": "member@example.com", "code": c, "password": md5hex(pw)})
 	}
 	wrong := fmt.Sprintf("%06d", (atoi(code)+1)%1000000)
-	wantCode(t, confirm(wrong), 400, data.CodeWrongCode)
+	wantCode(t, confirm(wrong), 400, storefront.CodeWrongCode)
 	wantCode(t, confirm(code), 200, 0)
 	wantCode(t, confirm(code), 200, 0) // confirming does not use it up
-	wantCode(t, b.post(t, "/api/session/forgotPassword/confirm", map[string]any{"brandId": "demo", "email": "nobody@example.com", "code": code}), 404, data.CodeAccountNotFound)
-	wantCode(t, reset(wrong, "brand-new1"), 400, data.CodeWrongCode)
+	wantCode(t, b.post(t, "/api/session/forgotPassword/confirm", map[string]any{"brandId": "demo", "email": "nobody@example.com", "code": code}), 404, storefront.CodeAccountNotFound)
+	wantCode(t, reset(wrong, "brand-new1"), 400, storefront.CodeWrongCode)
 	wantCode(t, reset(code, "brand-new1"), 200, 0)
-	wantCode(t, reset(code, "brand-new2"), 400, data.CodeCodeExpired) // used up
-	wantCode(t, ts.browser().get(t, "/api/user/userInfo?brandId=demo", "Authorization", oldSid), 403, data.CodeSessionInvalid)
+	wantCode(t, reset(code, "brand-new2"), 400, storefront.CodeCodeExpired) // used up
+	wantCode(t, ts.browser().get(t, "/api/user/userInfo?brandId=demo", "Authorization", oldSid), 403, storefront.CodeSessionInvalid)
 	w, _ := login(t, ts.browser(), "demo", "member@example.com", "brand-new1")
 	wantCode(t, w, 200, 0)
 
@@ -606,7 +607,7 @@ func TestForgotPassword(t *testing.T) {
 	wantCode(t, b.post(t, "/api/session/resend", map[string]any{"brandId": "demo", "email": "member@example.com", "type": "forgotPassword"}), 200, 0)
 	_, q2, code2 := ts.mailTo(t, "member@example.com", last)
 	ts.clock.Add(30 * time.Minute)
-	wantCode(t, confirm(code2), 400, data.CodeCodeExpired)
+	wantCode(t, confirm(code2), 400, storefront.CodeCodeExpired)
 
 	// by the link: POST /api/session/resetPassword
 	ts.clock.Add(time.Minute)
@@ -617,10 +618,10 @@ func TestForgotPassword(t *testing.T) {
 		return b.post(t, "/api/session/resetPassword", map[string]any{"brandId": "demo", "userId": uid, "token": token, "password": md5hex(pw)})
 	}
 	uid := atoi(q3.Get("u"))
-	wantCode(t, byLink(uid, q2.Get("t"), "via-link1"), 400, data.CodeWrongToken)
-	wantCode(t, byLink(uid+999, q3.Get("t"), "via-link1"), 404, data.CodeMemberNotFound)
+	wantCode(t, byLink(uid, q2.Get("t"), "via-link1"), 400, storefront.CodeWrongToken)
+	wantCode(t, byLink(uid+999, q3.Get("t"), "via-link1"), 404, storefront.CodeMemberNotFound)
 	wantCode(t, byLink(uid, q3.Get("t"), "via-link1"), 200, 0)
-	wantCode(t, byLink(uid, q3.Get("t"), "via-link2"), 400, data.CodeLinkExpired)
+	wantCode(t, byLink(uid, q3.Get("t"), "via-link2"), 400, storefront.CodeLinkExpired)
 	w, _ = login(t, ts.browser(), "demo", "member@example.com", "via-link1")
 	wantCode(t, w, 200, 0)
 	// an expired link
@@ -629,7 +630,7 @@ func TestForgotPassword(t *testing.T) {
 	wantCode(t, forgot("member@example.com"), 200, 0)
 	_, q4, _ := ts.mailTo(t, "member@example.com", last)
 	ts.clock.Add(31 * time.Minute)
-	wantCode(t, byLink(uid, q4.Get("t"), "too-late1"), 400, data.CodeLinkExpired)
+	wantCode(t, byLink(uid, q4.Get("t"), "too-late1"), 400, storefront.CodeLinkExpired)
 }
 
 func atoi(s string) int {
@@ -648,19 +649,19 @@ func TestLoginThrottle(t *testing.T) {
 		return w
 	}
 	for i := 0; i < 3; i++ {
-		wantCode(t, try("wrong"), 401, data.CodeWrongPassword)
+		wantCode(t, try("wrong"), 401, storefront.CodeWrongPassword)
 	}
 	w := try("demo1234") // too soon after the 3rd failure, even with the right password
-	env := wantCode(t, w, 429, data.CodeTooManyAttempts)
+	env := wantCode(t, w, 429, storefront.CodeTooManyAttempts)
 	if env.Message != "登入失敗次數過多，請於 1 秒後再試" || w.Header().Get("Retry-After") != "1" {
 		t.Fatalf("slow-down answer %q, Retry-After %q", env.Message, w.Header().Get("Retry-After"))
 	}
 	for i := 4; i <= 10; i++ {
 		ts.clock.Add(30 * time.Second)
-		wantCode(t, try("wrong"), 401, data.CodeWrongPassword)
+		wantCode(t, try("wrong"), 401, storefront.CodeWrongPassword)
 	}
 	ts.clock.Add(time.Minute)
-	env = wantCode(t, try("demo1234"), 429, data.CodeTooManyAttempts)
+	env = wantCode(t, try("demo1234"), 429, storefront.CodeTooManyAttempts)
 	if env.Message != "登入失敗次數過多，請於 14 分鐘後再試" {
 		t.Fatalf("lock message %q", env.Message)
 	}
@@ -676,10 +677,10 @@ func TestLoginThrottle(t *testing.T) {
 	for i := 0; i < rules.AddressLimits.LockAfter; i++ {
 		ts.clock.Add(rules.AddressLimits.MaxDelay)
 		w, _ := login(t, from, "demo", fmt.Sprintf("guess%d@example.com", i), "x")
-		wantCode(t, w, 401, data.CodeWrongPassword)
+		wantCode(t, w, 401, storefront.CodeWrongPassword)
 	}
 	w, _ = login(t, from, "plan", "member@example.com", "demo1234")
-	wantCode(t, w, 429, data.CodeTooManyAttempts)
+	wantCode(t, w, 429, storefront.CodeTooManyAttempts)
 	w, _ = login(t, ts.browser(), "plan", "member@example.com", "demo1234")
 	wantCode(t, w, 200, 0)
 }
@@ -694,7 +695,7 @@ func TestProfileEditAndDeletedPhone(t *testing.T) {
 	}
 	b := ts.browser()
 	reg := with(demoRegistration("new@example.com"), "customFields", map[string]string{"phone": "0922-333-444", "birthday": "1990-05-17"})
-	wantCode(t, b.post(t, "/api/session/register", reg), 409, data.CodeAccountDeleted)
+	wantCode(t, b.post(t, "/api/session/register", reg), 409, storefront.CodeAccountDeleted)
 	// the deleted account's e-mail is free again
 	wantCode(t, b.post(t, "/api/session/register", with(demoRegistration("gone@example.com"), "customFields", map[string]string{"phone": "0922333445", "birthday": "1990-05-17"})), 200, 0)
 
@@ -702,10 +703,10 @@ func TestProfileEditAndDeletedPhone(t *testing.T) {
 	edit := func(body map[string]any) *httptest.ResponseRecorder {
 		return b.post(t, "/api/user/edit", with(body, "brandId", "demo"))
 	}
-	wantCode(t, edit(map[string]any{"customFields": map[string]string{"phone": "0922333444"}}), 409, data.CodeAccountDeleted)
-	wantCode(t, edit(map[string]any{"customFields": map[string]string{"birthday": "yesterday"}}), 400, data.CodeBadRequest)
-	wantCode(t, edit(map[string]any{"customFields": map[string]string{"phone": ""}}), 400, data.CodeBadRequest)
-	wantCode(t, edit(map[string]any{"name": ""}), 400, data.CodeBadRequest)
+	wantCode(t, edit(map[string]any{"customFields": map[string]string{"phone": "0922333444"}}), 409, storefront.CodeAccountDeleted)
+	wantCode(t, edit(map[string]any{"customFields": map[string]string{"birthday": "yesterday"}}), 400, storefront.CodeBadRequest)
+	wantCode(t, edit(map[string]any{"customFields": map[string]string{"phone": ""}}), 400, storefront.CodeBadRequest)
+	wantCode(t, edit(map[string]any{"name": ""}), 400, storefront.CodeBadRequest)
 	var info UserInfo
 	w := edit(map[string]any{"name": "林小安安", "customFields": map[string]string{"emergencyContact": "林大安 0911222333"}})
 	if apiResult(t, w, &info); w.Code != 200 || info.Name != "林小安安" || info.CustomFields["emergencyContact"] != "林大安 0911222333" || info.CustomFields["gender"] != "女" {
@@ -738,7 +739,7 @@ func TestProfileEditAndDeletedPhone(t *testing.T) {
 	if info.Unsubscribed {
 		t.Fatal("not subscribed again")
 	}
-	wantCode(t, ts.browser().post(t, "/api/user/unSubscribe", map[string]any{"brandId": "demo"}), 401, data.CodeLoginRequired)
+	wantCode(t, ts.browser().post(t, "/api/user/unSubscribe", map[string]any{"brandId": "demo"}), 401, storefront.CodeLoginRequired)
 }
 
 // TestMailFailure: with the SMTP server down the calls still succeed: the

@@ -3,9 +3,9 @@ package host
 import (
 	"context"
 	"net/http"
+	"storefront"
 	"testing"
 
-	"storefront/data"
 	"storefront/providers"
 )
 
@@ -35,7 +35,7 @@ func TestNameFieldsRefuseLineBreaksAndBidiOverrides(t *testing.T) {
 		return scenario{Name: name, Method: http.MethodPost, Path: path, Body: body, Header: header, Status: status, Code: code, Message: msg}
 	}
 	bad := func(name, path string, body any, header []string, msg string) scenario {
-		return post(name, path, body, header, 400, data.CodeBadRequest, msg)
+		return post(name, path, body, header, 400, storefront.CodeBadRequest, msg)
 	}
 	ach := s.achBody(t, "季卡通行卡", providers.ACHTestApproved)
 	runScenarios(t, s, []scenario{
@@ -52,9 +52,9 @@ func TestNameFieldsRefuseLineBreaksAndBidiOverrides(t *testing.T) {
 		bad("contract: a field with an override", "/api/contract",
 			with(sign, "fields", map[string]string{"emergencyContact": "王\u202e明大", "emergencyPhone": "0912345678"}), auth, "緊急聯絡人"+refused),
 		post("ACH: a holder name with an override", "/api/brand/demo/sale/ach/payment", with(ach, "holderName", "林\u202e安小"), auth,
-			400, data.CodeACHInvalid, "戶名"+refused),
+			400, storefront.CodeACHInvalid, "戶名"+refused),
 		post("ACH: a holder name with CR/LF", "/api/brand/demo/sale/ach/payment", with(ach, "holderName", "林小安\r\n王小明"), auth,
-			400, data.CodeACHInvalid, "戶名"+refused),
+			400, storefront.CodeACHInvalid, "戶名"+refused),
 	})
 	var users, contracts, mandates int
 	err := s.db.Pool.QueryRow(ctx, `select (select count(*) from users where email = 'amy@example.com' or name <> '林小安' and email = 'member@example.com'),

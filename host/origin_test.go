@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"storefront"
 	"strings"
 	"testing"
 
-	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // Issue 10, defect 1: every absolute URL comes from a trusted origin, never
@@ -228,7 +228,7 @@ func TestSpoofedForwardedForCannotDodgeTheThrottle(t *testing.T) {
 	for i := 0; i < rules.AddressLimits.LockAfter+2; i++ {
 		tp.clock.Add(rules.AddressLimits.MaxDelay)
 		w, _ := login(t, p, "demo", fmt.Sprintf("guess%d@example.com", i), "x", "X-Forwarded-For", fmt.Sprintf("198.51.100.%d", i+1))
-		wantCode(t, w, 401, data.CodeWrongPassword)
+		wantCode(t, w, 401, storefront.CodeWrongPassword)
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 
 	"github.com/andybalholm/brotli"
 	"github.com/maypok86/otter/v2"

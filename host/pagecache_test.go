@@ -15,7 +15,7 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"storefront/cache"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 func decode(t *testing.T, w interface {

@@ -7,13 +7,13 @@ import (
 	"html"
 	"net/http"
 	"net/url"
+	"storefront"
 	"strings"
 	"time"
 
-	"storefront/data"
-	"storefront/data/rules"
 	"storefront/host/shell"
 	"storefront/renderer"
+	"storefront/rules"
 )
 
 // propsHeader marks a client navigation's request: the host answers it with
@@ -154,7 +154,7 @@ func (s *Server) failPage(w http.ResponseWriter, rc *reqCtx, err error) {
 	}
 	retryAfter(w, f)
 	msg := ""
-	if f.Code == data.CodeBrandTerminated {
+	if f.Code == storefront.CodeBrandTerminated {
 		msg = f.Message
 	}
 	s.errorPage(w, rc, f.Status, msg)

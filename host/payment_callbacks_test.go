@@ -14,8 +14,8 @@ import (
 
 	"storefront/checkout"
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/providers"
+	"storefront/rules"
 )
 
 // Issue 30: the providers' callbacks when the database is down, the expiry

@@ -7,12 +7,13 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"storefront"
 	"strings"
 	"testing"
 
 	"storefront/data"
-	"storefront/data/rules"
 	"storefront/providers"
+	"storefront/rules"
 )
 
 // recurringShop is the shop with the plan brand's member logged in: the
@@ -274,20 +275,20 @@ func TestCardChangeCalls(t *testing.T) {
 	authorize := "/api/brand/plan/pay/neweb/change/card/authorize"
 	admin := "/api/v2/admin/brands/plan/ec/change/card/" + no
 	runScenarios(t, s.b, []scenario{
-		{Name: "unknown order", Method: "POST", Path: authorize, Body: map[string]any{"orderNo": "NOSUCHORDER000000"}, Status: 404, Code: data.CodeNotRecurring},
-		{Name: "malformed order number", Method: "POST", Path: authorize, Body: map[string]any{"orderNo": "<x>"}, Status: 404, Code: data.CodeNotRecurring},
+		{Name: "unknown order", Method: "POST", Path: authorize, Body: map[string]any{"orderNo": "NOSUCHORDER000000"}, Status: 404, Code: storefront.CodeNotRecurring},
+		{Name: "malformed order number", Method: "POST", Path: authorize, Body: map[string]any{"orderNo": "<x>"}, Status: 404, Code: storefront.CodeNotRecurring},
 		{Name: "malformed body", Method: "POST", Path: authorize, Body: `{"orderNo":`, Status: 400},
-		{Name: "another brand's path", Method: "POST", Path: "/api/brand/demo/pay/neweb/change/card/authorize", Body: map[string]any{"orderNo": no}, Status: 404, Code: data.CodeNotRecurring},
-		{Name: "cross-site", Method: "POST", Path: authorize, Body: map[string]any{"orderNo": no}, Header: []string{"Sec-Fetch-Site", "cross-site"}, Status: 403, Code: data.CodeCrossSiteRefused},
-		{Name: "no declined period", Method: "POST", Path: "/api/brand/installment/changeCard", Body: map[string]any{"brandId": "plan", "orderNo": no}, Status: 409, Code: data.CodeNotPaymentFailed},
+		{Name: "another brand's path", Method: "POST", Path: "/api/brand/demo/pay/neweb/change/card/authorize", Body: map[string]any{"orderNo": no}, Status: 404, Code: storefront.CodeNotRecurring},
+		{Name: "cross-site", Method: "POST", Path: authorize, Body: map[string]any{"orderNo": no}, Header: []string{"Sec-Fetch-Site", "cross-site"}, Status: 403, Code: storefront.CodeCrossSiteRefused},
+		{Name: "no declined period", Method: "POST", Path: "/api/brand/installment/changeCard", Body: map[string]any{"brandId": "plan", "orderNo": no}, Status: 409, Code: storefront.CodeNotPaymentFailed},
 		{Name: "installment without brand", Method: "POST", Path: "/api/brand/installment/changeCard", Body: map[string]any{"orderNo": no}, Status: 400},
 		{Name: "card view, bad changeOrderNo", Path: "/api/brand/card/change?brandId=plan&orderNo=" + no + "&changeOrderNo=%3Cx%3E", Status: 400},
-		{Name: "card view, unknown change", Path: "/api/brand/card/change?brandId=plan&orderNo=" + no + "&changeOrderNo=NOSUCHCHANGE00000", Status: 404, Code: data.CodeNotRecurring},
+		{Name: "card view, unknown change", Path: "/api/brand/card/change?brandId=plan&orderNo=" + no + "&changeOrderNo=NOSUCHCHANGE00000", Status: 404, Code: storefront.CodeNotRecurring},
 		{Name: "card view", Path: "/api/brand/card/change?brandId=plan&orderNo=" + no, Status: 200, Contains: []string{`"maskedCard":"**** 1111"`}, Absent: []string{providers.TestCardApproved, "400022"}},
-		{Name: "admin without token", Path: admin, Status: 403, Code: data.CodeOperatorOnly},
-		{Name: "admin, wrong token", Path: admin, Header: []string{"Authorization", "Bearer " + token + "x"}, Status: 403, Code: data.CodeOperatorOnly},
+		{Name: "admin without token", Path: admin, Status: 403, Code: storefront.CodeOperatorOnly},
+		{Name: "admin, wrong token", Path: admin, Header: []string{"Authorization", "Bearer " + token + "x"}, Status: 403, Code: storefront.CodeOperatorOnly},
 		{Name: "admin, bad changeOrderNo", Path: admin + "?changeOrderNo=%3Cx%3E", Header: []string{"Authorization", "Bearer " + token}, Status: 400},
-		{Name: "admin, another brand", Path: "/api/v2/admin/brands/demo/ec/change/card/" + no, Header: []string{"Authorization", "Bearer " + token}, Status: 404, Code: data.CodeNotRecurring},
+		{Name: "admin, another brand", Path: "/api/v2/admin/brands/demo/ec/change/card/" + no, Header: []string{"Authorization", "Bearer " + token}, Status: 404, Code: storefront.CodeNotRecurring},
 		{Name: "admin", Path: admin, Header: []string{"Authorization", "Bearer " + token}, Status: 200, Contains: []string{`"maskedCard":"**** 1111"`, `"periods":12`}},
 		{Name: "change card page", Path: "/plan/changeCard/" + no, Status: 200, Contains: []string{"**** 1111", "更換扣款信用卡"}, Absent: []string{providers.TestCardApproved}},
 		{Name: "change card page, unknown order", Path: "/plan/changeCard/NOSUCHORDER000000", Status: 404},
@@ -295,8 +296,8 @@ func TestCardChangeCalls(t *testing.T) {
 	})
 	visitor := s.browser()
 	runScenarios(t, visitor, []scenario{
-		{Name: "no session", Method: "POST", Path: authorize, Body: map[string]any{"orderNo": no}, Status: 401, Code: data.CodeLoginRequired},
-		{Name: "card view, no session", Path: "/api/brand/card/change?brandId=plan&orderNo=" + no, Status: 401, Code: data.CodeLoginRequired},
+		{Name: "no session", Method: "POST", Path: authorize, Body: map[string]any{"orderNo": no}, Status: 401, Code: storefront.CodeLoginRequired},
+		{Name: "card view, no session", Path: "/api/brand/card/change?brandId=plan&orderNo=" + no, Status: 401, Code: storefront.CodeLoginRequired},
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http/httptest"
 	"net/url"
+	"storefront"
 	"strconv"
 	"sync"
 	"testing"
@@ -184,7 +185,7 @@ func TestRevokedSessionStaysRevokedAfterRedisHiccup(t *testing.T) {
 	}
 	old := ts.browser()
 	for i := 0; i < 3; i++ {
-		wantCode(t, old.get(t, "/api/user/userInfo?brandId=demo", "Authorization", id), 403, data.CodeSessionInvalid)
+		wantCode(t, old.get(t, "/api/user/userInfo?brandId=demo", "Authorization", id), 403, storefront.CodeSessionInvalid)
 	}
 	if w := old.get(t, "/demo/user", "Authorization", id); w.Code != 301 {
 		t.Fatalf("member page with the revoked session = %d; want 301 home", w.Code)
@@ -198,7 +199,7 @@ func TestRevokedSessionStaysRevokedAfterRedisHiccup(t *testing.T) {
 	}
 	ts.cache.DeleteLocal(sessionCacheKey(data.SessionKey(id)))
 	other := &memberServer{testServer: &testServer{Server: s2, db: ts.db, log: ts.log, prefix: ts.prefix}}
-	wantCode(t, other.browser().get(t, "/api/user/userInfo?brandId=demo", "Authorization", id), 403, data.CodeSessionInvalid)
+	wantCode(t, other.browser().get(t, "/api/user/userInfo?brandId=demo", "Authorization", id), 403, storefront.CodeSessionInvalid)
 }
 
 func mustGetRaw(t *testing.T, rdb *redis.Client, key string) []byte {
@@ -242,5 +243,5 @@ func TestRevocationInListenGapReachesOtherHost(t *testing.T) {
 	wantCode(t, member.post(t, "/api/session/logout", map[string]any{"brandId": "demo"}), 200, 0)
 	proxy.restore()
 	waitFor(t, "b to refuse the revoked session", func() bool { return userInfo().Code == 403 })
-	wantCode(t, userInfo(), 403, data.CodeSessionInvalid)
+	wantCode(t, userInfo(), 403, storefront.CodeSessionInvalid)
 }

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // What crawlers read besides the pages: robots.txt and the sitemaps. A

@@ -16,8 +16,8 @@ import (
 	"storefront/data"
 	"storefront/data/dbtest"
 	"storefront/data/demo"
-	"storefront/data/rules"
 	"storefront/renderer"
+	"storefront/rules"
 )
 
 // testServer is a Server on a fresh demo database with the real app bundle.

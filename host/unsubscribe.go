@@ -3,6 +3,7 @@ package host
 import (
 	"net/http"
 	"net/url"
+	"storefront"
 	"strconv"
 	"strings"
 	"time"
@@ -31,7 +32,7 @@ const (
 	unsubscribeTTL  = 180 * 24 * time.Hour
 )
 
-var errUnsubscribeToken = &data.Error{Kind: data.KindForbidden, Code: data.CodeLinkTokenInvalid}
+var errUnsubscribeToken = &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeLinkTokenInvalid}
 
 // notifyBrand is the brand as a notification mail to u presents it: with
 // u's one-click unsubscribe URL.
@@ -57,7 +58,7 @@ func (s *Server) unsubscribeToken(r *http.Request) (*data.Brand, *data.User, err
 	if err != nil {
 		return nil, nil, err
 	}
-	u, err := s.db.User(r.Context(), b.ID, id, data.CodeLinkTokenInvalid)
+	u, err := s.db.User(r.Context(), b.ID, id, storefront.CodeLinkTokenInvalid)
 	return b, u, err
 }
 

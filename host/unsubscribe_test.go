@@ -6,11 +6,10 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"storefront"
 	"strings"
 	"testing"
 	"time"
-
-	"storefront/data"
 )
 
 // TestOneClickUnsubscribe: a booking notice carries the member's one-click
@@ -45,8 +44,8 @@ func TestOneClickUnsubscribe(t *testing.T) {
 	runScenarios(t, ts, []scenario{
 		{Name: "a GET changes nothing", Path: target, Status: http.StatusSeeOther, WantHeader: []string{"Location", "http://example.com/demo/?unsubscribe=" + url.QueryEscape(token)}},
 		{Name: "a forged token", Method: http.MethodPost, Path: unsubscribePath + "?token=" + url.QueryEscape(forged), Body: "List-Unsubscribe=One-Click",
-			Status: 403, Code: data.CodeLinkTokenInvalid, Message: "連結或條碼無效或已過期"},
-		{Name: "no token", Method: http.MethodPost, Path: unsubscribePath, Status: 403, Code: data.CodeLinkTokenInvalid},
+			Status: 403, Code: storefront.CodeLinkTokenInvalid, Message: "連結或條碼無效或已過期"},
+		{Name: "no token", Method: http.MethodPost, Path: unsubscribePath, Status: 403, Code: storefront.CodeLinkTokenInvalid},
 		{Name: "still subscribed", Path: "/api/user/userInfo?brandId=demo", Header: ts.me.auth(), Status: 200, Contains: []string{`"unsubscribed":false`}},
 		// the token may be in anyone's hands (a forwarded mail): the answer
 		// says it worked and nothing of the member
@@ -66,10 +65,10 @@ func TestOneClickUnsubscribe(t *testing.T) {
 	}
 	ts.clock.Add(unsubscribeTTL)
 	runScenarios(t, ts, []scenario{
-		{Name: "an expired token", Method: http.MethodPost, Path: target, Status: 403, Code: data.CodeLinkTokenInvalid},
+		{Name: "an expired token", Method: http.MethodPost, Path: target, Status: 403, Code: storefront.CodeLinkTokenInvalid},
 		// a person following an old mail's link: brand home's dialog tells them (its POST gets -59)
 		{Name: "an expired link followed", Path: target, Status: http.StatusSeeOther, WantHeader: []string{"Location", "http://example.com/demo/?unsubscribe=" + url.QueryEscape(token)}},
-		{Name: "a link of no brand", Path: unsubscribePath + "?token=u1.nosuchbrand.1.zz.abc", Status: 403, Code: data.CodeLinkTokenInvalid},
-		{Name: "a garbled link", Path: unsubscribePath + "?token=garbage", Status: 403, Code: data.CodeLinkTokenInvalid},
+		{Name: "a link of no brand", Path: unsubscribePath + "?token=u1.nosuchbrand.1.zz.abc", Status: 403, Code: storefront.CodeLinkTokenInvalid},
+		{Name: "a garbled link", Path: unsubscribePath + "?token=garbage", Status: 403, Code: storefront.CodeLinkTokenInvalid},
 	})
 }

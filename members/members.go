@@ -7,10 +7,11 @@ package members
 
 import (
 	"context"
+	"storefront"
 	"time"
 
 	"storefront/data"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // Flows runs the account flows.
@@ -113,5 +114,5 @@ func CheckCustomFields(b *data.Brand, values map[string]string) (map[string]stri
 
 // invalid is a bad-input error with a message for the visitor.
 func invalid(msg string) error {
-	return &data.Error{Kind: data.KindInvalid, Code: data.CodeBadRequest, Message: msg}
+	return &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: msg}
 }

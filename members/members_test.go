@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/md5"
 	"fmt"
+	"storefront"
 	"testing"
 	"time"
 
@@ -46,17 +47,17 @@ func TestRegister(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{"terms not accepted", func(r *Registration) { r.AcceptTerms = false }, data.CodeBadRequest, "請先閱讀並同意服務條款與隱私權政策"},
-		{"bad e-mail", func(r *Registration) { r.Email = "amy@" }, data.CodeBadRequest, "電子信箱格式不正確"},
-		{"plain password", func(r *Registration) { r.Password = "secret-1" }, data.CodeBadRequest, "密碼須以 MD5 雜湊後傳送（32 位十六進位字元）"},
-		{"unknown custom field", func(r *Registration) { r.CustomFields = map[string]string{"phone": "0912345678", "shoe": "42"} }, data.CodeBadRequest, "不明的自訂欄位：shoe"},
-		{"bad phone", func(r *Registration) { r.CustomFields = map[string]string{"phone": "12345"} }, data.CodeBadRequest, ""},
+		{"terms not accepted", func(r *Registration) { r.AcceptTerms = false }, storefront.CodeBadRequest, "請先閱讀並同意服務條款與隱私權政策"},
+		{"bad e-mail", func(r *Registration) { r.Email = "amy@" }, storefront.CodeBadRequest, "電子信箱格式不正確"},
+		{"plain password", func(r *Registration) { r.Password = "secret-1" }, storefront.CodeBadRequest, "密碼須以 MD5 雜湊後傳送（32 位十六進位字元）"},
+		{"unknown custom field", func(r *Registration) { r.CustomFields = map[string]string{"phone": "0912345678", "shoe": "42"} }, storefront.CodeBadRequest, "不明的自訂欄位：shoe"},
+		{"bad phone", func(r *Registration) { r.CustomFields = map[string]string{"phone": "12345"} }, storefront.CodeBadRequest, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := ok
 			c.edit(&r)
 			_, err := f.Register(ctx, b, r, mail)
-			e := data.AsError(err)
+			e := storefront.AsError(err)
 			if err == nil || e.Code != c.code || (c.msg != "" && e.Message != c.msg) {
 				t.Fatalf("Register = %v; want code %d %q", err, c.code, c.msg)
 			}
@@ -78,8 +79,8 @@ func TestRegister(t *testing.T) {
 	}
 
 	_, err = f.Register(ctx, b, ok, mail)
-	if e := data.AsError(err); err == nil || e.Code != data.CodeAlreadyRegistered {
-		t.Fatalf("second registration = %v; want %d", err, data.CodeAlreadyRegistered)
+	if e := storefront.AsError(err); err == nil || e.Code != storefront.CodeAlreadyRegistered {
+		t.Fatalf("second registration = %v; want %d", err, storefront.CodeAlreadyRegistered)
 	}
 	if us, tk, m := counts(); us != u0+1 || tk != t0+1 || m != m0+1 || queued != 1 {
 		t.Fatalf("the refused second registration wrote: users +%d, tokens +%d, mails +%d", us-u0, tk-t0, m-m0)

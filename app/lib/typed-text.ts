@@ -1,4 +1,4 @@
-// The rule of every text a member types (the server's data/rules/fields.go:
+// The rule of every text a member types (the server's rules/fields.go:
 // Name and the custom text fields), so a form says what the server would
 // before the request: trimmed, within its length, and free of what makes a
 // text read otherwise than it is stored: control characters (CR, LF, tab,

@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // ImagePrefix is where imported images are served: /_static/catalogue/

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // Report is what an import changed (or would change, in a dry run).

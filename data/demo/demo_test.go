@@ -9,7 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"storefront/data/dbtest"
-	"storefront/data/rules"
+	"storefront/rules"
 )
 
 // The demo's numeric ids are in its URLs (/demo/activity/1/1,

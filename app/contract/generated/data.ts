@@ -274,15 +274,15 @@ export const CardSchedules = 3; // coming schedules an activity card shows (and 
  */
 export const MaxCourseSchedules = 120; // coming schedules a course detail carries
 /**
- * The activity shapes belong to the merge rule (data/rules).
+ * The activity shapes belong to the merge rule (rules).
  */
 export type Activity = rules.Activity;
 /**
- * The activity shapes belong to the merge rule (data/rules).
+ * The activity shapes belong to the merge rule (rules).
  */
 export type Schedule = rules.Schedule;
 /**
- * The activity shapes belong to the merge rule (data/rules).
+ * The activity shapes belong to the merge rule (rules).
  */
 export type TeacherRef = rules.TeacherRef;
 /**

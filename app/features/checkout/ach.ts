@@ -1,5 +1,5 @@
 // Pure rules of the ACH authorisation form (the same as the server's
-// data/rules/ach.go): the fields' formats and the ID's check digit.
+// rules/ach.go): the fields' formats and the ID's check digit.
 import { nameProblem } from '../../lib/typed-text';
 import { ach as t } from '../../strings/zh-hant-deferred';
 

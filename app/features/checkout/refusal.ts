@@ -1,5 +1,5 @@
 // Which dialog shows a refusal of precheck or payment, by its code
-// (data/codes.go; host/errors.go has their texts).
+// (codes.go; host/errors.go has their texts).
 import { codes } from '../../contract/generated/codes';
 
 /** The dialogs of a refusal (spec section 2); 'login' opens the login dialog. */

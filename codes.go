@@ -1,4 +1,4 @@
-package data
+package storefront
 
 // Error codes: the spec's catalogue (section 8) and the few of ours. The
 // Traditional Chinese text a visitor reads for each is in host/errors.go,

@@ -1,11 +1,12 @@
-package data
+package storefront
 
+// Package storefront is the domain kernel: the one error type, the error
+// codes (codes.go) and every Traditional Chinese text Go sends (texts.go).
+// Every other package may import it; it imports nothing of the project.
 import (
+	"database/sql"
 	"errors"
 	"fmt"
-
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // Kind says what class of failure an Error is; host maps it to an HTTP status.
@@ -59,12 +60,12 @@ func AsError(err error) *Error {
 	if errors.As(err, &e) {
 		return e
 	}
-	if errors.Is(err, pgx.ErrNoRows) {
+	if errors.Is(err, sql.ErrNoRows) { // pgx.ErrNoRows is sql.ErrNoRows
 		return &Error{Kind: KindNotFound, Err: err}
 	}
-	var pg *pgconn.PgError
+	var pg sqlStater // pgconn.PgError, without importing the driver here
 	if errors.As(err, &pg) {
-		switch pg.Code {
+		switch pg.SQLState() {
 		case "23505": // unique_violation
 			return &Error{Kind: KindConflict, Err: err}
 		case "23503", "23514", "22001", "22P02", "22007", "22008": // fk, check, too long, bad text, bad datetime
@@ -77,10 +78,5 @@ func AsError(err error) *Error {
 // ErrorKind returns the kind of err, KindInternal for a foreign error.
 func ErrorKind(err error) Kind { return AsError(err).Kind }
 
-// dbErr maps a database error to an *Error (see AsError), keeping nil nil.
-func dbErr(err error) error {
-	if err == nil {
-		return nil
-	}
-	return AsError(err)
-}
+// sqlStater is what a PostgreSQL error tells: its SQLSTATE code.
+type sqlStater interface{ SQLState() string }
