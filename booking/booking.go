@@ -2,7 +2,7 @@
 // or several, all or nothing), cancel (and promote from the waiting list in
 // the same transaction), check in (from the member's list or by the
 // studio's QR scanner), and the waiting list. Each flow is one database
-// transaction (data.BookingTx) that takes its locks in the order that
+// transaction (data.Tx) that takes its locks in the order that
 // type documents, applies the pure rules of rules/booking.go
 // on what it read under the lock, and queues its mails in the outbox in
 // the same transaction. host keeps routing, sessions and the wire format.
@@ -138,7 +138,7 @@ func RefusalText(r rules.Refusal) string {
 // twice); a repeated Idempotency-Key answers the first answer.
 //
 // What needs no lock is read first (the sessions, the best entitlement);
-// the transaction then locks the sessions and the member (data.BookingTx),
+// the transaction then locks the sessions and the member (data.Tx),
 // so that two bookings of the member, or a booking and a promotion from
 // a waiting list, check the time conflict one after the other.
 func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
@@ -187,7 +187,7 @@ func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.Se
 	now := f.Now()
 	var ids []int64
 	var mails []data.Mail
-	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
+	err := f.DB.InTx(ctx, func(t *data.Tx) error {
 		ids, mails = nil, nil
 		if req.Key != "" {
 			answer, claimed, err := t.Claim(w.User.ID, req.Key)
@@ -281,7 +281,7 @@ func (f *Flows) preselect(ctx context.Context, w Who, req Request, sessions []da
 // seat, what pays, the booking. clash says another booking of the member
 // overlaps it; booked are the sessions this request booked before (a
 // clash with them is a conflict too).
-func (f *Flows) bookNew(t *data.BookingTx, w Who, s *data.SessionInfo, req Request, pre *Choice, clash bool, booked []*data.SessionInfo, now time.Time) (int64, error) {
+func (f *Flows) bookNew(t *data.Tx, w Who, s *data.SessionInfo, req Request, pre *Choice, clash bool, booked []*data.SessionInfo, now time.Time) (int64, error) {
 	if s.NeedsVerifiedEmail && !w.User.EmailVerified {
 		return 0, fail(storefront.KindForbidden, storefront.CodeEmailNotVerified)
 	}
@@ -312,7 +312,7 @@ func (f *Flows) bookNew(t *data.BookingTx, w Who, s *data.SessionInfo, req Reque
 
 // pay chooses what pays for the session (choice, or the best), reads it
 // afresh and checks it again (Record spends it only while it still pays).
-func (f *Flows) pay(t *data.BookingTx, userID int64, s *data.SessionInfo, choice *Choice, now time.Time) (*data.Held, rules.Use, error) {
+func (f *Flows) pay(t *data.Tx, userID int64, s *data.SessionInfo, choice *Choice, now time.Time) (*data.Held, rules.Use, error) {
 	today := rules.Day(now)
 	if choice == nil {
 		hs, err := t.Holdings(userID, s.StoreID, today)
@@ -401,7 +401,7 @@ func (f *Flows) Cancel(ctx context.Context, w Who, bookingID int64) (*Cancelled,
 	promotes := func(s *data.SessionInfo) bool {
 		return w.Brand.ModuleSet().Has(data.ModuleWaitingList) && s.PromotesAt(now)
 	}
-	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
+	err := f.DB.InTx(ctx, func(t *data.Tx) error {
 		out, mails = &Cancelled{BookingID: bookingID}, nil
 		l, err := lockBooking(t, w, bookingID, promotes)
 		if err != nil {
@@ -442,7 +442,7 @@ func (f *Flows) Cancel(ctx context.Context, w Who, bookingID int64) (*Cancelled,
 // promote books the first eligible waiting member into the freed seat of
 // l's session, skipping (and telling) the ones before who no longer
 // qualify. It returns the new booking (0: nobody) and the mails to send.
-func (f *Flows) promote(t *data.BookingTx, w Who, l *locked, now time.Time) (int64, []data.Mail, error) {
+func (f *Flows) promote(t *data.Tx, w Who, l *locked, now time.Time) (int64, []data.Mail, error) {
 	s := l.session
 	var mails []data.Mail
 	for _, wt := range l.waiters {
@@ -505,7 +505,7 @@ func (f *Flows) promote(t *data.BookingTx, w Who, l *locked, now time.Time) (int
 // (ATTEND) starts on the class day. Checking in twice changes nothing.
 func (f *Flows) CheckIn(ctx context.Context, w Who, bookingID int64) (*data.Booking, error) {
 	now := f.Now()
-	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
+	err := f.DB.InTx(ctx, func(t *data.Tx) error {
 		l, err := lockBooking(t, w, bookingID, nil)
 		if err != nil {
 			return err
@@ -571,7 +571,7 @@ func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.Waitin
 	}
 	now := f.Now()
 	var place *data.WaitingPlace
-	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
+	err := f.DB.InTx(ctx, func(t *data.Tx) error {
 		ss, err := t.LockSessions(w.Brand.ID, []int64{scheduleID})
 		if err != nil {
 			return err
@@ -610,7 +610,7 @@ func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.Waitin
 // Leave takes the member off the session's waiting list.
 func (f *Flows) Leave(ctx context.Context, w Who, scheduleID int64) (*data.WaitingPlace, error) {
 	var place *data.WaitingPlace
-	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
+	err := f.DB.InTx(ctx, func(t *data.Tx) error {
 		if err := t.Leave(w.User.ID, scheduleID, f.Now()); err != nil {
 			return err
 		}
@@ -704,10 +704,10 @@ type locked struct {
 	members map[int64]*data.User // the member and those waiting (not deleted)
 }
 
-// lockBooking locks the member's booking in the order of data.BookingTx:
+// lockBooking locks the member's booking in the order of data.Tx:
 // its session and, when waiting says so, the session's waiting list; the
 // member with those waiting; the booking.
-func lockBooking(t *data.BookingTx, w Who, bookingID int64, waiting func(*data.SessionInfo) bool) (*locked, error) {
+func lockBooking(t *data.Tx, w Who, bookingID int64, waiting func(*data.SessionInfo) bool) (*locked, error) {
 	sid, err := t.BookingSession(w.User.ID, bookingID)
 	if err != nil {
 		return nil, err

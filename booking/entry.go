@@ -47,7 +47,7 @@ func (f *Flows) Enter(ctx context.Context, w Who, kind string, holdingID int64, 
 	sum := sha256.Sum256([]byte(token))
 	key := "entry:" + hex.EncodeToString(sum[:])
 	var e *Entry
-	err := f.DB.InBookingTx(ctx, func(t *data.BookingTx) error {
+	err := f.DB.InTx(ctx, func(t *data.Tx) error {
 		answer, claimed, err := t.Claim(w.User.ID, key)
 		if err != nil || !claimed {
 			if err == nil {
@@ -83,7 +83,7 @@ func (f *Flows) Enter(ctx context.Context, w Who, kind string, holdingID int64, 
 
 // useVisit takes one visit of the count card e names: a BOOKING or
 // ATTEND card not started yet starts today.
-func useVisit(t *data.BookingTx, w Who, e *Entry, today rules.TaipeiDay) error {
+func useVisit(t *data.Tx, w Who, e *Entry, today rules.TaipeiDay) error {
 	h, err := t.LockCountTicket(w.Brand.ID, w.User.ID, e.HoldingID, today.String())
 	if err != nil {
 		return err
@@ -111,7 +111,7 @@ func useVisit(t *data.BookingTx, w Who, e *Entry, today rules.TaipeiDay) error {
 // timingVisit opens the member's visit on the timing card (activating a
 // card not yet active when no active one has minutes), or closes the open
 // one.
-func timingVisit(t *data.BookingTx, w Who, e *Entry, now time.Time, today rules.TaipeiDay) error {
+func timingVisit(t *data.Tx, w Who, e *Entry, now time.Time, today rules.TaipeiDay) error {
 	cards, err := t.LockTimingCards(w.User.ID, today.String())
 	if err != nil {
 		return err

@@ -13,7 +13,7 @@ import (
 )
 
 // The booking flows' side of the database (package booking): sessions with
-// their courses' rules, what a member holds that can pay, and BookingTx,
+// their courses' rules, what a member holds that can pay, and Tx,
 // the one transaction of each use case. The wire types and the lists are
 // in bookings.go.
 
@@ -186,41 +186,11 @@ func waitingPlace(ctx context.Context, q querier, userID, scheduleID int64) (*Wa
 	return p, dbErr(err)
 }
 
-// BookingTx is the transaction of one booking use case (book, cancel and
-// promote, check in, join or leave a waiting list, enter at the door,
-// share points): package booking runs the rules between its reads and
-// writes. Every use case takes its locks in this one order, skipping the
-// steps it does not need but never going back to an earlier one, so that
-// two use cases never wait on each other crosswise (no deadlock):
-//
-//  1. the member's idempotency key (Claim);
-//  2. the sessions it changes, by id (LockSessions), with their waiting
-//     lists (Waiters);
-//  3. the members whose bookings or entitlements it reads and changes, by
-//     id (LockMembers): one use case at a time per member, so the
-//     time-conflict check (Standing) sees every booking of the member;
-//  4. the booking it changes (LockBooking);
-//  5. the entitlements it spends (the guarded update of Record, or a
-//     lock).
-//
-// Promotion from a waiting list thus locks the session, then the waiting
-// members, as a booking of one of them does. The seat counter's check
-// constraint is the last guard against oversell.
-type BookingTx struct {
-	ctx context.Context
-	tx  pgx.Tx
-}
-
-// InBookingTx runs fn in one transaction (see BookingTx).
-func (db *DB) InBookingTx(ctx context.Context, fn func(t *BookingTx) error) error {
-	return db.inTx(ctx, func(tx pgx.Tx) error { return fn(&BookingTx{ctx: ctx, tx: tx}) })
-}
-
 // Claim claims the member's idempotency key for this transaction: true
 // when it is new. Otherwise answer is the answer stored under it; a
 // request with the same key still under way makes this wait until it
 // ends (and claims the key if that one rolled back).
-func (t *BookingTx) Claim(userID int64, key string) (answer []byte, claimed bool, err error) {
+func (t *Tx) Claim(userID int64, key string) (answer []byte, claimed bool, err error) {
 	tag, err := t.tx.Exec(t.ctx, `insert into booking_requests (user_id, key, answer) values ($1, $2, 'null')
 		on conflict do nothing`, userID, key)
 	if err != nil || tag.RowsAffected() == 1 {
@@ -232,7 +202,7 @@ func (t *BookingTx) Claim(userID int64, key string) (answer []byte, claimed bool
 
 // LockSessions locks the brand's sessions by id, in id order; one that is
 // not the brand's is not found.
-func (t *BookingTx) LockSessions(brandID string, ids []int64) ([]SessionInfo, error) {
+func (t *Tx) LockSessions(brandID string, ids []int64) ([]SessionInfo, error) {
 	rows, err := t.tx.Query(t.ctx, `select `+sessionCols+` from `+sessionJoin+`
 		where s.brand_id = $1 and s.id = any($2) order by s.id for update of s`, brandID, ids)
 	if err != nil {
@@ -253,7 +223,7 @@ func (t *BookingTx) LockSessions(brandID string, ids []int64) ([]SessionInfo, er
 
 // Holdings lists the member's entitlements for a class at store (see
 // DB.Holdings), unlocked: Record locks the one chosen.
-func (t *BookingTx) Holdings(userID, storeID int64, today string) ([]Held, error) {
+func (t *Tx) Holdings(userID, storeID int64, today string) ([]Held, error) {
 	rows, err := t.tx.Query(t.ctx, holdingsSQL+` order by 2`, userID, storeID, today)
 	if err != nil {
 		return nil, dbErr(err)
@@ -268,7 +238,7 @@ func (t *BookingTx) Holdings(userID, storeID int64, today string) ([]Held, error
 // Holding reads one of the member's entitlements afresh (without a
 // lock: what a booking spends is guarded where it is written, see
 // Record); not found when it is not the member's or no longer live.
-func (t *BookingTx) Holding(userID, storeID int64, today, kind string, id int64) (*Held, error) {
+func (t *Tx) Holding(userID, storeID int64, today, kind string, id int64) (*Held, error) {
 	h := &Held{}
 	err := scanHeld(t.tx.QueryRow(t.ctx, heldSelect(kind)+` and x.id = $4`, userID, storeID, today, id), h)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -278,7 +248,7 @@ func (t *BookingTx) Holding(userID, storeID int64, today, kind string, id int64)
 }
 
 // LiveBooking is the member's live booking of a session (0: none).
-func (t *BookingTx) LiveBooking(userID, scheduleID int64) (int64, error) {
+func (t *Tx) LiveBooking(userID, scheduleID int64) (int64, error) {
 	var id int64
 	err := t.tx.QueryRow(t.ctx, `select id from bookings where user_id = $1 and schedule_id = $2 and status <> 'cancelled'`,
 		userID, scheduleID).Scan(&id)
@@ -298,7 +268,7 @@ type Standing struct {
 // Standing reads the member's standing in the session start..end; with
 // the member locked (LockMembers), no other booking of theirs is made
 // meanwhile.
-func (t *BookingTx) Standing(userID, scheduleID int64, start, end time.Time) (Standing, error) {
+func (t *Tx) Standing(userID, scheduleID int64, start, end time.Time) (Standing, error) {
 	var s Standing
 	err := t.tx.QueryRow(t.ctx, `select
 		coalesce((select id from bookings where user_id = $1 and schedule_id = $2 and status <> 'cancelled'), 0),
@@ -323,13 +293,13 @@ type NewBooking struct {
 var ErrHoldingChanged = errors.New("the entitlement changed meanwhile")
 
 // Record writes a booking in one round trip, the session and the member
-// locked (see BookingTx): with takeSeat it first takes a seat of the
+// locked (see Tx): with takeSeat it first takes a seat of the
 // session (full when none is left), then spends the entitlement only
 // while it still has enough (and starts its validity when the use does,
 // only from the start it was read with), then inserts the booking. A
 // second live booking of the member in the session is storefront.CodeAlreadyBooked;
 // an entitlement spent or started meanwhile is ErrHoldingChanged.
-func (t *BookingTx) Record(n NewBooking, takeSeat bool) (int64, error) {
+func (t *Tx) Record(n NewBooking, takeSeat bool) (int64, error) {
 	var passcard, ticket, timing *int64
 	switch n.Held.Kind {
 	case rules.KindPasscard:
@@ -478,7 +448,7 @@ type BookingRow struct {
 
 // LockBooking locks one of the member's bookings (after its session and
 // its member: BookingSession finds the session).
-func (t *BookingTx) LockBooking(userID, bookingID int64) (*BookingRow, error) {
+func (t *Tx) LockBooking(userID, bookingID int64) (*BookingRow, error) {
 	b := &BookingRow{UserID: userID}
 	var kind string
 	var holdingID int64
@@ -503,7 +473,7 @@ func (t *BookingTx) LockBooking(userID, bookingID int64) (*BookingRow, error) {
 
 // BookingSession is the session of one of the member's bookings, found
 // without a lock, so a use case can lock the session before the booking.
-func (t *BookingTx) BookingSession(userID, bookingID int64) (int64, error) {
+func (t *Tx) BookingSession(userID, bookingID int64) (int64, error) {
 	var id int64
 	err := t.tx.QueryRow(t.ctx, `select schedule_id from bookings where id = $1 and user_id = $2`, bookingID, userID).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -515,7 +485,7 @@ func (t *BookingTx) BookingSession(userID, bookingID int64) (int64, error) {
 // Cancel cancels a booking at now: its seat is freed, what it consumed is
 // given back, and a holding whose validity it started (with no other live
 // booking on it) waits for its first use again.
-func (t *BookingTx) Cancel(bk *BookingRow, now time.Time) error {
+func (t *Tx) Cancel(bk *BookingRow, now time.Time) error {
 	b := &pgx.Batch{}
 	b.Queue(`update bookings set status = 'cancelled', cancelled_at = $2 where id = $1`, bk.ID, now)
 	b.Queue(`update course_schedules set booked = booked - 1 where id = $1`, bk.ScheduleID)
@@ -538,7 +508,7 @@ func (t *BookingTx) Cancel(bk *BookingRow, now time.Time) error {
 
 // CheckIn marks a booking attended at now and, when the holding that paid
 // starts with its first check-in, starts it.
-func (t *BookingTx) CheckIn(bk *BookingRow, now time.Time, starts *rules.Period) error {
+func (t *Tx) CheckIn(bk *BookingRow, now time.Time, starts *rules.Period) error {
 	b := &pgx.Batch{}
 	b.Queue(`update bookings set status = 'attended', checked_in_at = $2 where id = $1`, bk.ID, now)
 	if starts != nil && bk.Held != nil {
@@ -549,13 +519,13 @@ func (t *BookingTx) CheckIn(bk *BookingRow, now time.Time, starts *rules.Period)
 
 // HoldingTerms reads the terms of the holding that paid a booking (start
 // type, dates, validity), whatever its end.
-func (t *BookingTx) HoldingTerms(userID, storeID int64, h *Held) (*Held, error) {
+func (t *Tx) HoldingTerms(userID, storeID int64, h *Held) (*Held, error) {
 	return t.Holding(userID, storeID, "-infinity", h.Kind, h.ID)
 }
 
 // LockMembers locks the brand's members by id, in id order (step 3 of
-// BookingTx), and returns those not deleted.
-func (t *BookingTx) LockMembers(brandID string, ids []int64) (map[int64]*User, error) {
+// Tx), and returns those not deleted.
+func (t *Tx) LockMembers(brandID string, ids []int64) (map[int64]*User, error) {
 	rows, err := t.tx.Query(t.ctx, `select `+userColumns+` from users where brand_id = $1 and id = any($2) and deleted_at is null
 		order by id for no key update`, brandID, ids)
 	if err != nil {
@@ -579,7 +549,7 @@ type Waiter struct {
 }
 
 // Waiters lists the session's waiting list in order, locked.
-func (t *BookingTx) Waiters(scheduleID int64) ([]Waiter, error) {
+func (t *Tx) Waiters(scheduleID int64) ([]Waiter, error) {
 	rows, err := t.tx.Query(t.ctx, `select id, user_id from booking_waitlist where schedule_id = $1 and status = 'waiting'
 		order by created_at, id for update`, scheduleID)
 	if err != nil {
@@ -594,7 +564,7 @@ func (t *BookingTx) Waiters(scheduleID int64) ([]Waiter, error) {
 
 // EndWait closes a waiting-list entry: promoted (with its booking),
 // skipped (with the reason) or left.
-func (t *BookingTx) EndWait(entryID int64, status, reason string, bookingID int64, now time.Time) error {
+func (t *Tx) EndWait(entryID int64, status, reason string, bookingID int64, now time.Time) error {
 	var bid *int64
 	if bookingID != 0 {
 		bid = &bookingID
@@ -606,7 +576,7 @@ func (t *BookingTx) EndWait(entryID int64, status, reason string, bookingID int6
 
 // Wait puts the member on the session's waiting list (a second time
 // changes nothing).
-func (t *BookingTx) Wait(brandID string, userID, scheduleID int64, now time.Time) error {
+func (t *Tx) Wait(brandID string, userID, scheduleID int64, now time.Time) error {
 	_, err := t.tx.Exec(t.ctx, `insert into booking_waitlist (brand_id, user_id, schedule_id, created_at, updated_at)
 		values ($1, $2, $3, $4, $4) on conflict (schedule_id, user_id) where status = 'waiting' do nothing`, brandID, userID, scheduleID, now)
 	return dbErr(err)
@@ -614,7 +584,7 @@ func (t *BookingTx) Wait(brandID string, userID, scheduleID int64, now time.Time
 
 // Leave takes the member off the session's waiting list; not waiting is
 // storefront.CodeNotWaiting.
-func (t *BookingTx) Leave(userID, scheduleID int64, now time.Time) error {
+func (t *Tx) Leave(userID, scheduleID int64, now time.Time) error {
 	tag, err := t.tx.Exec(t.ctx, `update booking_waitlist set status = 'left', updated_at = $3
 		where user_id = $1 and schedule_id = $2 and status = 'waiting'`, userID, scheduleID, now)
 	if err == nil && tag.RowsAffected() == 0 {
@@ -624,13 +594,13 @@ func (t *BookingTx) Leave(userID, scheduleID int64, now time.Time) error {
 }
 
 // WaitingPlace is DB.WaitingPlace inside the transaction.
-func (t *BookingTx) WaitingPlace(userID, scheduleID int64) (*WaitingPlace, error) {
+func (t *Tx) WaitingPlace(userID, scheduleID int64) (*WaitingPlace, error) {
 	return waitingPlace(t.ctx, t.tx, userID, scheduleID)
 }
 
 // Finish writes the use case's mails to the outbox and, with a key, the
 // answer to the member's idempotency key, in one round trip.
-func (t *BookingTx) Finish(mails []Mail, userID int64, key string, answer []byte) error {
+func (t *Tx) Finish(mails []Mail, userID int64, key string, answer []byte) error {
 	b := &pgx.Batch{}
 	for _, m := range mails {
 		queueMail(b, m)

@@ -17,7 +17,7 @@ import (
 // entitlement they hold; the waiting list of a full session. The rules
 // are in rules/booking.go; the flows that change these rows (book,
 // cancel, promote, check in) are in package booking, each one transaction
-// of BookingTx.
+// of Tx.
 
 // Payment kinds: what paid for a booking.
 const (

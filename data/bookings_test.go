@@ -28,7 +28,7 @@ func TestSeatCounterGuards(t *testing.T) {
 		t.Fatal(err)
 	}
 	take := func() error {
-		return db.InBookingTx(ctx, func(tx *data.BookingTx) error {
+		return db.InTx(ctx, func(tx *data.Tx) error {
 			_, err := tx.Record(data.NewBooking{UserID: user, Session: &sessions[0],
 				Held: &data.Held{Entitlement: rules.Entitlement{Kind: rules.KindTicket, ID: ticket, TicketType: "count"}},
 				Use:  rules.Use{Cost: 1}}, true)
@@ -59,7 +59,7 @@ func TestIdempotencyKeyClaim(t *testing.T) {
 	claim := func(keep bool) (string, bool) {
 		var answer []byte
 		var claimed bool
-		err := db.InBookingTx(ctx, func(tx *data.BookingTx) (err error) {
+		err := db.InTx(ctx, func(tx *data.Tx) (err error) {
 			if answer, claimed, err = tx.Claim(user, "k1"); err != nil || !claimed {
 				return err
 			}

@@ -13,13 +13,13 @@ import (
 // Entries at the studio's door (issue 14): the scanner reads a member's
 // holding QR and takes one visit of a count card, or opens or closes a
 // visit on the timing card (migration 012: timing_visits). Package
-// booking runs the rules inside one BookingTx; a token read twice answers
-// the first answer (BookingTx.Claim).
+// booking runs the rules inside one Tx; a token read twice answers
+// the first answer (Tx.Claim).
 
 // LockCountTicket locks one of the member's count-kind tickets (a
 // quantity passcard) of the brand as an entitlement; not found when it is
 // not theirs, not a count ticket, or ended before today.
-func (t *BookingTx) LockCountTicket(brandID string, userID, id int64, today string) (*Held, error) {
+func (t *Tx) LockCountTicket(brandID string, userID, id int64, today string) (*Held, error) {
 	h := &Held{}
 	err := scanHeld(t.tx.QueryRow(t.ctx, heldSelect(rules.KindTicket)+` and x.id = $4 and x.brand_id = $5
 		and x.ticket_type in ('count', 'couponCount', 'privateCount', 'privateCouponCount') for update`,
@@ -33,7 +33,7 @@ func (t *BookingTx) LockCountTicket(brandID string, userID, id int64, today stri
 // UseVisit takes one visit from a count ticket (guarded: only while it
 // has one) and, when p is active, starts its period (an ATTEND ticket's
 // first entry).
-func (t *BookingTx) UseVisit(h *Held, p rules.Period) error {
+func (t *Tx) UseVisit(h *Held, p rules.Period) error {
 	b := &pgx.Batch{}
 	if p.Active {
 		queuePeriod(b, h.Kind, h.ID, p, &h.StartsOn)
@@ -61,7 +61,7 @@ type TimingVisit struct {
 }
 
 // OpenVisit locks the member's open visit (nil: none).
-func (t *BookingTx) OpenVisit(userID int64) (*TimingVisit, error) {
+func (t *Tx) OpenVisit(userID int64) (*TimingVisit, error) {
 	v := &TimingVisit{}
 	err := t.tx.QueryRow(t.ctx, `select id, started_at from timing_visits where user_id = $1 and ended_at is null for update`,
 		userID).Scan(&v.ID, &v.StartedAt)
@@ -73,7 +73,7 @@ func (t *BookingTx) OpenVisit(userID int64) (*TimingVisit, error) {
 
 // LockTimingCards locks the member's timing cards not ended by today and
 // not suspended, the one ending first first (no end last), then oldest.
-func (t *BookingTx) LockTimingCards(userID int64, today string) ([]Held, error) {
+func (t *Tx) LockTimingCards(userID int64, today string) ([]Held, error) {
 	rows, err := t.tx.Query(t.ctx, heldSelect(rules.KindTiming)+` and x.available
 		order by x.ends_on nulls last, x.id for update`, userID, int64(0), today)
 	if err != nil {
@@ -93,7 +93,7 @@ func (t *BookingTx) LockTimingCards(userID int64, today string) ([]Held, error) 
 
 // StartVisit opens a visit at now and activates the timing card activate
 // (0: none) from today.
-func (t *BookingTx) StartVisit(brandID string, userID int64, now time.Time, activate int64, today string) (*TimingVisit, error) {
+func (t *Tx) StartVisit(brandID string, userID int64, now time.Time, activate int64, today string) (*TimingVisit, error) {
 	if activate != 0 {
 		if _, err := t.tx.Exec(t.ctx, `update member_counting_passcards set activated_on = $2::date where id = $1 and activated_on is null`,
 			activate, today); err != nil {
@@ -108,7 +108,7 @@ func (t *BookingTx) StartVisit(brandID string, userID int64, now time.Time, acti
 
 // EndVisit closes the visit at now: take[i] minutes from cards[i], the
 // rest of minutes overdue.
-func (t *BookingTx) EndVisit(v *TimingVisit, now time.Time, minutes int, cards []Held, take []int, overdue int) error {
+func (t *Tx) EndVisit(v *TimingVisit, now time.Time, minutes int, cards []Held, take []int, overdue int) error {
 	b := &pgx.Batch{}
 	for i := range cards {
 		queueSpend(b, &cards[i], take[i], true)

@@ -86,7 +86,7 @@ type ShareResult struct {
 // the same name, type, start and end holding them.
 func (db *DB) SharePoints(ctx context.Context, r ShareRequest) (*ShareResult, error) {
 	var res *ShareResult
-	err := db.InBookingTx(ctx, func(t *BookingTx) error {
+	err := db.InTx(ctx, func(t *Tx) error {
 		answer, claimed, err := t.Claim(r.FromUser, "share:"+r.Key)
 		if err != nil || !claimed {
 			if err == nil {

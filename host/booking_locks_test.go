@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// The booking flows' lock order (data.BookingTx): sessions, then members,
+// The booking flows' lock order (data.Tx): sessions, then members,
 // then entitlements. These tests send flows that take the same locks at
 // once, round after round, and want every answer to be a rule's, never a
 // deadlock's.
