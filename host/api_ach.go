@@ -7,6 +7,7 @@ import (
 
 	"storefront/checkout"
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/providers"
 	"storefront/rules"
 )
@@ -68,7 +69,7 @@ func (s *Server) deferredFlows(f *checkout.Flows) {
 // sealed and submitted to the bank; it awaits the bank's answer, so the
 // answer names the order result page (no payment page: paymentUrl ”).
 func (s *Server) apiACHPayment(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req ACHPaymentRequest
+	var req wire.ACHPaymentRequest
 	if err := decodeBody(w, r, &req); err != nil {
 		return nil, err
 	}
@@ -84,14 +85,14 @@ func (s *Server) apiACHPayment(w http.ResponseWriter, r *http.Request) (any, err
 		return nil, badRequest("請先閱讀並同意購買條款")
 	}
 	req.PayWay = data.PayWayACH
-	o, err := s.checkout.PayByACH(r.Context(), b, m.user, checkout.ACHRequest{Request: req.flow(),
+	o, err := s.checkout.PayByACH(r.Context(), b, m.user, checkout.ACHRequest{Request: checkoutFlow(req.CheckoutRequest),
 		Form:          rules.ACHForm{BankCode: req.BankCode, BranchCode: req.BranchCode, Account: req.Account, HolderName: req.HolderName, HolderID: req.HolderID},
 		AgreementHash: req.AgreementHash}, s.cfg.PublicURL+achNotifyPath)
 	if err != nil {
 		return nil, err
 	}
 	base := apiBasePath(s.siteOf(r), b)
-	return &PaymentAnswer{OrderNo: o.Number, Amount: o.Amount, ResultURL: resultPath(base, o)}, nil
+	return &wire.PaymentAnswer{OrderNo: o.Number, Amount: o.Amount, ResultURL: resultPath(base, o)}, nil
 }
 
 // POST /api/brand/{brandId}/sale/chailease/payment: sale/payment by
@@ -165,29 +166,29 @@ func (s *Server) chaileaseReturn(w http.ResponseWriter, r *http.Request) {
 
 // deferredResult is what the result page shows of order o's deferred
 // payment (nil for the other ways).
-func (s *Server) deferredResult(ctx context.Context, o *data.Order) (*DeferredResult, error) {
+func (s *Server) deferredResult(ctx context.Context, o *data.Order) (*wire.DeferredResult, error) {
 	switch o.PayWay {
 	case data.PayWayACH:
 		m, err := s.checkout.ACHMandate(ctx, o.Number)
 		if err != nil {
 			return nil, err
 		}
-		return &DeferredResult{ACH: &ACHMandate{BankCode: m.BankCode, BranchCode: m.BranchCode, Account: m.Account,
+		return &wire.DeferredResult{ACH: &wire.ACHMandate{BankCode: m.BankCode, BranchCode: m.BranchCode, Account: m.Account,
 			HolderName: m.HolderName, HolderID: m.HolderID, State: m.State, Reason: m.Reason}}, nil
 	case data.PayWayChailease:
 		n, err := s.db.Instalments(ctx, o.Number)
-		return &DeferredResult{Instalments: n}, err
+		return &wire.DeferredResult{Instalments: n}, err
 	}
 	return nil, nil
 }
 
 // achAgreement is the agreement the checkout page shows when one of its
 // stores offers ACH.
-func achAgreement(stores []CheckoutStore) *ACHAgreement {
+func achAgreement(stores []wire.CheckoutStore) *wire.ACHAgreement {
 	for _, st := range stores {
 		for _, w := range st.PayWays {
 			if w.PayWay == data.PayWayACH {
-				return &ACHAgreement{Text: checkout.ACHAgreementText, Hash: checkout.ACHAgreementHash}
+				return &wire.ACHAgreement{Text: checkout.ACHAgreementText, Hash: checkout.ACHAgreementHash}
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/members"
 	"storefront/rules"
 )
@@ -22,7 +23,7 @@ func (s *Server) apiBrand(w http.ResponseWriter, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &BrandProps{BrandID: b.ID, Colour: s.colour(b), Palette: b.Palette, Settings: publicSettingOf(b), Home: homeInfoOf(b)}, nil
+	return &wire.BrandProps{BrandID: b.ID, Colour: s.colour(b), Palette: b.Palette, Settings: publicSettingOf(b), Home: homeInfoOf(b)}, nil
 }
 
 // GET /api/brand/user?brandId=: the member's point list and passcard list.
@@ -40,7 +41,7 @@ func (s *Server) apiBrandUser(w http.ResponseWriter, r *http.Request) (any, erro
 	if err != nil {
 		return nil, err
 	}
-	return &BrandUserLists{PointList: ts, PasscardList: ps}, nil
+	return &wire.BrandUserLists{PointList: ts, PasscardList: ps}, nil
 }
 
 // GET /api/user/userInfo/{brandId}/{sessionId}/{userId}: the path form of
@@ -73,7 +74,7 @@ func account(s string) (string, error) {
 	return "", badRequest("請輸入對方的電子信箱或手機號碼")
 }
 
-// GET /api/user/getPointShareInfo?brandId=[&account=]: see PointShareInfo.
+// GET /api/user/getPointShareInfo?brandId=[&account=]: see wire.PointShareInfo.
 func (s *Server) apiPointShareInfo(w http.ResponseWriter, r *http.Request) (any, error) {
 	b, m, err := s.contractMember(w, r)
 	if err != nil {
@@ -82,7 +83,7 @@ func (s *Server) apiPointShareInfo(w http.ResponseWriter, r *http.Request) (any,
 	if err := s.shareMember(b); err != nil {
 		return nil, err
 	}
-	info := &PointShareInfo{}
+	info := &wire.PointShareInfo{}
 	if a := r.URL.Query().Get("account"); a != "" {
 		acc, err := account(a)
 		if err != nil {
@@ -116,7 +117,7 @@ const maxSharePoints = 1_000_000
 // header Idempotency-Key: shares the points in one transaction, never
 // more than the ticket holds, once per key (data.DB.SharePoints).
 func (s *Server) apiPointShare(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req PointShareRequest
+	var req wire.PointShareRequest
 	b, m, err := s.decodeMember(w, r, &req)
 	if err != nil {
 		return nil, err
@@ -152,7 +153,7 @@ func (s *Server) apiPointShare(w http.ResponseWriter, r *http.Request) (any, err
 // newposStatuses are the status filters of the ticket list.
 var newposStatuses = []string{"", "active", "notActive", "expired", "usedUp"}
 
-// GET /api/user/getNewposTicketList: see NewposTicketList.
+// GET /api/user/getNewposTicketList: see wire.NewposTicketList.
 func (s *Server) apiNewposTickets(w http.ResponseWriter, r *http.Request) (any, error) {
 	b, m, err := s.contractMember(w, r)
 	if err != nil {
@@ -185,7 +186,7 @@ func (s *Server) apiNewposTickets(w http.ResponseWriter, r *http.Request) (any, 
 		}
 		return usedUp || t.Status != status
 	})
-	out := &NewposTicketList{Total: len(ts), PageNumber: page, PageSize: size, Tickets: []data.MemberTicket{}}
+	out := &wire.NewposTicketList{Total: len(ts), PageNumber: page, PageSize: size, Tickets: []data.MemberTicket{}}
 	if from := (page - 1) * size; from < len(ts) {
 		out.Tickets = ts[from:min(from+size, len(ts))]
 	}
@@ -194,7 +195,7 @@ func (s *Server) apiNewposTickets(w http.ResponseWriter, r *http.Request) (any, 
 
 // registerAndLogin registers reg at b (members.Register: rules, member,
 // verification mail in one transaction) and logs the new member in.
-func (s *Server) registerAndLogin(w http.ResponseWriter, r *http.Request, b *data.Brand, reg members.Registration, app AppRequest) (*RegisterLoginAnswer, error) {
+func (s *Server) registerAndLogin(w http.ResponseWriter, r *http.Request, b *data.Brand, reg members.Registration, app wire.AppRequest) (*wire.RegisterLoginAnswer, error) {
 	if err := signInOpen(b); err != nil {
 		return nil, err
 	}
@@ -206,7 +207,7 @@ func (s *Server) registerAndLogin(w http.ResponseWriter, r *http.Request, b *dat
 	if err != nil {
 		return nil, err
 	}
-	return &RegisterLoginAnswer{LoginAnswer: LoginAnswer{UserID: u.ID, BrandID: b.ID, User: userInfoOf(u, b), SessionID: app.sessionFor(id)},
+	return &wire.RegisterLoginAnswer{LoginAnswer: wire.LoginAnswer{UserID: u.ID, BrandID: b.ID, User: userInfoOf(u, b), SessionID: app.SessionFor(id)},
 		MailSent: s.mailer != nil}, nil
 }
 
@@ -214,7 +215,7 @@ func (s *Server) registerAndLogin(w http.ResponseWriter, r *http.Request, b *dat
 // (as POST /api/session/register), logged in at once so the purchase goes
 // on; the verification mail goes out as usual.
 func (s *Server) apiPurchaseRegister(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req PurchaseRegisterRequest
+	var req wire.PurchaseRegisterRequest
 	b, err := s.decodeBrand(w, r, &req)
 	if err != nil {
 		return nil, err
@@ -229,7 +230,7 @@ func (s *Server) apiPurchaseRegister(w http.ResponseWriter, r *http.Request) (an
 // brought over, this brand's terms accepted and custom fields filled;
 // logged in at once. Already a member here: -10090 (log in directly).
 func (s *Server) apiUserAdd(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req AddUserRequest
+	var req wire.AddUserRequest
 	b, err := s.decodeBrand(w, r, &req)
 	if err != nil {
 		return nil, err

@@ -12,6 +12,7 @@ import (
 
 	"storefront/booking"
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/rules"
 )
 
@@ -112,11 +113,11 @@ func (s *Server) apiScheduleSeats(w http.ResponseWriter, r *http.Request) (any, 
 		return nil, err
 	}
 	now := s.now()
-	out := make([]ScheduleSeat, 0, len(list))
+	out := make([]wire.ScheduleSeat, 0, len(list))
 	for i, sc := range list {
 		info := infos[slices.IndexFunc(infos, func(x data.SessionInfo) bool { return x.ScheduleID == ids[i] })]
 		opens, closes := info.BookingWindow()
-		seat := ScheduleSeat{Schedule: sc, CourseName: info.CourseName, SeatsLeft: info.SeatsLeft(), Full: info.SeatsLeft() == 0,
+		seat := wire.ScheduleSeat{Schedule: sc, CourseName: info.CourseName, SeatsLeft: info.SeatsLeft(), Full: info.SeatsLeft() == 0,
 			WaitingCount: waiting[sc.ScheduleID], BookingOpensAt: opens, BookingClosesAt: closes,
 			CancelDeadline: info.CancelDeadline(), PrivateCoach: info.PrivateCoach}
 		seat.BookableNow = info.BookableAt(now) && !seat.Full
@@ -129,8 +130,8 @@ func (s *Server) apiScheduleSeats(w http.ResponseWriter, r *http.Request) (any, 
 }
 
 // paymentOption is an option on the wire.
-func paymentOption(o booking.Option) PaymentOption {
-	p := PaymentOption{PaymentChoice: PaymentChoice{Kind: o.Kind, HoldingID: o.ID}, Name: o.Name, TicketType: o.TicketType,
+func paymentOption(o booking.Option) wire.PaymentOption {
+	p := wire.PaymentOption{PaymentChoice: wire.PaymentChoice{Kind: o.Kind, HoldingID: o.ID}, Name: o.Name, TicketType: o.TicketType,
 		TicketKind: rules.TicketKind(o.TicketType), Cost: o.Cost, Unit: o.Unit, Remain: o.Remain, Usable: o.Refusal == rules.PayOK}
 	if o.Kind != rules.KindPasscard {
 		p.RemainAfter = o.Remain - o.Cost
@@ -154,12 +155,12 @@ func paymentOption(o booking.Option) PaymentOption {
 }
 
 // paymentInfo is the member's options for one session.
-func (s *Server) paymentInfo(ctx context.Context, r *http.Request, b *data.Brand, m *member, scheduleID int64) (*PaymentInfo, error) {
+func (s *Server) paymentInfo(ctx context.Context, r *http.Request, b *data.Brand, m *member, scheduleID int64) (*wire.PaymentInfo, error) {
 	_, opts, err := s.bookings.Options(ctx, s.who(r, b, m), scheduleID)
 	if err != nil {
 		return nil, err
 	}
-	info := &PaymentInfo{ScheduleID: scheduleID, Options: make([]PaymentOption, len(opts))}
+	info := &wire.PaymentInfo{ScheduleID: scheduleID, Options: make([]wire.PaymentOption, len(opts))}
 	for i, o := range opts {
 		info.Options[i] = paymentOption(o)
 	}
@@ -211,7 +212,7 @@ func (s *Server) apiUserTicket(w http.ResponseWriter, r *http.Request) (any, err
 	if err != nil {
 		return nil, err
 	}
-	out := make([]PaymentOption, len(hs))
+	out := make([]wire.PaymentOption, len(hs))
 	for i, h := range hs {
 		out[i] = paymentOption(booking.Option{Option: rules.Option{Entitlement: h.Entitlement,
 			Use: rules.Use{Unit: rules.PayUnit(h.Kind, h.TicketType)}}, Name: h.Name})
@@ -235,7 +236,7 @@ func (s *Server) apiBookingCheck(w http.ResponseWriter, r *http.Request) (any, e
 	if err != nil {
 		return nil, err
 	}
-	check := &BookingCheck{Conflicts: []data.Booking{}}
+	check := &wire.BookingCheck{Conflicts: []data.Booking{}}
 	seen := map[int64]bool{}
 	for i, in := range infos {
 		cs, err := s.db.Conflicts(r.Context(), m.user.ID, in.ScheduleID, in.Start, in.End)
@@ -258,7 +259,7 @@ func (s *Server) apiBookingCheck(w http.ResponseWriter, r *http.Request) (any, e
 
 // sessionsAndChoice reads a booking body's sessions (one or a list) and
 // its payment choice.
-func sessionsAndChoice(one int64, many []int64, p *PaymentChoice) ([]int64, *booking.Choice, error) {
+func sessionsAndChoice(one int64, many []int64, p *wire.PaymentChoice) ([]int64, *booking.Choice, error) {
 	ids, err := scheduleIDs(one, many)
 	if err != nil {
 		return nil, nil, err
@@ -268,7 +269,7 @@ func sessionsAndChoice(one int64, many []int64, p *PaymentChoice) ([]int64, *boo
 }
 
 // choiceOf is a body's payment choice for the flows.
-func choiceOf(p *PaymentChoice) (*booking.Choice, error) {
+func choiceOf(p *wire.PaymentChoice) (*booking.Choice, error) {
 	if p == nil {
 		return nil, nil
 	}
@@ -287,7 +288,7 @@ func choiceOf(p *PaymentChoice) (*booking.Choice, error) {
 // payment}: would this entitlement (null: the best) pay for each session?
 // A refusal answers its code (-60000006 beyond the validity).
 func (s *Server) apiTicketVerify(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req PaymentVerifyRequest
+	var req wire.PaymentVerifyRequest
 	b, m, err := s.decodeMember(w, r, &req)
 	if err != nil {
 		return nil, err
@@ -296,7 +297,7 @@ func (s *Server) apiTicketVerify(w http.ResponseWriter, r *http.Request) (any, e
 	if err != nil {
 		return nil, err
 	}
-	out := &PaymentVerify{}
+	out := &wire.PaymentVerify{}
 	for _, id := range ids {
 		info, err := s.paymentInfo(r.Context(), r, b, m, id)
 		if err != nil {
@@ -304,7 +305,7 @@ func (s *Server) apiTicketVerify(w http.ResponseWriter, r *http.Request) (any, e
 		}
 		i := 0
 		if choice != nil {
-			i = slices.IndexFunc(info.Options, func(o PaymentOption) bool { return o.Kind == choice.Kind && o.HoldingID == choice.ID })
+			i = slices.IndexFunc(info.Options, func(o wire.PaymentOption) bool { return o.Kind == choice.Kind && o.HoldingID == choice.ID })
 			if i < 0 {
 				return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeNoEntitlement}
 			}
@@ -325,7 +326,7 @@ func (s *Server) apiTicketVerify(w http.ResponseWriter, r *http.Request) (any, e
 }
 
 // purchaseVerify checks a session's seat can be bought now.
-func (s *Server) purchaseVerify(r *http.Request, b *data.Brand, id int64) (*PurchaseVerify, error) {
+func (s *Server) purchaseVerify(r *http.Request, b *data.Brand, id int64) (*wire.PurchaseVerify, error) {
 	ss, err := s.db.Sessions(r.Context(), b.ID, []int64{id})
 	if err != nil {
 		return nil, err
@@ -340,14 +341,14 @@ func (s *Server) purchaseVerify(r *http.Request, b *data.Brand, id int64) (*Purc
 	case in.SeatsLeft() == 0:
 		return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeSessionFull}
 	}
-	return &PurchaseVerify{ScheduleID: id, CourseID: in.CourseID, Name: in.CourseName, Price: in.Price, SeatsLeft: in.SeatsLeft()}, nil
+	return &wire.PurchaseVerify{ScheduleID: id, CourseID: in.CourseID, Name: in.CourseName, Price: in.Price, SeatsLeft: in.SeatsLeft()}, nil
 }
 
 // POST /api/schedule/purchase/verify {brandId, scheduleId}: a seat of the
 // session can be bought now (booking open, a seat left), at the
 // catalogue's price.
 func (s *Server) apiPurchaseVerify(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req PurchaseVerifyRequest
+	var req wire.PurchaseVerifyRequest
 	b, _, err := s.decodeMember(w, r, &req)
 	if err != nil {
 		return nil, err
@@ -362,7 +363,7 @@ func (s *Server) apiPurchaseVerify(w http.ResponseWriter, r *http.Request) (any,
 // scheduleId (the class)}: the class can be bought (a seat left in every
 // coming session), at its price.
 func (s *Server) apiTermPurchaseVerify(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req PurchaseVerifyRequest
+	var req wire.PurchaseVerifyRequest
 	b, _, err := s.decodeMember(w, r, &req)
 	if err != nil {
 		return nil, err
@@ -377,7 +378,7 @@ func (s *Server) apiTermPurchaseVerify(w http.ResponseWriter, r *http.Request) (
 	if c.SeatsLeft <= 0 {
 		return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeSessionFull}
 	}
-	return &PurchaseVerify{ScheduleID: req.ScheduleID, CourseID: c.CourseID, Name: c.Name, Price: c.Price, SeatsLeft: c.SeatsLeft}, nil
+	return &wire.PurchaseVerify{ScheduleID: req.ScheduleID, CourseID: c.CourseID, Name: c.Name, Price: c.Price, SeatsLeft: c.SeatsLeft}, nil
 }
 
 // maxKey bounds an Idempotency-Key.
@@ -388,7 +389,7 @@ const maxKey = 200
 // or nothing; a repeated key answers the first answer, and a session the
 // member holds a seat in already keeps its booking.
 func (s *Server) apiBook(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req BookingRequest
+	var req wire.BookingRequest
 	b, m, err := s.decodeMember(w, r, &req)
 	if err != nil {
 		return nil, err
@@ -407,16 +408,16 @@ func (s *Server) apiBook(w http.ResponseWriter, r *http.Request) (any, error) {
 		return nil, err
 	}
 	items, err := s.bookingItems(r.Context(), r, b, m, booked)
-	return &BookingAnswer{Bookings: items}, err
+	return &wire.BookingAnswer{Bookings: items}, err
 }
 
 // bookingItems are the member's bookings by id, in that order.
-func (s *Server) bookingItems(ctx context.Context, r *http.Request, b *data.Brand, m *member, ids []int64) ([]BookingItem, error) {
+func (s *Server) bookingItems(ctx context.Context, r *http.Request, b *data.Brand, m *member, ids []int64) ([]wire.BookingItem, error) {
 	bs, err := s.db.BookingsByID(ctx, m.user.ID, ids)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]BookingItem, 0, len(ids))
+	out := make([]wire.BookingItem, 0, len(ids))
 	for _, id := range ids {
 		if i := slices.IndexFunc(bs, func(x data.Booking) bool { return x.ID == id }); i >= 0 {
 			out = append(out, s.bookingItem(r, b, bs[i]))
@@ -426,10 +427,10 @@ func (s *Server) bookingItems(ctx context.Context, r *http.Request, b *data.Bran
 }
 
 // bookingItem is a booking with what the member may do with it now.
-func (s *Server) bookingItem(r *http.Request, b *data.Brand, bk data.Booking) BookingItem {
+func (s *Server) bookingItem(r *http.Request, b *data.Brand, bk data.Booking) wire.BookingItem {
 	now := s.now()
 	sess := booking.SessionOf(&bk)
-	it := BookingItem{Booking: bk,
+	it := wire.BookingItem{Booking: bk,
 		CalendarURL: fmt.Sprintf("/api/user/bookings/%d/calendar.ics?brandId=%s", bk.ID, url.QueryEscape(b.ID))}
 	it.CancelCode = booking.CancelCode(rules.CancelRule(booking.Cancellation(&bk, sess), now))
 	it.CanCancel = it.CancelCode == 0
@@ -439,8 +440,8 @@ func (s *Server) bookingItem(r *http.Request, b *data.Brand, bk data.Booking) Bo
 }
 
 // waitingAnswer is a member's place on a session's list.
-func waitingAnswer(id int64, p *data.WaitingPlace) *WaitingPosition {
-	return &WaitingPosition{ScheduleID: id, Waiting: p.Position > 0, Position: p.Position, Count: p.Count, Status: p.Status, Reason: p.Reason}
+func waitingAnswer(id int64, p *data.WaitingPlace) *wire.WaitingPosition {
+	return &wire.WaitingPosition{ScheduleID: id, Waiting: p.Position > 0, Position: p.Position, Count: p.Count, Status: p.Status, Reason: p.Reason}
 }
 
 // GET /api/schedule/waiting/get?brandId=&scheduleId=: the member's place
@@ -464,7 +465,7 @@ func (s *Server) apiWaitingGet(w http.ResponseWriter, r *http.Request) (any, err
 // POST /api/schedule/waiting/add {brandId, scheduleId}: joins the full
 // session's waiting list (module WAITING_LIST).
 func (s *Server) apiWaitingAdd(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req WaitingRequest
+	var req wire.WaitingRequest
 	b, m, err := s.decodeMember(w, r, &req)
 	if err != nil {
 		return nil, err
@@ -482,7 +483,7 @@ func (s *Server) apiWaitingAdd(w http.ResponseWriter, r *http.Request) (any, err
 // POST /api/schedule/waiting/update {brandId, scheduleId, action:
 // "leave"}: leaves the session's waiting list.
 func (s *Server) apiWaitingUpdate(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req WaitingRequest
+	var req wire.WaitingRequest
 	b, m, err := s.decodeMember(w, r, &req)
 	if err != nil {
 		return nil, err
@@ -502,7 +503,7 @@ func (s *Server) apiWaitingUpdate(w http.ResponseWriter, r *http.Request) (any, 
 
 // bookingRecords reads the records' filter and page from a query and
 // loads them.
-func (s *Server) bookingRecords(r *http.Request, b *data.Brand, m *member, v url.Values) (*BookingRecordsPage, error) {
+func (s *Server) bookingRecords(r *http.Request, b *data.Brand, m *member, v url.Values) (*wire.BookingRecordsPage, error) {
 	q := newQuery(v)
 	f := data.BookingFilter{Status: v.Get("status")}
 	switch f.Status {
@@ -520,8 +521,8 @@ func (s *Server) bookingRecords(r *http.Request, b *data.Brand, m *member, v url
 	if err != nil {
 		return nil, err
 	}
-	out := &BookingRecordsPage{Filter: f, Stores: b.Stores,
-		Result: &data.Page[BookingItem]{List: make([]BookingItem, len(p.List)), Total: p.Total, PageNumber: n, PageSize: size}}
+	out := &wire.BookingRecordsPage{Filter: f, Stores: b.Stores,
+		Result: &data.Page[wire.BookingItem]{List: make([]wire.BookingItem, len(p.List)), Total: p.Total, PageNumber: n, PageSize: size}}
 	for i, bk := range p.List {
 		out.Result.List[i] = s.bookingItem(r, b, bk)
 	}
@@ -547,7 +548,7 @@ func (s *Server) apiBookingList(w http.ResponseWriter, r *http.Request) (any, er
 
 // decodeBooking reads a body naming one of the member's bookings.
 func (s *Server) decodeBooking(w http.ResponseWriter, r *http.Request) (*data.Brand, *member, int64, error) {
-	var req BookingIDRequest
+	var req wire.BookingIDRequest
 	b, m, err := s.decodeMember(w, r, &req)
 	if err != nil {
 		return nil, nil, 0, err
@@ -570,7 +571,7 @@ func (s *Server) apiCancelVerify(w http.ResponseWriter, r *http.Request) (any, e
 	if err != nil {
 		return nil, err
 	}
-	return &CancelVerify{BookingID: bk.ID, Cancellable: code == 0, Code: code, Message: errorText(code),
+	return &wire.CancelVerify{BookingID: bk.ID, Cancellable: code == 0, Code: code, Message: errorText(code),
 		Deadline: bk.CancelDeadline, Refund: bk.Consumed, Unit: bk.Unit, PayName: bk.PayName,
 		StoreName: bk.StoreName, StorePhone: bk.StorePhone}, nil
 }
@@ -590,11 +591,11 @@ func (s *Server) apiCancelBooking(w http.ResponseWriter, r *http.Request) (any, 
 	if err != nil || len(items) == 0 {
 		return nil, err
 	}
-	return &CancelAnswer{Booking: items[0]}, nil
+	return &wire.CancelAnswer{Booking: items[0]}, nil
 }
 
-func checkInAnswer(bk *data.Booking, u *data.User) *CheckInAnswer {
-	a := &CheckInAnswer{BookingID: bk.ID, CourseName: bk.CourseName, MemberName: u.Name, StartsAt: bk.StartsAt}
+func checkInAnswer(bk *data.Booking, u *data.User) *wire.CheckInAnswer {
+	a := &wire.CheckInAnswer{BookingID: bk.ID, CourseName: bk.CourseName, MemberName: u.Name, StartsAt: bk.StartsAt}
 	if bk.CheckedInAt != nil {
 		a.CheckedInAt = *bk.CheckedInAt
 	}
@@ -639,7 +640,7 @@ func (s *Server) apiScannerCheckIn(w http.ResponseWriter, r *http.Request) (any,
 	if !s.scannerAllowed(r) {
 		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "掃描器未授權"}
 	}
-	var req ScannerCheckInRequest
+	var req wire.ScannerCheckInRequest
 	if err := decodeBody(w, r, &req); err != nil {
 		return nil, err
 	}
@@ -670,7 +671,7 @@ func (s *Server) apiScannerCheckIn(w http.ResponseWriter, r *http.Request) (any,
 
 // GET /api/user/common/server-time: the server's clock.
 func (s *Server) apiServerTime(w http.ResponseWriter, r *http.Request) (any, error) {
-	return ServerTime{Now: s.now(), TimeZone: "Asia/Taipei"}, nil
+	return wire.ServerTime{Now: s.now(), TimeZone: "Asia/Taipei"}, nil
 }
 
 // GET /api/user/bookings/{bookingId}/calendar.ics?brandId=: the member's

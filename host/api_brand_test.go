@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"storefront/data"
+	"storefront/host/wire"
 )
 
 func TestBrandAPI(t *testing.T) {
@@ -21,7 +22,7 @@ func TestBrandAPI(t *testing.T) {
 	}
 	runScenarios(t, ts, []scenario{
 		{Name: "home info", Path: "/api/v2/ec/brands/demo/home/info", Status: 200, Check: func(t *testing.T, w *httptest.ResponseRecorder) {
-			var got HomeInfo
+			var got wire.HomeInfo
 			if env := apiResult(t, w, &got); env.ErrorCode != 0 || got.BrandName != "森活運動館" {
 				t.Fatalf("home info = %+v %+v", env, got)
 			}
@@ -29,7 +30,7 @@ func TestBrandAPI(t *testing.T) {
 		// the demo brand has every module but the deferred payments (ACH,
 		// Chailease), which their own tests turn on
 		{Name: "public setting", Path: "/api/v3/webUser/brand/demo/public/setting", Status: 200, Check: func(t *testing.T, w *httptest.ResponseRecorder) {
-			var got PublicSetting
+			var got wire.PublicSetting
 			apiResult(t, w, &got)
 			if got.BrandName != "森活運動館" || got.WebBaseBackgroundColor != "FF1B8A7A" ||
 				got.BrandPromoteInfo.IOSAppLink == "" || got.BrandPromoteInfo.AndroidAppLink == "" || !got.IsNewposStore ||

@@ -10,6 +10,7 @@ import (
 
 	"storefront/checkout"
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/mail"
 	"storefront/rules"
 )
@@ -37,7 +38,8 @@ func (s *Server) checkoutFlows() *checkout.Flows {
 	return f
 }
 
-func (req CheckoutRequest) flow() checkout.Request {
+// checkoutFlow is the checkout flow's request of a wire request.
+func checkoutFlow(req wire.CheckoutRequest) checkout.Request {
 	f := checkout.Request{Kind: req.Kind, ItemType: req.ItemType, ItemID: req.ItemID, CourseID: req.CourseID,
 		ScheduleID: req.ScheduleID, StoreID: req.StoreID, Quantity: req.Quantity, Price: req.Price, SalesmanID: req.SalesmanID,
 		StartDate: req.StartDate, PayWay: req.PayWay, Action: req.Action, CountingPasscardID: req.CountingPasscardID}
@@ -62,7 +64,7 @@ func checkoutRoute(kind string) *route {
 
 // decodeCheckout reads a purchase call: its body, its brand (the path's,
 // else the body's) behind the checkout page's guard, and the member.
-func (s *Server) decodeCheckout(w http.ResponseWriter, r *http.Request, req *CheckoutRequest) (*data.Brand, *member, error) {
+func (s *Server) decodeCheckout(w http.ResponseWriter, r *http.Request, req *wire.CheckoutRequest) (*data.Brand, *member, error) {
 	if err := decodeBody(w, r, req); err != nil {
 		return nil, nil, err
 	}
@@ -78,20 +80,20 @@ func (s *Server) decodeCheckout(w http.ResponseWriter, r *http.Request, req *Che
 	return b, m, err
 }
 
-func precheckAnswer(q *checkout.Quote) *PrecheckAnswer {
-	return &PrecheckAnswer{Name: q.Name, UnitPrice: q.UnitPrice, Quantity: q.Quantity, Amount: q.Amount,
+func precheckAnswer(q *checkout.Quote) *wire.PrecheckAnswer {
+	return &wire.PrecheckAnswer{Name: q.Name, UnitPrice: q.UnitPrice, Quantity: q.Quantity, Amount: q.Amount,
 		ActivationType: q.ActivationType, StartDate: q.StartDate, Contract: q.Contract}
 }
 
 // POST /api/brand/{brandId}/sale/precheck: may the member buy this, at
-// this price? Each refusal's code names its dialog (CheckoutRequest).
+// this price? Each refusal's code names its dialog (wire.CheckoutRequest).
 func (s *Server) apiPrecheck(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req CheckoutRequest
+	var req wire.CheckoutRequest
 	b, m, err := s.decodeCheckout(w, r, &req)
 	if err != nil {
 		return nil, err
 	}
-	q, err := s.checkout.Precheck(r.Context(), b, m.user, req.flow())
+	q, err := s.checkout.Precheck(r.Context(), b, m.user, checkoutFlow(req))
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +114,7 @@ func (s *Server) apiNewebPayment(w http.ResponseWriter, r *http.Request) (any, e
 }
 
 func (s *Server) pay(w http.ResponseWriter, r *http.Request, way string) (any, error) {
-	var req CheckoutRequest
+	var req wire.CheckoutRequest
 	b, m, err := s.decodeCheckout(w, r, &req)
 	if err != nil {
 		return nil, err
@@ -125,11 +127,11 @@ func (s *Server) pay(w http.ResponseWriter, r *http.Request, way string) (any, e
 
 // placeOrder creates the order req asks for member m and answers the
 // payment page that hands the buyer to the provider.
-func (s *Server) placeOrder(r *http.Request, b *data.Brand, m *member, req CheckoutRequest) (any, error) {
+func (s *Server) placeOrder(r *http.Request, b *data.Brand, m *member, req wire.CheckoutRequest) (any, error) {
 	if !req.AcceptTerms {
 		return nil, badRequest("請先閱讀並同意購買條款")
 	}
-	o, err := s.checkout.CreateOrder(r.Context(), b, m.user, req.flow())
+	o, err := s.checkout.CreateOrder(r.Context(), b, m.user, checkoutFlow(req))
 	if err != nil {
 		return nil, err
 	}
@@ -140,12 +142,12 @@ func (s *Server) placeOrder(r *http.Request, b *data.Brand, m *member, req Check
 		if err != nil {
 			return nil, err
 		}
-		return &PaymentAnswer{OrderNo: o.Number, Amount: o.Amount, PaymentURL: h.Redirect, ResultURL: resultPath(base, o)}, nil
+		return &wire.PaymentAnswer{OrderNo: o.Number, Amount: o.Amount, PaymentURL: h.Redirect, ResultURL: resultPath(base, o)}, nil
 	}
 	if req.From == "app" {
-		return &PaymentAnswer{OrderNo: o.Number, Amount: o.Amount, PaymentURL: paymentPath(base, o) + "?from=app", ResultURL: resultPath(base, o)}, nil
+		return &wire.PaymentAnswer{OrderNo: o.Number, Amount: o.Amount, PaymentURL: paymentPath(base, o) + "?from=app", ResultURL: resultPath(base, o)}, nil
 	}
-	return &PaymentAnswer{OrderNo: o.Number, Amount: o.Amount, PaymentURL: paymentPath(base, o), ResultURL: resultPath(base, o)}, nil
+	return &wire.PaymentAnswer{OrderNo: o.Number, Amount: o.Amount, PaymentURL: paymentPath(base, o), ResultURL: resultPath(base, o)}, nil
 }
 
 // paymentWaySlug names a payment way in the payment page's path.
@@ -179,10 +181,10 @@ func (s *Server) apiPayWays(w http.ResponseWriter, r *http.Request) (any, error)
 	return s.payWays(b, st), nil
 }
 
-func (s *Server) payWays(b *data.Brand, st data.Store) []PayWay {
-	out := []PayWay{}
+func (s *Server) payWays(b *data.Brand, st data.Store) []wire.PayWay {
+	out := []wire.PayWay{}
 	for _, w := range s.checkout.PayWays(b, st) {
-		out = append(out, PayWay{PayWay: w.Code, Name: w.Name})
+		out = append(out, wire.PayWay{PayWay: w.Code, Name: w.Name})
 	}
 	return out
 }
@@ -220,9 +222,9 @@ func orderNumber(s string) bool {
 }
 
 // orderResult is the result page's data for order o of brand b.
-func (s *Server) orderResult(ctx context.Context, b *data.Brand, base string, o *data.Order) (*OrderResultPage, error) {
+func (s *Server) orderResult(ctx context.Context, b *data.Brand, base string, o *data.Order) (*wire.OrderResultPage, error) {
 	o.StatesOn(rules.Day(s.now()))
-	p := &OrderResultPage{Order: o, MemberURL: base + "/user"}
+	p := &wire.OrderResultPage{Order: o, MemberURL: base + "/user"}
 	var err error
 	if p.Deferred, err = s.deferredResult(ctx, o); err != nil {
 		return nil, err
@@ -313,7 +315,7 @@ func (s *Server) apiTicketResult(w http.ResponseWriter, r *http.Request) (any, e
 // POST /api/test/payment {orderNo} (dev only): pays the member's order as
 // its provider would, through the same payment transaction.
 func (s *Server) apiTestPayment(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req OrderRequest
+	var req wire.OrderRequest
 	if err := decodeBody(w, r, &req); err != nil {
 		return nil, err
 	}
@@ -351,7 +353,7 @@ func (s *Server) apiPlans(w http.ResponseWriter, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &PlanList{Plans: page.List}, nil
+	return &wire.PlanList{Plans: page.List}, nil
 }
 
 // GET /api/plan/payFee?brandId=&itemType=&itemId=&quantity=: what a plan
@@ -378,18 +380,18 @@ func (s *Server) apiPlanFee(w http.ResponseWriter, r *http.Request) (any, error)
 	if !it.OnShelf {
 		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeItemOffShelf}
 	}
-	return &PlanFee{ItemType: t, ItemID: id, UnitPrice: it.Price, Quantity: n, Amount: it.Price * n}, nil
+	return &wire.PlanFee{ItemType: t, ItemID: id, UnitPrice: it.Price, Quantity: n, Amount: it.Price * n}, nil
 }
 
 // POST /api/plan/purchase/verify {brandId, ...}: precheck of a plan.
 func (s *Server) apiPlanVerify(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req CheckoutRequest
+	var req wire.CheckoutRequest
 	b, m, err := s.decodeCheckout(w, r, &req)
 	if err != nil {
 		return nil, err
 	}
 	req.Kind = data.OrderKindPlan
-	q, err := s.checkout.Precheck(r.Context(), b, m.user, req.flow())
+	q, err := s.checkout.Precheck(r.Context(), b, m.user, checkoutFlow(req))
 	if err != nil {
 		return nil, err
 	}

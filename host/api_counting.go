@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/rules"
 )
 
@@ -46,7 +47,7 @@ func (s *Server) apiCountingList(w http.ResponseWriter, r *http.Request) (any, e
 	if err != nil {
 		return nil, err
 	}
-	return &CountingPasscardList{Cards: l}, nil
+	return &wire.CountingPasscardList{Cards: l}, nil
 }
 
 // GET /api/user/counting-passcard/history?brandId=&id=: a card's use and
@@ -64,7 +65,7 @@ func (s *Server) apiCountingHistory(w http.ResponseWriter, r *http.Request) (any
 	if err != nil {
 		return nil, err
 	}
-	return &CountingHistory{List: l}, nil
+	return &wire.CountingHistory{List: l}, nil
 }
 
 // GET /api/user/counting-passcard/charging-setting?brandId=: what owed
@@ -88,7 +89,7 @@ func (s *Server) apiOverdueList(w http.ResponseWriter, r *http.Request) (any, er
 	if err != nil {
 		return nil, err
 	}
-	return &OverdueList{Cards: l}, nil
+	return &wire.OverdueList{Cards: l}, nil
 }
 
 // GET /api/user/counting-passcard/overdue-payment-info?brandId=&id=: what
@@ -107,8 +108,8 @@ func (s *Server) apiOverdueInfo(w http.ResponseWriter, r *http.Request) (any, er
 
 // overduePage is what paying card id's debt needs (id 0: the list of the
 // cards that owe).
-func (s *Server) overduePage(r *http.Request, b *data.Brand, m *member, id int64) (*OverduePage, error) {
-	p := &OverduePage{Cards: []data.OverdueCard{}, Stores: []CheckoutStore{}}
+func (s *Server) overduePage(r *http.Request, b *data.Brand, m *member, id int64) (*wire.OverduePage, error) {
+	p := &wire.OverduePage{Cards: []data.OverdueCard{}, Stores: []wire.CheckoutStore{}}
 	var err error
 	if id != 0 {
 		if p.Card, p.Setting, err = s.checkout.OverduePayment(r.Context(), b, m.user, id); err != nil {
@@ -123,7 +124,7 @@ func (s *Server) overduePage(r *http.Request, b *data.Brand, m *member, id int64
 		}
 	}
 	for _, st := range b.Stores {
-		p.Stores = append(p.Stores, CheckoutStore{Store: st, PayWays: s.payWays(b, st)})
+		p.Stores = append(p.Stores, wire.CheckoutStore{Store: st, PayWays: s.payWays(b, st)})
 	}
 	return p, nil
 }
@@ -132,7 +133,7 @@ func (s *Server) overduePage(r *http.Request, b *data.Brand, m *member, id int64
 // countingPasscardId, storeId, price, payWay}: the precheck of paying the
 // card's debt (kind overdue), at the amount the server computes.
 func (s *Server) apiOverdueVerify(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req CheckoutRequest
+	var req wire.CheckoutRequest
 	if err := decodeBody(w, r, &req); err != nil {
 		return nil, err
 	}
@@ -145,7 +146,7 @@ func (s *Server) apiOverdueVerify(w http.ResponseWriter, r *http.Request) (any, 
 		return nil, err
 	}
 	req.Kind, req.Quantity = data.OrderKindOverdue, 1
-	q, err := s.checkout.Precheck(r.Context(), b, m.user, req.flow())
+	q, err := s.checkout.Precheck(r.Context(), b, m.user, checkoutFlow(req))
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/rules"
 )
 
@@ -33,30 +34,30 @@ const (
 // pngMagic starts every PNG file.
 var pngMagic = []byte("\x89PNG\r\n\x1a\n")
 
-func contractTemplate(v *data.ContractVersion) *ContractTemplate {
-	fields := make([]ContractField, 0, len(v.Fields))
+func contractTemplate(v *data.ContractVersion) *wire.ContractTemplate {
+	fields := make([]wire.ContractField, 0, len(v.Fields))
 	for _, f := range v.Fields {
-		fields = append(fields, ContractField(f))
+		fields = append(fields, wire.ContractField(f))
 	}
-	return &ContractTemplate{ID: v.TemplateID, Name: v.Name, Version: v.Version, Title: v.Title, Body: v.Body,
+	return &wire.ContractTemplate{ID: v.TemplateID, Name: v.Name, Version: v.Version, Title: v.Title, Body: v.Body,
 		TextSHA256: hex.EncodeToString(v.TextSHA256()), Fields: fields}
 }
 
-func signedContract(r *data.SignedRecord) *SignedContract {
+func signedContract(r *data.SignedRecord) *wire.SignedContract {
 	fields := r.Fields
 	if fields == nil {
 		fields = map[string]string{}
 	}
-	return &SignedContract{ID: r.ID, ContractID: r.TemplateID, Name: r.Name, Title: r.Title, Version: r.Version,
+	return &wire.SignedContract{ID: r.ID, ContractID: r.TemplateID, Name: r.Name, Title: r.Title, Version: r.Version,
 		TextSHA256: hex.EncodeToString(r.TextSHA256), SignerName: r.SignerName,
-		Account: SignedAccount{Name: r.AccountName, Email: r.AccountEmail, MemberNo: r.UserID}, Fields: fields, SignedAt: r.SignedAt,
+		Account: wire.SignedAccount{Name: r.AccountName, Email: r.AccountEmail, MemberNo: r.UserID}, Fields: fields, SignedAt: r.SignedAt,
 		PdfURL: "/api/user/contracts/" + strconv.FormatInt(r.ID, 10) + ".pdf?brandId=" + r.BrandID}
 }
 
 // eContractPage is the e-contract page of template v for member m (nil:
 // a visitor): their record of v and the read-only flag.
-func (s *Server) eContractPage(r *http.Request, m *member, v *data.ContractVersion, storeID int64) (*EContractPage, error) {
-	p := &EContractPage{Template: contractTemplate(v), StoreID: storeID,
+func (s *Server) eContractPage(r *http.Request, m *member, v *data.ContractVersion, storeID int64) (*wire.EContractPage, error) {
+	p := &wire.EContractPage{Template: contractTemplate(v), StoreID: storeID,
 		PagePath: fmt.Sprintf("/e-contract/%d/%d", storeID, v.TemplateID)}
 	if m == nil {
 		return p, nil
@@ -116,7 +117,7 @@ func signature(s string) ([]byte, error) {
 
 // checkSigning checks a signing body's shape (not yet the template): it
 // returns the hash of the text and the signer's name.
-func checkSigning(req *SignContractRequest) ([]byte, string, error) {
+func checkSigning(req *wire.SignContractRequest) ([]byte, string, error) {
 	switch {
 	case req.ContractID <= 0 || req.ContractID > maxID:
 		return nil, "", badRequest("合約代碼 contractId 格式錯誤")
@@ -155,11 +156,11 @@ func contractFields(v *data.ContractVersion, values map[string]string) (map[stri
 	return fields, nil
 }
 
-// POST /api/contract {SignContractRequest}: the member signs the newest
+// POST /api/contract {wire.SignContractRequest}: the member signs the newest
 // version of a contract (read-only afterwards); the signed contract's PDF
 // is mailed to them in the same transaction.
 func (s *Server) apiSignContract(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req SignContractRequest
+	var req wire.SignContractRequest
 	if err := decodeBodyUpTo(w, r, &req, maxSignBody); err != nil {
 		return nil, err
 	}
@@ -223,7 +224,7 @@ func (s *Server) apiSignedContracts(w http.ResponseWriter, r *http.Request) (any
 	if err != nil {
 		return nil, err
 	}
-	out := &SignedContractList{Contracts: make([]SignedContract, 0, len(recs))}
+	out := &wire.SignedContractList{Contracts: make([]wire.SignedContract, 0, len(recs))}
 	for i := range recs {
 		out.Contracts = append(out.Contracts, *signedContract(&recs[i]))
 	}
@@ -258,7 +259,7 @@ func (s *Server) contractPDF(w http.ResponseWriter, r *http.Request) {
 }
 
 // loadEContract is the e-contract page: /e-contract/{storeId}/{contractId}
-// (always allowed; a visitor reads, a member signs): EContractPage, or
+// (always allowed; a visitor reads, a member signs): wire.EContractPage, or
 // null without a contractId.
 func loadEContract(s *Server, rc *reqCtx) (any, error) {
 	if rc.params["contractId"] == "" {

@@ -12,6 +12,7 @@ import (
 
 	"storefront/checkout"
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/mail"
 	"storefront/rules"
 )
@@ -134,7 +135,7 @@ func (s *Server) startCardChange(w http.ResponseWriter, r *http.Request, brandID
 		return nil, err
 	}
 	base := apiBasePath(s.siteOf(r), b)
-	return &CardChangeAnswer{ChangeOrderNo: change, PaymentURL: base + "/card-payment/change/" + o.Number + "?" +
+	return &wire.CardChangeAnswer{ChangeOrderNo: change, PaymentURL: base + "/card-payment/change/" + o.Number + "?" +
 		url.Values{"changeOrderNo": {change}}.Encode()}, nil
 }
 
@@ -142,7 +143,7 @@ func (s *Server) startCardChange(w http.ResponseWriter, r *http.Request, brandID
 // the order's member starts giving a new card (a declined period, if
 // any, is re-charged with it).
 func (s *Server) apiChangeCardAuthorize(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req CardChangeRequest
+	var req wire.CardChangeRequest
 	if err := decodeBody(w, r, &req); err != nil {
 		return nil, err
 	}
@@ -153,7 +154,7 @@ func (s *Server) apiChangeCardAuthorize(w http.ResponseWriter, r *http.Request) 
 // change of an order whose period was declined (the changeFailCard page):
 // refused with CodeNotPaymentFailed when none was.
 func (s *Server) apiInstallmentChangeCard(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req CardChangeRequest
+	var req wire.CardChangeRequest
 	if err := decodeBody(w, r, &req); err != nil {
 		return nil, err
 	}
@@ -230,7 +231,7 @@ func loadCardChange(step string) func(s *Server, rc *reqCtx) (any, error) {
 			}
 			return nil, err
 		}
-		return &CardChangePage{Step: step, Card: v}, nil
+		return &wire.CardChangePage{Step: step, Card: v}, nil
 	}
 }
 

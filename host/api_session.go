@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/mail"
 	"storefront/members"
 	"storefront/rules"
@@ -20,8 +21,8 @@ import (
 // The session calls of spec section 7 (issue 4): register, log in and out,
 // passwords, e-mailed codes and links.
 
-func userInfoOf(u *data.User, b *data.Brand) *UserInfo {
-	info := &UserInfo{UserID: u.ID, BrandID: u.BrandID, Email: u.Email, Name: u.Name, EmailVerified: u.EmailVerified,
+func userInfoOf(u *data.User, b *data.Brand) *wire.UserInfo {
+	info := &wire.UserInfo{UserID: u.ID, BrandID: u.BrandID, Email: u.Email, Name: u.Name, EmailVerified: u.EmailVerified,
 		Unsubscribed: u.Unsubscribed, CustomFields: u.CustomValues, MissingFields: []string{}}
 	for _, f := range b.CustomFields {
 		if f.Required && u.CustomValues[f.Key] == "" {
@@ -41,19 +42,17 @@ func signInOpen(b *data.Brand) error {
 	return nil
 }
 
-func (b *BrandRequest) brand() string { return b.BrandID }
-
 // decodeBrand reads the JSON body into req and loads the brand it names.
-func (s *Server) decodeBrand(w http.ResponseWriter, r *http.Request, req interface{ brand() string }) (*data.Brand, error) {
+func (s *Server) decodeBrand(w http.ResponseWriter, r *http.Request, req interface{ Brand() string }) (*data.Brand, error) {
 	if err := decodeBody(w, r, req); err != nil {
 		return nil, err
 	}
-	return s.brand(r.Context(), req.brand(), nil)
+	return s.brand(r.Context(), req.Brand(), nil)
 }
 
 // decodeMember is decodeBrand for the calls of a logged-in member: it also
 // finds the member the session names (401 without one).
-func (s *Server) decodeMember(w http.ResponseWriter, r *http.Request, req interface{ brand() string }) (*data.Brand, *member, error) {
+func (s *Server) decodeMember(w http.ResponseWriter, r *http.Request, req interface{ Brand() string }) (*data.Brand, *member, error) {
 	b, err := s.decodeBrand(w, r, req)
 	if err != nil {
 		return nil, nil, err
@@ -122,7 +121,7 @@ func (s *Server) mailBrand(r *http.Request, b *data.Brand) mail.Brand {
 // POST /api/session/register: a new member of the brand, with the
 // brand's custom fields; the verification mail goes out through the outbox.
 func (s *Server) apiRegister(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req RegisterRequest
+	var req wire.RegisterRequest
 	b, err := s.decodeBrand(w, r, &req)
 	if err != nil {
 		return nil, err
@@ -136,16 +135,7 @@ func (s *Server) apiRegister(w http.ResponseWriter, r *http.Request) (any, error
 	if err != nil {
 		return nil, err
 	}
-	return &RegisterAnswer{UserID: u.ID, Email: u.Email, MailSent: s.mailer != nil}, nil
-}
-
-// sessionFor is the session id an answer carries: id for the app, "" for
-// a browser.
-func (a AppRequest) sessionFor(id string) string {
-	if a.From == "app" {
-		return id
-	}
-	return ""
+	return &wire.RegisterAnswer{UserID: u.ID, Email: u.Email, MailSent: s.mailer != nil}, nil
 }
 
 // tooManyAttempts is the answer while a throttle makes the caller wait.
@@ -225,7 +215,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *data.Us
 
 // POST /api/session/login
 func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req LoginRequest
+	var req wire.LoginRequest
 	b, err := s.decodeBrand(w, r, &req)
 	if err != nil {
 		return nil, err
@@ -246,7 +236,7 @@ func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) (any, error) {
 		return nil, err
 	}
 	s.rememberDevice(w, r, b.ID, email)
-	return &LoginAnswer{UserID: u.ID, BrandID: b.ID, User: userInfoOf(u, b), SessionID: req.sessionFor(id)}, nil
+	return &wire.LoginAnswer{UserID: u.ID, BrandID: b.ID, User: userInfoOf(u, b), SessionID: req.SessionFor(id)}, nil
 }
 
 // POST /api/session/logout {sessionId, brandId}: revokes the session (the
@@ -255,7 +245,7 @@ func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) (any, error) {
 func (s *Server) apiLogout(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req struct {
 		SessionID string `json:"sessionId"`
-		BrandRequest
+		wire.BrandRequest
 	}
 	if err := decodeBody(w, r, &req); err != nil {
 		return nil, err
@@ -271,7 +261,7 @@ func (s *Server) apiLogout(w http.ResponseWriter, r *http.Request) (any, error) 
 		s.cache.Delete(r.Context(), sessionCacheKey(data.SessionKey(id))) // every host also learns of it by NOTIFY
 	}
 	clearSessionCookies(w, r)
-	return &AuthStatus{}, nil
+	return &wire.AuthStatus{}, nil
 }
 
 // GET /api/session/auth/status?brandId=: whether the request's session is
@@ -289,15 +279,15 @@ func (s *Server) apiAuthStatus(w http.ResponseWriter, r *http.Request) (any, err
 		clearSessionCookies(w, r)
 	}
 	if m == nil {
-		return &AuthStatus{}, nil
+		return &wire.AuthStatus{}, nil
 	}
-	return &AuthStatus{LoggedIn: true, UserID: m.user.ID, BrandID: b.ID, EmailVerified: m.user.EmailVerified}, nil
+	return &wire.AuthStatus{LoggedIn: true, UserID: m.user.ID, BrandID: b.ID, EmailVerified: m.user.EmailVerified}, nil
 }
 
 // POST /api/session/changePassword: a logged-in member's new password.
 // Every session of the member is revoked; this browser gets a new one.
 func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req ChangePasswordRequest
+	var req wire.ChangePasswordRequest
 	b, m, err := s.decodeMember(w, r, &req)
 	if err != nil {
 		return nil, err
@@ -319,7 +309,7 @@ func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) (any,
 // setPassword runs change (which stores a password and revokes the
 // member's sessions), drops the revoked sessions from the cache and, with
 // login (the caller's appRequest), logs this browser in again.
-func (s *Server) setPassword(w http.ResponseWriter, r *http.Request, u *data.User, change func() ([][]byte, error), login *AppRequest) (any, error) {
+func (s *Server) setPassword(w http.ResponseWriter, r *http.Request, u *data.User, change func() ([][]byte, error), login *wire.AppRequest) (any, error) {
 	revoked, err := change()
 	if err != nil {
 		return nil, err
@@ -327,19 +317,19 @@ func (s *Server) setPassword(w http.ResponseWriter, r *http.Request, u *data.Use
 	s.forgetSessions(r.Context(), revoked)
 	if login == nil {
 		clearSessionCookies(w, r)
-		return &PasswordAnswer{UserID: u.ID}, nil
+		return &wire.PasswordAnswer{UserID: u.ID}, nil
 	}
 	id, err := s.startSession(w, r, u)
 	if err != nil {
 		return nil, err
 	}
-	return &PasswordAnswer{UserID: u.ID, SessionID: login.sessionFor(id)}, nil
+	return &wire.PasswordAnswer{UserID: u.ID, SessionID: login.SessionFor(id)}, nil
 }
 
 // accountOf decodes a request naming an account by e-mail and loads the
 // brand and the member; an unknown e-mail is notFoundCode.
-func (s *Server) accountOf(w http.ResponseWriter, r *http.Request, notFoundCode int) (*CodeRequest, *data.Brand, *data.User, error) {
-	var req CodeRequest
+func (s *Server) accountOf(w http.ResponseWriter, r *http.Request, notFoundCode int) (*wire.CodeRequest, *data.Brand, *data.User, error) {
+	var req wire.CodeRequest
 	b, err := s.decodeBrand(w, r, &req)
 	if err != nil {
 		return nil, nil, nil, err
@@ -365,7 +355,7 @@ func (s *Server) apiForgotPassword(w http.ResponseWriter, r *http.Request) (any,
 	if err := s.sendTokenMail(r, b, u, data.PurposeReset); err != nil {
 		return nil, err
 	}
-	return &EmailAnswer{Email: u.Email}, nil
+	return &wire.EmailAnswer{Email: u.Email}, nil
 }
 
 // POST /api/session/forgotPassword/confirm {brandId, email, code}: checks
@@ -382,7 +372,7 @@ func (s *Server) apiForgotPasswordConfirm(w http.ResponseWriter, r *http.Request
 	if err != nil {
 		return nil, err
 	}
-	return &EmailAnswer{Email: u.Email}, nil
+	return &wire.EmailAnswer{Email: u.Email}, nil
 }
 
 // POST /api/session/forgotPassword/reset {brandId, email, code, password}:
@@ -408,7 +398,7 @@ func (s *Server) apiForgotPasswordReset(w http.ResponseWriter, r *http.Request) 
 // POST /api/session/resetPassword {brandId, userId, token, password}: the
 // new password, by the link of the reset mail.
 func (s *Server) apiResetPasswordByLink(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req LinkRequest
+	var req wire.LinkRequest
 	b, err := s.decodeLink(w, r, &req)
 	if err != nil {
 		return nil, err
@@ -443,7 +433,7 @@ func (s *Server) apiCodeConfirm(w http.ResponseWriter, r *http.Request) (any, er
 	if err != nil {
 		return nil, err
 	}
-	return &VerifiedAnswer{Verified: true, Email: u.Email}, nil
+	return &wire.VerifiedAnswer{Verified: true, Email: u.Email}, nil
 }
 
 // POST /api/session/resend {brandId, email, type}: sends the mail of type
@@ -461,7 +451,7 @@ func (s *Server) apiResend(w http.ResponseWriter, r *http.Request) (any, error) 
 		if err := s.sendTokenMail(r, b, u, data.PurposeReset); err != nil {
 			return nil, err
 		}
-		return &EmailAnswer{Email: u.Email}, nil
+		return &wire.EmailAnswer{Email: u.Email}, nil
 	}
 	return nil, badRequest("type 須為 verify 或 forgotPassword")
 }

@@ -7,6 +7,7 @@ import (
 
 	"storefront/checkout"
 	"storefront/data"
+	"storefront/host/wire"
 )
 
 // The term-schedule calls of spec section 7 (issue 13): the account checks
@@ -42,8 +43,8 @@ func termPathID(r *http.Request, name, label string) (int64, error) {
 	return id, nil
 }
 
-func termCheckAnswer(c *checkout.TermCheck, termID int64) *TermCheckAnswer {
-	a := &TermCheckAnswer{Action: c.Action, TermScheduleID: termID, Offer: c.Offer, Price: c.Price}
+func termCheckAnswer(c *checkout.TermCheck, termID int64) *wire.TermCheckAnswer {
+	a := &wire.TermCheckAnswer{Action: c.Action, TermScheduleID: termID, Offer: c.Offer, Price: c.Price}
 	if c.Offer != nil {
 		a.TermScheduleID = c.Offer.TermScheduleID
 		if c.Action != checkout.TermActionTrial {
@@ -97,7 +98,7 @@ func (s *Server) apiTermCheck(w http.ResponseWriter, r *http.Request) (any, erro
 // A refusal answers the whole envelope with its code (the app shows it
 // as it is, spec section 7).
 func (s *Server) apiTermPayment(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req CheckoutRequest
+	var req wire.CheckoutRequest
 	if err := decodeBody(w, r, &req); err != nil {
 		return nil, err
 	}
@@ -148,7 +149,7 @@ func (s *Server) termOffers(r *http.Request, begun bool) (any, error) {
 			out = append(out, o)
 		}
 	}
-	return &TermOfferList{Offers: out}, nil
+	return &wire.TermOfferList{Offers: out}, nil
 }
 
 // GET /api/termSchedule?brandId=&termScheduleId=&scheduleId=: the classes
@@ -175,12 +176,12 @@ func loadTermCheckout(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &TermCheckoutPage{Offer: *o, Trial: rc.query.Get("trial") == "1" && o.TrialPrice != nil, Price: o.PriceNow,
+	p := &wire.TermCheckoutPage{Offer: *o, Trial: rc.query.Get("trial") == "1" && o.TrialPrice != nil, Price: o.PriceNow,
 		Note: checkout.ProRataNote(o)}
 	if p.Trial {
 		p.Price, p.Note = *o.TrialPrice, ""
 	}
-	cp, err := s.checkoutPage(rc, &CheckoutPage{}, []int64{o.StoreID})
+	cp, err := s.checkoutPage(rc, &wire.CheckoutPage{}, []int64{o.StoreID})
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/members"
 	"storefront/rules"
 )
@@ -41,7 +42,7 @@ func (s *Server) apiUserInfo(w http.ResponseWriter, r *http.Request) (any, error
 // whole profile must then fit the brand's schema (the complete-info dialog
 // sends only the missing fields).
 func (s *Server) apiUserEdit(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req EditRequest
+	var req wire.EditRequest
 	b, m, err := s.decodeMember(w, r, &req)
 	if err != nil {
 		return nil, err
@@ -73,7 +74,7 @@ func (s *Server) apiUserEdit(w http.ResponseWriter, r *http.Request) (any, error
 // off (unsubscribe true, the default) or on again.
 func (s *Server) apiUnsubscribe(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req struct {
-		BrandRequest
+		wire.BrandRequest
 		Unsubscribe *bool `json:"unsubscribe"`
 	}
 	b, m, err := s.decodeMember(w, r, &req)

@@ -5,6 +5,7 @@ import (
 	"storefront"
 
 	"storefront/data"
+	"storefront/host/wire"
 )
 
 // The verification calls of spec section 7: the link of the verification
@@ -12,7 +13,7 @@ import (
 
 // decodeLink decodes a link request and loads its brand. A token of the
 // wrong shape is a wrong token (-10047).
-func (s *Server) decodeLink(w http.ResponseWriter, r *http.Request, req *LinkRequest) (*data.Brand, error) {
+func (s *Server) decodeLink(w http.ResponseWriter, r *http.Request, req *wire.LinkRequest) (*data.Brand, error) {
 	if err := decodeBody(w, r, req); err != nil {
 		return nil, err
 	}
@@ -32,7 +33,7 @@ func (s *Server) decodeLink(w http.ResponseWriter, r *http.Request, req *LinkReq
 // e-mail by the link of the verification mail. The database keeps only the
 // SHA-256 of the token (spec section 5).
 func (s *Server) apiVerifyEmail(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req LinkRequest
+	var req wire.LinkRequest
 	b, err := s.decodeLink(w, r, &req)
 	if err != nil {
 		return nil, err
@@ -41,7 +42,7 @@ func (s *Server) apiVerifyEmail(w http.ResponseWriter, r *http.Request) (any, er
 	if err != nil {
 		return nil, err
 	}
-	return &VerifiedAnswer{Verified: true, Email: u.Email, UserID: u.ID}, nil
+	return &wire.VerifiedAnswer{Verified: true, Email: u.Email, UserID: u.ID}, nil
 }
 
 // POST /api/verify/sendemail and /api/verify/resendemail {brandId, email}:
@@ -63,5 +64,5 @@ func (s *Server) sendVerification(w http.ResponseWriter, r *http.Request, b *dat
 	if err := s.sendTokenMail(r, b, u, data.PurposeVerify); err != nil {
 		return nil, err
 	}
-	return &EmailAnswer{Email: u.Email}, nil
+	return &wire.EmailAnswer{Email: u.Email}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"storefront"
+	"storefront/host/wire"
 	"sync"
 	"testing"
 )
@@ -46,7 +47,7 @@ func (ts *bookingServer) atOnce(scs ...scenario) [][2]int {
 			<-start
 			w := httptest.NewRecorder()
 			ts.ServeHTTP(w, req)
-			var env Envelope
+			var env wire.Envelope
 			json.Unmarshal(w.Body.Bytes(), &env)
 			out[i] = [2]int{w.Code, env.ErrorCode}
 		}()

@@ -17,6 +17,7 @@ import (
 
 	"storefront/data"
 	"storefront/data/dbtest"
+	"storefront/host/wire"
 )
 
 // TestTwoHostsNoOversell (process level): 200 members book a 10-seat
@@ -250,7 +251,7 @@ func raceBook(t *testing.T, client *http.Client, base, session, key string, sid 
 		return 0, 0
 	}
 	defer res.Body.Close()
-	var env Envelope
+	var env wire.Envelope
 	json.NewDecoder(res.Body).Decode(&env)
 	return res.StatusCode, env.ErrorCode
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"storefront/data/dbtest"
+	"storefront/host/wire"
 	"storefront/rules"
 )
 
@@ -138,7 +139,7 @@ func (ts *bookingServer) book(t *testing.T, m member2, scheduleID int64, extra .
 func (ts *bookingServer) booked(t *testing.T, m member2, scheduleID int64, extra ...any) int64 {
 	t.Helper()
 	w := ts.book(t, m, scheduleID, extra...)
-	var a BookingAnswer
+	var a wire.BookingAnswer
 	if env := apiResult(t, w, &a); env.ErrorCode != 0 || len(a.Bookings) != 1 {
 		t.Fatalf("booking %d: %d %s", scheduleID, env.ErrorCode, w.Body.String())
 	}
@@ -262,12 +263,12 @@ func TestScheduleSeatsAndPayment(t *testing.T) {
 	ts := newBookingServer(t)
 	full := ts.id(t, `select schedule_id from bookings where user_id = $1`, ts.daan.id)
 	later := ts.session(t, "墊上皮拉提斯", "2026-11-26")
-	var seats []ScheduleSeat
+	var seats []wire.ScheduleSeat
 	apiResult(t, scenario{Path: fmt.Sprintf("/api/schedule?brandId=demo&scheduleId=%d", full), Header: ts.xiaomei.auth(), Status: 200}.run(t, ts), &seats)
 	if len(seats) != 1 || !seats[0].Full || seats[0].SeatsLeft != 0 || seats[0].WaitingCount != 1 || seats[0].MyWaitingPosition != 1 || seats[0].BookableNow {
 		t.Errorf("the full class: %+v", seats)
 	}
-	var info PaymentInfo
+	var info wire.PaymentInfo
 	apiResult(t, scenario{Path: fmt.Sprintf("/api/schedule/paymentInfo?brandId=demo&scheduleId=%d", later), Header: ts.me.auth(), Status: 200}.run(t, ts), &info)
 	if info.Preselected == nil || info.Preselected.Kind != "passcard" || info.Options[0].Name != "季卡通行卡" || info.Options[0].Cost != 0 {
 		t.Fatalf("paymentInfo: %+v", info)
@@ -326,7 +327,7 @@ func TestBookingSameRequestTwenty(t *testing.T) {
 				}
 				w := httptest.NewRecorder()
 				ts.ServeHTTP(w, req)
-				var a BookingAnswer
+				var a wire.BookingAnswer
 				if env := apiResult(t, w, &a); env.ErrorCode == 0 && len(a.Bookings) == 1 {
 					ids[i] = a.Bookings[0].ID
 				}
@@ -515,14 +516,14 @@ func TestQRCheckIn(t *testing.T) {
 	sid := ts.session(t, "高強度間歇 HIIT", "2026-11-23") // 18:30
 	id := ts.booked(t, ts.me, sid)
 	ts.clock.t = bookingDay.Add(9*time.Hour + 20*time.Minute) // 18:20
-	var qr CheckInQR
+	var qr wire.CheckInQR
 	apiResult(t, scenario{Path: "/api/user/checkInQr?brandId=demo", Header: ts.me.auth(), Status: 200}.run(t, ts), &qr)
 	scanner := []string{"Authorization", "Bearer " + testScannerToken}
 	ts.clock.Add(checkInTTL)
 	scenario{Method: "POST", Path: "/api/checkin/qr", Body: map[string]any{"token": qr.Token}, Header: scanner,
 		Status: 403, Code: storefront.CodeCheckInInvalid}.run(t, ts)
 	ts.clock.Add(-time.Minute)
-	var a CheckInAnswer
+	var a wire.CheckInAnswer
 	apiResult(t, scenario{Method: "POST", Path: "/api/checkin/qr", Body: map[string]any{"token": qr.Token}, Header: scanner, Status: 200}.run(t, ts), &a)
 	if a.BookingID != id || a.MemberName != "林小安" || a.CheckedInAt.IsZero() {
 		t.Errorf("check-in answer %+v", a)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/rules"
 )
 
@@ -42,7 +43,7 @@ func (s *Server) activities(ctx context.Context, b *data.Brand, term bool, pageN
 	return &p, err
 }
 
-func (s *Server) mergedActivities(ctx context.Context, b *data.Brand, pageNumber int) (*ActivityList, error) {
+func (s *Server) mergedActivities(ctx context.Context, b *data.Brand, pageNumber int) (*wire.ActivityList, error) {
 	list := func(term bool) func() (*data.Page[data.Activity], error) {
 		return func() (*data.Page[data.Activity], error) {
 			return s.activities(ctx, b, term, pageNumber, data.ActivityPageSize, data.TeacherPerSize)
@@ -54,7 +55,7 @@ func (s *Server) mergedActivities(ctx context.Context, b *data.Brand, pageNumber
 // mergeLists runs the list loads in parallel and merges what they found;
 // a load that fails is logged and left out (Failed), and only when every
 // load failed is the answer an error.
-func (s *Server) mergeLists(brandID string, pageNumber int, loads ...func() (*data.Page[data.Activity], error)) (*ActivityList, error) {
+func (s *Server) mergeLists(brandID string, pageNumber int, loads ...func() (*data.Page[data.Activity], error)) (*wire.ActivityList, error) {
 	var wg sync.WaitGroup
 	pages := make([]*data.Page[data.Activity], len(loads))
 	errs := make([]error, len(loads))
@@ -66,7 +67,7 @@ func (s *Server) mergeLists(brandID string, pageNumber int, loads ...func() (*da
 		}()
 	}
 	wg.Wait()
-	out := &ActivityList{List: []data.Activity{}, PageNumber: pageNumber, PageSize: data.ActivityPageSize, Loaded: true}
+	out := &wire.ActivityList{List: []data.Activity{}, PageNumber: pageNumber, PageSize: data.ActivityPageSize, Loaded: true}
 	var lists [][]data.Activity
 	for i, p := range pages {
 		if errs[i] != nil {
@@ -100,9 +101,9 @@ func loadActivities(s *Server, rc *reqCtx) (any, error) {
 }
 
 // parseSearch reads a search's query.
-func parseSearch(v url.Values) (SearchFilter, error) {
+func parseSearch(v url.Values) (wire.SearchFilter, error) {
 	q := newQuery(v)
-	var f SearchFilter
+	var f wire.SearchFilter
 	f.Keyword = q.text("keyword", "關鍵字", 50)
 	f.StartDate, f.EndDate = q.dateRange()
 	f.StoreID = q.id("storeId", "門市")
@@ -113,7 +114,7 @@ func parseSearch(v url.Values) (SearchFilter, error) {
 }
 
 // search runs a search: courses with a coming schedule that matches.
-func (s *Server) search(ctx context.Context, b *data.Brand, f SearchFilter) (*data.Page[data.Activity], error) {
+func (s *Server) search(ctx context.Context, b *data.Brand, f wire.SearchFilter) (*data.Page[data.Activity], error) {
 	now := s.clock()
 	af := data.ActivityFilter{From: now, To: f.EndDate, StoreID: f.StoreID, TeacherID: f.TeacherID, CategoryID: f.CategoryID, Keyword: f.Keyword}
 	if f.StartDate != "" {
@@ -129,15 +130,15 @@ func (s *Server) search(ctx context.Context, b *data.Brand, f SearchFilter) (*da
 	return &p, err
 }
 
-func (s *Server) searchCondition(ctx context.Context, b *data.Brand) (*Condition, error) {
-	var c Condition
+func (s *Server) searchCondition(ctx context.Context, b *data.Brand) (*wire.Condition, error) {
+	var c wire.Condition
 	err := s.cached(ctx, b, "condition", &c, func() (any, error) {
 		ts, err := s.db.Teachers(ctx, b.ID, 0, time.Time{})
 		if err != nil {
 			return nil, err
 		}
 		cs, err := s.db.Categories(ctx, b.ID)
-		return &Condition{StoreList: b.Stores, TeacherList: ts, CategoryList: cs}, err
+		return &wire.Condition{StoreList: b.Stores, TeacherList: ts, CategoryList: cs}, err
 	})
 	return &c, err
 }
@@ -157,7 +158,7 @@ func loadSearch(s *Server, rc *reqCtx) (any, error) {
 	}
 	cards := *res
 	cards.List = rules.ForCards(res.List, data.CardSchedules)
-	return &SearchPage{Filter: f, Condition: c, Result: &cards}, nil
+	return &wire.SearchPage{Filter: f, Condition: c, Result: &cards}, nil
 }
 
 // course loads a course's detail with its coming schedules.
@@ -214,7 +215,7 @@ func loadTermList(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &TermListPage{TermSchedules: ts}, nil
+	return &wire.TermListPage{TermSchedules: ts}, nil
 }
 
 // loadTermSchedule is the data of a class page and of an intro page (the
@@ -234,7 +235,7 @@ func loadTermSchedule(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &TermPage{TermSchedule: ts[0]}, nil
+	return &wire.TermPage{TermSchedule: ts[0]}, nil
 }
 
 func (s *Server) item(ctx context.Context, b *data.Brand, itemType string, id int64) (*data.Item, error) {
@@ -261,7 +262,7 @@ func loadItem(s *Server, rc *reqCtx) (any, error) {
 			others = append(others, o)
 		}
 	}
-	return &ItemPage{Item: it, OffShelf: !it.OnShelf, Others: others}, nil
+	return &wire.ItemPage{Item: it, OffShelf: !it.OnShelf, Others: others}, nil
 }
 
 // homeActivities is how many activities brand home shows.

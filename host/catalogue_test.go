@@ -20,6 +20,7 @@ import (
 	"golang.org/x/image/webp"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/renderer"
 	"storefront/rules"
 )
@@ -277,7 +278,7 @@ func TestActivityPageMerges(t *testing.T) {
 	for n := 1; n <= 2; n++ {
 		w := ts.get(t, fmt.Sprintf("/demo/activitys?pageNumber=%d", n), propsHeader, "1")
 		var p struct {
-			Data ActivityList `json:"data"`
+			Data wire.ActivityList `json:"data"`
 		}
 		if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || !p.Data.Loaded || p.Data.Failed || p.Data.TotalPages != 2 {
 			t.Fatalf("page %d = %d %+v %v", n, w.Code, p.Data, err)

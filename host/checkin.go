@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/host/wire"
 )
 
 // QR check-in (issue 11): the member centre shows a QR code of a signed,
@@ -58,9 +59,9 @@ func (s *Server) readToken(token, kind string, n int, bad error) ([]string, erro
 }
 
 // checkInQR is a fresh token for the member.
-func (s *Server) checkInQR(b *data.Brand, u *data.User) *CheckInQR {
+func (s *Server) checkInQR(b *data.Brand, u *data.User) *wire.CheckInQR {
 	token, exp := s.signToken(checkInTTL, "c1", b.ID, strconv.FormatInt(u.ID, 10))
-	return &CheckInQR{Token: token, ExpiresAt: exp, Barcode: fmt.Sprintf("%010d", u.ID)}
+	return &wire.CheckInQR{Token: token, ExpiresAt: exp, Barcode: fmt.Sprintf("%010d", u.ID)}
 }
 
 // errCheckInToken: a token forged, garbled or expired.

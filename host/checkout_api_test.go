@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/host/wire"
 )
 
 // member logs a browser of s in as a new member of brand demo with the
@@ -165,20 +166,20 @@ func TestCheckoutPages(t *testing.T) {
 			}
 		}
 	}
-	var page CheckoutPage
+	var page wire.CheckoutPage
 	props(t, s.b, checkoutPath, 200, &page)
 	if page.Item == nil || page.Item.Name != "季卡通行卡" || len(page.Stores) != 2 || len(page.Stores[0].PayWays) != 2 ||
 		len(page.Stores[1].PayWays) != 1 || page.Today != "2026-11-22" || page.MaxStartDate != "2026-12-22" || page.MaxQuantity != 10 {
 		t.Fatalf("checkout page %+v", page)
 	}
-	var course CheckoutPage
+	var course wire.CheckoutPage
 	var courseID, storeID int64
 	s.db.Pool.QueryRow(context.Background(), `select id, store_id from courses where brand_id = 'demo' and on_shelf order by id limit 1`).Scan(&courseID, &storeID)
 	props(t, s.b, fmt.Sprintf("/demo/activity/%d/%d/checkout", storeID, courseID), 200, &course)
 	if course.Kind != "course" || course.Course == nil || len(course.Stores) != 1 || course.MaxQuantity != 5 { // demo: MULTI_BOOKING
 		t.Fatalf("course checkout %+v", course)
 	}
-	var result OrderResultPage
+	var result wire.OrderResultPage
 	props(t, s.b, "/demo/orderResult/"+a.OrderNo, 200, &result)
 	if result.Order.Number != a.OrderNo || result.Order.Amount != 7200 {
 		t.Fatalf("order result %+v", result.Order)

@@ -11,6 +11,7 @@ import (
 
 	"storefront/checkout"
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/rules"
 )
 
@@ -20,13 +21,13 @@ import (
 
 // checkoutPage is what both checkout pages share: the stores (with their
 // payment ways), salesmen, the start-date bounds and the e-contract state.
-func (s *Server) checkoutPage(rc *reqCtx, p *CheckoutPage, storeIDs []int64) (*CheckoutPage, error) {
+func (s *Server) checkoutPage(rc *reqCtx, p *wire.CheckoutPage, storeIDs []int64) (*wire.CheckoutPage, error) {
 	today := rules.DayOf(s.now())
 	p.Today, p.MaxStartDate = today.String(), today.AddDays(rules.CustomStartDays).String()
-	p.Stores = []CheckoutStore{}
+	p.Stores = []wire.CheckoutStore{}
 	for _, st := range rc.brand.Stores {
 		if len(storeIDs) == 0 || slices.Contains(storeIDs, st.ID) {
-			p.Stores = append(p.Stores, CheckoutStore{Store: st, PayWays: s.payWays(rc.brand, st)})
+			p.Stores = append(p.Stores, wire.CheckoutStore{Store: st, PayWays: s.payWays(rc.brand, st)})
 		}
 	}
 	p.ACHAgreement = achAgreement(p.Stores)
@@ -59,7 +60,7 @@ func loadItemCheckout(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &CheckoutPage{Kind: data.OrderKindItem, Item: it, OffShelf: !it.OnShelf, MaxQuantity: rules.MaxItemQuantity}
+	p := &wire.CheckoutPage{Kind: data.OrderKindItem, Item: it, OffShelf: !it.OnShelf, MaxQuantity: rules.MaxItemQuantity}
 	if rc.query.Get("type") == "plan" {
 		p.Kind = data.OrderKindPlan
 	}
@@ -74,7 +75,7 @@ func loadCourseCheckout(s *Server, rc *reqCtx) (any, error) {
 		return nil, err
 	}
 	c := d.(*data.CourseDetail)
-	p := &CheckoutPage{Kind: data.OrderKindCourse, Course: c, MaxQuantity: 1}
+	p := &wire.CheckoutPage{Kind: data.OrderKindCourse, Course: c, MaxQuantity: 1}
 	if rc.brand.ModuleSet().Has(data.ModuleMultiBooking) {
 		p.MaxQuantity = rules.MaxSeats
 	}

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/providers"
 )
 
@@ -100,9 +101,9 @@ func (s *buyer) demoItem(t *testing.T, name, payWay string) map[string]any {
 }
 
 // order starts a purchase and returns its answer.
-func (s *buyer) order(t *testing.T, body map[string]any) PaymentAnswer {
+func (s *buyer) order(t *testing.T, body map[string]any) wire.PaymentAnswer {
 	t.Helper()
-	var a PaymentAnswer
+	var a wire.PaymentAnswer
 	w := s.b.post(t, "/api/brand/demo/sale/payment", body)
 	if env := apiResult(t, w, &a); w.Code != 200 || a.OrderNo == "" {
 		t.Fatalf("sale/payment: %d %+v", w.Code, env)
@@ -134,7 +135,7 @@ const formType = "application/x-www-form-urlencoded"
 
 // toGateway opens the order's payment page and posts its form to the
 // sandbox gateway: the card form's token.
-func (s *buyer) toGateway(t *testing.T, a PaymentAnswer) string {
+func (s *buyer) toGateway(t *testing.T, a wire.PaymentAnswer) string {
 	t.Helper()
 	w := s.b.get(t, a.PaymentURL)
 	if w.Code != 200 || !strings.Contains(w.Header().Get("Content-Security-Policy"), "form-action 'self' http://example.com") {
@@ -172,9 +173,9 @@ func (s *buyer) payCard(t *testing.T, token, card string) *httptest.ResponseReco
 }
 
 // result is the order as its member's API shows it.
-func (s *buyer) result(t *testing.T, no string) OrderResultPage {
+func (s *buyer) result(t *testing.T, no string) wire.OrderResultPage {
 	t.Helper()
-	var p OrderResultPage
+	var p wire.OrderResultPage
 	if w := s.b.get(t, "/api/v2/ec/payment/result/"+no); w.Code != 200 {
 		t.Fatalf("result: %d %s", w.Code, w.Body)
 	} else {
@@ -280,7 +281,7 @@ func TestNewebPayCheckout(t *testing.T) {
 		t.Fatalf("%d verified messages in the audit", n)
 	}
 
-	var pass MemberPasscardsPage
+	var pass wire.MemberPasscardsPage
 	w = s.b.get(t, "/demo/user/passcard", propsHeader, "1")
 	var props struct {
 		Data json.RawMessage `json:"data"`

@@ -43,7 +43,8 @@ func TestContract(t *testing.T) {
 	mappings := map[string]string{"time.Time": "string /* RFC 3339 */"}
 	// tygo leaves a type of another package as any: name it through that
 	// package's generated module instead (imported in the frontmatter)
-	for _, f := range []string{"contract.go", "../data/brands.go", "../data/courses.go", "../data/holdings.go", "../data/items.go", "../data/terms.go", "contract_booking.go", "../data/bookings.go", "contract_checkout.go", "../data/orders.go", "contract_econtract.go", "contract_deferred.go", "contract_term.go", "../data/term_sales.go", "../data/counting.go"} {
+	wireFiles, _ := filepath.Glob("wire/*.go")
+	for _, f := range append(wireFiles, "../data/brands.go", "../data/courses.go", "../data/holdings.go", "../data/items.go", "../data/terms.go", "../data/bookings.go", "../data/orders.go", "../data/term_sales.go", "../data/counting.go") {
 		src, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -53,7 +54,7 @@ func TestContract(t *testing.T) {
 		}
 	}
 	cfg := &tygo.Config{TypeMappings: mappings, Packages: []*tygo.PackageConfig{
-		{Path: "storefront/host", OutputPath: filepath.Join(out, "host.ts"), IncludeFiles: []string{"contract.go", "contract_booking.go", "contract_checkout.go", "contract_econtract.go", "contract_recurring.go", "contract_deferred.go", "contract_term.go"},
+		{Path: "storefront/host/wire", OutputPath: filepath.Join(out, "host.ts"),
 			Frontmatter: "import type * as data from './data';\nimport type * as rules from './rules';\nimport type { PageName, RouteName } from './shared';\n"},
 		{Path: "storefront/data", OutputPath: filepath.Join(out, "data.ts"),
 			IncludeFiles: []string{"brands.go", "courses.go", "holdings.go", "items.go", "terms.go", "bookings.go", "orders.go", "recurring_view.go", "term_sales.go", "counting.go", "shares.go", "entries.go"},

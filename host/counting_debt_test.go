@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"storefront/data"
+	"storefront/host/wire"
 )
 
 // TestPaidDebtMakesCountingCardAvailable: the demo member's counting
@@ -23,7 +24,7 @@ func TestPaidDebtMakesCountingCardAvailable(t *testing.T) {
 	}
 	card := func() data.CountingPasscard {
 		t.Helper()
-		var l CountingPasscardList
+		var l wire.CountingPasscardList
 		apiResult(t, s.b.get(t, "/api/user/counting-passcard/list?brandId=demo"), &l)
 		for _, c := range l.Cards {
 			if c.ID == cardID {
@@ -39,7 +40,7 @@ func TestPaidDebtMakesCountingCardAvailable(t *testing.T) {
 	// an order pays what the card owes when it is made
 	order := func(price int) string {
 		t.Helper()
-		var a PaymentAnswer
+		var a wire.PaymentAnswer
 		w := s.b.post(t, "/api/brand/demo/sale/payment", map[string]any{"kind": "overdue", "countingPasscardId": cardID, "storeId": storeID,
 			"quantity": 1, "price": price, "payWay": "2", "acceptTerms": true})
 		if env := apiResult(t, w, &a); w.Code != 200 {

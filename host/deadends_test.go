@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"storefront/host/wire"
 	"strings"
 	"testing"
 )
@@ -90,7 +91,7 @@ func TestHomeLinksReachAPage(t *testing.T) {
 		for _, p := range []string{"/" + b + "/no/such/page", "/" + b + "/e-contract", "/" + b + "/verify/email"} {
 			w := ts.get(t, p, propsHeader, "1")
 			var props struct {
-				Nav Navigation `json:"nav"`
+				Nav wire.Navigation `json:"nav"`
 			}
 			_ = json.Unmarshal(w.Body.Bytes(), &props)
 			if props.Nav.Home != want[b] {

@@ -14,6 +14,7 @@ import (
 
 	"storefront/checkout"
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/providers"
 	"storefront/rules"
 )
@@ -42,9 +43,9 @@ func (s *buyer) achBody(t *testing.T, name, account string) map[string]any {
 	return body
 }
 
-func (s *buyer) achPay(t *testing.T, body map[string]any) PaymentAnswer {
+func (s *buyer) achPay(t *testing.T, body map[string]any) wire.PaymentAnswer {
 	t.Helper()
-	var a PaymentAnswer
+	var a wire.PaymentAnswer
 	w := s.b.post(t, "/api/brand/demo/sale/ach/payment", body)
 	if env := apiResult(t, w, &a); w.Code != 200 || a.OrderNo == "" || a.PaymentURL != "" {
 		t.Fatalf("sale/ach/payment: %d %+v %+v", w.Code, env, a)
@@ -232,9 +233,9 @@ func TestACHPaymentRefusals(t *testing.T) {
 
 // chaileaseApply buys name with Chailease and follows the payment page
 // to the sandbox's application; it returns the order and the form token.
-func (s *buyer) chaileaseApply(t *testing.T, name string) (PaymentAnswer, string) {
+func (s *buyer) chaileaseApply(t *testing.T, name string) (wire.PaymentAnswer, string) {
 	t.Helper()
-	var a PaymentAnswer
+	var a wire.PaymentAnswer
 	w := s.b.post(t, "/api/brand/demo/sale/chailease/payment", s.demoItem(t, name, data.PayWayChailease))
 	if env := apiResult(t, w, &a); w.Code != 200 || !strings.Contains(a.PaymentURL, "/item-payment/chailease/") {
 		t.Fatalf("sale/chailease/payment: %d %+v %+v", w.Code, env, a)

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/host/wire"
 )
 
 // drawnSignature is a PNG data URL as the signature canvas sends it.
@@ -258,7 +259,7 @@ func TestHoldingQR(t *testing.T) {
 	q := func(kind string, id int64) string {
 		return fmt.Sprintf("/api/user/getToken?brandId=demo&kind=%s&holdingId=%d", kind, id)
 	}
-	var qr HoldingQR
+	var qr wire.HoldingQR
 	runScenarios(t, s, []scenario{
 		{Name: "a count card's QR", Path: q("quantityPasscard", count), Header: auth, Status: 200,
 			Contains: []string{`"token":"h1.demo.`, fmt.Sprintf(`"holdingId":%d`, count)},
@@ -338,7 +339,7 @@ func TestSignedContractNamesTheAccountAsAtSigning(t *testing.T) {
 		t.Fatal(err)
 	}
 	id, version, hash := demoContract(t, s.db)
-	var rec SignedContract
+	var rec wire.SignedContract
 	w := s.b.post(t, "/api/contract", map[string]any{"brandId": "demo", "contractId": id, "version": version, "textSha256": hash,
 		"signerName": "某某人", "fields": map[string]string{"emergencyContact": "王大明", "emergencyPhone": "0912345678"},
 		"signature": drawnSignature(t)}, auth...)

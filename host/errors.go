@@ -8,6 +8,7 @@ import (
 	"storefront"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/renderer"
 )
 
@@ -72,7 +73,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(Envelope{Data: v})
+	json.NewEncoder(w).Encode(wire.Envelope{Data: v})
 }
 
 // apiError answers err in the envelope, logging internal errors.
@@ -85,7 +86,7 @@ func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 	w.Header().Set("Cache-Control", "no-store")
 	retryAfter(w, f)
 	w.WriteHeader(f.Status)
-	json.NewEncoder(w).Encode(Envelope{ErrorCode: f.Code, Message: f.Message})
+	json.NewEncoder(w).Encode(wire.Envelope{ErrorCode: f.Code, Message: f.Message})
 }
 
 // documentError answers a crawler's document (robots.txt, a sitemap) that

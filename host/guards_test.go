@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"storefront/data"
+	"storefront/host/wire"
 )
 
 // TestEveryRouteHasAGuard: a route without a guard, or with a rule the
@@ -102,7 +103,7 @@ func TestModulesThroughTheHandler(t *testing.T) {
 			}
 		}},
 		{data.ModuleMobileApp, func(t *testing.T, on bool) {
-			var set PublicSetting
+			var set wire.PublicSetting
 			apiResult(t, ts.get(t, "/api/v3/webUser/brand/demo/public/setting"), &set)
 			if links := set.BrandPromoteInfo.IOSAppLink != "" && set.BrandPromoteInfo.AndroidAppLink != ""; links != on {
 				t.Errorf("app links %+v", set.BrandPromoteInfo)

@@ -8,6 +8,7 @@ import (
 
 	"storefront/booking"
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/rules"
 )
 
@@ -57,7 +58,7 @@ func (s *Server) apiHoldingQR(w http.ResponseWriter, r *http.Request) (any, erro
 		}
 	}
 	token, exp := s.signToken(checkInTTL, "h1", b.ID, strconv.FormatInt(m.user.ID, 10), kind, strconv.FormatInt(id, 10))
-	return &HoldingQR{Kind: kind, HoldingID: id, Token: token, ExpiresAt: exp}, nil
+	return &wire.HoldingQR{Kind: kind, HoldingID: id, Token: token, ExpiresAt: exp}, nil
 }
 
 // readHoldingToken verifies a holding QR token: brand, member, kind and
@@ -86,7 +87,7 @@ func (s *Server) apiHoldingScan(w http.ResponseWriter, r *http.Request) (any, er
 	if !s.scannerAllowed(r) {
 		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "掃描器未授權"}
 	}
-	var req HoldingScanRequest
+	var req wire.HoldingScanRequest
 	if err := decodeBody(w, r, &req); err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/rules"
 )
 
@@ -22,7 +23,7 @@ func TestSetStartPlanNotActiveUntilItsDay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var a PaymentAnswer
+	var a wire.PaymentAnswer
 	w := s.b.post(t, "/api/brand/plan/sale/payment", map[string]any{"kind": "plan", "itemType": "passcard", "itemId": item,
 		"storeId": store, "quantity": 1, "price": 12999, "payWay": data.PayWayCard, "acceptTerms": true})
 	if env := apiResult(t, w, &a); w.Code != 200 || a.OrderNo == "" {
@@ -38,7 +39,7 @@ func TestSetStartPlanNotActiveUntilItsDay(t *testing.T) {
 			t.Fatalf("the order: %+v", p.Order)
 		}
 		starts, _ = rules.ParseDay(*p.Order.Lines[0].StartsOn)
-		var lists BrandUserLists
+		var lists wire.BrandUserLists
 		apiResult(t, s.b.get(t, "/api/brand/user?brandId=plan"), &lists)
 		for _, c := range lists.PasscardList {
 			if c.Name == "年費方案" {

@@ -29,7 +29,7 @@ import (
 // down to width, never up, as WebP at quality 70 (spec section 9). The
 // encoded image is kept in the cache after the first encode. Widths are a
 // fixed set, so the cache stays bounded. The version
-// (PageProps.ImageVersion) is a hash of the sources, so the URL never names
+// (wire.PageProps.ImageVersion) is a hash of the sources, so the URL never names
 // other bytes and is cached as immutable; a URL with another version is
 // sent to the current one.
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/rules"
 )
 
@@ -80,16 +81,16 @@ func (s *Server) colour(b *data.Brand) string {
 	return c
 }
 
-func homeInfoOf(b *data.Brand) HomeInfo {
-	return HomeInfo{BrandID: b.ID, BrandName: b.Name, Logo: b.AppLogo, Description: b.Description}
+func homeInfoOf(b *data.Brand) wire.HomeInfo {
+	return wire.HomeInfo{BrandID: b.ID, BrandName: b.Name, Logo: b.AppLogo, Description: b.Description}
 }
 
-func publicSettingOf(b *data.Brand) PublicSetting {
-	promote := PromoteInfo{IOSAppLink: b.IOSAppLink, AndroidAppLink: b.AndroidAppLink}
+func publicSettingOf(b *data.Brand) wire.PublicSetting {
+	promote := wire.PromoteInfo{IOSAppLink: b.IOSAppLink, AndroidAppLink: b.AndroidAppLink}
 	if !b.ModuleSet().Has(data.ModuleMobileApp) {
-		promote = PromoteInfo{} // no app to promote: no download banner (spec section 4: it needs both links)
+		promote = wire.PromoteInfo{} // no app to promote: no download banner (spec section 4: it needs both links)
 	}
-	return PublicSetting{
+	return wire.PublicSetting{
 		AdditionalModules:      b.Modules,
 		BrandName:              b.Name,
 		AppLogo:                b.AppLogo,
@@ -115,7 +116,7 @@ func (s *Server) itemList(ctx context.Context, b *data.Brand) (*data.ItemList, e
 // activities, the promoted and coming activities.
 func loadBrandHome(s *Server, rc *reqCtx) (any, error) {
 	ctx := rc.ctx()
-	h := &BrandHome{Activities: []data.Activity{}}
+	h := &wire.BrandHome{Activities: []data.Activity{}}
 	var err error
 	if h.Items, err = s.itemList(ctx, rc.brand); err != nil {
 		return nil, err
@@ -138,7 +139,7 @@ func loadBrandHome(s *Server, rc *reqCtx) (any, error) {
 // brands in service whose shop has a page to open; elsewhere the index is
 // the service's landing page and names no brand.
 func loadIndex(s *Server, rc *reqCtx) (any, error) {
-	out := &IndexPage{Listed: s.cfg.Env == "dev", Brands: []IndexBrand{}}
+	out := &wire.IndexPage{Listed: s.cfg.Env == "dev", Brands: []wire.IndexBrand{}}
 	if !out.Listed {
 		return out, nil
 	}
@@ -149,10 +150,10 @@ func loadIndex(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	list := []IndexBrand{}
+	list := []wire.IndexBrand{}
 	for _, b := range brands {
 		if rest, ok := home(b.Modules); ok {
-			list = append(list, IndexBrand{b, underBase("/"+b.ID, rest)})
+			list = append(list, wire.IndexBrand{BrandSummary: b, Href: underBase("/"+b.ID, rest)})
 		}
 	}
 	out.Brands = list

@@ -5,6 +5,7 @@ import (
 	"storefront"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/rules"
 )
 
@@ -49,7 +50,7 @@ func loadMemberCentre(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &MemberCentrePage{Summary: sum, Fields: rc.brand.CustomFields, Pending: pending}, nil
+	return &wire.MemberCentrePage{Summary: sum, Fields: rc.brand.CustomFields, Pending: pending}, nil
 }
 
 // loadMemberBookings is /user/booking: the member's bookings with what
@@ -60,7 +61,7 @@ func loadMemberBookings(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &MemberBookingsPage{Bookings: make([]BookingItem, len(bs))}
+	p := &wire.MemberBookingsPage{Bookings: make([]wire.BookingItem, len(bs))}
 	for i, b := range bs {
 		p.Bookings[i] = s.bookingItem(rc.r, rc.brand, b)
 	}
@@ -76,19 +77,19 @@ func loadMemberBookings(s *Server, rc *reqCtx) (any, error) {
 // loadMemberPasscards is /user/passcard.
 func loadMemberPasscards(s *Server, rc *reqCtx) (any, error) {
 	p, err := s.db.MemberPasscards(rc.ctx(), rc.member.user.ID, rules.Day(s.now()))
-	return &MemberPasscardsPage{Passcards: p}, err
+	return &wire.MemberPasscardsPage{Passcards: p}, err
 }
 
 // loadMemberTickets is /user/ticket: stored-value points and count cards.
 func loadMemberTickets(s *Server, rc *reqCtx) (any, error) {
 	t, err := s.db.MemberTickets(rc.ctx(), rc.member.user.ID, rules.Day(s.now()))
-	return &MemberTicketsPage{Tickets: t}, err
+	return &wire.MemberTicketsPage{Tickets: t}, err
 }
 
 // loadMemberCountingPasscards is /user/countingPasscard.
 func loadMemberCountingPasscards(s *Server, rc *reqCtx) (any, error) {
 	c, err := s.db.MemberCountingPasscards(rc.ctx(), rc.member.user.ID, rules.Day(s.now()))
-	return &CountingPasscardsPage{Records: c}, err
+	return &wire.CountingPasscardsPage{Records: c}, err
 }
 
 // loadMemberTimingCard is /user/timingcard.
@@ -101,7 +102,7 @@ func loadMemberTimingCard(s *Server, rc *reqCtx) (any, error) {
 	for i, r := range c {
 		recs[i] = r.TimingRecord
 	}
-	t := TimingCard{Records: c}
+	t := wire.TimingCard{Records: c}
 	t.Remain, t.NotActive = rules.TimingPoints(recs)
 	return t, nil
 }
@@ -113,5 +114,5 @@ func loadMemberTimingPlans(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &TimingPlansPage{Plans: l.CountingPasscard}, nil
+	return &wire.TimingPlansPage{Plans: l.CountingPasscard}, nil
 }

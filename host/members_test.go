@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/mail"
 	"storefront/mail/devbox"
 	"storefront/mail/outbox"
@@ -155,7 +156,7 @@ func (b *browser) get(t *testing.T, path string, header ...string) *httptest.Res
 
 // wantCode checks an API answer's status and error code, and that its
 // message is the catalogue's.
-func wantCode(t *testing.T, w *httptest.ResponseRecorder, status, code int) Envelope {
+func wantCode(t *testing.T, w *httptest.ResponseRecorder, status, code int) wire.Envelope {
 	t.Helper()
 	env := apiResult(t, w, nil)
 	if w.Code != status || env.ErrorCode != code {
@@ -426,7 +427,7 @@ func TestLoginSessionAndLogout(t *testing.T) {
 		t.Fatal("the session is not stored by its hash")
 	}
 
-	var info UserInfo
+	var info wire.UserInfo
 	w = b.get(t, "/api/v3/webUser/brand/demo/user/"+uid)
 	if env := apiResult(t, w, &info); w.Code != 200 || env.ErrorCode != 0 || info.Name != "林小安" || !info.EmailVerified || info.CustomFields["gender"] != "女" {
 		t.Fatalf("user info = %d %s", w.Code, w.Body.String())
@@ -707,7 +708,7 @@ func TestProfileEditAndDeletedPhone(t *testing.T) {
 	wantCode(t, edit(map[string]any{"customFields": map[string]string{"birthday": "yesterday"}}), 400, storefront.CodeBadRequest)
 	wantCode(t, edit(map[string]any{"customFields": map[string]string{"phone": ""}}), 400, storefront.CodeBadRequest)
 	wantCode(t, edit(map[string]any{"name": ""}), 400, storefront.CodeBadRequest)
-	var info UserInfo
+	var info wire.UserInfo
 	w := edit(map[string]any{"name": "林小安安", "customFields": map[string]string{"emergencyContact": "林大安 0911222333"}})
 	if apiResult(t, w, &info); w.Code != 200 || info.Name != "林小安安" || info.CustomFields["emergencyContact"] != "林大安 0911222333" || info.CustomFields["gender"] != "女" {
 		t.Fatalf("edit = %d %s", w.Code, w.Body.String())
@@ -832,10 +833,10 @@ func TestMemberPages(t *testing.T) {
 	// the timing card's points follow spec section 4: 420 active, 1,500 not
 	// yet active, the expired card's 35 and the card in debt (-25, not
 	// available) in neither
-	var tc TimingCard
+	var tc wire.TimingCard
 	w := b.get(t, "/demo/user/timingcard", propsHeader, "1")
 	var p struct {
-		Data *TimingCard `json:"data"`
+		Data *wire.TimingCard `json:"data"`
 	}
 	p.Data = &tc
 	if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || tc.Remain != 420 || tc.NotActive != 1500 || len(tc.Records) != 4 {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"storefront/data"
+	"storefront/host/wire"
 )
 
 // navEntry is a link of the navigation by route: its key (the app's label)
@@ -89,17 +90,17 @@ func withQuery(u, rawQuery string) string {
 // basePath ("" on a custom domain), for a member when member is true: the
 // entries whose route guard does not answer 404 (a guard's redirect still
 // reaches the page), and home, the href of the brand's landing page.
-func navFor(modules data.Modules, basePath string, member bool) Navigation {
-	pick := func(entries []navEntry) []NavLink {
-		links := []NavLink{}
+func navFor(modules data.Modules, basePath string, member bool) wire.Navigation {
+	pick := func(entries []navEntry) []wire.NavLink {
+		links := []wire.NavLink{}
 		for _, e := range entries {
 			if rest, _, ok := e.decide(modules); ok {
-				links = append(links, NavLink{Key: e.key, Href: underBase(basePath, rest)})
+				links = append(links, wire.NavLink{Key: e.key, Href: underBase(basePath, rest)})
 			}
 		}
 		return links
 	}
-	n := Navigation{Header: pick(headerNav), Member: []NavLink{}, Links: []NavLink{}}
+	n := wire.Navigation{Header: pick(headerNav), Member: []wire.NavLink{}, Links: []wire.NavLink{}}
 	if rest, ok := home(modules); ok {
 		n.Home = underBase(basePath, rest)
 	}

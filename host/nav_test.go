@@ -7,10 +7,11 @@ import (
 	"testing"
 
 	"storefront/data"
+	"storefront/host/wire"
 )
 
 // keys lists the keys of links.
-func keys(links []NavLink) []string {
+func keys(links []wire.NavLink) []string {
 	out := []string{}
 	for _, l := range links {
 		out = append(out, l.Key)
@@ -84,7 +85,7 @@ func TestNavigationHrefs(t *testing.T) {
 		"timingcard":      {"/demo/user/timingcard", "/user/timingcard"},
 		"timingcardPlans": {"/demo/user/timingcard/plans", "/user/timingcard/plans"},
 	}
-	all := func(n Navigation) map[string]string {
+	all := func(n wire.Navigation) map[string]string {
 		m := map[string]string{}
 		for _, l := range slices.Concat(n.Header, n.Member, n.Links) {
 			m[l.Key] = l.Href
@@ -107,7 +108,7 @@ func TestNavigationPagesAnswer(t *testing.T) {
 	for _, brand := range []string{"demo", "yoga", "plan", "term", "noshop"} {
 		path := "/" + brand + "/verify/email" // a page every brand serves
 		w := ts.get(t, path, propsHeader, "1")
-		var p PageProps
+		var p wire.PageProps
 		if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}

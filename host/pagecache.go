@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/rules"
 
 	"github.com/andybalholm/brotli"
@@ -439,11 +440,11 @@ func pageExpiry(now time.Time, pageData any) time.Time {
 		}
 	}
 	switch d := pageData.(type) {
-	case *BrandHome:
+	case *wire.BrandHome:
 		activities(d.Activities)
-	case *ActivityList:
+	case *wire.ActivityList:
 		activities(d.List)
-	case *SearchPage:
+	case *wire.SearchPage:
 		if d.Result != nil {
 			activities(d.Result.List)
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"storefront/host/shell"
+	"storefront/host/wire"
 	"storefront/renderer"
 	"storefront/rules"
 )
@@ -73,7 +74,7 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 	rt, params := matchRoute(rc.site.Rest)
 	if rt == nil {
 		s.gzipped(w, r, func(w http.ResponseWriter) {
-			s.render(w, rc, errorRoute, nil, http.StatusNotFound, &ErrorInfo{Status: http.StatusNotFound, Routing: true})
+			s.render(w, rc, errorRoute, nil, http.StatusNotFound, &wire.ErrorInfo{Status: http.StatusNotFound, Routing: true})
 		})
 		return false
 	}
@@ -164,13 +165,13 @@ func (s *Server) failPage(w http.ResponseWriter, rc *reqCtx, err error) {
 // status class's own text.
 func (s *Server) errorPage(w http.ResponseWriter, rc *reqCtx, status int, message string) {
 	s.gzipped(w, rc.r, func(w http.ResponseWriter) {
-		s.render(w, rc, errorRoute, nil, status, &ErrorInfo{Status: status, Message: message})
+		s.render(w, rc, errorRoute, nil, status, &wire.ErrorInfo{Status: status, Message: message})
 	})
 }
 
 // props builds the page's props.
-func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *ErrorInfo) *PageProps {
-	p := &PageProps{
+func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *wire.ErrorInfo) *wire.PageProps {
+	p := &wire.PageProps{
 		Route:        rt.Name,
 		Page:         rt.Page,
 		Layout:       rt.Layout,
@@ -203,13 +204,13 @@ func (s *Server) props(rc *reqCtx, rt *route, pageData any, e *ErrorInfo) *PageP
 		}
 	}
 	if rc.brand != nil {
-		p.Brand = &BrandProps{BrandID: rc.brand.ID, Colour: s.colour(rc.brand), Palette: rc.brand.Palette, Settings: publicSettingOf(rc.brand), Home: homeInfoOf(rc.brand)}
+		p.Brand = &wire.BrandProps{BrandID: rc.brand.ID, Colour: s.colour(rc.brand), Palette: rc.brand.Palette, Settings: publicSettingOf(rc.brand), Home: homeInfoOf(rc.brand)}
 		if rc.member != nil {
 			p.User = userInfoOf(rc.member.user, rc.brand)
 		}
 		p.Nav = navFor(rc.brand.ModuleSet(), rc.site.BasePath, p.User != nil)
 	} else {
-		p.Nav = Navigation{Header: []NavLink{}, Member: []NavLink{}, Links: []NavLink{}}
+		p.Nav = wire.Navigation{Header: []wire.NavLink{}, Member: []wire.NavLink{}, Links: []wire.NavLink{}}
 		if e != nil {
 			p.Layout = "bare"
 		}
@@ -235,7 +236,7 @@ func pageURL(rc *reqCtx) string {
 // as soon as a renderer is free, before the render itself; when every
 // renderer stays busy past the queue wait the answer is 503 with
 // Retry-After.
-func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData any, status int, e *ErrorInfo) {
+func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData any, status int, e *wire.ErrorInfo) {
 	props := s.props(rc, rt, pageData, e)
 	body, err := json.Marshal(props)
 	if err != nil {
@@ -282,7 +283,7 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 		// the status is already sent: show the error page in its place,
 		// kept out of search indexes
 		s.log.Error("render", "path", rc.r.URL.Path, "page", props.Page, "err", err)
-		props = s.props(rc, errorRoute, nil, &ErrorInfo{Status: http.StatusInternalServerError})
+		props = s.props(rc, errorRoute, nil, &wire.ErrorInfo{Status: http.StatusInternalServerError})
 		body, _ = json.Marshal(props)
 		res, err = s.renderNow(rc, body)
 		if err != nil {
@@ -305,7 +306,7 @@ func (s *Server) renderNow(rc *reqCtx, body []byte) (*renderer.Result, error) {
 	return lease.Render(body)
 }
 
-func themeColour(p *PageProps) string {
+func themeColour(p *wire.PageProps) string {
 	if p.Brand != nil {
 		return p.Brand.Colour
 	}
@@ -313,7 +314,7 @@ func themeColour(p *PageProps) string {
 }
 
 // icon is the brand's logo, or the storefront's own icon.
-func icon(p *PageProps) string {
+func icon(p *wire.PageProps) string {
 	if p.Brand != nil && p.Brand.Settings.AppLogo != "" {
 		return p.Brand.Settings.AppLogo
 	}

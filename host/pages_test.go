@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"storefront/host/wire"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 func newRec() *httptest.ResponseRecorder { return httptest.NewRecorder() }
 
 // propsOf extracts and decodes the props script of a document.
-func propsOf(t *testing.T, body string) PageProps {
+func propsOf(t *testing.T, body string) wire.PageProps {
 	t.Helper()
 	const open = `<script id="__PROPS__" type="application/json"` // then the nonce
 	i := strings.Index(body, open)
@@ -27,7 +28,7 @@ func propsOf(t *testing.T, body string) PageProps {
 	if j < 0 {
 		t.Fatal("no props script")
 	}
-	var p PageProps
+	var p wire.PageProps
 	if err := json.Unmarshal([]byte(body[i:i+j]), &p); err != nil {
 		t.Fatalf("props: %v", err)
 	}
@@ -96,7 +97,7 @@ func TestPropsRequest(t *testing.T) {
 	if ct := w.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		t.Fatalf("Content-Type = %q", ct)
 	}
-	var p PageProps
+	var p wire.PageProps
 	if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || p.Page != "brand-home" || p.Brand.BrandID != "yoga" {
 		t.Fatalf("props = %+v, %v", p, err)
 	}

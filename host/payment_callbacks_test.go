@@ -14,6 +14,7 @@ import (
 
 	"storefront/checkout"
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/providers"
 	"storefront/rules"
 )
@@ -48,7 +49,7 @@ func (s *buyer) send(method, target, body string, header ...string) *httptest.Re
 // mpgAnswer pays order a at the MPG sandbox with card, its notification
 // lost, and returns the gateway's signed answer (what it posts to the
 // NotifyURL and, through the browser, to the ReturnURL).
-func (s *buyer) mpgAnswer(t *testing.T, a PaymentAnswer, card string) url.Values {
+func (s *buyer) mpgAnswer(t *testing.T, a wire.PaymentAnswer, card string) url.Values {
 	t.Helper()
 	s.newebpaySandbox.SetNotify(providers.NotifyPlan{Off: true})
 	token := s.toGateway(t, a)
@@ -83,7 +84,7 @@ func (s *buyer) periodAnswer(t *testing.T, page string) url.Values {
 
 // linePayApproved orders item with LINE Pay, approves it at the sandbox
 // and returns the confirmUrl LINE Pay sends the buyer to (path and query).
-func (s *buyer) linePayApproved(t *testing.T, action string) (PaymentAnswer, string) {
+func (s *buyer) linePayApproved(t *testing.T, action string) (wire.PaymentAnswer, string) {
 	t.Helper()
 	a := s.order(t, s.demoItem(t, "團課 10 堂計次卡", data.PayWayLinePay))
 	page := strings.TrimPrefix(s.b.get(t, a.PaymentURL).Header().Get("Location"), "http://example.com")
@@ -171,13 +172,13 @@ func TestCallbacksDuringDatabaseOutage(t *testing.T) {
 		prepare func(t *testing.T, s *buyer) message
 	}{
 		{"NewebPay periodic notify", func(t *testing.T, s *buyer) message {
-			var a PaymentAnswer
+			var a wire.PaymentAnswer
 			apiResult(t, s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t)), &a)
 			body := s.periodAnswer(t, a.PaymentURL).Encode()
 			return message{a.OrderNo, func() *httptest.ResponseRecorder { return s.send("POST", periodNotifyPath, body) }, 200, data.OrderPaid}
 		}},
 		{"NewebPay periodic return", func(t *testing.T, s *buyer) message {
-			var a PaymentAnswer
+			var a wire.PaymentAnswer
 			apiResult(t, s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t)), &a)
 			body := s.periodAnswer(t, a.PaymentURL).Encode()
 			return message{a.OrderNo, func() *httptest.ResponseRecorder {
@@ -185,13 +186,13 @@ func TestCallbacksDuringDatabaseOutage(t *testing.T) {
 			}, http.StatusSeeOther, data.OrderPaid}
 		}},
 		{"NewebPay card change notify", func(t *testing.T, s *buyer) message {
-			var a PaymentAnswer
+			var a wire.PaymentAnswer
 			apiResult(t, s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t)), &a)
 			s.newebpaySandbox.SetNotify(providers.NotifyPlan{})
 			if w := s.makeMandate(t, a.PaymentURL, providers.TestCardApproved); w.Code != http.StatusSeeOther {
 				t.Fatalf("mandate: %d %s", w.Code, w.Body)
 			}
-			var c CardChangeAnswer
+			var c wire.CardChangeAnswer
 			if w := s.b.post(t, "/api/brand/plan/pay/neweb/change/card/authorize", map[string]any{"orderNo": a.OrderNo}); w.Code != 200 {
 				t.Fatalf("authorize: %d %s", w.Code, w.Body)
 			} else {
@@ -247,7 +248,7 @@ func TestExpiryAsksProvider(t *testing.T) {
 	s := newShop(t)
 	ctx := context.Background()
 	s.checkout.HTTP = &http.Client{Transport: s.hc}
-	card := func() PaymentAnswer { return s.order(t, s.demoItem(t, "季卡通行卡", data.PayWayCard)) }
+	card := func() wire.PaymentAnswer { return s.order(t, s.demoItem(t, "季卡通行卡", data.PayWayCard)) }
 
 	paidLost := card()
 	s.mpgAnswer(t, paidLost, providers.TestCardApproved) // the notification and the return lost

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/providers"
 	"storefront/rules"
 )
@@ -93,7 +94,7 @@ func (s *buyer) passEnd(t *testing.T, no string) (string, bool) {
 // another amount, another mandate number) are refused.
 func TestRecurringYear(t *testing.T) {
 	s := recurringShop(t)
-	var a PaymentAnswer
+	var a wire.PaymentAnswer
 	w := s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t))
 	if env := apiResult(t, w, &a); w.Code != 200 || a.PaymentURL != "/plan/plan-payment/recurring/"+a.OrderNo || a.Amount != 1299 {
 		t.Fatalf("sale/payment: %d %+v %+v", w.Code, env, a)
@@ -141,7 +142,7 @@ func TestRecurringYear(t *testing.T) {
 			break
 		}
 	}
-	var pass MemberPasscardsPage
+	var pass wire.MemberPasscardsPage
 	var props struct {
 		Data json.RawMessage `json:"data"`
 	}
@@ -158,7 +159,7 @@ func TestRecurringYear(t *testing.T) {
 	}
 
 	// the card change: a new mandate re-charging month 5 at once
-	var c CardChangeAnswer
+	var c wire.CardChangeAnswer
 	w = s.b.post(t, "/api/brand/plan/pay/neweb/change/card/authorize", map[string]any{"orderNo": a.OrderNo})
 	if env := apiResult(t, w, &c); w.Code != 200 || c.ChangeOrderNo == "" || !strings.HasPrefix(c.PaymentURL, "/plan/card-payment/change/"+a.OrderNo) {
 		t.Fatalf("authorize: %d %+v %+v", w.Code, env, c)
@@ -266,7 +267,7 @@ func TestCardChangeCalls(t *testing.T) {
 	s := recurringShop(t)
 	const token = "operator-token-of-the-tests-0123456789"
 	s.cfg.OperatorToken = token
-	var a PaymentAnswer
+	var a wire.PaymentAnswer
 	apiResult(t, s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t)), &a)
 	if w := s.makeMandate(t, a.PaymentURL, providers.TestCardApproved); w.Code != http.StatusSeeOther {
 		t.Fatalf("mandate: %d %s", w.Code, w.Body)
@@ -322,7 +323,7 @@ func TestCardChangeRace(t *testing.T) {
 func playCardChangeRace(t *testing.T, oldLate bool) {
 	s := recurringShop(t)
 	sb := s.newebpaySandbox
-	var a PaymentAnswer
+	var a wire.PaymentAnswer
 	if w := s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t)); w.Code != 200 {
 		t.Fatalf("sale/payment: %d %s", w.Code, w.Body)
 	} else {
@@ -341,7 +342,7 @@ func playCardChangeRace(t *testing.T, oldLate bool) {
 	want(3)
 
 	// the change begins (nothing declined: a ten-dollar check mandate)
-	var c CardChangeAnswer
+	var c wire.CardChangeAnswer
 	if w := s.b.post(t, "/api/brand/plan/pay/neweb/change/card/authorize", map[string]any{"orderNo": a.OrderNo}); w.Code != 200 {
 		t.Fatalf("authorize: %d %s", w.Code, w.Body)
 	} else {

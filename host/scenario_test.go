@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"storefront/host/wire"
 	"strings"
 	"testing"
 )
@@ -77,7 +78,7 @@ func (sc scenario) run(t *testing.T, h http.Handler) *httptest.ResponseRecorder 
 		}
 	}
 	if sc.Code != 0 || sc.Message != "" {
-		var env Envelope
+		var env wire.Envelope
 		if err := json.Unmarshal(w.Body.Bytes(), &env); err != nil {
 			t.Fatalf("%s %s: not an envelope: %v\n%.300s", method, sc.Path, err, w.Body.String())
 		}

@@ -16,6 +16,7 @@ import (
 	"storefront/data"
 	"storefront/data/dbtest"
 	"storefront/data/demo"
+	"storefront/host/wire"
 	"storefront/renderer"
 	"storefront/rules"
 )
@@ -127,7 +128,7 @@ func (ts *testServer) get(t *testing.T, target string, header ...string) *httpte
 }
 
 // apiResult decodes an API answer's envelope.
-func apiResult(t *testing.T, w *httptest.ResponseRecorder, data any) Envelope {
+func apiResult(t *testing.T, w *httptest.ResponseRecorder, data any) wire.Envelope {
 	t.Helper()
 	var env struct {
 		ErrorCode int             `json:"errorCode"`
@@ -142,5 +143,5 @@ func apiResult(t *testing.T, w *httptest.ResponseRecorder, data any) Envelope {
 			t.Fatalf("data: %v", err)
 		}
 	}
-	return Envelope{ErrorCode: env.ErrorCode, Message: env.Message}
+	return wire.Envelope{ErrorCode: env.ErrorCode, Message: env.Message}
 }

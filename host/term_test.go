@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"storefront/host/wire"
 	"testing"
 )
 
@@ -69,7 +70,7 @@ func TestTermAndCountingAPI(t *testing.T) {
 
 	// the term bought: its order holds a seat in every session to come; a second purchase is refused
 	w := s.b.post(t, sale, body(price, false))
-	var a PaymentAnswer
+	var a wire.PaymentAnswer
 	if env := apiResult(t, w, &a); w.Code != 200 || a.Amount != price {
 		t.Fatalf("term sale: %d %+v", w.Code, env)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/mail"
 )
 
@@ -73,7 +74,7 @@ func (s *Server) apiOneClickUnsubscribe(w http.ResponseWriter, r *http.Request) 
 	if err := s.db.SetUnsubscribed(r.Context(), u.ID, true, s.now()); err != nil {
 		return nil, err
 	}
-	return Unsubscribed{Unsubscribed: true}, nil
+	return wire.Unsubscribed{Unsubscribed: true}, nil
 }
 
 // GET /api/user/unSubscribe/oneClick?token=: changes nothing; 303 to brand

@@ -4,7 +4,757 @@ import type * as rules from './rules';
 import type { PageName, RouteName } from './shared';
 
 //////////
-// source: contract.go
+// source: booking.go
+
+/**
+ * ScheduleSeat is one session of GET /api/schedule: the schedule, its live
+ * seats and booking window, and for a logged-in member their own state.
+ */
+export interface ScheduleSeat extends data.Schedule {
+  courseName: string;
+  /**
+   * SeatsLeft is capacity minus booked; Full when none is left.
+   */
+  seatsLeft: number /* int */;
+  full: boolean;
+  waitingCount: number /* int */;
+  /**
+   * BookableNow: the booking window is open and a seat is left.
+   */
+  bookableNow: boolean;
+  bookingOpensAt: string /* RFC 3339 */;
+  bookingClosesAt: string /* RFC 3339 */;
+  cancelDeadline: string /* RFC 3339 */;
+  privateCoach: boolean;
+  /**
+   * MyBookingID is the member's live booking of this session (0: none, or
+   * a visitor); MyWaitingPosition their place on its waiting list (0: not
+   * waiting).
+   */
+  myBookingId: number /* int64 */;
+  myBookingStatus: '' | 'booked' | 'attended';
+  myWaitingPosition: number /* int */;
+}
+/**
+ * PaymentChoice names one entitlement the member holds.
+ */
+export interface PaymentChoice {
+  kind: 'passcard' | 'ticket' | 'timing';
+  holdingId: number /* int64 */;
+}
+/**
+ * PaymentOption is one of the member's entitlements and what it would
+ * pay for a session (GET /api/schedule/paymentInfo, /userTicket).
+ */
+export interface PaymentOption extends PaymentChoice {
+  name: string;
+  ticketType: string; // tickets only
+  ticketKind: number /* int */; // the numeric group (spec section 3)
+  /**
+   * Cost is what one session takes, in Unit; Remain what the holding has
+   * (visits, points, hours, minutes; 0 for a passcard).
+   */
+  cost: number /* int */;
+  unit: 'visit' | 'point' | 'hour' | 'minute' | 'none';
+  remain: number /* int */;
+  remainAfter: number /* int */;
+  endsOn: string | null;
+  /**
+   * Usable says whether it can pay; when not, ReasonCode and Reason say
+   * why (-60000006 beyond its validity, or a code of ours).
+   */
+  usable: boolean;
+  reasonCode: number /* int */;
+  reason: string;
+}
+/**
+ * PaymentInfo is GET /api/schedule/paymentInfo's: the member's
+ * entitlements for the session, usable ones first, with the best one
+ * preselected (null: none can pay).
+ */
+export interface PaymentInfo {
+  scheduleId: number /* int64 */;
+  options: PaymentOption[];
+  preselected: PaymentChoice | null;
+}
+/**
+ * BookingRequest is POST /api/schedule/booking's body (header
+ * Idempotency-Key): one session (scheduleId) or several of one course
+ * (scheduleIds, module MULTI_BOOKING), all or nothing; payment null: the
+ * best entitlement for each. allowConflict books even when the member has
+ * another booking at that time (after the conflict-check dialog).
+ */
+export interface BookingRequest extends BrandRequest {
+  scheduleId: number /* int64 */;
+  scheduleIds: number /* int64 */[];
+  payment?: PaymentChoice | null;
+  allowConflict: boolean;
+}
+/**
+ * BookingItem is one booking with what the member may do with it now.
+ */
+export interface BookingItem extends data.Booking {
+  /**
+   * CanCancel: cancelling online is allowed now; otherwise CancelCode is
+   * the rule that forbids it (-60000007 … -60000012) and the member
+   * contacts the store.
+   */
+  canCancel: boolean;
+  cancelCode: number /* int */;
+  /**
+   * CanCheckIn: module CHECK_IN_BOOKING and the check-in window is open.
+   */
+  canCheckIn: boolean;
+  /**
+   * CalendarURL is the .ics of the booking (a stable UID; a cancelled
+   * booking's carries METHOD:CANCEL); GoogleCalendarURL adds it to Google
+   * Calendar.
+   */
+  calendarUrl: string;
+  googleCalendarUrl: string;
+}
+/**
+ * BookingAnswer is POST /api/schedule/booking's: the bookings made (one
+ * per session asked for).
+ */
+export interface BookingAnswer {
+  bookings: BookingItem[];
+}
+/**
+ * BookingCheck is GET /api/schedule/bookingCheck's: the member's bookings
+ * that overlap the sessions asked about (the conflict-check dialog).
+ */
+export interface BookingCheck {
+  conflict: boolean;
+  conflicts: data.Booking[];
+}
+/**
+ * PaymentVerifyRequest is POST /api/schedule/ticket/verify's body: would
+ * this entitlement (null: the best) pay for these sessions?
+ */
+export interface PaymentVerifyRequest extends BrandRequest {
+  scheduleId: number /* int64 */;
+  scheduleIds: number /* int64 */[];
+  payment?: PaymentChoice | null;
+}
+/**
+ * PaymentVerify is its answer: the option that pays for each session.
+ */
+export interface PaymentVerify {
+  options: PaymentOption[];
+}
+/**
+ * PurchaseVerifyRequest is POST /api/schedule/purchase/verify's body (a
+ * single session bought at checkout) and /term/purchase/verify's (a term
+ * class: termScheduleId and scheduleId the class).
+ */
+export interface PurchaseVerifyRequest extends BrandRequest {
+  scheduleId: number /* int64 */;
+  termScheduleId: number /* int64 */;
+}
+/**
+ * PurchaseVerify is their answer: the seat can be bought, at this price
+ * (from the catalogue, never from a request).
+ */
+export interface PurchaseVerify {
+  scheduleId: number /* int64 */;
+  courseId: number /* int64 */;
+  name: string;
+  price: number /* int */;
+  seatsLeft: number /* int */;
+}
+/**
+ * WaitingRequest is the body of POST /api/schedule/waiting/add and
+ * /waiting/update (action leave).
+ */
+export interface WaitingRequest extends BrandRequest {
+  scheduleId: number /* int64 */;
+  action: '' | 'leave';
+}
+/**
+ * WaitingPosition is the waiting-list calls' answer: the member's place on
+ * the session's list (position 0: not waiting) and how many wait.
+ */
+export interface WaitingPosition {
+  scheduleId: number /* int64 */;
+  waiting: boolean;
+  position: number /* int */;
+  count: number /* int */;
+  /**
+   * Status of the member's latest entry ('' none).
+   */
+  status: '' | 'waiting' | 'promoted' | 'left' | 'skipped';
+  reason: string;
+}
+/**
+ * BookingIDRequest names a booking: the body of /api/user/cancelBooking,
+ * /cancelBooking/verify and /checkInBooking.
+ */
+export interface BookingIDRequest extends BrandRequest {
+  bookingId: number /* int64 */;
+}
+/**
+ * CancelVerify is POST /api/user/cancelBooking/verify's: whether the
+ * booking may be cancelled online and, when not, the rule (code and
+ * message) and the store to contact (the contact dialog).
+ */
+export interface CancelVerify {
+  bookingId: number /* int64 */;
+  cancellable: boolean;
+  code: number /* int */;
+  message: string;
+  deadline: string /* RFC 3339 */;
+  /**
+   * Refund is what cancelling gives back, in Unit (0 for a passcard).
+   */
+  refund: number /* int */;
+  unit: 'visit' | 'point' | 'hour' | 'minute' | 'none';
+  payName: string;
+  storeName: string;
+  storePhone: string;
+}
+/**
+ * CancelAnswer is POST /api/user/cancelBooking's: the cancelled booking.
+ */
+export interface CancelAnswer {
+  booking: BookingItem;
+}
+/**
+ * CheckInAnswer is the check-in calls' answer (the member's and the
+ * studio scanner's).
+ */
+export interface CheckInAnswer {
+  bookingId: number /* int64 */;
+  courseName: string;
+  memberName: string;
+  startsAt: string /* RFC 3339 */;
+  checkedInAt: string /* RFC 3339 */;
+}
+/**
+ * CheckInQR is GET /api/user/checkInQr's: the signed, short-lived token
+ * the member centre shows as a QR code (refresh it before ExpiresAt), and
+ * the member's barcode.
+ */
+export interface CheckInQR {
+  token: string;
+  expiresAt: string /* RFC 3339 */;
+  barcode: string;
+}
+/**
+ * ScannerCheckInRequest is POST /api/checkin/qr's body (the studio
+ * scanner, Authorization: Bearer STOREFRONT_CHECKIN_SCANNER_TOKEN).
+ */
+export interface ScannerCheckInRequest {
+  token: string;
+  scheduleId: number /* int64 */; // 0: the member's booking whose check-in window is open
+}
+/**
+ * HoldingScanRequest is POST /api/checkin/holding's body (the studio's
+ * door scanner, authorised as for POST /api/checkin/qr): the scanner's
+ * brand and the holding QR token it read.
+ */
+export interface HoldingScanRequest {
+  brandId: string;
+  token: string;
+}
+/**
+ * ServerTime is GET /api/user/common/server-time's.
+ */
+export interface ServerTime {
+  now: string /* RFC 3339 */;
+  timeZone: string;
+}
+/**
+ * MemberBookingsPage is /user/booking: the member's bookings (upcoming
+ * soonest first, then past latest first), their waiting-list entries, and
+ * the check-in QR (null without module QR_CHECK_IN).
+ */
+export interface MemberBookingsPage {
+  bookings: BookingItem[];
+  waiting: data.WaitingEntry[];
+  checkIn: CheckInQR | null;
+}
+/**
+ * BookingRecordsPage is /bookingRecord/bookingRecordList: the member's
+ * booking history filtered and paged, and the stores to filter by.
+ */
+export interface BookingRecordsPage {
+  filter: data.BookingFilter;
+  stores: data.Store[];
+  result: data.Page<BookingItem>;
+}
+
+//////////
+// source: checkout.go
+
+/**
+ * CheckoutRequest is the body of POST /api/brand/{brandId}/sale/precheck,
+ * .../sale/payment, .../sale/neweb/payment and /api/plan/purchase/verify:
+ * what the buyer chose. Prices are never taken from it: Price is the unit
+ * price the page showed, compared with the database's (a change is -40).
+ */
+export interface CheckoutRequest {
+  /**
+   * Kind: an item, a seat of a course, or an item bought as a plan.
+   */
+  kind: 'item' | 'course' | 'plan' | 'term' | 'overdue';
+  itemType?: 'passcard' | 'countingPasscard' | 'point' | 'quantityPasscard';
+  itemId?: number /* int64 */;
+  courseId?: number /* int64 */;
+  /**
+   * ScheduleID, for a course, is the session chosen (optional); for a
+   * term, the class (with TermScheduleID; a trial session when Trial).
+   */
+  scheduleId?: number /* int64 */;
+  termScheduleId?: number /* int64 */;
+  trial?: boolean;
+  /**
+   * CountingPasscardID, for an overdue order, is the card whose debt it
+   * pays.
+   */
+  countingPasscardId?: number /* int64 */;
+  storeId: number /* int64 */;
+  quantity: number /* int */;
+  price: number /* int */;
+  salesmanId?: number /* int64 */;
+  /**
+   * StartDate is the start a CUSTOM item's buyer picks (YYYY-MM-DD, at
+   * most 30 days ahead).
+   */
+  startDate?: string;
+  /**
+   * PayWay is '2' (card, NewebPay) or 'LINEPAY'; precheck checks it when
+   * given.
+   */
+  payWay?: '1' | '2' | 'LINEPAY' | 'ACH' | 'CHAILEASE';
+  /**
+   * AcceptTerms must be true to pay.
+   */
+  acceptTerms: boolean;
+  /**
+   * Action names the account checks to run besides the standard ones
+   * ('' none; 'trial': a trial the member has not bought before).
+   */
+  action?: string;
+  /**
+   * BrandID is used by /api/plan/purchase/verify, whose path has none.
+   */
+  brandId?: string;
+  /**
+   * From 'app': the buyer is in the app's webview (LINE Pay's app URL).
+   */
+  from?: string;
+}
+/**
+ * PrecheckAnswer is what precheck found: everything can go ahead at this
+ * amount. A refusal is an error instead, whose code names its dialog: -5
+ * commodity not found (off the shelf), -40 price changed, -41 quantity,
+ * -42 contact info, -43 plan not enabled, -45 payment way, -34 verify
+ * account, -48 please sign, -49 not sold in the store, -21 log in.
+ */
+export interface PrecheckAnswer {
+  name: string;
+  unitPrice: number /* int */;
+  quantity: number /* int */;
+  amount: number /* int */; // TWD
+  /**
+   * ActivationType and StartDate: how the holding will start (StartDate
+   * for CUSTOM and ADMIN_CUSTOM, else '').
+   */
+  activationType: string;
+  startDate: string;
+  /**
+   * Contract is the e-contract's state: 'notNeeded' (no contract attached
+   * to the item or store, or no E_CONTRACT module), 'signed' or
+   * 'unsigned' (GET /api/contract?itemId=&storeId= names the contract).
+   */
+  contract: 'notNeeded' | 'signed' | 'unsigned';
+}
+/**
+ * PaymentAnswer is POST .../sale/payment's: the order made, and the
+ * payment page on this site that hands the buyer to the provider
+ * (navigate there: a full page load, not a client navigation).
+ */
+export interface PaymentAnswer {
+  orderNo: string;
+  amount: number /* int */;
+  /**
+   * PaymentURL is the host's payment page that hands the buyer to the
+   * provider; in the app (from app) with LINE Pay, LINE Pay's app URL
+   * (paymentUrl.app), which the page gives the app to open.
+   */
+  paymentUrl: string;
+  /**
+   * ResultURL is the order result page (where the provider brings the
+   * buyer back).
+   */
+  resultUrl: string;
+}
+/**
+ * PayWay is one payment way a store accepts
+ * (GET /api/v2/ec/brands/{brandId}/payWay/{storeId}).
+ */
+export interface PayWay {
+  payWay: '1' | '2' | 'LINEPAY' | 'ACH' | 'CHAILEASE';
+  name: string; // 信用卡, LINE Pay, ACH 銀行帳戶扣款, 中租零卡分期
+}
+/**
+ * CheckoutStore is a store the item or course is sold in, with the
+ * payment ways it accepts.
+ */
+export interface CheckoutStore extends data.Store {
+  payWays: PayWay[];
+}
+/**
+ * CheckoutPage is the checkout pages' data (item and course checkout):
+ * what is bought, where, from whom, how it may be paid, and the limits the
+ * form keeps. The member (contact info, missing fields, verified) is the
+ * page props' user.
+ */
+export interface CheckoutPage {
+  kind: 'item' | 'course' | 'plan';
+  /**
+   * Item is set for an item (and plan), Course for a course.
+   */
+  item: data.Item | null;
+  course: data.CourseDetail | null;
+  offShelf: boolean;
+  stores: CheckoutStore[];
+  salesmen: data.Salesman[];
+  /**
+   * Today and MaxStartDate bound a CUSTOM item's start date.
+   */
+  today: string;
+  maxStartDate: string;
+  maxQuantity: number /* int */;
+  /**
+   * Contract as in PrecheckAnswer.
+   */
+  contract: 'notNeeded' | 'signed' | 'unsigned';
+  /**
+   * ACHAgreement is the agreement to accept when a store offers ACH
+   * (contract_deferred.go); null otherwise.
+   */
+  achAgreement: ACHAgreement | null;
+}
+/**
+ * OrderResultPage is the order result pages' data and the answer of GET
+ * /api/v2/ec/payment/result/{orderNo} (polled while awaiting): the order
+ * with its lines and, once paid, their activation. Retry, for a failed,
+ * cancelled or expired order, is the checkout page to buy the same again.
+ */
+export interface OrderResultPage {
+  order: data.Order;
+  /**
+   * Final: the provider has answered (paid, failed, cancelled, expired);
+   * stop polling.
+   */
+  final: boolean;
+  retryUrl: string;
+  /**
+   * MemberURL is the member centre page that shows what was bought.
+   */
+  memberUrl: string;
+  /**
+   * Deferred is the ACH authorisation or Chailease instalments of the
+   * order (contract_deferred.go); null for the other payment ways.
+   */
+  deferred: DeferredResult | null;
+}
+/**
+ * PlanList is GET /api/plan?brandId=: the plans on sale.
+ */
+export interface PlanList {
+  plans: data.Item[];
+}
+/**
+ * PlanFee is GET /api/plan/payFee?brandId=&itemType=&itemId=&quantity=:
+ * what a plan costs, from the database.
+ */
+export interface PlanFee {
+  itemType: string;
+  itemId: number /* int64 */;
+  unitPrice: number /* int */;
+  quantity: number /* int */;
+  amount: number /* int */;
+}
+/**
+ * OrderRequest names an order (POST /api/test/payment, dev only: pays
+ * it as a provider would).
+ */
+export interface OrderRequest {
+  brandId: string;
+  orderNo: string;
+}
+
+//////////
+// source: deferred.go
+
+/**
+ * ACHPaymentRequest is the body of POST
+ * /api/brand/{brandId}/sale/ach/payment: the purchase (as sale/payment's;
+ * its payWay is ACH whatever it says) and the debit authorisation. The
+ * account number and ID are stored sealed and shown masked.
+ */
+export interface ACHPaymentRequest extends CheckoutRequest {
+  /**
+   * BankCode (3 digits) and BranchCode (4 digits) name the branch
+   * (checked by format only: no maintained list of the codes exists to
+   * check against; the bank refuses an unknown one).
+   */
+  bankCode: string;
+  branchCode: string;
+  /**
+   * Account is the account number: 10 to 16 digits.
+   */
+  account: string;
+  holderName: string; // at most 40 characters
+  /**
+   * HolderID is the holder's national ID or resident certificate number
+   * (check digit verified).
+   */
+  holderId: string;
+  /**
+   * AgreementHash is ACHAgreement.hash of the agreement the member read
+   * and accepted (-66 when missing or another text's).
+   */
+  agreementHash: string;
+}
+/**
+ * ACHAgreement is the ACH debit agreement a member accepts before paying
+ * by ACH: its text and the hex SHA-256 of the text.
+ */
+export interface ACHAgreement {
+  text: string;
+  hash: string;
+}
+/**
+ * ACHMandate is an ACH order's authorisation as its member sees it: the
+ * account and ID masked, and the bank's answer.
+ */
+export interface ACHMandate {
+  bankCode: string;
+  branchCode: string;
+  account: string; // ****1234
+  holderName: string;
+  holderId: string; // A12****789
+  /**
+   * State: pending until the bank answers (the order awaits payment),
+   * then approved (the order is paid) or rejected (failed, Reason says
+   * why).
+   */
+  state: 'pending' | 'approved' | 'rejected';
+  reason: string;
+}
+/**
+ * DeferredResult is what the order result page shows of a deferred
+ * payment: the ACH authorisation, or the instalments of a Chailease
+ * order once paid (0: none).
+ */
+export interface DeferredResult {
+  ach: ACHMandate | null;
+  instalments: number /* int */;
+}
+
+//////////
+// source: econtract.go
+
+/**
+ * ContractField is a field the member fills before signing.
+ */
+export interface ContractField {
+  key: string;
+  label: string;
+  required: boolean;
+}
+/**
+ * ContractTemplate is the newest version of an operator's contract: what
+ * the member reads and signs. Body is rich text (a small HTML subset: p,
+ * h2, h3, ul, ol, li, strong, em, br), shown as given; TextSHA256 is the
+ * hex SHA-256 of Body's exact UTF-8 bytes, sent back when signing.
+ */
+export interface ContractTemplate {
+  id: number /* int64 */;
+  name: string;
+  version: number /* int */;
+  title: string;
+  body: string;
+  textSha256: string;
+  fields: ContractField[];
+}
+/**
+ * SignedContract is a contract a member signed (read-only).
+ */
+export interface SignedContract {
+  id: number /* int64 */;
+  contractId: number /* int64 */;
+  name: string;
+  title: string;
+  version: number /* int */;
+  textSha256: string;
+  /**
+   * SignerName is the name the member typed; Account is their account
+   * as it was at signing.
+   */
+  signerName: string;
+  account: SignedAccount;
+  /**
+   * Fields are the values the member filled, by ContractField key.
+   */
+  fields: { [key: string]: string};
+  signedAt: string /* RFC 3339 */;
+  /**
+   * PdfURL downloads the signed contract as a PDF (the member only).
+   */
+  pdfUrl: string;
+}
+/**
+ * SignedAccount is the account that signed a contract, as it was at
+ * signing: its name, e-mail and member number.
+ */
+export interface SignedAccount {
+  name: string;
+  email: string;
+  memberNo: number /* int64 */;
+}
+/**
+ * EContractPage is the e-contract page's data and the answer of GET
+ * /api/contract?brandId=&contractId= (or &itemId=&storeId=: the contract
+ * an item bought in a store needs): the template, the member's signed
+ * record of its newest version (null when not signed or not logged in)
+ * and whether the page is read-only (signed).
+ */
+export interface EContractPage {
+  template: ContractTemplate;
+  record: SignedContract | null;
+  readOnly: boolean;
+  /**
+   * StoreID is the store of the page's path (0 none).
+   */
+  storeId: number /* int64 */;
+  /**
+   * PagePath is the e-contract page of this template under the brand
+   * (/e-contract/{storeId}/{contractId}): the please-sign dialog goes
+   * there, with query back= the checkout to return to.
+   */
+  pagePath: string;
+}
+/**
+ * SignContractRequest is POST /api/contract's body: the member agrees to
+ * version Version of contract ContractID, whose text had the hex SHA-256
+ * TextSHA256. An outdated version or a hash that is not the text's is
+ * refused (-56); a version already signed is -57.
+ */
+export interface SignContractRequest {
+  brandId: string;
+  contractId: number /* int64 */;
+  storeId?: number /* int64 */;
+  version: number /* int */;
+  textSha256: string;
+  signerName: string;
+  /**
+   * Fields: a value for each required ContractField key.
+   */
+  fields: { [key: string]: string};
+  /**
+   * Signature is the drawn signature: a PNG, as a data URL
+   * (data:image/png;base64,...) or bare base64, at most 256 KiB.
+   */
+  signature: string;
+}
+/**
+ * SignedContractList is GET /api/user/contracts?brandId=: the member's
+ * signed contracts, newest first (member centre).
+ */
+export interface SignedContractList {
+  contracts: SignedContract[];
+}
+/**
+ * HoldingQR is GET /api/user/getToken?brandId=&kind=&holdingId=: a signed,
+ * short-lived token for the QR code of a quantity passcard (kind
+ * quantityPasscard, module QUANTITY_PASSCARD_QR) or the timing card
+ * (kind timingCard, module TIMING_CARD_QR; holdingId 0). Fetch a new one
+ * before ExpiresAt.
+ */
+export interface HoldingQR {
+  kind: 'quantityPasscard' | 'timingCard';
+  holdingId: number /* int64 */;
+  token: string;
+  expiresAt: string /* RFC 3339 */;
+}
+/**
+ * BrandUserLists is GET /api/brand/user?brandId=: the member's point list
+ * (their tickets: stored-value points and count cards) and passcard list.
+ */
+export interface BrandUserLists {
+  pointList: data.MemberTicket[];
+  passcardList: data.MemberPasscard[];
+}
+/**
+ * PointShareInfo is GET /api/user/getPointShareInfo?brandId=[&account=]
+ * (module PLAN_SHARING): the member's point tickets they may share, their
+ * shares sent and received (the other member's name masked), and, with
+ * account (an e-mail or phone of a member of the brand), who would
+ * receive (masked), so the member can check before sharing.
+ */
+export interface PointShareInfo {
+  shareable: data.MemberTicket[];
+  shares: data.PointShare[];
+  recipient?: string;
+}
+/**
+ * PointShareRequest is POST /api/user/pointShare's body, with the header
+ * Idempotency-Key (required: a repeat shares nothing more): points of the
+ * member's point ticket to the member of the brand whose account (e-mail
+ * or phone) this is.
+ */
+export interface PointShareRequest extends BrandRequest {
+  ticketId: number /* int64 */;
+  account: string;
+  points: number /* int */;
+}
+/**
+ * NewposTicketList is GET /api/user/getNewposTicketList?brandId=&status=
+ * &pageNumber=&pageSize=: the member's tickets of a brand on the ticket
+ * payment service (isNewposStore), newest first, filtered by status
+ * (active, notActive, expired, usedUp; empty: all) and paged.
+ */
+export interface NewposTicketList {
+  tickets: data.MemberTicket[];
+  total: number /* int */;
+  pageNumber: number /* int */;
+  pageSize: number /* int */;
+}
+/**
+ * RegisterLoginAnswer is the answer of POST /api/session/purchaseVerify/register
+ * and POST /api/user/add: the new member, logged in at once (the
+ * verification mail is on its way: MailSent).
+ */
+export interface RegisterLoginAnswer extends LoginAnswer {
+  mailSent: boolean;
+}
+/**
+ * PurchaseRegisterRequest is POST /api/session/purchaseVerify/register's
+ * body: a registration during checkout (as RegisterRequest) that logs the
+ * new member in, so the purchase goes on.
+ */
+export interface PurchaseRegisterRequest extends RegisterRequest, AppRequest {
+}
+/**
+ * AddUserRequest is POST /api/user/add's body: a member of another brand
+ * of this storefront joins this one with that account (its e-mail and
+ * password, as LoginRequest), accepting the terms and filling this
+ * brand's custom fields; name and phone come from that account.
+ */
+export interface AddUserRequest extends BrandRequest, AppRequest {
+  email: string;
+  password: string;
+  customFields: { [key: string]: string};
+  acceptTerms: boolean;
+}
+
+//////////
+// source: pages.go
 
 /**
  * PageProps is the one JSON value a page renders from: the same on the
@@ -425,757 +1175,7 @@ export interface LinkRequest extends BrandRequest {
 }
 
 //////////
-// source: contract_booking.go
-
-/**
- * ScheduleSeat is one session of GET /api/schedule: the schedule, its live
- * seats and booking window, and for a logged-in member their own state.
- */
-export interface ScheduleSeat extends data.Schedule {
-  courseName: string;
-  /**
-   * SeatsLeft is capacity minus booked; Full when none is left.
-   */
-  seatsLeft: number /* int */;
-  full: boolean;
-  waitingCount: number /* int */;
-  /**
-   * BookableNow: the booking window is open and a seat is left.
-   */
-  bookableNow: boolean;
-  bookingOpensAt: string /* RFC 3339 */;
-  bookingClosesAt: string /* RFC 3339 */;
-  cancelDeadline: string /* RFC 3339 */;
-  privateCoach: boolean;
-  /**
-   * MyBookingID is the member's live booking of this session (0: none, or
-   * a visitor); MyWaitingPosition their place on its waiting list (0: not
-   * waiting).
-   */
-  myBookingId: number /* int64 */;
-  myBookingStatus: '' | 'booked' | 'attended';
-  myWaitingPosition: number /* int */;
-}
-/**
- * PaymentChoice names one entitlement the member holds.
- */
-export interface PaymentChoice {
-  kind: 'passcard' | 'ticket' | 'timing';
-  holdingId: number /* int64 */;
-}
-/**
- * PaymentOption is one of the member's entitlements and what it would
- * pay for a session (GET /api/schedule/paymentInfo, /userTicket).
- */
-export interface PaymentOption extends PaymentChoice {
-  name: string;
-  ticketType: string; // tickets only
-  ticketKind: number /* int */; // the numeric group (spec section 3)
-  /**
-   * Cost is what one session takes, in Unit; Remain what the holding has
-   * (visits, points, hours, minutes; 0 for a passcard).
-   */
-  cost: number /* int */;
-  unit: 'visit' | 'point' | 'hour' | 'minute' | 'none';
-  remain: number /* int */;
-  remainAfter: number /* int */;
-  endsOn: string | null;
-  /**
-   * Usable says whether it can pay; when not, ReasonCode and Reason say
-   * why (-60000006 beyond its validity, or a code of ours).
-   */
-  usable: boolean;
-  reasonCode: number /* int */;
-  reason: string;
-}
-/**
- * PaymentInfo is GET /api/schedule/paymentInfo's: the member's
- * entitlements for the session, usable ones first, with the best one
- * preselected (null: none can pay).
- */
-export interface PaymentInfo {
-  scheduleId: number /* int64 */;
-  options: PaymentOption[];
-  preselected: PaymentChoice | null;
-}
-/**
- * BookingRequest is POST /api/schedule/booking's body (header
- * Idempotency-Key): one session (scheduleId) or several of one course
- * (scheduleIds, module MULTI_BOOKING), all or nothing; payment null: the
- * best entitlement for each. allowConflict books even when the member has
- * another booking at that time (after the conflict-check dialog).
- */
-export interface BookingRequest extends BrandRequest {
-  scheduleId: number /* int64 */;
-  scheduleIds: number /* int64 */[];
-  payment?: PaymentChoice | null;
-  allowConflict: boolean;
-}
-/**
- * BookingItem is one booking with what the member may do with it now.
- */
-export interface BookingItem extends data.Booking {
-  /**
-   * CanCancel: cancelling online is allowed now; otherwise CancelCode is
-   * the rule that forbids it (-60000007 … -60000012) and the member
-   * contacts the store.
-   */
-  canCancel: boolean;
-  cancelCode: number /* int */;
-  /**
-   * CanCheckIn: module CHECK_IN_BOOKING and the check-in window is open.
-   */
-  canCheckIn: boolean;
-  /**
-   * CalendarURL is the .ics of the booking (a stable UID; a cancelled
-   * booking's carries METHOD:CANCEL); GoogleCalendarURL adds it to Google
-   * Calendar.
-   */
-  calendarUrl: string;
-  googleCalendarUrl: string;
-}
-/**
- * BookingAnswer is POST /api/schedule/booking's: the bookings made (one
- * per session asked for).
- */
-export interface BookingAnswer {
-  bookings: BookingItem[];
-}
-/**
- * BookingCheck is GET /api/schedule/bookingCheck's: the member's bookings
- * that overlap the sessions asked about (the conflict-check dialog).
- */
-export interface BookingCheck {
-  conflict: boolean;
-  conflicts: data.Booking[];
-}
-/**
- * PaymentVerifyRequest is POST /api/schedule/ticket/verify's body: would
- * this entitlement (null: the best) pay for these sessions?
- */
-export interface PaymentVerifyRequest extends BrandRequest {
-  scheduleId: number /* int64 */;
-  scheduleIds: number /* int64 */[];
-  payment?: PaymentChoice | null;
-}
-/**
- * PaymentVerify is its answer: the option that pays for each session.
- */
-export interface PaymentVerify {
-  options: PaymentOption[];
-}
-/**
- * PurchaseVerifyRequest is POST /api/schedule/purchase/verify's body (a
- * single session bought at checkout) and /term/purchase/verify's (a term
- * class: termScheduleId and scheduleId the class).
- */
-export interface PurchaseVerifyRequest extends BrandRequest {
-  scheduleId: number /* int64 */;
-  termScheduleId: number /* int64 */;
-}
-/**
- * PurchaseVerify is their answer: the seat can be bought, at this price
- * (from the catalogue, never from a request).
- */
-export interface PurchaseVerify {
-  scheduleId: number /* int64 */;
-  courseId: number /* int64 */;
-  name: string;
-  price: number /* int */;
-  seatsLeft: number /* int */;
-}
-/**
- * WaitingRequest is the body of POST /api/schedule/waiting/add and
- * /waiting/update (action leave).
- */
-export interface WaitingRequest extends BrandRequest {
-  scheduleId: number /* int64 */;
-  action: '' | 'leave';
-}
-/**
- * WaitingPosition is the waiting-list calls' answer: the member's place on
- * the session's list (position 0: not waiting) and how many wait.
- */
-export interface WaitingPosition {
-  scheduleId: number /* int64 */;
-  waiting: boolean;
-  position: number /* int */;
-  count: number /* int */;
-  /**
-   * Status of the member's latest entry ('' none).
-   */
-  status: '' | 'waiting' | 'promoted' | 'left' | 'skipped';
-  reason: string;
-}
-/**
- * BookingIDRequest names a booking: the body of /api/user/cancelBooking,
- * /cancelBooking/verify and /checkInBooking.
- */
-export interface BookingIDRequest extends BrandRequest {
-  bookingId: number /* int64 */;
-}
-/**
- * CancelVerify is POST /api/user/cancelBooking/verify's: whether the
- * booking may be cancelled online and, when not, the rule (code and
- * message) and the store to contact (the contact dialog).
- */
-export interface CancelVerify {
-  bookingId: number /* int64 */;
-  cancellable: boolean;
-  code: number /* int */;
-  message: string;
-  deadline: string /* RFC 3339 */;
-  /**
-   * Refund is what cancelling gives back, in Unit (0 for a passcard).
-   */
-  refund: number /* int */;
-  unit: 'visit' | 'point' | 'hour' | 'minute' | 'none';
-  payName: string;
-  storeName: string;
-  storePhone: string;
-}
-/**
- * CancelAnswer is POST /api/user/cancelBooking's: the cancelled booking.
- */
-export interface CancelAnswer {
-  booking: BookingItem;
-}
-/**
- * CheckInAnswer is the check-in calls' answer (the member's and the
- * studio scanner's).
- */
-export interface CheckInAnswer {
-  bookingId: number /* int64 */;
-  courseName: string;
-  memberName: string;
-  startsAt: string /* RFC 3339 */;
-  checkedInAt: string /* RFC 3339 */;
-}
-/**
- * CheckInQR is GET /api/user/checkInQr's: the signed, short-lived token
- * the member centre shows as a QR code (refresh it before ExpiresAt), and
- * the member's barcode.
- */
-export interface CheckInQR {
-  token: string;
-  expiresAt: string /* RFC 3339 */;
-  barcode: string;
-}
-/**
- * ScannerCheckInRequest is POST /api/checkin/qr's body (the studio
- * scanner, Authorization: Bearer STOREFRONT_CHECKIN_SCANNER_TOKEN).
- */
-export interface ScannerCheckInRequest {
-  token: string;
-  scheduleId: number /* int64 */; // 0: the member's booking whose check-in window is open
-}
-/**
- * HoldingScanRequest is POST /api/checkin/holding's body (the studio's
- * door scanner, authorised as for POST /api/checkin/qr): the scanner's
- * brand and the holding QR token it read.
- */
-export interface HoldingScanRequest {
-  brandId: string;
-  token: string;
-}
-/**
- * ServerTime is GET /api/user/common/server-time's.
- */
-export interface ServerTime {
-  now: string /* RFC 3339 */;
-  timeZone: string;
-}
-/**
- * MemberBookingsPage is /user/booking: the member's bookings (upcoming
- * soonest first, then past latest first), their waiting-list entries, and
- * the check-in QR (null without module QR_CHECK_IN).
- */
-export interface MemberBookingsPage {
-  bookings: BookingItem[];
-  waiting: data.WaitingEntry[];
-  checkIn: CheckInQR | null;
-}
-/**
- * BookingRecordsPage is /bookingRecord/bookingRecordList: the member's
- * booking history filtered and paged, and the stores to filter by.
- */
-export interface BookingRecordsPage {
-  filter: data.BookingFilter;
-  stores: data.Store[];
-  result: data.Page<BookingItem>;
-}
-
-//////////
-// source: contract_checkout.go
-
-/**
- * CheckoutRequest is the body of POST /api/brand/{brandId}/sale/precheck,
- * .../sale/payment, .../sale/neweb/payment and /api/plan/purchase/verify:
- * what the buyer chose. Prices are never taken from it: Price is the unit
- * price the page showed, compared with the database's (a change is -40).
- */
-export interface CheckoutRequest {
-  /**
-   * Kind: an item, a seat of a course, or an item bought as a plan.
-   */
-  kind: 'item' | 'course' | 'plan' | 'term' | 'overdue';
-  itemType?: 'passcard' | 'countingPasscard' | 'point' | 'quantityPasscard';
-  itemId?: number /* int64 */;
-  courseId?: number /* int64 */;
-  /**
-   * ScheduleID, for a course, is the session chosen (optional); for a
-   * term, the class (with TermScheduleID; a trial session when Trial).
-   */
-  scheduleId?: number /* int64 */;
-  termScheduleId?: number /* int64 */;
-  trial?: boolean;
-  /**
-   * CountingPasscardID, for an overdue order, is the card whose debt it
-   * pays.
-   */
-  countingPasscardId?: number /* int64 */;
-  storeId: number /* int64 */;
-  quantity: number /* int */;
-  price: number /* int */;
-  salesmanId?: number /* int64 */;
-  /**
-   * StartDate is the start a CUSTOM item's buyer picks (YYYY-MM-DD, at
-   * most 30 days ahead).
-   */
-  startDate?: string;
-  /**
-   * PayWay is '2' (card, NewebPay) or 'LINEPAY'; precheck checks it when
-   * given.
-   */
-  payWay?: '1' | '2' | 'LINEPAY' | 'ACH' | 'CHAILEASE';
-  /**
-   * AcceptTerms must be true to pay.
-   */
-  acceptTerms: boolean;
-  /**
-   * Action names the account checks to run besides the standard ones
-   * ('' none; 'trial': a trial the member has not bought before).
-   */
-  action?: string;
-  /**
-   * BrandID is used by /api/plan/purchase/verify, whose path has none.
-   */
-  brandId?: string;
-  /**
-   * From 'app': the buyer is in the app's webview (LINE Pay's app URL).
-   */
-  from?: string;
-}
-/**
- * PrecheckAnswer is what precheck found: everything can go ahead at this
- * amount. A refusal is an error instead, whose code names its dialog: -5
- * commodity not found (off the shelf), -40 price changed, -41 quantity,
- * -42 contact info, -43 plan not enabled, -45 payment way, -34 verify
- * account, -48 please sign, -49 not sold in the store, -21 log in.
- */
-export interface PrecheckAnswer {
-  name: string;
-  unitPrice: number /* int */;
-  quantity: number /* int */;
-  amount: number /* int */; // TWD
-  /**
-   * ActivationType and StartDate: how the holding will start (StartDate
-   * for CUSTOM and ADMIN_CUSTOM, else '').
-   */
-  activationType: string;
-  startDate: string;
-  /**
-   * Contract is the e-contract's state: 'notNeeded' (no contract attached
-   * to the item or store, or no E_CONTRACT module), 'signed' or
-   * 'unsigned' (GET /api/contract?itemId=&storeId= names the contract).
-   */
-  contract: 'notNeeded' | 'signed' | 'unsigned';
-}
-/**
- * PaymentAnswer is POST .../sale/payment's: the order made, and the
- * payment page on this site that hands the buyer to the provider
- * (navigate there: a full page load, not a client navigation).
- */
-export interface PaymentAnswer {
-  orderNo: string;
-  amount: number /* int */;
-  /**
-   * PaymentURL is the host's payment page that hands the buyer to the
-   * provider; in the app (from app) with LINE Pay, LINE Pay's app URL
-   * (paymentUrl.app), which the page gives the app to open.
-   */
-  paymentUrl: string;
-  /**
-   * ResultURL is the order result page (where the provider brings the
-   * buyer back).
-   */
-  resultUrl: string;
-}
-/**
- * PayWay is one payment way a store accepts
- * (GET /api/v2/ec/brands/{brandId}/payWay/{storeId}).
- */
-export interface PayWay {
-  payWay: '1' | '2' | 'LINEPAY' | 'ACH' | 'CHAILEASE';
-  name: string; // 信用卡, LINE Pay, ACH 銀行帳戶扣款, 中租零卡分期
-}
-/**
- * CheckoutStore is a store the item or course is sold in, with the
- * payment ways it accepts.
- */
-export interface CheckoutStore extends data.Store {
-  payWays: PayWay[];
-}
-/**
- * CheckoutPage is the checkout pages' data (item and course checkout):
- * what is bought, where, from whom, how it may be paid, and the limits the
- * form keeps. The member (contact info, missing fields, verified) is the
- * page props' user.
- */
-export interface CheckoutPage {
-  kind: 'item' | 'course' | 'plan';
-  /**
-   * Item is set for an item (and plan), Course for a course.
-   */
-  item: data.Item | null;
-  course: data.CourseDetail | null;
-  offShelf: boolean;
-  stores: CheckoutStore[];
-  salesmen: data.Salesman[];
-  /**
-   * Today and MaxStartDate bound a CUSTOM item's start date.
-   */
-  today: string;
-  maxStartDate: string;
-  maxQuantity: number /* int */;
-  /**
-   * Contract as in PrecheckAnswer.
-   */
-  contract: 'notNeeded' | 'signed' | 'unsigned';
-  /**
-   * ACHAgreement is the agreement to accept when a store offers ACH
-   * (contract_deferred.go); null otherwise.
-   */
-  achAgreement: ACHAgreement | null;
-}
-/**
- * OrderResultPage is the order result pages' data and the answer of GET
- * /api/v2/ec/payment/result/{orderNo} (polled while awaiting): the order
- * with its lines and, once paid, their activation. Retry, for a failed,
- * cancelled or expired order, is the checkout page to buy the same again.
- */
-export interface OrderResultPage {
-  order: data.Order;
-  /**
-   * Final: the provider has answered (paid, failed, cancelled, expired);
-   * stop polling.
-   */
-  final: boolean;
-  retryUrl: string;
-  /**
-   * MemberURL is the member centre page that shows what was bought.
-   */
-  memberUrl: string;
-  /**
-   * Deferred is the ACH authorisation or Chailease instalments of the
-   * order (contract_deferred.go); null for the other payment ways.
-   */
-  deferred: DeferredResult | null;
-}
-/**
- * PlanList is GET /api/plan?brandId=: the plans on sale.
- */
-export interface PlanList {
-  plans: data.Item[];
-}
-/**
- * PlanFee is GET /api/plan/payFee?brandId=&itemType=&itemId=&quantity=:
- * what a plan costs, from the database.
- */
-export interface PlanFee {
-  itemType: string;
-  itemId: number /* int64 */;
-  unitPrice: number /* int */;
-  quantity: number /* int */;
-  amount: number /* int */;
-}
-/**
- * OrderRequest names an order (POST /api/test/payment, dev only: pays
- * it as a provider would).
- */
-export interface OrderRequest {
-  brandId: string;
-  orderNo: string;
-}
-
-//////////
-// source: contract_deferred.go
-
-/**
- * ACHPaymentRequest is the body of POST
- * /api/brand/{brandId}/sale/ach/payment: the purchase (as sale/payment's;
- * its payWay is ACH whatever it says) and the debit authorisation. The
- * account number and ID are stored sealed and shown masked.
- */
-export interface ACHPaymentRequest extends CheckoutRequest {
-  /**
-   * BankCode (3 digits) and BranchCode (4 digits) name the branch
-   * (checked by format only: no maintained list of the codes exists to
-   * check against; the bank refuses an unknown one).
-   */
-  bankCode: string;
-  branchCode: string;
-  /**
-   * Account is the account number: 10 to 16 digits.
-   */
-  account: string;
-  holderName: string; // at most 40 characters
-  /**
-   * HolderID is the holder's national ID or resident certificate number
-   * (check digit verified).
-   */
-  holderId: string;
-  /**
-   * AgreementHash is ACHAgreement.hash of the agreement the member read
-   * and accepted (-66 when missing or another text's).
-   */
-  agreementHash: string;
-}
-/**
- * ACHAgreement is the ACH debit agreement a member accepts before paying
- * by ACH: its text and the hex SHA-256 of the text.
- */
-export interface ACHAgreement {
-  text: string;
-  hash: string;
-}
-/**
- * ACHMandate is an ACH order's authorisation as its member sees it: the
- * account and ID masked, and the bank's answer.
- */
-export interface ACHMandate {
-  bankCode: string;
-  branchCode: string;
-  account: string; // ****1234
-  holderName: string;
-  holderId: string; // A12****789
-  /**
-   * State: pending until the bank answers (the order awaits payment),
-   * then approved (the order is paid) or rejected (failed, Reason says
-   * why).
-   */
-  state: 'pending' | 'approved' | 'rejected';
-  reason: string;
-}
-/**
- * DeferredResult is what the order result page shows of a deferred
- * payment: the ACH authorisation, or the instalments of a Chailease
- * order once paid (0: none).
- */
-export interface DeferredResult {
-  ach: ACHMandate | null;
-  instalments: number /* int */;
-}
-
-//////////
-// source: contract_econtract.go
-
-/**
- * ContractField is a field the member fills before signing.
- */
-export interface ContractField {
-  key: string;
-  label: string;
-  required: boolean;
-}
-/**
- * ContractTemplate is the newest version of an operator's contract: what
- * the member reads and signs. Body is rich text (a small HTML subset: p,
- * h2, h3, ul, ol, li, strong, em, br), shown as given; TextSHA256 is the
- * hex SHA-256 of Body's exact UTF-8 bytes, sent back when signing.
- */
-export interface ContractTemplate {
-  id: number /* int64 */;
-  name: string;
-  version: number /* int */;
-  title: string;
-  body: string;
-  textSha256: string;
-  fields: ContractField[];
-}
-/**
- * SignedContract is a contract a member signed (read-only).
- */
-export interface SignedContract {
-  id: number /* int64 */;
-  contractId: number /* int64 */;
-  name: string;
-  title: string;
-  version: number /* int */;
-  textSha256: string;
-  /**
-   * SignerName is the name the member typed; Account is their account
-   * as it was at signing.
-   */
-  signerName: string;
-  account: SignedAccount;
-  /**
-   * Fields are the values the member filled, by ContractField key.
-   */
-  fields: { [key: string]: string};
-  signedAt: string /* RFC 3339 */;
-  /**
-   * PdfURL downloads the signed contract as a PDF (the member only).
-   */
-  pdfUrl: string;
-}
-/**
- * SignedAccount is the account that signed a contract, as it was at
- * signing: its name, e-mail and member number.
- */
-export interface SignedAccount {
-  name: string;
-  email: string;
-  memberNo: number /* int64 */;
-}
-/**
- * EContractPage is the e-contract page's data and the answer of GET
- * /api/contract?brandId=&contractId= (or &itemId=&storeId=: the contract
- * an item bought in a store needs): the template, the member's signed
- * record of its newest version (null when not signed or not logged in)
- * and whether the page is read-only (signed).
- */
-export interface EContractPage {
-  template: ContractTemplate;
-  record: SignedContract | null;
-  readOnly: boolean;
-  /**
-   * StoreID is the store of the page's path (0 none).
-   */
-  storeId: number /* int64 */;
-  /**
-   * PagePath is the e-contract page of this template under the brand
-   * (/e-contract/{storeId}/{contractId}): the please-sign dialog goes
-   * there, with query back= the checkout to return to.
-   */
-  pagePath: string;
-}
-/**
- * SignContractRequest is POST /api/contract's body: the member agrees to
- * version Version of contract ContractID, whose text had the hex SHA-256
- * TextSHA256. An outdated version or a hash that is not the text's is
- * refused (-56); a version already signed is -57.
- */
-export interface SignContractRequest {
-  brandId: string;
-  contractId: number /* int64 */;
-  storeId?: number /* int64 */;
-  version: number /* int */;
-  textSha256: string;
-  signerName: string;
-  /**
-   * Fields: a value for each required ContractField key.
-   */
-  fields: { [key: string]: string};
-  /**
-   * Signature is the drawn signature: a PNG, as a data URL
-   * (data:image/png;base64,...) or bare base64, at most 256 KiB.
-   */
-  signature: string;
-}
-/**
- * SignedContractList is GET /api/user/contracts?brandId=: the member's
- * signed contracts, newest first (member centre).
- */
-export interface SignedContractList {
-  contracts: SignedContract[];
-}
-/**
- * HoldingQR is GET /api/user/getToken?brandId=&kind=&holdingId=: a signed,
- * short-lived token for the QR code of a quantity passcard (kind
- * quantityPasscard, module QUANTITY_PASSCARD_QR) or the timing card
- * (kind timingCard, module TIMING_CARD_QR; holdingId 0). Fetch a new one
- * before ExpiresAt.
- */
-export interface HoldingQR {
-  kind: 'quantityPasscard' | 'timingCard';
-  holdingId: number /* int64 */;
-  token: string;
-  expiresAt: string /* RFC 3339 */;
-}
-/**
- * BrandUserLists is GET /api/brand/user?brandId=: the member's point list
- * (their tickets: stored-value points and count cards) and passcard list.
- */
-export interface BrandUserLists {
-  pointList: data.MemberTicket[];
-  passcardList: data.MemberPasscard[];
-}
-/**
- * PointShareInfo is GET /api/user/getPointShareInfo?brandId=[&account=]
- * (module PLAN_SHARING): the member's point tickets they may share, their
- * shares sent and received (the other member's name masked), and, with
- * account (an e-mail or phone of a member of the brand), who would
- * receive (masked), so the member can check before sharing.
- */
-export interface PointShareInfo {
-  shareable: data.MemberTicket[];
-  shares: data.PointShare[];
-  recipient?: string;
-}
-/**
- * PointShareRequest is POST /api/user/pointShare's body, with the header
- * Idempotency-Key (required: a repeat shares nothing more): points of the
- * member's point ticket to the member of the brand whose account (e-mail
- * or phone) this is.
- */
-export interface PointShareRequest extends BrandRequest {
-  ticketId: number /* int64 */;
-  account: string;
-  points: number /* int */;
-}
-/**
- * NewposTicketList is GET /api/user/getNewposTicketList?brandId=&status=
- * &pageNumber=&pageSize=: the member's tickets of a brand on the ticket
- * payment service (isNewposStore), newest first, filtered by status
- * (active, notActive, expired, usedUp; empty: all) and paged.
- */
-export interface NewposTicketList {
-  tickets: data.MemberTicket[];
-  total: number /* int */;
-  pageNumber: number /* int */;
-  pageSize: number /* int */;
-}
-/**
- * RegisterLoginAnswer is the answer of POST /api/session/purchaseVerify/register
- * and POST /api/user/add: the new member, logged in at once (the
- * verification mail is on its way: MailSent).
- */
-export interface RegisterLoginAnswer extends LoginAnswer {
-  mailSent: boolean;
-}
-/**
- * PurchaseRegisterRequest is POST /api/session/purchaseVerify/register's
- * body: a registration during checkout (as RegisterRequest) that logs the
- * new member in, so the purchase goes on.
- */
-export interface PurchaseRegisterRequest extends RegisterRequest, AppRequest {
-}
-/**
- * AddUserRequest is POST /api/user/add's body: a member of another brand
- * of this storefront joins this one with that account (its e-mail and
- * password, as LoginRequest), accepting the terms and filling this
- * brand's custom fields; name and phone come from that account.
- */
-export interface AddUserRequest extends BrandRequest, AppRequest {
-  email: string;
-  password: string;
-  customFields: { [key: string]: string};
-  acceptTerms: boolean;
-}
-
-//////////
-// source: contract_recurring.go
+// source: recurring.go
 
 /**
  * CardChangeRequest asks to change the card of a recurring order
@@ -1203,11 +1203,11 @@ export interface CardChangeAnswer {
  */
 export interface CardChangePage {
   step: 'change' | 'fail' | 'result';
-  card?: any /* data.CardChangeView */;
+  card: data.CardChangeView;
 }
 
 //////////
-// source: contract_term.go
+// source: term.go
 
 /**
  * TermCheckAnswer is GET /api/brand/{brandId}/termSchedule/.../check/...:

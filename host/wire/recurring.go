@@ -1,4 +1,4 @@
-package host
+package wire
 
 import "storefront/data"
 
@@ -29,5 +29,5 @@ type CardChangeAnswer struct {
 // query's changeOrderNo names).
 type CardChangePage struct {
 	Step string               `json:"step" tstype:"'change' | 'fail' | 'result'"`
-	Card *data.CardChangeView `json:"card"`
+	Card *data.CardChangeView `json:"card" tstype:",required"`
 }

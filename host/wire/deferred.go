@@ -1,4 +1,4 @@
-package host
+package wire
 
 // The contract of the deferred payments (issue 13): ACH bank debit and
 // Chailease instalments. Generated for the app with the rest of the

@@ -1,4 +1,4 @@
-package host
+package wire
 
 import (
 	"storefront/data"
@@ -372,4 +372,17 @@ type LinkRequest struct {
 	UserID       int64  `json:"userId"`
 	Token        string `json:"token"`
 	Password     string `json:"password"`
+}
+
+// Brand is the brand id a request names (every request embeds
+// BrandRequest).
+func (b *BrandRequest) Brand() string { return b.BrandID }
+
+// SessionFor is the session id an answer carries: id for the app, "" for
+// a browser.
+func (a AppRequest) SessionFor(id string) string {
+	if a.From == "app" {
+		return id
+	}
+	return ""
 }

@@ -1,4 +1,4 @@
-package host
+package wire
 
 import "storefront/data"
 
