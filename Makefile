@@ -33,7 +33,7 @@ check: node_modules/.package-lock.json
 	npx eslint --max-warnings 0 app
 	node --import tsx --test $$(find app -name '*.test.ts' | sort)
 
-# regenerate app/contract/generated from the Go declarations (host/contract.go,
+# regenerate app/contract/generated from the Go declarations (host/wire/,
 # data/, rules, the route table and shared constants)
 contract:
 	$(GO) test -count=1 -run '^TestContract$$' ./host -update

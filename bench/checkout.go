@@ -16,7 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"storefront/host"
+	"storefront/host/config"
 	"storefront/providers"
 )
 
@@ -37,7 +37,7 @@ var (
 // checkoutRate runs conns buyers for d against base and returns the paid
 // orders per second and the p50 and p99 of one whole purchase (ms).
 func checkoutRate(base string, conns int, d time.Duration) (rate, p50, p99 float64, err error) {
-	gateway := httptest.NewServer(providers.NewNewebPaySandbox(host.SandboxNewebPay, &http.Client{Timeout: 20 * time.Second}))
+	gateway := httptest.NewServer(providers.NewNewebPaySandbox(config.SandboxNewebPay, &http.Client{Timeout: 20 * time.Second}))
 	defer gateway.Close()
 	var ok atomic.Int64
 	var mu sync.Mutex

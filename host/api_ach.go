@@ -7,6 +7,7 @@ import (
 
 	"storefront/checkout"
 	"storefront/data"
+	"storefront/host/config"
 	"storefront/host/wire"
 	"storefront/providers"
 	"storefront/rules"
@@ -45,7 +46,7 @@ func (s *Server) deferredRoutes(mux *http.ServeMux) {
 
 // mountDeferredSandboxes makes the deferred providers' local sandboxes
 // (dev, providers unset).
-func (s *Server) mountDeferredSandboxes(sb sandboxUse) {
+func (s *Server) mountDeferredSandboxes(sb config.SandboxUse) {
 	if sb.ACH {
 		s.achSandbox = providers.NewACHSandbox(s.cfg.ACH, s.sandboxClient)
 		s.achSandbox.Now = s.now

@@ -17,6 +17,7 @@ import (
 
 	"storefront/data"
 	"storefront/data/dbtest"
+	"storefront/host/config"
 	"storefront/providers"
 )
 
@@ -83,7 +84,7 @@ func TestKillDuringPayment(t *testing.T) {
 		mu.Unlock()
 		return nil, errors.New("not delivered: the test delivers it")
 	})
-	gateway := httptest.NewServer(providers.NewNewebPaySandbox(SandboxNewebPay, &http.Client{Transport: keep}))
+	gateway := httptest.NewServer(providers.NewNewebPaySandbox(config.SandboxNewebPay, &http.Client{Transport: keep}))
 	defer gateway.Close()
 	res, err = http.PostForm(gateway.URL+"/MPG/mpg_gateway", fields)
 	if err != nil {

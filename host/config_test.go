@@ -12,19 +12,20 @@ import (
 	"testing"
 	"time"
 
+	"storefront/host/config"
 	"storefront/providers"
 )
 
 func TestLoadConfig(t *testing.T) {
 	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
-	c, err := LoadConfig(env(nil))
+	c, err := config.Load(env(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.Port != "8080" || c.Env != "dev" || !c.Demo || c.DatabaseURL != "" || c.RedisURL != "" || c.RenderTimeout != 2*time.Second || !c.PageCache {
 		t.Fatalf("defaults = %+v", c)
 	}
-	c, err = LoadConfig(env(map[string]string{"STOREFRONT_ENV": "production", "STOREFRONT_DEMO": "0", "PORT": "9000", "STOREFRONT_PUBLIC_URL": "https://shop.example.com"}))
+	c, err = config.Load(env(map[string]string{"STOREFRONT_ENV": "production", "STOREFRONT_DEMO": "0", "PORT": "9000", "STOREFRONT_PUBLIC_URL": "https://shop.example.com"}))
 	if err != nil || c.Env != "production" || c.Demo || c.Port != "9000" {
 		t.Fatalf("set = %+v, %v", c, err)
 	}
@@ -33,12 +34,12 @@ func TestLoadConfig(t *testing.T) {
 		env, demo string
 		want      bool
 	}{{"dev", "", true}, {"staging", "", false}, {"production", "", false}, {"staging", "1", true}, {"dev", "0", false}} {
-		got, err := LoadConfig(env(map[string]string{"STOREFRONT_ENV": c.env, "STOREFRONT_DEMO": c.demo, "STOREFRONT_PUBLIC_URL": "https://shop.example.com"}))
+		got, err := config.Load(env(map[string]string{"STOREFRONT_ENV": c.env, "STOREFRONT_DEMO": c.demo, "STOREFRONT_PUBLIC_URL": "https://shop.example.com"}))
 		if err != nil || got.Demo != c.want {
 			t.Errorf("STOREFRONT_ENV=%s STOREFRONT_DEMO=%q: Demo = %v, %v; want %v", c.env, c.demo, got.Demo, err, c.want)
 		}
 	}
-	_, err = LoadConfig(env(map[string]string{"STOREFRONT_ENV": "prod", "PORT": "x", "STOREFRONT_RENDER_TIMEOUT": "soon"}))
+	_, err = config.Load(env(map[string]string{"STOREFRONT_ENV": "prod", "PORT": "x", "STOREFRONT_RENDER_TIMEOUT": "soon"}))
 	for _, name := range []string{"STOREFRONT_ENV", "PORT", "STOREFRONT_RENDER_TIMEOUT"} {
 		if err == nil || !strings.Contains(err.Error(), name) {
 			t.Errorf("bad %s not reported: %v", name, err)
@@ -55,8 +56,8 @@ func TestEnvOfHost(t *testing.T) {
 		"localhost":                "production",
 		"developer.example.com":    "production",
 	} {
-		if got := envOfHost(host, "production"); got != want {
-			t.Errorf("envOfHost(%q) = %q; want %q", host, got, want)
+		if got := config.EnvOfHost(host, "production"); got != want {
+			t.Errorf("config.EnvOfHost(%q) = %q; want %q", host, got, want)
 		}
 	}
 }
@@ -67,7 +68,7 @@ func TestEnvHostsConfig(t *testing.T) {
 	hosts := func(list string) func(string) string {
 		return func(k string) string { return map[string]string{"STOREFRONT_ENV_HOSTS": list}[k] }
 	}
-	c, err := LoadConfig(hosts(" Staging.Shop.Example.com., shop-preprod.example.com"))
+	c, err := config.Load(hosts(" Staging.Shop.Example.com., shop-preprod.example.com"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +76,7 @@ func TestEnvHostsConfig(t *testing.T) {
 		t.Errorf("EnvHosts = %v; want %v", c.EnvHosts, want)
 	}
 	for _, bad := range []string{"shop.example.com", "staging.example.com:8443"} {
-		if _, err := LoadConfig(hosts(bad)); err == nil || !strings.Contains(err.Error(), "STOREFRONT_ENV_HOSTS") {
+		if _, err := config.Load(hosts(bad)); err == nil || !strings.Contains(err.Error(), "STOREFRONT_ENV_HOSTS") {
 			t.Errorf("STOREFRONT_ENV_HOSTS=%s: %v; want refused", bad, err)
 		}
 	}
@@ -88,7 +89,7 @@ func TestReadmeListsVariables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range Variables {
+	for _, v := range config.Variables {
 		def := "(empty)"
 		if v.Default != "" {
 			def = "`" + v.Default + "`"
@@ -101,11 +102,11 @@ func TestReadmeListsVariables(t *testing.T) {
 
 func TestSMTPConfig(t *testing.T) {
 	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
-	c, err := LoadConfig(env(map[string]string{"SMTP_HOST": "smtp.example.com", "SMTP_PORT": "465", "SMTP_TLS": "tls", "SMTP_USER": "u", "SMTP_PASSWORD": "p", "SMTP_FROM": "shop@example.com"}))
+	c, err := config.Load(env(map[string]string{"SMTP_HOST": "smtp.example.com", "SMTP_PORT": "465", "SMTP_TLS": "tls", "SMTP_USER": "u", "SMTP_PASSWORD": "p", "SMTP_FROM": "shop@example.com"}))
 	if err != nil || c.SMTP.Host != "smtp.example.com" || c.SMTP.Port != 465 || c.SMTP.TLS != "tls" || c.SMTP.From != "shop@example.com" {
 		t.Fatalf("SMTP config = %+v, %v", c.SMTP, err)
 	}
-	_, err = LoadConfig(env(map[string]string{"SMTP_PORT": "x", "SMTP_TLS": "ssl"}))
+	_, err = config.Load(env(map[string]string{"SMTP_PORT": "x", "SMTP_TLS": "ssl"}))
 	for _, name := range []string{"SMTP_PORT", "SMTP_TLS"} {
 		if err == nil || !strings.Contains(err.Error(), name) {
 			t.Errorf("bad %s not reported: %v", name, err)
@@ -132,33 +133,33 @@ func TestConfigPayments(t *testing.T) {
 	prod := map[string]string{"STOREFRONT_ENV": "production", "STOREFRONT_PUBLIC_URL": "https://shop.example.com"}
 
 	// dev, nothing set: both sandboxes, on the public origin
-	c, err := LoadConfig(env(map[string]string{"STOREFRONT_PUBLIC_URL": "http://localhost:9999"}))
+	c, err := config.Load(env(map[string]string{"STOREFRONT_PUBLIC_URL": "http://localhost:9999"}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !c.PaymentSandboxes || !c.NewebPay.Configured() || !c.LinePay.Configured() ||
-		c.NewebPay.MerchantID != SandboxNewebPay.MerchantID || c.NewebPay.URL != "http://localhost:9999/dev/newebpay" ||
-		c.LinePay.ChannelID != SandboxLinePay.ChannelID || c.LinePay.URL != "http://localhost:9999/dev/linepay" {
+		c.NewebPay.MerchantID != config.SandboxNewebPay.MerchantID || c.NewebPay.URL != "http://localhost:9999/dev/newebpay" ||
+		c.LinePay.ChannelID != config.SandboxLinePay.ChannelID || c.LinePay.URL != "http://localhost:9999/dev/linepay" {
 		t.Fatalf("dev defaults: %v %v %v", c.NewebPay, c.LinePay, c.PaymentSandboxes)
 	}
-	if sb := c.sandboxes(); !sb.NewebPay || !sb.LinePay {
+	if sb := c.Sandboxes(); !sb.NewebPay || !sb.LinePay {
 		t.Fatalf("sandboxes = %+v", sb)
 	}
 	// the sandboxes follow the origin settled later (Run's free port)
 	c.PublicURL = "http://localhost:41234"
-	c.sandboxes()
+	c.Sandboxes()
 	if c.NewebPay.URL != "http://localhost:41234/dev/newebpay" || c.LinePay.URL != "http://localhost:41234/dev/linepay" {
 		t.Fatalf("after the origin moved: %s %s", c.NewebPay.URL, c.LinePay.URL)
 	}
 
 	// outside dev, nothing set: not configured, no sandbox
-	c, err = LoadConfig(env(prod))
+	c, err = config.Load(env(prod))
 	if err != nil || c.PaymentSandboxes || c.NewebPay.Configured() || c.LinePay.Configured() {
 		t.Fatalf("production without providers: %v %v %v, %v", c.NewebPay, c.LinePay, c.PaymentSandboxes, err)
 	}
 
 	// set: the real endpoints
-	c, err = LoadConfig(env(merge(prod, newebpay, linepay)))
+	c, err = config.Load(env(merge(prod, newebpay, linepay)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,11 +179,11 @@ func TestConfigPayments(t *testing.T) {
 	}
 
 	// dev with one provider set: that one real, the other its sandbox
-	c, err = LoadConfig(env(newebpay))
-	if err != nil || c.NewebPay.MerchantID != "MS123" || c.LinePay.ChannelID != SandboxLinePay.ChannelID || !c.PaymentSandboxes {
+	c, err = config.Load(env(newebpay))
+	if err != nil || c.NewebPay.MerchantID != "MS123" || c.LinePay.ChannelID != config.SandboxLinePay.ChannelID || !c.PaymentSandboxes {
 		t.Fatalf("dev with NewebPay set: %v %v, %v", c.NewebPay, c.LinePay, err)
 	}
-	if sb := c.sandboxes(); sb.NewebPay || !sb.LinePay {
+	if sb := c.Sandboxes(); sb.NewebPay || !sb.LinePay {
 		t.Fatalf("sandboxes = %+v; want the LINE Pay one only", sb)
 	}
 
@@ -201,7 +202,7 @@ func TestConfigPayments(t *testing.T) {
 		{"http outside dev", merge(prod, linepay, map[string]string{"LINEPAY_URL": "http://api-pay.line.me"}), []string{"LINEPAY_URL"}},
 		{"not a URL", merge(prod, newebpay, map[string]string{"NEWEBPAY_URL": "core.newebpay.com"}), []string{"NEWEBPAY_URL"}},
 	} {
-		_, err := LoadConfig(env(f.env))
+		_, err := config.Load(env(f.env))
 		if err == nil {
 			t.Errorf("%s: no error", f.name)
 			continue
@@ -229,7 +230,7 @@ func TestConfigPaymentSandboxesMounted(t *testing.T) {
 	if w.Code != 200 || !strings.Contains(w.Body.String(), `"returnCode":"1106"`) {
 		t.Fatalf("LINE Pay sandbox = %d %s", w.Code, w.Body.String())
 	}
-	req := httptest.NewRequest(http.MethodPost, "/dev/newebpay/MPG/mpg_gateway", strings.NewReader("MerchantID="+SandboxNewebPay.MerchantID))
+	req := httptest.NewRequest(http.MethodPost, "/dev/newebpay/MPG/mpg_gateway", strings.NewReader("MerchantID="+config.SandboxNewebPay.MerchantID))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	w = httptest.NewRecorder()
 	ts.ServeHTTP(w, req)

@@ -30,7 +30,7 @@ const contractDir = "../app/contract/generated"
 
 // TestContract generates the TypeScript side of the contract between host
 // and app: the types of every value the host sends (tygo over host's
-// contract.go, data's and rules' wire types) and the shared constants
+// wire/, data's and rules' types) and the shared constants
 // and route table (shared.ts) and the error codes (codes.ts). It fails when the committed files are
 // stale; go test ./host -run TestContract -update rewrites them (make
 // contract).

@@ -14,6 +14,7 @@ import (
 
 	"storefront/checkout"
 	"storefront/data"
+	"storefront/host/config"
 	"storefront/host/wire"
 	"storefront/providers"
 	"storefront/rules"
@@ -119,7 +120,7 @@ func TestACHPayment(t *testing.T) {
 		t.Fatalf("%d passes", n)
 	}
 	// replayed: no change
-	ans := providers.ACHAnswer{MerchantID: SandboxACH.MerchantID, MandateNo: a.OrderNo, Ref: md.BankRef, Status: providers.ACHApproved,
+	ans := providers.ACHAnswer{MerchantID: config.SandboxACH.MerchantID, MandateNo: a.OrderNo, Ref: md.BankRef, Status: providers.ACHApproved,
 		Amount: a.Amount, AnsweredAt: time.Now().UTC().Format(time.RFC3339)}
 	body, sig := s.achSandbox.SignedAnswer(ans)
 	for range 3 {
@@ -131,7 +132,7 @@ func TestACHPayment(t *testing.T) {
 		t.Errorf("replays made %d passes", n)
 	}
 	// forged: the signature of another secret, or none
-	forger := providers.NewACHSandbox(providers.ACH{MerchantID: SandboxACH.MerchantID, Secret: "not-the-secret"}, nil)
+	forger := providers.NewACHSandbox(providers.ACH{MerchantID: config.SandboxACH.MerchantID, Secret: "not-the-secret"}, nil)
 	rej := ans
 	rej.Status, rej.Reason = providers.ACHRejected, "存款不足"
 	fbody, fsig := forger.SignedAnswer(rej)
@@ -306,7 +307,7 @@ func TestChaileasePayment(t *testing.T) {
 		t.Errorf("changed amount: %d", w.Code)
 	}
 	b, token := s.chaileaseApply(t, "季卡通行卡")
-	forger := providers.NewChaileaseSandbox(providers.Chailease{MerchantID: SandboxChailease.MerchantID, Secret: "not-the-secret"}, nil)
+	forger := providers.NewChaileaseSandbox(providers.Chailease{MerchantID: config.SandboxChailease.MerchantID, Secret: "not-the-secret"}, nil)
 	forged := forger.ResultFields(providers.ChaileaseResult{OrderNo: b.OrderNo, TradeNo: "CL1", Status: providers.ChaileaseCompleted, Amount: b.Amount, Instalments: 3})
 	req := httptest.NewRequest(http.MethodPost, chaileaseResultPath, strings.NewReader(forged.Encode()))
 	req.Header.Set("Content-Type", formType)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"storefront/data/dbtest"
+	"storefront/host/config"
 	"storefront/rules"
 )
 
@@ -67,7 +68,7 @@ func TestSMTPWithoutTLSOnlyToThisMachine(t *testing.T) {
 	}
 	for _, c := range cases {
 		env := map[string]string{"SMTP_HOST": c.host, "SMTP_TLS": c.tls, "SMTP_USER": "u", "SMTP_PASSWORD": "pw"}
-		_, err := LoadConfig(func(k string) string { return env[k] })
+		_, err := config.Load(func(k string) string { return env[k] })
 		if c.ok != (err == nil) || (err != nil && !strings.Contains(err.Error(), "SMTP_TLS")) {
 			t.Errorf("SMTP_HOST=%s SMTP_TLS=%s: %v", c.host, c.tls, err)
 		}

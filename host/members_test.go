@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/host/config"
 	"storefront/host/wire"
 	"storefront/mail"
 	"storefront/mail/devbox"
@@ -891,7 +892,7 @@ func TestDevMailbox(t *testing.T) {
 	// proxies naming the client xff) answer status
 	from := func(name, proxies, remote, xff string, status int) {
 		t.Run(name, func(t *testing.T) {
-			ts.cfg.TrustedProxies, _ = parsePrefixes(proxies)
+			ts.cfg.TrustedProxies, _ = config.ParsePrefixes(proxies)
 			b := ts.browser()
 			b.remote = remote
 			var runs []scenario
@@ -932,7 +933,7 @@ func TestDevMailbox(t *testing.T) {
 }
 
 func TestStartMail(t *testing.T) {
-	cfg, _ := LoadConfig(func(k string) string { return map[string]string{"STOREFRONT_ENV": "production"}[k] })
+	cfg, _ := config.Load(func(k string) string { return map[string]string{"STOREFRONT_ENV": "production"}[k] })
 	m, box, err := startMail(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil || m != nil || box != nil {
 		t.Fatalf("production without SMTP_HOST: %v %v %v", m, box, err)

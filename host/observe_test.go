@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"storefront/data"
+	"storefront/host/config"
 )
 
 // TestRequestIDAndAccessLog: every answer carries an X-Request-Id (a
@@ -21,7 +22,7 @@ import (
 func TestRequestIDAndAccessLog(t *testing.T) {
 	ts := newTestServer(t, func(d *Deps) {
 		d.Config.AccessLog = true
-		d.Config.TrustedProxies, _ = parsePrefixes("192.0.2.0/24") // httptest's peer: a proxy in front
+		d.Config.TrustedProxies, _ = config.ParsePrefixes("192.0.2.0/24") // httptest's peer: a proxy in front
 	})
 	idPat := regexp.MustCompile(`^[A-Za-z0-9._:-]{8,64}$`)
 	// logged: the answer's X-Request-Id is a sane token, the one sent when
@@ -59,7 +60,7 @@ func TestRequestIDAndAccessLog(t *testing.T) {
 	if id := ts.get(t, "/demo", "X-Request-Id", "lb-7f3a9c21-0001").Header().Get("X-Request-Id"); id == "lb-7f3a9c21-0001" || !idPat.MatchString(id) {
 		t.Errorf("an untrusted client's X-Request-Id was kept: %q", id)
 	}
-	ts.cfg.TrustedProxies, _ = parsePrefixes("192.0.2.0/24")
+	ts.cfg.TrustedProxies, _ = config.ParsePrefixes("192.0.2.0/24")
 
 	// the 5xx page shows the id
 	pool, err := pgxpool.New(context.Background(), "postgres://postgres@"+closedPort(t)+"/x?connect_timeout=1&sslmode=disable")

@@ -1,10 +1,8 @@
 package host
 
 import (
-	"errors"
 	"net/http"
 	"net/netip"
-	"net/url"
 	"strings"
 
 	"storefront/data"
@@ -25,53 +23,6 @@ import (
 //     X-Forwarded-Proto only when the direct peer is one of
 //     STOREFRONT_TRUSTED_PROXIES; from anyone else those headers are
 //     ignored.
-
-// publicOrigin checks STOREFRONT_PUBLIC_URL and returns it as
-// scheme://host[:port]. It is required outside dev; in dev it defaults to
-// http://localhost:PORT.
-func publicOrigin(raw, env, port string) (string, error) {
-	if raw == "" {
-		if env == "dev" {
-			return "http://localhost:" + port, nil
-		}
-		return "", errors.New("required outside dev: the shop's public origin, such as https://shop.example.com")
-	}
-	u, err := url.Parse(raw)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil ||
-		(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" {
-		return "", errors.New("want an absolute http or https origin without a path, such as https://shop.example.com")
-	}
-	return u.Scheme + "://" + strings.ToLower(u.Host), nil
-}
-
-// parsePrefixes reads a comma-separated list of CIDRs (a bare address is
-// a single host).
-func parsePrefixes(list string) ([]netip.Prefix, error) {
-	var out []netip.Prefix
-	for _, f := range strings.Split(list, ",") {
-		f = strings.TrimSpace(f)
-		if f == "" {
-			continue
-		}
-		if !strings.Contains(f, "/") {
-			a, err := netip.ParseAddr(f)
-			if err != nil {
-				return nil, errors.New("want CIDRs such as 10.0.0.0/8, 127.0.0.1/32: " + f)
-			}
-			out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
-			continue
-		}
-		p, err := netip.ParsePrefix(f)
-		if err != nil {
-			return nil, errors.New("want CIDRs such as 10.0.0.0/8, 127.0.0.1/32: " + f)
-		}
-		if p.Addr().Is4In6() {
-			p = netip.PrefixFrom(p.Addr().Unmap(), p.Bits()-96)
-		}
-		out = append(out, p.Masked())
-	}
-	return out, nil
-}
 
 // trustedProxy reports whether a is one of the configured proxies.
 func (s *Server) trustedProxy(a netip.Addr) bool {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/host/config"
 	"storefront/rules"
 )
 
@@ -132,7 +133,7 @@ func TestPublicOriginConfig(t *testing.T) {
 	}
 	for _, c := range cases {
 		env := map[string]string{"STOREFRONT_ENV": c.env, "PORT": c.port, "STOREFRONT_PUBLIC_URL": c.raw}
-		cfg, err := LoadConfig(func(k string) string { return env[k] })
+		cfg, err := config.Load(func(k string) string { return env[k] })
 		if c.bad {
 			if err == nil || !strings.Contains(err.Error(), "STOREFRONT_PUBLIC_URL") {
 				t.Errorf("%s %q: err %v; want one naming STOREFRONT_PUBLIC_URL", c.env, c.raw, err)
@@ -162,11 +163,11 @@ func TestPageCacheIgnoresSpoofedOrigin(t *testing.T) {
 // Issue 10, defect 4: forwarding headers are believed only from the
 // configured proxies.
 func TestClientAddressTrustsOnlyConfiguredProxies(t *testing.T) {
-	proxies, err := parsePrefixes("10.0.0.0/8, 192.168.1.1, ::1/128")
+	proxies, err := config.ParsePrefixes("10.0.0.0/8, 192.168.1.1, ::1/128")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Server{cfg: Config{TrustedProxies: proxies}}
+	s := &Server{cfg: config.Config{TrustedProxies: proxies}}
 	cases := []struct {
 		name, peer, xff, proto string
 		want                   string
@@ -198,7 +199,7 @@ func TestClientAddressTrustsOnlyConfiguredProxies(t *testing.T) {
 			t.Errorf("%s: https %v; want %v", c.name, got, c.https)
 		}
 	}
-	if _, err := LoadConfig(func(k string) string {
+	if _, err := config.Load(func(k string) string {
 		return map[string]string{"STOREFRONT_TRUSTED_PROXIES": "10.0.0.0/33"}[k]
 	}); err == nil || !strings.Contains(err.Error(), "STOREFRONT_TRUSTED_PROXIES") {
 		t.Errorf("a bad CIDR: %v", err)
@@ -222,7 +223,7 @@ func TestSpoofedForwardedForCannotDodgeTheThrottle(t *testing.T) {
 	}
 	// behind a trusted proxy, each client has its own count
 	tp := newMemberServer(t)
-	tp.cfg.TrustedProxies, _ = parsePrefixes("203.0.113.20/32")
+	tp.cfg.TrustedProxies, _ = config.ParsePrefixes("203.0.113.20/32")
 	p := tp.browser()
 	p.remote = "203.0.113.20:5000"
 	for i := 0; i < rules.AddressLimits.LockAfter+2; i++ {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"storefront/host/config"
 	"storefront/host/wire"
 	"strconv"
 	"strings"
@@ -193,7 +194,7 @@ func TestRenderFailures(t *testing.T) {
 // deadline and a test failed. A test server waits for a render as long as
 // the machine needs: here one that runs half a second past that deadline.
 func TestSlowRenderServedOnTestServer(t *testing.T) {
-	prod, err := LoadConfig(func(string) string { return "" })
+	prod, err := config.Load(func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
 	}

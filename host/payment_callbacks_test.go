@@ -14,6 +14,7 @@ import (
 
 	"storefront/checkout"
 	"storefront/data"
+	"storefront/host/config"
 	"storefront/host/wire"
 	"storefront/providers"
 	"storefront/rules"
@@ -162,7 +163,7 @@ func TestCallbacksDuringDatabaseOutage(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			body, sig := s.achSandbox.SignedAnswer(providers.ACHAnswer{MerchantID: SandboxACH.MerchantID, MandateNo: a.OrderNo, Ref: md.BankRef,
+			body, sig := s.achSandbox.SignedAnswer(providers.ACHAnswer{MerchantID: config.SandboxACH.MerchantID, MandateNo: a.OrderNo, Ref: md.BankRef,
 				Status: providers.ACHApproved, Amount: a.Amount})
 			return message{a.OrderNo, func() *httptest.ResponseRecorder { return s.postAnswer(body, sig) }, 200, data.OrderPaid}
 		}},

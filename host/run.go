@@ -15,6 +15,7 @@ import (
 	"storefront/cache"
 	"storefront/checkout"
 	"storefront/data"
+	"storefront/host/config"
 	"storefront/mail"
 	"storefront/mail/devbox"
 	"storefront/mail/outbox"
@@ -36,7 +37,7 @@ type Fixtures struct {
 // Run starts the storefront and serves until ctx ends, then shuts down
 // gracefully. ready, when not nil, receives the listening address.
 func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, ready chan<- string, fx Fixtures) error {
-	cfg, err := LoadConfig(getenv)
+	cfg, err := config.Load(getenv)
 	if err != nil {
 		return err
 	}
@@ -143,7 +144,7 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 // startMail returns the mailer of SMTP_HOST; without one, in the dev
 // environment, a development mailbox and a mailer sending to it; else no
 // mailer (members' e-mails then fail with a clear message).
-func startMail(cfg Config, log *slog.Logger) (*mail.Mailer, *devbox.Box, error) {
+func startMail(cfg config.Config, log *slog.Logger) (*mail.Mailer, *devbox.Box, error) {
 	if cfg.SMTP.Host != "" {
 		m, err := mail.New(cfg.SMTP)
 		if err != nil {
@@ -167,7 +168,7 @@ func startMail(cfg Config, log *slog.Logger) (*mail.Mailer, *devbox.Box, error) 
 	return m, box, nil
 }
 
-func newLogger(cfg Config, w io.Writer) *slog.Logger {
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
 	if cfg.LogFormat == "json" {
 		return slog.New(slog.NewJSONHandler(w, opts))

@@ -3,6 +3,7 @@ package host
 import (
 	"net/http/httptest"
 	"regexp"
+	"storefront/host/config"
 	"strings"
 	"testing"
 )
@@ -99,7 +100,7 @@ func TestSecurityHeaders(t *testing.T) {
 func TestHSTSInProductionOverHTTPS(t *testing.T) {
 	ts := newTestServer(t, withEnv("production"), func(d *Deps) {
 		d.Config.PublicURL = "https://shop.example.com"
-		d.Config.TrustedProxies, _ = parsePrefixes("192.0.2.0/24") // httptest's peer
+		d.Config.TrustedProxies, _ = config.ParsePrefixes("192.0.2.0/24") // httptest's peer
 	})
 	runScenarios(t, ts, []scenario{
 		{Name: "behind a trusted TLS proxy", Path: "/healthz", Header: []string{"X-Forwarded-Proto", "https"}, WantHeader: []string{"Strict-Transport-Security", "max-age=31536000"}},

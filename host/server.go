@@ -18,6 +18,7 @@ import (
 	"storefront/cache"
 	"storefront/checkout"
 	"storefront/data"
+	"storefront/host/config"
 	"storefront/mail"
 	"storefront/mail/devbox"
 	"storefront/mail/outbox"
@@ -28,7 +29,7 @@ import (
 
 // Server holds the dependencies of every handler.
 type Server struct {
-	cfg     Config
+	cfg     config.Config
 	db      *data.DB
 	cache   *cache.Cache
 	pool    *renderer.Pool
@@ -63,7 +64,7 @@ type Server struct {
 
 // Deps are what NewServer builds a Server from.
 type Deps struct {
-	Config Config
+	Config config.Config
 	DB     *data.DB
 	Cache  *cache.Cache
 	Pool   *renderer.Pool
@@ -110,7 +111,7 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 		s.pages = newPageCache(pageLocalBytes)
 	}
 	s.metrics = newMetrics(s)
-	sb := s.cfg.sandboxes() // on the settled public origin
+	sb := s.cfg.Sandboxes() // on the settled public origin
 	if sb.NewebPay {
 		s.newebpaySandbox = providers.NewNewebPaySandbox(s.cfg.NewebPay, d.SandboxClient)
 		s.newebpaySandbox.Now = s.now

@@ -16,6 +16,7 @@ import (
 	"storefront/data"
 	"storefront/data/dbtest"
 	"storefront/data/demo"
+	"storefront/host/config"
 	"storefront/host/wire"
 	"storefront/renderer"
 	"storefront/rules"
@@ -48,7 +49,7 @@ func withBundle(js string) serverOpt {
 // withEnvHosts lists host names that choose the environment of the
 // custom-domain redirect (STOREFRONT_ENV_HOSTS).
 func withEnvHosts(hosts string) serverOpt {
-	return func(d *Deps) { d.Config.EnvHosts, _ = envHosts(hosts) }
+	return func(d *Deps) { d.Config.EnvHosts, _ = config.EnvHosts(hosts) }
 }
 
 func withDeadline(t time.Duration) serverOpt {
@@ -81,7 +82,7 @@ func newTestServer(t testing.TB, opts ...serverOpt) *testServer {
 	if err != nil {
 		t.Fatalf("%v (the tests need the built bundles: make build)", err)
 	}
-	cfg, err := LoadConfig(func(string) string { return "" })
+	cfg, err := config.Load(func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,23 +36,6 @@ func hostName(r *http.Request) string {
 	return strings.ToLower(strings.TrimSuffix(h, "."))
 }
 
-// envOfHost picks the environment a host name selects, or fallback. A host
-// selects an environment by its first label or that label's suffix (only
-// the names STOREFRONT_ENV_HOSTS lists are asked):
-//
-//	staging.shop.example.com  -> staging
-//	shop-preprod.example.com  -> preprod
-//	shop.example.com          -> fallback
-func envOfHost(host, fallback string) string {
-	first, _, _ := strings.Cut(host, ".")
-	for _, e := range Envs {
-		if first == e || strings.HasSuffix(first, "-"+e) {
-			return e
-		}
-	}
-	return fallback
-}
-
 // resolveSite finds the brand from the custom-domain table or the first
 // path segment. The origin is the custom domain's (https), else the
 // trusted public origin: never the request's own Host. envHosts are the

@@ -13,7 +13,7 @@ import (
 
 	"storefront/data"
 	"storefront/data/catalogue"
-	"storefront/host"
+	"storefront/host/config"
 )
 
 const catalogueUsage = `usage:
@@ -47,7 +47,7 @@ func catalogueCommand(ctx context.Context, args []string, getenv func(string) st
 		(rest[0] == "import" && len(rest) != 2) || ((dry || empty != nil) && rest[0] != "import") || (rel && rest[0] != "export") {
 		return errors.New(catalogueUsage)
 	}
-	cfg, err := host.LoadConfig(getenv)
+	cfg, err := config.Load(getenv)
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,7 @@ import (
 
 // ImagePrefix is where imported images are served: /_static/catalogue/
 // {brand}/{hash}/{name}, from the directory STOREFRONT_CATALOGUE_IMAGES
-// (host/config.go); the host resizes them to WebP q70 under /_img/ like
+// (host/config/config.go); the host resizes them to WebP q70 under /_img/ like
 // the demo's images.
 const ImagePrefix = "/_static/catalogue/"
 

@@ -114,7 +114,7 @@ type CheckoutPage struct {
 	// Contract as in PrecheckAnswer.
 	Contract string `json:"contract" tstype:"'notNeeded' | 'signed' | 'unsigned'"`
 	// ACHAgreement is the agreement to accept when a store offers ACH
-	// (contract_deferred.go); null otherwise.
+	// (deferred.go); null otherwise.
 	ACHAgreement *ACHAgreement `json:"achAgreement" tstype:"ACHAgreement | null,required"`
 }
 
@@ -131,7 +131,7 @@ type OrderResultPage struct {
 	// MemberURL is the member centre page that shows what was bought.
 	MemberURL string `json:"memberUrl"`
 	// Deferred is the ACH authorisation or Chailease instalments of the
-	// order (contract_deferred.go); null for the other payment ways.
+	// order (deferred.go); null for the other payment ways.
 	Deferred *DeferredResult `json:"deferred" tstype:"DeferredResult | null,required"`
 }
 

@@ -433,7 +433,7 @@ export interface CheckoutPage {
   contract: 'notNeeded' | 'signed' | 'unsigned';
   /**
    * ACHAgreement is the agreement to accept when a store offers ACH
-   * (contract_deferred.go); null otherwise.
+   * (deferred.go); null otherwise.
    */
   achAgreement: ACHAgreement | null;
 }
@@ -457,7 +457,7 @@ export interface OrderResultPage {
   memberUrl: string;
   /**
    * Deferred is the ACH authorisation or Chailease instalments of the
-   * order (contract_deferred.go); null for the other payment ways.
+   * order (deferred.go); null for the other payment ways.
    */
   deferred: DeferredResult | null;
 }

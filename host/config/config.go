@@ -1,4 +1,4 @@
-package host
+package config
 
 import (
 	"crypto/rand"
@@ -146,20 +146,20 @@ var (
 	SandboxChailease = providers.Chailease{MerchantID: "CL_SANDBOX", Secret: "chailease-sandbox-secret-not-secret"}
 )
 
-// sandboxUse is which payment providers are their local sandbox.
-type sandboxUse struct{ NewebPay, LinePay, ACH, Chailease bool }
+// SandboxUse is which payment providers are their local sandbox.
+type SandboxUse struct{ NewebPay, LinePay, ACH, Chailease bool }
 
 // sandboxes reports which providers of c are their local sandbox (their
 // sandbox's test credentials), and points those at the sandboxes on c's
 // public origin (Run may settle dev's port, and so the origin, after
-// LoadConfig).
-func (c *Config) sandboxes() (u sandboxUse) {
+// Load).
+func (c *Config) Sandboxes() (u SandboxUse) {
 	if !c.PaymentSandboxes {
 		return u
 	}
 	n, l, a, h := c.NewebPay, c.LinePay, c.ACH, c.Chailease
 	n.URL, l.URL, a.URL, h.URL = "", "", "", ""
-	u = sandboxUse{n == SandboxNewebPay, l == SandboxLinePay, a == SandboxACH, h == SandboxChailease}
+	u = SandboxUse{n == SandboxNewebPay, l == SandboxLinePay, a == SandboxACH, h == SandboxChailease}
 	for _, p := range []struct {
 		on   bool
 		url  *string
@@ -185,8 +185,8 @@ func isEnv(s string) bool {
 	return false
 }
 
-// LoadConfig reads the configuration through getenv.
-func LoadConfig(getenv func(string) string) (Config, error) {
+// Load reads the configuration through getenv.
+func Load(getenv func(string) string) (Config, error) {
 	get := func(name string) string {
 		if v := strings.TrimSpace(getenv(name)); v != "" {
 			return v
@@ -256,20 +256,20 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	switch c.SMTP.TLS {
 	case mail.TLSStartTLS, mail.TLSImplicit:
 	case mail.TLSNone:
-		if c.SMTP.Host != "" && !localHost(c.SMTP.Host) {
+		if c.SMTP.Host != "" && !LocalHost(c.SMTP.Host) {
 			bad("SMTP_TLS", "none would send the mails and the SMTP password in clear to "+c.SMTP.Host+": only for a relay on this machine (localhost, 127.0.0.1, ::1)")
 		}
 	default:
 		bad("SMTP_TLS", "want starttls, tls or none")
 	}
-	c.PublicURL, err = publicOrigin(get("STOREFRONT_PUBLIC_URL"), c.Env, c.Port)
+	c.PublicURL, err = PublicOrigin(get("STOREFRONT_PUBLIC_URL"), c.Env, c.Port)
 	if err != nil {
 		bad("STOREFRONT_PUBLIC_URL", err.Error())
 	}
-	if c.EnvHosts, err = envHosts(get("STOREFRONT_ENV_HOSTS")); err != nil {
+	if c.EnvHosts, err = EnvHosts(get("STOREFRONT_ENV_HOSTS")); err != nil {
 		bad("STOREFRONT_ENV_HOSTS", err.Error())
 	}
-	if c.TrustedProxies, err = parsePrefixes(get("STOREFRONT_TRUSTED_PROXIES")); err != nil {
+	if c.TrustedProxies, err = ParsePrefixes(get("STOREFRONT_TRUSTED_PROXIES")); err != nil {
 		bad("STOREFRONT_TRUSTED_PROXIES", err.Error())
 	}
 	if c.DeviceKey, err = secretKey(get("STOREFRONT_DEVICE_KEY")); err != nil {
@@ -305,14 +305,14 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 
 // envHosts reads a comma-separated list of host names, each naming an
 // environment (envOfHost).
-func envHosts(list string) (map[string]string, error) {
+func EnvHosts(list string) (map[string]string, error) {
 	out := map[string]string{}
 	for _, h := range strings.Split(list, ",") {
 		h = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(h), "."))
 		if h == "" {
 			continue
 		}
-		env := envOfHost(h, "")
+		env := EnvOfHost(h, "")
 		if env == "" || strings.ContainsAny(h, ":/ ") {
 			return nil, errors.New("want host names whose first label names an environment, such as staging.shop.example.com or shop-preprod.example.com: " + h)
 		}
@@ -323,7 +323,7 @@ func envHosts(list string) (map[string]string, error) {
 
 // localHost reports whether host names this machine: localhost or a
 // loopback address.
-func localHost(host string) bool {
+func LocalHost(host string) bool {
 	host = strings.TrimSuffix(strings.ToLower(host), ".")
 	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
 		return true
@@ -382,7 +382,7 @@ func (c *Config) loadProviders(get func(string) string) (errs []string) {
 			errs = append(errs, "CHAILEASE_SECRET: want at least 32 characters")
 		}
 	}, func() { c.Chailease = SandboxChailease })
-	c.sandboxes()
+	c.Sandboxes()
 	return append(errs, c.loadACHKey(get)...)
 }
 
