@@ -249,11 +249,11 @@ func TestLinePaySandboxRefusesSignature(t *testing.T) {
 	}
 	flipByte := func(s string) string { b := []byte(s); b[len(b)/2] ^= 1; return string(b) }
 	for _, c := range []struct{ name, body, nonce, sig string }{
-		{"signature off by one byte", body, nonce, flipByte(sig)},
-		{"body off by one byte", strings.Replace(body, `"amount":100,"currency"`, `"amount":101,"currency"`, 1), nonce, sig},
-		{"nonce off by one byte", body, flipByte(nonce), sig},
-		{"no nonce", body, "", sig},
-		{"no signature", body, nonce, ""},
+		{name: "signature off by one byte", body: body, nonce: nonce, sig: flipByte(sig)},
+		{name: "body off by one byte", body: strings.Replace(body, `"amount":100,"currency"`, `"amount":101,"currency"`, 1), nonce: nonce, sig: sig},
+		{name: "nonce off by one byte", body: body, nonce: flipByte(nonce), sig: sig},
+		{name: "no nonce", body: body, nonce: "", sig: sig},
+		{name: "no signature", body: body, nonce: nonce, sig: ""},
 	} {
 		if got := send(c.body, c.nonce, c.sig); got != LinePayHeaderError {
 			t.Errorf("%s: returnCode %q; want 1106", c.name, got)

@@ -38,12 +38,12 @@ func TestRefundSandbox(t *testing.T) {
 		n NewebPay
 		r Refund
 	}{
-		"a second refund":  {n, Refund{MerchantOrderNo: "M1_3", TradeNo: "T1", Amount: 1299}},
-		"more than paid":   {n, Refund{MerchantOrderNo: "M1_4", TradeNo: "T2", Amount: 1300}},
-		"an unknown trade": {n, Refund{MerchantOrderNo: "M1_5", TradeNo: "T3", Amount: 1299}},
-		"another order":    {n, Refund{MerchantOrderNo: "M1_3", TradeNo: "T2", Amount: 1299}},
-		"another key":      {otherKey, Refund{MerchantOrderNo: "M1_4", TradeNo: "T2", Amount: 1299}},
-		"another merchant": {otherMerchant, Refund{MerchantOrderNo: "M1_4", TradeNo: "T2", Amount: 1299}},
+		"a second refund":  {n: n, r: Refund{MerchantOrderNo: "M1_3", TradeNo: "T1", Amount: 1299}},
+		"more than paid":   {n: n, r: Refund{MerchantOrderNo: "M1_4", TradeNo: "T2", Amount: 1300}},
+		"an unknown trade": {n: n, r: Refund{MerchantOrderNo: "M1_5", TradeNo: "T3", Amount: 1299}},
+		"another order":    {n: n, r: Refund{MerchantOrderNo: "M1_3", TradeNo: "T2", Amount: 1299}},
+		"another key":      {n: otherKey, r: Refund{MerchantOrderNo: "M1_4", TradeNo: "T2", Amount: 1299}},
+		"another merchant": {n: otherMerchant, r: Refund{MerchantOrderNo: "M1_4", TradeNo: "T2", Amount: 1299}},
 	} {
 		if err := refund(c.n, c.r); !errors.Is(err, ErrRefundRefused) {
 			t.Errorf("%s: %v", name, err)

@@ -390,15 +390,15 @@ func TestNewebPaySandboxRefusesGateway(t *testing.T) {
 		fields [][2]string
 		code   string
 	}{
-		{"no MerchantID", set("MerchantID", ""), "MPG01009"},
-		{"another merchant", set("MerchantID", "MS_OTHER"), "MPG02002"},
-		{"no TradeInfo", set("TradeInfo", ""), "MPG01023"},
-		{"no TradeSha", set("TradeSha", ""), "MPG01024"},
-		{"TradeInfo off by one byte", set("TradeInfo", flip(info)), "MPG03009"},
-		{"TradeSha off by one byte", set("TradeSha", flip(sha)), "MPG03009"},
-		{"lower-case TradeSha", set("TradeSha", strings.ToLower(sha)), "MPG03009"},
-		{"another key", otherForm.Fields, "MPG03009"},
-		{"stale TimeStamp", staleForm.Fields, "MPG02004"},
+		{name: "no MerchantID", fields: set("MerchantID", ""), code: "MPG01009"},
+		{name: "another merchant", fields: set("MerchantID", "MS_OTHER"), code: "MPG02002"},
+		{name: "no TradeInfo", fields: set("TradeInfo", ""), code: "MPG01023"},
+		{name: "no TradeSha", fields: set("TradeSha", ""), code: "MPG01024"},
+		{name: "TradeInfo off by one byte", fields: set("TradeInfo", flip(info)), code: "MPG03009"},
+		{name: "TradeSha off by one byte", fields: set("TradeSha", flip(sha)), code: "MPG03009"},
+		{name: "lower-case TradeSha", fields: set("TradeSha", strings.ToLower(sha)), code: "MPG03009"},
+		{name: "another key", fields: otherForm.Fields, code: "MPG03009"},
+		{name: "stale TimeStamp", fields: staleForm.Fields, code: "MPG02004"},
 	} {
 		resp, body := postForm(t, form.Action, c.fields)
 		m := mpgErrCode.FindStringSubmatch(body)
@@ -417,12 +417,12 @@ func TestNewebPaySandboxCardForm(t *testing.T) {
 	fields := w.cardForm(t, w.order("SF_4001"))
 	future := "12/" + time.Now().AddDate(2, 0, 0).Format("06")
 	for _, c := range []struct{ card, exp, cvc, want string }{
-		{"4000-2211-1111", future, "123", "16 位數字"},
-		{"4000-2211-1111-111x", future, "123", "16 位數字"},
-		{TestCardApproved, "13/30", "123", "MM/YY"},
-		{TestCardApproved, "01/20", "123", "已過有效期限"},
-		{TestCardApproved, future, "12", "末三碼"},
-		{"4111111111111111", future, "123", "測試卡號"},
+		{card: "4000-2211-1111", exp: future, cvc: "123", want: "16 位數字"},
+		{card: "4000-2211-1111-111x", exp: future, cvc: "123", want: "16 位數字"},
+		{card: TestCardApproved, exp: "13/30", cvc: "123", want: "MM/YY"},
+		{card: TestCardApproved, exp: "01/20", cvc: "123", want: "已過有效期限"},
+		{card: TestCardApproved, exp: future, cvc: "12", want: "末三碼"},
+		{card: "4111111111111111", exp: future, cvc: "123", want: "測試卡號"},
 	} {
 		resp, body := postForm(t, w.gateway.URL+"/MPG/pay", append(fields[:1:1], [2]string{"CardNo", c.card}, [2]string{"Exp", c.exp}, [2]string{"CVC", c.cvc}))
 		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(body, c.want) {
@@ -480,13 +480,13 @@ func TestNewebPayResultRefuses(t *testing.T) {
 		n    NewebPay
 		form url.Values
 	}{
-		{"TradeInfo off by one byte", w.n, with("TradeInfo", flip(good.Get("TradeInfo")))},
-		{"TradeSha off by one byte", w.n, with("TradeSha", flip(good.Get("TradeSha")))},
-		{"no TradeSha", w.n, with("TradeSha", "")},
-		{"no TradeInfo", w.n, with("TradeInfo", "")},
-		{"another merchant's post", w.n, with("MerchantID", "MS_OTHER")},
-		{"another merchant's keys", other, good},
-		{"nothing", w.n, url.Values{}},
+		{name: "TradeInfo off by one byte", n: w.n, form: with("TradeInfo", flip(good.Get("TradeInfo")))},
+		{name: "TradeSha off by one byte", n: w.n, form: with("TradeSha", flip(good.Get("TradeSha")))},
+		{name: "no TradeSha", n: w.n, form: with("TradeSha", "")},
+		{name: "no TradeInfo", n: w.n, form: with("TradeInfo", "")},
+		{name: "another merchant's post", n: w.n, form: with("MerchantID", "MS_OTHER")},
+		{name: "another merchant's keys", n: other, form: good},
+		{name: "nothing", n: w.n, form: url.Values{}},
 	} {
 		if _, err := c.n.Result(c.form); !errors.Is(err, ErrBadSignature) {
 			t.Errorf("%s: %v; want ErrBadSignature", c.name, err)
@@ -505,20 +505,20 @@ func TestNewebPayMalformedTradeInfo(t *testing.T) {
 	raw := func(plain []byte) string { return encryptNoPad(n, plain) } // the case's own padding
 	block16 := strings.Repeat("a", 16)
 	for _, c := range []struct{ name, info string }{
-		{"not hex", "zz" + strings.Repeat("00", 31)},
-		{"odd length", strings.Repeat("0", 63)},
-		{"15 bytes", strings.Repeat("00", 15)},
-		{"17 bytes", strings.Repeat("00", 17)},
-		{"empty", ""},
-		{"padding 0", raw([]byte(block16[:15] + "\x00"))},
-		{"padding 33", raw([]byte(strings.Repeat("a", 31) + "\x21"))},
-		{"padding uneven", raw([]byte(block16[:13] + "\x01\x02\x03"))},
-		{"padding longer than the text", raw([]byte(block16[:15] + "\x20"))},
-		{"not JSON", encryptPadded(n, "Status=SUCCESS")},
-		{"JSON without Status", encryptPadded(n, `{"Result":{}}`)},
-		{"Result of the wrong type", encryptPadded(n, `{"Status":"SUCCESS","Result":{"Amt":{}}}`)},
-		{"Amt not a number", encryptPadded(n, `{"Status":"SUCCESS","Result":{"Amt":"12a"}}`)},
-		{"another merchant inside", encryptPadded(n, `{"Status":"SUCCESS","Result":{"MerchantID":"MS_OTHER","Amt":1}}`)},
+		{name: "not hex", info: "zz" + strings.Repeat("00", 31)},
+		{name: "odd length", info: strings.Repeat("0", 63)},
+		{name: "15 bytes", info: strings.Repeat("00", 15)},
+		{name: "17 bytes", info: strings.Repeat("00", 17)},
+		{name: "empty", info: ""},
+		{name: "padding 0", info: raw([]byte(block16[:15] + "\x00"))},
+		{name: "padding 33", info: raw([]byte(strings.Repeat("a", 31) + "\x21"))},
+		{name: "padding uneven", info: raw([]byte(block16[:13] + "\x01\x02\x03"))},
+		{name: "padding longer than the text", info: raw([]byte(block16[:15] + "\x20"))},
+		{name: "not JSON", info: encryptPadded(n, "Status=SUCCESS")},
+		{name: "JSON without Status", info: encryptPadded(n, `{"Result":{}}`)},
+		{name: "Result of the wrong type", info: encryptPadded(n, `{"Status":"SUCCESS","Result":{"Amt":{}}}`)},
+		{name: "Amt not a number", info: encryptPadded(n, `{"Status":"SUCCESS","Result":{"Amt":"12a"}}`)},
+		{name: "another merchant inside", info: encryptPadded(n, `{"Status":"SUCCESS","Result":{"MerchantID":"MS_OTHER","Amt":1}}`)},
 	} {
 		form := url.Values{"MerchantID": {n.MerchantID}, "TradeInfo": {c.info}, "TradeSha": {n.tradeSha(c.info)}}
 		func() {
@@ -580,11 +580,11 @@ func TestNewebPayCheckout(t *testing.T) {
 		name string
 		edit func(*MPGOrder)
 	}{
-		{"order number too long", func(o *MPGOrder) { o.MerchantOrderNo = strings.Repeat("A", 31) }},
-		{"order number with a dash", func(o *MPGOrder) { o.MerchantOrderNo = "SF-9" }},
-		{"no order number", func(o *MPGOrder) { o.MerchantOrderNo = "" }},
-		{"amount 0", func(o *MPGOrder) { o.Amount = 0 }},
-		{"relative NotifyURL", func(o *MPGOrder) { o.NotifyURL = "/api/payment/notify" }},
+		{name: "order number too long", edit: func(o *MPGOrder) { o.MerchantOrderNo = strings.Repeat("A", 31) }},
+		{name: "order number with a dash", edit: func(o *MPGOrder) { o.MerchantOrderNo = "SF-9" }},
+		{name: "no order number", edit: func(o *MPGOrder) { o.MerchantOrderNo = "" }},
+		{name: "amount 0", edit: func(o *MPGOrder) { o.Amount = 0 }},
+		{name: "relative NotifyURL", edit: func(o *MPGOrder) { o.NotifyURL = "/api/payment/notify" }},
 	} {
 		bad := o
 		c.edit(&bad)

@@ -110,11 +110,11 @@ func TestRenderKeys(t *testing.T) {
 		doc               string
 		sameShell, samePg bool
 	}{
-		{base, true, true},
-		{`{"page":"brand-home","query":{"tab":"1"},"user":null,"data":{"items":[1,3]}}`, true, false},
-		{`{"page":"brand-home","query":{"tab":"2"},"user":null,"data":{"items":[1,2]}}`, false, false},
-		{`{"page":"activities","query":{"tab":"1"},"user":null,"data":{"items":[1,2]}}`, false, false},
-		{`{"page":"brand-home","query":{"tab":"1"},"user":{"name":"甲"},"data":{"items":[1,2]}}`, false, false},
+		{doc: base, sameShell: true, samePg: true},
+		{doc: `{"page":"brand-home","query":{"tab":"1"},"user":null,"data":{"items":[1,3]}}`, sameShell: true, samePg: false},
+		{doc: `{"page":"brand-home","query":{"tab":"2"},"user":null,"data":{"items":[1,2]}}`, sameShell: false, samePg: false},
+		{doc: `{"page":"activities","query":{"tab":"1"},"user":null,"data":{"items":[1,2]}}`, sameShell: false, samePg: false},
+		{doc: `{"page":"brand-home","query":{"tab":"1"},"user":{"name":"甲"},"data":{"items":[1,2]}}`, sameShell: false, samePg: false},
 	} {
 		s, p := keys(c.doc)
 		if (s == s0) != c.sameShell || (p == p0) != c.samePg {

@@ -35,31 +35,31 @@ func TestPayFor(t *testing.T) {
 		refusal Refusal
 		starts  string // the period a first booking starts ("": none)
 	}{
-		{"a passcard valid that day costs nothing", Entitlement{Kind: KindPasscard, StartType: StartImmediately, StartsOn: day(t, "2026-11-01"), EndsOn: day(t, "2026-11-30")}, false, 0, false, "2026-11-30 19:00", 0, UnitNone, PayOK, ""},
-		{"a passcard ended the day before: -60000006", Entitlement{Kind: KindPasscard, StartType: StartImmediately, StartsOn: day(t, "2026-11-01"), EndsOn: day(t, "2026-11-30")}, false, 0, false, "2026-12-01 07:00", 0, UnitNone, RefuseValidity, ""},
-		{"Taiwan time: 00:30 on Dec 1 in Taipei is Nov 30 in UTC, still outside", Entitlement{Kind: KindPasscard, StartType: StartImmediately, StartsOn: day(t, "2026-11-01"), EndsOn: day(t, "2026-11-30")}, false, 0, false, "2026-12-01 00:30", 0, UnitNone, RefuseValidity, ""},
-		{"Taiwan time: 23:30 on Nov 30 in Taipei is inside", Entitlement{Kind: KindPasscard, StartType: StartImmediately, StartsOn: day(t, "2026-11-01"), EndsOn: day(t, "2026-11-30")}, false, 0, false, "2026-11-30 23:30", 0, UnitNone, PayOK, ""},
-		{"a passcard not started yet: before its start", Entitlement{Kind: KindPasscard, StartType: StartCustom, StartsOn: day(t, "2026-12-10"), EndsOn: day(t, "2026-12-16")}, false, 0, false, "2026-12-09 10:00", 0, UnitNone, RefuseValidity, ""},
-		{"BOOKING 1M not started: the class day starts it, over the year end", Entitlement{Kind: KindPasscard, StartType: StartBooking, ValidityValue: 1, ValidityUnit: "M"}, false, 0, false, "2026-12-31 10:00", 0, UnitNone, PayOK, "2026-12-31..2027-01-30"},
-		{"BOOKING 1M from Jan 31 runs to February's last day", Entitlement{Kind: KindPasscard, StartType: StartBooking, ValidityValue: 1, ValidityUnit: "M"}, false, 0, false, "2027-01-31 10:00", 0, UnitNone, PayOK, "2027-01-31..2027-02-28"},
-		{"BOOKING 1M from Jan 31 of a leap year runs to Feb 29", Entitlement{Kind: KindPasscard, StartType: StartBooking, ValidityValue: 1, ValidityUnit: "M"}, false, 0, false, "2028-01-31 10:00", 0, UnitNone, PayOK, "2028-01-31..2028-02-29"},
-		{"BOOKING 1Y from a leap day", Entitlement{Kind: KindTicket, TicketType: "count", Remain: 3, StartType: StartBooking, ValidityValue: 1, ValidityUnit: "Y"}, false, 0, false, "2028-02-29 10:00", 1, UnitVisit, PayOK, "2028-02-29..2029-02-28"},
-		{"BOOKING started by a later class: an earlier class starts it again", Entitlement{Kind: KindPasscard, StartType: StartBooking, StartsOn: day(t, "2026-12-15"), EndsOn: day(t, "2027-01-14"), ValidityValue: 1, ValidityUnit: "M"}, false, 0, false, "2026-12-10 10:00", 0, UnitNone, PayOK, "2026-12-10..2027-01-09"},
-		{"BOOKING started: a class after its end is refused", Entitlement{Kind: KindPasscard, StartType: StartBooking, StartsOn: day(t, "2026-12-15"), EndsOn: day(t, "2027-01-14"), ValidityValue: 1, ValidityUnit: "M"}, false, 0, false, "2027-01-15 10:00", 0, UnitNone, RefuseValidity, ""},
-		{"ATTEND not started: any class, the check-in starts it", Entitlement{Kind: KindPasscard, StartType: StartAttend, ValidityValue: 1, ValidityUnit: "W"}, false, 0, false, "2027-03-01 10:00", 0, UnitNone, PayOK, ""},
-		{"a point ticket pays the course's points", Entitlement{Kind: KindTicket, TicketType: "onlinePoint", Remain: 640, StartType: StartImmediately, StartsOn: day(t, "2026-09-01"), EndsOn: day(t, "2027-08-31")}, false, 0, false, "2026-12-01 10:00", 100, UnitPoint, PayOK, ""},
-		{"a point ticket short of points", Entitlement{Kind: KindTicket, TicketType: "couponPoint", Remain: 99, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, false, 0, false, "2026-12-01 10:00", 100, UnitPoint, RefuseRemain, ""},
-		{"a count ticket used up", Entitlement{Kind: KindTicket, TicketType: "count", Remain: 0, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, false, 0, false, "2026-12-01 10:00", 1, UnitVisit, RefuseRemain, ""},
-		{"a package ticket pays a visit", Entitlement{Kind: KindTicket, TicketType: "package", Remain: 2, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, false, 0, false, "2026-12-01 10:00", 1, UnitVisit, PayOK, ""},
-		{"an hour ticket where the course takes none", Entitlement{Kind: KindTicket, TicketType: "hour", Remain: 5, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, false, 0, false, "2026-12-01 10:00", 0, UnitHour, RefuseKind, ""},
-		{"an hour ticket pays the course's hours", Entitlement{Kind: KindTicket, TicketType: "couponHour", Remain: 5, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, false, 2, false, "2026-12-01 10:00", 2, UnitHour, PayOK, ""},
-		{"a private-coach ticket on a group class", Entitlement{Kind: KindTicket, TicketType: "privateCount", Remain: 5, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, false, 0, false, "2026-12-01 10:00", 0, UnitVisit, RefuseKind, ""},
-		{"a private-coach ticket on a private class", Entitlement{Kind: KindTicket, TicketType: "privateCouponCount", Remain: 5, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, true, 0, false, "2026-12-01 10:00", 1, UnitVisit, PayOK, ""},
-		{"a group ticket on a private class", Entitlement{Kind: KindTicket, TicketType: "count", Remain: 5, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, true, 0, false, "2026-12-01 10:00", 0, UnitVisit, RefuseKind, ""},
-		{"a passcard on a private class", Entitlement{Kind: KindPasscard, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, true, 0, false, "2026-12-01 10:00", 0, UnitNone, RefuseKind, ""},
-		{"a timing card pays the session's minutes", Entitlement{Kind: KindTiming, Remain: 420, StartsOn: day(t, "2026-11-01"), EndsOn: day(t, "2027-01-31"), Available: true}, false, 0, true, "2026-12-01 10:00", 60, UnitMinute, PayOK, ""},
-		{"a timing card not active", Entitlement{Kind: KindTiming, Remain: 1500, StartsOn: none, Available: true}, false, 0, true, "2026-12-01 10:00", 60, UnitMinute, RefuseInactive, ""},
-		{"a timing card where the course takes none", Entitlement{Kind: KindTiming, Remain: 420, StartsOn: day(t, "2026-11-01"), Available: true}, false, 0, false, "2026-12-01 10:00", 60, UnitMinute, RefuseKind, ""},
+		{name: "a passcard valid that day costs nothing", e: Entitlement{Kind: KindPasscard, StartType: StartImmediately, StartsOn: day(t, "2026-11-01"), EndsOn: day(t, "2026-11-30")}, private: false, hours: 0, timing: false, class: "2026-11-30 19:00", cost: 0, unit: UnitNone, refusal: PayOK, starts: ""},
+		{name: "a passcard ended the day before: -60000006", e: Entitlement{Kind: KindPasscard, StartType: StartImmediately, StartsOn: day(t, "2026-11-01"), EndsOn: day(t, "2026-11-30")}, private: false, hours: 0, timing: false, class: "2026-12-01 07:00", cost: 0, unit: UnitNone, refusal: RefuseValidity, starts: ""},
+		{name: "Taiwan time: 00:30 on Dec 1 in Taipei is Nov 30 in UTC, still outside", e: Entitlement{Kind: KindPasscard, StartType: StartImmediately, StartsOn: day(t, "2026-11-01"), EndsOn: day(t, "2026-11-30")}, private: false, hours: 0, timing: false, class: "2026-12-01 00:30", cost: 0, unit: UnitNone, refusal: RefuseValidity, starts: ""},
+		{name: "Taiwan time: 23:30 on Nov 30 in Taipei is inside", e: Entitlement{Kind: KindPasscard, StartType: StartImmediately, StartsOn: day(t, "2026-11-01"), EndsOn: day(t, "2026-11-30")}, private: false, hours: 0, timing: false, class: "2026-11-30 23:30", cost: 0, unit: UnitNone, refusal: PayOK, starts: ""},
+		{name: "a passcard not started yet: before its start", e: Entitlement{Kind: KindPasscard, StartType: StartCustom, StartsOn: day(t, "2026-12-10"), EndsOn: day(t, "2026-12-16")}, private: false, hours: 0, timing: false, class: "2026-12-09 10:00", cost: 0, unit: UnitNone, refusal: RefuseValidity, starts: ""},
+		{name: "BOOKING 1M not started: the class day starts it, over the year end", e: Entitlement{Kind: KindPasscard, StartType: StartBooking, ValidityValue: 1, ValidityUnit: "M"}, private: false, hours: 0, timing: false, class: "2026-12-31 10:00", cost: 0, unit: UnitNone, refusal: PayOK, starts: "2026-12-31..2027-01-30"},
+		{name: "BOOKING 1M from Jan 31 runs to February's last day", e: Entitlement{Kind: KindPasscard, StartType: StartBooking, ValidityValue: 1, ValidityUnit: "M"}, private: false, hours: 0, timing: false, class: "2027-01-31 10:00", cost: 0, unit: UnitNone, refusal: PayOK, starts: "2027-01-31..2027-02-28"},
+		{name: "BOOKING 1M from Jan 31 of a leap year runs to Feb 29", e: Entitlement{Kind: KindPasscard, StartType: StartBooking, ValidityValue: 1, ValidityUnit: "M"}, private: false, hours: 0, timing: false, class: "2028-01-31 10:00", cost: 0, unit: UnitNone, refusal: PayOK, starts: "2028-01-31..2028-02-29"},
+		{name: "BOOKING 1Y from a leap day", e: Entitlement{Kind: KindTicket, TicketType: "count", Remain: 3, StartType: StartBooking, ValidityValue: 1, ValidityUnit: "Y"}, private: false, hours: 0, timing: false, class: "2028-02-29 10:00", cost: 1, unit: UnitVisit, refusal: PayOK, starts: "2028-02-29..2029-02-28"},
+		{name: "BOOKING started by a later class: an earlier class starts it again", e: Entitlement{Kind: KindPasscard, StartType: StartBooking, StartsOn: day(t, "2026-12-15"), EndsOn: day(t, "2027-01-14"), ValidityValue: 1, ValidityUnit: "M"}, private: false, hours: 0, timing: false, class: "2026-12-10 10:00", cost: 0, unit: UnitNone, refusal: PayOK, starts: "2026-12-10..2027-01-09"},
+		{name: "BOOKING started: a class after its end is refused", e: Entitlement{Kind: KindPasscard, StartType: StartBooking, StartsOn: day(t, "2026-12-15"), EndsOn: day(t, "2027-01-14"), ValidityValue: 1, ValidityUnit: "M"}, private: false, hours: 0, timing: false, class: "2027-01-15 10:00", cost: 0, unit: UnitNone, refusal: RefuseValidity, starts: ""},
+		{name: "ATTEND not started: any class, the check-in starts it", e: Entitlement{Kind: KindPasscard, StartType: StartAttend, ValidityValue: 1, ValidityUnit: "W"}, private: false, hours: 0, timing: false, class: "2027-03-01 10:00", cost: 0, unit: UnitNone, refusal: PayOK, starts: ""},
+		{name: "a point ticket pays the course's points", e: Entitlement{Kind: KindTicket, TicketType: "onlinePoint", Remain: 640, StartType: StartImmediately, StartsOn: day(t, "2026-09-01"), EndsOn: day(t, "2027-08-31")}, private: false, hours: 0, timing: false, class: "2026-12-01 10:00", cost: 100, unit: UnitPoint, refusal: PayOK, starts: ""},
+		{name: "a point ticket short of points", e: Entitlement{Kind: KindTicket, TicketType: "couponPoint", Remain: 99, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, private: false, hours: 0, timing: false, class: "2026-12-01 10:00", cost: 100, unit: UnitPoint, refusal: RefuseRemain, starts: ""},
+		{name: "a count ticket used up", e: Entitlement{Kind: KindTicket, TicketType: "count", Remain: 0, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, private: false, hours: 0, timing: false, class: "2026-12-01 10:00", cost: 1, unit: UnitVisit, refusal: RefuseRemain, starts: ""},
+		{name: "a package ticket pays a visit", e: Entitlement{Kind: KindTicket, TicketType: "package", Remain: 2, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, private: false, hours: 0, timing: false, class: "2026-12-01 10:00", cost: 1, unit: UnitVisit, refusal: PayOK, starts: ""},
+		{name: "an hour ticket where the course takes none", e: Entitlement{Kind: KindTicket, TicketType: "hour", Remain: 5, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, private: false, hours: 0, timing: false, class: "2026-12-01 10:00", cost: 0, unit: UnitHour, refusal: RefuseKind, starts: ""},
+		{name: "an hour ticket pays the course's hours", e: Entitlement{Kind: KindTicket, TicketType: "couponHour", Remain: 5, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, private: false, hours: 2, timing: false, class: "2026-12-01 10:00", cost: 2, unit: UnitHour, refusal: PayOK, starts: ""},
+		{name: "a private-coach ticket on a group class", e: Entitlement{Kind: KindTicket, TicketType: "privateCount", Remain: 5, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, private: false, hours: 0, timing: false, class: "2026-12-01 10:00", cost: 0, unit: UnitVisit, refusal: RefuseKind, starts: ""},
+		{name: "a private-coach ticket on a private class", e: Entitlement{Kind: KindTicket, TicketType: "privateCouponCount", Remain: 5, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, private: true, hours: 0, timing: false, class: "2026-12-01 10:00", cost: 1, unit: UnitVisit, refusal: PayOK, starts: ""},
+		{name: "a group ticket on a private class", e: Entitlement{Kind: KindTicket, TicketType: "count", Remain: 5, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, private: true, hours: 0, timing: false, class: "2026-12-01 10:00", cost: 0, unit: UnitVisit, refusal: RefuseKind, starts: ""},
+		{name: "a passcard on a private class", e: Entitlement{Kind: KindPasscard, StartType: StartImmediately, StartsOn: day(t, "2026-09-01")}, private: true, hours: 0, timing: false, class: "2026-12-01 10:00", cost: 0, unit: UnitNone, refusal: RefuseKind, starts: ""},
+		{name: "a timing card pays the session's minutes", e: Entitlement{Kind: KindTiming, Remain: 420, StartsOn: day(t, "2026-11-01"), EndsOn: day(t, "2027-01-31"), Available: true}, private: false, hours: 0, timing: true, class: "2026-12-01 10:00", cost: 60, unit: UnitMinute, refusal: PayOK, starts: ""},
+		{name: "a timing card not active", e: Entitlement{Kind: KindTiming, Remain: 1500, StartsOn: none, Available: true}, private: false, hours: 0, timing: true, class: "2026-12-01 10:00", cost: 60, unit: UnitMinute, refusal: RefuseInactive, starts: ""},
+		{name: "a timing card where the course takes none", e: Entitlement{Kind: KindTiming, Remain: 420, StartsOn: day(t, "2026-11-01"), Available: true}, private: false, hours: 0, timing: false, class: "2026-12-01 10:00", cost: 60, unit: UnitMinute, refusal: RefuseKind, starts: ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := session(t, c.class, 60)
@@ -91,10 +91,10 @@ func TestAttendStarts(t *testing.T) {
 		name, class, want string
 		e                 Entitlement
 	}{
-		{"a week from the first check-in on Feb 28 of a leap year", "2028-02-28", "2028-02-28..2028-03-05", Entitlement{StartType: StartAttend, ValidityValue: 1, ValidityUnit: "W"}},
-		{"three months from Nov 30", "2026-11-30", "2026-11-30..2027-02-28", Entitlement{StartType: StartAttend, ValidityValue: 3, ValidityUnit: "M"}},
-		{"started already: nothing", "2026-12-01", "", Entitlement{StartType: StartAttend, StartsOn: day(t, "2026-11-01"), ValidityValue: 1, ValidityUnit: "M"}},
-		{"BOOKING: not a check-in's business", "2026-12-01", "", Entitlement{StartType: StartBooking, ValidityValue: 1, ValidityUnit: "M"}},
+		{name: "a week from the first check-in on Feb 28 of a leap year", class: "2028-02-28", want: "2028-02-28..2028-03-05", e: Entitlement{StartType: StartAttend, ValidityValue: 1, ValidityUnit: "W"}},
+		{name: "three months from Nov 30", class: "2026-11-30", want: "2026-11-30..2027-02-28", e: Entitlement{StartType: StartAttend, ValidityValue: 3, ValidityUnit: "M"}},
+		{name: "started already: nothing", class: "2026-12-01", want: "", e: Entitlement{StartType: StartAttend, StartsOn: day(t, "2026-11-01"), ValidityValue: 1, ValidityUnit: "M"}},
+		{name: "BOOKING: not a check-in's business", class: "2026-12-01", want: "", e: Entitlement{StartType: StartBooking, ValidityValue: 1, ValidityUnit: "M"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p, ok := AttendStarts(c.e, day(t, c.class))
@@ -126,15 +126,15 @@ func TestBest(t *testing.T) {
 		opts []Option
 		want int
 	}{
-		{"none", nil, -1},
-		{"only refused ones", []Option{refused}, -1},
-		{"a passcard before a count card", []Option{ok(KindTicket, "count", 1, ""), ok(KindPasscard, "", 2, "")}, 1},
-		{"a refused passcard is passed over", []Option{ok(KindTicket, "onlinePoint", 1, ""), refused}, 0},
-		{"a count card before points", []Option{ok(KindTicket, "point", 1, ""), ok(KindTicket, "couponCount", 2, "")}, 1},
-		{"the card that ends first", []Option{ok(KindTicket, "count", 1, "2027-03-01"), ok(KindTicket, "count", 2, "2027-01-31")}, 1},
-		{"an end before no end", []Option{ok(KindTicket, "count", 1, ""), ok(KindTicket, "count", 2, "2027-01-31")}, 1},
-		{"a timing card last", []Option{ok(KindTiming, "", 1, ""), ok(KindTicket, "point", 2, "")}, 1},
-		{"a started pass before one this booking would start", []Option{starts, ok(KindPasscard, "", 2, "2027-03-01")}, 1},
+		{name: "none", opts: nil, want: -1},
+		{name: "only refused ones", opts: []Option{refused}, want: -1},
+		{name: "a passcard before a count card", opts: []Option{ok(KindTicket, "count", 1, ""), ok(KindPasscard, "", 2, "")}, want: 1},
+		{name: "a refused passcard is passed over", opts: []Option{ok(KindTicket, "onlinePoint", 1, ""), refused}, want: 0},
+		{name: "a count card before points", opts: []Option{ok(KindTicket, "point", 1, ""), ok(KindTicket, "couponCount", 2, "")}, want: 1},
+		{name: "the card that ends first", opts: []Option{ok(KindTicket, "count", 1, "2027-03-01"), ok(KindTicket, "count", 2, "2027-01-31")}, want: 1},
+		{name: "an end before no end", opts: []Option{ok(KindTicket, "count", 1, ""), ok(KindTicket, "count", 2, "2027-01-31")}, want: 1},
+		{name: "a timing card last", opts: []Option{ok(KindTiming, "", 1, ""), ok(KindTicket, "point", 2, "")}, want: 1},
+		{name: "a started pass before one this booking would start", opts: []Option{starts, ok(KindPasscard, "", 2, "2027-03-01")}, want: 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := Best(c.opts); got != c.want {
@@ -151,14 +151,14 @@ func TestWindows(t *testing.T) {
 		bookable, cancellable, checkIn bool
 		promotes                       bool
 	}{
-		{"fifteen days before: not open", "2026-11-16 18:59", false, true, false, true},
-		{"fourteen days before: open", "2026-11-17 19:00", true, true, false, true},
-		{"at the cancellation deadline", "2026-12-01 07:00", true, true, false, false},
-		{"a minute past the deadline", "2026-12-01 07:01", true, false, false, false},
-		{"an hour before: check-in opens", "2026-12-01 18:00", true, false, true, false},
-		{"30 minutes before: booking closed", "2026-12-01 18:30", false, false, true, false},
-		{"30 minutes after the start: last check-in", "2026-12-01 19:30", false, false, true, false},
-		{"31 minutes after: check-in closed", "2026-12-01 19:31", false, false, false, false},
+		{name: "fifteen days before: not open", now: "2026-11-16 18:59", bookable: false, cancellable: true, checkIn: false, promotes: true},
+		{name: "fourteen days before: open", now: "2026-11-17 19:00", bookable: true, cancellable: true, checkIn: false, promotes: true},
+		{name: "at the cancellation deadline", now: "2026-12-01 07:00", bookable: true, cancellable: true, checkIn: false, promotes: false},
+		{name: "a minute past the deadline", now: "2026-12-01 07:01", bookable: true, cancellable: false, checkIn: false, promotes: false},
+		{name: "an hour before: check-in opens", now: "2026-12-01 18:00", bookable: true, cancellable: false, checkIn: true, promotes: false},
+		{name: "30 minutes before: booking closed", now: "2026-12-01 18:30", bookable: false, cancellable: false, checkIn: true, promotes: false},
+		{name: "30 minutes after the start: last check-in", now: "2026-12-01 19:30", bookable: false, cancellable: false, checkIn: true, promotes: false},
+		{name: "31 minutes after: check-in closed", now: "2026-12-01 19:31", bookable: false, cancellable: false, checkIn: false, promotes: false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			now := at(t, c.now)
@@ -182,13 +182,13 @@ func TestCancelRule(t *testing.T) {
 		now  time.Time
 		want CancelReason
 	}{
-		{"in time", Cancellation{Status: "booked", Session: s}, early, CancelOK},
-		{"already cancelled", Cancellation{Status: "cancelled", Session: s}, early, CancelAlreadyCancelled},
-		{"checked in", Cancellation{Status: "attended", Session: s}, early, CancelCheckedIn},
-		{"bought online", Cancellation{Status: "booked", BoughtOnline: true, Session: s}, early, CancelBoughtOnline},
-		{"a private-coach class", Cancellation{Status: "booked", Session: private}, early, CancelCoachClass},
-		{"past the deadline", Cancellation{Status: "booked", Session: s}, at(t, "2026-12-01 12:00"), CancelPastDeadline},
-		{"begun", Cancellation{Status: "booked", Session: s}, at(t, "2026-12-01 19:00"), CancelStarted},
+		{name: "in time", c: Cancellation{Status: "booked", Session: s}, now: early, want: CancelOK},
+		{name: "already cancelled", c: Cancellation{Status: "cancelled", Session: s}, now: early, want: CancelAlreadyCancelled},
+		{name: "checked in", c: Cancellation{Status: "attended", Session: s}, now: early, want: CancelCheckedIn},
+		{name: "bought online", c: Cancellation{Status: "booked", BoughtOnline: true, Session: s}, now: early, want: CancelBoughtOnline},
+		{name: "a private-coach class", c: Cancellation{Status: "booked", Session: private}, now: early, want: CancelCoachClass},
+		{name: "past the deadline", c: Cancellation{Status: "booked", Session: s}, now: at(t, "2026-12-01 12:00"), want: CancelPastDeadline},
+		{name: "begun", c: Cancellation{Status: "booked", Session: s}, now: at(t, "2026-12-01 19:00"), want: CancelStarted},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := CancelRule(c.c, c.now); got != c.want {

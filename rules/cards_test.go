@@ -25,9 +25,9 @@ func TestForCards(t *testing.T) {
 		n    int
 		more bool
 	}{
-		{"more than shown", 0, 3, true},
-		{"exactly shown", 1, 3, false},
-		{"fewer", 2, 1, false},
+		{name: "more than shown", i: 0, n: 3, more: true},
+		{name: "exactly shown", i: 1, n: 3, more: false},
+		{name: "fewer", i: 2, n: 1, more: false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			a := got[c.i]

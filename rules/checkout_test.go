@@ -16,14 +16,14 @@ func TestActivationOnPayment(t *testing.T) {
 		active                  bool
 		start, end              string
 	}{
-		{"IMMEDIATELY: active from the Taipei day paid", StartImmediately, "", 1, "M", true, "2026-11-23", "2026-12-22"},
-		{"IMMEDIATELY without validity: no end", StartImmediately, "", 0, "", true, "2026-11-23", ""},
-		{"CUSTOM: from the buyer's day", StartCustom, "2026-12-01", 1, "M", true, "2026-12-01", "2026-12-31"},
-		{"ADMIN_CUSTOM: from the operator's day", StartAdminCustom, "2027-01-01", 1, "Y", true, "2027-01-01", "2027-12-31"},
-		{"ADMIN_CUSTOM without a date: waits", StartAdminCustom, "", 1, "Y", false, "", ""},
-		{"BOOKING: waits for the first booking", StartBooking, "", 1, "M", false, "", ""},
-		{"ATTEND: waits for the first check-in", StartAttend, "", 2, "W", false, "", ""},
-		{"a week over the month end", StartImmediately, "", 1, "W", true, "2026-11-23", "2026-11-29"},
+		{name: "IMMEDIATELY: active from the Taipei day paid", startType: StartImmediately, chosen: "", value: 1, unit: "M", active: true, start: "2026-11-23", end: "2026-12-22"},
+		{name: "IMMEDIATELY without validity: no end", startType: StartImmediately, chosen: "", value: 0, unit: "", active: true, start: "2026-11-23", end: ""},
+		{name: "CUSTOM: from the buyer's day", startType: StartCustom, chosen: "2026-12-01", value: 1, unit: "M", active: true, start: "2026-12-01", end: "2026-12-31"},
+		{name: "ADMIN_CUSTOM: from the operator's day", startType: StartAdminCustom, chosen: "2027-01-01", value: 1, unit: "Y", active: true, start: "2027-01-01", end: "2027-12-31"},
+		{name: "ADMIN_CUSTOM without a date: waits", startType: StartAdminCustom, chosen: "", value: 1, unit: "Y", active: false, start: "", end: ""},
+		{name: "BOOKING: waits for the first booking", startType: StartBooking, chosen: "", value: 1, unit: "M", active: false, start: "", end: ""},
+		{name: "ATTEND: waits for the first check-in", startType: StartAttend, chosen: "", value: 2, unit: "W", active: false, start: "", end: ""},
+		{name: "a week over the month end", startType: StartImmediately, chosen: "", value: 1, unit: "W", active: true, start: "2026-11-23", end: "2026-11-29"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var chosen TaipeiDay
@@ -52,15 +52,15 @@ func TestCheckoutStart(t *testing.T) {
 	for _, c := range []struct {
 		name, startType, chosen, admin, want, err string
 	}{
-		{"CUSTOM today", StartCustom, "2026-11-23", "", "2026-11-23", ""},
-		{"CUSTOM 30 days ahead", StartCustom, "2026-12-23", "", "2026-12-23", ""},
-		{"CUSTOM 31 days ahead", StartCustom, "2026-12-24", "", "", "開始日期需在 30 天內（最晚 2026-12-23）"},
-		{"CUSTOM yesterday", StartCustom, "2026-11-22", "", "", "開始日期不可早於今天（2026-11-23）"},
-		{"CUSTOM without a date", StartCustom, "", "", "", "請選擇開始日期（30 天內）"},
-		{"CUSTOM not a date", StartCustom, "2026-02-30", "", "", `日期格式需為 YYYY-MM-DD："2026-02-30"`},
-		{"ADMIN_CUSTOM takes the operator's day", StartAdminCustom, "2026-11-30", "2027-01-01", "2027-01-01", ""},
-		{"IMMEDIATELY ignores a date", StartImmediately, "2026-11-30", "", "", ""},
-		{"BOOKING ignores a date", StartBooking, "2026-11-30", "", "", ""},
+		{name: "CUSTOM today", startType: StartCustom, chosen: "2026-11-23", admin: "", want: "2026-11-23", err: ""},
+		{name: "CUSTOM 30 days ahead", startType: StartCustom, chosen: "2026-12-23", admin: "", want: "2026-12-23", err: ""},
+		{name: "CUSTOM 31 days ahead", startType: StartCustom, chosen: "2026-12-24", admin: "", want: "", err: "開始日期需在 30 天內（最晚 2026-12-23）"},
+		{name: "CUSTOM yesterday", startType: StartCustom, chosen: "2026-11-22", admin: "", want: "", err: "開始日期不可早於今天（2026-11-23）"},
+		{name: "CUSTOM without a date", startType: StartCustom, chosen: "", admin: "", want: "", err: "請選擇開始日期（30 天內）"},
+		{name: "CUSTOM not a date", startType: StartCustom, chosen: "2026-02-30", admin: "", want: "", err: `日期格式需為 YYYY-MM-DD："2026-02-30"`},
+		{name: "ADMIN_CUSTOM takes the operator's day", startType: StartAdminCustom, chosen: "2026-11-30", admin: "2027-01-01", want: "2027-01-01", err: ""},
+		{name: "IMMEDIATELY ignores a date", startType: StartImmediately, chosen: "2026-11-30", admin: "", want: "", err: ""},
+		{name: "BOOKING ignores a date", startType: StartBooking, chosen: "2026-11-30", admin: "", want: "", err: ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d, err := CheckoutStart(c.startType, today, c.chosen, c.admin)
@@ -87,14 +87,14 @@ func TestCheckQuantity(t *testing.T) {
 		q             int
 		err           string
 	}{
-		{"one item", false, false, 1, ""},
-		{"ten items", false, false, 10, ""},
-		{"eleven items", false, false, 11, "購買數量需為 1 至 10"},
-		{"no item", false, false, 0, "購買數量需為 1 至 10"},
-		{"one seat", true, false, 1, ""},
-		{"two seats", true, false, 2, "購買數量需為 1 至 1"},
-		{"five seats with multi-booking", true, true, 5, ""},
-		{"six seats with multi-booking", true, true, 6, "購買數量需為 1 至 5"},
+		{name: "one item", course: false, multi: false, q: 1, err: ""},
+		{name: "ten items", course: false, multi: false, q: 10, err: ""},
+		{name: "eleven items", course: false, multi: false, q: 11, err: "購買數量需為 1 至 10"},
+		{name: "no item", course: false, multi: false, q: 0, err: "購買數量需為 1 至 10"},
+		{name: "one seat", course: true, multi: false, q: 1, err: ""},
+		{name: "two seats", course: true, multi: false, q: 2, err: "購買數量需為 1 至 1"},
+		{name: "five seats with multi-booking", course: true, multi: true, q: 5, err: ""},
+		{name: "six seats with multi-booking", course: true, multi: true, q: 6, err: "購買數量需為 1 至 5"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			err := CheckQuantity(c.course, c.multi, c.q)
@@ -132,13 +132,13 @@ func TestNextExpiryStep(t *testing.T) {
 		now  time.Time
 		want ExpiryStep
 	}{
-		{"paid: settle", ProviderPaid, due.Add(time.Minute), ExpirySettle},
-		{"paid long after: still settle", ProviderPaid, due.Add(48 * time.Hour), ExpirySettle},
-		{"unpaid: expire", ProviderUnpaid, due, ExpiryExpire},
-		{"unanswered at once: wait", ProviderUnanswered, due, ExpiryWait},
-		{"unanswered just within the bound: wait", ProviderUnanswered, due.Add(UnansweredBound - time.Second), ExpiryWait},
-		{"unanswered at the bound: expire unverified", ProviderUnanswered, due.Add(UnansweredBound), ExpiryExpireUnverified},
-		{"unanswered a day later: expire unverified", ProviderUnanswered, due.Add(24 * time.Hour), ExpiryExpireUnverified},
+		{name: "paid: settle", says: ProviderPaid, now: due.Add(time.Minute), want: ExpirySettle},
+		{name: "paid long after: still settle", says: ProviderPaid, now: due.Add(48 * time.Hour), want: ExpirySettle},
+		{name: "unpaid: expire", says: ProviderUnpaid, now: due, want: ExpiryExpire},
+		{name: "unanswered at once: wait", says: ProviderUnanswered, now: due, want: ExpiryWait},
+		{name: "unanswered just within the bound: wait", says: ProviderUnanswered, now: due.Add(UnansweredBound - time.Second), want: ExpiryWait},
+		{name: "unanswered at the bound: expire unverified", says: ProviderUnanswered, now: due.Add(UnansweredBound), want: ExpiryExpireUnverified},
+		{name: "unanswered a day later: expire unverified", says: ProviderUnanswered, now: due.Add(24 * time.Hour), want: ExpiryExpireUnverified},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := NextExpiryStep(c.says, due, c.now); got != c.want {

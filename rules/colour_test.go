@@ -7,14 +7,14 @@ func TestCorporateColour(t *testing.T) {
 		name, in, want string
 		bad            bool
 	}{
-		{"argb six digits", "FF1B8A7A", "#1B8A7A", false},
-		{"three digits", "FFabc", "#abc", false},
-		{"lower case", "ff91c423", "#91c423", false},
-		{"five digits", "FF12345", "", true},
-		{"not hex", "FFGGHHII", "", true},
-		{"empty", "", "", true},
-		{"only alpha", "FF", "", true},
-		{"with hash", "FF#12345", "", true},
+		{name: "argb six digits", in: "FF1B8A7A", want: "#1B8A7A", bad: false},
+		{name: "three digits", in: "FFabc", want: "#abc", bad: false},
+		{name: "lower case", in: "ff91c423", want: "#91c423", bad: false},
+		{name: "five digits", in: "FF12345", want: "", bad: true},
+		{name: "not hex", in: "FFGGHHII", want: "", bad: true},
+		{name: "empty", in: "", want: "", bad: true},
+		{name: "only alpha", in: "FF", want: "", bad: true},
+		{name: "with hash", in: "FF#12345", want: "", bad: true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

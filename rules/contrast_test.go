@@ -9,9 +9,9 @@ func TestContrastMatchesWCAGReferenceValues(t *testing.T) {
 	cases := []struct {
 		name, a, b, want string
 	}{
-		{"black on white", "#000", "#fff", "21.00"},
-		{"mid teal on white", "#1B8A7A", "#ffffff", "4.23"},
-		{"grey 777 on white", "#777777", "#ffffff", "4.48"},
+		{name: "black on white", a: "#000", b: "#fff", want: "21.00"},
+		{name: "mid teal on white", a: "#1B8A7A", b: "#ffffff", want: "4.23"},
+		{name: "grey 777 on white", a: "#777777", b: "#ffffff", want: "4.48"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -28,15 +28,15 @@ func TestContrastMatchesWCAGReferenceValues(t *testing.T) {
 // Every pair the kit draws meets AA for brands light and dark.
 func TestBrandPaletteMeetsAA(t *testing.T) {
 	cases := []struct{ name, colour string }{
-		{"very light yellow", "#FFFBCC"},
-		{"mid teal (the audit brand, 4.23:1 as is)", "#1B8A7A"},
-		{"near black", "#111111"},
-		{"pure red", "#FF0000"},
-		{"pure white", "#FFFFFF"},
-		{"light green (the fallback)", DefaultColour},
-		{"short hex blue", "#00f"},
-		{"not a colour", "Bad Hex"},
-		{"empty", ""},
+		{name: "very light yellow", colour: "#FFFBCC"},
+		{name: "mid teal (the audit brand, 4.23:1 as is)", colour: "#1B8A7A"},
+		{name: "near black", colour: "#111111"},
+		{name: "pure red", colour: "#FF0000"},
+		{name: "pure white", colour: "#FFFFFF"},
+		{name: "light green (the fallback)", colour: DefaultColour},
+		{name: "short hex blue", colour: "#00f"},
+		{name: "not a colour", colour: "Bad Hex"},
+		{name: "empty", colour: ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -65,9 +65,9 @@ func TestBrandPaletteShades(t *testing.T) {
 		want         Palette
 	}{
 		// the demo brand: the shades the JavaScript derivation gave (goldens)
-		{"mid teal darkened", "#1B8A7A", Palette{Ink: "#18796b", OnInk: White, Tint: "#e8f2f0"}},
-		{"a brand colour that already passes is kept as it is", "#111111", Palette{Ink: "#111111", OnInk: White, Tint: "#e7e7e7"}},
-		{"not a colour is the fallback's", "Bad Hex", BrandPalette(DefaultColour)},
+		{name: "mid teal darkened", colour: "#1B8A7A", want: Palette{Ink: "#18796b", OnInk: White, Tint: "#e8f2f0"}},
+		{name: "a brand colour that already passes is kept as it is", colour: "#111111", want: Palette{Ink: "#111111", OnInk: White, Tint: "#e7e7e7"}},
+		{name: "not a colour is the fallback's", colour: "Bad Hex", want: BrandPalette(DefaultColour)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -88,15 +88,15 @@ func TestBrandPaletteShades(t *testing.T) {
 // where it can.
 func TestTextOnReachesAA(t *testing.T) {
 	cases := []struct{ name, bg, want string }{
-		{"LINE Pay green: white 2.26:1, the dark text 6.54:1", LinePayGreen, DarkText},
-		{"a studio's light yellow", "#FFFBCC", DarkText},
-		{"a studio's mid teal as picked: white 4.23:1, the dark text too dark", "#1B8A7A", Black},
-		{"the demo brand's ink", "#18796b", White},
-		{"near black", "#111111", White},
-		{"pure white", "#FFFFFF", DarkText},
-		{"grey 777: white 4.48:1", "#777777", Black},
-		{"the theme's light green", DefaultColour, DarkText},
-		{"not a colour counts as black", "Bad Hex", White},
+		{name: "LINE Pay green: white 2.26:1, the dark text 6.54:1", bg: LinePayGreen, want: DarkText},
+		{name: "a studio's light yellow", bg: "#FFFBCC", want: DarkText},
+		{name: "a studio's mid teal as picked: white 4.23:1, the dark text too dark", bg: "#1B8A7A", want: Black},
+		{name: "the demo brand's ink", bg: "#18796b", want: White},
+		{name: "near black", bg: "#111111", want: White},
+		{name: "pure white", bg: "#FFFFFF", want: DarkText},
+		{name: "grey 777: white 4.48:1", bg: "#777777", want: Black},
+		{name: "the theme's light green", bg: DefaultColour, want: DarkText},
+		{name: "not a colour counts as black", bg: "Bad Hex", want: White},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -12,17 +12,17 @@ func TestProRata(t *testing.T) {
 		want                    int
 		err                     error
 	}{
-		{"before the term: full price", 4800, 12, 12, 4800, nil},
-		{"one session gone", 4800, 12, 11, 4400, nil},
-		{"seven of twelve left", 4800, 12, 7, 2800, nil},
-		{"half the term", 6000, 4, 2, 3000, nil},
-		{"a third rounds down", 1000, 3, 1, 333, nil},
-		{"two thirds rounds down", 1000, 3, 2, 666, nil},
-		{"last session", 3200, 8, 1, 400, nil},
-		{"free class stays free", 0, 8, 3, 0, nil},
-		{"more left than planned (a session added): full price", 4200, 10, 11, 4200, nil},
-		{"nothing left", 4800, 12, 0, 0, ErrNoSessionsLeft},
-		{"no sessions at all", 4800, 0, 0, 0, ErrNoSessionsLeft},
+		{name: "before the term: full price", price: 4800, total: 12, remaining: 12, want: 4800, err: nil},
+		{name: "one session gone", price: 4800, total: 12, remaining: 11, want: 4400, err: nil},
+		{name: "seven of twelve left", price: 4800, total: 12, remaining: 7, want: 2800, err: nil},
+		{name: "half the term", price: 6000, total: 4, remaining: 2, want: 3000, err: nil},
+		{name: "a third rounds down", price: 1000, total: 3, remaining: 1, want: 333, err: nil},
+		{name: "two thirds rounds down", price: 1000, total: 3, remaining: 2, want: 666, err: nil},
+		{name: "last session", price: 3200, total: 8, remaining: 1, want: 400, err: nil},
+		{name: "free class stays free", price: 0, total: 8, remaining: 3, want: 0, err: nil},
+		{name: "more left than planned (a session added): full price", price: 4200, total: 10, remaining: 11, want: 4200, err: nil},
+		{name: "nothing left", price: 4800, total: 12, remaining: 0, want: 0, err: ErrNoSessionsLeft},
+		{name: "no sessions at all", price: 4800, total: 0, remaining: 0, want: 0, err: ErrNoSessionsLeft},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -40,13 +40,13 @@ func TestOverdueAmount(t *testing.T) {
 		owed, unit, unitPrice int
 		want                  int
 	}{
-		{"nothing owed", 0, 10, 50, 0},
-		{"one minute pays a block", 1, 10, 50, 50},
-		{"exact blocks", 30, 10, 50, 150},
-		{"a started block rounds up", 23, 10, 50, 150},
-		{"per-minute price", 45, 1, 3, 135},
-		{"negative owed is nothing", -5, 10, 50, 0},
-		{"no unit configured", 30, 0, 50, 0},
+		{name: "nothing owed", owed: 0, unit: 10, unitPrice: 50, want: 0},
+		{name: "one minute pays a block", owed: 1, unit: 10, unitPrice: 50, want: 50},
+		{name: "exact blocks", owed: 30, unit: 10, unitPrice: 50, want: 150},
+		{name: "a started block rounds up", owed: 23, unit: 10, unitPrice: 50, want: 150},
+		{name: "per-minute price", owed: 45, unit: 1, unitPrice: 3, want: 135},
+		{name: "negative owed is nothing", owed: -5, unit: 10, unitPrice: 50, want: 0},
+		{name: "no unit configured", owed: 30, unit: 0, unitPrice: 50, want: 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -14,16 +14,16 @@ func TestThrottleWait(t *testing.T) {
 		t    Throttle
 		want time.Duration
 	}{
-		{"fresh key", Throttle{}, 0},
-		{"two failures: free", Throttle{Failures: 2, WindowStart: ago(time.Minute), LastFailure: now}, 0},
-		{"third failure just now: 1 s", Throttle{Failures: 3, WindowStart: ago(time.Minute), LastFailure: ago(500 * time.Millisecond)}, 500 * time.Millisecond},
-		{"third failure 2 s ago: go", Throttle{Failures: 3, WindowStart: ago(time.Minute), LastFailure: ago(2 * time.Second)}, 0},
-		{"fifth failure 1 s ago: 4 s delay", Throttle{Failures: 5, WindowStart: ago(time.Minute), LastFailure: ago(time.Second)}, 3 * time.Second},
-		{"ninth failure: capped at 30 s", Throttle{Failures: 9, WindowStart: ago(time.Minute), LastFailure: now}, 30 * time.Second},
-		{"huge count stays capped", Throttle{Failures: 500, WindowStart: ago(time.Minute), LastFailure: now}, 30 * time.Second},
-		{"locked", Throttle{WindowStart: now, LastFailure: now, LockedUntil: now.Add(10 * time.Minute)}, 10 * time.Minute},
-		{"lock over", Throttle{WindowStart: ago(20 * time.Minute), LastFailure: ago(20 * time.Minute), LockedUntil: ago(5 * time.Minute)}, 0},
-		{"old window forgotten", Throttle{Failures: 9, WindowStart: ago(16 * time.Minute), LastFailure: now}, 0},
+		{name: "fresh key", t: Throttle{}, want: 0},
+		{name: "two failures: free", t: Throttle{Failures: 2, WindowStart: ago(time.Minute), LastFailure: now}, want: 0},
+		{name: "third failure just now: 1 s", t: Throttle{Failures: 3, WindowStart: ago(time.Minute), LastFailure: ago(500 * time.Millisecond)}, want: 500 * time.Millisecond},
+		{name: "third failure 2 s ago: go", t: Throttle{Failures: 3, WindowStart: ago(time.Minute), LastFailure: ago(2 * time.Second)}, want: 0},
+		{name: "fifth failure 1 s ago: 4 s delay", t: Throttle{Failures: 5, WindowStart: ago(time.Minute), LastFailure: ago(time.Second)}, want: 3 * time.Second},
+		{name: "ninth failure: capped at 30 s", t: Throttle{Failures: 9, WindowStart: ago(time.Minute), LastFailure: now}, want: 30 * time.Second},
+		{name: "huge count stays capped", t: Throttle{Failures: 500, WindowStart: ago(time.Minute), LastFailure: now}, want: 30 * time.Second},
+		{name: "locked", t: Throttle{WindowStart: now, LastFailure: now, LockedUntil: now.Add(10 * time.Minute)}, want: 10 * time.Minute},
+		{name: "lock over", t: Throttle{WindowStart: ago(20 * time.Minute), LastFailure: ago(20 * time.Minute), LockedUntil: ago(5 * time.Minute)}, want: 0},
+		{name: "old window forgotten", t: Throttle{Failures: 9, WindowStart: ago(16 * time.Minute), LastFailure: now}, want: 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

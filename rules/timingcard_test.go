@@ -2,31 +2,35 @@ package rules
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
 
 func TestTimingPoints(t *testing.T) {
-	rec := func(expired, active, available bool, amt int) TimingRecord {
-		return TimingRecord{ExpiredStatus: expired, ActiveStatus: active, AvailableStatus: available, CountingPasscardRemainAmt: amt}
+	// rec is a record in the states its words name ("expired", "active",
+	// "available"); a state not named is false.
+	rec := func(states string, amt int) TimingRecord {
+		is := func(w string) bool { return slices.Contains(strings.Fields(states), w) }
+		return TimingRecord{ExpiredStatus: is("expired"), ActiveStatus: is("active"), AvailableStatus: is("available"), CountingPasscardRemainAmt: amt}
 	}
 	cases := []struct {
 		name              string
 		records           []TimingRecord
 		remain, notActive int
 	}{
-		{"no records", nil, 0, 0},
-		{"one active card", []TimingRecord{rec(false, true, true, 300)}, 300, 0},
-		{"one card not yet active", []TimingRecord{rec(false, false, true, 600)}, 0, 600},
-		{"expired active card counts nowhere", []TimingRecord{rec(true, true, true, 100)}, 0, 0},
-		{"expired inactive card counts nowhere", []TimingRecord{rec(true, false, true, 100)}, 0, 0},
-		{"unavailable active card counts nowhere", []TimingRecord{rec(false, true, false, 50)}, 0, 0},
-		{"unavailable inactive card counts nowhere", []TimingRecord{rec(false, false, false, 50)}, 0, 0},
-		{"sums per group", []TimingRecord{
-			rec(false, true, true, 300), rec(false, true, true, 45), rec(false, false, true, 600),
-			rec(false, false, true, 1500), rec(true, true, true, 999), rec(false, true, false, 70),
-		}, 345, 2100},
-		{"zero amounts", []TimingRecord{rec(false, true, true, 0), rec(false, false, true, 0)}, 0, 0},
+		{name: "no records", records: nil, remain: 0, notActive: 0},
+		{name: "one active card", records: []TimingRecord{rec("active available", 300)}, remain: 300, notActive: 0},
+		{name: "one card not yet active", records: []TimingRecord{rec("available", 600)}, remain: 0, notActive: 600},
+		{name: "expired active card counts nowhere", records: []TimingRecord{rec("expired active available", 100)}, remain: 0, notActive: 0},
+		{name: "expired inactive card counts nowhere", records: []TimingRecord{rec("expired available", 100)}, remain: 0, notActive: 0},
+		{name: "unavailable active card counts nowhere", records: []TimingRecord{rec("active", 50)}, remain: 0, notActive: 0},
+		{name: "unavailable inactive card counts nowhere", records: []TimingRecord{rec("", 50)}, remain: 0, notActive: 0},
+		{name: "sums per group", records: []TimingRecord{
+			rec("active available", 300), rec("active available", 45), rec("available", 600),
+			rec("available", 1500), rec("expired active available", 999), rec("active", 70),
+		}, remain: 345, notActive: 2100},
+		{name: "zero amounts", records: []TimingRecord{rec("active available", 0), rec("available", 0)}, remain: 0, notActive: 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -45,11 +49,11 @@ func TestVisitMinutes(t *testing.T) {
 		start, end time.Time
 		want       int
 	}{
-		{"twenty seconds is a minute", at(10, 0, 0), at(10, 0, 20), 1},
-		{"an hour and a half", at(10, 0, 0), at(11, 30, 0), 90},
-		{"a started minute counts whole", at(10, 0, 0), at(11, 30, 1), 91},
-		{"no time at all is a minute", at(10, 0, 0), at(10, 0, 0), 1},
-		{"a clock that went back is a minute", at(10, 0, 0), at(9, 59, 0), 1},
+		{name: "twenty seconds is a minute", start: at(10, 0, 0), end: at(10, 0, 20), want: 1},
+		{name: "an hour and a half", start: at(10, 0, 0), end: at(11, 30, 0), want: 90},
+		{name: "a started minute counts whole", start: at(10, 0, 0), end: at(11, 30, 1), want: 91},
+		{name: "no time at all is a minute", start: at(10, 0, 0), end: at(10, 0, 0), want: 1},
+		{name: "a clock that went back is a minute", start: at(10, 0, 0), end: at(9, 59, 0), want: 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -68,11 +72,11 @@ func TestChargeMinutes(t *testing.T) {
 		take    []int
 		overdue int
 	}{
-		{"the first card pays all", []int{100, 50}, 40, []int{40, 0}, 0},
-		{"the first card runs out, the second pays the rest", []int{30, 100}, 50, []int{30, 20}, 0},
-		{"not enough: the rest is overdue", []int{30}, 50, []int{30}, 20},
-		{"no cards: all overdue", nil, 15, []int{}, 15},
-		{"an empty card gives nothing", []int{0, 10}, 5, []int{0, 5}, 0},
+		{name: "the first card pays all", remains: []int{100, 50}, minutes: 40, take: []int{40, 0}, overdue: 0},
+		{name: "the first card runs out, the second pays the rest", remains: []int{30, 100}, minutes: 50, take: []int{30, 20}, overdue: 0},
+		{name: "not enough: the rest is overdue", remains: []int{30}, minutes: 50, take: []int{30}, overdue: 20},
+		{name: "no cards: all overdue", remains: nil, minutes: 15, take: []int{}, overdue: 15},
+		{name: "an empty card gives nothing", remains: []int{0, 10}, minutes: 5, take: []int{0, 5}, overdue: 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
