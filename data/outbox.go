@@ -39,6 +39,14 @@ type Attachment struct {
 // the transaction that issues it.
 type ComposeMail func(u *User, t *Issued) (Mail, error)
 
+// QueueMail queues m in the outbox (a job of kind JobMail), in the
+// transaction of the change it reports; it replaces an unsent mail of the
+// same purpose to the same member, and is dropped for a member who has
+// unsubscribed when it is a notification (see Mail).
+func (t *Tx) QueueMail(m Mail) error {
+	return enqueue(t.ctx, t.tx, m)
+}
+
 // enqueue writes m to the outbox in tx, dropping unsent mails it replaces.
 func enqueue(ctx context.Context, tx pgx.Tx, m Mail) error {
 	b := &pgx.Batch{}
