@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"storefront"
 )
 
 // JobMail is the kind of the outbox's mail jobs (payload: Mail).
@@ -31,11 +33,11 @@ type Job struct {
 // once it is done.
 func (t *Tx) QueueJob(kind, key string, payload any) error {
 	if kind == "" || key == "" {
-		return errors.New("data: a job needs a kind and a key")
+		return &storefront.Error{Kind: storefront.KindInternal, Err: errors.New("data: a job needs a kind and a key")}
 	}
 	p, err := json.Marshal(payload)
 	if err != nil {
-		return err
+		return &storefront.Error{Kind: storefront.KindInternal, Err: err}
 	}
 	_, err = t.tx.Exec(t.ctx, `insert into jobs (kind, key, payload) values ($1, $2, $3::jsonb)
 		on conflict (kind, key) do nothing`, kind, key, p)

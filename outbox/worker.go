@@ -45,7 +45,6 @@ type Options struct {
 	MaxWait     time.Duration // longest wait between attempts (default 15m)
 	MaxAttempts int           // attempts before a job is dead (default 100: about a day at the default waits)
 	Timeout     time.Duration // longest one job may run (default 30s)
-	Batch       int           // jobs claimed at once (default 10)
 	Log         *slog.Logger
 	Observed    func(kind string, o Outcome) // called after each attempt (metrics), may be nil
 }
@@ -83,9 +82,6 @@ func Start(db *data.DB, o Options) *Worker {
 	}
 	if o.Timeout <= 0 {
 		o.Timeout = 30 * time.Second
-	}
-	if o.Batch <= 0 {
-		o.Batch = 10
 	}
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
@@ -143,8 +139,9 @@ func (w *Worker) loop(ctx context.Context) {
 	}
 }
 
-// round runs one batch of due jobs; true when the batch was full (more
-// may be due).
+// round runs one due job; true when there was one (more may be due). A
+// worker claims one job at a time: a claim's lease must outlast the job,
+// and jobs claimed together would wait for each other within it.
 func (w *Worker) round(ctx context.Context) bool {
 	w.mu.RLock()
 	kinds := slices.Sorted(maps.Keys(w.kinds))
@@ -152,7 +149,7 @@ func (w *Worker) round(ctx context.Context) bool {
 	if len(kinds) == 0 {
 		return false
 	}
-	js, err := w.db.ClaimJobs(ctx, kinds, w.o.Batch, w.lease)
+	js, err := w.db.ClaimJobs(ctx, kinds, 1, w.lease)
 	if err != nil {
 		if ctx.Err() == nil {
 			w.o.Log.Warn("outbox: claim", "err", err)
@@ -162,7 +159,7 @@ func (w *Worker) round(ctx context.Context) bool {
 	for _, j := range js {
 		w.run(ctx, j)
 	}
-	return len(js) == w.o.Batch && ctx.Err() == nil
+	return len(js) > 0 && ctx.Err() == nil
 }
 
 func (w *Worker) run(ctx context.Context, j data.Job) {

@@ -48,9 +48,7 @@ func TestJobDoneOnceByRacingWorkers(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"a", "b"} {
-		o := fast()
-		o.Batch = 3
-		w := outbox.Start(db, o)
+		w := outbox.Start(db, fast())
 		t.Cleanup(w.Stop)
 		w.Handle("count", handler(name))
 	}
