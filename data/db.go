@@ -90,18 +90,24 @@ func (db *DB) Migrate(ctx context.Context) error {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	defer conn.Release()
-	m, err := migrate.NewMigrator(ctx, conn.Conn(), "schema_version")
+	m, err := migrator(ctx, conn.Conn())
+	if err == nil {
+		err = m.Migrate(ctx)
+	}
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	sub, _ := fs.Sub(migrations, "migrations")
-	if err := m.LoadMigrations(sub); err != nil {
-		return fmt.Errorf("migrate: %w", err)
-	}
-	if err := m.Migrate(ctx); err != nil {
-		return fmt.Errorf("migrate: %w", err)
-	}
 	return nil
+}
+
+// migrator is the migrator of the embedded migrations on conn.
+func migrator(ctx context.Context, conn *pgx.Conn) (*migrate.Migrator, error) {
+	m, err := migrate.NewMigrator(ctx, conn, "schema_version")
+	if err != nil {
+		return nil, err
+	}
+	sub, _ := fs.Sub(migrations, "migrations")
+	return m, m.LoadMigrations(sub)
 }
 
 // embeddedDefault finds or starts a server and returns the URL of database

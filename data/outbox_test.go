@@ -72,10 +72,10 @@ func TestRegisterIsAtomic(t *testing.T) {
 	}
 }
 
-// TestClaimMails: claims are exclusive across concurrent claimers (as two
-// hosts would be), a claimed mail waits out its lease, a failure sets the
-// next attempt, a sent mail is never claimed again.
-func TestClaimMails(t *testing.T) {
+// TestClaimJobs: claims of queued mails are exclusive across concurrent
+// claimers (as two hosts would be), a claimed mail waits out its lease, a
+// failure sets the next attempt, a sent mail is never claimed again.
+func TestClaimJobs(t *testing.T) {
 	db := dbtest.NewDemo(t)
 	ctx := context.Background()
 	for i := range 20 {
@@ -85,6 +85,7 @@ func TestClaimMails(t *testing.T) {
 		}
 		_ = u
 	}
+	mails := []string{data.JobMail}
 	var mu sync.Mutex
 	seen := map[int64]int{}
 	var wg sync.WaitGroup
@@ -93,7 +94,7 @@ func TestClaimMails(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for {
-				ms, err := db.ClaimMails(ctx, 3, time.Hour)
+				ms, err := db.ClaimJobs(ctx, mails, 3, time.Hour)
 				if err != nil {
 					t.Error(err)
 					return
@@ -118,29 +119,38 @@ func TestClaimMails(t *testing.T) {
 			t.Fatalf("mail %d claimed %d times", id, n)
 		}
 	}
-	if d, _ := db.OutboxDepth(ctx); d != 20 {
+	if d := mailDepth(t, db); d != 20 {
 		t.Fatalf("depth %d; want 20 (claimed is not sent)", d)
 	}
 	// leases run out: everything is due again
-	db.Pool.Exec(ctx, `update mail_outbox set next_attempt_at = now() - interval '1 second'`)
-	ms, err := db.ClaimMails(ctx, 100, time.Hour)
+	db.Pool.Exec(ctx, `update jobs set next_at = now() - interval '1 second'`)
+	ms, err := db.ClaimJobs(ctx, mails, 100, time.Hour)
 	if err != nil || len(ms) != 20 || ms[0].Attempts != 2 {
 		t.Fatalf("reclaim = %d mails (attempts %v), %v", len(ms), ms[0].Attempts, err)
 	}
-	if err := db.MailSent(ctx, ms[0].ID); err != nil {
+	if err := db.JobDone(ctx, ms[0]); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.MailFailed(ctx, ms[1].ID, "smtp down", 0); err != nil {
+	if err := db.JobFailed(ctx, ms[1], "smtp down", 0, false); err != nil {
 		t.Fatal(err)
 	}
-	ms, err = db.ClaimMails(ctx, 100, time.Hour)
+	ms, err = db.ClaimJobs(ctx, mails, 100, time.Hour)
 	if err != nil || len(ms) != 1 || ms[0].ID == 0 {
 		t.Fatalf("after one sent and one failed (retry now): %d claimed, %v", len(ms), err)
 	}
 	if n := count(t, db, `select count(*) from mail_outbox where last_error = 'smtp down'`); n != 1 {
 		t.Fatalf("last error recorded %d times", n)
 	}
-	if d, _ := db.OutboxDepth(ctx); d != 19 {
+	if d := mailDepth(t, db); d != 19 {
 		t.Fatalf("depth %d; want 19", d)
 	}
+}
+
+func mailDepth(t *testing.T, db *data.DB) int64 {
+	t.Helper()
+	n, err := db.JobCounts(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n[data.JobMail].Queued
 }

@@ -23,7 +23,7 @@ import (
 	"storefront/host/wire"
 	"storefront/mail"
 	"storefront/mail/devbox"
-	"storefront/mail/outbox"
+	"storefront/outbox"
 	"storefront/rules"
 )
 
@@ -72,7 +72,7 @@ func newMemberServer(t *testing.T, opts ...serverOpt) *memberServer {
 	// the caller's options first: the outbox worker sends from the
 	// database they may choose
 	ts := newTestServer(t, append(opts, func(d *Deps) {
-		sender = outbox.Start(d.DB, m, outbox.Options{Poll: 50 * time.Millisecond, Backoff: 50 * time.Millisecond, MaxWait: 200 * time.Millisecond})
+		sender = startJobs(d.DB, m, outbox.Options{Poll: 50 * time.Millisecond, Backoff: 50 * time.Millisecond, MaxWait: 200 * time.Millisecond})
 		d.Mailer, d.Mailbox, d.Now, d.Outbox = m, box, c.Now, sender
 	})...)
 	t.Cleanup(sender.Stop)

@@ -1,9 +1,7 @@
 package host
 
 import (
-	"context"
 	"crypto/subtle"
-	"math"
 	"net/http"
 	"strconv"
 	"time"
@@ -23,7 +21,7 @@ type metrics struct {
 	render    *prometheus.HistogramVec
 	queueWait prometheus.Histogram
 	shed      prometheus.Counter
-	mails     *prometheus.CounterVec
+	jobs      *prometheus.CounterVec
 }
 
 func newMetrics(s *Server) *metrics {
@@ -40,9 +38,9 @@ func newMetrics(s *Server) *metrics {
 		Help: "Time a page waited for a free renderer.", Buckets: []float64{.0005, .001, .005, .01, .05, .1, .25, .5, 1, 2}})
 	m.shed = prometheus.NewCounter(prometheus.CounterOpts{Name: "storefront_renderer_busy_total",
 		Help: "Pages answered 503 because no renderer became free within the queue wait."})
-	m.mails = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "storefront_mail_attempts_total",
-		Help: "Attempts to send an outbox mail, by result (sent or failed)."}, []string{"result"})
-	m.reg.MustRegister(m.requests, m.duration, m.pageCache, m.render, m.queueWait, m.shed, m.mails,
+	m.jobs = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "storefront_job_attempts_total",
+		Help: "Attempts to run an outbox job in this process, by kind and result (done, failed: retried later, dead: given up)."}, []string{"kind", "result"})
+	m.reg.MustRegister(m.requests, m.duration, m.pageCache, m.render, m.queueWait, m.shed, m.jobs, jobsCollector{s.db},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
 	pool := s.db.Pool
@@ -73,15 +71,6 @@ func newMetrics(s *Server) *metrics {
 		}
 		return 0
 	})
-	gauge("storefront_mail_outbox_depth", "Mails waiting in the outbox to be sent (NaN when the database does not answer).", func() float64 {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		defer cancel()
-		n, err := s.db.OutboxDepth(ctx)
-		if err != nil {
-			return math.NaN()
-		}
-		return float64(n)
-	})
 	return m
 }
 
@@ -97,15 +86,6 @@ func (m *metrics) request(route string, status int, took time.Duration, cache st
 		m.pageCache.WithLabelValues("miss").Inc()
 	default:
 		m.pageCache.WithLabelValues(cache).Inc()
-	}
-}
-
-// MailAttempt counts an outbox send (outbox.Options.Observed).
-func (s *Server) MailAttempt(sent bool) {
-	if sent {
-		s.metrics.mails.WithLabelValues("sent").Inc()
-	} else {
-		s.metrics.mails.WithLabelValues("failed").Inc()
 	}
 }
 

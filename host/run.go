@@ -18,7 +18,7 @@ import (
 	"storefront/host/config"
 	"storefront/mail"
 	"storefront/mail/devbox"
-	"storefront/mail/outbox"
+	"storefront/outbox"
 	"storefront/renderer"
 )
 
@@ -107,10 +107,9 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	if err != nil {
 		return err
 	}
-	if mailer != nil { // the mail outbox's sender, before the first request
-		srv.outbox = outbox.Start(db, mailer, outbox.Options{Log: log, Observed: srv.MailAttempt})
-		defer srv.outbox.Stop()
-	}
+	// the outbox's worker, before the first request
+	srv.outbox = startJobs(db, mailer, outbox.Options{Log: log, Observed: srv.jobAttempt})
+	defer srv.outbox.Stop()
 	expirer := checkout.StartExpirer(srv.checkout, time.Minute) // unpaid orders past their time
 	defer expirer.Stop()
 	listenCtx, stopListening := context.WithCancel(ctx)
@@ -185,4 +184,14 @@ func withCatalogueImages(static map[string]fs.FS, dir string) map[string]fs.FS {
 	}
 	out["catalogue"] = os.DirFS(dir)
 	return out
+}
+
+// startJobs starts the outbox's worker with the handler of every job
+// kind; without a mailer, mails stay queued.
+func startJobs(db *data.DB, mailer *mail.Mailer, o outbox.Options) *outbox.Worker {
+	w := outbox.Start(db, o)
+	if mailer != nil {
+		w.Handle(data.JobMail, outbox.SendMail(mailer))
+	}
+	return w
 }

@@ -21,8 +21,8 @@ import (
 	"storefront/host/config"
 	"storefront/mail"
 	"storefront/mail/devbox"
-	"storefront/mail/outbox"
 	"storefront/members"
+	"storefront/outbox"
 	"storefront/providers"
 	"storefront/renderer"
 )
@@ -80,7 +80,7 @@ type Deps struct {
 	// resized at /_img/): the demo catalogue's pictures, given by the
 	// binary (cmd/storefront), not known to host.
 	Static map[string]fs.FS
-	// Outbox, when set, is told when a mail was queued (it sends them).
+	// Outbox, when set, is told when a job was queued (it runs them).
 	Outbox *outbox.Worker
 	// SandboxClient sends the NewebPay sandbox's notifications (nil: a
 	// client with a 20 s timeout; tests route it to their server).
@@ -94,8 +94,8 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	s.members = &members.Flows{DB: s.db, Now: s.now, Queued: s.outbox.Kick}
-	s.bookings = &booking.Flows{DB: s.db, Now: s.now, Queued: s.outbox.Kick}
+	s.members = &members.Flows{DB: s.db, Now: s.now, Queued: func() { s.outbox.Kick() }}
+	s.bookings = &booking.Flows{DB: s.db, Now: s.now, Queued: func() { s.outbox.Kick() }}
 	var err error
 	if s.imageVersion, err = imageVersionOf(d.Static); err != nil {
 		return nil, err
