@@ -20,7 +20,7 @@ var layers = [][]string{
 	{"storefront"}, // the domain kernel: errors, codes, texts
 	{"rules"},      // pure decisions
 	{"data", "data/catalogue", "data/demo", "data/dbtest", "providers", "mail", "mail/devbox", "cache", "renderer", "renderer/build", "host/shell"},
-	{"booking", "checkout", "econtract", "members", "mail/outbox"}, // flows: each use case owns its transaction
+	{"booking", "checkout", "econtract", "members", "outbox"}, // flows: each use case owns its transaction
 	{"host", "host/config", "host/wire"},            // HTTP
 	{"cmd/storefront", "cmd/build", "bench", "e2e"}, // programs and the tests from outside
 }
