@@ -30,7 +30,8 @@ type Job struct {
 // QueueJob queues a job of kind in the outbox, in the transaction of the
 // change that asks for it; payload is stored JSON-encoded. (kind, key)
 // names the job: queuing it again (a replayed use case) is a no-op, even
-// once it is done.
+// once it is done. The payload stays in the table after the job is done
+// (only a mail's body is blanked): it holds no secret.
 func (t *Tx) QueueJob(kind, key string, payload any) error {
 	if kind == "" || key == "" {
 		return &storefront.Error{Kind: storefront.KindInternal, Err: errors.New("data: a job needs a kind and a key")}

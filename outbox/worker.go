@@ -7,9 +7,9 @@
 // in /metrics, never deleted).
 //
 // A job runs at least once, normally exactly once: only a process dying
-// mid-job, or a job outliving its lease, runs it again. Handlers that reach
-// outside (a provider) pass the job's key along where the provider takes
-// an idempotency key.
+// mid-job, or a job outliving its lease, runs it again. So a handler that
+// reaches outside makes its call safe to repeat: the flow puts in the
+// payload what makes it so (the idempotency key a provider takes).
 package outbox
 
 import (
