@@ -21,8 +21,8 @@ var layers = [][]string{
 	{"rules"},      // pure decisions
 	{"data", "data/catalogue", "data/demo", "data/dbtest", "providers", "mail", "mail/devbox", "cache", "renderer", "renderer/build", "host/shell"},
 	{"booking", "checkout", "econtract", "members", "outbox"}, // flows: each use case owns its transaction
-	{"host", "host/config", "host/wire"},            // HTTP
-	{"cmd/storefront", "cmd/build", "bench", "e2e"}, // programs and the tests from outside
+	{"host", "host/config", "host/wire"},                      // HTTP
+	{"cmd/storefront", "cmd/build", "bench", "e2e"},           // programs and the tests from outside
 }
 
 // family is a package's top folder: the unit inside which one layer's
