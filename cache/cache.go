@@ -139,8 +139,8 @@ func (c *Cache) probe() {
 		err := c.rdb.Ping(ctx).Err()
 		cancel()
 		if err == nil {
+			c.log.Info("redis answers again; using it") // before it is used: whoever sees it up finds the line
 			c.down.Store(false)
-			c.log.Info("redis answers again; using it")
 			return
 		}
 	}
