@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"storefront/booking"
 	"storefront/data"
 )
 
@@ -64,3 +65,21 @@ func (s *Server) brandOfRequest(r *http.Request, rt *route) (*data.Brand, error)
 	}
 	return s.brand(r.Context(), id, rt)
 }
+
+// who is the member of a request as the booking flows take them.
+func (s *Server) who(r *http.Request, b *data.Brand, m *member) booking.Who {
+	return booking.Who{Brand: b, User: m.user, Shop: s.notifyBrand(r, b, m.user)}
+}
+
+// queryMember reads the brand of a GET call and its logged-in member.
+func (s *Server) queryMember(w http.ResponseWriter, r *http.Request) (*data.Brand, *member, error) {
+	b, err := s.brandOfRequest(r, routeCourse)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := s.apiMember(w, r, b)
+	return b, m, err
+}
+
+// maxKey bounds an Idempotency-Key.
+const maxKey = 200

@@ -65,7 +65,7 @@ type Config struct {
 	// OrderTTL is how long an unpaid order waits before the expiry worker
 	// expires it (checkout).
 	OrderTTL time.Duration
-	// CheckInKey signs the members' check-in QR codes (checkin.go); random
+	// CheckInKey signs the members' check-in QR codes (checkin_token.go); random
 	// per process when STOREFRONT_CHECKIN_KEY is empty.
 	CheckInKey []byte
 	// ScannerToken is the studio scanners' bearer token for POST

@@ -12,7 +12,7 @@ import (
 	"storefront/rules"
 )
 
-// Holding QR codes (issue 14): the member centre shows a quantity
+// Holding QR codes: the member centre shows a quantity
 // passcard's QR (module QUANTITY_PASSCARD_QR) and the timing card's
 // (module TIMING_CARD_QR) as signed, short-lived tokens, signed like the
 // check-in QR (signToken): "h1.{brand}.{user}.{kind}.{holding id}.{expiry}.{HMAC}".

@@ -15,7 +15,7 @@ import (
 	"storefront/host/wire"
 )
 
-// QR check-in (issue 11): the member centre shows a QR code of a signed,
+// QR check-in: the member centre shows a QR code of a signed,
 // short-lived token naming the member; the studio's scanner posts it to
 // POST /api/checkin/qr with its bearer token and the member is checked in
 // to the session whose check-in window is open. A screenshot from
