@@ -114,7 +114,7 @@ test('download app: from the footer, and a computer sent on by /appDownloadRedir
 
 /**
  * A notification mail's one-click unsubscribe token for member userId of
- * the demo brand, valid a day: signed as host/checkin.go's signToken does,
+ * the demo brand, valid a day: signed as host/checkin_token.go's signToken does,
  * with the key e2e/fixtures.go gives the storefront.
  */
 function unsubscribeToken(userId) {

@@ -33,7 +33,7 @@ type route struct {
 	Cacheable bool
 	// Query names the query parameters a cacheable page reads (its loader,
 	// its guard and the app's page), besides commonQuery; the page, its
-	// props and its cache key see only those (pagecache.go).
+	// props and its cache key see only those (page_cache.go).
 	Query []string
 }
 

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/golang-lru/v2/expirable"
-	"github.com/klauspost/compress/gzhttp"
 
 	"storefront/booking"
 	"storefront/cache"
@@ -304,7 +303,7 @@ func (s *Server) routes() http.Handler {
 		switch {
 		case pattern != "/":
 			apiAndAssets.ServeHTTP(w, r)
-		case s.refuseAtOnce(r): // before any other work (limits.go)
+		case s.refuseAtOnce(r): // before any other work (http_limits.go)
 			s.shed(w, r)
 		default:
 			pages.ServeHTTP(w, r)
@@ -372,44 +371,4 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Write([]byte("ready\n"))
-}
-
-// gzFn carries the writer function of gzipped through the gzip handler.
-type gzFn struct{}
-
-// gzipped runs fn with a writer that gzips what fn writes when the client
-// accepts it (and still flushes as fn flushes).
-func (s *Server) gzipped(w http.ResponseWriter, r *http.Request, fn func(http.ResponseWriter)) {
-	s.gz.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), gzFn{}, fn)))
-}
-
-// compress gzips dynamic answers (pages as they stream, JSON); answers
-// that set Content-Encoding themselves (assets, cached pages) pass through.
-// Level 1, the fastest: an uncached brand home (48 KB) took 0.4 ms of CPU
-// to compress at level 5 and takes 0.22 ms, for 11.9 KB instead of 10.5 KB
-// (issue 15: the server's CPU is what an uncached page is short of; the
-// cached pages keep their own, stronger compression).
-func compress(h http.Handler) http.Handler {
-	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(512), gzhttp.CompressionLevel(1))
-	if err != nil {
-		panic(err) // constant options
-	}
-	return wrap(h)
-}
-
-// recoverer turns a handler panic into a logged 500 instead of a dropped
-// connection.
-func (s *Server) recoverer(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		defer func() {
-			if v := recover(); v != nil {
-				if v == http.ErrAbortHandler {
-					panic(v)
-				}
-				s.log.Error("panic", "path", logPath(r), "panic", v)
-				http.Error(w, "伺服器發生錯誤，請稍後再試", http.StatusInternalServerError)
-			}
-		}()
-		next.ServeHTTP(w, r)
-	})
 }

@@ -24,7 +24,7 @@ type site struct {
 	BrandID     string // "" for the index
 	Rest        string // path under the brand: "" for brand home, else "/..."
 	BasePath    string // "" on a custom domain, "/{brandId}" otherwise
-	Origin      string // the trusted origin of this site's absolute URLs (origin.go)
+	Origin      string // the trusted origin of this site's absolute URLs (http_origin.go)
 }
 
 // hostName is the request's host without port, lower case.

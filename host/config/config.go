@@ -33,14 +33,14 @@ type Config struct {
 	LogFormat     string
 	SMTP          mail.Config // SMTP.Host "": no SMTP server (dev: the development mailbox)
 	// PublicURL is the trusted public origin (scheme://host[:port]) of every
-	// absolute URL outside a brand's custom domain (origin.go).
+	// absolute URL outside a brand's custom domain (http_origin.go).
 	PublicURL string
 	// EnvHosts are the host names (lower case) that choose the environment
 	// of the custom-domain redirect, each the environment its name selects
 	// (envOfHost); any other host chooses nothing.
 	EnvHosts map[string]string
 	// TrustedProxies are the peers whose X-Forwarded-For and
-	// X-Forwarded-Proto are believed (origin.go).
+	// X-Forwarded-Proto are believed (http_origin.go).
 	TrustedProxies []netip.Prefix
 	// DeviceKey signs the known-device cookies (device.go); random per
 	// process when STOREFRONT_DEVICE_KEY is empty.
@@ -79,7 +79,7 @@ type Config struct {
 	// `storefront catalogue import`, served at /_static/catalogue/.
 	CatalogueImages string
 	// EdgePurgeURL is where a brand's data change is purged from the edge
-	// cache (edge.go); empty: no edge cache to tell.
+	// cache (page_edge.go); empty: no edge cache to tell.
 	EdgePurgeURL string
 }
 

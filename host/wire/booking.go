@@ -7,7 +7,7 @@ import (
 )
 
 // The booking calls' and pages' wire types (issue 11), generated for the
-// app with pages.go (make contract). Every call is documented in
+// app with page.go (make contract). Every call is documented in
 // openapi.json.
 
 // ScheduleSeat is one session of GET /api/schedule: the schedule, its live

@@ -29,7 +29,7 @@ type reqCtx struct {
 	// expires is when the loaded page stops being true (pageExpiry): the
 	// page cache keeps it no longer
 	expires time.Time
-	// background: rendered ahead of visitors (warm.go), on a runtime no
+	// background: rendered ahead of visitors (page_warm.go), on a runtime no
 	// visitor waits for
 	background bool
 }

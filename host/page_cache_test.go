@@ -106,7 +106,7 @@ func TestPageCacheFollowsCatalogueChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	ts.BrandChanged(context.Background(), "yoga") // what the database notification does
-	ts.pages.warm.wait()                          // the visited page is rendered again (warm.go)
+	ts.pages.warm.wait()                          // the visited page is rendered again (page_warm.go)
 	w := ts.get(t, "/yoga")
 	if w.Header().Get("X-Page-Cache") != "hit" || !strings.Contains(w.Body.String(), "NT$ 2,345") {
 		t.Fatalf("after a price change: X-Page-Cache %q, new price shown %v", w.Header().Get("X-Page-Cache"), strings.Contains(w.Body.String(), "NT$ 2,345"))
