@@ -70,3 +70,32 @@ func EnvOfHost(host, fallback string) string {
 	}
 	return fallback
 }
+
+// EnvHosts reads a comma-separated list of host names, each naming an
+// environment (EnvOfHost).
+func EnvHosts(list string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, h := range strings.Split(list, ",") {
+		h = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(h), "."))
+		if h == "" {
+			continue
+		}
+		env := EnvOfHost(h, "")
+		if env == "" || strings.ContainsAny(h, ":/ ") {
+			return nil, errors.New("want host names whose first label names an environment, such as staging.shop.example.com or shop-preprod.example.com: " + h)
+		}
+		out[h] = env
+	}
+	return out, nil
+}
+
+// LocalHost reports whether host names this machine: localhost or a
+// loopback address.
+func LocalHost(host string) bool {
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	return err == nil && a.IsLoopback()
+}
