@@ -1,0 +1,116 @@
+package config_test
+
+import (
+	"fmt"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"storefront/host/config"
+)
+
+// TestConfigPayments: each provider's variables go together; none set is
+// no provider outside dev and the provider's local sandbox in dev.
+func TestConfigPayments(t *testing.T) {
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	newebpay := map[string]string{"NEWEBPAY_MERCHANT_ID": "MS123", "NEWEBPAY_HASH_KEY": "k0123456789abcdefghijklmnopqrstu",
+		"NEWEBPAY_HASH_IV": "iv0123456789abcd", "NEWEBPAY_URL": "https://ccore.newebpay.com/"}
+	linepay := map[string]string{"LINEPAY_CHANNEL_ID": "1655", "LINEPAY_CHANNEL_SECRET": "line-secret-value", "LINEPAY_URL": "https://sandbox-api-pay.line.me"}
+	merge := func(ms ...map[string]string) map[string]string {
+		out := map[string]string{}
+		for _, m := range ms {
+			for k, v := range m {
+				out[k] = v
+			}
+		}
+		return out
+	}
+	prod := map[string]string{"STOREFRONT_ENV": "production", "STOREFRONT_PUBLIC_URL": "https://shop.example.com"}
+
+	// dev, nothing set: both sandboxes, on the public origin
+	c, err := config.Load(env(map[string]string{"STOREFRONT_PUBLIC_URL": "http://localhost:9999"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.PaymentSandboxes || !c.NewebPay.Configured() || !c.LinePay.Configured() ||
+		c.NewebPay.MerchantID != config.SandboxNewebPay.MerchantID || c.NewebPay.URL != "http://localhost:9999/dev/newebpay" ||
+		c.LinePay.ChannelID != config.SandboxLinePay.ChannelID || c.LinePay.URL != "http://localhost:9999/dev/linepay" {
+		t.Fatalf("dev defaults: %v %v %v", c.NewebPay, c.LinePay, c.PaymentSandboxes)
+	}
+	if sb := c.Sandboxes(); !sb.NewebPay || !sb.LinePay {
+		t.Fatalf("sandboxes = %+v", sb)
+	}
+	// the sandboxes follow the origin settled later (Run's free port)
+	c.PublicURL = "http://localhost:41234"
+	c.Sandboxes()
+	if c.NewebPay.URL != "http://localhost:41234/dev/newebpay" || c.LinePay.URL != "http://localhost:41234/dev/linepay" {
+		t.Fatalf("after the origin moved: %s %s", c.NewebPay.URL, c.LinePay.URL)
+	}
+
+	// outside dev, nothing set: not configured, no sandbox
+	c, err = config.Load(env(prod))
+	if err != nil || c.PaymentSandboxes || c.NewebPay.Configured() || c.LinePay.Configured() {
+		t.Fatalf("production without providers: %v %v %v, %v", c.NewebPay, c.LinePay, c.PaymentSandboxes, err)
+	}
+
+	// set: the real endpoints
+	c, err = config.Load(env(merge(prod, newebpay, linepay)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.PaymentSandboxes || c.NewebPay.MerchantID != "MS123" || c.NewebPay.HashKey != newebpay["NEWEBPAY_HASH_KEY"] ||
+		c.NewebPay.HashIV != newebpay["NEWEBPAY_HASH_IV"] || c.NewebPay.URL != "https://ccore.newebpay.com" ||
+		c.LinePay.ChannelID != "1655" || c.LinePay.ChannelSecret != "line-secret-value" || c.LinePay.URL != "https://sandbox-api-pay.line.me" {
+		t.Fatalf("set: %#v %#v", c.NewebPay, c.LinePay)
+	}
+	// the secrets never show when the configuration is printed or logged
+	var logs strings.Builder
+	slog.New(slog.NewJSONHandler(&logs, nil)).Info("config", "newebpay", c.NewebPay, "linepay", c.LinePay)
+	shown := fmt.Sprintf("%v %+v %#v", c, c, c) + logs.String()
+	for _, secret := range []string{newebpay["NEWEBPAY_HASH_KEY"], newebpay["NEWEBPAY_HASH_IV"], linepay["LINEPAY_CHANNEL_SECRET"]} {
+		if strings.Contains(shown, secret) {
+			t.Fatalf("secret %q shown:\n%s", secret, shown)
+		}
+	}
+
+	// dev with one provider set: that one real, the other its sandbox
+	c, err = config.Load(env(newebpay))
+	if err != nil || c.NewebPay.MerchantID != "MS123" || c.LinePay.ChannelID != config.SandboxLinePay.ChannelID || !c.PaymentSandboxes {
+		t.Fatalf("dev with NewebPay set: %v %v, %v", c.NewebPay, c.LinePay, err)
+	}
+	if sb := c.Sandboxes(); sb.NewebPay || !sb.LinePay {
+		t.Fatalf("sandboxes = %+v; want the LINE Pay one only", sb)
+	}
+
+	// faults: each named, no secret quoted
+	for _, f := range []struct {
+		name string
+		env  map[string]string
+		want []string
+	}{
+		{"NewebPay partly set", merge(prod, map[string]string{"NEWEBPAY_MERCHANT_ID": "MS123", "NEWEBPAY_HASH_KEY": newebpay["NEWEBPAY_HASH_KEY"]}),
+			[]string{"NEWEBPAY_HASH_IV", "NEWEBPAY_URL"}},
+		{"LINE Pay partly set", merge(prod, map[string]string{"LINEPAY_CHANNEL_SECRET": "line-secret-value"}),
+			[]string{"LINEPAY_CHANNEL_ID", "LINEPAY_URL"}},
+		{"partly set in dev too", map[string]string{"LINEPAY_CHANNEL_ID": "1655"}, []string{"LINEPAY_CHANNEL_SECRET", "LINEPAY_URL"}},
+		{"short HashKey", merge(prod, newebpay, map[string]string{"NEWEBPAY_HASH_KEY": "short-key"}), []string{"NEWEBPAY_HASH_KEY"}},
+		{"http outside dev", merge(prod, linepay, map[string]string{"LINEPAY_URL": "http://api-pay.line.me"}), []string{"LINEPAY_URL"}},
+		{"not a URL", merge(prod, newebpay, map[string]string{"NEWEBPAY_URL": "core.newebpay.com"}), []string{"NEWEBPAY_URL"}},
+	} {
+		_, err := config.Load(env(f.env))
+		if err == nil {
+			t.Errorf("%s: no error", f.name)
+			continue
+		}
+		for _, name := range f.want {
+			if !strings.Contains(err.Error(), name) {
+				t.Errorf("%s: %v does not name %s", f.name, err, name)
+			}
+		}
+		for _, secret := range []string{newebpay["NEWEBPAY_HASH_KEY"], "short-key", "line-secret-value"} {
+			if strings.Contains(err.Error(), secret) {
+				t.Errorf("%s: %v quotes a secret", f.name, err)
+			}
+		}
+	}
+}
