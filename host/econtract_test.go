@@ -239,54 +239,6 @@ func TestAppWebview(t *testing.T) {
 	})
 }
 
-// TestHoldingQR: the QR tokens of a quantity passcard (one the member
-// holds with visits left) and the timing card are signed, name the member
-// and the holding, and expire like the check-in QR; bad inputs are 400.
-func TestHoldingQR(t *testing.T) {
-	s := newShop(t)
-	ctx := context.Background()
-	_, sid := login(t, s.ts().browser(), "demo", "member@example.com", "demo1234")
-	_, other := login(t, s.ts().browser(), "demo", "member3@example.com", "demo1234")
-	_, yogaSID := login(t, s.ts().browser(), "yoga", "member@example.com", "demo1234")
-	var count, point, used int64
-	s.db.Pool.QueryRow(ctx, `select t.id from member_tickets t join users u on u.id = t.user_id
-		where u.brand_id = 'demo' and u.email = 'member@example.com' and t.ticket_type = 'count' order by t.id limit 1`).Scan(&count)
-	s.db.Pool.QueryRow(ctx, `select t.id from member_tickets t join users u on u.id = t.user_id
-		where u.brand_id = 'demo' and u.email = 'member@example.com' and t.ticket_type = 'onlinePoint' limit 1`).Scan(&point)
-	s.db.Pool.QueryRow(ctx, `select t.id from member_tickets t join users u on u.id = t.user_id
-		where u.brand_id = 'demo' and u.email = 'member3@example.com' and t.remain = 0 limit 1`).Scan(&used)
-	auth := []string{"Authorization", sid}
-	q := func(kind string, id int64) string {
-		return fmt.Sprintf("/api/user/getToken?brandId=demo&kind=%s&holdingId=%d", kind, id)
-	}
-	var qr wire.HoldingQR
-	runScenarios(t, s, []scenario{
-		{Name: "a count card's QR", Path: q("quantityPasscard", count), Header: auth, Status: 200,
-			Contains: []string{`"token":"h1.demo.`, fmt.Sprintf(`"holdingId":%d`, count)},
-			Check:    func(t *testing.T, w *httptest.ResponseRecorder) { decodeEnvelope(t, w, &qr) }},
-		{Name: "the timing card's QR", Path: q("timingCard", 0), Header: auth, Status: 200, Contains: []string{`"kind":"timingCard"`, `"holdingId":0`}},
-		{Name: "a point ticket has none", Path: q("quantityPasscard", point), Header: auth, Status: 404, Code: storefront.CodeNotFound},
-		{Name: "another member's card", Path: q("quantityPasscard", count), Header: []string{"Authorization", other}, Status: 404, Code: storefront.CodeNotFound},
-		{Name: "a card with no visits left", Path: q("quantityPasscard", used), Header: []string{"Authorization", other}, Status: 404, Code: storefront.CodeNotFound},
-		{Name: "an unknown kind", Path: q("passcard", count), Header: auth, Status: 400, Code: storefront.CodeBadRequest},
-		{Name: "a bad holding id", Path: "/api/user/getToken?brandId=demo&kind=quantityPasscard&holdingId=x", Header: auth, Status: 400, Code: storefront.CodeBadRequest},
-		{Name: "no login", Path: q("timingCard", 0), Status: 401, Code: storefront.CodeLoginRequired},
-		{Name: "a brand without the QR module", Path: "/api/user/getToken?brandId=yoga&kind=timingCard", Header: []string{"Authorization", yogaSID},
-			Status: 403, Code: storefront.CodeForbidden},
-	})
-	brand, user, kind, holding, err := s.readHoldingToken(qr.Token)
-	if err != nil || brand != "demo" || user == 0 || kind != "quantityPasscard" || holding != count {
-		t.Errorf("the token reads %q %d %q %d %v", brand, user, kind, holding, err)
-	}
-	if _, _, _, _, err := s.readHoldingToken(strings.Replace(qr.Token, fmt.Sprintf(".%d.", count), fmt.Sprintf(".%d.", point), 1)); err == nil {
-		t.Error("a token naming another holding verifies")
-	}
-	s.clock.Add(checkInTTL)
-	if _, _, _, _, err := s.readHoldingToken(qr.Token); err == nil {
-		t.Error("an expired token verifies")
-	}
-}
-
 // TestRemainingCalls: /api/brand, /api/brand/user and the path form of
 // /api/user/userInfo, with their bad inputs.
 func TestRemainingCalls(t *testing.T) {

@@ -2,7 +2,9 @@ package host
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -132,5 +134,54 @@ func TestModulesThroughTheHandler(t *testing.T) {
 			setModules(t, without(c.module))
 			c.check(t, false)
 		})
+	}
+}
+
+// follow sends target and follows the redirects of ours; it returns the
+// answers' statuses and the last answer and its target.
+func follow(t *testing.T, ts *testServer, target string) (hops []string, last string, status int) {
+	t.Helper()
+	for range 5 {
+		w := ts.get(t, target)
+		hops = append(hops, target+" "+http.StatusText(w.Code))
+		loc := w.Header().Get("Location")
+		if w.Code < 300 || w.Code >= 400 || !strings.HasPrefix(loc, "/") {
+			return hops, target, w.Code
+		}
+		target = loc
+	}
+	t.Fatalf("%s: too many redirects: %v", target, hops)
+	return
+}
+
+// TestNoRedirectOfOursLeadsToA404: on every demo brand, a visitor without a
+// login who asks for any member page is sent to a page the brand has, with
+// the login prompt (login=) still on it; a redirect of ours never ends on a
+// 404 (issue 30: the term-only brand was sent to its 404 brand home, the
+// plan-only brand lost login= to brand home's type=plan redirect).
+func TestNoRedirectOfOursLeadsToA404(t *testing.T) {
+	ts := newTestServer(t)
+	for _, b := range demoBrands {
+		for _, rt := range pageRoutes {
+			if !rt.Member {
+				continue
+			}
+			p := "/" + b + samplePath(rt)
+			if got, _ := matchRoute(samplePath(rt)); got != rt {
+				t.Fatalf("%s matches %v, not %s", p, got, rt.Name)
+			}
+			hops, last, status := follow(t, ts, p)
+			if len(hops) == 1 {
+				continue // the page itself answered (the brand does not have it: 404)
+			}
+			if status != http.StatusOK {
+				t.Errorf("%s: a redirect of ours ends on %d: %v", p, status, hops)
+				continue
+			}
+			u, _ := url.Parse(last)
+			if asked := u.Query().Get("login"); asked == "" || !strings.HasPrefix(asked, "/"+b+"/") {
+				t.Errorf("%s: lands on %s without the login prompt for the page: %v", p, last, hops)
+			}
+		}
 	}
 }

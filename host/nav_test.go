@@ -2,6 +2,7 @@ package host
 
 import (
 	"encoding/json"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -123,5 +124,58 @@ func TestNavigationPagesAnswer(t *testing.T) {
 				t.Errorf("%s: header link %s (%s) answers %d", brand, l.Key, l.Href, w.Code)
 			}
 		}
+	}
+}
+
+// demoBrands are the demo's brands, one of each shape (README).
+var demoBrands = []string{"demo", "yoga", "plan", "term", "noshop", "closed"}
+
+// samplePath is a path under a brand that rt matches: every parameter
+// filled with a value its Where accepts.
+func samplePath(rt *route) string {
+	var segs []string
+	for _, p := range strings.Split(rt.Pattern, "/") {
+		switch {
+		case p == "{itemType}" || p == "{product}-payment":
+			p = strings.NewReplacer("{itemType}", "passcard", "{product}", "passcard").Replace(p)
+		case strings.HasPrefix(p, "{"):
+			p = "1"
+		}
+		segs = append(segs, p)
+	}
+	return "/" + strings.Join(segs, "/")
+}
+
+// TestHomeLinksReachAPage: the brand's landing page the host sends as
+// nav.home (the error page's 回到商店首頁, the header's brand link, every
+// "back to the shop" link) answers 200 with no redirect on every demo brand,
+// under the brand prefix and on the custom domain; a brand with no page
+// sends none.
+func TestHomeLinksReachAPage(t *testing.T) {
+	ts := newTestServer(t)
+	want := map[string]string{
+		"demo": "/demo", "yoga": "/yoga", "plan": "/plan?type=plan", "term": "/term/termSchedule?from=app", "noshop": "", "closed": "",
+	}
+	for _, b := range demoBrands {
+		for _, p := range []string{"/" + b + "/no/such/page", "/" + b + "/e-contract", "/" + b + "/verify/email"} {
+			w := ts.get(t, p, propsHeader, "1")
+			var props struct {
+				Nav wire.Navigation `json:"nav"`
+			}
+			_ = json.Unmarshal(w.Body.Bytes(), &props)
+			if props.Nav.Home != want[b] {
+				t.Errorf("%s (%d): nav.home = %q; want %q", p, w.Code, props.Nav.Home, want[b])
+			}
+			if props.Nav.Home == "" {
+				continue
+			}
+			if w := ts.get(t, props.Nav.Home); w.Code != http.StatusOK {
+				t.Errorf("%s: nav.home %s answers %d", p, props.Nav.Home, w.Code)
+			}
+		}
+	}
+	w := ts.get(t, "/no/such/page", propsHeader, "1", "Host", "fit.demo.test")
+	if !strings.Contains(w.Body.String(), `"home":"/"`) {
+		t.Errorf("custom domain: nav.home is not /: %s", w.Body.String())
 	}
 }

@@ -58,9 +58,9 @@ func TestPointShare(t *testing.T) {
 		Contains: []string{`"direction":"received"`, `"points":2`}}.run(t, ts)
 }
 
-// TestRemainingCalls14: the ticket service's list, registering during
+// TestTicketListAndRegistration: the ticket service's list, registering during
 // checkout and joining with another brand's account, with bad inputs.
-func TestRemainingCalls14(t *testing.T) {
+func TestTicketListAndRegistration(t *testing.T) {
 	ts := newBookingServer(t)
 	reg := map[string]any{"brandId": "demo", "email": "buyer@example.com", "password": md5hex("secret123"), "name": "新買家",
 		"acceptTerms": true, "customFields": map[string]string{"phone": "0912-000-222", "birthday": "1991-03-04"}}
