@@ -18,8 +18,8 @@ func TestApprovedMandateCarriesNoFailureText(t *testing.T) {
 	for _, c := range []struct {
 		name, account, state, reason string
 	}{
-		{"approved", providers.ACHTestApproved, data.ACHApproved, ""},
-		{"rejected", providers.ACHTestInsufficient, data.ACHRejected, "存款不足"},
+		{name: "approved", account: providers.ACHTestApproved, state: data.ACHApproved, reason: ""},
+		{name: "rejected", account: providers.ACHTestInsufficient, state: data.ACHRejected, reason: "存款不足"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			a := s.achPay(t, s.achBody(t, "季卡通行卡", c.account))

@@ -98,7 +98,7 @@ func TestBookingAndPromotionAtOnce(t *testing.T) {
 	for _, c := range []struct {
 		name    string
 		overlap bool
-	}{{"an overlapping session", true}, {"the same session", false}} {
+	}{{name: "an overlapping session", overlap: true}, {name: "the same session", overlap: false}} {
 		t.Run(c.name, func(t *testing.T) {
 			for r := range lockRounds {
 				s1 := ts.addSession(t, "10:00", "10:50", 1)

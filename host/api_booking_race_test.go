@@ -102,7 +102,7 @@ func TestTwoHostsOneOfOverlappingBookings(t *testing.T) {
 				defer wg.Done()
 				<-start
 				st, code := raceBook(t, client, host, sessions[i], fmt.Sprintf("overlap-%d-%d", i, j), sid)
-				answers[i][j] = answer{st, code}
+				answers[i][j] = answer{status: st, code: code}
 			}()
 		}
 	}

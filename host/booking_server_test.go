@@ -71,7 +71,7 @@ func (ts *bookingServer) memberByEmail(t *testing.T, email string) member2 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return member2{id, sid}
+	return member2{id: id, session: sid}
 }
 
 // newMembers creates n members of demo (verified or not), each holding a
@@ -104,7 +104,7 @@ func (ts *bookingServer) newMembers(t *testing.T, prefix string, n, visits int, 
 		if err != nil {
 			t.Fatal(err)
 		}
-		out[i] = member2{id, sid}
+		out[i] = member2{id: id, session: sid}
 	}
 	return out
 }

@@ -120,7 +120,7 @@ func sharedTS(header string) []byte {
 		if g.Needs == nil {
 			g.Needs = []string{}
 		}
-		fmt.Fprintf(&b, "  %s,\n", strings.ReplaceAll(js(tsRoute{r.Name, r.Pattern, r.Page, layout, r.Member, g}), ",\"", ", \""))
+		fmt.Fprintf(&b, "  %s,\n", strings.ReplaceAll(js(tsRoute{Name: r.Name, Pattern: r.Pattern, Page: r.Page, Layout: layout, Member: r.Member, Guard: g}), ",\"", ", \""))
 	}
 	fmt.Fprint(&b, "] as const;\nexport type RouteName = (typeof routes)[number]['name'];\nexport type PageName = (typeof routes)[number]['page'];\n")
 	return b.Bytes()

@@ -182,16 +182,16 @@ func TestACHPaymentRefusals(t *testing.T) {
 		edit func(b map[string]any)
 		code int
 	}{
-		{"no agreement", func(b map[string]any) { delete(b, "agreementHash") }, storefront.CodeACHAgreement},
-		{"another agreement's hash", func(b map[string]any) { b["agreementHash"] = strings.Repeat("0", 64) }, storefront.CodeACHAgreement},
-		{"bank code of 2 digits", func(b map[string]any) { b["bankCode"] = "81" }, storefront.CodeACHInvalid},
-		{"branch code with a letter", func(b map[string]any) { b["branchCode"] = "00a2" }, storefront.CodeACHInvalid},
-		{"account too short", func(b map[string]any) { b["account"] = "123456" }, storefront.CodeACHInvalid},
-		{"account with a dash", func(b map[string]any) { b["account"] = "1234-5678-9012" }, storefront.CodeACHInvalid},
-		{"no holder name", func(b map[string]any) { b["holderName"] = "" }, storefront.CodeACHInvalid},
-		{"ID with a wrong check digit", func(b map[string]any) { b["holderId"] = "A123456788" }, storefront.CodeACHInvalid},
-		{"terms not accepted", func(b map[string]any) { b["acceptTerms"] = false }, storefront.CodeBadRequest},
-		{"price changed", func(b map[string]any) { b["price"] = 1 }, storefront.CodePriceChanged},
+		{name: "no agreement", edit: func(b map[string]any) { delete(b, "agreementHash") }, code: storefront.CodeACHAgreement},
+		{name: "another agreement's hash", edit: func(b map[string]any) { b["agreementHash"] = strings.Repeat("0", 64) }, code: storefront.CodeACHAgreement},
+		{name: "bank code of 2 digits", edit: func(b map[string]any) { b["bankCode"] = "81" }, code: storefront.CodeACHInvalid},
+		{name: "branch code with a letter", edit: func(b map[string]any) { b["branchCode"] = "00a2" }, code: storefront.CodeACHInvalid},
+		{name: "account too short", edit: func(b map[string]any) { b["account"] = "123456" }, code: storefront.CodeACHInvalid},
+		{name: "account with a dash", edit: func(b map[string]any) { b["account"] = "1234-5678-9012" }, code: storefront.CodeACHInvalid},
+		{name: "no holder name", edit: func(b map[string]any) { b["holderName"] = "" }, code: storefront.CodeACHInvalid},
+		{name: "ID with a wrong check digit", edit: func(b map[string]any) { b["holderId"] = "A123456788" }, code: storefront.CodeACHInvalid},
+		{name: "terms not accepted", edit: func(b map[string]any) { b["acceptTerms"] = false }, code: storefront.CodeBadRequest},
+		{name: "price changed", edit: func(b map[string]any) { b["price"] = 1 }, code: storefront.CodePriceChanged},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			b := s.achBody(t, "季卡通行卡", providers.ACHTestApproved)

@@ -33,17 +33,17 @@ func TestModuleGuards(t *testing.T) {
 		gated  []*route // 404 without the module
 		kept   []*route // still served without it (maybe after a redirect)
 	}{
-		{data.ModuleWebShop,
-			[]*route{routeBrandHome, routeActivities, routeItem, routeItemCheckout, routeSearch, routeUser, routePayment, routeOrderResult},
-			[]*route{routeVerifyEmail, routeEContract, routeSitemap, routeTermList, routeCourse}},
-		{data.ModuleMemberSignIn,
-			[]*route{routeUser, routeUserBooking, routeUserCounting, routeUserPasscard, routeUserTicket, routeUserTimingCard, routeUserTimingPlans, routeBookingRecords, routeOverdue},
-			[]*route{routeBrandHome, routeItem, routeVerifyEmail}},
-		{data.ModulePasscard, []*route{routeUserPasscard}, []*route{routeUser, routeUserTicket}},
-		{data.ModuleTicket, []*route{routeUserTicket}, []*route{routeUser, routeUserPasscard}},
-		{data.ModuleBooking, []*route{routeUserBooking, routeBookingRecords}, []*route{routeUser, routeCourse}},
-		{data.ModuleTimingCard, []*route{routeUserTimingCard, routeUserTimingPlans}, []*route{routeUserCounting}},
-		{data.ModuleFindActivity, []*route{routeSearch}, []*route{routeBrandHome, routeActivities, routeCourse}},
+		{module: data.ModuleWebShop,
+			gated: []*route{routeBrandHome, routeActivities, routeItem, routeItemCheckout, routeSearch, routeUser, routePayment, routeOrderResult},
+			kept:  []*route{routeVerifyEmail, routeEContract, routeSitemap, routeTermList, routeCourse}},
+		{module: data.ModuleMemberSignIn,
+			gated: []*route{routeUser, routeUserBooking, routeUserCounting, routeUserPasscard, routeUserTicket, routeUserTimingCard, routeUserTimingPlans, routeBookingRecords, routeOverdue},
+			kept:  []*route{routeBrandHome, routeItem, routeVerifyEmail}},
+		{module: data.ModulePasscard, gated: []*route{routeUserPasscard}, kept: []*route{routeUser, routeUserTicket}},
+		{module: data.ModuleTicket, gated: []*route{routeUserTicket}, kept: []*route{routeUser, routeUserPasscard}},
+		{module: data.ModuleBooking, gated: []*route{routeUserBooking, routeBookingRecords}, kept: []*route{routeUser, routeCourse}},
+		{module: data.ModuleTimingCard, gated: []*route{routeUserTimingCard, routeUserTimingPlans}, kept: []*route{routeUserCounting}},
+		{module: data.ModuleFindActivity, gated: []*route{routeSearch}, kept: []*route{routeBrandHome, routeActivities, routeCourse}},
 	}
 	for _, c := range cases {
 		t.Run(c.module, func(t *testing.T) {
@@ -95,7 +95,7 @@ func TestModulesThroughTheHandler(t *testing.T) {
 		module string
 		check  func(t *testing.T, on bool)
 	}{
-		{data.ModuleMemberSignIn, func(t *testing.T, on bool) {
+		{module: data.ModuleMemberSignIn, check: func(t *testing.T, on bool) {
 			if w := login(t); (w.Code == 200) != on {
 				t.Errorf("login = %d %s", w.Code, w.Body)
 			}
@@ -104,7 +104,7 @@ func TestModulesThroughTheHandler(t *testing.T) {
 				t.Errorf("register = %d %s", w.Code, w.Body)
 			}
 		}},
-		{data.ModuleMobileApp, func(t *testing.T, on bool) {
+		{module: data.ModuleMobileApp, check: func(t *testing.T, on bool) {
 			var set wire.PublicSetting
 			apiResult(t, ts.get(t, "/api/v3/webUser/brand/demo/public/setting"), &set)
 			if links := set.BrandPromoteInfo.IOSAppLink != "" && set.BrandPromoteInfo.AndroidAppLink != ""; links != on {
@@ -114,12 +114,12 @@ func TestModulesThroughTheHandler(t *testing.T) {
 				t.Errorf("the phone's brand home links the app store: %v", !on)
 			}
 		}},
-		{data.ModulePromotion, func(t *testing.T, on bool) {
+		{module: data.ModulePromotion, check: func(t *testing.T, on bool) {
 			if n := banners(t); (n > 0) != on {
 				t.Errorf("%d banners", n)
 			}
 		}},
-		{data.ModuleTicket, func(t *testing.T, on bool) {
+		{module: data.ModuleTicket, check: func(t *testing.T, on bool) {
 			b := ts.browser()
 			b.post(t, "/api/session/login", map[string]any{"brandId": "demo", "email": "member@example.com", "password": md5hex("demo1234")})
 			if w := b.get(t, "/demo/user/ticket"); (w.Code == 200) != on {

@@ -83,9 +83,9 @@ func TestRequestHeadLimit(t *testing.T) {
 		query  int
 		status int
 	}{
-		{"a sane URL", 100, 200},
-		{"past the URL limit", maxURL + 100, http.StatusRequestURITooLong},
-		{"past the head limit", 400 << 10, http.StatusRequestHeaderFieldsTooLarge},
+		{name: "a sane URL", query: 100, status: 200},
+		{name: "past the URL limit", query: maxURL + 100, status: http.StatusRequestURITooLong},
+		{name: "past the head limit", query: 400 << 10, status: http.StatusRequestHeaderFieldsTooLarge},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			resp, err := http.Get(srv.URL + "/demo?x=" + strings.Repeat("q", c.query))

@@ -110,10 +110,10 @@ func TestLogsHidePathSecrets(t *testing.T) {
 	// paths no route takes: the secret route's path with another method, a
 	// trailing slash or a segment short
 	for _, c := range []struct{ method, path, logged string }{
-		{"POST", "/api/user/userInfo/demo/" + id + "/" + uid, "/api/user/userInfo/demo/{hidden}/" + uid},
-		{"GET", "/api/user/userInfo/demo/" + id + "/" + uid + "/", "/api/user/userInfo/demo/{hidden}/" + uid + "/"},
-		{"GET", "/api/user/userInfo/demo/" + id, "/api/user/userInfo/demo/{hidden}"},
-		{"GET", "/api/brand/demo/termSchedule/1/check/trial/member@example.com/x", "/api/brand/demo/termSchedule/1/check/trial/{hidden}/x"},
+		{method: "POST", path: "/api/user/userInfo/demo/" + id + "/" + uid, logged: "/api/user/userInfo/demo/{hidden}/" + uid},
+		{method: "GET", path: "/api/user/userInfo/demo/" + id + "/" + uid + "/", logged: "/api/user/userInfo/demo/{hidden}/" + uid + "/"},
+		{method: "GET", path: "/api/user/userInfo/demo/" + id, logged: "/api/user/userInfo/demo/{hidden}"},
+		{method: "GET", path: "/api/brand/demo/termSchedule/1/check/trial/member@example.com/x", logged: "/api/brand/demo/termSchedule/1/check/trial/{hidden}/x"},
 	} {
 		r := httptest.NewRequest(c.method, c.path, strings.NewReader("{}"))
 		r.Header.Set("Content-Type", "application/json")

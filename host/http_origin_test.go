@@ -118,18 +118,18 @@ func TestPublicOriginConfig(t *testing.T) {
 		env, port, raw, want string
 		bad                  bool
 	}{
-		{"dev", "8080", "", "http://localhost:8080", false},
-		{"dev", "9000", "", "http://localhost:9000", false},
-		{"production", "8080", "", "", true},
-		{"staging", "8080", "", "", true},
-		{"production", "8080", "https://Shop.Example.com/", "https://shop.example.com", false},
-		{"production", "8080", "http://127.0.0.1:8080", "http://127.0.0.1:8080", false},
-		{"production", "8080", "shop.example.com", "", true},
-		{"production", "8080", "ftp://shop.example.com", "", true},
-		{"production", "8080", "https://shop.example.com/shop", "", true},
-		{"production", "8080", "https://user:pw@shop.example.com", "", true},
-		{"production", "8080", "https://shop.example.com/?a=1", "", true},
-		{"production", "8080", "//shop.example.com", "", true},
+		{env: "dev", port: "8080", raw: "", want: "http://localhost:8080", bad: false},
+		{env: "dev", port: "9000", raw: "", want: "http://localhost:9000", bad: false},
+		{env: "production", port: "8080", raw: "", want: "", bad: true},
+		{env: "staging", port: "8080", raw: "", want: "", bad: true},
+		{env: "production", port: "8080", raw: "https://Shop.Example.com/", want: "https://shop.example.com", bad: false},
+		{env: "production", port: "8080", raw: "http://127.0.0.1:8080", want: "http://127.0.0.1:8080", bad: false},
+		{env: "production", port: "8080", raw: "shop.example.com", want: "", bad: true},
+		{env: "production", port: "8080", raw: "ftp://shop.example.com", want: "", bad: true},
+		{env: "production", port: "8080", raw: "https://shop.example.com/shop", want: "", bad: true},
+		{env: "production", port: "8080", raw: "https://user:pw@shop.example.com", want: "", bad: true},
+		{env: "production", port: "8080", raw: "https://shop.example.com/?a=1", want: "", bad: true},
+		{env: "production", port: "8080", raw: "//shop.example.com", want: "", bad: true},
 	}
 	for _, c := range cases {
 		env := map[string]string{"STOREFRONT_ENV": c.env, "PORT": c.port, "STOREFRONT_PUBLIC_URL": c.raw}
@@ -173,15 +173,15 @@ func TestClientAddressTrustsOnlyConfiguredProxies(t *testing.T) {
 		want                   string
 		https                  bool
 	}{
-		{"no proxy, no header", "203.0.113.5:1234", "", "", "203.0.113.5", false},
-		{"untrusted peer's header is ignored", "203.0.113.5:1234", "198.51.100.7", "https", "203.0.113.5", false},
-		{"trusted proxy names the client", "10.1.2.3:1234", "198.51.100.7", "https", "198.51.100.7", true},
-		{"rightmost untrusted hop wins", "10.1.2.3:1234", "1.1.1.1, 198.51.100.7, 10.9.9.9", "", "198.51.100.7", false},
-		{"a chain of trusted proxies", "10.1.2.3:1234", "198.51.100.7, 192.168.1.1", "http", "198.51.100.7", false},
-		{"a malformed hop stops at the proxy", "10.1.2.3:1234", "1.1.1.1, nonsense", "", "10.1.2.3", false},
-		{"IPv6 loopback proxy", "[::1]:1234", "2001:db8::1", "", "2001:db8::1", false},
-		{"IPv4-mapped peer", "[::ffff:10.0.0.1]:1234", "198.51.100.7", "", "198.51.100.7", false},
-		{"trusted proxy without a header", "10.1.2.3:1234", "", "", "10.1.2.3", false},
+		{name: "no proxy, no header", peer: "203.0.113.5:1234", xff: "", proto: "", want: "203.0.113.5", https: false},
+		{name: "untrusted peer's header is ignored", peer: "203.0.113.5:1234", xff: "198.51.100.7", proto: "https", want: "203.0.113.5", https: false},
+		{name: "trusted proxy names the client", peer: "10.1.2.3:1234", xff: "198.51.100.7", proto: "https", want: "198.51.100.7", https: true},
+		{name: "rightmost untrusted hop wins", peer: "10.1.2.3:1234", xff: "1.1.1.1, 198.51.100.7, 10.9.9.9", proto: "", want: "198.51.100.7", https: false},
+		{name: "a chain of trusted proxies", peer: "10.1.2.3:1234", xff: "198.51.100.7, 192.168.1.1", proto: "http", want: "198.51.100.7", https: false},
+		{name: "a malformed hop stops at the proxy", peer: "10.1.2.3:1234", xff: "1.1.1.1, nonsense", proto: "", want: "10.1.2.3", https: false},
+		{name: "IPv6 loopback proxy", peer: "[::1]:1234", xff: "2001:db8::1", proto: "", want: "2001:db8::1", https: false},
+		{name: "IPv4-mapped peer", peer: "[::ffff:10.0.0.1]:1234", xff: "198.51.100.7", proto: "", want: "198.51.100.7", https: false},
+		{name: "trusted proxy without a header", peer: "10.1.2.3:1234", xff: "", proto: "", want: "10.1.2.3", https: false},
 	}
 	for _, c := range cases {
 		r, _ := http.NewRequest(http.MethodGet, "/", nil)

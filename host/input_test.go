@@ -96,15 +96,15 @@ func FuzzAPIInput(f *testing.F) {
 	ts := newFuzzServer(f)
 	gets, posts := apiRoutes(f)
 	seeds := []struct{ query, body string }{
-		{"brandId=demo&keyword=%00", `{"brandId":"demo","email":"member@example.com","keyword":"\u0000"}`},
-		{"brandId=demo&storeId=2147483648", `{"brandId":"demo","userId":2147483648,"token":"x"}`},
-		{"brandId=demo&storeId=9223372036854775808&pageSize=0", `{"brandId":"demo","userId":9223372036854775808}`},
-		{"brandId=demo&keyword=%ff%fe&startDate=2026-02-30", `{"brandId":"demo","customFields":{"\u0000":"\u0000"}}`},
-		{"brandId=../../etc&type=%00&itemType=x", `{"brandId":"demo","email":"a@example.com","password":"0123456789abcdef0123456789abcdef","name":"a","acceptTerms":true}`},
-		{"brandId=demo&pageNumber=99999999999999999999&date=1-1-1", `[1,2,3]`},
-		{"%zz", `{"brandId":"demo","code":"123456","email":"member@example.com","type":"forgotPassword"}`},
-		{"brandId=demo", `null`},
-		{"brandId=demo", `{"brandId":"demo","storeId":1} ]`},
+		{query: "brandId=demo&keyword=%00", body: `{"brandId":"demo","email":"member@example.com","keyword":"\u0000"}`},
+		{query: "brandId=demo&storeId=2147483648", body: `{"brandId":"demo","userId":2147483648,"token":"x"}`},
+		{query: "brandId=demo&storeId=9223372036854775808&pageSize=0", body: `{"brandId":"demo","userId":9223372036854775808}`},
+		{query: "brandId=demo&keyword=%ff%fe&startDate=2026-02-30", body: `{"brandId":"demo","customFields":{"\u0000":"\u0000"}}`},
+		{query: "brandId=../../etc&type=%00&itemType=x", body: `{"brandId":"demo","email":"a@example.com","password":"0123456789abcdef0123456789abcdef","name":"a","acceptTerms":true}`},
+		{query: "brandId=demo&pageNumber=99999999999999999999&date=1-1-1", body: `[1,2,3]`},
+		{query: "%zz", body: `{"brandId":"demo","code":"123456","email":"member@example.com","type":"forgotPassword"}`},
+		{query: "brandId=demo", body: `null`},
+		{query: "brandId=demo", body: `{"brandId":"demo","storeId":1} ]`},
 	}
 	for i, s := range seeds {
 		f.Add(uint8(i), s.query, s.body)

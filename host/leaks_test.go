@@ -57,14 +57,14 @@ func TestSMTPWithoutTLSOnlyToThisMachine(t *testing.T) {
 		host, tls string
 		ok        bool
 	}{
-		{"smtp.example.com", "none", false},
-		{"10.0.0.5", "none", false},
-		{"localhost", "none", true},
-		{"127.0.0.1", "none", true},
-		{"::1", "none", true},
-		{"relay.localhost", "none", true},
-		{"smtp.example.com", "starttls", true},
-		{"smtp.example.com", "tls", true},
+		{host: "smtp.example.com", tls: "none", ok: false},
+		{host: "10.0.0.5", tls: "none", ok: false},
+		{host: "localhost", tls: "none", ok: true},
+		{host: "127.0.0.1", tls: "none", ok: true},
+		{host: "::1", tls: "none", ok: true},
+		{host: "relay.localhost", tls: "none", ok: true},
+		{host: "smtp.example.com", tls: "starttls", ok: true},
+		{host: "smtp.example.com", tls: "tls", ok: true},
 	}
 	for _, c := range cases {
 		env := map[string]string{"SMTP_HOST": c.host, "SMTP_TLS": c.tls, "SMTP_USER": "u", "SMTP_PASSWORD": "pw"}

@@ -40,17 +40,17 @@ func TestNavigationFollowsGuards(t *testing.T) {
 		member  []string // for a logged-in member
 		links   []string
 	}{
-		{"web shop alone", data.Modules{shop}, []string{"activities"}, []string{}, []string{}},
-		{"shop and activities", data.Modules{shop, act}, []string{"items", "activities"}, []string{}, []string{}},
-		{"shop and plans", data.Modules{shop, plan}, []string{"items", "activities"}, []string{}, []string{}},
-		{"members sign in", data.Modules{shop, act, login}, []string{"items", "activities"}, []string{"overview", "countingPasscard"}, []string{}},
-		{"members with tickets", data.Modules{shop, act, login, data.ModuleTicket}, []string{"items", "activities"}, []string{"overview", "ticket", "countingPasscard"}, []string{}},
-		{"timing card without sign-in", data.Modules{shop, act, timer}, []string{"items", "activities"}, []string{}, []string{}},
-		{"every feature", every, []string{"items", "activities", "termSchedule"}, []string{"overview", "booking", "passcard", "ticket", "countingPasscard", "timingcard"}, []string{"timingcardPlans"}},
-		{"term schedule alone", data.Modules{term}, []string{"termSchedule"}, []string{}, []string{}},
-		{"shop selling terms", data.Modules{shop, act, term}, []string{"items", "activities", "termSchedule"}, []string{}, []string{}},
-		{"timing card without the shop", data.Modules{timer}, []string{}, []string{}, []string{}},
-		{"nothing", data.Modules{}, []string{}, []string{}, []string{}},
+		{name: "web shop alone", modules: data.Modules{shop}, header: []string{"activities"}, member: []string{}, links: []string{}},
+		{name: "shop and activities", modules: data.Modules{shop, act}, header: []string{"items", "activities"}, member: []string{}, links: []string{}},
+		{name: "shop and plans", modules: data.Modules{shop, plan}, header: []string{"items", "activities"}, member: []string{}, links: []string{}},
+		{name: "members sign in", modules: data.Modules{shop, act, login}, header: []string{"items", "activities"}, member: []string{"overview", "countingPasscard"}, links: []string{}},
+		{name: "members with tickets", modules: data.Modules{shop, act, login, data.ModuleTicket}, header: []string{"items", "activities"}, member: []string{"overview", "ticket", "countingPasscard"}, links: []string{}},
+		{name: "timing card without sign-in", modules: data.Modules{shop, act, timer}, header: []string{"items", "activities"}, member: []string{}, links: []string{}},
+		{name: "every feature", modules: every, header: []string{"items", "activities", "termSchedule"}, member: []string{"overview", "booking", "passcard", "ticket", "countingPasscard", "timingcard"}, links: []string{"timingcardPlans"}},
+		{name: "term schedule alone", modules: data.Modules{term}, header: []string{"termSchedule"}, member: []string{}, links: []string{}},
+		{name: "shop selling terms", modules: data.Modules{shop, act, term}, header: []string{"items", "activities", "termSchedule"}, member: []string{}, links: []string{}},
+		{name: "timing card without the shop", modules: data.Modules{timer}, header: []string{}, member: []string{}, links: []string{}},
+		{name: "nothing", modules: data.Modules{}, header: []string{}, member: []string{}, links: []string{}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

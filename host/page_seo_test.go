@@ -38,9 +38,9 @@ func TestSitemapSplits(t *testing.T) {
 		host   []string
 		prefix string
 	}{
-		{"by URLs", sitemapLimits{urls: 3, bytes: sitemapMax.bytes}, nil, "http://example.com/demo/"},
-		{"by bytes", sitemapLimits{urls: sitemapMax.urls, bytes: 1200}, nil, "http://example.com/demo/"},
-		{"on a custom domain", sitemapLimits{urls: 3, bytes: sitemapMax.bytes}, []string{"Host", "fit.demo.test"}, "https://fit.demo.test/"},
+		{name: "by URLs", limits: sitemapLimits{urls: 3, bytes: sitemapMax.bytes}, host: nil, prefix: "http://example.com/demo/"},
+		{name: "by bytes", limits: sitemapLimits{urls: sitemapMax.urls, bytes: 1200}, host: nil, prefix: "http://example.com/demo/"},
+		{name: "on a custom domain", limits: sitemapLimits{urls: 3, bytes: sitemapMax.bytes}, host: []string{"Host", "fit.demo.test"}, prefix: "https://fit.demo.test/"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ts.sitemapLimits = c.limits

@@ -124,40 +124,40 @@ func TestCallbacksDuringDatabaseOutage(t *testing.T) {
 		name    string
 		prepare func(t *testing.T) message
 	}{
-		{"NewebPay MPG notify", func(t *testing.T) message {
+		{name: "NewebPay MPG notify", prepare: func(t *testing.T) message {
 			a := s.order(t, s.demoItem(t, "季卡通行卡", data.PayWayCard))
 			body := s.mpgAnswer(t, a, providers.TestCardApproved).Encode()
-			return message{a.OrderNo, func() *httptest.ResponseRecorder { return s.send("POST", newebPayNotifyPath, body) }, 200, data.OrderPaid}
+			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("POST", newebPayNotifyPath, body) }, ok: 200, after: data.OrderPaid}
 		}},
-		{"NewebPay MPG return", func(t *testing.T) message {
+		{name: "NewebPay MPG return", prepare: func(t *testing.T) message {
 			a := s.order(t, s.demoItem(t, "季卡通行卡", data.PayWayCard))
 			body := s.mpgAnswer(t, a, providers.TestCardApproved).Encode()
-			return message{a.OrderNo, func() *httptest.ResponseRecorder {
+			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder {
 				return s.send("POST", newebPayReturnPath, body, "Sec-Fetch-Site", "cross-site")
-			}, http.StatusSeeOther, data.OrderPaid}
+			}, ok: http.StatusSeeOther, after: data.OrderPaid}
 		}},
-		{"LINE Pay confirm", func(t *testing.T) message {
+		{name: "LINE Pay confirm", prepare: func(t *testing.T) message {
 			a, confirm := s.linePayApproved(t, "approve")
-			return message{a.OrderNo, func() *httptest.ResponseRecorder { return s.send("GET", confirm, "") }, http.StatusSeeOther, data.OrderPaid}
+			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("GET", confirm, "") }, ok: http.StatusSeeOther, after: data.OrderPaid}
 		}},
-		{"LINE Pay cancel", func(t *testing.T) message {
+		{name: "LINE Pay cancel", prepare: func(t *testing.T) message {
 			a, cancel := s.linePayApproved(t, "cancel")
-			return message{a.OrderNo, func() *httptest.ResponseRecorder { return s.send("GET", cancel, "") }, http.StatusSeeOther, data.OrderCancelled}
+			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("GET", cancel, "") }, ok: http.StatusSeeOther, after: data.OrderCancelled}
 		}},
-		{"Chailease notify", func(t *testing.T) message {
+		{name: "Chailease notify", prepare: func(t *testing.T) message {
 			a, _ := s.chaileaseApply(t, "季卡通行卡")
 			body := s.chaileaseSandbox.ResultFields(providers.ChaileaseResult{OrderNo: a.OrderNo, TradeNo: "CL-OUT-1",
 				Status: providers.ChaileaseCompleted, Amount: a.Amount, Instalments: 6}).Encode()
-			return message{a.OrderNo, func() *httptest.ResponseRecorder { return s.send("POST", chaileaseResultPath, body) }, 200, data.OrderPaid}
+			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("POST", chaileaseResultPath, body) }, ok: 200, after: data.OrderPaid}
 		}},
-		{"Chailease return", func(t *testing.T) message {
+		{name: "Chailease return", prepare: func(t *testing.T) message {
 			a, _ := s.chaileaseApply(t, "季卡通行卡")
 			q := s.chaileaseSandbox.ResultFields(providers.ChaileaseResult{OrderNo: a.OrderNo, TradeNo: "CL-OUT-2",
 				Status: providers.ChaileaseCompleted, Amount: a.Amount, Instalments: 6}).Encode()
-			return message{a.OrderNo, func() *httptest.ResponseRecorder { return s.send("GET", chaileaseResultPath+"?"+q, "") },
-				http.StatusSeeOther, data.OrderPaid}
+			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("GET", chaileaseResultPath+"?"+q, "") },
+				ok: http.StatusSeeOther, after: data.OrderPaid}
 		}},
-		{"ACH notify", func(t *testing.T) message {
+		{name: "ACH notify", prepare: func(t *testing.T) message {
 			a := s.achPay(t, s.achBody(t, "季卡通行卡", providers.ACHTestApproved))
 			md, err := s.db.ACHMandate(ctx, a.OrderNo)
 			if err != nil {
@@ -165,28 +165,28 @@ func TestCallbacksDuringDatabaseOutage(t *testing.T) {
 			}
 			body, sig := s.achSandbox.SignedAnswer(providers.ACHAnswer{MerchantID: config.SandboxACH.MerchantID, MandateNo: a.OrderNo, Ref: md.BankRef,
 				Status: providers.ACHApproved, Amount: a.Amount})
-			return message{a.OrderNo, func() *httptest.ResponseRecorder { return s.postAnswer(body, sig) }, 200, data.OrderPaid}
+			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.postAnswer(body, sig) }, ok: 200, after: data.OrderPaid}
 		}},
 	}
 	recurring := []struct {
 		name    string
 		prepare func(t *testing.T, s *buyer) message
 	}{
-		{"NewebPay periodic notify", func(t *testing.T, s *buyer) message {
+		{name: "NewebPay periodic notify", prepare: func(t *testing.T, s *buyer) message {
 			var a wire.PaymentAnswer
 			apiResult(t, s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t)), &a)
 			body := s.periodAnswer(t, a.PaymentURL).Encode()
-			return message{a.OrderNo, func() *httptest.ResponseRecorder { return s.send("POST", periodNotifyPath, body) }, 200, data.OrderPaid}
+			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("POST", periodNotifyPath, body) }, ok: 200, after: data.OrderPaid}
 		}},
-		{"NewebPay periodic return", func(t *testing.T, s *buyer) message {
+		{name: "NewebPay periodic return", prepare: func(t *testing.T, s *buyer) message {
 			var a wire.PaymentAnswer
 			apiResult(t, s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t)), &a)
 			body := s.periodAnswer(t, a.PaymentURL).Encode()
-			return message{a.OrderNo, func() *httptest.ResponseRecorder {
+			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder {
 				return s.send("POST", periodReturnPath, body, "Sec-Fetch-Site", "cross-site")
-			}, http.StatusSeeOther, data.OrderPaid}
+			}, ok: http.StatusSeeOther, after: data.OrderPaid}
 		}},
-		{"NewebPay card change notify", func(t *testing.T, s *buyer) message {
+		{name: "NewebPay card change notify", prepare: func(t *testing.T, s *buyer) message {
 			var a wire.PaymentAnswer
 			apiResult(t, s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t)), &a)
 			s.newebpaySandbox.SetNotify(providers.NotifyPlan{})
@@ -200,7 +200,7 @@ func TestCallbacksDuringDatabaseOutage(t *testing.T) {
 				apiResult(t, w, &c)
 			}
 			body := s.periodAnswer(t, c.PaymentURL).Encode()
-			return message{a.OrderNo, func() *httptest.ResponseRecorder { return s.send("POST", periodNotifyPath, body) }, 200, data.OrderPaid}
+			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("POST", periodNotifyPath, body) }, ok: 200, after: data.OrderPaid}
 		}},
 	}
 	check := func(t *testing.T, s *buyer, m message) {

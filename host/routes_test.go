@@ -85,20 +85,20 @@ func TestMatchRoute(t *testing.T) {
 		path, name string
 		params     map[string]string
 	}{
-		{"", "brandId-index", nil},
-		{"/activity/7", "brandId-activity-storeId-courseId", map[string]string{"courseId": "7"}},
-		{"/activity/3/7", "brandId-activity-storeId-courseId", map[string]string{"storeId": "3", "courseId": "7"}},
-		{"/activity/checkout", "brandId-activity-storeId-courseId-checkout", nil},
-		{"/termSchedule/4/intro", "brandId-termSchedule-termScheduleId-scheduleId-intro", map[string]string{"termScheduleId": "4"}},
-		{"/termSchedule/4/9/intro", "brandId-termSchedule-termScheduleId-scheduleId-intro", map[string]string{"termScheduleId": "4", "scheduleId": "9"}},
-		{"/termSchedule/checkout", "brandId-termSchedule-checkout", nil},
-		{"/ticket-payment", "brandId-product-payment-productType-orderNumber", map[string]string{"product": "ticket"}},
-		{"/countingPasscard/3", "brandId-itemType-itemId", map[string]string{"itemType": "countingPasscard", "itemId": "3"}},
-		{"/quantityPasscard/checkout", "brandId-itemType-itemId-checkout", map[string]string{"itemType": "quantityPasscard"}},
-		{"/e-contract/1/2", "brandId-e-contract-storeId-contractId", map[string]string{"storeId": "1", "contractId": "2"}},
-		{"/user/timingcard/plans", "brandId-user-timingcard-plans", nil},
-		{"/-payment", "", nil},
-		{"/passcard/1/2/3", "", nil},
+		{path: "", name: "brandId-index", params: nil},
+		{path: "/activity/7", name: "brandId-activity-storeId-courseId", params: map[string]string{"courseId": "7"}},
+		{path: "/activity/3/7", name: "brandId-activity-storeId-courseId", params: map[string]string{"storeId": "3", "courseId": "7"}},
+		{path: "/activity/checkout", name: "brandId-activity-storeId-courseId-checkout", params: nil},
+		{path: "/termSchedule/4/intro", name: "brandId-termSchedule-termScheduleId-scheduleId-intro", params: map[string]string{"termScheduleId": "4"}},
+		{path: "/termSchedule/4/9/intro", name: "brandId-termSchedule-termScheduleId-scheduleId-intro", params: map[string]string{"termScheduleId": "4", "scheduleId": "9"}},
+		{path: "/termSchedule/checkout", name: "brandId-termSchedule-checkout", params: nil},
+		{path: "/ticket-payment", name: "brandId-product-payment-productType-orderNumber", params: map[string]string{"product": "ticket"}},
+		{path: "/countingPasscard/3", name: "brandId-itemType-itemId", params: map[string]string{"itemType": "countingPasscard", "itemId": "3"}},
+		{path: "/quantityPasscard/checkout", name: "brandId-itemType-itemId-checkout", params: map[string]string{"itemType": "quantityPasscard"}},
+		{path: "/e-contract/1/2", name: "brandId-e-contract-storeId-contractId", params: map[string]string{"storeId": "1", "contractId": "2"}},
+		{path: "/user/timingcard/plans", name: "brandId-user-timingcard-plans", params: nil},
+		{path: "/-payment", name: "", params: nil},
+		{path: "/passcard/1/2/3", name: "", params: nil},
 	} {
 		r, params := matchRoute(c.path)
 		if c.name == "" {

@@ -53,10 +53,10 @@ func TestShellsRenderTheWholePage(t *testing.T) {
 	}
 	var visits []visit
 	for _, p := range paths {
-		visits = append(visits, visit{"visitor", anon, p, nil}, visit{"visitor on a phone", anon, p, mobile})
+		visits = append(visits, visit{who: "visitor", b: anon, path: p, header: nil}, visit{who: "visitor on a phone", b: anon, path: p, header: mobile})
 	}
 	for _, p := range memberPaths {
-		visits = append(visits, visit{"member", member, p, nil})
+		visits = append(visits, visit{who: "member", b: member, path: p, header: nil})
 	}
 	for _, v := range visits {
 		t.Run(v.who+" "+v.path, func(t *testing.T) {

@@ -27,7 +27,13 @@ func TestLoadConfig(t *testing.T) {
 	for _, c := range []struct {
 		env, demo string
 		want      bool
-	}{{"dev", "", true}, {"staging", "", false}, {"production", "", false}, {"staging", "1", true}, {"dev", "0", false}} {
+	}{
+		{env: "dev", demo: "", want: true},
+		{env: "staging", demo: "", want: false},
+		{env: "production", demo: "", want: false},
+		{env: "staging", demo: "1", want: true},
+		{env: "dev", demo: "0", want: false},
+	} {
 		got, err := config.Load(env(map[string]string{"STOREFRONT_ENV": c.env, "STOREFRONT_DEMO": c.demo, "STOREFRONT_PUBLIC_URL": "https://shop.example.com"}))
 		if err != nil || got.Demo != c.want {
 			t.Errorf("STOREFRONT_ENV=%s STOREFRONT_DEMO=%q: Demo = %v, %v; want %v", c.env, c.demo, got.Demo, err, c.want)

@@ -88,14 +88,14 @@ func TestConfigPayments(t *testing.T) {
 		env  map[string]string
 		want []string
 	}{
-		{"NewebPay partly set", merge(prod, map[string]string{"NEWEBPAY_MERCHANT_ID": "MS123", "NEWEBPAY_HASH_KEY": newebpay["NEWEBPAY_HASH_KEY"]}),
-			[]string{"NEWEBPAY_HASH_IV", "NEWEBPAY_URL"}},
-		{"LINE Pay partly set", merge(prod, map[string]string{"LINEPAY_CHANNEL_SECRET": "line-secret-value"}),
-			[]string{"LINEPAY_CHANNEL_ID", "LINEPAY_URL"}},
-		{"partly set in dev too", map[string]string{"LINEPAY_CHANNEL_ID": "1655"}, []string{"LINEPAY_CHANNEL_SECRET", "LINEPAY_URL"}},
-		{"short HashKey", merge(prod, newebpay, map[string]string{"NEWEBPAY_HASH_KEY": "short-key"}), []string{"NEWEBPAY_HASH_KEY"}},
-		{"http outside dev", merge(prod, linepay, map[string]string{"LINEPAY_URL": "http://api-pay.line.me"}), []string{"LINEPAY_URL"}},
-		{"not a URL", merge(prod, newebpay, map[string]string{"NEWEBPAY_URL": "core.newebpay.com"}), []string{"NEWEBPAY_URL"}},
+		{name: "NewebPay partly set", env: merge(prod, map[string]string{"NEWEBPAY_MERCHANT_ID": "MS123", "NEWEBPAY_HASH_KEY": newebpay["NEWEBPAY_HASH_KEY"]}),
+			want: []string{"NEWEBPAY_HASH_IV", "NEWEBPAY_URL"}},
+		{name: "LINE Pay partly set", env: merge(prod, map[string]string{"LINEPAY_CHANNEL_SECRET": "line-secret-value"}),
+			want: []string{"LINEPAY_CHANNEL_ID", "LINEPAY_URL"}},
+		{name: "partly set in dev too", env: map[string]string{"LINEPAY_CHANNEL_ID": "1655"}, want: []string{"LINEPAY_CHANNEL_SECRET", "LINEPAY_URL"}},
+		{name: "short HashKey", env: merge(prod, newebpay, map[string]string{"NEWEBPAY_HASH_KEY": "short-key"}), want: []string{"NEWEBPAY_HASH_KEY"}},
+		{name: "http outside dev", env: merge(prod, linepay, map[string]string{"LINEPAY_URL": "http://api-pay.line.me"}), want: []string{"LINEPAY_URL"}},
+		{name: "not a URL", env: merge(prod, newebpay, map[string]string{"NEWEBPAY_URL": "core.newebpay.com"}), want: []string{"NEWEBPAY_URL"}},
 	} {
 		_, err := config.Load(env(f.env))
 		if err == nil {
