@@ -8,7 +8,7 @@ import (
 	"storefront/rules"
 )
 
-// The counting-passcard calls of spec section 7 (issue 13): the member's
+// The counting-passcard calls of spec section 7: the member's
 // cards, a card's history, the brand's charging setting, the cards below
 // zero and what they owe (computed on the server from the charging
 // setting), and the precheck of paying one. Paying is

@@ -10,7 +10,7 @@ import (
 	"storefront/host/wire"
 )
 
-// The term-schedule calls of spec section 7 (issue 13): the account checks
+// The term-schedule calls of spec section 7: the account checks
 // run before a purchase (spec section 5), the purchase itself (the
 // checkout package's order and payment flow, kind term), and the classes
 // on sale (/api/termSchedule) and joinable part-way (interimList). Thin

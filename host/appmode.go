@@ -2,7 +2,7 @@ package host
 
 import "net/http"
 
-// The app's webview (issue 14, spec sections 1 and 6).
+// The app's webview (spec sections 1 and 6).
 //
 // App mode: a page asked for with ?from=app puts the whole visit in app
 // mode: the answer sets the cookie web_ec_from=app (for the browser

@@ -31,7 +31,7 @@ func BenchmarkUncachedPage(b *testing.B) {
 }
 
 // BenchmarkRefusal is one page request refused while every renderer and
-// queue place is taken (issue 15, goal 3: refusing must be cheap).
+// queue place is taken (refusing must be cheap).
 func BenchmarkRefusal(b *testing.B) {
 	t := &testing.T{}
 	ts := newTestServer(t, func(d *Deps) { d.Config.PageCache = false })

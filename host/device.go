@@ -11,7 +11,7 @@ import (
 	"time"
 )
 
-// Known devices (issue 10, defect 9): a successful login leaves a signed,
+// Known devices: a successful login leaves a signed,
 // long-lived device cookie naming the account. Wrong passwords from a
 // device that carries it count against that device alone, not against the
 // account, so ten paced wrong guesses by a stranger (which lock the account

@@ -157,7 +157,7 @@ func follow(t *testing.T, ts *testServer, target string) (hops []string, last st
 // TestNoRedirectOfOursLeadsToA404: on every demo brand, a visitor without a
 // login who asks for any member page is sent to a page the brand has, with
 // the login prompt (login=) still on it; a redirect of ours never ends on a
-// 404 (issue 30: the term-only brand was sent to its 404 brand home, the
+// 404 (the term-only brand was once sent to its 404 brand home, the
 // plan-only brand lost login= to brand home's type=plan redirect).
 func TestNoRedirectOfOursLeadsToA404(t *testing.T) {
 	ts := newTestServer(t)

@@ -8,8 +8,8 @@ import (
 )
 
 // maxURL is the longest request target (path and query) the storefront
-// answers; a longer one is 414 before any work (issue 10, defect 2). No
-// page or API call reads anything near it.
+// answers; a longer one is 414 before any work. No page or API call
+// reads anything near it.
 const maxURL = 8 << 10
 
 // maxHeader bounds what net/http reads of a request's line and headers
@@ -44,7 +44,7 @@ func limitURL(next http.Handler) http.Handler {
 	})
 }
 
-// Shedding (issue 15, goal 3): when every renderer is busy and the queue
+// Shedding: when every renderer is busy and the queue
 // for them is full, a request that needs a render is refused at once: the
 // route table (server.go routes) refuses it before the middleware, the
 // brand, the member or the page's data, with a document and headers made

@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-// Issue 10, defect 2: query strings cannot grow memory without bound.
+// TestPageCacheKeepsOnlyTheQueryAPageReads: query strings cannot grow memory without bound.
 func TestPageCacheKeepsOnlyTheQueryAPageReads(t *testing.T) {
 	ts := newTestServer(t)
 	junk := strings.Repeat("x", 7000)
@@ -100,7 +100,7 @@ func TestRequestHeadLimit(t *testing.T) {
 	}
 }
 
-// Issue 15, goal 3: while every renderer and queue place is taken, a page
+// TestBusyRefusedBeforeAnyWork: while every renderer and queue place is taken, a page
 // that needs a render is refused at once, before its brand is looked up,
 // with Retry-After and the security headers of every answer; a page the
 // page cache holds, a client navigation's props and the API are still

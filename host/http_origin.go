@@ -8,8 +8,8 @@ import (
 	"storefront/data"
 )
 
-// What the storefront trusts about where a request came from (issue 10;
-// design notes 1b):
+// What the storefront trusts about where a request came from (design
+// notes 1b):
 //
 //   - Absolute URLs (mailed links, canonical, og:url, JSON-LD, sitemaps,
 //     robots.txt) come from the brand's custom domain for the configured

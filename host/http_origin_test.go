@@ -13,7 +13,7 @@ import (
 	"storefront/rules"
 )
 
-// Issue 10, defect 1: every absolute URL comes from a trusted origin, never
+// TestMailedLinksUseTheTrustedOrigin: every absolute URL comes from a trusted origin, never
 // from the request's Host or X-Forwarded-* headers.
 func TestMailedLinksUseTheTrustedOrigin(t *testing.T) {
 	ts := newMemberServer(t)
@@ -36,7 +36,7 @@ func TestMailedLinksUseTheTrustedOrigin(t *testing.T) {
 	}
 }
 
-// TestMailedLinksUseTheConfiguredEnvironment (issue 30 item 7): on a
+// TestMailedLinksUseTheConfiguredEnvironment: on a
 // production host of a brand that also has a staging domain, a reset asked
 // with Host staging.attacker.example, a listed staging host or the staging
 // domain itself mails the production link. A host name chooses only the
@@ -146,7 +146,7 @@ func TestPublicOriginConfig(t *testing.T) {
 	}
 }
 
-// Issue 10, defect 3: a spoofed Host, port and X-Forwarded-Proto cannot
+// TestPageCacheIgnoresSpoofedOrigin: a spoofed Host, port and X-Forwarded-Proto cannot
 // poison the page cache; the next visitor gets the trusted origin.
 func TestPageCacheIgnoresSpoofedOrigin(t *testing.T) {
 	ts := newTestServer(t)
@@ -160,7 +160,7 @@ func TestPageCacheIgnoresSpoofedOrigin(t *testing.T) {
 	})
 }
 
-// Issue 10, defect 4: forwarding headers are believed only from the
+// TestClientAddressTrustsOnlyConfiguredProxies: forwarding headers are believed only from the
 // configured proxies.
 func TestClientAddressTrustsOnlyConfiguredProxies(t *testing.T) {
 	proxies, err := config.ParsePrefixes("10.0.0.0/8, 192.168.1.1, ::1/128")

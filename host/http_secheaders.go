@@ -10,7 +10,7 @@ import (
 	"strings"
 )
 
-// Security headers (issue 10, defect 8), set on every answer by one
+// Security headers, set on every answer by one
 // middleware:
 //
 //   - Content-Security-Policy: scripts only from this origin (the client

@@ -14,7 +14,7 @@ var (
 	scriptElement = regexp.MustCompile(`<script([^>]*)>`)
 )
 
-// Issue 10, defect 8: one middleware sets the security headers; every
+// TestSecurityHeaders: one middleware sets the security headers; every
 // inline style and script of a page is admitted by the response's own
 // policy, fresh or from the page cache.
 func TestSecurityHeaders(t *testing.T) {

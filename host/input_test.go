@@ -126,7 +126,7 @@ func FuzzAPIInput(f *testing.F) {
 	})
 }
 
-// TestBodiesThatAreNotOneObjectAre400 (issue 30 item 16): every POST API
+// TestBodiesThatAreNotOneObjectAre400: every POST API
 // route that reads a JSON body answers 400 with CodeBadRequest to a body
 // that is not exactly one JSON object (null, an array, a string, a number,
 // data after the object; the providers' signed callbacks refuse it in

@@ -15,7 +15,7 @@ import (
 	"storefront/rules"
 )
 
-// Issue 10, defect 9: the smaller leaks and traps.
+// The smaller leaks and traps.
 
 func TestMalformedRedisURLHidesItsPassword(t *testing.T) {
 	dbURL := dbtest.URL(t)

@@ -67,7 +67,7 @@ func TestDatabaseOutage(t *testing.T) {
 	})
 }
 
-// TestCrawlerDocumentsDuringDatabaseOutage (issue 30 item 8): with
+// TestCrawlerDocumentsDuringDatabaseOutage: with
 // PostgreSQL unreachable, the sitemaps answer 503 with Retry-After (a
 // crawler comes back; a 404 or 500 would drop them) on a custom domain as
 // under a brand prefix, whether the brand was loaded before or not, and

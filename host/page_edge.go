@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Ready for an edge cache (issue 15, goal 8). A page the page cache serves
+// Ready for an edge cache. A page the page cache serves
 // to an anonymous visitor is the same for everyone whose request has the
 // same shape, so it says so to shared caches:
 //

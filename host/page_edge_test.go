@@ -11,7 +11,7 @@ import (
 )
 
 // A cached page that lists sessions is served until its earliest listed
-// session starts, and not a moment longer (issue 15, goal 7).
+// session starts, and not a moment longer.
 func TestPageCacheExpiresWhenASessionStarts(t *testing.T) {
 	start := time.Date(2026, 11, 22, 10, 0, 0, 0, rules.Taipei)
 	clock := &fakeClock{t: start}
@@ -52,7 +52,7 @@ func TestPageCacheExpiresWhenASessionStarts(t *testing.T) {
 	}
 }
 
-// What shared caches are told (goal 8): a page-cache answer is public for
+// What shared caches are told: a page-cache answer is public for
 // the edge, with s-maxage, stale-while-revalidate, its surrogate keys and
 // a Vary naming what its key reads; a fresh render, a member's page and
 // any answer that sets a cookie are not.

@@ -190,8 +190,8 @@ func TestRenderFailures(t *testing.T) {
 	}
 }
 
-// Issue 30, item 26: on a loaded machine a render ran past the production
-// deadline and a test failed. A test server waits for a render as long as
+// TestSlowRenderServedOnTestServer: on a loaded machine a render could
+// run past the production deadline. A test server waits for a render as long as
 // the machine needs: here one that runs half a second past that deadline.
 func TestSlowRenderServedOnTestServer(t *testing.T) {
 	prod, err := config.Load(func(string) string { return "" })

@@ -11,7 +11,7 @@ import (
 	"storefront/renderer"
 )
 
-// Pages rendered again before visitors ask (issue 15, goal 5). Every
+// Pages rendered again before visitors ask. Every
 // request for a cacheable page counts a hit for its page shape (the page
 // key without build, data version and year: origin, path, query, device,
 // banner). When a brand's data changes (BrandChanged), its most visited

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Goal 5 of issue 15: after a catalogue change the brand's visited pages
+// TestWarmRendersVisitedPagesAfterAChange: after a catalogue change the brand's visited pages
 // are rendered again before any visitor asks, once across processes.
 func TestWarmRendersVisitedPagesAfterAChange(t *testing.T) {
 	a := newTestServer(t, withRedis(testRedisURL()))

@@ -20,7 +20,7 @@ import (
 	"storefront/rules"
 )
 
-// Issue 30: the providers' callbacks when the database is down, the expiry
+// The providers' callbacks when the database is down, the expiry
 // worker that asks the provider before it expires an order, and LINE Pay's
 // cancel and concurrent confirms.
 

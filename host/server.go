@@ -149,7 +149,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/v3/common/brands/{brandId}/customField/schema/type/{targetType}", s.api(s.apiCustomFieldSchema))
 	mux.Handle("GET /api/brand/{brandId}/customField/schema", s.api(s.apiCustomFieldSchema))
 
-	// members: sessions, e-mail verification, the member's account (issue 4)
+	// members: sessions, e-mail verification, the member's account
 	mux.Handle("POST /api/session/login", s.api(s.apiLogin))
 	mux.Handle("POST /api/session/logout", s.api(s.apiLogout))
 	mux.Handle("POST /api/session/register", s.api(s.apiRegister))
@@ -174,7 +174,7 @@ func (s *Server) routes() http.Handler {
 		mux.HandleFunc("GET /dev/mailbox/{id}", s.loopbackOnly(s.devMailboxMessage))
 		mux.HandleFunc("GET /dev/mailbox/{id}/attachments/{n}", s.loopbackOnly(s.devMailboxAttachment))
 	}
-	// catalogue (spec section 7; issue 3)
+	// catalogue (spec section 7)
 	mux.Handle("GET /api/v2/ec/brands/{brandId}/commodity/list", s.api(s.apiCommodityList))
 	mux.Handle("GET /api/v2/ec/brands/{brandId}/commodity/{itemType}/{itemId}", s.api(s.apiCommodity))
 	mux.Handle("GET /api/v2/ec/brands/{brandId}/termSchedule", s.api(s.apiTermSchedule))
@@ -187,13 +187,13 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/search/promoteList", s.api(s.apiPromoteList))
 	mux.Handle("GET /api/search/banner", s.api(s.apiBanner))
 	mux.Handle("GET /api/schedule", s.api(s.apiScheduleSeats))
-	// issue 15's calls (host/openapi.json documents each call)
+	// an activity card's more schedules (host/openapi.json documents each call)
 	mux.Handle("GET /api/search/activitySchedules", s.api(s.apiActivitySchedules))
 	// the schedule calls
 	mux.Handle("GET /api/schedule/teachers", s.api(s.apiScheduleTeachers))
 	mux.Handle("GET /api/schedule/dates", s.api(s.apiScheduleDates))
 	mux.Handle("GET /api/brand/{brandId}/salesman/list", s.api(s.apiSalesmen))
-	// checkout, orders and payment (spec section 7; issue 12)
+	// checkout, orders and payment (spec section 7)
 	mux.Handle("POST /api/brand/{brandId}/sale/precheck", s.api(s.apiPrecheck))
 	mux.Handle("POST /api/brand/{brandId}/sale/payment", s.api(s.apiPayment))
 	mux.Handle("POST /api/brand/{brandId}/sale/neweb/payment", s.api(s.apiNewebPayment))
@@ -204,21 +204,21 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST "+newebPayNotifyPath, s.newebPayNotify) // exempt from sameOrigin: the TradeSha is its proof
 	mux.HandleFunc("GET "+linePayConfirmPath, s.linePayConfirm)
 	mux.HandleFunc("GET "+linePayCancelPath, s.linePayCancel)
-	s.deferredRoutes(mux) // ACH and Chailease (issue 13; api_ach.go)
+	s.deferredRoutes(mux) // ACH and Chailease (api_ach.go)
 	mux.Handle("GET /api/plan", s.api(s.apiPlans))
 	mux.Handle("GET /api/plan/payFee", s.api(s.apiPlanFee))
 	mux.Handle("POST /api/plan/purchase/verify", s.api(s.apiPlanVerify))
 	if s.cfg.Env == "dev" {
 		mux.Handle("POST /api/test/payment", s.api(s.apiTestPayment))
 	}
-	// recurring card payments and card change (issue 13)
+	// recurring card payments and card change (host/openapi.json documents each call)
 	mux.HandleFunc("POST "+periodNotifyPath, s.periodNotify) // exempt from sameOrigin: Period decrypting with our key is its proof
 	mux.HandleFunc("POST "+periodReturnPath, s.periodReturn) // exempt from sameOrigin: Period decrypting with our key is its proof
 	mux.Handle("GET /api/v2/admin/brands/{brandId}/ec/change/card/{orderNo}", s.api(s.apiAdminCardChange))
 	mux.Handle("POST /api/brand/{brandId}/pay/neweb/change/card/authorize", s.api(s.apiChangeCardAuthorize))
 	mux.Handle("GET /api/brand/card/change", s.api(s.apiCardChange))
 	mux.Handle("POST /api/brand/installment/changeCard", s.api(s.apiInstallmentChangeCard))
-	// booking (issue 11; host/openapi.json documents each call)
+	// booking (host/openapi.json documents each call)
 	mux.Handle("GET /api/schedule/paymentInfo", s.api(s.apiPaymentInfo))
 	mux.Handle("GET /api/schedule/userTicket", s.api(s.apiUserTicket))
 	mux.Handle("GET /api/schedule/bookingCheck", s.api(s.apiBookingCheck))
@@ -239,7 +239,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/user/common/server-time", s.api(s.apiServerTime))
 	mux.HandleFunc("GET /api/user/bookings/{bookingId}/calendar.ics", s.bookingCalendar)
 
-	// term schedules and counting passcards (issue 13)
+	// term schedules and counting passcards (host/openapi.json documents each call)
 	mux.Handle("GET /api/brand/{brandId}/termSchedule/{termScheduleId}/check/trial/{account}", s.api(s.apiTermTrialCheck))
 	mux.Handle("GET /api/brand/{brandId}/termSchedule/{scheduleId}/check/{action}/{account}", s.api(s.apiTermCheck))
 	mux.Handle("POST /api/brand/{brandId}/termSchedule/{termScheduleId}/{scheduleId}/sale/payment", s.api(s.apiTermPayment))
@@ -252,7 +252,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/user/counting-passcard/overdue-payment-info", s.api(s.apiOverdueInfo))
 	mux.Handle("POST /api/user/counting-passcard/overdue-purchase-verify", s.api(s.apiOverdueVerify))
 
-	// e-contracts and the app (issue 14)
+	// e-contracts and the app
 	mux.Handle("GET /api/contract", s.api(s.apiContract))
 	mux.Handle("POST /api/contract", s.api(s.apiSignContract))
 	mux.Handle("GET /api/user/contracts", s.api(s.apiSignedContracts))
@@ -264,7 +264,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/brand/user", s.api(s.apiBrandUser))
 	mux.Handle("GET /api/user/userInfo/{brandId}/{sessionId}/{userId}", s.api(s.apiUserInfoPath))
 
-	// the rest of issue 14 (host/openapi.json documents each call)
+	// point shares, the ticket list, joining a brand (host/openapi.json documents each call)
 	mux.Handle("GET /api/user/getPointShareInfo", s.api(s.apiPointShareInfo))
 	mux.Handle("POST /api/user/pointShare", s.api(s.apiPointShare))
 	mux.Handle("GET /api/user/getNewposTicketList", s.api(s.apiNewposTickets))

@@ -13,7 +13,7 @@ import (
 )
 
 // TestShellsRenderTheWholePage: a page rendered from its brand's cached
-// shell (the page and the member's account area rendered into it, issue 15)
+// shell (the page and the member's account area rendered into it)
 // is byte for byte the page rendered whole, head tags included, for
 // anonymous visitors and a member, on the default and the bare layout,
 // for the first render (which makes the shell) and the next ones (which

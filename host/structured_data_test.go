@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Issue 17: structured data and sharing tags crawlers and share previews read.
+// TestStructuredDataAndSharing: structured data and sharing tags crawlers and share previews read.
 func TestStructuredDataAndSharing(t *testing.T) {
 	ts := newTestServer(t, withRealClock())
 	ids := lookupIDs(t, ts)

@@ -13,7 +13,7 @@ import (
 	"storefront/mail"
 )
 
-// Unsubscribing from notification mails (issue 14, RFC 8058). Every
+// Unsubscribing from notification mails (RFC 8058). Every
 // notification mail (the booking notices) carries the member's one-click
 // URL, /api/user/unSubscribe/oneClick?token=..., in its footer and as the
 // List-Unsubscribe header with List-Unsubscribe-Post:

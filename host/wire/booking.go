@@ -6,7 +6,7 @@ import (
 	"storefront/data"
 )
 
-// The booking calls' and pages' wire types (issue 11), generated for the
+// The booking calls' and pages' wire types, generated for the
 // app with page.go (make contract). Every call is documented in
 // openapi.json.
 

@@ -2,7 +2,7 @@ package wire
 
 import "storefront/data"
 
-// The contract of checkout, orders and payment (issue 12): the bodies and
+// The contract of checkout, orders and payment: the bodies and
 // answers of the purchase calls and the data of the checkout and order
 // result pages. Generated for the app with the rest of the contract (make
 // contract).

@@ -1,6 +1,6 @@
 package wire
 
-// The contract of the deferred payments (issue 13): ACH bank debit and
+// The contract of the deferred payments: ACH bank debit and
 // Chailease instalments. Generated for the app with the rest of the
 // contract (make contract).
 

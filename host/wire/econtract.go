@@ -6,7 +6,7 @@ import (
 	"storefront/data"
 )
 
-// The contract of e-contracts and the app bridge (issue 14): the e-contract
+// The contract of e-contracts and the app bridge: the e-contract
 // page's data, /api/contract's bodies and answers, the member's signed
 // contracts, and the holdings' QR tokens. Generated for the app with the
 // rest of the contract (make contract).

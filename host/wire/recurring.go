@@ -2,7 +2,7 @@ package wire
 
 import "storefront/data"
 
-// The contract of recurring card payments and card change (issue 13):
+// The contract of recurring card payments and card change:
 // the card change calls' bodies and answers and the card change pages'
 // data. Generated for the app with the rest of the contract (make
 // contract).

@@ -2,8 +2,8 @@ package wire
 
 import "storefront/data"
 
-// The contract of term-schedule purchase and overdue counting passcards
-// (issue 13): the term checkout page's data, the term checks' and offer
+// The contract of term-schedule purchase and overdue counting passcards:
+// the term checkout page's data, the term checks' and offer
 // lists' answers, and the overdue pages' and calls' data. Generated for the
 // app with the rest of the contract (make contract). A term purchase's body
 // is CheckoutRequest (kind term, its class as scheduleId), an overdue
