@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 	"net/http"
+	"storefront"
 
 	"storefront/booking"
 	"storefront/data"
@@ -44,7 +45,7 @@ func (s *Server) api(h apiFunc) http.HandlerFunc {
 // query's brandId and a body's brandId all come through here.
 func (s *Server) brand(ctx context.Context, id string, rt *route) (*data.Brand, error) {
 	if id == "" {
-		return nil, badRequest("缺少品牌代碼 brandId")
+		return nil, badRequest(storefront.TextNoBrandID)
 	}
 	b, err := s.loadBrand(ctx, id)
 	if err != nil {

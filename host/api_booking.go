@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"storefront"
 	"strings"
 
 	"storefront/booking"
@@ -72,7 +73,7 @@ func (s *Server) apiBook(w http.ResponseWriter, r *http.Request) (any, error) {
 	}
 	key := strings.TrimSpace(r.Header.Get("Idempotency-Key"))
 	if len(key) > maxKey || badText(key) {
-		return nil, badRequest(fmt.Sprintf("Idempotency-Key 最長 %d 個字元", maxKey))
+		return nil, badRequest(storefront.TextKeyTooLong(maxKey))
 	}
 	booked, err := s.bookings.Book(r.Context(), s.who(r, b, m), booking.Request{ScheduleIDs: ids, Payment: choice,
 		AllowConflict: req.AllowConflict, Key: key})
@@ -119,7 +120,7 @@ func (s *Server) decodeBooking(w http.ResponseWriter, r *http.Request) (*data.Br
 		return nil, nil, 0, err
 	}
 	if req.BookingID <= 0 || req.BookingID > maxID {
-		return nil, nil, 0, badRequest("請提供預約代碼 bookingId")
+		return nil, nil, 0, badRequest(storefront.TextNoBookingID)
 	}
 	return b, m, req.BookingID, nil
 }

@@ -3,6 +3,7 @@ package host
 import (
 	"net/http"
 	"net/url"
+	"storefront"
 
 	"storefront/data"
 	"storefront/host/wire"
@@ -19,10 +20,10 @@ func (s *Server) bookingRecords(r *http.Request, b *data.Brand, m *member, v url
 	switch f.Status {
 	case "", data.BookingBooked, data.BookingCancelled, data.BookingAttended:
 	default:
-		q.fail("狀態 status 需為 booked、cancelled 或 attended")
+		q.fail(storefront.TextBookingStatuses)
 	}
 	f.StartDate, f.EndDate = q.dateRange()
-	f.StoreID = q.id("storeId", "門市")
+	f.StoreID = q.id("storeId", storefront.TextLabelStore)
 	n, size := q.page(20)
 	if err := q.Err(); err != nil {
 		return nil, err

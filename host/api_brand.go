@@ -2,6 +2,7 @@ package host
 
 import (
 	"net/http"
+	"storefront"
 )
 
 // The brand calls of spec section 7.
@@ -46,7 +47,7 @@ func (s *Server) apiProjectList(w http.ResponseWriter, r *http.Request) (any, er
 // GET /api/brand/{brandId}/customField/schema (target USER)
 func (s *Server) apiCustomFieldSchema(w http.ResponseWriter, r *http.Request) (any, error) {
 	if t := r.PathValue("targetType"); t != "" && t != "USER" {
-		return nil, badRequest("不支援的自訂欄位類型：" + t)
+		return nil, badRequest(storefront.TextCustomFieldTypeUnknown(t))
 	}
 	b, err := s.brandOfRequest(r, nil)
 	if err != nil {

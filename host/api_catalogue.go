@@ -22,10 +22,10 @@ func (s *Server) apiCommodityList(w http.ResponseWriter, r *http.Request) (any, 
 		return nil, err
 	}
 	q := newQuery(r.URL.Query())
-	f := data.ItemFilter{Keyword: q.text("keyword", "關鍵字", 50)}
+	f := data.ItemFilter{Keyword: q.text("keyword", storefront.TextLabelKeyword, 50)}
 	if t := r.URL.Query().Get("itemType"); t != "" {
 		if !data.IsItemType(t) {
-			q.fail("不支援的商品類型：" + t)
+			q.fail(storefront.TextItemTypeUnknown(t))
 		}
 		f.Types = []string{t}
 	}
@@ -40,7 +40,7 @@ func (s *Server) apiCommodityList(w http.ResponseWriter, r *http.Request) (any, 
 // offShelfBody is the spec's answer for an item taken off the shelf: a 400
 // whose body is exactly this text (spec section 8), which clients treat as
 // a normal result.
-const offShelfBody = "商品已下架"
+var offShelfBody = errorText(storefront.CodeItemOffShelf)
 
 // GET /api/v2/ec/brands/{brandId}/commodity/{itemType}/{itemId}
 func (s *Server) apiCommodity(w http.ResponseWriter, r *http.Request) (any, error) {
@@ -50,7 +50,7 @@ func (s *Server) apiCommodity(w http.ResponseWriter, r *http.Request) (any, erro
 	}
 	id, ok := pathID(r.PathValue("itemId"))
 	if !data.IsItemType(r.PathValue("itemType")) || !ok {
-		return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: "找不到這項商品"}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: storefront.TextItemMissing}
 	}
 	it, err := s.item(r.Context(), b, r.PathValue("itemType"), id)
 	if err == nil && !it.OnShelf {
@@ -68,10 +68,10 @@ func (s *Server) apiTermSchedule(w http.ResponseWriter, r *http.Request) (any, e
 		return nil, err
 	}
 	q := newQuery(r.URL.Query())
-	termID := q.id("termScheduleId", "學期課程代碼")
-	classID := q.id("scheduleId", "班別代碼")
+	termID := q.id("termScheduleId", storefront.TextLabelTermSchedule)
+	classID := q.id("scheduleId", storefront.TextLabelTermClass)
 	if classID != 0 && termID == 0 {
-		q.fail("查詢班別需一併提供學期課程代碼 termScheduleId")
+		q.fail(storefront.TextClassNeedsTerm)
 	}
 	if err := q.Err(); err != nil {
 		return nil, err
@@ -118,7 +118,7 @@ func (s *Server) apiActivityList(term bool) apiFunc {
 		}
 		q := newQuery(r.URL.Query())
 		n, size := q.page(data.ActivityPageSize)
-		perTeacher := q.intIn("teacherPerSize", "每項老師數", data.TeacherPerSize, 0, data.TeacherPerSize)
+		perTeacher := q.intIn("teacherPerSize", storefront.TextLabelTeachersPerItem, data.TeacherPerSize, 0, data.TeacherPerSize)
 		if err := q.Err(); err != nil {
 			return nil, err
 		}
@@ -136,10 +136,10 @@ func (s *Server) apiActivitySchedules(w http.ResponseWriter, r *http.Request) (a
 		return nil, err
 	}
 	q := newQuery(r.URL.Query())
-	course := q.id("courseId", "課程代碼")
+	course := q.id("courseId", storefront.TextLabelCourse)
 	n, size := q.page(moreSchedulesPage)
 	if course == 0 {
-		q.fail("請提供課程代碼 courseId")
+		q.fail(storefront.TextNoCourseID)
 	}
 	if err := q.Err(); err != nil {
 		return nil, err
@@ -166,7 +166,7 @@ func (s *Server) apiItemSearch(types ...string) apiFunc {
 			return nil, err
 		}
 		q := newQuery(r.URL.Query())
-		keyword := q.text("keyword", "關鍵字", 50)
+		keyword := q.text("keyword", storefront.TextLabelKeyword, 50)
 		n, size := q.page(data.ActivityPageSize)
 		if err := q.Err(); err != nil {
 			return nil, err
@@ -198,9 +198,9 @@ func (s *Server) apiBanner(w http.ResponseWriter, r *http.Request) (any, error) 
 func (s *Server) scheduleFilter(r *http.Request) (data.ScheduleFilter, error) {
 	q := newQuery(r.URL.Query())
 	f := data.ScheduleFilter{From: s.clock()}
-	f.CourseID = q.id("courseId", "課程代碼")
-	f.StoreID = q.id("storeId", "門市")
-	f.ScheduleID = q.id("scheduleId", "場次代碼")
+	f.CourseID = q.id("courseId", storefront.TextLabelCourse)
+	f.StoreID = q.id("storeId", storefront.TextLabelStore)
+	f.ScheduleID = q.id("scheduleId", storefront.TextLabelSession)
 	var start string
 	start, f.To = q.dateRange()
 	if start != "" {
@@ -219,7 +219,7 @@ func (s *Server) apiScheduleTeachers(w http.ResponseWriter, r *http.Request) (an
 		return nil, err
 	}
 	q := newQuery(r.URL.Query())
-	course := q.id("courseId", "課程代碼")
+	course := q.id("courseId", storefront.TextLabelCourse)
 	if err := q.Err(); err != nil {
 		return nil, err
 	}
@@ -248,7 +248,7 @@ func (s *Server) apiSalesmen(w http.ResponseWriter, r *http.Request) (any, error
 		return nil, err
 	}
 	q := newQuery(r.URL.Query())
-	store := q.id("storeId", "門市")
+	store := q.id("storeId", storefront.TextLabelStore)
 	if err := q.Err(); err != nil {
 		return nil, err
 	}

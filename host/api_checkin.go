@@ -29,7 +29,7 @@ func (s *Server) apiCheckIn(w http.ResponseWriter, r *http.Request) (any, error)
 		return nil, err
 	}
 	if !b.ModuleSet().Has(data.ModuleCheckInBooking) {
-		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未開放線上簽到"}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: storefront.TextCheckInOff}
 	}
 	bk, err := s.bookings.CheckIn(r.Context(), s.who(r, b, m), id)
 	if err != nil {
@@ -46,7 +46,7 @@ func (s *Server) apiCheckInQR(w http.ResponseWriter, r *http.Request) (any, erro
 		return nil, err
 	}
 	if !b.ModuleSet().Has(data.ModuleQRCheckIn) {
-		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未開放 QR Code 簽到"}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: storefront.TextQRCheckInOff}
 	}
 	return s.checkInQR(b, m.user), nil
 }
@@ -57,14 +57,14 @@ func (s *Server) apiCheckInQR(w http.ResponseWriter, r *http.Request) (any, erro
 // is open (or scheduleId).
 func (s *Server) apiScannerCheckIn(w http.ResponseWriter, r *http.Request) (any, error) {
 	if !s.scannerAllowed(r) {
-		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "掃描器未授權"}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: storefront.TextScannerUnauthorized}
 	}
 	var req wire.ScannerCheckInRequest
 	if err := decodeBody(w, r, &req); err != nil {
 		return nil, err
 	}
 	if req.ScheduleID < 0 || req.ScheduleID > maxID {
-		return nil, badRequest("課程場次代碼 scheduleId 格式錯誤")
+		return nil, badRequest(storefront.TextBadScheduleID)
 	}
 	brandID, userID, err := s.readCheckInToken(req.Token)
 	if err != nil {
@@ -75,7 +75,7 @@ func (s *Server) apiScannerCheckIn(w http.ResponseWriter, r *http.Request) (any,
 		return nil, err
 	}
 	if !b.ModuleSet().Has(data.ModuleQRCheckIn) {
-		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未開放 QR Code 簽到"}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: storefront.TextQRCheckInOff}
 	}
 	u, err := s.db.User(r.Context(), b.ID, userID, storefront.CodeCheckInInvalid)
 	if err != nil {

@@ -2,6 +2,7 @@ package host
 
 import (
 	"net/http"
+	"storefront"
 
 	"storefront/data"
 	"storefront/host/wire"
@@ -29,10 +30,10 @@ func (s *Server) countingMember(w http.ResponseWriter, r *http.Request) (*data.B
 // cardID reads the query's id (a counting passcard of the member).
 func cardID(r *http.Request) (int64, error) {
 	if !r.URL.Query().Has("id") {
-		return 0, badRequest("請提供分鐘卡代碼 id")
+		return 0, badRequest(storefront.TextNoCountingCardID)
 	}
 	q := newQuery(r.URL.Query())
-	id := q.id("id", "分鐘卡代碼")
+	id := q.id("id", storefront.TextLabelCountingCard)
 	return id, q.Err()
 }
 

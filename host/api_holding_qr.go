@@ -34,17 +34,17 @@ func (s *Server) apiHoldingQR(w http.ResponseWriter, r *http.Request) (any, erro
 	kind := r.URL.Query().Get("kind")
 	module, ok := holdingQRKinds[kind]
 	if !ok {
-		return nil, badRequest("QR Code 種類 kind 需為 quantityPasscard 或 timingCard")
+		return nil, badRequest(storefront.TextHoldingQRKinds)
 	}
 	var id int64 // the timing card: the member's one (holdingId ignored)
 	if kind == "quantityPasscard" {
 		q := newQuery(r.URL.Query())
-		if id = q.id("holdingId", "票券代碼 holdingId "); q.Err() != nil {
+		if id = q.id("holdingId", storefront.TextLabelHoldingID); q.Err() != nil {
 			return nil, q.Err()
 		}
 	}
 	if !b.ModuleSet().Has(module) {
-		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未開放此 QR Code"}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: storefront.TextHoldingQROff}
 	}
 	if kind == "quantityPasscard" {
 		ts, err := s.db.MemberTickets(r.Context(), m.user.ID, rules.Day(s.now()))
@@ -54,7 +54,7 @@ func (s *Server) apiHoldingQR(w http.ResponseWriter, r *http.Request) (any, erro
 		if !slices.ContainsFunc(ts, func(t data.MemberTicket) bool {
 			return t.ID == id && t.TicketKind == 2 && t.Status != "expired" && t.Remain > 0
 		}) {
-			return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "查無此計次卡或已無可用次數"}
+			return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextPassNotUsable}
 		}
 	}
 	token, exp := s.signToken(checkInTTL, "h1", b.ID, strconv.FormatInt(m.user.ID, 10), kind, strconv.FormatInt(id, 10))
@@ -85,14 +85,14 @@ func (s *Server) readHoldingToken(token string) (brand string, user int64, kind 
 // again answers the first answer and changes nothing.
 func (s *Server) apiHoldingScan(w http.ResponseWriter, r *http.Request) (any, error) {
 	if !s.scannerAllowed(r) {
-		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "掃描器未授權"}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: storefront.TextScannerUnauthorized}
 	}
 	var req wire.HoldingScanRequest
 	if err := decodeBody(w, r, &req); err != nil {
 		return nil, err
 	}
 	if req.BrandID == "" {
-		return nil, badRequest("請提供掃描器所屬品牌 brandId")
+		return nil, badRequest(storefront.TextNoScannerBrand)
 	}
 	brandID, userID, kind, holding, err := s.readHoldingToken(req.Token)
 	if err != nil {
@@ -106,7 +106,7 @@ func (s *Server) apiHoldingScan(w http.ResponseWriter, r *http.Request) (any, er
 		return nil, err
 	}
 	if module, ok := holdingQRKinds[kind]; !ok || !b.ModuleSet().Has(module) {
-		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未開放此 QR Code"}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: storefront.TextHoldingQROff}
 	}
 	u, err := s.db.User(r.Context(), b.ID, userID, storefront.CodeLinkTokenInvalid)
 	if err != nil {

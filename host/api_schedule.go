@@ -3,6 +3,7 @@ package host
 import (
 	"net/http"
 	"slices"
+	"storefront"
 	"strings"
 
 	"storefront/data"
@@ -21,11 +22,11 @@ func scheduleIDs(one int64, many []int64) ([]int64, error) {
 		ids = append([]int64{one}, ids...)
 	}
 	if len(ids) == 0 {
-		return nil, badRequest("請提供課程場次代碼 scheduleId")
+		return nil, badRequest(storefront.TextNoScheduleID)
 	}
 	for _, id := range ids {
 		if id <= 0 || id > maxID {
-			return nil, badRequest("課程場次代碼 scheduleId 格式錯誤")
+			return nil, badRequest(storefront.TextBadScheduleID)
 		}
 	}
 	return ids, nil
@@ -34,13 +35,13 @@ func scheduleIDs(one int64, many []int64) ([]int64, error) {
 // queryScheduleIDs reads scheduleId and scheduleIds (comma-separated).
 func queryScheduleIDs(r *http.Request) ([]int64, error) {
 	q := newQuery(r.URL.Query())
-	one := q.id("scheduleId", "課程場次代碼")
+	one := q.id("scheduleId", storefront.TextLabelSchedule)
 	var many []int64
 	for _, p := range strings.Split(r.URL.Query().Get("scheduleIds"), ",") {
 		if p = strings.TrimSpace(p); p != "" {
 			id, ok := pathID(p)
 			if !ok {
-				q.fail("課程場次代碼 scheduleIds 格式錯誤")
+				q.fail(storefront.TextBadScheduleIDs)
 			}
 			many = append(many, id)
 		}
@@ -63,7 +64,7 @@ func (s *Server) apiScheduleSeats(w http.ResponseWriter, r *http.Request) (any, 
 	}
 	f, err := s.scheduleFilter(r)
 	if err == nil && f.CourseID == 0 && f.StoreID == 0 && f.ScheduleID == 0 {
-		err = badRequest("請提供課程代碼 courseId、門市 storeId 或場次代碼 scheduleId")
+		err = badRequest(storefront.TextNoScheduleFilter)
 	}
 	if err != nil {
 		return nil, err

@@ -66,12 +66,12 @@ func (s *Server) apiPaymentInfo(w http.ResponseWriter, r *http.Request) (any, er
 		return nil, err
 	}
 	q := newQuery(r.URL.Query())
-	id := q.id("scheduleId", "課程場次代碼")
+	id := q.id("scheduleId", storefront.TextLabelSchedule)
 	if err := q.Err(); err != nil {
 		return nil, err
 	}
 	if id == 0 {
-		return nil, badRequest("請提供課程場次代碼 scheduleId")
+		return nil, badRequest(storefront.TextNoScheduleID)
 	}
 	return s.paymentInfo(r.Context(), r, b, m, id)
 }
@@ -84,7 +84,7 @@ func (s *Server) apiUserTicket(w http.ResponseWriter, r *http.Request) (any, err
 		return nil, err
 	}
 	q := newQuery(r.URL.Query())
-	id := q.id("scheduleId", "課程場次代碼")
+	id := q.id("scheduleId", storefront.TextLabelSchedule)
 	if err := q.Err(); err != nil {
 		return nil, err
 	}
@@ -126,10 +126,10 @@ func choiceOf(p *wire.PaymentChoice) (*booking.Choice, error) {
 	switch p.Kind {
 	case rules.KindPasscard, rules.KindTicket, rules.KindTiming:
 	default:
-		return nil, badRequest("付款方式 payment.kind 需為 passcard、ticket 或 timing")
+		return nil, badRequest(storefront.TextPaymentKinds)
 	}
 	if p.HoldingID <= 0 || p.HoldingID > maxID {
-		return nil, badRequest("付款方式 payment.holdingId 格式錯誤")
+		return nil, badRequest(storefront.TextBadPaymentHoldingID)
 	}
 	return &booking.Choice{Kind: p.Kind, ID: p.HoldingID}, nil
 }
@@ -166,7 +166,7 @@ func (s *Server) apiTicketVerify(w http.ResponseWriter, r *http.Request) (any, e
 		if o := info.Options[i]; !o.Usable {
 			e := &storefront.Error{Kind: storefront.KindConflict, Code: o.ReasonCode}
 			if o.ReasonCode != storefront.CodeBookingPastValidity {
-				e.Message = "無法使用此票券預約：" + o.Reason
+				e.Message = storefront.TextCannotPayWith(o.Reason)
 			}
 			return nil, e
 		}

@@ -18,7 +18,7 @@ func (s *Server) purchaseVerify(r *http.Request, b *data.Brand, id int64) (*wire
 		return nil, err
 	}
 	if len(ss) == 0 {
-		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "找不到此課程場次"}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextSessionNotFound}
 	}
 	in := ss[0]
 	switch {
@@ -55,7 +55,7 @@ func (s *Server) apiTermPurchaseVerify(w http.ResponseWriter, r *http.Request) (
 		return nil, err
 	}
 	if req.TermScheduleID <= 0 || req.TermScheduleID > maxID || req.ScheduleID <= 0 || req.ScheduleID > maxID {
-		return nil, badRequest("請提供學期課程代碼 termScheduleId 與班別代碼 scheduleId")
+		return nil, badRequest(storefront.TextNoTermClassIDs)
 	}
 	c, err := s.db.TermClassSeats(r.Context(), b.ID, req.TermScheduleID, req.ScheduleID, s.now())
 	if err != nil {

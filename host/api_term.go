@@ -29,7 +29,7 @@ func (s *Server) termMember(w http.ResponseWriter, r *http.Request) (*data.Brand
 		return nil, nil, err
 	}
 	if a := r.PathValue("account"); a != "" && !strings.EqualFold(strings.TrimSpace(a), m.user.Email) {
-		return nil, nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "只能檢查目前登入會員自己的帳號"}
+		return nil, nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: storefront.TextOwnAccountOnly}
 	}
 	return b, m, nil
 }
@@ -38,7 +38,7 @@ func (s *Server) termMember(w http.ResponseWriter, r *http.Request) (*data.Brand
 func termPathID(r *http.Request, name, label string) (int64, error) {
 	id, ok := pathID(r.PathValue(name))
 	if !ok {
-		return 0, badRequest(label + "格式錯誤")
+		return 0, badRequest(storefront.TextBadValue(label))
 	}
 	return id, nil
 }
@@ -61,7 +61,7 @@ func (s *Server) apiTermTrialCheck(w http.ResponseWriter, r *http.Request) (any,
 	if err != nil {
 		return nil, err
 	}
-	termID, err := termPathID(r, "termScheduleId", "學期課程代碼 termScheduleId ")
+	termID, err := termPathID(r, "termScheduleId", storefront.TextLabelTermScheduleID)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func (s *Server) apiTermCheck(w http.ResponseWriter, r *http.Request) (any, erro
 	if err != nil {
 		return nil, err
 	}
-	classID, err := termPathID(r, "scheduleId", "班別代碼 scheduleId ")
+	classID, err := termPathID(r, "scheduleId", storefront.TextLabelTermClassID)
 	if err != nil {
 		return nil, err
 	}
@@ -110,10 +110,10 @@ func (s *Server) apiTermPayment(w http.ResponseWriter, r *http.Request) (any, er
 	if err != nil {
 		return nil, err
 	}
-	if req.TermScheduleID, err = termPathID(r, "termScheduleId", "學期課程代碼 termScheduleId "); err != nil {
+	if req.TermScheduleID, err = termPathID(r, "termScheduleId", storefront.TextLabelTermScheduleID); err != nil {
 		return nil, err
 	}
-	if req.ScheduleID, err = termPathID(r, "scheduleId", "班別代碼 scheduleId "); err != nil {
+	if req.ScheduleID, err = termPathID(r, "scheduleId", storefront.TextLabelTermClassID); err != nil {
 		return nil, err
 	}
 	req.Kind, req.Quantity = data.OrderKindTerm, 1
@@ -131,10 +131,10 @@ func (s *Server) termOffers(r *http.Request, begun bool) (any, error) {
 	q := newQuery(r.URL.Query())
 	var termID, classID int64
 	if r.URL.Query().Has("termScheduleId") {
-		termID = q.id("termScheduleId", "學期課程代碼")
+		termID = q.id("termScheduleId", storefront.TextLabelTermSchedule)
 	}
 	if r.URL.Query().Has("scheduleId") {
-		classID = q.id("scheduleId", "班別代碼")
+		classID = q.id("scheduleId", storefront.TextLabelTermClass)
 	}
 	if err := q.Err(); err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package host
 
 import (
 	"net/http"
+	"storefront"
 
 	"storefront/data"
 	"storefront/host/wire"
@@ -63,7 +64,7 @@ func (s *Server) apiWaitingUpdate(w http.ResponseWriter, r *http.Request) (any, 
 		return nil, err
 	}
 	if req.Action != "leave" {
-		return nil, badRequest("action 需為 leave（離開候補名單）")
+		return nil, badRequest(storefront.TextWaitingActions)
 	}
 	p, err := s.bookings.Leave(r.Context(), s.who(r, b, m), req.ScheduleID)
 	if err != nil {

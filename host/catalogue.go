@@ -88,7 +88,7 @@ func (s *Server) mergeLists(brandID string, pageNumber int, loads ...func() (*da
 // loadActivities is the activity list page's data.
 func loadActivities(s *Server, rc *reqCtx) (any, error) {
 	q := newQuery(rc.query)
-	n := q.intIn("pageNumber", "頁碼", 1, 1, data.MaxPageNumber)
+	n := q.intIn("pageNumber", storefront.TextLabelPageNumber, 1, 1, data.MaxPageNumber)
 	if err := q.Err(); err != nil {
 		return nil, err
 	}
@@ -104,11 +104,11 @@ func loadActivities(s *Server, rc *reqCtx) (any, error) {
 func parseSearch(v url.Values) (wire.SearchFilter, error) {
 	q := newQuery(v)
 	var f wire.SearchFilter
-	f.Keyword = q.text("keyword", "關鍵字", 50)
+	f.Keyword = q.text("keyword", storefront.TextLabelKeyword, 50)
 	f.StartDate, f.EndDate = q.dateRange()
-	f.StoreID = q.id("storeId", "門市")
-	f.TeacherID = q.id("teacherId", "老師")
-	f.CategoryID = q.id("categoryId", "課程類別")
+	f.StoreID = q.id("storeId", storefront.TextLabelStore)
+	f.TeacherID = q.id("teacherId", storefront.TextLabelTeacher)
+	f.CategoryID = q.id("categoryId", storefront.TextLabelCategory)
 	f.PageNumber, f.PageSize = q.page(data.ActivityPageSize)
 	return f, q.Err()
 }
@@ -171,7 +171,7 @@ func (s *Server) course(ctx context.Context, b *data.Brand, id int64) (*data.Cou
 	return &d, err
 }
 
-var errNoPage = &storefront.Error{Kind: storefront.KindNotFound, Message: guardMessage}
+var errNoPage = &storefront.Error{Kind: storefront.KindNotFound, Message: storefront.TextPageNotFound}
 
 // loadCourse is the course detail page's data; a store in the path must be
 // the course's.

@@ -5,6 +5,7 @@ import (
 	"mime"
 	"net/http"
 	"net/netip"
+	"storefront"
 	"strconv"
 	"strings"
 
@@ -17,7 +18,7 @@ import (
 
 var mailboxPage = template.Must(template.New("mailbox").Parse(`<!doctype html>
 <html lang="zh-Hant"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>開發用信箱</title>
+<meta name="robots" content="noindex"><title>` + storefront.TextDevMailbox + `</title>
 <style nonce="{{.Nonce}}">
 body{font-family:system-ui,sans-serif;margin:0;background:#f5f7fa;color:#1f2933}
 main{max-width:820px;margin:0 auto;padding:24px 16px}
@@ -26,10 +27,10 @@ ul{list-style:none;padding:0;margin:0}li{background:#fff;border:1px solid #e4e7e
 a{display:block;padding:12px 16px;color:inherit;text-decoration:none}a:hover{background:#f0f4f8}
 strong{display:block}small{color:#616e7c}
 </style></head><body><main>
-<h1>開發用信箱</h1>
-<p>未設定 SMTP_HOST 時，開發環境寄出的會員信件都在這裡（僅保留最近 200 封，重新啟動後清空）。</p>
-{{if not .Messages}}<p>目前沒有信件。</p>{{end}}
-<ul>{{range .Messages}}<li><a href="/dev/mailbox/{{.ID}}"><strong>{{.Subject}}</strong><small>收件人：{{range $i, $t := .To}}{{if $i}}、{{end}}{{$t}}{{end}}　{{.Received.Format "2006-01-02 15:04:05"}}</small></a></li>{{end}}</ul>
+<h1>` + storefront.TextDevMailbox + `</h1>
+<p>` + storefront.TextDevMailboxIntro + `</p>
+{{if not .Messages}}<p>` + storefront.TextDevMailboxEmpty + `</p>{{end}}
+<ul>{{range .Messages}}<li><a href="/dev/mailbox/{{.ID}}"><strong>{{.Subject}}</strong><small>` + storefront.TextDevMailboxTo + `{{range $i, $t := .To}}{{if $i}}、{{end}}{{$t}}{{end}}　{{.Received.Format "2006-01-02 15:04:05"}}</small></a></li>{{end}}</ul>
 </main></body></html>
 `))
 
@@ -40,7 +41,7 @@ strong{display:block}small{color:#616e7c}
 func (s *Server) loopbackOnly(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if a, err := netip.ParseAddr(s.clientAddress(r)); err != nil || !a.IsLoopback() {
-			http.Error(w, "開發用信箱僅限本機存取", http.StatusForbidden)
+			http.Error(w, storefront.TextDevMailboxLoopbackOnly, http.StatusForbidden)
 			return
 		}
 		h(w, r)

@@ -6,9 +6,6 @@ import (
 	"storefront/data"
 )
 
-// guardMessage is the 404 text of a page the brand's modules do not allow.
-const guardMessage = "找不到頁面"
-
 // decision is a guard's answer: go on, 404, or redirect.
 type decision struct {
 	NotFound bool

@@ -3,6 +3,7 @@ package host
 import (
 	"log/slog"
 	"net/http"
+	"storefront"
 	"sync/atomic"
 	"time"
 )
@@ -37,7 +38,7 @@ func limitURL(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if len(r.RequestURI) > maxURL || len(r.URL.Path)+len(r.URL.RawQuery) > maxURL {
 			w.Header().Set("Connection", "close")
-			http.Error(w, "網址過長", http.StatusRequestURITooLong)
+			http.Error(w, storefront.TextURLTooLong, http.StatusRequestURITooLong)
 			return
 		}
 		next.ServeHTTP(w, r)

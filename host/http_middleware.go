@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 	"net/http"
+	"storefront"
 
 	"github.com/klauspost/compress/gzhttp"
 )
@@ -44,7 +45,7 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.log.Error("panic", "path", logPath(r), "panic", v)
-				http.Error(w, "伺服器發生錯誤，請稍後再試", http.StatusInternalServerError)
+				http.Error(w, errorText(storefront.CodeInternal), http.StatusInternalServerError)
 			}
 		}()
 		next.ServeHTTP(w, r)

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"path"
 	"slices"
+	"storefront"
 	"strconv"
 	"strings"
 	"sync"
@@ -87,7 +88,7 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 	err = s.cache.Once(r.Context(), key, &out, imageTTL, func() (any, error) { return encodeWebP(raw, width) })
 	if err != nil {
 		s.log.Error("image", "path", r.URL.Path, "err", err)
-		http.Error(w, "圖片無法處理", http.StatusUnprocessableEntity)
+		http.Error(w, storefront.TextImageUnprocessable, http.StatusUnprocessableEntity)
 		return
 	}
 	h.Set("Content-Type", "image/webp")

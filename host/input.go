@@ -1,10 +1,10 @@
 package host
 
 import (
-	"fmt"
 	"math"
 	"net/url"
 	"reflect"
+	"storefront"
 	"storefront/rules"
 	"strings"
 	"unicode/utf8"
@@ -28,7 +28,7 @@ func checkValues(v url.Values) error {
 			bad = bad || badText(s)
 		}
 		if bad {
-			return badRequest(fmt.Sprintf("參數 %s 含有無效的字元", rules.Truncate(strings.ToValidUTF8(strings.ReplaceAll(k, "\x00", ""), ""), 32)))
+			return badRequest(storefront.TextBadParamChars(rules.Truncate(strings.ToValidUTF8(strings.ReplaceAll(k, "\x00", ""), ""), 32)))
 		}
 	}
 	return nil
@@ -39,9 +39,9 @@ func checkValues(v url.Values) error {
 func checkStrings(v any) error {
 	if path, found := nulPath(reflect.ValueOf(v), ""); found {
 		if path == "" {
-			return badRequest("資料含有無效的字元")
+			return badRequest(storefront.TextBadDataChars)
 		}
-		return badRequest(fmt.Sprintf("欄位 %s 含有無效的字元", strings.TrimPrefix(path, ".")))
+		return badRequest(storefront.TextBadFieldChars(strings.TrimPrefix(path, ".")))
 	}
 	return nil
 }

@@ -27,7 +27,7 @@ const propsHeader = "X-Storefront-Props"
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "不支援此請求方法", http.StatusMethodNotAllowed)
+		http.Error(w, storefront.TextMethodNotAllowed, http.StatusMethodNotAllowed)
 		return
 	}
 	rc := &reqCtx{r: r, query: r.URL.Query()}
@@ -86,7 +86,7 @@ func (s *Server) prepare(w http.ResponseWriter, rc *reqCtx) bool {
 	d := rt.Guard.decide(b.ModuleSet(), rc.query, rc.site.Rest)
 	switch {
 	case d.NotFound:
-		s.errorPage(w, rc, http.StatusNotFound, guardMessage)
+		s.errorPage(w, rc, http.StatusNotFound, storefront.TextPageNotFound)
 		return false
 	case d.IsRedirect():
 		s.redirectUnder(w, rc, d.Redirect, "", d.RedirectStatus)
@@ -339,9 +339,9 @@ func fallbackDoc(status int) []byte {
 
 // fallbackBody closes the head and shows the status's text.
 func fallbackBody(status int) string {
-	msg := "伺服器發生錯誤，請稍後再試"
+	msg := errorText(storefront.CodeInternal)
 	if status == http.StatusServiceUnavailable {
-		msg = "目前使用人數眾多，請稍後再試"
+		msg = errorText(storefront.CodeUnavailable)
 	}
 	return fmt.Sprintf(`<title>%d</title></head><body style="font-family:sans-serif;text-align:center;padding:48px 16px"><h1>%d</h1><p>%s</p></body></html>`,
 		status, status, html.EscapeString(msg))

@@ -3,6 +3,7 @@ package host
 import (
 	"bytes"
 	"net/http"
+	"storefront"
 	"strconv"
 	"strings"
 )
@@ -42,7 +43,7 @@ func (s *Server) writeCachedPage(w http.ResponseWriter, r *http.Request, p *cach
 		plain, err := s.pages.plainOf(p)
 		if err != nil {
 			s.log.Error("cached page", "path", r.URL.Path, "err", err)
-			http.Error(w, "伺服器發生錯誤，請稍後再試", http.StatusInternalServerError)
+			http.Error(w, errorText(storefront.CodeInternal), http.StatusInternalServerError)
 			return
 		}
 		body = plain

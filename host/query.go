@@ -2,6 +2,7 @@ package host
 
 import (
 	"net/url"
+	"storefront"
 	"strconv"
 	"strings"
 	"time"
@@ -37,7 +38,7 @@ func (q *query) intIn(name, label string, def, lo, hi int) int {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < lo || n > hi {
-		q.fail(label + "需為 " + strconv.Itoa(lo) + " 到 " + strconv.Itoa(hi) + " 的整數")
+		q.fail(storefront.TextIntRange(label, lo, hi))
 		return def
 	}
 	return n
@@ -51,7 +52,7 @@ func (q *query) id(name, label string) int64 {
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || n <= 0 || n > maxID {
-		q.fail(label + "格式錯誤")
+		q.fail(storefront.TextBadValue(label))
 		return 0
 	}
 	return n
@@ -64,7 +65,7 @@ func (q *query) date(name, label string) string {
 		return ""
 	}
 	if _, err := time.Parse("2006-01-02", s); err != nil {
-		q.fail(label + "格式錯誤，請使用 YYYY-MM-DD 格式的日期")
+		q.fail(storefront.TextBadDate(label))
 		return ""
 	}
 	return s
@@ -74,7 +75,7 @@ func (q *query) date(name, label string) string {
 func (q *query) text(name, label string, max int) string {
 	s := strings.TrimSpace(q.v.Get(name))
 	if utf8.RuneCountInString(s) > max {
-		q.fail(label + "最多 " + strconv.Itoa(max) + " 個字")
+		q.fail(storefront.TextTextTooLong(label, max))
 		return ""
 	}
 	return s
@@ -83,24 +84,24 @@ func (q *query) text(name, label string, max int) string {
 // page reads pageNumber (default 1) and pageSize (default def, at most
 // data.MaxPageSize).
 func (q *query) page(def int) (number, size int) {
-	number = q.intIn("pageNumber", "頁碼", 1, 1, data.MaxPageNumber)
-	size = q.intIn("pageSize", "每頁筆數", def, 1, data.MaxPageSize)
+	number = q.intIn("pageNumber", storefront.TextLabelPageNumber, 1, 1, data.MaxPageNumber)
+	size = q.intIn("pageSize", storefront.TextLabelPageSize, def, 1, data.MaxPageSize)
 	return number, size
 }
 
 // dateRange reads startDate and endDate: each optional, start not after
 // end, at most a year apart.
 func (q *query) dateRange() (start, end string) {
-	start = q.date("startDate", "開始日期")
-	end = q.date("endDate", "結束日期")
+	start = q.date("startDate", storefront.TextLabelStartDate)
+	end = q.date("endDate", storefront.TextLabelEndDate)
 	if start != "" && end != "" {
 		a, _ := time.Parse("2006-01-02", start)
 		b, _ := time.Parse("2006-01-02", end)
 		switch {
 		case b.Before(a):
-			q.fail("開始日期不可晚於結束日期")
+			q.fail(storefront.TextDateRangeReversed)
 		case b.Sub(a) > 366*24*time.Hour:
-			q.fail("日期區間最長一年")
+			q.fail(storefront.TextDateRangeTooLong)
 		}
 	}
 	return start, end
