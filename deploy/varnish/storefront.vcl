@@ -7,7 +7,7 @@ vcl 4.1;
 #   varnishd -a :6081 -f /path/to/storefront.vcl
 #   STOREFRONT_EDGE_PURGE_URL=http://127.0.0.1:6081/ on every host
 #
-# What the hosts promise (host/edge.go): an anonymous page the page cache
+# What the hosts promise (host/page_edge.go): an anonymous page the page cache
 # serves says "public, max-age=0, s-maxage=N, stale-while-revalidate=M"
 # with its surrogate keys in the xkey header; everything else is no-cache,
 # private or no-store, and every answer that sets a cookie is private.
