@@ -1,5 +1,5 @@
 // ESLint for the app: the direction of imports between its layers.
-//   contract, strings  <- ui <- lib <- features <- pages, layouts, dialogs
+//   contract, strings  <- ui <- lib <- features <- pages, layouts
 // A layer imports only from layers to its left (and from itself); a feature
 // imports no other feature. TypeScript is parsed by Babel's parser
 // (typescript-eslint does not support TypeScript 7 yet); types are checked

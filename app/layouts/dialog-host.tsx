@@ -13,28 +13,28 @@ import { signsInOnWeb } from '../lib/modules';
 const completeOffered = 'storefront:complete-info';
 
 const dialogs: Record<DialogName, ComponentType<{ args: any; onClose: () => void }>> = {
-  login: lazyDialog(() => import('../dialogs/login-dialog')),
-  register: lazyDialog(() => import('../dialogs/register-dialog')),
-  registerSuccess: lazyDialog(() => import('../dialogs/register-success-dialog')),
-  verifyAccount: lazyDialog(() => import('../dialogs/verify-account-dialog')),
-  verifyCode: lazyDialog(() => import('../dialogs/verify-code-dialog')),
-  forgotPassword: lazyDialog(() => import('../dialogs/forgot-password-dialog')),
-  completeInfo: lazyDialog(() => import('../dialogs/complete-info-dialog')),
-  changePassword: lazyDialog(() => import('../dialogs/change-password-dialog')),
-  cancelBooking: lazyDialog(() => import('../dialogs/cancel-booking-dialog')),
-  contact: lazyDialog(() => import('../dialogs/contact-dialog')),
-  checkIn: lazyDialog(() => import('../dialogs/check-in-dialog')),
-  conflict: lazyDialog(() => import('../dialogs/conflict-dialog')),
-  timingCardNotEnough: lazyDialog(() => import('../dialogs/timing-card-not-enough-dialog')),
-  calendar: lazyDialog(() => import('../dialogs/calendar-dialog')),
-  checkInQr: lazyDialog(() => import('../dialogs/check-in-qr-dialog')),
-  holdingQr: lazyDialog(() => import('../dialogs/holding-qr-dialog')),
-  unsubscribe: lazyDialog(() => import('../dialogs/unsubscribe-dialog')),
-  downloadApp: lazyDialog(() => import('../dialogs/download-app-dialog')),
+  login: lazyDialog(() => import('../features/members/dialogs/login-dialog')),
+  register: lazyDialog(() => import('../features/members/dialogs/register-dialog')),
+  registerSuccess: lazyDialog(() => import('../features/members/dialogs/register-success-dialog')),
+  verifyAccount: lazyDialog(() => import('../features/members/dialogs/verify-account-dialog')),
+  verifyCode: lazyDialog(() => import('../features/members/dialogs/verify-code-dialog')),
+  forgotPassword: lazyDialog(() => import('../features/members/dialogs/forgot-password-dialog')),
+  completeInfo: lazyDialog(() => import('../features/members/dialogs/complete-info-dialog')),
+  changePassword: lazyDialog(() => import('../features/members/dialogs/change-password-dialog')),
+  cancelBooking: lazyDialog(() => import('../features/booking/dialogs/cancel-booking-dialog')),
+  contact: lazyDialog(() => import('../features/booking/dialogs/contact-dialog')),
+  checkIn: lazyDialog(() => import('../features/booking/dialogs/check-in-dialog')),
+  conflict: lazyDialog(() => import('../features/booking/dialogs/conflict-dialog')),
+  timingCardNotEnough: lazyDialog(() => import('../features/booking/dialogs/timing-card-not-enough-dialog')),
+  calendar: lazyDialog(() => import('../lib/dialogs/calendar-dialog')),
+  checkInQr: lazyDialog(() => import('../features/booking/dialogs/check-in-qr-dialog')),
+  holdingQr: lazyDialog(() => import('../features/members/dialogs/holding-qr-dialog')),
+  unsubscribe: lazyDialog(() => import('../features/members/dialogs/unsubscribe-dialog')),
+  downloadApp: lazyDialog(() => import('../features/brand/dialogs/download-app-dialog')),
 };
 
 /** Shown for a login or register on a brand whose members sign in only in its app. */
-const AppSignIn = lazyDialog(() => import('../dialogs/app-sign-in-dialog'));
+const AppSignIn = lazyDialog(() => import('../features/members/dialogs/app-sign-in-dialog'));
 
 /** Query parameters of links that open a dialog on arrival. */
 export const arrivalQuery = { unsubscribe: 'unsubscribe', appDownload: 'appDownload' } as const;

@@ -11,7 +11,7 @@ import { PageHead } from '../lib/page-head';
 import { ItemCard, itemGrid as grid } from '../features/catalogue/item-card';
 import { ActivityCard, cardGrid, firstRow } from '../features/catalogue/activity-card';
 import { SearchBar } from '../features/catalogue/search-bar';
-import { StoreButton } from '../dialogs/dialog-buttons';
+import { StoreButton } from '../features/catalogue/components/dialog-buttons';
 import { Picture } from '../ui/picture';
 import { noteImage } from '../ui/images';
 import { brandGraph } from '../lib/json-ld';

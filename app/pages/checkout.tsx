@@ -27,11 +27,11 @@ import { refusalOf } from '../features/checkout/refusal';
 import { PaymentHint } from '../features/checkout/payment-hint';
 import { activationText } from '../features/catalogue/activation';
 import { grants } from '../features/catalogue/item-card';
-import type { NoticeKind } from '../dialogs/refusal-dialog';
+import type { NoticeKind } from '../features/checkout/dialogs/refusal-dialog';
 import { card, factList } from '../ui/card';
 import { heading, sectionTitle } from '../ui/section-title';
 import { Field, FormError, formStyle } from '../ui/form-fields';
-import { TermsCheckbox } from '../dialogs/terms-checkbox';
+import { TermsCheckbox } from '../lib/terms-checkbox';
 import { QuantityStepper } from '../ui/quantity-stepper';
 import { primaryButton } from '../ui/button';
 import { dateWithWeekday, day, timeRange } from '../ui/date';
@@ -39,8 +39,8 @@ import { items as ti, common } from '../strings/zh-hant';
 import { checkout as t, confirm as tc } from '../strings/zh-hant-checkout';
 import { colour, radius } from '../ui/theme';
 
-const ConfirmDialog = lazyDialog(() => import('../dialogs/checkout-confirm-dialog'));
-const RefusalDialog = lazyDialog(() => import('../dialogs/refusal-dialog'));
+const ConfirmDialog = lazyDialog(() => import('../features/checkout/dialogs/checkout-confirm-dialog'));
+const RefusalDialog = lazyDialog(() => import('../features/checkout/dialogs/refusal-dialog'));
 
 const form = css`
   display: flex;

@@ -1,7 +1,7 @@
 // Paying a counting passcard's debt (/{brandId}/counting-passcard-overdue-purchase/checkout?id=):
 // the amount the server computed, the payment way; precheck, then the
 // checkout's sale/payment (kind overdue) and the provider's page.
-import { TermsCheckbox } from '../dialogs/terms-checkbox';
+import { TermsCheckbox } from '../lib/terms-checkbox';
 import type { CheckoutRequest, OverdueData } from '../contract/props';
 import { usePage } from '../lib/page-context';
 import { PageHead } from '../lib/page-head';

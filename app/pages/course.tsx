@@ -9,7 +9,7 @@ import { Link } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
 import { Picture } from '../ui/picture';
 import { Crumbs } from '../features/catalogue/crumbs';
-import { StoreButton, ShareButton, CalendarButton } from '../dialogs/dialog-buttons';
+import { StoreButton, ShareButton, CalendarButton } from '../features/catalogue/components/dialog-buttons';
 import { buyBar, paragraphs, prose } from '../features/catalogue/page-parts';
 import { heading, sectionTitle } from '../ui/section-title';
 import { chipButton, primaryButton, secondaryButton } from '../ui/button';

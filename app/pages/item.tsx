@@ -11,7 +11,7 @@ import { Picture } from '../ui/picture';
 import { Crumbs } from '../features/catalogue/crumbs';
 import { ItemCard, grants, itemGrid as grid } from '../features/catalogue/item-card';
 import { activationText } from '../features/catalogue/activation';
-import { StoreButton, ShareButton } from '../dialogs/dialog-buttons';
+import { StoreButton, ShareButton } from '../features/catalogue/components/dialog-buttons';
 import { buyBar, paragraphs, facts, prose } from '../features/catalogue/page-parts';
 import { heading, sectionTitle } from '../ui/section-title';
 import { chipButton, primaryButton, secondaryButton } from '../ui/button';

@@ -21,7 +21,7 @@ import { day, taipeiDateTime } from '../ui/date';
 import { checkout as tc, result as t } from '../strings/zh-hant-checkout';
 import { colour, radius } from '../ui/theme';
 
-const PaymentStatusDialog = lazyDialog(() => import('../dialogs/payment-status-dialog'));
+const PaymentStatusDialog = lazyDialog(() => import('../features/checkout/dialogs/payment-status-dialog'));
 
 const banner = css`
   padding: 24px 20px;

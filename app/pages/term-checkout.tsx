@@ -2,7 +2,7 @@
 // the class (or its trial session) at its price now, the payment way and the
 // terms. Paying runs the account check (trial, or purchase) for the member's
 // own account, then the term's sale/payment, whose refusal comes back whole.
-import { TermsCheckbox } from '../dialogs/terms-checkbox';
+import { TermsCheckbox } from '../lib/terms-checkbox';
 import type { TermCheckoutData } from '../contract/props';
 import { usePage } from '../lib/page-context';
 import { PageHead } from '../lib/page-head';

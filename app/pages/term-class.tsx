@@ -6,7 +6,7 @@ import { Link } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
 import { Picture } from '../ui/picture';
 import { Crumbs } from '../features/catalogue/crumbs';
-import { StoreButton, ShareButton } from '../dialogs/dialog-buttons';
+import { StoreButton, ShareButton } from '../features/catalogue/components/dialog-buttons';
 import { buyBar, facts } from '../features/catalogue/page-parts';
 import { heading, sectionTitle } from '../ui/section-title';
 import { primaryButton, secondaryButton } from '../ui/button';

@@ -162,12 +162,13 @@ var sharedChunk = []string{
 
 // withSharedChunk appends an import of each of modules (see sharedChunk) to
 // the client entry, to every page (app/pages/*.tsx) and to every dialog
-// (app/dialogs/*-dialog.tsx), the modules loaded on demand.
+// (app/features/*/dialogs/*-dialog.tsx, app/lib/dialogs/*-dialog.tsx), the
+// modules loaded on demand.
 func withSharedChunk(root string, modules []string) api.Plugin {
 	return api.Plugin{
 		Name: "shared-chunk",
 		Setup: func(b api.PluginBuild) {
-			b.OnLoad(api.OnLoadOptions{Filter: `app[/\\](entry-client|pages[/\\][^/\\]+|dialogs[/\\][^/\\]+-dialog)\.tsx$`},
+			b.OnLoad(api.OnLoadOptions{Filter: `app[/\\](entry-client|pages[/\\][^/\\]+|(features[/\\][^/\\]+|lib)[/\\]dialogs[/\\][^/\\]+-dialog)\.tsx$`},
 				func(args api.OnLoadArgs) (api.OnLoadResult, error) {
 					src, err := os.ReadFile(args.Path)
 					if err != nil {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BookingItem, PaymentOption, Schedule, ScheduleSeat } from '../../contract/props';
-import { actionable, amount, bookingWhen, byDate, costLine, firstDate, qrRefreshDelay, recordsQuery, sameChoice, seatLine, splitBookings, timingShort, toggle, withLive } from './rules';
+import { actionable, amount, bookingWhen, byDate, costLine, firstDate, recordsQuery, sameChoice, seatLine, splitBookings, timingShort, toggle, withLive } from './rules';
 
 const now = Date.parse('2026-12-01T02:00:00Z'); // 10:00 in Taipei
 
@@ -100,13 +100,6 @@ test('sameChoice compares kind and holding', () => {
   assert.equal(sameChoice({ kind: 'ticket', holdingId: 1 }, option({})), true);
   assert.equal(sameChoice({ kind: 'passcard', holdingId: 1 }, option({})), false);
   assert.equal(sameChoice(null, option({})), false);
-});
-
-test('qrRefreshDelay: 15 s before the token expires, at least a second', () => {
-  const t0 = Date.parse('2026-12-01T00:00:00Z');
-  assert.equal(qrRefreshDelay('2026-12-01T00:01:00Z', t0), 45_000);
-  assert.equal(qrRefreshDelay('2026-12-01T00:00:10Z', t0), 1000);
-  assert.equal(qrRefreshDelay('2026-11-30T23:59:00Z', t0), 1000);
 });
 
 function booking(id: number, startsAt: string, endsAt: string, status: BookingItem['status']): BookingItem {

@@ -1,7 +1,7 @@
 // Pure helpers of the booking screens: sessions by date, which session is
 // picked first, what a session's seats line says, the selection with and
-// without multi-booking, what an entitlement costs, when the check-in QR
-// refreshes, and the records page's links. No I/O; the clock is passed in.
+// without multi-booking, what an entitlement costs, and the records page's
+// links. No I/O; the clock is passed in.
 import type { BookingFilter, BookingItem, PaymentOption, Schedule, ScheduleSeat } from '../../contract/props';
 import type { CalendarTarget } from '../../lib/calendar';
 import { thousands } from '../../lib/format';
@@ -119,17 +119,6 @@ export function timingShort(options: PaymentOption[], n: number): { need: number
 /** Two choices name the same holding. */
 export function sameChoice(a: { kind: string; holdingId: number } | null | undefined, b: { kind: string; holdingId: number } | null | undefined): boolean {
   return !!a && !!b && a.kind === b.kind && a.holdingId === b.holdingId;
-}
-
-/** The check-in QR refreshes this long before its token expires (ms). */
-export const qrRefreshMargin = 15_000;
-
-/**
- * Milliseconds until the check-in QR should be fetched again: the margin
- * before expiresAt, at least one second (an expired token refreshes now).
- */
-export function qrRefreshDelay(expiresAt: string, now: number): number {
-  return Math.max(1000, Date.parse(expiresAt) - now - qrRefreshMargin);
 }
 
 /** Upcoming bookings (not cancelled and not ended: a checked-in class under way too), soonest first, and the rest. */

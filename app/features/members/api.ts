@@ -1,7 +1,7 @@
 // The members' API calls (sessions, verification, the member's data), typed.
 import { call } from '../../lib/api';
 import { cookies } from '../../contract/generated/shared';
-import type { HoldingQR, ChangePasswordRequest, EditUserRequest, LoginAnswer, LoginRequest, RegisterAnswer, RegisterRequest, ResendType, Unsubscribed, User } from '../../contract/props';
+import type { CustomField, HoldingQR, ChangePasswordRequest, EditUserRequest, LoginAnswer, LoginRequest, RegisterAnswer, RegisterRequest, ResendType, Unsubscribed, User } from '../../contract/props';
 
 export function login(body: LoginRequest): Promise<LoginAnswer> {
   return call<LoginAnswer>('/api/session/login', { body });
@@ -106,4 +106,9 @@ export async function appSessionLogin(path: string, sessionId: string): Promise<
   } catch {
     return false;
   }
+}
+
+/** The brand's custom fields of a member's profile. */
+export function customFieldSchema(brandId: string): Promise<CustomField[]> {
+  return call<CustomField[]>(`/api/brand/${encodeURIComponent(brandId)}/customField/schema`);
 }
