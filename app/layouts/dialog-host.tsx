@@ -3,7 +3,7 @@
 // fails to load reloads the page: lib/chunk).
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { lazyDialog } from '../lib/chunk';
-import { useUi, type DialogName } from '../lib/ui-state';
+import { useUi, type DialogArgs, type DialogName, type DialogProps } from '../lib/ui-state';
 import { usePage } from '../lib/page-context';
 import { loginNext } from '../lib/navigation';
 import { loggedOutKey } from '../features/members/api';
@@ -12,7 +12,8 @@ import { signsInOnWeb } from '../lib/modules';
 /** sessionStorage key: the complete-info dialog was offered in this tab. */
 const completeOffered = 'storefront:complete-info';
 
-const dialogs: Record<DialogName, ComponentType<{ args: any; onClose: () => void }>> = {
+/** Each name's dialog, which takes that name's args (tsc checks the pairs). */
+const dialogs: { [N in DialogName]: ComponentType<DialogProps<N>> } = {
   login: lazyDialog(() => import('../features/members/dialogs/login-dialog')),
   register: lazyDialog(() => import('../features/members/dialogs/register-dialog')),
   registerSuccess: lazyDialog(() => import('../features/members/dialogs/register-success-dialog')),
@@ -84,10 +85,11 @@ export function DialogHost() {
   }, [open, hasApp]);
   if (!dialog) return null;
   const inApp = (dialog.name === 'login' || dialog.name === 'register') && !signsInOnWeb(page.brand?.settings.additionalModules);
-  const D = inApp ? AppSignIn : dialogs[dialog.name];
-  return (
-    <Suspense fallback={null}>
-      <D args={dialog.args} onClose={close} />
-    </Suspense>
-  );
+  return <Suspense fallback={null}>{inApp ? <AppSignIn onClose={close} /> : shown(dialog, close)}</Suspense>;
+}
+
+/** The dialog named name with its args. */
+function shown<N extends DialogName>({ name, args }: { name: N; args: DialogArgs[N] }, onClose: () => void) {
+  const D: ComponentType<DialogProps<N>> = dialogs[name];
+  return <D args={args} onClose={onClose} />;
 }

@@ -49,10 +49,14 @@ export interface DialogArgs {
 
 export type DialogName = keyof DialogArgs;
 
-export interface OpenDialog<N extends DialogName = DialogName> {
-  name: N;
+/** A dialog of the registry: what the layout's host gives the one named N. */
+export interface DialogProps<N extends DialogName> {
   args: DialogArgs[N];
+  onClose: () => void;
 }
+
+/** The open dialog: one name with that name's args (a union over the names, so narrowing on name narrows args). */
+export type OpenDialog = { [N in DialogName]: { name: N; args: DialogArgs[N] } }[DialogName];
 
 export interface Ui {
   snackbar: SnackbarState | null;

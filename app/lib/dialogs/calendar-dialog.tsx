@@ -5,6 +5,7 @@ import { Dialog } from '../../ui/dialog';
 import { buttonColumn } from '../../ui/button';
 import { icsFile, googleCalendarUrl, type CalendarTarget } from '../calendar';
 import { dialogs as t } from '../../strings/zh-hant-catalogue';
+import type { DialogProps } from '../ui-state';
 
 function links(target: CalendarTarget): { title: string; ics: string; google: string; file?: string; blob: boolean } {
   if ('icsUrl' in target) return { title: target.title, ics: target.icsUrl, google: target.googleUrl, blob: false };
@@ -13,7 +14,7 @@ function links(target: CalendarTarget): { title: string; ics: string; google: st
   return { title: e.title, ics, google: googleCalendarUrl(e), file: 'schedule-' + e.uid.split('@')[0] + '.ics', blob: true };
 }
 
-export default function CalendarDialog({ args, onClose }: { args: CalendarTarget; onClose: () => void }) {
+export default function CalendarDialog({ args, onClose }: DialogProps<'calendar'>) {
   const l = useMemo(() => links(args), [args]);
   useEffect(() => () => (l.blob ? URL.revokeObjectURL(l.ics) : undefined), [l]);
   return (

@@ -3,13 +3,13 @@
 // back), else the contact dialog with the store's phone and the rule's
 // message.
 import { useEffect, useState } from 'react';
-import type { BookingItem, CancelVerify } from '../../../contract/props';
+import type { CancelVerify } from '../../../contract/props';
 import { cancelBooking, cancelVerify } from '../api';
 import { amount, bookingWhen } from '../rules';
 import { bookingCardId } from '../booking-card';
 import { errorText } from '../../../lib/api';
 import { usePage } from '../../../lib/page-context';
-import { useUi } from '../../../lib/ui-state';
+import { useUi, type DialogProps } from '../../../lib/ui-state';
 import { useRefresh, useSubmit } from '../../../lib/use-submit';
 import { common } from '../../../strings/zh-hant';
 import { dialogs as t } from '../../../strings/zh-hant-booking';
@@ -17,7 +17,7 @@ import { Dialog } from '../../../ui/dialog';
 import { FormError, formStyle } from '../../../ui/form-fields';
 import { primaryButton, secondaryButton } from '../../../ui/button';
 
-export default function CancelBookingDialog({ args, onClose }: { args: { booking: BookingItem }; onClose: () => void }) {
+export default function CancelBookingDialog({ args, onClose }: DialogProps<'cancelBooking'>) {
   const page = usePage();
   const ui = useUi();
   const refresh = useRefresh();

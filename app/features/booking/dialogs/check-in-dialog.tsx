@@ -1,10 +1,9 @@
 // Check in to a booking (spec section 2, module CHECK_IN_BOOKING): confirm,
 // since a check-in cannot be undone by cancelling.
-import type { BookingItem } from '../../../contract/props';
 import { checkIn } from '../api';
 import { bookingWhen } from '../rules';
 import { usePage } from '../../../lib/page-context';
-import { useUi } from '../../../lib/ui-state';
+import { useUi, type DialogProps } from '../../../lib/ui-state';
 import { useRefresh, useSubmit } from '../../../lib/use-submit';
 import { auth } from '../../../strings/zh-hant-members';
 import { dialogs as t } from '../../../strings/zh-hant-booking';
@@ -12,7 +11,7 @@ import { Dialog } from '../../../ui/dialog';
 import { FormError, formStyle } from '../../../ui/form-fields';
 import { primaryButton, secondaryButton } from '../../../ui/button';
 
-export default function CheckInDialog({ args, onClose }: { args: { booking: BookingItem }; onClose: () => void }) {
+export default function CheckInDialog({ args, onClose }: DialogProps<'checkIn'>) {
   const page = usePage();
   const ui = useUi();
   const refresh = useRefresh();

@@ -15,6 +15,7 @@ import { dialogs as t } from '../../../strings/zh-hant-booking';
 import { Dialog } from '../../../ui/dialog';
 import { FormError } from '../../../ui/form-fields';
 import { colour } from '../../../ui/theme';
+import type { DialogProps } from '../../../lib/ui-state';
 
 const code = css`
   width: min(280px, 100%);
@@ -29,7 +30,7 @@ const barcode = css`
   margin: 4px 0 12px;
 `;
 
-export default function CheckInQrDialog({ args, onClose }: { args: { initial: CheckInQR | null }; onClose: () => void }) {
+export default function CheckInQrDialog({ args, onClose }: DialogProps<'checkInQr'>) {
   const brandId = usePage().brand!.brandId;
   const [qr, setQr] = useState<CheckInQR | null>(args.initial);
   const [error, setError] = useState('');

@@ -1,7 +1,7 @@
 // Conflict check (spec section 2): the member already has a booking at the
 // time they are booking; choose again, or book anyway.
 import { css } from '@emotion/css';
-import type { DialogArgs } from '../../../lib/ui-state';
+import type { DialogProps } from '../../../lib/ui-state';
 import { bookingWhen } from '../rules';
 import { dialogs as t } from '../../../strings/zh-hant-booking';
 import { Dialog } from '../../../ui/dialog';
@@ -20,7 +20,7 @@ const list = css`
   span { color: ${colour.muted}; }
 `;
 
-export default function ConflictDialog({ args, onClose }: { args: DialogArgs['conflict']; onClose: () => void }) {
+export default function ConflictDialog({ args, onClose }: DialogProps<'conflict'>) {
   return (
     <Dialog title={t.conflictTitle} onClose={onClose} testId="conflict-dialog">
       <div className={formStyle}>

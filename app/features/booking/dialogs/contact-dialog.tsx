@@ -1,13 +1,13 @@
 // Contact the store (spec section 2, cancel booking's second face): the
 // rules forbid cancelling this booking online; the rule's message and the
 // store's phone.
-import type { DialogArgs } from '../../../lib/ui-state';
+import type { DialogProps } from '../../../lib/ui-state';
 import { dialogs as t } from '../../../strings/zh-hant-booking';
 import { Dialog } from '../../../ui/dialog';
 import { formStyle } from '../../../ui/form-fields';
 import { buttonColumn, secondaryButton } from '../../../ui/button';
 
-export default function ContactDialog({ args, onClose }: { args: DialogArgs['contact']; onClose: () => void }) {
+export default function ContactDialog({ args, onClose }: DialogProps<'contact'>) {
   return (
     <Dialog title={t.contactTitle} onClose={onClose} testId="contact-dialog">
       <div className={formStyle}>

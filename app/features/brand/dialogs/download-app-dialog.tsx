@@ -10,6 +10,7 @@ import { usePage } from '../../../lib/page-context';
 import { banner, downloadApp as t } from '../../../strings/zh-hant';
 import { Dialog } from '../../../ui/dialog';
 import { colour } from '../../../ui/theme';
+import type { DialogProps } from '../../../lib/ui-state';
 
 const head = css`
   display: flex;
@@ -55,7 +56,7 @@ function storeLinks(device: string, ios: string, android: string, labels: { ios:
   return mine.filter(([, href]) => href !== '');
 }
 
-export default function DownloadAppDialog({ onClose }: { onClose: () => void }) {
+export default function DownloadAppDialog({ onClose }: DialogProps<'downloadApp'>) {
   const page = usePage();
   const s = page.brand!.settings;
   const { iosAppLink, androidAppLink } = s.brandPromoteInfo;

@@ -5,8 +5,7 @@ import { useEffect, useState } from 'react';
 import { errorText } from '../../../lib/api';
 import { editUser, customFieldSchema } from '../api';
 import { usePage } from '../../../lib/page-context';
-import { useUi } from '../../../lib/ui-state';
-import type { DialogArgs } from '../../../lib/ui-state';
+import { useUi, type DialogProps } from '../../../lib/ui-state';
 import type { CustomField } from '../../../contract/props';
 import { common } from '../../../strings/zh-hant';
 import { auth as t } from '../../../strings/zh-hant-members';
@@ -19,7 +18,7 @@ import { useNativeValues } from '../../../lib/use-native-values';
 import { prefillFields } from '../../../lib/app-bridge';
 import { anyProblem, customFieldProblems, maxName, nameProblem } from '../../../lib/typed-text';
 
-export default function CompleteInfoDialog({ args }: { args: DialogArgs['completeInfo'] }) {
+export default function CompleteInfoDialog({ args }: DialogProps<'completeInfo'>) {
   const page = usePage();
   const ui = useUi();
   const refresh = useRefresh();

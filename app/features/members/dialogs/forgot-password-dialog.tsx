@@ -4,14 +4,14 @@ import type { ResendType } from '../../../contract/props';
 import { confirmForgotPassword, forgotPassword, resendMail, resetForgotPassword } from '../api';
 import { passwordDigest, minPasswordLength } from '../password';
 import { usePage } from '../../../lib/page-context';
-import { useUi } from '../../../lib/ui-state';
+import { useUi, type DialogProps } from '../../../lib/ui-state';
 import { auth as t } from '../../../strings/zh-hant-members';
 import { Dialog } from '../../../ui/dialog';
 import { Field, FormError, formStyle } from '../../../ui/form-fields';
 import { linkButton, primaryButton } from '../../../ui/button';
 import { useSubmit } from '../../../lib/use-submit';
 
-export default function ForgotPasswordDialog({ args }: { args: { email?: string } }) {
+export default function ForgotPasswordDialog({ args }: DialogProps<'forgotPassword'>) {
   const page = usePage();
   const ui = useUi();
   const brandId = page.brand!.brandId;

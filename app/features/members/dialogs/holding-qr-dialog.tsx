@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { renderSVG } from 'uqr';
 import { css } from '@emotion/css';
 import type { HoldingQR } from '../../../contract/props';
-import type { DialogArgs } from '../../../lib/ui-state';
+import type { DialogProps } from '../../../lib/ui-state';
 import { holdingQr } from '../api';
 import { qrRefreshDelay } from '../../../lib/qr-refresh';
 import { errorText } from '../../../lib/api';
@@ -24,7 +24,7 @@ const code = css`
 `;
 const hint = css`text-align: center; color: ${colour.muted}; font-size: 14px;`;
 
-export default function HoldingQrDialog({ args, onClose }: { args: DialogArgs['holdingQr']; onClose: () => void }) {
+export default function HoldingQrDialog({ args, onClose }: DialogProps<'holdingQr'>) {
   const brandId = usePage().brand!.brandId;
   const { kind, holdingId, name } = args;
   const [qr, setQr] = useState<HoldingQR | null>(null);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { login } from '../api';
 import { passwordDigest } from '../password';
 import { usePage } from '../../../lib/page-context';
-import { useUi, type DialogArgs } from '../../../lib/ui-state';
+import { useUi, type DialogProps } from '../../../lib/ui-state';
 import { useNavigate } from '../../../lib/navigation';
 import { account } from '../../../strings/zh-hant';
 import { auth as t } from '../../../strings/zh-hant-members';
@@ -12,7 +12,7 @@ import { Field, FormError, formStyle, row } from '../../../ui/form-fields';
 import { linkButton, primaryButton } from '../../../ui/button';
 import { useRefresh, useSubmit } from '../../../lib/use-submit';
 
-export default function LoginDialog({ args }: { args: DialogArgs['login'] }) {
+export default function LoginDialog({ args }: DialogProps<'login'>) {
   const page = usePage();
   const ui = useUi();
   const refresh = useRefresh();

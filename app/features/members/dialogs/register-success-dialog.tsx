@@ -1,6 +1,6 @@
 // Registration success (spec section 2): title 註冊成功, 460 px wide; its
 // close shows the snackbar 驗證信發送成功！.
-import { useUi } from '../../../lib/ui-state';
+import { useUi, type DialogProps } from '../../../lib/ui-state';
 import { auth as t } from '../../../strings/zh-hant-members';
 import { Dialog } from '../../../ui/dialog';
 import { formStyle } from '../../../ui/form-fields';
@@ -9,7 +9,7 @@ import { primaryButton } from '../../../ui/button';
 /** The registration-success dialog's width (spec section 9). */
 export const registerSuccessWidth = 460;
 
-export default function RegisterSuccessDialog({ args }: { args: { email: string } }) {
+export default function RegisterSuccessDialog({ args }: DialogProps<'registerSuccess'>) {
   const ui = useUi();
   const close = () => {
     ui.close();

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { unsubscribeByLink } from '../api';
 import { ApiError } from '../../../lib/api';
 import { usePage } from '../../../lib/page-context';
-import type { DialogArgs } from '../../../lib/ui-state';
+import type { DialogProps } from '../../../lib/ui-state';
 import { useSubmit } from '../../../lib/use-submit';
 import { codes } from '../../../contract/generated/codes';
 import { unsubscribeDialog as t } from '../../../strings/zh-hant-members';
@@ -15,7 +15,7 @@ import { Dialog } from '../../../ui/dialog';
 import { FormError, formStyle } from '../../../ui/form-fields';
 import { primaryButton, secondaryButton } from '../../../ui/button';
 
-export default function UnsubscribeDialog({ args, onClose }: { args: DialogArgs['unsubscribe']; onClose: () => void }) {
+export default function UnsubscribeDialog({ args, onClose }: DialogProps<'unsubscribe'>) {
   const brand = usePage().brand!;
   const { busy, error, run } = useSubmit();
   const [done, setDone] = useState(false);

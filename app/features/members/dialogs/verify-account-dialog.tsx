@@ -2,14 +2,14 @@
 // again (3 minutes apart) or type the mailed code.
 import { resendVerifyEmail } from '../api';
 import { usePage } from '../../../lib/page-context';
-import { useUi } from '../../../lib/ui-state';
+import { useUi, type DialogProps } from '../../../lib/ui-state';
 import { auth as t } from '../../../strings/zh-hant-members';
 import { Dialog } from '../../../ui/dialog';
 import { FormError, formStyle } from '../../../ui/form-fields';
 import { primaryButton, secondaryButton } from '../../../ui/button';
 import { useSubmit } from '../../../lib/use-submit';
 
-export default function VerifyAccountDialog({ args }: { args: { email: string } }) {
+export default function VerifyAccountDialog({ args }: DialogProps<'verifyAccount'>) {
   const page = usePage();
   const ui = useUi();
   const { busy, error, run } = useSubmit();

@@ -2,14 +2,14 @@
 import { useState } from 'react';
 import { confirmCode, resendMail } from '../api';
 import { usePage } from '../../../lib/page-context';
-import { useUi } from '../../../lib/ui-state';
+import { useUi, type DialogProps } from '../../../lib/ui-state';
 import { auth as t } from '../../../strings/zh-hant-members';
 import { Dialog } from '../../../ui/dialog';
 import { Field, FormError, formStyle } from '../../../ui/form-fields';
 import { linkButton, primaryButton } from '../../../ui/button';
 import { useRefresh, useSubmit } from '../../../lib/use-submit';
 
-export default function VerifyCodeDialog({ args }: { args: { email: string } }) {
+export default function VerifyCodeDialog({ args }: DialogProps<'verifyCode'>) {
   const page = usePage();
   const ui = useUi();
   const refresh = useRefresh();
