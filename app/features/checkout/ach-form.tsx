@@ -18,8 +18,6 @@ const box = css`
   .err { color: #b00020; font-size: 13px; margin: -4px 0 0; }
 `;
 
-export const emptyACH: ACHFields = { bankCode: '', branchCode: '', account: '', holderName: '', holderId: '' };
-
 export function ACHForm({
   value,
   onChange,

@@ -1,6 +1,6 @@
 // The checkout's API calls (spec section 7, issue 12), typed.
 import { call } from '../../lib/api';
-import type { ACHPaymentRequest, CheckoutRequest, OrderResultData, PaymentAnswer, PrecheckAnswer } from '../../contract/props';
+import type { ACHPaymentRequest, CheckoutRequest, EContractPage, OrderResultData, PaymentAnswer, PrecheckAnswer } from '../../contract/props';
 
 const sale = (brandId: string, what: string) => `/api/brand/${encodeURIComponent(brandId)}/sale/${what}`;
 
@@ -22,4 +22,9 @@ export function paymentResult(orderNo: string): Promise<OrderResultData> {
 /** Creates an ACH order with its debit authorisation; it then waits for the bank (go to its resultUrl). */
 export function startACHPayment(brandId: string, body: ACHPaymentRequest): Promise<PaymentAnswer> {
   return call<PaymentAnswer>(sale(brandId, 'ach/payment'), { body });
+}
+
+/** The contract by id, or the one an item bought in a store needs (404 -55 when none). */
+export function contractFor(brandId: string, q: { contractId?: number; itemId?: number; storeId?: number }): Promise<EContractPage> {
+  return call<EContractPage>('/api/contract', { query: { brandId, ...q } });
 }

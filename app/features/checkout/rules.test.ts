@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cartFromQuery, cartPairs, pollDelay, sameSitePath } from './rules';
+import type { CheckoutData, CheckoutStore, Item } from '../../contract/props';
+import { cartFromQuery, cartPairs, checkoutRequest, choiceProblem, firstChoice, payWaysIn, pollDelay, sameSitePath, storeChosen, type Choice } from './rules';
+import { checkout as t } from '../../strings/zh-hant-checkout';
 import { queryString } from '../../lib/query';
 
 test('payment-status poll: growing waits, capped at 10 s', () => {
@@ -45,4 +47,65 @@ test('sameSitePath refuses other sites', () => {
     [undefined, ''],
   ];
   for (const [back, want] of cases) assert.equal(sameSitePath(back), want, String(back));
+});
+
+const store = (storeId: number, ...ways: CheckoutStore['payWays'][number]['payWay'][]) =>
+  ({ storeId, storeName: `店${storeId}`, payWays: ways.map((payWay) => ({ payWay, name: '' })) }) as CheckoutStore;
+const checkoutData = (over: Partial<CheckoutData> = {}): CheckoutData =>
+  ({
+    kind: 'item',
+    item: { id: 9, type: 'passcard', name: '月卡', price: 1200, activationType: 'BUY' } as Item,
+    course: null,
+    offShelf: false,
+    stores: [store(1, '2', 'LINEPAY'), store(2, 'LINEPAY')],
+    salesmen: [{ salesmanId: 5, name: '王', code: 'W', storeId: 1 }],
+    maxQuantity: 3,
+    ...over,
+  }) as CheckoutData;
+
+test('the first choice: a saved cart where it fits, else the first store and payment way', () => {
+  const data = checkoutData();
+  const fresh = firstChoice(data, {});
+  assert.deepEqual({ ...fresh, ach: undefined }, { storeId: 1, quantity: 1, scheduleId: 0, salesmanId: 0, startDate: '', payWay: '2', accepted: false, ach: undefined, achAgreed: false });
+  const back = firstChoice(data, { storeId: 2, quantity: 2, salesmanId: 5, payWay: 'LINEPAY' });
+  assert.deepEqual([back.storeId, back.quantity, back.salesmanId, back.payWay], [2, 2, 5, 'LINEPAY']);
+  const gone = firstChoice(data, { storeId: 7, salesmanId: 5, payWay: 'ACH' });
+  assert.deepEqual([gone.storeId, gone.salesmanId, gone.payWay], [1, 0, '2'], 'a store no longer sold in: the defaults, no salesman');
+});
+
+test('choosing a store keeps a payment way it takes, else its first, and clears the salesman', () => {
+  const data = checkoutData();
+  const c: Choice = { ...firstChoice(data, {}), payWay: 'LINEPAY', salesmanId: 5 };
+  assert.deepEqual(storeChosen(c, data.stores, 2), { storeId: 2, payWay: 'LINEPAY', salesmanId: 0 });
+  assert.deepEqual(storeChosen({ ...c, payWay: '2' }, data.stores, 2), { storeId: 2, payWay: 'LINEPAY', salesmanId: 0 });
+  assert.deepEqual(storeChosen(c, data.stores, 8), { storeId: 8, payWay: '', salesmanId: 0 });
+});
+
+test('monthly card payment is offered only for a recurring item where the store takes cards', () => {
+  const data = checkoutData({ item: { ...checkoutData().item!, recurringPeriods: 12 } });
+  assert.deepEqual(payWaysIn(data, data.stores[0]).map((w) => w.payWay), ['2', 'LINEPAY', '1']);
+  assert.deepEqual(payWaysIn(data, data.stores[1]).map((w) => w.payWay), ['LINEPAY']);
+  assert.deepEqual(payWaysIn(checkoutData(), data.stores[0]).map((w) => w.payWay), ['2', 'LINEPAY']);
+});
+
+test('the form checks, in order, the store, the start date, the payment way and the terms', () => {
+  const data = checkoutData();
+  const c: Choice = { ...firstChoice(data, {}), accepted: true };
+  assert.equal(choiceProblem(data, c), '');
+  assert.equal(choiceProblem(data, { ...c, storeId: 8 }), t.storeRequired);
+  const custom = checkoutData({ item: { ...data.item!, activationType: 'CUSTOM' } });
+  assert.equal(choiceProblem(custom, c), t.startDateRequired);
+  assert.equal(choiceProblem(custom, { ...c, startDate: '2026-12-01' }), '');
+  assert.equal(choiceProblem(data, { ...c, storeId: 2 }), t.payWayRequired, "store 2 takes no card");
+  assert.equal(choiceProblem(data, { ...c, accepted: false }), t.termsRequired);
+});
+
+test('the request names what is bought at the shown price; no start date but for a CUSTOM item', () => {
+  const data = checkoutData();
+  const c: Choice = { ...firstChoice(data, {}), quantity: 2, accepted: true, startDate: '2026-12-01' };
+  assert.deepEqual(checkoutRequest(data, c, true), {
+    kind: 'item', itemType: 'passcard', itemId: 9, courseId: undefined, scheduleId: undefined, storeId: 1, quantity: 2,
+    price: 1200, salesmanId: undefined, startDate: undefined, payWay: '2', acceptTerms: true, from: 'app',
+  });
+  assert.equal(checkoutRequest(data, c, false).from, undefined);
 });

@@ -1,4 +1,12 @@
-// Pure rules of the checkout pages: the payment-status polling backoff.
+// Pure rules of the checkout pages: the form's first choice and what
+// changes with the store, what it checks before asking the server, the
+// request it sends and the confirmation's lines; the cart kept in the URL;
+// the payment-status polling backoff.
+import type { CheckoutData, CheckoutRequest, CheckoutStore, PayWay, PrecheckAnswer, Salesman } from '../../contract/props';
+import { dateWithWeekday, day, timeRange } from '../../ui/date';
+import { checkout as t, confirm as tc } from '../../strings/zh-hant-checkout';
+import { ach as ta } from '../../strings/zh-hant-deferred';
+import { achProblems, achProblemText, emptyACH, type ACHFields } from './ach';
 
 /** Backoff of the payment-status poll (ms): 1 s, then 1.5 times longer each try, at most 10 s. */
 export function pollDelay(attempt: number): number {
@@ -50,4 +58,123 @@ export function cartFromQuery(q: Record<string, string | undefined>): Partial<Ca
 export function sameSitePath(back: string | undefined): string {
   if (!back || !back.startsWith('/') || back.startsWith('//') || back.startsWith('/\\')) return '';
   return back;
+}
+
+/** What the buyer chose on the checkout form: the cart, the terms, the ACH authorisation. */
+export interface Choice extends Cart {
+  accepted: boolean;
+  ach: ACHFields;
+  achAgreed: boolean;
+}
+
+/** What is bought: the item's name or the course's. */
+export function boughtName(data: CheckoutData): string {
+  return data.item?.name ?? data.course?.courseName ?? '';
+}
+
+/** The unit price the page shows; precheck refuses it when the database's differs. */
+export function unitPrice(data: CheckoutData): number {
+  return data.item?.price ?? data.course?.minPrice ?? 0;
+}
+
+/** Whether the buyer picks the item's start date (a CUSTOM item). */
+export function picksStartDate(data: CheckoutData): boolean {
+  return data.item?.activationType === 'CUSTOM';
+}
+
+/** The course's sessions with seats left. */
+export function openSessions(data: CheckoutData) {
+  return (data.course?.scheduleList ?? []).filter((s) => s.remaining > 0);
+}
+
+/**
+ * The form's first choice: a cart kept in the URL (back from signing the
+ * e-contract) where it still fits, else the first store, session and
+ * payment way; the salesman only with the saved store.
+ */
+export function firstChoice(data: CheckoutData, saved: Partial<Cart>): Choice {
+  const seats = openSessions(data);
+  const savedStore = data.stores.find((s) => s.storeId === saved.storeId);
+  const store = savedStore ?? data.stores[0];
+  return {
+    storeId: store?.storeId ?? 0,
+    quantity: saved.quantity ?? 1,
+    scheduleId: seats.find((s) => s.scheduleId === saved.scheduleId)?.scheduleId ?? seats[0]?.scheduleId ?? 0,
+    salesmanId: savedStore ? (saved.salesmanId ?? 0) : 0,
+    startDate: saved.startDate ?? '',
+    payWay: store?.payWays.find((w) => w.payWay === saved.payWay)?.payWay ?? store?.payWays[0]?.payWay ?? '',
+    accepted: false,
+    ach: emptyACH,
+    achAgreed: false,
+  };
+}
+
+/** Choosing store id: the payment way stays where the store takes it (else its first), the salesman is cleared. */
+export function storeChosen(c: Choice, stores: CheckoutStore[], id: number): Partial<Choice> {
+  const next = stores.find((s) => s.storeId === id);
+  const payWay = next?.payWays.some((w) => w.payWay === c.payWay) ? c.payWay : (next?.payWays[0]?.payWay ?? '');
+  return { storeId: id, payWay, salesmanId: 0 };
+}
+
+/** The payment ways of store, and monthly card payment ('1') for an item sold so where the store takes cards. */
+export function payWaysIn(data: CheckoutData, store: CheckoutStore | undefined): PayWay[] {
+  const recurring = data.item?.recurringPeriods && store?.payWays.some((w) => w.payWay === '2') ? [{ payWay: '1' as const, name: '' }] : [];
+  return [...(store?.payWays ?? []), ...recurring];
+}
+
+/** The salesmen who sell in the store (one of no store sells in all). */
+export function salesmenIn(data: CheckoutData, storeId: number): Salesman[] {
+  return data.salesmen.filter((s) => !s.storeId || s.storeId === storeId);
+}
+
+/** What the form says before asking the server ('' nothing): the first missing or wrong choice. */
+export function choiceProblem(data: CheckoutData, c: Choice): string {
+  const store = data.stores.find((s) => s.storeId === c.storeId);
+  if (!store) return t.storeRequired;
+  if (picksStartDate(data) && !c.startDate) return t.startDateRequired;
+  if (!payWaysIn(data, store).some((w) => w.payWay === c.payWay)) return t.payWayRequired;
+  if (!c.accepted) return t.termsRequired;
+  if (c.payWay === 'ACH') {
+    const wrong = achProblems(c.ach)[0];
+    if (wrong) return achProblemText(wrong, c.ach);
+    if (!c.achAgreed) return ta.agreeRequired;
+  }
+  return '';
+}
+
+/** The precheck's and the payment's body; from=app in the app. */
+export function checkoutRequest(data: CheckoutData, c: Choice, webview: boolean): CheckoutRequest {
+  return {
+    kind: data.kind,
+    itemType: data.item?.type,
+    itemId: data.item?.id,
+    courseId: data.course?.courseId,
+    scheduleId: c.scheduleId || undefined,
+    storeId: c.storeId,
+    quantity: c.quantity,
+    price: unitPrice(data),
+    salesmanId: c.salesmanId || undefined,
+    startDate: picksStartDate(data) ? c.startDate : undefined,
+    payWay: (c.payWay || undefined) as CheckoutRequest['payWay'],
+    acceptTerms: c.accepted,
+    from: webview ? 'app' : undefined,
+  };
+}
+
+/** The confirmation's lines: what precheck answered, and the session, salesman and payment way chosen. */
+export function confirmRows(data: CheckoutData, c: Choice, a: PrecheckAnswer): [string, string][] {
+  const store = data.stores.find((s) => s.storeId === c.storeId);
+  const rows: [string, string][] = [
+    [tc.item, a.name],
+    [tc.store, store?.storeName ?? ''],
+    [tc.quantity, String(a.quantity)],
+  ];
+  const session = data.course?.scheduleList.find((s) => s.scheduleId === c.scheduleId);
+  if (session) rows.push([t.schedule, `${dateWithWeekday(session.scheduleDate, session.weekday)} ${timeRange(session.startTime, session.endTime)}`]);
+  if (a.startDate) rows.push([tc.startDate, day(a.startDate)]);
+  const sm = salesmenIn(data, c.storeId).find((s) => s.salesmanId === c.salesmanId);
+  if (sm) rows.push([tc.salesman, sm.name]);
+  const way = payWaysIn(data, store).find((w) => w.payWay === c.payWay);
+  rows.push([tc.payWay, way ? t.payWays[way.payWay] : '']);
+  return rows;
 }
