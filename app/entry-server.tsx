@@ -10,7 +10,7 @@ import { keepWith, PageContext, type Keeper } from './lib/page-context';
 import { UiProvider } from './lib/ui-state';
 import { ImageVersion, noteImages } from './ui/images';
 import { RenderPartContext, slotMarks } from './lib/render-part';
-import { AccountArea } from './features/members/account-area';
+import { AccountArea } from './features/members/components/account-area';
 
 declare const require: (path: string) => unknown;
 

@@ -11,7 +11,7 @@ import { useUi } from '../lib/ui-state';
 import { account } from '../strings/zh-hant';
 import { primaryButton, secondaryButton, smallButton } from '../ui/button';
 import { signsInOnWeb } from '../lib/modules';
-import { InAppNote } from '../features/members/account-area';
+import { InAppNote } from '../features/members/components/account-area';
 
 const bar = css`
   display: flex;

@@ -5,11 +5,11 @@
 import type { ReactNode } from 'react';
 import { css } from '@emotion/css';
 import { usePage } from '../lib/page-context';
-import { AppBanner, useAppBanner } from '../features/brand/app-banner';
+import { AppBanner, useAppBanner } from '../features/brand/components/app-banner';
 import { bannerHeight } from '../lib/constants';
 import { Header } from './header';
 import { AppAccountBar } from './app-account-bar';
-import { Footer } from '../features/brand/footer';
+import { Footer } from '../features/brand/components/footer';
 import { LoadingBar } from './loading-bar';
 import { Snackbar } from './snackbar';
 import { DialogHost } from './dialog-host';

@@ -6,7 +6,7 @@ import { usePage } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { layout as t } from '../strings/zh-hant';
 import { colour, contentMaxWidth, up } from '../ui/theme';
-import { AccountArea } from '../features/members/account-area';
+import { AccountArea } from '../features/members/components/account-area';
 import { Slot, useRenderPart } from '../lib/render-part';
 
 const bar = css`

@@ -2,11 +2,11 @@
 // loaded in parallel by the host and merged by the spec's rule, 30 a page.
 import { usePage, brandPath } from '../lib/page-context';
 import { PageHead } from '../lib/page-head';
-import { ActivityGrid } from '../features/catalogue/activity-grid';
-import { Pagination } from '../features/catalogue/pagination';
-import { SearchBar } from '../features/catalogue/search-bar';
-import { Crumbs } from '../features/catalogue/crumbs';
-import { notice } from '../features/catalogue/page-parts';
+import { ActivityGrid } from '../features/catalogue/components/activity-grid';
+import { Pagination } from '../features/catalogue/components/pagination';
+import { SearchBar } from '../features/catalogue/components/search-bar';
+import { Crumbs } from '../features/catalogue/components/crumbs';
+import { notice } from '../features/catalogue/components/page-parts';
 import { heading } from '../ui/section-title';
 import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs, itemList, absolute } from '../lib/json-ld';

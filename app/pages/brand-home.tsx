@@ -8,9 +8,9 @@ import type { Activity, Banner, Item, ItemList, ItemType, PageProps, BrandHomeDa
 import { usePage, brandPath, kept } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
-import { ItemCard, itemGrid as grid } from '../features/catalogue/item-card';
-import { ActivityCard, cardGrid, firstRow } from '../features/catalogue/activity-card';
-import { SearchBar } from '../features/catalogue/search-bar';
+import { ItemCard, itemGrid as grid } from '../features/catalogue/components/item-card';
+import { ActivityCard, cardGrid, firstRow } from '../features/catalogue/components/activity-card';
+import { SearchBar } from '../features/catalogue/components/search-bar';
 import { StoreButton } from '../features/catalogue/components/dialog-buttons';
 import { Picture } from '../ui/picture';
 import { noteImage } from '../ui/images';

@@ -8,7 +8,7 @@ import { PageHead } from '../lib/page-head';
 import { price } from '../lib/format';
 import { startPayment } from '../features/checkout/api';
 import { verifyOverdue } from '../features/term/api';
-import { PayForm, type PayWay } from '../features/term/pay-form';
+import { PayForm, type PayWay } from '../features/term/components/pay-form';
 import { card, factList } from '../ui/card';
 import { heading } from '../ui/section-title';
 import { overdue as t, term as tt } from '../strings/zh-hant-term';

@@ -5,7 +5,7 @@ import { usePage } from '../lib/page-context';
 import { Link, navHref } from '../lib/navigation';
 import { thousands } from '../lib/format';
 import { day } from '../ui/date';
-import { MemberLayout } from '../features/members/member-layout';
+import { MemberLayout } from '../features/members/components/member-layout';
 import { badge, badgeMuted, card, cardList } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
 import { account } from '../strings/zh-hant';

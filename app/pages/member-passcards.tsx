@@ -2,7 +2,7 @@
 import { usePage, brandPath } from '../lib/page-context';
 import { HomeLink, Link } from '../lib/navigation';
 import { day } from '../ui/date';
-import { MemberLayout } from '../features/members/member-layout';
+import { MemberLayout } from '../features/members/components/member-layout';
 import { badge, badgeMuted, card, cardList } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
 import { account } from '../strings/zh-hant';

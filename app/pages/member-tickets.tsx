@@ -8,7 +8,7 @@ import { hasModule, Module } from '../lib/modules';
 import { secondaryButton, smallButton } from '../ui/button';
 import { thousands } from '../lib/format';
 import { day } from '../ui/date';
-import { MemberLayout } from '../features/members/member-layout';
+import { MemberLayout } from '../features/members/components/member-layout';
 import { badge, badgeMuted, card, cardList } from '../ui/card';
 import { sectionTitle } from '../ui/section-title';
 import { EmptyState } from '../ui/empty-state';

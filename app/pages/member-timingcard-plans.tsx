@@ -1,7 +1,7 @@
 // Timing-card plans (/{brandId}/user/timingcard/plans): the counting
 // passcards on sale.
-import { ItemCard } from '../features/catalogue/item-card';
-import { MemberLayout } from '../features/members/member-layout';
+import { ItemCard } from '../features/catalogue/components/item-card';
+import { MemberLayout } from '../features/members/components/member-layout';
 import { cardList } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
 import { account } from '../strings/zh-hant';

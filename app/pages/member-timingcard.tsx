@@ -7,7 +7,7 @@ import { useUi } from '../lib/ui-state';
 import { hasModule, Module } from '../lib/modules';
 import { secondaryButton, smallButton } from '../ui/button';
 import { thousands } from '../lib/format';
-import { MemberLayout } from '../features/members/member-layout';
+import { MemberLayout } from '../features/members/components/member-layout';
 import { cardList } from '../ui/card';
 import { sectionTitle } from '../ui/section-title';
 import { EmptyState } from '../ui/empty-state';

@@ -8,7 +8,7 @@ import { usePage } from '../lib/page-context';
 import { PageHead } from '../lib/page-head';
 import { price } from '../lib/format';
 import { buyTerm, checkClass, checkTrial } from '../features/term/api';
-import { PayForm, type PayWay } from '../features/term/pay-form';
+import { PayForm, type PayWay } from '../features/term/components/pay-form';
 import { card, factList } from '../ui/card';
 import { heading } from '../ui/section-title';
 import { term as t } from '../strings/zh-hant-term';

@@ -5,9 +5,9 @@ import { usePage, brandPath } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
 import { Picture } from '../ui/picture';
-import { Crumbs } from '../features/catalogue/crumbs';
+import { Crumbs } from '../features/catalogue/components/crumbs';
 import { StoreButton, ShareButton } from '../features/catalogue/components/dialog-buttons';
-import { buyBar, facts } from '../features/catalogue/page-parts';
+import { buyBar, facts } from '../features/catalogue/components/page-parts';
 import { heading, sectionTitle } from '../ui/section-title';
 import { primaryButton, secondaryButton } from '../ui/button';
 import { card } from '../ui/card';
@@ -19,7 +19,7 @@ import { classSlot, termCanonical, termPath } from './term-list';
 import { term as t, course as tc } from '../strings/zh-hant-catalogue';
 import { colour } from '../ui/theme';
 import type { TermScheduleData } from '../contract/props';
-import { BookingPanel } from '../features/booking/booking-panel';
+import { BookingPanel } from '../features/booking/components/booking-panel';
 import { hasModule, Module } from '../lib/modules';
 
 

@@ -7,7 +7,7 @@ import { Link } from '../lib/navigation';
 import { hasModule, Module } from '../lib/modules';
 import { PageHead } from '../lib/page-head';
 import { Picture } from '../ui/picture';
-import { Crumbs } from '../features/catalogue/crumbs';
+import { Crumbs } from '../features/catalogue/components/crumbs';
 import { heading } from '../ui/section-title';
 import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs, itemList, absolute } from '../lib/json-ld';

@@ -133,7 +133,7 @@ func rewriteOwnKeys(src string) (string, error) {
 // home's first-visit JavaScript). Paths are relative to app/, without
 // extension.
 var sharedChunk = []string{
-	"features/members/account-area",
+	"features/members/components/account-area",
 	"features/members/api",
 	"lib/api",
 	"lib/chunk",

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import type { CancelVerify } from '../../../contract/props';
 import { cancelBooking, cancelVerify } from '../api';
 import { amount, bookingWhen } from '../rules';
-import { bookingCardId } from '../booking-card';
+import { bookingCardId } from '../components/booking-card';
 import { errorText } from '../../../lib/api';
 import { usePage } from '../../../lib/page-context';
 import { useUi, type DialogProps } from '../../../lib/ui-state';

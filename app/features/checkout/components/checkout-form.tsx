@@ -14,7 +14,7 @@ import { primaryButton } from '../../../ui/button';
 import { checkout as t } from '../../../strings/zh-hant-checkout';
 import { colour } from '../../../ui/theme';
 import { confirmRows, unitPrice } from '../rules';
-import { PaymentHint } from '../payment-hint';
+import { PaymentHint } from './payment-hint';
 import { CheckoutSummary } from './checkout-summary';
 import { CheckoutOptions } from './checkout-options';
 import { useCheckout } from './use-checkout';

@@ -13,7 +13,7 @@ import { checkout as t } from '../../../strings/zh-hant-checkout';
 import { ach as ta } from '../../../strings/zh-hant-deferred';
 import { colour, radius } from '../../../ui/theme';
 import { openSessions, payWaysIn, picksStartDate, salesmenIn, type Choice } from '../rules';
-import { ACHForm } from '../ach-form';
+import { ACHForm } from './ach-form';
 
 const group = css`
   border: 0;

@@ -15,8 +15,8 @@ import { econtract as t } from '../../../strings/zh-hant-econtract';
 import { signContract } from '../api';
 import { maxContractField, missingField, signProblems } from '../rules';
 import { textSha256 } from '../text-hash';
-import { SignatureBox, type SignatureHandle } from '../signature-pad';
-import { TypedSignature } from '../typed-signature';
+import { SignatureBox, type SignatureHandle } from './signature-pad';
+import { TypedSignature } from './typed-signature';
 import { hint } from './sheet';
 
 const modes = css`

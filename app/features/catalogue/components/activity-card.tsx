@@ -2,17 +2,17 @@
 // dates, teachers and price range.
 import { css } from '@emotion/css';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Activity, Schedule } from '../../contract/props';
-import { errorText } from '../../lib/api';
-import { linkButton } from '../../ui/button';
-import { moreSchedules, morePage } from './api';
-import { usePage, brandPath, kept } from '../../lib/page-context';
-import { Link } from '../../lib/navigation';
-import { priceRange } from '../../lib/format';
-import { dateWithWeekday } from '../../ui/date';
-import { Picture } from '../../ui/picture';
-import { catalogue as t } from '../../strings/zh-hant';
-import { colour, radius, shadow, pills } from '../../ui/theme';
+import type { Activity, Schedule } from '../../../contract/props';
+import { errorText } from '../../../lib/api';
+import { linkButton } from '../../../ui/button';
+import { moreSchedules, morePage } from '../api';
+import { usePage, brandPath, kept } from '../../../lib/page-context';
+import { Link } from '../../../lib/navigation';
+import { priceRange } from '../../../lib/format';
+import { dateWithWeekday } from '../../../ui/date';
+import { Picture } from '../../../ui/picture';
+import { catalogue as t } from '../../../strings/zh-hant';
+import { colour, radius, shadow, pills } from '../../../ui/theme';
 
 const card = css`
   display: flex;

@@ -3,13 +3,13 @@
 // Rendered on the server too, from the page's user.
 import { useEffect, useRef, useState } from 'react';
 import { css } from '@emotion/css';
-import { usePage } from '../../lib/page-context';
-import { Link } from '../../lib/navigation';
-import { logout } from './api';
-import { useUi } from '../../lib/ui-state';
-import { account as t } from '../../strings/zh-hant';
-import { colour, shadow } from '../../ui/theme';
-import { signsInOnWeb } from '../../lib/modules';
+import { usePage } from '../../../lib/page-context';
+import { Link } from '../../../lib/navigation';
+import { logout } from '../api';
+import { useUi } from '../../../lib/ui-state';
+import { account as t } from '../../../strings/zh-hant';
+import { colour, shadow } from '../../../ui/theme';
+import { signsInOnWeb } from '../../../lib/modules';
 
 const area = css`
   position: relative;

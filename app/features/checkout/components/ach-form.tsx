@@ -3,9 +3,9 @@
 // was left, and (children) the ACH agreement to accept.
 import { useState, type ReactNode } from 'react';
 import { css } from '@emotion/css';
-import { Field } from '../../ui/form-fields';
-import { ach as t } from '../../strings/zh-hant-deferred';
-import { achProblems, achProblemText, maxHolderName, type ACHFields } from './ach';
+import { Field } from '../../../ui/form-fields';
+import { ach as t } from '../../../strings/zh-hant-deferred';
+import { achProblems, achProblemText, maxHolderName, type ACHFields } from '../ach';
 
 const box = css`
   border: 0;

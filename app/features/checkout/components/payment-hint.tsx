@@ -1,8 +1,8 @@
 // The payment warning hint (spec section 2's style hints): what to do and
 // not do while paying, beside the pay button.
 import { css } from '@emotion/css';
-import { checkout as t } from '../../strings/zh-hant-checkout';
-import { radius } from '../../ui/theme';
+import { checkout as t } from '../../../strings/zh-hant-checkout';
+import { radius } from '../../../ui/theme';
 
 const box = css`
   padding: 12px 16px;

@@ -3,11 +3,11 @@
 // the cookie closeBownloadAppBanner.
 import { useState } from 'react';
 import { css } from '@emotion/css';
-import { usePage } from '../../lib/page-context';
-import { bannerCookie, bannerHeight } from '../../lib/constants';
-import { banner as t } from '../../strings/zh-hant';
-import { colour } from '../../ui/theme';
-import { useRenderPart } from '../../lib/render-part';
+import { usePage } from '../../../lib/page-context';
+import { bannerCookie, bannerHeight } from '../../../lib/constants';
+import { banner as t } from '../../../strings/zh-hant';
+import { colour } from '../../../ui/theme';
+import { useRenderPart } from '../../../lib/render-part';
 
 const bar = css`
   position: sticky;

@@ -4,11 +4,11 @@
 // accepted, keeps one attempt at a time, and shows the refusal pay throws
 // (or returns, as a message); on success pay has left for the provider.
 import { useState, type ReactNode } from 'react';
-import type { PayWay as StorePayWay } from '../../contract/props';
-import { errorText } from '../../lib/api';
-import { FormError } from '../../ui/form-fields';
-import { primaryButton } from '../../ui/button';
-import { term as t } from '../../strings/zh-hant-term';
+import type { PayWay as StorePayWay } from '../../../contract/props';
+import { errorText } from '../../../lib/api';
+import { FormError } from '../../../ui/form-fields';
+import { primaryButton } from '../../../ui/button';
+import { term as t } from '../../../strings/zh-hant-term';
 
 /** The ways a term or a debt is paid: a card at once, or LINE Pay. */
 export type PayWay = '2' | 'LINEPAY';

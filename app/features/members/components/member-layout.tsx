@@ -1,17 +1,17 @@
 // The member centre's frame: its title, the member menu as tabs, and a
 // reminder while the e-mail is not verified.
 import type { ReactNode } from 'react';
-import type { NavLink } from '../../contract/props';
+import type { NavLink } from '../../../contract/props';
 import { css } from '@emotion/css';
-import { kept, usePage } from '../../lib/page-context';
-import { Link, currentHref } from '../../lib/navigation';
+import { kept, usePage } from '../../../lib/page-context';
+import { Link, currentHref } from '../../../lib/navigation';
 import { memberLabel } from './account-area';
-import { useUi } from '../../lib/ui-state';
-import { PageHead } from '../../lib/page-head';
-import { account } from '../../strings/zh-hant';
-import { member as t } from '../../strings/zh-hant-members';
-import { colour, radius, up } from '../../ui/theme';
-import { primaryButton, smallButton } from '../../ui/button';
+import { useUi } from '../../../lib/ui-state';
+import { PageHead } from '../../../lib/page-head';
+import { account } from '../../../strings/zh-hant';
+import { member as t } from '../../../strings/zh-hant-members';
+import { colour, radius, up } from '../../../ui/theme';
+import { primaryButton, smallButton } from '../../../ui/button';
 
 const head = css`
   margin-bottom: 16px;

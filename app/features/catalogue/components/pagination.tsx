@@ -1,9 +1,9 @@
 // Pagination links: previous, the pages around the current one, next.
 // href(n) builds page n's link.
 import { css } from '@emotion/css';
-import { Link } from '../../lib/navigation';
-import { pagination as t } from '../../strings/zh-hant-catalogue';
-import { colour } from '../../ui/theme';
+import { Link } from '../../../lib/navigation';
+import { pagination as t } from '../../../strings/zh-hant-catalogue';
+import { colour } from '../../../ui/theme';
 
 const nav = css`
   display: flex;

@@ -2,10 +2,10 @@
 // on the client once hydrated. children: more fields (the filter bar).
 import type { ReactNode } from 'react';
 import { css } from '@emotion/css';
-import { usePage, brandPath } from '../../lib/page-context';
-import { useNavigate } from '../../lib/navigation';
-import { search as t } from '../../strings/zh-hant';
-import { colour } from '../../ui/theme';
+import { usePage, brandPath } from '../../../lib/page-context';
+import { useNavigate } from '../../../lib/navigation';
+import { search as t } from '../../../strings/zh-hant';
+import { colour } from '../../../ui/theme';
 
 const form = css`
   display: flex;

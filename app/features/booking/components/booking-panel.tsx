@@ -11,23 +11,23 @@
 // through the API after hydration.
 import { useEffect, useId, useRef, useState } from 'react';
 import { css } from '@emotion/css';
-import type { BookingItem, PaymentChoice, PaymentInfo, Schedule, ScheduleSeat } from '../../contract/props';
-import { bookingCheck, book, newAttemptKey, paymentInfo, scheduleSeats, waitingAdd } from './api';
+import type { BookingItem, PaymentChoice, PaymentInfo, Schedule, ScheduleSeat } from '../../../contract/props';
+import { bookingCheck, book, newAttemptKey, paymentInfo, scheduleSeats, waitingAdd } from '../api';
 import { CalendarChip } from './booking-card';
-import { actionable, bookingWhen, byDate, costLine, firstDate, sameChoice, seatLine, timingShort, toggle, withLive, type Session } from './rules';
-import { ApiError, errorText } from '../../lib/api';
-import { codes } from '../../contract/generated/codes';
-import { hasModule, Module } from '../../lib/modules';
-import { brandPath, usePage } from '../../lib/page-context';
-import { Link, navHref } from '../../lib/navigation';
-import { useUi } from '../../lib/ui-state';
-import { useSubmit } from '../../lib/use-submit';
-import { dateWithWeekday, timeRange } from '../../ui/date';
-import { FormError } from '../../ui/form-fields';
-import { chipButton, linkButton, primaryButton, secondaryButton, smallButton } from '../../ui/button';
-import { badge, card } from '../../ui/card';
-import { colour, radius, up } from '../../ui/theme';
-import { panel as t } from '../../strings/zh-hant-booking';
+import { actionable, bookingWhen, byDate, costLine, firstDate, sameChoice, seatLine, timingShort, toggle, withLive, type Session } from '../rules';
+import { ApiError, errorText } from '../../../lib/api';
+import { codes } from '../../../contract/generated/codes';
+import { hasModule, Module } from '../../../lib/modules';
+import { brandPath, usePage } from '../../../lib/page-context';
+import { Link, navHref } from '../../../lib/navigation';
+import { useUi } from '../../../lib/ui-state';
+import { useSubmit } from '../../../lib/use-submit';
+import { dateWithWeekday, timeRange } from '../../../ui/date';
+import { FormError } from '../../../ui/form-fields';
+import { chipButton, linkButton, primaryButton, secondaryButton, smallButton } from '../../../ui/button';
+import { badge, card } from '../../../ui/card';
+import { colour, radius, up } from '../../../ui/theme';
+import { panel as t } from '../../../strings/zh-hant-booking';
 
 const box = css`
   margin: 20px 0 8px;

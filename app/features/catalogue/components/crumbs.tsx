@@ -1,9 +1,9 @@
 // The visible breadcrumb trail; its JSON-LD twin is lib/json-ld breadcrumbs.
 import { css } from '@emotion/css';
-import { usePage, brandPath } from '../../lib/page-context';
-import { Link, navHref } from '../../lib/navigation';
-import { common, catalogue as t } from '../../strings/zh-hant';
-import { colour } from '../../ui/theme';
+import { usePage, brandPath } from '../../../lib/page-context';
+import { Link, navHref } from '../../../lib/navigation';
+import { common, catalogue as t } from '../../../strings/zh-hant';
+import { colour } from '../../../ui/theme';
 
 const nav = css`
   font-size: 13px;

@@ -1,14 +1,14 @@
 // One booking as the member centre and the booking records show it: status,
 // course, time, store and coach, what paid, and what the member may do now
 // (cancel, check in, add to a calendar), each opening its dialog.
-import type { BookingItem } from '../../contract/props';
-import { useUi } from '../../lib/ui-state';
-import { badge, badgeMuted, card } from '../../ui/card';
-import { chipButton, secondaryButton, smallButton } from '../../ui/button';
-import { row } from '../../ui/form-fields';
-import { bookingCalendar, bookingWhen } from './rules';
-import { bookings as t, panel } from '../../strings/zh-hant-booking';
-import { member } from '../../strings/zh-hant-members';
+import type { BookingItem } from '../../../contract/props';
+import { useUi } from '../../../lib/ui-state';
+import { badge, badgeMuted, card } from '../../../ui/card';
+import { chipButton, secondaryButton, smallButton } from '../../../ui/button';
+import { row } from '../../../ui/form-fields';
+import { bookingCalendar, bookingWhen } from '../rules';
+import { bookings as t, panel } from '../../../strings/zh-hant-booking';
+import { member } from '../../../strings/zh-hant-members';
 
 const action = `${secondaryButton} ${smallButton}`;
 

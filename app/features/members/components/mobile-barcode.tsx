@@ -4,10 +4,10 @@
 import { useEffect, useRef } from 'react';
 import { css } from '@emotion/css';
 import JsBarcode from 'jsbarcode';
-import { useNativeValues } from '../../lib/use-native-values';
-import { isMobileBarcode } from '../../lib/app-bridge';
-import { card } from '../../ui/card';
-import { member as t } from '../../strings/zh-hant-members';
+import { useNativeValues } from '../../../lib/use-native-values';
+import { isMobileBarcode } from '../../../lib/app-bridge';
+import { card } from '../../../ui/card';
+import { member as t } from '../../../strings/zh-hant-members';
 
 const box = css`
   margin-bottom: 24px;

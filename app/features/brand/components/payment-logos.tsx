@@ -1,6 +1,6 @@
 // Small badges of the accepted payment methods (footer).
 import { css } from '@emotion/css';
-import { linePayBadge } from '../../contract/generated/shared';
+import { linePayBadge } from '../../../contract/generated/shared';
 
 const badge = css`
   display: inline-flex;

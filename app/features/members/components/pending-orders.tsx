@@ -2,13 +2,13 @@
 // (ACH) or for the member to pay. Each links to its order result page; a
 // paid order leaves this list for what the member holds.
 import { css } from '@emotion/css';
-import type { PendingOrder } from '../../contract/props';
-import { usePage, brandPath } from '../../lib/page-context';
-import { Link } from '../../lib/navigation';
-import { price } from '../../lib/format';
-import { badge, badgeMuted, card, cardList } from '../../ui/card';
-import { sectionTitle } from '../../ui/section-title';
-import { member as t } from '../../strings/zh-hant-members';
+import type { PendingOrder } from '../../../contract/props';
+import { usePage, brandPath } from '../../../lib/page-context';
+import { Link } from '../../../lib/navigation';
+import { price } from '../../../lib/format';
+import { badge, badgeMuted, card, cardList } from '../../../ui/card';
+import { sectionTitle } from '../../../ui/section-title';
+import { member as t } from '../../../strings/zh-hant-members';
 
 const list = css`
   list-style: none;

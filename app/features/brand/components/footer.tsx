@@ -4,11 +4,11 @@
 // policy link; when the brand has an app, 下載 App (the download-app
 // dialog).
 import { css } from '@emotion/css';
-import { usePage } from '../../lib/page-context';
-import { links } from '../../lib/links';
-import { useUi } from '../../lib/ui-state';
-import { downloadApp, layout as t } from '../../strings/zh-hant';
-import { contentMaxWidth } from '../../ui/theme';
+import { usePage } from '../../../lib/page-context';
+import { links } from '../../../lib/links';
+import { useUi } from '../../../lib/ui-state';
+import { downloadApp, layout as t } from '../../../strings/zh-hant';
+import { contentMaxWidth } from '../../../ui/theme';
 import { PaymentLogos } from './payment-logos';
 
 const foot = css`

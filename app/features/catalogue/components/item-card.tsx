@@ -1,12 +1,12 @@
 // A sellable item in a list: name, what it grants, validity, price.
 import { css } from '@emotion/css';
-import type { Item } from '../../contract/props';
-import { usePage, brandPath, kept } from '../../lib/page-context';
-import { Link } from '../../lib/navigation';
-import { price, validity } from '../../lib/format';
-import { grants } from '../../lib/item-facts';
-import { items as t } from '../../strings/zh-hant';
-import { colour, radius, shadow, up, pills } from '../../ui/theme';
+import type { Item } from '../../../contract/props';
+import { usePage, brandPath, kept } from '../../../lib/page-context';
+import { Link } from '../../../lib/navigation';
+import { price, validity } from '../../../lib/format';
+import { grants } from '../../../lib/item-facts';
+import { items as t } from '../../../strings/zh-hant';
+import { colour, radius, shadow, up, pills } from '../../../ui/theme';
 
 const card = css`
   display: flex;

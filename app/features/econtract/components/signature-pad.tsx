@@ -4,7 +4,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { css } from '@emotion/css';
 import SignaturePad from 'signature_pad';
-import { colour, radius } from '../../ui/theme';
+import { colour, radius } from '../../../ui/theme';
 
 const canvasStyle = css`
   display: block;

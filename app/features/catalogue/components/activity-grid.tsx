@@ -1,6 +1,6 @@
 // A page's activity cards in their grid (the activity list, search results).
-import type { Activity } from '../../contract/props';
-import { kept } from '../../lib/page-context';
+import type { Activity } from '../../../contract/props';
+import { kept } from '../../../lib/page-context';
 import { ActivityCard, cardGrid, firstRow } from './activity-card';
 
 /**

@@ -1,6 +1,6 @@
 // Pieces the catalogue pages share: notices, the buy bar, facts and prose.
 import { css } from '@emotion/css';
-import { colour, up } from '../../ui/theme';
+import { colour, up } from '../../../ui/theme';
 
 export const notice = css`
   padding: 10px 14px;

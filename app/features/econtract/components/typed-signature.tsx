@@ -5,9 +5,9 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { css } from '@emotion/css';
 import type { SignatureHandle } from './signature-pad';
-import { fittedFontSize, typedMax, typedSize } from './typed-fit';
-import { Field } from '../../ui/form-fields';
-import { colour, radius } from '../../ui/theme';
+import { fittedFontSize, typedMax, typedSize } from '../typed-fit';
+import { Field } from '../../../ui/form-fields';
+import { colour, radius } from '../../../ui/theme';
 
 const fonts = '"Kaiti TC", "BiauKai", "DFKai-SB", "KaiTi", "STKaiti", "Noto Serif CJK TC", serif';
 
