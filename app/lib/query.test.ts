@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { queryString } from './query';
+import { queryString, sameSitePath } from './query';
 import { currentHref, keepsScroll, loginNext, navHref } from './navigation';
 
 test('queryString drops empty values and encodes', () => {
@@ -106,4 +106,17 @@ test('loginNext: hostile targets never leave the site (custom domain, no base pa
   assert.equal(loginNext('/\n/evil.example/phish', '', site), '');
   assert.equal(loginNext('javascript:alert(1)', '', site), '');
   assert.equal(loginNext('/user/ticket?x=1#a', '', site), '/user/ticket?x=1#a');
+});
+
+test('sameSitePath refuses other sites', () => {
+  const cases: [string | undefined, string][] = [
+    ['/demo/passcard/1/checkout?store=3', '/demo/passcard/1/checkout?store=3'],
+    ['//evil.example/x', ''],
+    ['/\\evil.example', ''],
+    ['https://evil.example/', ''],
+    ['javascript:alert(1)', ''],
+    ['', ''],
+    [undefined, ''],
+  ];
+  for (const [back, want] of cases) assert.equal(sameSitePath(back), want, String(back));
 });

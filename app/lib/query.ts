@@ -9,3 +9,10 @@ export function queryString(pairs: [string, string | number | undefined | null][
   }
   return out;
 }
+
+/** A "back" query value that is a path on this site ('/...', not '//host'
+ * or a scheme), or '' (no open redirects). */
+export function sameSitePath(back: string | undefined): string {
+  if (!back || !back.startsWith('/') || back.startsWith('//') || back.startsWith('/\\')) return '';
+  return back;
+}

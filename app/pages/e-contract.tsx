@@ -6,7 +6,7 @@ import type { EContractPage } from '../contract/props';
 import { usePage } from '../lib/page-context';
 import { PageHead } from '../lib/page-head';
 import { econtract as t } from '../strings/zh-hant-econtract';
-import { sameSitePath } from '../features/checkout/rules';
+import { sameSitePath } from '../lib/query';
 import { ContractBody, NoContract } from '../features/econtract/components/contract-body';
 import { ContractBackLink } from '../features/econtract/components/back-link';
 import { sheet } from '../features/econtract/components/sheet';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CheckoutData, CheckoutStore, Item } from '../../contract/props';
-import { cartFromQuery, cartPairs, checkoutRequest, choiceProblem, firstChoice, payWaysIn, pollDelay, sameSitePath, storeChosen, type Choice } from './rules';
+import { cartFromQuery, cartPairs, checkoutRequest, choiceProblem, firstChoice, payWaysIn, pollDelay, storeChosen, type Choice, achProblems, holderNameProblem, validTaiwanId, refusalOf } from './rules';
 import { checkout as t } from '../../strings/zh-hant-checkout';
 import { queryString } from '../../lib/query';
 
@@ -34,19 +34,6 @@ test('cartFromQuery drops malformed values', () => {
     ['card', { pay: '2', schedule: '12' }, { payWay: '2', scheduleId: 12 }],
   ];
   for (const [name, q, want] of cases) assert.deepEqual(cartFromQuery(q), want, name);
-});
-
-test('sameSitePath refuses other sites', () => {
-  const cases: [string | undefined, string][] = [
-    ['/demo/passcard/1/checkout?store=3', '/demo/passcard/1/checkout?store=3'],
-    ['//evil.example/x', ''],
-    ['/\\evil.example', ''],
-    ['https://evil.example/', ''],
-    ['javascript:alert(1)', ''],
-    ['', ''],
-    [undefined, ''],
-  ];
-  for (const [back, want] of cases) assert.equal(sameSitePath(back), want, String(back));
 });
 
 const store = (storeId: number, ...ways: CheckoutStore['payWays'][number]['payWay'][]) =>
@@ -108,4 +95,45 @@ test('the request names what is bought at the shown price; no start date but for
     price: 1200, salesmanId: undefined, startDate: undefined, payWay: '2', acceptTerms: true, from: 'app',
   });
   assert.equal(checkoutRequest(data, c, false).from, undefined);
+});
+
+test('national IDs and resident certificate numbers', () => {
+  assert.equal(validTaiwanId('A123456789'), true);
+  assert.equal(validTaiwanId('a123456789'), true);
+  assert.equal(validTaiwanId('A123456788'), false, 'wrong check digit');
+  assert.equal(validTaiwanId('A800000014'), true, '2021 resident certificate');
+  assert.equal(validTaiwanId('AA00000009'), true, 'old resident certificate');
+  assert.equal(validTaiwanId('A323456789'), false);
+  assert.equal(validTaiwanId('A12345678'), false);
+});
+
+test('the form names its wrong fields', () => {
+  const good = { bankCode: '812', branchCode: '0012', account: '12345678901234', holderName: '林小安', holderId: 'A123456789' };
+  assert.deepEqual(achProblems(good), []);
+  assert.deepEqual(achProblems({ ...good, bankCode: '81', account: '1234-5678' }), ['bankCode', 'account']);
+  assert.deepEqual(achProblems({ ...good, holderName: ' ', holderId: 'A123456780' }), ['holderName', 'holderId']);
+  assert.deepEqual(achProblems({ ...good, holderName: '林\u202e安小' }), ['holderName']);
+  assert.equal(holderNameProblem('林小安\r\n王小明'), '戶名不可包含換行、控制字元或文字方向控制字元');
+  assert.equal(holderNameProblem('林'.repeat(41)), '戶名最多 40 個字');
+});
+
+test('each precheck refusal opens its dialog (issue 12)', () => {
+  const cases: [string, number, string | null][] = [
+    ['changed price', -40, 'precheck'],
+    ['payment way', -45, 'precheck'],
+    ['off the shelf', -5, 'commodityNotFound'],
+    ['not sold in the store', -49, 'commodityNotFound'],
+    ['contact info', -42, 'contactInfo'],
+    ['plan not enabled', -43, 'planNotEnabled'],
+    ['unverified member', -34, 'unverified'],
+    ['please sign', -48, 'pleaseSign'],
+    ['account check (a trial bought before)', -41, 'checkError'],
+    ['not allowed', -6, 'checkError'],
+    ['logged out', -21, 'login'],
+    ['session gone', -22, 'login'],
+    ['bad start date: the form says it', -1, null],
+    ['network', 0, null],
+    ['our fault', -3, null],
+  ];
+  for (const [name, code, want] of cases) assert.equal(refusalOf(code), want, name);
 });

@@ -1,12 +1,14 @@
-// Pure rules of the checkout pages: the form's first choice and what
-// changes with the store, what it checks before asking the server, the
-// request it sends and the confirmation's lines; the cart kept in the URL;
-// the payment-status polling backoff.
+// Pure rules of checkout: the form's first choice and what changes with
+// the store, what it checks before asking the server, the request it sends
+// and the confirmation's lines; the cart kept in the URL; the
+// payment-status polling backoff; the ACH form's fields; which dialog shows
+// a refusal.
 import type { CheckoutData, CheckoutRequest, CheckoutStore, PayWay, PrecheckAnswer, Salesman } from '../../contract/props';
 import { dateWithWeekday, day, timeRange } from '../../ui/date';
 import { checkout as t, confirm as tc } from '../../strings/zh-hant-checkout';
 import { ach as ta } from '../../strings/zh-hant-deferred';
-import { achProblems, achProblemText, emptyACH, type ACHFields } from './ach';
+import { nameProblem } from '../../lib/typed-text';
+import { codes } from '../../contract/generated/codes';
 
 /** Backoff of the payment-status poll (ms): 1 s, then 1.5 times longer each try, at most 10 s. */
 export function pollDelay(attempt: number): number {
@@ -51,13 +53,6 @@ export function cartFromQuery(q: Record<string, string | undefined>): Partial<Ca
   if (q.start && /^\d{4}-\d{2}-\d{2}$/.test(q.start)) c.startDate = q.start;
   if (q.pay === '2' || q.pay === 'LINEPAY') c.payWay = q.pay;
   return c;
-}
-
-/** A "back" query value that is a path on this site ('/...', not '//host'
- * or a scheme), or '' (no open redirects). */
-export function sameSitePath(back: string | undefined): string {
-  if (!back || !back.startsWith('/') || back.startsWith('//') || back.startsWith('/\\')) return '';
-  return back;
 }
 
 /** What the buyer chose on the checkout form: the cart, the terms, the ACH authorisation. */
@@ -177,4 +172,89 @@ export function confirmRows(data: CheckoutData, c: Choice, a: PrecheckAnswer): [
   const way = payWaysIn(data, store).find((w) => w.payWay === c.payWay);
   rows.push([tc.payWay, way ? t.payWays[way.payWay] : '']);
   return rows;
+}
+
+// Pure rules of the ACH authorisation form (the same as the server's
+// rules/ach.go): the fields' formats and the ID's check digit.
+export interface ACHFields {
+  bankCode: string;
+  branchCode: string;
+  account: string;
+  holderName: string;
+  holderId: string;
+}
+
+/** The form before anything is typed. */
+export const emptyACH: ACHFields = { bankCode: '', branchCode: '', account: '', holderName: '', holderId: '' };
+
+const letterCodes: Record<string, number> = {
+  A: 10, B: 11, C: 12, D: 13, E: 14, F: 15, G: 16, H: 17, I: 34, J: 18, K: 19, L: 20, M: 21,
+  N: 22, O: 35, P: 23, Q: 24, R: 25, S: 26, T: 27, U: 28, V: 29, W: 32, X: 30, Y: 31, Z: 33,
+};
+
+/** Whether id is a national ID or resident certificate number (2021 or old format) with a good check digit. */
+export function validTaiwanId(raw: string): boolean {
+  const id = raw.trim().toUpperCase();
+  if (!/^[A-Z][12890ABCD][0-9]{8}$/.test(id)) return false;
+  const first = letterCodes[id[0]!]!;
+  const c = id[1]!;
+  const second = /[0-9]/.test(c) ? Number(c) : letterCodes[c]! % 10;
+  let sum = Math.floor(first / 10) + (first % 10) * 9 + second * 8;
+  for (let i = 2; i < 9; i++) sum += Number(id[i]) * (9 - i);
+  sum += Number(id[9]);
+  return sum % 10 === 0;
+}
+
+/** The fields that are wrong, by name (empty: none). */
+export function achProblems(f: ACHFields): (keyof ACHFields)[] {
+  const out: (keyof ACHFields)[] = [];
+  if (!/^[0-9]{3}$/.test(f.bankCode.trim())) out.push('bankCode');
+  if (!/^[0-9]{4}$/.test(f.branchCode.trim())) out.push('branchCode');
+  if (!/^[0-9]{10,16}$/.test(f.account.trim())) out.push('account');
+  if (holderNameProblem(f.holderName)) out.push('holderName');
+  if (!validTaiwanId(f.holderId)) out.push('holderId');
+  return out;
+}
+
+/** The longest an account holder's name may be (the server's rules.MaxHolderName). */
+export const maxHolderName = 40;
+
+/** What is wrong with the holder's name ('' nothing): the rule of every name. */
+export function holderNameProblem(name: string): string {
+  return nameProblem(ta.holderName, name, maxHolderName);
+}
+
+/** What the form says of a wrong field. */
+export function achProblemText(name: keyof ACHFields, f: ACHFields): string {
+  return name === 'holderName' ? holderNameProblem(f.holderName) : ta.bad[name];
+}
+
+// Which dialog shows a refusal of precheck or payment, by its code
+// (codes.go; host/errors.go has their texts).
+/** The dialogs of a refusal (spec section 2); 'login' opens the login dialog. */
+export type RefusalKind = 'precheck' | 'contactInfo' | 'checkError' | 'unverified' | 'planNotEnabled' | 'commodityNotFound' | 'pleaseSign' | 'login';
+
+const byCode: Record<number, RefusalKind> = {
+  [codes.ItemOffShelf]: 'commodityNotFound',
+  [codes.NotSoldInStore]: 'commodityNotFound',
+  [codes.TypeNotSupported]: 'commodityNotFound',
+  [codes.PriceChanged]: 'precheck',
+  [codes.PayWayNotAccepted]: 'precheck',
+  [codes.ContactIncomplete]: 'contactInfo',
+  [codes.PlanNotEnabled]: 'planNotEnabled',
+  [codes.EmailNotVerified]: 'unverified',
+  [codes.ContractUnsigned]: 'pleaseSign',
+  [codes.QuantityNotAllowed]: 'checkError', // an account check refused (a trial bought before) or the quantity
+  [codes.Forbidden]: 'checkError',
+  [codes.LoginRequired]: 'login',
+  [codes.SessionInvalid]: 'login',
+};
+
+/**
+ * The dialog of a refusal with code, or null when the form shows the
+ * message itself (bad input such as a start date out of range, a network
+ * failure, our fault).
+ */
+export function refusalOf(code: number): RefusalKind | null {
+  return byCode[code] ?? null;
 }

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { css } from '@emotion/css';
 import { Field } from '../../../ui/form-fields';
 import { ach as t } from '../../../strings/zh-hant-deferred';
-import { achProblems, achProblemText, maxHolderName, type ACHFields } from '../ach';
+import { achProblems, achProblemText, maxHolderName, type ACHFields } from '../rules';
 
 const box = css`
   border: 0;

@@ -10,9 +10,8 @@ import { ApiError, errorText } from '../../../lib/api';
 import { useRefresh } from '../../../lib/use-submit';
 import { openInApp } from '../../../lib/app-bridge';
 import { queryString } from '../../../lib/query';
-import { cartFromQuery, cartPairs, checkoutRequest, choiceProblem, firstChoice, storeChosen, type Choice } from '../rules';
+import { cartFromQuery, cartPairs, checkoutRequest, choiceProblem, firstChoice, storeChosen, type Choice, refusalOf } from '../rules';
 import { contractFor, precheck, startACHPayment, startPayment } from '../api';
-import { refusalOf } from '../refusal';
 import type { NoticeKind } from '../dialogs/refusal-dialog';
 
 /** The dialog on show: the confirmation with precheck's answer, or a refusal with its message. */

@@ -3,7 +3,7 @@
 // buy; an unverified e-mail can be verified from here), plan not enabled,
 // commodity not found, please sign (links to the e-contract route). The
 // contact-info refusal has a form: contact-info-dialog.
-import type { RefusalKind } from '../refusal';
+import type { RefusalKind } from '../rules';
 import { useUi } from '../../../lib/ui-state';
 import { Link } from '../../../lib/navigation';
 import { refusal as t } from '../../../strings/zh-hant-checkout';

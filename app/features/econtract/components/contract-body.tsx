@@ -9,7 +9,7 @@ import { useUi } from '../../../lib/ui-state';
 import { card } from '../../../ui/card';
 import { primaryButton } from '../../../ui/button';
 import { econtract as t } from '../../../strings/zh-hant-econtract';
-import { readToEnd } from '../text-hash';
+import { readToEnd } from '../rules';
 import { SignForm } from './sign-form';
 import { SignedRecord } from './signed-record';
 import { hint } from './sheet';

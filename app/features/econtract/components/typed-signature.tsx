@@ -5,7 +5,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { css } from '@emotion/css';
 import type { SignatureHandle } from './signature-pad';
-import { fittedFontSize, typedMax, typedSize } from '../typed-fit';
+import { fittedFontSize, typedMax, typedSize } from '../rules';
 import { Field } from '../../../ui/form-fields';
 import { colour, radius } from '../../../ui/theme';
 
