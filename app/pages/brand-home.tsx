@@ -4,7 +4,7 @@
 // keepsScroll); the server renders the chosen tab.
 import type { FocusEvent } from 'react';
 import { css } from '@emotion/css';
-import type { Activity, Banner, Item, ItemList, ItemType, PageProps, BrandHomeData } from '../contract/props';
+import type { Activity, Banner, Item, ItemType, BrandHomeData } from '../contract/props';
 import { usePage, brandPath, kept } from '../lib/page-context';
 import { Link } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
@@ -19,10 +19,7 @@ import { queryString } from '../lib/query';
 import { home as t, items as ti, catalogue as tc } from '../strings/zh-hant';
 import { colour, radius, up } from '../ui/theme';
 import { chipButton } from '../ui/button';
-
-
-/** projectType 0-3: the item type of each tab (spec section 1's order). */
-export const projectTypes: ItemType[] = ['passcard', 'countingPasscard', 'point', 'quantityPasscard'];
+import { bannerHref, chosenTab, itemGroups, projectTypes, tabHref } from '../features/catalogue/rules';
 
 const intro = css`
   display: flex;
@@ -85,31 +82,6 @@ const empty = css`
   text-align: center;
   color: ${colour.muted};
 `;
-
-/** The lists in display order with their item type. */
-export function itemGroups(l: ItemList): { type: ItemType; items: Item[] }[] {
-  const by: Record<ItemType, Item[]> = {
-    passcard: l.passcardProjectInfoList,
-    countingPasscard: l.countingPasscardProjectInfoList,
-    point: l.custPointProjectInfoList,
-    quantityPasscard: l.quantityPasscardProjectInfoList,
-  };
-  return projectTypes.map((type) => ({ type, items: by[type] })).filter((g) => g.items.length > 0);
-}
-
-/** The tab the query asks for when it has items, else the first with items. */
-export function chosenTab(query: Record<string, string>, groups: { type: ItemType }[]): ItemType | undefined {
-  const asked = projectTypes[Number(query.projectType)];
-  return groups.some((g) => g.type === asked) ? asked : groups[0]?.type;
-}
-
-function tabHref(page: PageProps, type: ItemType): string {
-  return (page.basePath || '/') + queryString([['type', page.query.type], ['projectType', String(projectTypes.indexOf(type))]]);
-}
-
-function bannerHref(page: PageProps, link: string): string {
-  return /^https?:/.test(link) ? link : brandPath(page, link);
-}
 
 /** The brand, its stores and banners: kept by the server (lib/page-context's kept). */
 const HomeTop = kept('HomeTop', function HomeTop({ banners }: { banners: Banner[] }) {

@@ -1,22 +1,25 @@
 // Checkout (/{brandId}/{itemType}/{itemId}/checkout and
-// /{brandId}/activity/{storeId}/{courseId}/checkout): the checkout form
-// (features/checkout), or a note when the item is off the shelf.
+// /{brandId}/activity/{storeId}/{courseId}/checkout): what is bought
+// (features/catalogue) in the checkout form (features/checkout), or a note
+// when the item is off the shelf.
 import type { CheckoutData } from '../contract/props';
 import { usePage } from '../lib/page-context';
 import { PageHead } from '../lib/page-head';
 import { heading } from '../ui/section-title';
 import { checkout as t } from '../strings/zh-hant-checkout';
-import { boughtName } from '../features/checkout/rules';
+import { boughtName, unitPrice } from '../features/checkout/rules';
 import { CheckoutForm } from '../features/checkout/components/checkout-form';
 import { OffShelf } from '../features/checkout/components/off-shelf';
+import { CheckoutSummary } from '../features/catalogue/components/checkout-summary';
 
 export default function Checkout({ data }: { data: CheckoutData }) {
   const page = usePage();
+  const name = boughtName(data);
   return (
     <>
-      <PageHead title={t.title(boughtName(data), page.brand!.settings.brandName)} description={t.heading} noindex />
+      <PageHead title={t.title(name, page.brand!.settings.brandName)} description={t.heading} noindex />
       <h2 className={heading}>{t.heading}</h2>
-      {data.offShelf ? <OffShelf /> : <CheckoutForm data={data} />}
+      {data.offShelf ? <OffShelf /> : <CheckoutForm data={data} summary={<CheckoutSummary data={data} name={name} unitPrice={unitPrice(data)} />} />}
     </>
   );
 }

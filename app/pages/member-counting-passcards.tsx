@@ -1,43 +1,14 @@
 // My counting passcards (/{brandId}/user/countingPasscard): minutes left
 // on each card and its state.
-import type { CountingPasscardRecord, MemberCountingPasscardsData } from '../contract/props';
+import type { MemberCountingPasscardsData } from '../contract/props';
 import { usePage } from '../lib/page-context';
 import { Link, navHref } from '../lib/navigation';
-import { thousands } from '../lib/format';
-import { day } from '../ui/date';
 import { MemberLayout } from '../features/members/components/member-layout';
-import { badge, badgeMuted, card, cardList } from '../ui/card';
+import { cardList } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
-
-
-/** A record's state label and whether it counts as usable. */
-export function countingState(r: CountingPasscardRecord): [string, boolean] {
-  if (r.expiredStatus) return [t.counting.expired, false];
-  if (!r.availableStatus) return [t.counting.unavailable, false];
-  if (!r.activeStatus) return [t.counting.notActive, false];
-  return [t.counting.active, true];
-}
-
-export function CountingCard({ r }: { r: CountingPasscardRecord }) {
-  const [label, usable] = countingState(r);
-  return (
-    <article className={card} data-testid="counting-passcard">
-      <span className={usable ? badge : `${badge} ${badgeMuted}`}>{label}</span>
-      <h3>{r.name}</h3>
-      <p>
-        {t.counting.remain}{' '}
-        <strong style={{ fontSize: 20, color: 'var(--brand)' }}>{thousands(r.countingPasscardRemainAmt)}</strong> / {t.counting.minutes(thousands(r.totalMinutes))}
-      </p>
-      {r.activatedOn || r.endsOn ? (
-        <p>
-          {day(r.activatedOn)} – {day(r.endsOn)}
-        </p>
-      ) : null}
-    </article>
-  );
-}
+import { CountingCard } from '../features/members/components/counting-card';
 
 export default function MemberCountingPasscards({ data }: { data: MemberCountingPasscardsData }) {
   const page = usePage();

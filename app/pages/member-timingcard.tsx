@@ -11,7 +11,7 @@ import { MemberLayout } from '../features/members/components/member-layout';
 import { cardList } from '../ui/card';
 import { sectionTitle } from '../ui/section-title';
 import { EmptyState } from '../ui/empty-state';
-import { CountingCard } from './member-counting-passcards';
+import { CountingCard } from '../features/members/components/counting-card';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
 import { colour, radius } from '../ui/theme';

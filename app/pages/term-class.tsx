@@ -15,7 +15,7 @@ import { breadcrumbs, absolute, homeUrl, storePlace } from '../lib/json-ld';
 import { isoTaipei } from '../features/catalogue/json-ld-offers';
 import { price } from '../lib/format';
 import { dateWithWeekday, fullDate, timeRange } from '../ui/date';
-import { classSlot, termCanonical, termPath } from './term-list';
+import { classSlot, termCanonical, termPath } from '../features/term/rules';
 import { term as t, course as tc } from '../strings/zh-hant-catalogue';
 import { colour } from '../ui/theme';
 import type { TermScheduleData } from '../contract/props';

@@ -12,7 +12,7 @@ import { card } from '../ui/card';
 import { breadcrumbs } from '../lib/json-ld';
 import { price } from '../lib/format';
 import { fullDate } from '../ui/date';
-import { classSlot, termCanonical, termPath } from './term-list';
+import { classSlot, termCanonical, termPath } from '../features/term/rules';
 import type { TermScheduleData } from '../contract/props';
 import { term as t } from '../strings/zh-hant-catalogue';
 import { colour } from '../ui/theme';

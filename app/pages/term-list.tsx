@@ -1,10 +1,9 @@
 // Term schedule list (/{brandId}/termSchedule): the current terms, each
 // with its classes (weekly slot, sessions, price, seats left).
 import { css } from '@emotion/css';
-import type { PageProps, TermClass, TermListData } from '../contract/props';
-import { usePage, brandPath } from '../lib/page-context';
+import type { TermListData } from '../contract/props';
+import { usePage } from '../lib/page-context';
 import { Link } from '../lib/navigation';
-import { hasModule, Module } from '../lib/modules';
 import { PageHead } from '../lib/page-head';
 import { Picture } from '../ui/picture';
 import { Crumbs } from '../features/catalogue/components/crumbs';
@@ -12,10 +11,10 @@ import { heading } from '../ui/section-title';
 import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs, itemList, absolute } from '../lib/json-ld';
 import { price } from '../lib/format';
-import { fullDate, timeRange, weekday } from '../ui/date';
+import { fullDate } from '../ui/date';
 import { term as t } from '../strings/zh-hant-catalogue';
 import { colour, radius, shadow, up } from '../ui/theme';
-
+import { classSlot, termCanonical, termPath } from '../features/term/rules';
 
 const termBox = css`
   background: ${colour.surface};
@@ -54,22 +53,6 @@ const classes = css`
   strong { color: var(--brand); text-align: right; }
   span { font-size: 13px; color: ${colour.muted}; }
 `;
-
-/** '每週六 10:00–11:00・共 12 堂' */
-export function classSlot(c: TermClass): string {
-  return (c.weekday ? t.weekly(weekday(c.weekday), timeRange(c.startTime, c.endTime)) + '・' : '') + t.sessions(c.sessionCount);
-}
-
-/** A term page's path, with from=app kept for the app's webview. */
-export function termPath(page: PageProps, p: string): string {
-  return brandPath(page, p) + (page.query.from === 'app' ? '?from=app' : '');
-}
-
-/** A term page's canonical path: with from=app where the brand has only
- * the term-schedule module (its term pages live in the app), else plain. */
-export function termCanonical(page: PageProps, p: string): string {
-  return hasModule(page.brand!.settings.additionalModules, Module.WEB_SHOP) ? brandPath(page, p) : brandPath(page, p) + '?from=app';
-}
 
 export default function TermList({ data }: { data: TermListData }) {
   const page = usePage();

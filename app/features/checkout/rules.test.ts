@@ -1,14 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CheckoutData, CheckoutStore, Item } from '../../contract/props';
-import { cartFromQuery, cartPairs, checkoutRequest, choiceProblem, firstChoice, payWaysIn, pollDelay, storeChosen, type Choice, achProblems, holderNameProblem, validTaiwanId, refusalOf } from './rules';
+import { cartFromQuery, cartPairs, checkoutRequest, choiceProblem, firstChoice, payWaysIn, storeChosen, type Choice, achProblems, holderNameProblem, validTaiwanId, refusalOf } from './rules';
 import { checkout as t } from '../../strings/zh-hant-checkout';
 import { queryString } from '../../lib/query';
-
-test('payment-status poll: growing waits, capped at 10 s', () => {
-  assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 20].map(pollDelay), [1000, 1500, 2250, 3375, 5063, 7594, 10000, 10000]);
-  assert.equal(pollDelay(-1), 1000);
-});
 
 test('the cart survives the round trip through the URL', () => {
   const cart = { storeId: 3, quantity: 2, scheduleId: 0, salesmanId: 7, startDate: '2026-12-01', payWay: 'LINEPAY' };

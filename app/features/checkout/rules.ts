@@ -1,19 +1,13 @@
-// Pure rules of checkout: the form's first choice and what changes with
+// Pure rules of the checkout form: its first choice and what changes with
 // the store, what it checks before asking the server, the request it sends
-// and the confirmation's lines; the cart kept in the URL; the
-// payment-status polling backoff; the ACH form's fields; which dialog shows
-// a refusal.
+// and the confirmation's lines; the cart kept in the URL; the ACH form's
+// fields; which dialog shows a refusal.
 import type { CheckoutData, CheckoutRequest, CheckoutStore, PayWay, PrecheckAnswer, Salesman } from '../../contract/props';
 import { dateWithWeekday, day, timeRange } from '../../ui/date';
 import { checkout as t, confirm as tc } from '../../strings/zh-hant-checkout';
 import { ach as ta } from '../../strings/zh-hant-deferred';
 import { nameProblem } from '../../lib/typed-text';
 import { codes } from '../../contract/generated/codes';
-
-/** Backoff of the payment-status poll (ms): 1 s, then 1.5 times longer each try, at most 10 s. */
-export function pollDelay(attempt: number): number {
-  return Math.min(10_000, Math.round(1000 * 1.5 ** Math.max(0, attempt)));
-}
 
 /** What the buyer chose on the checkout page, kept in its URL while they
  * sign the e-contract, so that they come back to the same cart. */

@@ -3,8 +3,7 @@ import { css } from '@emotion/css';
 import type { Item } from '../../../contract/props';
 import { usePage, brandPath, kept } from '../../../lib/page-context';
 import { Link } from '../../../lib/navigation';
-import { price, validity } from '../../../lib/format';
-import { grants } from '../../../lib/item-facts';
+import { price, thousands, validity } from '../../../lib/format';
 import { items as t } from '../../../strings/zh-hant';
 import { colour, radius, shadow, up, pills } from '../../../ui/theme';
 
@@ -43,6 +42,21 @@ export const itemGrid = css`
   ${up(600)} { grid-template-columns: repeat(2, 1fr); }
   ${up(900)} { grid-template-columns: repeat(3, 1fr); }
 `;
+
+/** What the item grants, e.g. '共 10 次'. */
+export function grants(item: Item): string {
+  if (!item.quantity) return '';
+  switch (item.type) {
+    case 'quantityPasscard':
+      return t.quantity.quantityPasscard(item.quantity);
+    case 'point':
+      return t.quantity.point(thousands(item.quantity));
+    case 'countingPasscard':
+      return t.quantity.countingPasscard(thousands(item.quantity));
+    default:
+      return '';
+  }
+}
 
 /** A card, kept by the server once rendered (lib/page-context's kept): it depends on its props alone. */
 export const ItemCard = kept('ItemCard', function ItemCard({ item }: { item: Item }) {

@@ -1,8 +1,8 @@
-// The checkout form: what is bought, the choices, the payment hint, the
-// terms and the total. Paying runs precheck (each refusal in its dialog),
+// The checkout form: what is bought (summary), the choices, the payment
+// hint, the terms and the total. Paying runs precheck (each refusal in its dialog),
 // asks for confirmation, creates the order and sends the buyer to the
 // payment page the server names (use-checkout).
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { css } from '@emotion/css';
 import type { CheckoutData } from '../../../contract/props';
 import { usePage } from '../../../lib/page-context';
@@ -15,7 +15,6 @@ import { checkout as t } from '../../../strings/zh-hant-checkout';
 import { colour } from '../../../ui/theme';
 import { confirmRows, unitPrice } from '../rules';
 import { PaymentHint } from './payment-hint';
-import { CheckoutSummary } from './checkout-summary';
 import { CheckoutOptions } from './checkout-options';
 import { useCheckout } from './use-checkout';
 
@@ -37,14 +36,15 @@ const totalRow = css`
   strong { font-size: 24px; color: var(--brand); }
 `;
 
-export function CheckoutForm({ data }: { data: CheckoutData }) {
+/** summary: what is bought, shown first (the page composes it). */
+export function CheckoutForm({ data, summary }: { data: CheckoutData; summary: ReactNode }) {
   const page = usePage();
   const c = useCheckout(data);
   const { choice, shown } = c;
   return (
     <>
       <form className={form} data-testid="checkout" noValidate onSubmit={(e) => (e.preventDefault(), void c.check())}>
-        <CheckoutSummary data={data} />
+        {summary}
         <CheckoutOptions data={data} choice={choice} change={c.change} chooseStore={c.chooseStore} />
 
         <PaymentHint />

@@ -2,7 +2,7 @@
 // ask again with a growing wait (features/checkout/rules.pollDelay) until
 // it has; then the page takes over with the result.
 import { useEffect, useState } from 'react';
-import { pollDelay } from '../rules';
+import { pollDelay } from '../payment-poll';
 import { status as t } from '../../../strings/zh-hant-checkout';
 import { Dialog } from '../../../ui/dialog';
 import { formStyle } from '../../../ui/form-fields';

@@ -1,25 +1,26 @@
-// What is bought, at the top of the checkout form: its name, what an item
-// grants and for how long, when it starts, the unit price.
+// What is bought, at the top of the checkout form (the page puts it there):
+// its name, what an item grants and for how long, when it starts, the unit
+// price.
 import { css } from '@emotion/css';
 import type { CheckoutData } from '../../../contract/props';
 import { price, validity } from '../../../lib/format';
-import { activationText, grants } from '../../../lib/item-facts';
 import { card, factList } from '../../../ui/card';
 import { items as ti } from '../../../strings/zh-hant';
 import { checkout as t } from '../../../strings/zh-hant-checkout';
-import { boughtName, unitPrice } from '../rules';
+import { activationText } from '../activation';
+import { grants } from './item-card';
 
 const summary = css`
   h3 { font-size: 18px; }
 `;
 
-export function CheckoutSummary({ data }: { data: CheckoutData }) {
+export function CheckoutSummary({ data, name, unitPrice }: { data: CheckoutData; name: string; unitPrice: number }) {
   const it = data.item;
   const v = it ? validity(it.validityValue, it.validityUnit) : '';
   const g = it ? grants(it) : '';
   return (
     <section className={`${card} ${summary}`} aria-label={t.summary}>
-      <h3 data-testid="checkout-name">{boughtName(data)}</h3>
+      <h3 data-testid="checkout-name">{name}</h3>
       <dl className={factList}>
         {it ? (
           <>
@@ -30,7 +31,7 @@ export function CheckoutSummary({ data }: { data: CheckoutData }) {
           </>
         ) : null}
         <dt>{t.unitPrice}</dt>
-        <dd data-testid="unit-price">{price(unitPrice(data))}</dd>
+        <dd data-testid="unit-price">{price(unitPrice)}</dd>
       </dl>
     </section>
   );
