@@ -1,19 +1,23 @@
 // ESLint for the app: the direction of imports between its layers.
-//   contract, strings  <- ui <- lib <- features <- pages, layouts
+//   contract, strings  <- ui <- lib <- features <- pages, layouts <- app
 // A layer imports only from layers to its left (and from itself); a feature
-// imports no other feature. TypeScript is parsed by Babel's parser
-// (typescript-eslint does not support TypeScript 7 yet); types are checked
-// by tsc.
+// imports no other feature (what two share goes to lib), and a page no other
+// page (pages compose features); app is the root and the entries.
+// TypeScript is parsed by Babel's parser (typescript-eslint does not support
+// TypeScript 7 yet); types are checked by tsc.
 import babelParser from '@babel/eslint-parser';
 import boundaries from 'eslint-plugin-boundaries';
 
-const below = {
-  contract: [],
-  strings: [],
-  ui: ['contract', 'strings'],
-  lib: ['contract', 'strings', 'ui'],
+// What each layer may import; features only their own feature (below).
+const allowed = {
+  contract: ['contract'],
+  strings: ['strings'],
+  ui: ['contract', 'strings', 'ui'],
+  lib: ['contract', 'strings', 'ui', 'lib'],
   features: ['contract', 'strings', 'ui', 'lib'],
-  app: ['contract', 'strings', 'ui', 'lib', 'features', 'app'],
+  pages: ['contract', 'strings', 'ui', 'lib', 'features'], // and no other page (below)
+  layouts: ['contract', 'strings', 'ui', 'lib', 'features', 'layouts'],
+  app: ['contract', 'strings', 'ui', 'lib', 'features', 'pages', 'layouts', 'app'],
 };
 
 export default [
@@ -40,6 +44,8 @@ export default [
         { type: 'ui', pattern: 'app/ui/**', partialMatch: false },
         { type: 'lib', pattern: 'app/lib/**', partialMatch: false },
         { type: 'features', pattern: 'app/features/*/**', partialMatch: false, capture: ['feature'] },
+        { type: 'pages', pattern: 'app/pages', partialMatch: false },
+        { type: 'layouts', pattern: 'app/layouts/**', partialMatch: false },
         { type: 'app', pattern: 'app/**', partialMatch: false },
       ],
     },
@@ -49,16 +55,10 @@ export default [
         {
           default: 'disallow',
           policies: [
-            ...Object.entries(below)
-              .filter(([from]) => from !== 'features')
-              .map(([from, to]) => ({
-                from: { element: { type: from } },
-                allow: { to: { element: { types: { anyOf: to.length ? [...to, from] : [from] } } } },
-              })),
-            {
-              from: { element: { type: 'features' } },
-              allow: { to: { element: { types: { anyOf: below.features } } } },
-            },
+            ...Object.entries(allowed).map(([from, to]) => ({
+              from: { element: { type: from } },
+              allow: { to: { element: { types: { anyOf: to } } } },
+            })),
             {
               from: { element: { type: 'features', captured: { feature: '{{from.captured.feature}}' } } },
               allow: { to: { element: { type: 'features', captured: { feature: '{{from.captured.feature}}' } } } },
@@ -66,6 +66,14 @@ export default [
           ],
         },
       ],
+    },
+  },
+  {
+    // boundaries sees app/pages as one element, so a page importing
+    // another page is caught here: what two pages share is a feature's.
+    files: ['app/pages/*.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['./*', '../pages/*'], message: 'A page imports no other page: move what they share into a feature.' }] }],
     },
   },
 ];
