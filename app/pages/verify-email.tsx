@@ -5,16 +5,15 @@ import { useEffect, useState } from 'react';
 import { css } from '@emotion/css';
 import { usePage } from '../lib/page-context';
 import { ApiError, errorText } from '../lib/api';
-import { resendVerifyEmail, resetPassword, verifyEmail } from '../features/members/api';
-import { passwordDigest, minPasswordLength } from '../features/members/password';
+import { verifyEmail } from '../features/members/api';
+import { NewPasswordForm } from '../features/members/components/new-password-form';
+import { ResendVerifyForm } from '../features/members/components/resend-verify-form';
 import { useUi } from '../lib/ui-state';
 import { HomeLink } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
-import { Field, FormError, formStyle } from '../ui/form-fields';
 import { primaryButton } from '../ui/button';
-import { useSubmit } from '../lib/use-submit';
 import { common } from '../strings/zh-hant';
-import { auth as ta, verifyEmail as t } from '../strings/zh-hant-members';
+import { verifyEmail as t } from '../strings/zh-hant-members';
 import { colour, radius } from '../ui/theme';
 
 const box = css`
@@ -50,60 +49,6 @@ const home = css`
 `;
 
 type State = { kind: 'verifying' } | { kind: 'verified' } | { kind: 'failed'; message: string } | { kind: 'reset' } | { kind: 'resetDone' };
-
-function Resend() {
-  const page = usePage();
-  const ui = useUi();
-  const [email, setEmail] = useState('');
-  const { busy, error, run } = useSubmit();
-  return (
-    <form
-      className={formStyle}
-      onSubmit={(e) => {
-        e.preventDefault();
-        run(async () => {
-          await resendVerifyEmail(page.brand!.brandId, email);
-          ui.notify(ta.verificationSent);
-        });
-      }}
-    >
-      <strong>{t.resendTitle}</strong>
-      <p style={{ margin: 0 }}>{t.resendBody}</p>
-      <Field label={ta.email} type="email" name="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <FormError>{error}</FormError>
-      <button type="submit" className={primaryButton} disabled={busy}>
-        {ta.resendMail}
-      </button>
-    </form>
-  );
-}
-
-function NewPassword({ userId, token, done }: { userId: number; token: string; done: () => void }) {
-  const page = usePage();
-  const [pw, setPw] = useState({ password: '', confirm: '' });
-  const { busy, error, setError, run } = useSubmit();
-  return (
-    <form
-      className={formStyle}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (pw.password.length < minPasswordLength) return setError(ta.passwordTooShort);
-        if (pw.password !== pw.confirm) return setError(ta.passwordMismatch);
-        run(async () => {
-          await resetPassword(page.brand!.brandId, userId, token, passwordDigest(pw.password));
-          done();
-        });
-      }}
-    >
-      <Field label={ta.newPassword} type="password" name="password" autoComplete="new-password" minLength={minPasswordLength} hint={ta.passwordHint} required value={pw.password} onChange={(e) => setPw({ ...pw, password: e.target.value })} />
-      <Field label={ta.newPasswordConfirm} type="password" name="confirm" autoComplete="new-password" required value={pw.confirm} onChange={(e) => setPw({ ...pw, confirm: e.target.value })} />
-      <FormError>{error}</FormError>
-      <button type="submit" className={primaryButton} disabled={busy}>
-        {ta.resetSubmit}
-      </button>
-    </form>
-  );
-}
 
 export default function VerifyEmail() {
   const page = usePage();
@@ -141,7 +86,7 @@ export default function VerifyEmail() {
         <>
           <h2>{t.resetTitle}</h2>
           <p>{t.resetBody}</p>
-          <NewPassword userId={userId} token={token} done={() => setState({ kind: 'resetDone' })} />
+          <NewPasswordForm userId={userId} token={token} done={() => setState({ kind: 'resetDone' })} />
         </>
       ) : state.kind === 'resetDone' ? (
         <>
@@ -159,7 +104,7 @@ export default function VerifyEmail() {
           <p role="alert" data-testid="verify-error">
             {state.message}
           </p>
-          {reset ? null : <Resend />}
+          {reset ? null : <ResendVerifyForm />}
           <HomeLink className={home}>
             {common.backToShop}
           </HomeLink>

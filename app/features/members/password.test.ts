@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { passwordDigest } from './password';
+import { newPasswordProblem, passwordDigest } from './password';
+import { auth as t } from '../../strings/zh-hant-members';
 
 test('passwords leave the browser as their MD5 in hex (spec section 5)', () => {
   // RFC 1321's test suite, and a password in Chinese (UTF-8 bytes)
@@ -13,4 +14,13 @@ test('passwords leave the browser as their MD5 in hex (spec section 5)', () => {
     ['森活密碼2026', 'b88bf57b15d9a6409085dd96bfc8a973'],
   ];
   for (const [pw, want] of cases) assert.equal(passwordDigest(pw), want, pw);
+});
+
+test('a new password: at least 8 characters, and its confirmation the same', () => {
+  const cases: [string, string, string, string][] = [
+    ['fine', 'demo1234', 'demo1234', ''],
+    ['too short, even when confirmed', 'demo123', 'demo123', t.passwordTooShort],
+    ['confirmation differs', 'demo1234', 'demo12345', t.passwordMismatch],
+  ];
+  for (const [name, pw, confirm, want] of cases) assert.equal(newPasswordProblem(pw, confirm), want, name);
 });

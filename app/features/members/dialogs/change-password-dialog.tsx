@@ -2,7 +2,7 @@
 // other session of the member ends.
 import { useState } from 'react';
 import { changePassword } from '../api';
-import { passwordDigest, minPasswordLength } from '../password';
+import { passwordDigest, minPasswordLength, newPasswordProblem } from '../password';
 import { usePage } from '../../../lib/page-context';
 import { useUi } from '../../../lib/ui-state';
 import { auth as t } from '../../../strings/zh-hant-members';
@@ -17,8 +17,8 @@ export default function ChangePasswordDialog() {
   const [f, setF] = useState({ old: '', password: '', confirm: '' });
   const { busy, error, setError, run } = useSubmit();
   const submit = () => {
-    if (f.password.length < minPasswordLength) return setError(t.passwordTooShort);
-    if (f.password !== f.confirm) return setError(t.passwordMismatch);
+    const weak = newPasswordProblem(f.password, f.confirm);
+    if (weak) return setError(weak);
     return run(async () => {
       await changePassword({ brandId: page.brand!.brandId, oldPassword: passwordDigest(f.old), newPassword: passwordDigest(f.password) });
       ui.close();

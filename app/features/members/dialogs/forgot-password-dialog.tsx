@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { ResendType } from '../../../contract/props';
 import { confirmForgotPassword, forgotPassword, resendMail, resetForgotPassword } from '../api';
-import { passwordDigest, minPasswordLength } from '../password';
+import { passwordDigest, minPasswordLength, newPasswordProblem } from '../password';
 import { usePage } from '../../../lib/page-context';
 import { useUi, type DialogProps } from '../../../lib/ui-state';
 import { auth as t } from '../../../strings/zh-hant-members';
@@ -31,8 +31,8 @@ export default function ForgotPasswordDialog({ args }: DialogProps<'forgotPasswo
       setStep('password');
     });
   const reset = () => {
-    if (pw.password.length < minPasswordLength) return setError(t.passwordTooShort);
-    if (pw.password !== pw.confirm) return setError(t.passwordMismatch);
+    const weak = newPasswordProblem(pw.password, pw.confirm);
+    if (weak) return setError(weak);
     return run(async () => {
       await resetForgotPassword(brandId, email, code, passwordDigest(pw.password));
       ui.open('login', { email });

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { errorText } from '../../../lib/api';
 import { register, customFieldSchema } from '../api';
-import { passwordDigest, minPasswordLength } from '../password';
+import { passwordDigest, minPasswordLength, newPasswordProblem } from '../password';
 import { usePage } from '../../../lib/page-context';
 import { useUi } from '../../../lib/ui-state';
 import type { CustomField } from '../../../contract/props';
@@ -47,8 +47,8 @@ export default function RegisterDialog() {
     const found = { ...customFieldProblems(schema ?? [], values), name: nameProblem(t.name, form.name) };
     setProblems(found);
     if (anyProblem(found)) return setError('');
-    if (form.password.length < minPasswordLength) return setError(t.passwordTooShort);
-    if (form.password !== form.confirm) return setError(t.passwordMismatch);
+    const weak = newPasswordProblem(form.password, form.confirm);
+    if (weak) return setError(weak);
     if (!form.terms) return setError(t.termsRequired);
     return run(async () => {
       const res = await register({
