@@ -88,7 +88,7 @@ export type AuthStatus = host.AuthStatus;
 /** Which mail /api/session/resend sends again. */
 export type ResendType = 'verify' | 'forgotPassword';
 
-// Checkout and payment (issue 12).
+// Checkout and payment.
 export type CheckoutRequest = host.CheckoutRequest;
 export type ACHPaymentRequest = host.ACHPaymentRequest;
 export type ACHAgreement = host.ACHAgreement;
@@ -100,7 +100,7 @@ export type Salesman = data.Salesman;
 export type Order = data.Order;
 export type OrderLine = data.OrderLine;
 
-// Booking (issue 11): the calls' bodies and answers, and its pages' data.
+// Booking: the calls' bodies and answers, and its pages' data.
 export type ScheduleSeat = host.ScheduleSeat;
 export type PaymentChoice = host.PaymentChoice;
 export type PaymentOption = host.PaymentOption;
@@ -118,7 +118,7 @@ export type CheckInQR = host.CheckInQR;
 export type BookingFilter = data.BookingFilter;
 export type BookingRecordsData = host.BookingRecordsPage; // booking-records.tsx
 
-/** E-contracts (issue 14): the e-contract page's data (GET /api/contract). */
+/** E-contracts: the e-contract page's data (GET /api/contract). */
 export type EContractPage = host.EContractPage;
 export type ContractTemplate = host.ContractTemplate;
 export type SignedContract = host.SignedContract;
@@ -126,11 +126,11 @@ export type SignContractRequest = host.SignContractRequest;
 export type SignedContractList = host.SignedContractList;
 export type HoldingQR = host.HoldingQR;
 
-// Recurring card payments and card change (issue 13).
+// Recurring card payments and card change.
 export type CardChangeData = host.CardChangePage; // change-card.tsx
 export type CardChangeView = data.CardChangeView;
 export type CardChangeAnswer = host.CardChangeAnswer;
-// Term-schedule purchase and overdue counting passcards (issue 13).
+// Term-schedule purchase and overdue counting passcards.
 export type TermOffer = data.TermOffer;
 export type TermCheckAnswer = host.TermCheckAnswer;
 export type TermCheckoutData = host.TermCheckoutPage; // term-checkout.tsx

@@ -1,4 +1,4 @@
-// Rendering a page in parts on the server (issue 15): the brand's shell
+// Rendering a page in parts on the server: the brand's shell
 // (header, footer, banner, the layout around the page) is rendered once per
 // brand, data and page address and kept by entry-server; each request then
 // renders only its page and the member's account area into it. The client

@@ -27,7 +27,7 @@ export interface DialogArgs {
   /** contact: the contact info checkout asked for (its required fields still empty), then retries with then. */
   completeInfo: { mode: 'complete' | 'edit' | 'contact'; then?: () => void };
   changePassword: Record<string, never>;
-  /** Booking (issue 11): cancel one (or learn whom to call). */
+  /** Booking: cancel one (or learn whom to call). */
   cancelBooking: { booking: BookingItem };
   /** The store to call when the rules forbid cancelling online, and the rule's message. */
   contact: { message: string; storeName: string; phone: string };
@@ -39,7 +39,7 @@ export interface DialogArgs {
   calendar: CalendarTarget;
   /** The member's check-in QR code (what the page had, refreshed before it expires). */
   checkInQr: { initial: CheckInQR | null };
-  /** Issue 14: a quantity passcard's (holdingId) or the timing card's (0) QR code. */
+  /** A quantity passcard's (holdingId) or the timing card's (0) QR code. */
   holdingQr: { kind: 'quantityPasscard' | 'timingCard'; holdingId: number; name: string };
   /** A notification mail's one-click link came to the page (?unsubscribe=token): confirm, then report. */
   unsubscribe: { token: string };

@@ -1,4 +1,4 @@
-// Card change of a monthly card payment (issue 13): /{brandId}/changeCard/{orderNo}
+// Card change of a monthly card payment: /{brandId}/changeCard/{orderNo}
 // (step change), /{brandId}/changeFailCard/{orderNo} (step fail: a declined
 // period, re-charged with the new card) and
 // /{brandId}/changeFailCardResult/{orderNo}?changeOrderNo= (step result).

@@ -61,7 +61,7 @@ export const confirm = {
   cancel: '返回修改',
 };
 
-/** The precheck's refusals, each with its dialog (issue 12). */
+/** The precheck's refusals, each with its dialog. */
 export const refusal = {
   precheckTitle: '無法結帳',
   precheckBody: '訂單內容已有變動，請確認後再結帳。',

@@ -1,4 +1,4 @@
-// Texts of the deferred payments (issue 13): the ACH authorisation form
+// Texts of the deferred payments: the ACH authorisation form
 // and the pending ACH order.
 export const ach = {
   legend: 'ACH 扣款授權資料',

@@ -1,4 +1,4 @@
-// Texts of the card change pages of a monthly card payment (issue 13).
+// Texts of the card change pages of a monthly card payment.
 export const recurring = {
   title: (brand: string) => `更換扣款信用卡｜${brand}`,
   changeTitle: '更換扣款信用卡',

@@ -1,4 +1,4 @@
-// Texts of term-schedule purchase and overdue counting passcards (issue 13).
+// Texts of term-schedule purchase and overdue counting passcards.
 export const term = {
   title: (name: string, brand: string) => `報名${name}｜${brand}`,
   heading: '報名學期課程',

@@ -130,7 +130,7 @@ export const snackbar = {
   close: '關閉通知',
 };
 
-// Catalogue (issue 3): browsing pages, dialogs and their head texts.
+// Catalogue: browsing pages, dialogs and their head texts.
 
 export const catalogue = {
   projectTabs: '商品類型',

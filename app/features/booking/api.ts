@@ -1,4 +1,4 @@
-// The booking calls (spec section 7, issue 11), typed, through the app's
+// The booking calls (spec section 7), typed, through the app's
 // one API client: a failure throws ApiError with the catalogue's code and
 // message.
 import { bytesToHex, randomBytes } from '@noble/hashes/utils.js';

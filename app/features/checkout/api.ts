@@ -1,4 +1,4 @@
-// The checkout's API calls (spec section 7, issue 12), typed.
+// The checkout's API calls (spec section 7), typed.
 import { call } from '../../lib/api';
 import type { ACHPaymentRequest, CheckoutRequest, EContractPage, OrderResultData, PaymentAnswer, PrecheckAnswer } from '../../contract/props';
 

@@ -112,7 +112,7 @@ test('the form names its wrong fields', () => {
   assert.equal(holderNameProblem('林'.repeat(41)), '戶名最多 40 個字');
 });
 
-test('each precheck refusal opens its dialog (issue 12)', () => {
+test('each precheck refusal opens its dialog', () => {
   const cases: [string, number, string | null][] = [
     ['changed price', -40, 'precheck'],
     ['payment way', -45, 'precheck'],

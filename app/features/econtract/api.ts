@@ -1,4 +1,4 @@
-// The e-contract calls (issue 14), typed.
+// The e-contract calls, typed.
 import { call } from '../../lib/api';
 import type { SignContractRequest, SignedContract, SignedContractList } from '../../contract/props';
 

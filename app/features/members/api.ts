@@ -93,7 +93,7 @@ export function holdingQr(brandId: string, kind: HoldingQR['kind'], holdingId: n
 }
 
 /**
- * Logs the app's webview in with the app's session id (issue 14): asks for
+ * Logs the app's webview in with the app's session id: asks for
  * the page at path (in app mode) with the id as the Authorization header;
  * a live session of the brand answers with the session cookies, which the
  * caller then uses by reloading. Resolves whether it is now logged in (the

@@ -1,4 +1,4 @@
-// The card change calls of a monthly card payment (spec section 7, issue 13), typed.
+// The card change calls of a monthly card payment (spec section 7), typed.
 import { call } from '../../lib/api';
 import type { CardChangeAnswer } from '../../contract/props';
 

@@ -1,4 +1,4 @@
-// The term-schedule and overdue counting-passcard calls (spec section 7, issue 13), typed.
+// The term-schedule and overdue counting-passcard calls (spec section 7), typed.
 import { call, ApiError } from '../../lib/api';
 import type { CheckoutRequest, PaymentAnswer, PrecheckAnswer, TermCheckAnswer } from '../../contract/props';
 

@@ -1,4 +1,4 @@
-// The ACH authorisation form of checkout (issue 13): bank and branch
+// The ACH authorisation form of checkout: bank and branch
 // codes, account, holder's name and ID, with inline errors once a field
 // was left, and (children) the ACH agreement to accept.
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The precheck's refusals, each its own dialog (spec section 2; issue 12):
+// The precheck's refusals, each its own dialog (spec section 2):
 // pre-check (the order changed: reload), check error (the account may not
 // buy; an unverified e-mail can be verified from here), plan not enabled,
 // commodity not found, please sign (links to the e-contract route). The
