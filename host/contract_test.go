@@ -54,7 +54,7 @@ func TestContract(t *testing.T) {
 		}
 	}
 	cfg := &tygo.Config{TypeMappings: mappings, Packages: []*tygo.PackageConfig{
-		{Path: "storefront/host/wire", OutputPath: filepath.Join(out, "host.ts"),
+		{Path: "storefront/host/wire", OutputPath: filepath.Join(out, "wire.ts"),
 			Frontmatter: "import type * as data from './data';\nimport type * as rules from './rules';\nimport type { PageName, RouteName } from './shared';\n"},
 		{Path: "storefront/data", OutputPath: filepath.Join(out, "data.ts"),
 			IncludeFiles: []string{"brands.go", "courses.go", "holdings.go", "items.go", "terms.go", "bookings.go", "orders.go", "recurring_view.go", "term_sales.go", "counting.go", "shares.go", "entries.go"},
@@ -74,7 +74,7 @@ func TestContract(t *testing.T) {
 	if *update {
 		return
 	}
-	for _, name := range []string{"host.ts", "data.ts", "rules.ts", "shared.ts", "codes.ts"} {
+	for _, name := range []string{"wire.ts", "data.ts", "rules.ts", "shared.ts", "codes.ts"} {
 		got, _ := os.ReadFile(filepath.Join(out, name))
 		want, err := os.ReadFile(filepath.Join(contractDir, name))
 		if err != nil || !bytes.Equal(got, want) {
