@@ -1,8 +1,8 @@
 package storefront
 
 // Error codes: the spec's catalogue (section 8) and the few of ours. The
-// Traditional Chinese text a visitor reads for each is in host/errors.go,
-// beside the one function that maps errors to answers.
+// Traditional Chinese text a visitor reads for each is in texts.go
+// (CodeText).
 const (
 	CodeAccountNotFound     = -10002
 	CodeAccountNotFound2    = -10042

@@ -25,9 +25,9 @@ const (
 )
 
 // Error is the one error type of the application. Code is the spec's error
-// catalogue code (section 8) or one of ours (see host's catalogue), 0 when
-// the failure has none. Message is the Traditional Chinese text for the
-// visitor; when empty, host fills it from the catalogue.
+// catalogue code (section 8) or one of ours (codes.go), 0 when the
+// failure has none. Message is the Traditional Chinese text for the
+// visitor; when empty, host fills it from the catalogue (CodeText).
 type Error struct {
 	Kind    Kind
 	Code    int

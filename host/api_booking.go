@@ -137,7 +137,7 @@ func (s *Server) apiCancelVerify(w http.ResponseWriter, r *http.Request) (any, e
 	if err != nil {
 		return nil, err
 	}
-	return &wire.CancelVerify{BookingID: bk.ID, Cancellable: code == 0, Code: code, Message: errorText(code),
+	return &wire.CancelVerify{BookingID: bk.ID, Cancellable: code == 0, Code: code, Message: storefront.CodeText(code),
 		Deadline: bk.CancelDeadline, Refund: bk.Consumed, Unit: bk.Unit, PayName: bk.PayName,
 		StoreName: bk.StoreName, StorePhone: bk.StorePhone}, nil
 }

@@ -131,7 +131,7 @@ func sharedTS(header string) []byte {
 func codesTS(header string) []byte {
 	var b bytes.Buffer
 	fmt.Fprint(&b, header)
-	fmt.Fprint(&b, "\n/** The error codes (codes.go; host/errors.go has their texts). */\nexport const codes = {\n")
+	fmt.Fprint(&b, "\n/** The error codes (codes.go; texts.go has their texts). */\nexport const codes = {\n")
 	for _, c := range errorCodes() {
 		fmt.Fprintf(&b, "  %s: %s,\n", c[0], c[1])
 	}

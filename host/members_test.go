@@ -166,7 +166,7 @@ func wantCode(t *testing.T, w *httptest.ResponseRecorder, status, code int) wire
 	if code < -10 && code > -100 {
 		return env // ours: the message may say more
 	}
-	if want := errorText(code); code != 0 && code != storefront.CodeBadRequest && env.Message != want {
+	if want := storefront.CodeText(code); code != 0 && code != storefront.CodeBadRequest && env.Message != want {
 		t.Fatalf("message %q; want the catalogue's %q", env.Message, want)
 	}
 	return env
@@ -326,7 +326,7 @@ func TestVerificationLinkExpiresAndResendWaits(t *testing.T) {
 	byMail := map[string]any{"brandId": "demo", "email": "bo@example.com"}
 	tooSoon := func(path string) scenario {
 		return scenario{Name: path, Method: http.MethodPost, Path: path, Body: byMail,
-			Status: 429, Code: storefront.CodeResendTooSoon, Message: errorText(storefront.CodeResendTooSoon)}
+			Status: 429, Code: storefront.CodeResendTooSoon, Message: storefront.CodeText(storefront.CodeResendTooSoon)}
 	}
 	runScenarios(t, b, []scenario{tooSoon("/api/verify/sendemail"), tooSoon("/api/verify/resendemail"), tooSoon("/api/session/resend")})
 	wantCode(t, resend("/api/verify/sendemail", with(byMail, "email", "nobody@example.com")), 404, storefront.CodeAccountNotFound2)
@@ -523,7 +523,7 @@ func TestCrossSitePostRefused(t *testing.T) {
 	body := map[string]any{"brandId": "demo", "name": "被改掉了"}
 	refused := func(name string, path string, body any, header ...string) scenario {
 		return scenario{Name: name, Method: http.MethodPost, Path: path, Body: body, Header: header,
-			Status: 403, Code: storefront.CodeCrossSiteRefused, Message: errorText(storefront.CodeCrossSiteRefused)}
+			Status: 403, Code: storefront.CodeCrossSiteRefused, Message: storefront.CodeText(storefront.CodeCrossSiteRefused)}
 	}
 	runScenarios(t, b, []scenario{
 		refused("from another site", "/api/user/edit", body, "Sec-Fetch-Site", "cross-site"),

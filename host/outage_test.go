@@ -55,7 +55,7 @@ func TestDatabaseOutage(t *testing.T) {
 	}
 	errorPage := []string{"伺服器發生錯誤，請稍後再試"} // the 5xx error page
 	dbDown := func(name, path string) scenario {
-		return scenario{Name: name, Path: path, Status: 503, Code: storefront.CodeDatabaseDown, Message: errorText(storefront.CodeDatabaseDown), Check: retry}
+		return scenario{Name: name, Path: path, Status: 503, Code: storefront.CodeDatabaseDown, Message: storefront.CodeText(storefront.CodeDatabaseDown), Check: retry}
 	}
 	runScenarios(t, ts, []scenario{
 		{Name: "a page never cached", Path: "/demo/search/result?keyword=瑜珈", Status: 503, Contains: errorPage, Check: retry},
