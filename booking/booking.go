@@ -58,7 +58,7 @@ func fail(kind storefront.Kind, code int) error { return &storefront.Error{Kind:
 
 // errModule: the brand has not switched the feature on.
 func errModule(what string) error {
-	return &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未開放" + what}
+	return &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: storefront.TextModuleClosed(what)}
 }
 
 func (f *Flows) queued() {
@@ -81,7 +81,7 @@ func (f *Flows) Options(ctx context.Context, w Who, scheduleID int64) (*data.Ses
 		return nil, nil, err
 	}
 	if len(ss) == 0 {
-		return nil, nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "找不到此課程場次"}
+		return nil, nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextScheduleNotFound}
 	}
 	hs, err := f.DB.Holdings(ctx, w.User.ID, ss[0].StoreID, rules.Day(f.Now()))
 	if err != nil {
@@ -119,15 +119,15 @@ func RefusalCode(r rules.Refusal) int {
 func RefusalText(r rules.Refusal) string {
 	switch r {
 	case rules.RefuseKind:
-		return "此票券不適用於本課程"
+		return storefront.TextRefuseKind
 	case rules.RefuseStore:
-		return "此票券不適用於本門市"
+		return storefront.TextRefuseStore
 	case rules.RefuseValidity:
-		return "課程日期超過票券效期"
+		return storefront.TextRefuseValidity
 	case rules.RefuseRemain:
-		return "剩餘額度不足"
+		return storefront.TextRefuseRemain
 	case rules.RefuseInactive:
-		return "此卡尚未啟用或已停用"
+		return storefront.TextRefuseInactive
 	}
 	return ""
 }
@@ -145,13 +145,13 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 	mods := w.Brand.ModuleSet()
 	switch {
 	case !mods.Has(data.ModuleBooking):
-		return nil, errModule("課程預約")
+		return nil, errModule(storefront.TextFeatureBooking)
 	case len(req.ScheduleIDs) == 0:
-		return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: "請選擇要預約的課程場次 scheduleId"}
+		return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: storefront.TextChooseSchedule}
 	case len(req.ScheduleIDs) > 1 && !mods.Has(data.ModuleMultiBooking):
-		return nil, errModule("一次預約多堂課程")
+		return nil, errModule(storefront.TextFeatureMultiBooking)
 	case len(req.ScheduleIDs) > 20:
-		return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: "一次最多預約 20 堂課程"}
+		return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: storefront.TextTooManySessions}
 	}
 	unique := slices.Clone(req.ScheduleIDs)
 	slices.Sort(unique)
@@ -161,7 +161,7 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 		return nil, err
 	}
 	if len(sessions) != len(unique) {
-		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "找不到此課程場次"}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextScheduleNotFound}
 	}
 	pre, err := f.preselect(ctx, w, req, sessions)
 	if err != nil {
@@ -219,7 +219,7 @@ func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.Se
 					return err
 				}
 				if st.Waiting != 0 { // booked directly: off the waiting list
-					if err := t.EndWait(st.Waiting, "left", "已直接預約此課程", id, now); err != nil {
+					if err := t.EndWait(st.Waiting, "left", storefront.TextBookedDirectly, id, now); err != nil {
 						return err
 					}
 				}
@@ -346,7 +346,7 @@ func refusalMessage(r rules.Refusal) string {
 	if r == rules.RefuseValidity {
 		return ""
 	}
-	return "無法使用此票券預約：" + RefusalText(r)
+	return storefront.TextRefusedChoice(RefusalText(r))
 }
 
 // CancelCode is the error code of a cancel rule (0: may cancel).
@@ -452,20 +452,20 @@ func (f *Flows) promote(t *data.Tx, w Who, l *locked, now time.Time) (int64, []d
 		var use rules.Use
 		switch {
 		case u == nil:
-			reason = "會員已不存在"
+			reason = storefront.TextSkipMemberGone
 		case s.NeedsVerifiedEmail && !u.EmailVerified:
-			reason = "尚未完成電子信箱驗證"
+			reason = storefront.TextSkipEmailUnverified
 		default:
 			st, err := t.Standing(u.ID, s.ScheduleID, s.Start, s.End)
 			if err != nil {
 				return 0, nil, err
 			}
 			if st.Live != 0 {
-				reason = "您已預約此課程"
+				reason = storefront.TextSkipBooked
 				break
 			}
 			if st.Clash {
-				reason = "您在此時段已有其他預約"
+				reason = storefront.TextSkipClash
 				break
 			}
 			held, use, err = f.pay(t, u.ID, s, nil, now)
@@ -474,7 +474,7 @@ func (f *Flows) promote(t *data.Tx, w Who, l *locked, now time.Time) (int64, []d
 				if e.Kind == storefront.KindInternal || e.Kind == storefront.KindUnavailable {
 					return 0, nil, err
 				}
-				reason = "沒有可用於此課程的票券或通行卡，或票券效期不涵蓋上課日"
+				reason = storefront.TextSkipNoEntitlement
 			}
 		}
 		if reason != "" {
@@ -567,7 +567,7 @@ func (f *Flows) CheckInNow(ctx context.Context, w Who, scheduleID int64) (*data.
 // join changes nothing.
 func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.WaitingPlace, error) {
 	if !w.Brand.ModuleSet().Has(data.ModuleWaitingList) {
-		return nil, errModule("候補名單")
+		return nil, errModule(storefront.TextFeatureWaitingList)
 	}
 	now := f.Now()
 	var place *data.WaitingPlace
@@ -631,7 +631,7 @@ func EventOf(b *data.Booking, brandID, shopHome string) Event {
 		URL:       shopHome + "user/booking",
 	}
 	if b.CoachName != "" {
-		e.Description = "教練：" + b.CoachName
+		e.Description = storefront.TextCoach + b.CoachName
 	}
 	if e.Cancelled {
 		e.Sequence = 1
@@ -648,16 +648,12 @@ func sessionEvent(s *data.SessionInfo, id int64) *data.Booking {
 // when is a session's time as a mail says it: 2026/12/01（二）19:00–20:00.
 func when(s *data.SessionInfo) string {
 	st, en := s.Start.In(rules.Taipei), s.End.In(rules.Taipei)
-	return fmt.Sprintf("%s（%s）%s–%s", st.Format("2006/01/02"), []string{"日", "一", "二", "三", "四", "五", "六"}[st.Weekday()],
+	return fmt.Sprintf("%s（%s）%s–%s", st.Format("2006/01/02"), storefront.TextWeekdayShort[st.Weekday()],
 		st.Format("15:04"), en.Format("15:04"))
 }
 
 func classLine(s *data.SessionInfo) string {
-	line := fmt.Sprintf("課程：%s，時間：%s，地點：%s", s.CourseName, when(s), s.StoreName)
-	if s.TeacherName != "" {
-		line += "，教練：" + s.TeacherName
-	}
-	return line + "。"
+	return storefront.TextClassLine(s.CourseName, when(s), s.StoreName, s.TeacherName)
 }
 
 func notice(w Who, purpose, title, intro string) data.Mail {
@@ -678,22 +674,22 @@ func withICS(m data.Mail, w Who, s *data.SessionInfo, id int64, now time.Time, c
 }
 
 func confirmation(w Who, s *data.SessionInfo, id int64, now time.Time) data.Mail {
-	m := notice(w, "", "預約成功", "您的課程預約已完成。"+classLine(s)+"附件為行事曆檔案（.ics），可加入您的行事曆。")
+	m := notice(w, "", storefront.TextBookedTitle, storefront.TextBookedIntro+classLine(s)+storefront.TextBookedICS)
 	return withICS(m, w, s, id, now, false)
 }
 
 func cancellation(w Who, s *data.SessionInfo, id int64, now time.Time) data.Mail {
-	m := notice(w, "", "預約已取消", "您的課程預約已取消，使用的票券額度已退回。"+classLine(s))
+	m := notice(w, "", storefront.TextCancelledTitle, storefront.TextCancelledIntro+classLine(s))
 	return withICS(m, w, s, id, now, true)
 }
 
 func promoted(w Who, s *data.SessionInfo, id int64, now time.Time) data.Mail {
-	m := notice(w, "", "候補成功，已為您預約", "有名額釋出，您已從候補名單自動完成預約。"+classLine(s))
+	m := notice(w, "", storefront.TextPromotedTitle, storefront.TextPromotedIntro+classLine(s))
 	return withICS(m, w, s, id, now, false)
 }
 
 func skipped(w Who, s *data.SessionInfo, reason string) data.Mail {
-	return notice(w, "", "候補未能遞補", "有名額釋出，但因「"+reason+"」無法為您自動預約，您已離開候補名單。"+classLine(s))
+	return notice(w, "", storefront.TextSkippedTitle, storefront.TextSkippedIntro(reason)+classLine(s))
 }
 
 // locked is what a use case on a booking locked.

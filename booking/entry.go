@@ -67,7 +67,7 @@ func (f *Flows) Enter(ctx context.Context, w Who, kind string, holdingID int64, 
 		case EntryTimingCard:
 			err = timingVisit(t, w, e, now, today)
 		default:
-			err = &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: "不支援此 QR Code 種類"}
+			err = &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: storefront.TextEntryKindUnknown}
 		}
 		if err != nil {
 			return err

@@ -63,7 +63,7 @@ func scanSession(r pgx.Row, s *SessionInfo) error {
 }
 
 // errSessionNotFound: no such session of the brand.
-var errSessionNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "找不到此課程場次"}
+var errSessionNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextScheduleNotFound}
 
 // Sessions returns the brand's sessions by id (any that are not the
 // brand's are left out), in id order.
@@ -632,7 +632,7 @@ func (db *DB) TermClassSeats(ctx context.Context, brandID string, termID, classI
 		 where tc.brand_id = $1 and tc.term_schedule_id = $2 and tc.id = $3 and ts.on_shelf`,
 		brandID, termID, classID, rules.Wall(now)).Scan(&c.CourseID, &c.Name, &c.Price, &c.SeatsLeft)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "找不到此學期課程班別"}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextTermClassNotFound}
 	}
 	return c, dbErr(err)
 }

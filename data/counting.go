@@ -23,7 +23,7 @@ type ChargingSetting struct {
 	UnitPrice   int `json:"unitPrice"`
 }
 
-var errNoChargingSetting = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "此品牌尚未設定分鐘卡的計費方式"}
+var errNoChargingSetting = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextNoChargingSetting}
 
 // ChargingSetting is the brand's; a brand without one is not found.
 func (db *DB) ChargingSetting(ctx context.Context, brandID string) (*ChargingSetting, error) {
@@ -96,7 +96,7 @@ func (db *DB) OverdueCard(ctx context.Context, brandID string, userID, cardID in
 	return &l[0], nil
 }
 
-var errCardNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "找不到這張分鐘卡"}
+var errCardNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextCountingCardNotFound}
 
 // CountingUse is one line of a counting passcard's history: minutes used
 // (negative: a booking or a visit) or added back (positive: a settled
@@ -124,10 +124,10 @@ func (db *DB) CountingHistory(ctx context.Context, brandID string, userID, cardI
 	}, `select at, minutes, amount, note from (
 			select at, minutes, amount, note from counting_usage where counting_passcard_id = $1
 			union all
-			select b.starts_at, -b.consumed, 0, '預約：' || c.name from bookings b
+			select b.starts_at, -b.consumed, 0, $3::text || c.name from bookings b
 			  join course_schedules s on s.id = b.schedule_id join courses c on c.id = s.course_id
 			 where b.counting_passcard_id = $1 and b.status <> 'cancelled' and b.consumed > 0) h
-		order by at desc limit $2`, cardID, holdingsLimit)
+		order by at desc limit $2`, cardID, holdingsLimit, storefront.TextCountingBooking)
 }
 
 // insertOverdueLine writes order orderID's line paying what card

@@ -245,7 +245,7 @@ func (db *DB) Course(ctx context.Context, brandID string, id int64, from time.Ti
 		&d.Summary, &d.Image, &d.TicketOnly, &d.MaxPrice, &d.MinPrice, &d.Description, &teacherID, &d.BookingOpensHours, &d.UpdatedAt},
 		storeFields(&d.Store)...)...)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: "找不到這堂課程"}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: storefront.TextCourseNotFound}
 	}
 	if err != nil {
 		return nil, dbErr(err)

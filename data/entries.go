@@ -25,7 +25,7 @@ func (t *Tx) LockCountTicket(brandID string, userID, id int64, today string) (*H
 		and x.ticket_type in ('count', 'couponCount', 'privateCount', 'privateCouponCount') for update`,
 		userID, int64(0), today, id, brandID), h)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "查無此計次卡或已過期"}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextPassNotFound}
 	}
 	return h, dbErr(err)
 }

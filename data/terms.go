@@ -91,7 +91,7 @@ func (db *DB) TermSchedules(ctx context.Context, brandID, day string, termSchedu
 	}
 	if len(terms) == 0 {
 		if termScheduleID != 0 {
-			return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: "找不到這個學期課程"}
+			return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: storefront.TextTermNotFound}
 		}
 		return []TermSchedule{}, nil
 	}
@@ -137,5 +137,5 @@ func (db *DB) TermSchedule(ctx context.Context, brandID string, termScheduleID, 
 		t.ClassList = []TermClass{c}
 		return t, nil
 	}
-	return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: "找不到這個班別"}
+	return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: storefront.TextClassNotFound}
 }

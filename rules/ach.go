@@ -1,8 +1,10 @@
 package rules
 
 import (
-	"fmt"
+	"errors"
 	"strings"
+
+	"storefront"
 )
 
 // The ACH authorisation form's rules (issue 13). Bank and branch codes are
@@ -39,15 +41,15 @@ func allDigits(s string) bool {
 func CheckACHForm(f ACHForm) *ACHProblem {
 	switch {
 	case !allDigits(f.BankCode) || len(f.BankCode) != 3:
-		return &ACHProblem{"bankCode", "銀行代碼需為 3 位數字"}
+		return &ACHProblem{"bankCode", storefront.TextBankCode}
 	case !allDigits(f.BranchCode) || len(f.BranchCode) != 4:
-		return &ACHProblem{"branchCode", "分行代碼需為 4 位數字"}
+		return &ACHProblem{"branchCode", storefront.TextBranchCode}
 	case !allDigits(f.Account):
-		return &ACHProblem{"account", "帳號只能填數字"}
+		return &ACHProblem{"account", storefront.TextAccountDigit}
 	case len(f.Account) < MinAccountDigits || len(f.Account) > MaxAccountDigits:
-		return &ACHProblem{"account", fmt.Sprintf("帳號需為 %d 至 %d 位數字", MinAccountDigits, MaxAccountDigits)}
+		return &ACHProblem{"account", storefront.TextAccountLength(MinAccountDigits, MaxAccountDigits)}
 	}
-	if _, err := Name("戶名", MaxHolderName, f.HolderName); err != nil {
+	if _, err := Name(storefront.TextHolderName, MaxHolderName, f.HolderName); err != nil {
 		return &ACHProblem{"holderName", err.Error()}
 	}
 	if err := CheckTaiwanID(f.HolderID); err != nil {
@@ -72,7 +74,7 @@ var letterCodes = map[byte]int{
 // check digit, must be a multiple of 10. Letters may be given in lower case.
 func CheckTaiwanID(id string) error {
 	id = strings.ToUpper(strings.TrimSpace(id))
-	bad := fmt.Errorf("身分證字號或居留證號格式不正確")
+	bad := errors.New(storefront.TextIDFormat)
 	if len(id) != 10 {
 		return bad
 	}
@@ -95,7 +97,7 @@ func CheckTaiwanID(id string) error {
 	}
 	sum += int(id[9] - '0')
 	if sum%10 != 0 {
-		return fmt.Errorf("身分證字號或居留證號檢查碼不正確")
+		return errors.New(storefront.TextIDCheckDigit)
 	}
 	return nil
 }

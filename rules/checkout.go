@@ -1,8 +1,11 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"time"
+
+	"storefront"
 )
 
 // Checkout's rules (issue 12): how many of a thing one order may buy, when
@@ -26,7 +29,7 @@ func CheckQuantity(course, multiBooking bool, q int) error {
 		}
 	}
 	if q < 1 || q > limit {
-		return fmt.Errorf("購買數量需為 1 至 %d", limit)
+		return errors.New(storefront.TextQuantityRange(limit))
 	}
 	return nil
 }
@@ -110,7 +113,7 @@ func CheckoutStart(startType string, today TaipeiDay, chosen, adminStart string)
 	switch startType {
 	case StartCustom:
 		if chosen == "" {
-			return TaipeiDay{}, fmt.Errorf("請選擇開始日期（%d 天內）", CustomStartDays)
+			return TaipeiDay{}, errors.New(storefront.TextChooseStart(CustomStartDays))
 		}
 		d, err := ParseDay(chosen)
 		if err != nil {

@@ -1,13 +1,15 @@
 package rules
 
 import (
-	"fmt"
+	"errors"
 	"net/mail"
 	"regexp"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"storefront"
 )
 
 // Field types of a brand's custom-field schema.
@@ -45,7 +47,7 @@ func CheckField(f FieldRule, value string) (string, error) {
 	v := strings.TrimSpace(value)
 	if v == "" {
 		if f.Required {
-			return "", fmt.Errorf("請填寫%s", f.Label)
+			return "", errors.New(storefront.TextRequired(f.Label))
 		}
 		return "", nil
 	}
@@ -62,7 +64,7 @@ func CheckField(f FieldRule, value string) (string, error) {
 	case FieldDate:
 		d, ok := Date(v)
 		if !ok {
-			return "", fmt.Errorf("%s不是有效的日期", f.Label)
+			return "", errors.New(storefront.TextNotADate(f.Label))
 		}
 		return d, nil
 	case FieldChoice:
@@ -71,21 +73,21 @@ func CheckField(f FieldRule, value string) (string, error) {
 				return v, nil
 			}
 		}
-		return "", fmt.Errorf("%s的選項不正確", f.Label)
+		return "", errors.New(storefront.TextBadChoice(f.Label))
 	case FieldPhone:
 		p, ok := TaiwanPhone(v)
 		if !ok {
-			return "", fmt.Errorf("%s格式不正確", f.Label)
+			return "", errors.New(storefront.TextBadFormat(f.Label))
 		}
 		return p, nil
 	case FieldEmail:
 		e, ok := Email(v)
 		if !ok {
-			return "", fmt.Errorf("%s格式不正確", f.Label)
+			return "", errors.New(storefront.TextBadFormat(f.Label))
 		}
 		return e, nil
 	}
-	return "", fmt.Errorf("%s的欄位類型不支援", f.Label)
+	return "", errors.New(storefront.TextUnknownField(f.Label))
 }
 
 // misleading is a character no typed text may hold: a control character
@@ -101,10 +103,10 @@ func misleading(r rune) bool {
 // trimmed): at most max characters, none of them misleading.
 func checkText(label string, max int, v string) error {
 	if utf8.RuneCountInString(v) > max {
-		return fmt.Errorf("%s最多 %d 個字", label, max)
+		return errors.New(storefront.TextTooLong(label, max))
 	}
 	if strings.IndexFunc(v, misleading) >= 0 {
-		return fmt.Errorf("%s不可包含換行、控制字元或文字方向控制字元", label)
+		return errors.New(storefront.TextMisleading(label))
 	}
 	return nil
 }
@@ -184,7 +186,7 @@ const MaxName = 50
 func Name(label string, max int, s string) (string, error) {
 	n := strings.TrimSpace(s)
 	if n == "" {
-		return "", fmt.Errorf("請填寫%s", label)
+		return "", errors.New(storefront.TextRequired(label))
 	}
 	if err := checkText(label, max, n); err != nil {
 		return "", err
@@ -194,7 +196,7 @@ func Name(label string, max int, s string) (string, error) {
 
 // MemberName checks a member's name (Name, labelled 姓名).
 func MemberName(s string) (string, error) {
-	return Name("姓名", MaxName, s)
+	return Name(storefront.TextMemberName, MaxName, s)
 }
 
 // Truncate cuts s to n characters, marking the cut with an ellipsis (for

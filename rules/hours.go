@@ -36,8 +36,6 @@ var (
 	dayPattern   = regexp.MustCompile(`(?:週|周|星期|禮拜)([一二三四五六日天])(?:\s*[至到~～—–-]\s*(?:週|周|星期|禮拜)?([一二三四五六日天]))?`)
 	dayNames     = map[string]time.Weekday{"日": time.Sunday, "天": time.Sunday, "一": time.Monday, "二": time.Tuesday,
 		"三": time.Wednesday, "四": time.Thursday, "五": time.Friday, "六": time.Saturday}
-	// DayLabels name the weekdays in Chinese, by time.Weekday.
-	DayLabels = [7]string{"週日", "週一", "週二", "週三", "週四", "週五", "週六"}
 )
 
 // ParseHours reads a store's opening hours text.

@@ -1,9 +1,13 @@
 package rules
 
-import "errors"
+import (
+	"errors"
+
+	"storefront"
+)
 
 // ErrNoSessionsLeft is a term class with no session left to join.
-var ErrNoSessionsLeft = errors.New("此班別已無剩餘堂數可報名")
+var ErrNoSessionsLeft = errors.New(storefront.TextNoSessionsLeft)
 
 // ProRata is the price of joining a term class part-way: the class's
 // price for the sessions still to come, remaining of total, rounded down

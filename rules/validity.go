@@ -1,8 +1,10 @@
 package rules
 
 import (
-	"fmt"
+	"errors"
 	"time"
+
+	"storefront"
 )
 
 // Activation start types of a pass or ticket (spec section 4).
@@ -33,7 +35,7 @@ func DayOf(t time.Time) TaipeiDay {
 func ParseDay(s string) (TaipeiDay, error) {
 	t, err := time.ParseInLocation("2006-01-02", s, Taipei)
 	if err != nil {
-		return TaipeiDay{}, fmt.Errorf("日期格式需為 YYYY-MM-DD：%q", s)
+		return TaipeiDay{}, errors.New(storefront.TextDayFormat(s))
 	}
 	return TaipeiDay{t}, nil
 }
@@ -184,9 +186,9 @@ func HoldingState(start, end, today TaipeiDay) string {
 func CheckCustomStart(today, chosen TaipeiDay) error {
 	switch {
 	case chosen.Before(today):
-		return fmt.Errorf("開始日期不可早於今天（%s）", today)
+		return errors.New(storefront.TextStartBeforeToday(today.String()))
 	case chosen.After(today.AddDays(CustomStartDays)):
-		return fmt.Errorf("開始日期需在 %d 天內（最晚 %s）", CustomStartDays, today.AddDays(CustomStartDays))
+		return errors.New(storefront.TextStartTooLate(CustomStartDays, today.AddDays(CustomStartDays).String()))
 	}
 	return nil
 }

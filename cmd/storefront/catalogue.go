@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"storefront"
 	"storefront/data"
 	"storefront/data/catalogue"
 	"storefront/host/config"
@@ -68,7 +69,7 @@ func catalogueCommand(ctx context.Context, args []string, getenv func(string) st
 		if err := catalogue.Export(ctx, db, rest[1], dir, opt); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "已匯出品牌 %s 到 %s\n", rest[1], dir)
+		fmt.Fprint(stdout, storefront.TextCatalogueExported(rest[1], dir))
 		return nil
 	}
 	path, err := filepath.Abs(rest[1])
@@ -76,18 +77,18 @@ func catalogueCommand(ctx context.Context, args []string, getenv func(string) st
 		return err
 	}
 	if st, err := os.Stat(path); err != nil || !st.IsDir() {
-		return fmt.Errorf("%s：不是目錄", rest[1])
+		return errors.New(storefront.TextNotADirectory(rest[1]))
 	}
 	rep, err := catalogue.Import(ctx, db, os.DirFS(path), catalogue.Options{DryRun: dry, ImageDir: cfg.CatalogueImages, Empty: empty})
 	if err != nil {
 		var probs catalogue.Problems
 		if errors.As(err, &probs) {
-			return fmt.Errorf("%s 有 %d 個問題，未寫入任何資料：\n%w", rest[1], len(probs), err)
+			return fmt.Errorf("%s\n%w", storefront.TextCatalogueProblems(rest[1], len(probs)), err)
 		}
 		return err
 	}
 	if dry {
-		fmt.Fprint(stdout, "試算（--dry-run，未寫入）：")
+		fmt.Fprint(stdout, storefront.TextCatalogueDryRun)
 	}
 	fmt.Fprint(stdout, rep)
 	return nil

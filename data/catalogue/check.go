@@ -15,6 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"storefront"
+
 	"storefront/rules"
 )
 
@@ -313,9 +315,9 @@ func (ck *checker) session(f, se, date, start, end string, store Store, hours ru
 			ck.probs.add(f, se, "end", "須晚於開始時間 %s", start)
 		} else if err3 == nil {
 			if ok, closed := hours.Admits(day.Weekday(), from, to); closed {
-				ck.probs.add(f, se, "date", "%s（%s）門市「%s」未營業（營業時間：%s）", date, rules.DayLabels[day.Weekday()], store.ShortName, store.OpeningHours)
+				ck.probs.add(f, se, "date", "%s（%s）門市「%s」未營業（營業時間：%s）", date, storefront.TextWeekdays[day.Weekday()], store.ShortName, store.OpeningHours)
 			} else if !ok {
-				ck.probs.add(f, se, "start", "%s（%s）%s–%s 不在門市「%s」的營業時間（%s）內", date, rules.DayLabels[day.Weekday()], start, end, store.ShortName, store.OpeningHours)
+				ck.probs.add(f, se, "start", "%s（%s）%s–%s 不在門市「%s」的營業時間（%s）內", date, storefront.TextWeekdays[day.Weekday()], start, end, store.ShortName, store.OpeningHours)
 			}
 		}
 	}

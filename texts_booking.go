@@ -1,0 +1,85 @@
+package storefront
+
+// ---- booking ----
+
+// TextModuleClosed refuses a feature the brand has not switched on.
+func TextModuleClosed(feature string) string { return "此品牌未開放" + feature }
+
+// Features TextModuleClosed names.
+const (
+	TextFeatureBooking      = "課程預約"
+	TextFeatureMultiBooking = "一次預約多堂課程"
+	TextFeatureWaitingList  = "候補名單"
+)
+
+// Texts of booking a session.
+const (
+	TextScheduleNotFound  = "找不到此課程場次"
+	TextChooseSchedule    = "請選擇要預約的課程場次 scheduleId"
+	TextTooManySessions   = "一次最多預約 20 堂課程"
+	TextBookedDirectly    = "已直接預約此課程" // why a waiting place ended
+	TextEntryKindUnknown  = "不支援此 QR Code 種類"
+	TextTermClassNotFound = "找不到此學期課程班別"
+	TextPassNotFound      = "查無此計次卡或已過期"
+)
+
+// Why an entitlement cannot pay for a session (rules.Refusal).
+const (
+	TextRefuseKind     = "此票券不適用於本課程"
+	TextRefuseStore    = "此票券不適用於本門市"
+	TextRefuseValidity = "課程日期超過票券效期"
+	TextRefuseRemain   = "剩餘額度不足"
+	TextRefuseInactive = "此卡尚未啟用或已停用"
+)
+
+// TextRefusedChoice refuses the entitlement the member chose, saying why.
+func TextRefusedChoice(why string) string { return "無法使用此票券預約：" + why }
+
+// Why a waiting member was skipped when a seat came free.
+const (
+	TextSkipMemberGone      = "會員已不存在"
+	TextSkipEmailUnverified = "尚未完成電子信箱驗證"
+	TextSkipBooked          = "您已預約此課程"
+	TextSkipClash           = "您在此時段已有其他預約"
+	TextSkipNoEntitlement   = "沒有可用於此課程的票券或通行卡，或票券效期不涵蓋上課日"
+)
+
+// TextWeekdayShort names the weekdays in a session's time, by
+// time.Weekday: 2026/12/01（二）19:00–20:00.
+var TextWeekdayShort = [7]string{"日", "一", "二", "三", "四", "五", "六"}
+
+// TextCoach introduces a session's coach in its calendar event.
+const TextCoach = "教練："
+
+// TextClassLine is a session as a booking mail says it; coach may be empty.
+func TextClassLine(course, when, store, coach string) string {
+	line := "課程：" + course + "，時間：" + when + "，地點：" + store
+	if coach != "" {
+		line += "，教練：" + coach
+	}
+	return line + "。"
+}
+
+// Titles and introductions of the booking mails.
+const (
+	TextBookedTitle    = "預約成功"
+	TextBookedIntro    = "您的課程預約已完成。"
+	TextBookedICS      = "附件為行事曆檔案（.ics），可加入您的行事曆。"
+	TextCancelledTitle = "預約已取消"
+	TextCancelledIntro = "您的課程預約已取消，使用的票券額度已退回。"
+	TextPromotedTitle  = "候補成功，已為您預約"
+	TextPromotedIntro  = "有名額釋出，您已從候補名單自動完成預約。"
+	TextSkippedTitle   = "候補未能遞補"
+)
+
+// TextSkippedIntro tells a waiting member why the free seat was not theirs.
+func TextSkippedIntro(reason string) string {
+	return "有名額釋出，但因「" + reason + "」無法為您自動預約，您已離開候補名單。"
+}
+
+// Texts of the counting passcards (minutes cards).
+const (
+	TextNoChargingSetting    = "此品牌尚未設定分鐘卡的計費方式"
+	TextCountingCardNotFound = "找不到這張分鐘卡"
+	TextCountingBooking      = "預約：" // a booking in a card's history, before the course's name
+)
