@@ -6,6 +6,8 @@ import (
 	htmltemplate "html/template"
 	"text/template"
 	"time"
+
+	"storefront"
 )
 
 // Brand is how a mail presents the brand that sends it.
@@ -86,22 +88,22 @@ func render(to string, d mailData) Message {
 // validFor says how long a link or code lasts: "24 小時", "30 分鐘".
 func validFor(d time.Duration) string {
 	if d >= time.Hour && d%time.Hour == 0 {
-		return fmt.Sprintf("%d 小時", int(d/time.Hour))
+		return storefront.TextHours(int(d / time.Hour))
 	}
-	return fmt.Sprintf("%d 分鐘", int(d/time.Minute))
+	return storefront.TextMinutes(int(d / time.Minute))
 }
 
 // Verification is the mail that verifies a member's e-mail address after
 // registering: a link and the same check as a 6-digit code.
 func Verification(b Brand, to, name, link, code string, ttl time.Duration) Message {
 	return render(to, mailData{
-		Brand: b, Name: name, Title: "請驗證您的電子信箱",
-		Intro:    fmt.Sprintf("感謝您註冊成為 %s 的會員。請點選下方按鈕完成電子信箱驗證，驗證後才能收到預約與購買的通知信。", b.Name),
-		Button:   "驗證電子信箱",
+		Brand: b, Name: name, Title: storefront.TextMailVerifyTitle,
+		Intro:    storefront.TextMailVerifyIntro(b.Name),
+		Button:   storefront.TextMailVerifyButton,
 		Link:     link,
 		Code:     code,
-		ValidFor: fmt.Sprintf("連結與驗證碼在 %s內有效。", validFor(ttl)),
-		Outro:    "如果您沒有註冊，請忽略此信件。",
+		ValidFor: storefront.TextMailVerifyValidFor(validFor(ttl)),
+		Outro:    storefront.TextMailVerifyOutro,
 	})
 }
 
@@ -109,13 +111,13 @@ func Verification(b Brand, to, name, link, code string, ttl time.Duration) Messa
 // in the forgot-password dialog, and a link that sets a new password.
 func PasswordReset(b Brand, to, name, link, code string, ttl time.Duration) Message {
 	return render(to, mailData{
-		Brand: b, Name: name, Title: "重設密碼",
-		Intro:    "我們收到了您重設密碼的申請。請在忘記密碼視窗輸入下方驗證碼，或點選按鈕設定新密碼。",
-		Button:   "設定新密碼",
+		Brand: b, Name: name, Title: storefront.TextMailResetTitle,
+		Intro:    storefront.TextMailResetIntro,
+		Button:   storefront.TextMailResetButton,
 		Link:     link,
 		Code:     code,
-		ValidFor: fmt.Sprintf("連結與驗證碼在 %s內有效，使用一次後即失效。", validFor(ttl)),
-		Outro:    "如果您沒有申請重設密碼，請忽略此信件，您的密碼不會改變。",
+		ValidFor: storefront.TextMailResetValidFor(validFor(ttl)),
+		Outro:    storefront.TextMailResetOutro,
 	})
 }
 
@@ -123,12 +125,12 @@ func PasswordReset(b Brand, to, name, link, code string, ttl time.Duration) Mess
 // the payment way and the masked card (rows), and a link to the order.
 func Receipt(b Brand, to, name, orderNo, link string, rows [][2]string) Message {
 	return render(to, mailData{
-		Brand: b, Name: name, Title: "付款成功通知",
-		Intro:  fmt.Sprintf("感謝您的購買！訂單 %s 已付款完成，明細如下：", orderNo),
+		Brand: b, Name: name, Title: storefront.TextMailReceiptTitle,
+		Intro:  storefront.TextMailReceiptIntro(orderNo),
 		Rows:   rows,
-		Button: "查看訂單",
+		Button: storefront.TextMailReceiptButton,
 		Link:   link,
-		Outro:  "購買的項目已存入會員中心。",
+		Outro:  storefront.TextMailReceiptOutro,
 	})
 }
 
@@ -138,9 +140,9 @@ func Receipt(b Brand, to, name, orderNo, link string, rows [][2]string) Message 
 func BookingNotice(b Brand, to, name, title, intro, link string) Message {
 	return render(to, mailData{
 		Brand: b, Name: name, Title: title, Intro: intro,
-		Button: "查看我的預約",
+		Button: storefront.TextMailBookingButton,
 		Link:   link,
-		Outro:  "如需協助，請直接聯絡門市。",
+		Outro:  storefront.TextMailBookingOutro,
 	})
 }
 
@@ -148,11 +150,11 @@ func BookingNotice(b Brand, to, name, title, intro, link string) Message {
 // as the attachment.
 func ContractSigned(b Brand, to, name, title, link string, rows [][2]string) Message {
 	return render(to, mailData{
-		Brand: b, Name: name, Title: "電子合約簽署完成",
-		Intro:  fmt.Sprintf("您已完成「%s」的簽署，合約 PDF 檔附於本信，明細如下：", title),
+		Brand: b, Name: name, Title: storefront.TextMailContractTitle,
+		Intro:  storefront.TextMailContractIntro(title),
 		Rows:   rows,
-		Button: "查看我的合約",
+		Button: storefront.TextMailContractButton,
 		Link:   link,
-		Outro:  "請妥善保存本合約。",
+		Outro:  storefront.TextMailContractOutro,
 	})
 }

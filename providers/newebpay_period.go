@@ -44,6 +44,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"storefront"
 )
 
 // Versions of the periodic API.
@@ -139,7 +141,7 @@ func prodDesc(s string) string {
 		return -1
 	}, s)
 	if s = strings.TrimSpace(s); s == "" {
-		s = "定期定額"
+		s = storefront.TextRecurringProduct
 	}
 	return trimRunes(s, 100)
 }
