@@ -81,5 +81,9 @@ func TextSkippedIntro(reason string) string {
 const (
 	TextNoChargingSetting    = "此品牌尚未設定分鐘卡的計費方式"
 	TextCountingCardNotFound = "找不到這張分鐘卡"
-	TextCountingBooking      = "預約：" // a booking in a card's history, before the course's name
+	TextCountingBooking      = "預約："  // a booking in a card's history, before the course's name
+	TextOverdueSettled       = "補繳欠費" // a paid debt in a card's history
 )
+
+// TextOverdueLine is the order line that pays what card owes.
+func TextOverdueLine(card string) string { return "分鐘卡欠費補繳：" + card }
