@@ -14,7 +14,7 @@ const (
 
 // Texts of booking a session.
 const (
-	TextScheduleNotFound  = "找不到此課程場次"
+	TextSessionNotFound   = "找不到此課程場次"
 	TextChooseSchedule    = "請選擇要預約的課程場次 scheduleId"
 	TextTooManySessions   = "一次最多預約 20 堂課程"
 	TextBookedDirectly    = "已直接預約此課程" // why a waiting place ended
@@ -32,8 +32,8 @@ const (
 	TextRefuseInactive = "此卡尚未啟用或已停用"
 )
 
-// TextRefusedChoice refuses the entitlement the member chose, saying why.
-func TextRefusedChoice(why string) string { return "無法使用此票券預約：" + why }
+// TextCannotPayWith refuses the entitlement the member chose, saying why.
+func TextCannotPayWith(why string) string { return "無法使用此票券預約：" + why }
 
 // Why a waiting member was skipped when a seat came free.
 const (

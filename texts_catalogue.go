@@ -7,7 +7,7 @@ import "fmt"
 // Texts of the catalogue a visitor browses.
 const (
 	TextCourseNotFound = "找不到這堂課程"
-	TextItemNotFound   = "找不到這項商品"
+	TextItemMissing    = "找不到這項商品"
 	TextTermNotFound   = "找不到這個學期課程"
 	TextClassNotFound  = "找不到這個班別"
 )

@@ -81,7 +81,7 @@ func (f *Flows) Options(ctx context.Context, w Who, scheduleID int64) (*data.Ses
 		return nil, nil, err
 	}
 	if len(ss) == 0 {
-		return nil, nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextScheduleNotFound}
+		return nil, nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextSessionNotFound}
 	}
 	hs, err := f.DB.Holdings(ctx, w.User.ID, ss[0].StoreID, rules.Day(f.Now()))
 	if err != nil {
@@ -161,7 +161,7 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 		return nil, err
 	}
 	if len(sessions) != len(unique) {
-		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextScheduleNotFound}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextSessionNotFound}
 	}
 	pre, err := f.preselect(ctx, w, req, sessions)
 	if err != nil {
@@ -346,7 +346,7 @@ func refusalMessage(r rules.Refusal) string {
 	if r == rules.RefuseValidity {
 		return ""
 	}
-	return storefront.TextRefusedChoice(RefusalText(r))
+	return storefront.TextCannotPayWith(RefusalText(r))
 }
 
 // CancelCode is the error code of a cancel rule (0: may cancel).

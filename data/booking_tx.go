@@ -63,7 +63,7 @@ func scanSession(r pgx.Row, s *SessionInfo) error {
 }
 
 // errSessionNotFound: no such session of the brand.
-var errSessionNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextScheduleNotFound}
+var errSessionNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextSessionNotFound}
 
 // Sessions returns the brand's sessions by id (any that are not the
 // brand's are left out), in id order.

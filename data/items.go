@@ -190,7 +190,7 @@ func (db *DB) Item(ctx context.Context, brandID, itemType string, id int64, day 
 		return it, scanItem(r, &it)
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: storefront.TextItemNotFound}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: storefront.TextItemMissing}
 	}
 	if err != nil {
 		return nil, dbErr(err)
