@@ -14,13 +14,13 @@ const (
 
 // Texts of booking a session.
 const (
-	TextSessionNotFound   = "找不到此課程場次"
-	TextChooseSchedule    = "請選擇要預約的課程場次 scheduleId"
-	TextTooManySessions   = "一次最多預約 20 堂課程"
-	TextBookedDirectly    = "已直接預約此課程" // why a waiting place ended
-	TextEntryKindUnknown  = "不支援此 QR Code 種類"
-	TextTermClassNotFound = "找不到此學期課程班別"
-	TextPassNotFound      = "查無此計次卡或已過期"
+	TextSessionNotFound  = "找不到此課程場次"
+	TextChooseSchedule   = "請選擇要預約的課程場次 scheduleId"
+	TextTooManySessions  = "一次最多預約 20 堂課程"
+	TextBookedDirectly   = "已直接預約此課程" // why a waiting place ended
+	TextEntryKindUnknown = "不支援此 QR Code 種類"
+	TextNoTermClass      = "找不到此學期課程班別"
+	TextPassNotFound     = "查無此計次卡或已過期"
 )
 
 // Why an entitlement cannot pay for a session (rules.Refusal).
@@ -81,9 +81,7 @@ func TextSkippedIntro(reason string) string {
 const (
 	TextNoChargingSetting    = "此品牌尚未設定分鐘卡的計費方式"
 	TextCountingCardNotFound = "找不到這張分鐘卡"
-	TextCountingBooking      = "預約："  // a booking in a card's history, before the course's name
-	TextOverdueSettled       = "補繳欠費" // a paid debt in a card's history
+	TextCountingBooking      = "預約："      // a booking in a card's history, before the course's name
+	TextOverdueSettled       = "補繳欠費"     // a paid debt in a card's history
+	TextOverduePrefix        = "分鐘卡欠費補繳：" // the order line paying a card's debt, before the card's name
 )
-
-// TextOverdueLine is the order line that pays what card owes.
-func TextOverdueLine(card string) string { return "分鐘卡欠費補繳：" + card }

@@ -632,7 +632,7 @@ func (db *DB) TermClassSeats(ctx context.Context, brandID string, termID, classI
 		 where tc.brand_id = $1 and tc.term_schedule_id = $2 and tc.id = $3 and ts.on_shelf`,
 		brandID, termID, classID, rules.Wall(now)).Scan(&c.CourseID, &c.Name, &c.Price, &c.SeatsLeft)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextTermClassNotFound}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextNoTermClass}
 	}
 	return c, dbErr(err)
 }

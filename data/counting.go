@@ -156,7 +156,7 @@ func insertOverdueLine(ctx context.Context, tx pgx.Tx, brandID string, orderID i
 		return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodePriceChanged, Message: PriceChangedMessage(amount)}
 	}
 	_, err = tx.Exec(ctx, `insert into order_lines (order_id, counting_passcard_id, overdue_minutes, name, unit_price, quantity, store_id)
-		values ($1, $2, $3, $4, $5, 1, nullif($6, 0))`, orderID, l.CountingPasscardID, -remain, storefront.TextOverdueLine(name), amount, l.StoreID)
+		values ($1, $2, $3, $4, $5, 1, nullif($6, 0))`, orderID, l.CountingPasscardID, -remain, storefront.TextOverduePrefix+name, amount, l.StoreID)
 	return err
 }
 
