@@ -1,7 +1,9 @@
 package storefront
 
-// Every Traditional Chinese text Go sends, by area (one contiguous block
-// per area).
+// Every Traditional Chinese text Go sends, by area, one contiguous block
+// per area ("---- area ----"): here the error codes' texts and the smaller
+// areas, in texts_<area>.go the larger ones. texts_test.go keeps them
+// here.
 
 // ---- codes ----
 
