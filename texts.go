@@ -100,3 +100,8 @@ func CodeText(code int) string { return codeTexts[code] }
 
 // TextAPINotFound answers a path under /api/ that no route serves.
 const TextAPINotFound = "找不到此 API"
+
+// ---- metrics ----
+
+// TextMetricsUnauthorized refuses /metrics to a request without its token.
+const TextMetricsUnauthorized = "需要授權"

@@ -9,6 +9,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"storefront"
 )
 
 // metrics are the Prometheus metrics of one server, served at /metrics.
@@ -96,7 +98,7 @@ func (s *Server) serveMetrics() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if tok := s.cfg.MetricsToken; tok != "" && subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), []byte("Bearer "+tok)) != 1 {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
-			http.Error(w, "需要授權", http.StatusUnauthorized)
+			http.Error(w, storefront.TextMetricsUnauthorized, http.StatusUnauthorized)
 			return
 		}
 		h.ServeHTTP(w, r)
