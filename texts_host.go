@@ -89,13 +89,8 @@ func TextItemTypeUnknown(t string) string { return "不支援的商品類型："
 // TextCustomFieldTypeUnknown is a custom-field target type there is not.
 func TextCustomFieldTypeUnknown(t string) string { return "不支援的自訂欄位類型：" + t }
 
-// TextCannotPayWith is an entitlement refused for a booking, with why.
-func TextCannotPayWith(why string) string { return "無法使用此票券預約：" + why }
-
 // Refusals and what was not found.
 const (
-	TextSessionNotFound     = "找不到此課程場次"
-	TextItemMissing         = "找不到這項商品"
 	TextPassNotUsable       = "查無此計次卡或已無可用次數"
 	TextOwnAccountOnly      = "只能檢查目前登入會員自己的帳號"
 	TextCheckInOff          = "此品牌未開放線上簽到"

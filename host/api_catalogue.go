@@ -40,7 +40,7 @@ func (s *Server) apiCommodityList(w http.ResponseWriter, r *http.Request) (any, 
 // offShelfBody is the spec's answer for an item taken off the shelf: a 400
 // whose body is exactly this text (spec section 8), which clients treat as
 // a normal result.
-var offShelfBody = errorText(storefront.CodeItemOffShelf)
+var offShelfBody = storefront.CodeText(storefront.CodeItemOffShelf)
 
 // GET /api/v2/ec/brands/{brandId}/commodity/{itemType}/{itemId}
 func (s *Server) apiCommodity(w http.ResponseWriter, r *http.Request) (any, error) {

@@ -45,7 +45,7 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.log.Error("panic", "path", logPath(r), "panic", v)
-				http.Error(w, errorText(storefront.CodeInternal), http.StatusInternalServerError)
+				http.Error(w, storefront.CodeText(storefront.CodeInternal), http.StatusInternalServerError)
 			}
 		}()
 		next.ServeHTTP(w, r)

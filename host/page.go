@@ -339,9 +339,9 @@ func fallbackDoc(status int) []byte {
 
 // fallbackBody closes the head and shows the status's text.
 func fallbackBody(status int) string {
-	msg := errorText(storefront.CodeInternal)
+	msg := storefront.CodeText(storefront.CodeInternal)
 	if status == http.StatusServiceUnavailable {
-		msg = errorText(storefront.CodeUnavailable)
+		msg = storefront.CodeText(storefront.CodeUnavailable)
 	}
 	return fmt.Sprintf(`<title>%d</title></head><body style="font-family:sans-serif;text-align:center;padding:48px 16px"><h1>%d</h1><p>%s</p></body></html>`,
 		status, status, html.EscapeString(msg))

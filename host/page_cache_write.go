@@ -43,7 +43,7 @@ func (s *Server) writeCachedPage(w http.ResponseWriter, r *http.Request, p *cach
 		plain, err := s.pages.plainOf(p)
 		if err != nil {
 			s.log.Error("cached page", "path", r.URL.Path, "err", err)
-			http.Error(w, errorText(storefront.CodeInternal), http.StatusInternalServerError)
+			http.Error(w, storefront.CodeText(storefront.CodeInternal), http.StatusInternalServerError)
 			return
 		}
 		body = plain
