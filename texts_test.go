@@ -36,7 +36,6 @@ var hanExceptions = []hanException{
 	{file: "data/items.go", allow: hanOnly("伽珈"), why: "the search folds 伽 into 珈 in SQL: a spelling rule"},
 	{file: "mail/templates.go", allow: isTemplate, why: "the mails' layout is a template (its texts come in through texts_mail.go)"},
 	{file: "host/checkout_pages.go", allow: isTemplate, why: "the page that posts the buyer to the gateway is a template"},
-	{file: "host/devmail.go", allow: isTemplate, why: "the development mailbox's page is a template"},
 	{file: "host/config/config.go", allow: hanOnly("藍新金流中租零卡分期"),
 		why: "the providers' own names in the configuration's help text (English, for the operator)"},
 }
