@@ -224,7 +224,7 @@ export function achProblemText(name: keyof ACHFields, f: ACHFields): string {
 }
 
 // Which dialog shows a refusal of precheck or payment, by its code
-// (codes.go; host/errors.go has their texts).
+// (codes.go; texts.go has their texts).
 /** The dialogs of a refusal (spec section 2); 'login' opens the login dialog. */
 export type RefusalKind = 'precheck' | 'contactInfo' | 'checkError' | 'unverified' | 'planNotEnabled' | 'commodityNotFound' | 'pleaseSign' | 'login';
 
