@@ -45,14 +45,14 @@ const (
 	CodeForbidden    = -6 // not allowed
 	CodeDatabaseDown = -7 // the database cannot be reached: 503 with Retry-After
 
-	// Codes of ours for members (issue 4).
+	// Codes of ours for members.
 	CodeLoginRequired    = -21 // no session: log in first
 	CodeSessionInvalid   = -22 // the session is unknown, expired, revoked or of another brand or member
 	CodeTooManyAttempts  = -23 // wrong passwords: wait (the message says how long)
 	CodeMailFailed       = -24 // the mail could not be sent
 	CodeCrossSiteRefused = -25 // a state-changing call from another site
 
-	// Codes of ours for booking (issue 11); not logged in is
+	// Codes of ours for booking; not logged in is
 	// CodeLoginRequired.
 	CodeSessionFull      = -30 // no seat left in the session
 	CodeBookingClosed    = -31 // outside the session's booking window (or it has started)
@@ -65,7 +65,7 @@ const (
 	CodeCheckInClosed    = -38 // outside the session's check-in window
 	CodeCheckInInvalid   = -39 // the check-in QR code is forged or has expired
 
-	// Codes of ours for checkout and payment (issue 12).
+	// Codes of ours for checkout and payment.
 	CodePriceChanged       = -40 // the price the page showed is no longer the price
 	CodeQuantityNotAllowed = -41 // the quantity is outside what one order may buy
 	CodeContactIncomplete  = -42 // the member's contact info lacks required fields
@@ -78,32 +78,32 @@ const (
 	CodeContractUnsigned = -48 // an e-contract must be signed first (please sign)
 	CodeNotSoldInStore   = -49 // the item is not sold in the chosen store
 
-	// Codes of ours for e-contracts and the app (issue 14).
+	// Codes of ours for e-contracts and the app.
 	CodeContractNotFound = -55 // no such contract template for the brand
 	CodeContractOutdated = -56 // the version or text hash signed is not the contract's newest text
 	CodeContractSigned   = -57 // the member already signed this version (read-only)
 	CodeSignatureInvalid = -58 // the signature is not a PNG image of an allowed size
 	CodeLinkTokenInvalid = -59 // an unsubscribe link or holding QR token is forged or expired
 
-	// Codes of ours for recurring card payments and card change (issue 13).
+	// Codes of ours for recurring card payments and card change.
 	CodeNotRecurring        = -60 // the order is not a paid recurring (payment way '1') order of the member
 	CodeRecurringDone       = -61 // every period was charged: no card to change
 	CodeNotPaymentFailed    = -62 // no declined period: nothing to re-charge (changeFailCard)
 	CodeOperatorOnly        = -63 // the admin path needs the configured operator token
 	CodeRecurringNotOffered = -64 // the item is not sold by recurring payment
-	// Codes of ours for deferred payments: ACH and Chailease (issue 13).
+	// Codes of ours for deferred payments: ACH and Chailease.
 	CodeACHInvalid       = -65 // the ACH authorisation form has a bad field (the message names it)
 	CodeACHAgreement     = -66 // the ACH agreement was not accepted, or its text changed
 	CodeACHRefused       = -67 // the bank (ACH exchange) did not take the authorisation
 	CodeInstalmentsWrong = -68 // an instalment count Chailease does not offer
 	CodeAwaitingBank     = -69 // the order waits for the bank's answer: nothing to pay here
-	// Codes of ours for term schedules and counting passcards (issue 13).
+	// Codes of ours for term schedules and counting passcards.
 	CodeTermFull       = -70 // a session of the term class has no seat left
 	CodeTrialUsed      = -71 // the member has had the term's trial class
 	CodeTermEnrolled   = -72 // the member already bought the term class
 	CodeTermNoSessions = -73 // no session of the class is left to buy (or no trial)
 	CodeNothingOwed    = -74 // the counting passcard owes nothing
-	// Codes of ours for the door scanner and plan sharing (issue 14, the rest).
+	// Codes of ours for the door scanner and plan sharing.
 	CodeOtherBrandToken = -50 // the holding QR is another brand's than the scanner's
 	CodeNoVisitsLeft    = -51 // the count card has no visit left
 	CodeOutsideValidity = -52 // today is outside the holding's validity

@@ -14,9 +14,9 @@ import (
 	"storefront/data/catalogue"
 )
 
-var catalogueOnly = flag.Bool("catalogue-only", false, "measure the catalogue import row only (issue 16)")
+var catalogueOnly = flag.Bool("catalogue-only", false, "measure the catalogue import row only")
 
-// The import's scale of issue 16, and its budget.
+// The import's scale and its budget.
 const (
 	scaleStores    = 50
 	scaleCourses   = 2000

@@ -10,9 +10,9 @@ import (
 	"strings"
 )
 
-var edgeOnly = flag.Bool("edge-only", false, "measure the edge rows only (issue 15: identity and compressed warm pages against the file server)")
+var edgeOnly = flag.Bool("edge-only", false, "measure the edge rows only (identity and compressed warm pages against the file server)")
 
-// edgeRows (issue 15, goal 4): the warm brand home without Accept-Encoding
+// edgeRows: the warm brand home without Accept-Encoding
 // against http.FileServer sending the same uncompressed bytes, and with
 // "br, gzip" against it sending the same brotli bytes.
 func edgeRows(home, dir string, add func(row)) error {
@@ -52,7 +52,7 @@ func edgeRows(home, dir string, add func(row)) error {
 	return nil
 }
 
-// varnishRow (issue 15, goal 8): the warm brand home through Varnish
+// varnishRow: the warm brand home through Varnish
 // (deploy/varnish/storefront.vcl, with xkey) in front of the host, beside
 // the host's own warm brand home, same URL, headers and connections.
 func varnishRow(base, dir string, add func(row)) error {

@@ -16,7 +16,7 @@ import (
 	"storefront/rules"
 )
 
-// expiryRow (issue 15, goal 7): a cached activity list stops offering a
+// expiryRow: a cached activity list stops offering a
 // session when it starts. A session of a demo course is added to start at
 // a whole minute (the lists show minutes) 25 to 85 seconds ahead; the list
 // (the page, through the page cache) must offer it from the cache before

@@ -12,9 +12,9 @@ import (
 	"strings"
 )
 
-var lighthouseOnly = flag.Bool("lighthouse-only", false, "run the Lighthouse row only (issue 15, goal 6: first paint on a phone)")
+var lighthouseOnly = flag.Bool("lighthouse-only", false, "run the Lighthouse row only (first paint on a phone)")
 
-// lighthouseRows (issue 15, goal 6): Lighthouse's mobile preset in Debian's
+// lighthouseRows: Lighthouse's mobile preset in Debian's
 // Chromium on brand home, the activity list, a course and an item page of
 // the demo brand as the production-mode host serves them; performance must
 // reach 90. Each page is run three times (LIGHTHOUSE_RUNS) and the

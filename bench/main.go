@@ -212,16 +212,16 @@ func run() error {
 		verdict:  verdict(rps >= 0.5*sRPS && rps >= 3*nRPS && p99 < 20, fmt.Sprintf("%.2f×S, %.1f×N, p99 %.1f ms", rps/sRPS, rps/nRPS, p99)),
 	})
 
-	// 4 (issue 15). warm brand home without compression and with br
+	// 4. warm brand home without compression and with br
 	if err := edgeRows(home, out, add); err != nil {
 		return err
 	}
 
-	// 15.5 (issue 15, goal 5). a crawl right after a catalogue change
+	// 15.5. a crawl right after a catalogue change
 	if err := warmRow(ctx, dbURL, cached.url, add); err != nil {
 		return err
 	}
-	// 15.7 (issue 15, goal 7). a cached list at its session's start
+	// 15.7. a cached list at its session's start
 	if err := expiryRow(ctx, dbURL, cached.url, add); err != nil {
 		return err
 	}
@@ -331,22 +331,22 @@ func run() error {
 		add(r)
 	}
 
-	// 11. bookings (issue 11)
+	// 11. bookings
 	if err := bookingRows(ctx, dbURL, cached.url, fmt.Sprintf("S %.0f rps, N %.0f rps", sRPS, nRPS), add); err != nil {
 		return err
 	}
 
-	// 15. uncached renders (issue 15)
+	// 15. uncached renders
 	if err := coldRenderRows(cached.url, cold, out, add); err != nil {
 		return err
 	}
 
-	// 9 (issue 15). the 50× catalogue beside the demo one
+	// 9. the 50× catalogue beside the demo one
 	if err := scaleRows(ctx, dbURL, cold.url, out, add); err != nil {
 		return err
 	}
 
-	// 6. first paint on a phone (issue 15)
+	// 6. first paint on a phone
 	if err := lighthouseRows(cached.url, add); err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 	"sync"
 )
 
-// Issue 10, defect 2: query strings must not grow the host's memory. The
+// Query strings must not grow the host's memory. The
 // first row sends 1,000 requests with 400 KB query strings (refused while
 // their head is read, 431) and compares the resident set before and after:
 // the issue's budget. The second goes on with 1,000 with a distinct

@@ -16,13 +16,13 @@ import (
 	"storefront/data/catalogue"
 )
 
-var scaleOnly = flag.Bool("scale-only", false, "measure the 50× catalogue rows only (issue 15, goal 9)")
+var scaleOnly = flag.Bool("scale-only", false, "measure the 50× catalogue rows only")
 
 // scaleCopies is how many times the demo brand's courses are copied into
-// the brand "demo50" (issue 15, goal 9: 2,300 courses, 12,800 schedules).
+// the brand "demo50" (2,300 courses, 12,800 schedules).
 const scaleCopies = 50
 
-// scaleRows (issue 15, goal 9): brand home, activity list and a search on
+// scaleRows: brand home, activity list and a search on
 // the demo brand and on demo50, its catalogue exported and its courses
 // copied 50 times, imported into the bench's database; uncached (the host
 // with the page cache off, at 4 connections), with the ratio of their

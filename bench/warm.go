@@ -14,7 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-var warmOnly = flag.Bool("warm-only", false, "measure the warm-up row only (issue 15, goal 5: pages rendered again after a catalogue change)")
+var warmOnly = flag.Bool("warm-only", false, "measure the warm-up row only (pages rendered again after a catalogue change)")
 
 // crawlURLs reads every page URL of the sitemaps: base's /sitemap.xml (an
 // index of the brands' sitemaps on the shared host, each maybe an index of
@@ -107,7 +107,7 @@ func metricOf(base string, re *regexp.Regexp) float64 {
 	return v
 }
 
-// warmRow (issue 15, goal 5): a crawl of every public page of every demo
+// warmRow: a crawl of every public page of every demo
 // brand (their sitemaps) right after a catalogue change of every brand,
 // the share served from the page cache. A first crawl is the traffic the
 // host counts its visited pages from; the change bumps every brand's data

@@ -1,4 +1,4 @@
-// Package booking holds the booking flows of issue 11: book (one session
+// Package booking holds the booking flows: book (one session
 // or several, all or nothing), cancel (and promote from the waiting list in
 // the same transaction), check in (from the member's list or by the
 // studio's QR scanner), and the waiting list. Each flow is one database

@@ -13,7 +13,7 @@ import (
 	"storefront/rules"
 )
 
-// Bookings (issue 11): a member's seat in one class session, paid by one
+// Bookings: a member's seat in one class session, paid by one
 // entitlement they hold; the waiting list of a full session. The rules
 // are in rules/booking.go; the flows that change these rows (book,
 // cancel, promote, check in) are in package booking, each one transaction

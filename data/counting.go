@@ -11,7 +11,7 @@ import (
 	"storefront/rules"
 )
 
-// Counting passcards (分鐘計費卡) that went below zero (issue 13;
+// Counting passcards (分鐘計費卡) that went below zero (
 // migration 011): what they owe, by the brand's charging setting, and
 // paying it through an order of kind overdue, whose payment adds the
 // minutes owed back to the card once (in PayOrder's transaction).

@@ -10,7 +10,7 @@ import (
 	"storefront/rules"
 )
 
-// Entries at the studio's door (issue 14): the scanner reads a member's
+// Entries at the studio's door: the scanner reads a member's
 // holding QR and takes one visit of a count card, or opens or closes a
 // visit on the timing card (migration 012: timing_visits). Package
 // booking runs the rules inside one Tx; a token read twice answers

@@ -1,4 +1,4 @@
-// Issue 17: accessibility in Chromium. axe-core (the npm package) with the
+// Accessibility in Chromium. axe-core (the npm package) with the
 // WCAG 2.0/2.1/2.2 A and AA rules over every page of the route table at
 // 390 and 1280 px, logged out and logged in: zero violations. And a
 // keyboard-only journey: the skip link, the login dialog opened, filled and

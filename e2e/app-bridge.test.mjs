@@ -1,4 +1,4 @@
-// Issue 14: the app bridge in Chromium. A page script plays the native app
+// The app bridge in Chromium. A page script plays the native app
 // (README "App bridge"): an iOS WKWebView message handler that answers
 // late through window.storefrontBridge.deliver, an Android JavaScript
 // interface that never has the values, and one that answers at once. The

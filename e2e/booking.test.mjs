@@ -1,4 +1,4 @@
-// Issue 11: booking in Chromium. The demo member logs in, books a class
+// Booking in Chromium. The demo member logs in, books a class
 // with a ticket on the course page, sees it in the member centre, adds it
 // to a calendar (the .ics answers with the booking's UID), cancels it;
 // joins the waiting list of the demo's full class, is promoted when

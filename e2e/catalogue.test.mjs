@@ -1,4 +1,4 @@
-// Issue 3: the catalogue in Chromium. Browsing from brand home to a course,
+// The catalogue in Chromium. Browsing from brand home to a course,
 // the share, QR and calendar dialogs (with the .ics download), searching a
 // partial Chinese word, the projectType tabs and the scroll rule, and every
 // page hydrating without a console error, with screenshots at 375 and
@@ -142,7 +142,7 @@ test('projectType tabs keep the scroll position; other navigations go to the top
   await page.context().close();
 });
 
-test('the web font comes after the page a part at a time, and leaves only the class on <html> (issue 15)', async () => {
+test('the web font comes after the page a part at a time, and leaves only the class on <html>', async () => {
   const page = await newPage(browser, { viewport: { width: 375, height: 700 } });
   // count the rules the parts are switched by (app/lib/fonts.ts)
   await page.addInitScript(() => {
@@ -273,7 +273,7 @@ test('on a phone the search filters fold behind a button', async () => {
   await page.context().close();
 });
 
-test('an activity card loads its other dates on demand, by keyboard, announced (issue 15)', async () => {
+test('an activity card loads its other dates on demand, by keyboard, announced', async () => {
   const page = await newPage(browser);
   await open(page, '/demo/activitys');
   const button = page.getByRole('button', { name: /的更多時段$/ }).first();

@@ -1,4 +1,4 @@
-// Issue 12: buying in Chromium. A visitor picks an item, logs in, checks
+// Buying in Chromium. A visitor picks an item, logs in, checks
 // out, pays on the NewebPay sandbox with a test card, lands on the order
 // result and sees the pass in the member centre; a declined card shows the
 // failure and a retry; the same purchase with LINE Pay (the sandbox's

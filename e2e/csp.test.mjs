@@ -1,4 +1,4 @@
-// Issue 10, defect 8: the pages hydrate under the Content-Security-Policy
+// The pages hydrate under the Content-Security-Policy
 // with no violation in Chromium: fresh and cached documents, client
 // navigation and a lazily loaded dialog (styles emotion inserts at run
 // time).

@@ -1,4 +1,4 @@
-// Issue 30: no redirect of ours leaves the site, and no link, redirect or
+// No redirect of ours leaves the site, and no link, redirect or
 // button of ours leads a visitor to a dead end. A login= that the URL
 // parser turns into another site (a tab or newline in '/\t/evil.example')
 // stays on ours after the login, on a brand's custom domain. The term-only

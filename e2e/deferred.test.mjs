@@ -1,4 +1,4 @@
-// Issue 13: buying with ACH in Chromium. The member checks out a pass by
+// Buying with ACH in Chromium. The member checks out a pass by
 // ACH (the authorisation form, its inline errors, the agreement), lands on
 // the order result page in the pending state, finds the order in the
 // member centre's list of orders waiting for payment (待銀行核准, its

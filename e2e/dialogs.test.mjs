@@ -1,4 +1,4 @@
-// Issue 14's dialogs and spec section 9's chunk reload, in Chromium: a
+// Dialogs and spec section 9's chunk reload, in Chromium: a
 // dialog's chunk that fails reloads the page once and not again within
 // 60 s (then the dialog says it could not load); the terms read inside
 // the page over the register dialog; the download-app dialog from the

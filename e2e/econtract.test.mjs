@@ -1,4 +1,4 @@
-// Issue 14: signing an e-contract in Chromium on a phone-sized page. The
+// Signing an e-contract in Chromium on a phone-sized page. The
 // member starts checkout of an item that needs a contract, precheck
 // answers "please sign", the please-sign dialog takes them to the
 // contract (with the cart in the back link), they read it to the end,

@@ -1,4 +1,4 @@
-// Issue 2: brand home server-rendered and hydrated in Chromium, the app
+// Brand home server-rendered and hydrated in Chromium, the app
 // banner on phones.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';

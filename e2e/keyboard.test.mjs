@@ -1,4 +1,4 @@
-// Issue 17: every journey a member makes, with the keyboard alone (Tab,
+// Every journey a member makes, with the keyboard alone (Tab,
 // Shift+Tab, Enter, Space, Escape, arrow keys and typing; no clicks, no
 // focus() calls): book a session from the course page's booking panel,
 // cancel it in the member centre and find it in the booking records; buy an

@@ -1,4 +1,4 @@
-// Issue 4: a member's journey in Chromium. Register with the brand's custom
+// A member's journey in Chromium. Register with the brand's custom
 // fields, see the success dialog and its snackbar, open the verification
 // link from the mail the storefront sent (over SMTP to the development
 // mailbox), log in, see the name in the header, open every member-centre

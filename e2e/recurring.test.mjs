@@ -1,4 +1,4 @@
-// Issue 13 in Chromium: a member of the plan brand buys its monthly plan by
+// A member of the plan brand buys its monthly plan by
 // card as a recurring (定期定額) mandate on the NewebPay sandbox; the
 // sandbox declines the next month, the member centre shows the failure
 // with its link, the member changes the card, the declined month is charged

@@ -1,4 +1,4 @@
-// Issue 13 in Chromium: a member buys a term class's trial session (the
+// A member buys a term class's trial session (the
 // trial check runs first) and pays on the NewebPay sandbox; a second trial
 // is refused with its message. The demo member pays the counting passcard
 // that went 25 minutes below zero (NT$150, computed by the server) and the

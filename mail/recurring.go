@@ -2,7 +2,7 @@ package mail
 
 import "storefront"
 
-// RecurringFailed is the mail of a declined recurring period (issue 13):
+// RecurringFailed is the mail of a declined recurring period:
 // what was declined and a link to change the card, which re-charges it.
 func RecurringFailed(b Brand, to, name, item string, period int, link string, rows [][2]string) Message {
 	return render(to, mailData{

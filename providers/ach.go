@@ -1,6 +1,6 @@
 package providers
 
-// ACH bank debit (台灣票據交換所 ACH 授權扣款), issue 13.
+// ACH bank debit (台灣票據交換所 ACH 授權扣款).
 //
 // STAND-IN PROTOCOL. In Taiwan an ACH debit authorisation travels as a
 // file exchange: the merchant's bank (the 發動行) submits the member's

@@ -1,6 +1,6 @@
 package providers
 
-// Chailease instalments (中租零卡分期), issue 13.
+// Chailease instalments (中租零卡分期).
 //
 // STAND-IN PROTOCOL. Chailease publishes no merchant protocol: its
 // integration documents come with the merchant contract. This file

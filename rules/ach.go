@@ -7,7 +7,7 @@ import (
 	"storefront"
 )
 
-// The ACH authorisation form's rules (issue 13). Bank and branch codes are
+// The ACH authorisation form's rules. Bank and branch codes are
 // checked by format only: the list of financial institution codes (金融機構
 // 代號) is published by FISC as a document, and no maintained machine-
 // readable source of it exists that we could depend on; the bank itself

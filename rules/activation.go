@@ -2,7 +2,7 @@ package rules
 
 import "time"
 
-// Activation of what deferred payments buy (spec section 4, issue 13).
+// Activation of what deferred payments buy (spec section 4).
 //
 // An ACH bank debit is answered by the bank days after the purchase: an
 // unused BOOKING or ATTEND holding bought by ACH starts by itself

@@ -27,7 +27,7 @@ type Activity struct {
 	MoreSchedules bool `json:"moreSchedules,omitempty"`
 }
 
-// ForCards is list as activity cards show it (issue 15, goal 9): the first
+// ForCards is list as activity cards show it: the first
 // shown schedules of each (the rest only marked), no summary, so that a
 // page's props carry what the page shows whatever the catalogue's size.
 // The list and its schedules are not changed.

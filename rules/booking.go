@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// The booking rules of issue 11: which entitlement a member holds can pay
+// The booking rules: which entitlement a member holds can pay
 // for a class session and what it costs, the best one to preselect, the
 // booking, cancellation and check-in windows, and how a holding's first
 // use starts its validity. Pure: the clock is passed in.

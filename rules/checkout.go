@@ -8,7 +8,7 @@ import (
 	"storefront"
 )
 
-// Checkout's rules (issue 12): how many of a thing one order may buy, when
+// Checkout's rules: how many of a thing one order may buy, when
 // an unpaid order expires, and what a paid line's holdings start as.
 
 // MaxItemQuantity is how many of one item an order may buy.

@@ -1,5 +1,5 @@
 // Package catalogue reads, checks, imports and exports a brand's catalogue
-// as one directory of JSON files plus their images (issue 16):
+// as one directory of JSON files plus their images:
 //
 //	brand.json          the brand: name, colours, app links, modules, custom
 //	                    domains and custom fields

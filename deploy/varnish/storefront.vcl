@@ -1,6 +1,6 @@
 vcl 4.1;
 
-# The edge cache in front of the storefront's hosts (issue 15, goal 8):
+# The edge cache in front of the storefront's hosts:
 # Debian bookworm's Varnish 7.1 with xkey from varnish-modules
 # (apt-get install varnish varnish-modules).
 #
