@@ -29,5 +29,5 @@ create index mail_outbox_due on mail_outbox (next_attempt_at) where sent_at is n
 create index mail_outbox_user on mail_outbox (user_id, purpose) where sent_at is null;
 
 -- Sessions revoked lately: every host loads them at start, so a stale
--- cached copy of one is refused (issue 10, defect 5).
+-- cached copy of one is refused.
 create index sessions_revoked on sessions (revoked_at) where revoked_at is not null;

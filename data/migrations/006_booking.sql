@@ -1,4 +1,4 @@
--- Booking (issue 11): a member books a class session with an entitlement
+-- Booking: a member books a class session with an entitlement
 -- they hold, cancels by the course's rules, checks in, and waits on a
 -- waiting list for a full session. The rules themselves are pure
 -- functions in data/rules/booking.go; these tables keep their state.

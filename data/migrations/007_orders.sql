@@ -1,4 +1,4 @@
--- Orders (issue 12): what a member buys online, its lines, every change
+-- Orders: what a member buys online, its lines, every change
 -- of its state, and what the payment providers told us.
 --
 -- An order is created → awaiting_payment → paid, or failed, cancelled or

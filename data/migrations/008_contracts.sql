@@ -1,4 +1,4 @@
--- E-contracts (issue 14): an operator's contract templates, versioned
+-- E-contracts: an operator's contract templates, versioned
 -- (rich text), attached to items or stores, and the contracts members
 -- signed.
 --

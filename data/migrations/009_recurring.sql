@@ -1,4 +1,4 @@
--- Recurring card payments (issue 13; spec section 3, payment way '1'):
+-- Recurring card payments (spec section 3, payment way '1'):
 -- an item sold by NewebPay's periodic payment (定期定額). The order is
 -- paid by its first period (the existing order → holding path); each
 -- later period extends what it sold, once (recurring_charges is unique per

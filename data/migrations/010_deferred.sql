@@ -1,4 +1,4 @@
--- Deferred payments (issue 13): ACH bank debit (the order waits for the
+-- Deferred payments: ACH bank debit (the order waits for the
 -- bank's answer) and Chailease instalments (the order is paid when the
 -- instalment completes).
 --

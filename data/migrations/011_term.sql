@@ -1,4 +1,4 @@
--- Term-schedule purchase and overdue counting passcards (issue 13).
+-- Term-schedule purchase and overdue counting passcards.
 --
 -- A term order (kind 'term') buys a class of a term schedule whole (from
 -- the next session on, priced pro rata when the term has begun) or one

@@ -1,4 +1,4 @@
--- The studio door's scanner and plan sharing (issue 14).
+-- The studio door's scanner and plan sharing.
 --
 -- A timing card's visit: the scanner's first read of the member's timing
 -- card QR opens it, the next read closes it and takes its minutes from the

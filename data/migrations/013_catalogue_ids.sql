@@ -1,4 +1,4 @@
--- The operator's own ids of the catalogue's entries (issue 16): a slug the
+-- The operator's own ids of the catalogue's entries: a slug the
 -- operator chooses in the catalogue files ("id"), unique per kind per brand
 -- (a term class's per term schedule). An import upserts by it, so renaming
 -- an entry keeps its row, and with it its holdings and bookings. Rows

@@ -1,4 +1,4 @@
--- A period charged twice (issue 13's card-change race: the old card was
+-- A period charged twice (the card-change race: the old card was
 -- charged for a period before its mandate ended, and the new card for the
 -- same period): the second charge is refunded at NewebPay (信用卡請退款),
 -- once. One row per duplicate charge, keyed by its trade, so a replayed or

@@ -1,4 +1,4 @@
--- Issue 17: a store's full postal address and an item's sale end.
+-- A store's full postal address and an item's sale end.
 --
 -- A store's address stays the text visitors read; postal_code (3, 5 or 6
 -- digits), region (the city or county, 台北市) and locality (the district

@@ -1,4 +1,4 @@
--- Issue 30: a LINE Pay confirm in progress. The confirm that claims an
+-- A LINE Pay confirm in progress. The confirm that claims an
 -- order awaiting payment sets confirming_until (its lease) in a short
 -- transaction, calls LINE Pay with no lock held, and clears it when it
 -- settles the order. Meanwhile another confirm answers "processing" and

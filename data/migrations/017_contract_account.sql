@@ -1,4 +1,4 @@
--- Issue 30: a signed contract names the account that signed it, as the
+-- A signed contract names the account that signed it, as the
 -- account was at signing. The signer's name is typed free text; the
 -- account's name and e-mail are copied into the record when it is signed
 -- (its member number is user_id, which never changes), so the contract's
