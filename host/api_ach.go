@@ -28,7 +28,7 @@ const (
 
 // deferredRoutes adds the deferred payments' routes and, in dev, their
 // sandboxes.
-func (s *Server) deferredRoutes(mux *http.ServeMux) {
+func (s *Server) deferredRoutes(mux *routeMux) {
 	mux.Handle("POST /api/brand/{brandId}/sale/ach/payment", s.api(s.apiACHPayment))
 	mux.Handle("POST /api/brand/{brandId}/sale/chailease/payment", s.api(s.apiChaileasePayment))
 	// achNotifyPath and chaileaseResultPath, exempt from sameOrigin: their

@@ -59,6 +59,9 @@ type Server struct {
 	achSandbox       *providers.ACHSandbox
 	chaileaseSandbox *providers.ChaileaseSandbox
 	sandboxClient    *http.Client
+	// patterns are the patterns routes() registered (the API's
+	// declarations are held against them: api_docs.go)
+	patterns []string
 }
 
 // Deps are what NewServer builds a Server from.
@@ -132,7 +135,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 // routes lists every route: the API and system routes on a ServeMux, then
 // everything else to the page route table (pageRoutes).
 func (s *Server) routes() http.Handler {
-	mux := http.NewServeMux()
+	mux := newRouteMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
 	mux.Handle("GET /metrics", s.serveMetrics())
@@ -288,6 +291,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc(apiNotFound, s.apiNotFound)
 
 	mux.HandleFunc("/", s.page)
+	s.patterns = mux.patterns
 	// pages compress themselves (a cached page is stored compressed); the
 	// rest is compressed here
 	s.gz = compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
