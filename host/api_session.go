@@ -243,10 +243,7 @@ func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) (any, error) {
 // body's, else the request's) and clears the cookies. Logging out twice
 // is no error.
 func (s *Server) apiLogout(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req struct {
-		SessionID string `json:"sessionId"`
-		wire.BrandRequest
-	}
+	var req wire.LogoutRequest
 	if err := decodeBody(w, r, &req); err != nil {
 		return nil, err
 	}

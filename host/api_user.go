@@ -73,10 +73,7 @@ func (s *Server) apiUserEdit(w http.ResponseWriter, r *http.Request) (any, error
 // POST /api/user/unSubscribe {brandId, unsubscribe}: notification e-mails
 // off (unsubscribe true, the default) or on again.
 func (s *Server) apiUnsubscribe(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req struct {
-		wire.BrandRequest
-		Unsubscribe *bool `json:"unsubscribe"`
-	}
+	var req wire.UnsubscribeRequest
 	b, m, err := s.decodeMember(w, r, &req)
 	if err != nil {
 		return nil, err

@@ -366,6 +366,20 @@ type EditRequest struct {
 	CustomFields map[string]string `json:"customFields"`
 }
 
+// LogoutRequest is POST /api/session/logout's body: the app names its
+// session (SessionID); the web's is its cookie or Authorization header.
+type LogoutRequest struct {
+	SessionID    string `json:"sessionId"`
+	BrandRequest `tstype:",extends,required"`
+}
+
+// UnsubscribeRequest is POST /api/user/unSubscribe's body: Unsubscribe
+// absent means true.
+type UnsubscribeRequest struct {
+	BrandRequest `tstype:",extends,required"`
+	Unsubscribe  *bool `json:"unsubscribe"`
+}
+
 // LinkRequest is a mailed link's values as its landing page posts them.
 type LinkRequest struct {
 	BrandRequest `tstype:",extends,required"`

@@ -1166,6 +1166,20 @@ export interface EditRequest extends BrandRequest {
   customFields: { [key: string]: string};
 }
 /**
+ * LogoutRequest is POST /api/session/logout's body: the app names its
+ * session (SessionID); the web's is its cookie or Authorization header.
+ */
+export interface LogoutRequest extends BrandRequest {
+  sessionId: string;
+}
+/**
+ * UnsubscribeRequest is POST /api/user/unSubscribe's body: Unsubscribe
+ * absent means true.
+ */
+export interface UnsubscribeRequest extends BrandRequest {
+  unsubscribe?: boolean;
+}
+/**
  * LinkRequest is a mailed link's values as its landing page posts them.
  */
 export interface LinkRequest extends BrandRequest {
