@@ -21,22 +21,24 @@ build: bundles
 run: build
 	./$(BIN)
 
-# static checks: go vet, the generated Go->TypeScript contract is fresh, a
+# static checks: go vet, the generated Go->TypeScript contract and the
+# OpenAPI document (host/openapi.json) are fresh, a
 # strict TypeScript check (esbuild strips types without checking them),
 # ESLint (the direction of imports between the app's layers,
 # eslint.config.mjs) and the unit tests of the app's pure helpers
 check: node_modules/.package-lock.json
 	$(GO) vet ./...
-	$(GO) test -count=1 -run '^TestContract$$' ./host
+	$(GO) test -count=1 -run '^(TestContract|TestOpenAPI)$$' ./host
 	npx tsc --noEmit -p app
 	npx tsc --noEmit -p app/tsconfig.test.json
 	npx eslint --max-warnings 0 app
 	node --import tsx --test $$(find app -name '*.test.ts' | sort)
 
 # regenerate app/contract/generated from the Go declarations (host/wire/,
-# data/, rules, the route table and shared constants)
+# data/, rules, the route table and shared constants) and host/openapi.json
+# from the API's declarations (host/api_docs.go) and the same types
 contract:
-	$(GO) test -count=1 -run '^TestContract$$' ./host -update
+	$(GO) test -count=1 -run '^(TestContract|TestOpenAPI)$$' ./host -update
 
 # every test: Go tests against the real PostgreSQL and Redis, and the
 # browser tests in Chromium (run from e2e/ by go test), then a short fuzz
