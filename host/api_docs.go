@@ -64,6 +64,8 @@ func params(ps ...any) []param {
 			out = append(out, p)
 		case []param:
 			out = append(out, p...)
+		default:
+			panic("params: not a param")
 		}
 	}
 	return out
@@ -77,7 +79,8 @@ var pathParams = map[string]string{
 	"account": "會員的電子信箱", "file": "{id}.pdf：已簽署合約的代碼",
 }
 
-// newebPayForm and chaileaseForm are the providers' form fields.
+// newebPayForm, periodForm and chaileaseForm are the fields of the
+// providers' forms.
 type (
 	newebPayForm struct {
 		Status     string `json:"Status"`
