@@ -36,7 +36,7 @@ check: node_modules/.package-lock.json
 
 # regenerate app/contract/generated from the Go declarations (host/wire/,
 # data/, rules, the route table and shared constants) and host/openapi.json
-# from the API's declarations (host/api_docs.go) and the same types
+# from the API's declarations (host/api_docs_test.go) and the same types
 contract:
 	$(GO) test -count=1 -run '^(TestContract|TestOpenAPI)$$' ./host -update
 

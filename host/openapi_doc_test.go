@@ -29,7 +29,7 @@ func openAPIDocument(t testing.TB) *openapi3.T {
 	doc := &openapi3.T{
 		OpenAPI: "3.0.3",
 		Info: &openapi3.Info{Title: "Storefront API", Version: "1",
-			Description: "由 host/api_docs.go 的宣告與 Go 型別產生（make contract），請勿手動編輯。每個 JSON 回覆皆為 {errorCode, message, data}（Envelope）；" +
+			Description: "由 host/api_docs_test.go 的宣告與 Go 型別產生（make contract），請勿手動編輯。每個 JSON 回覆皆為 {errorCode, message, data}（Envelope）；" +
 				"錯誤碼見 ErrorCode。格式錯誤的內容回覆 400 與繁體中文說明。會員的呼叫以 " + cookieSession + " cookie 或 Authorization 標頭帶入登入狀態。"},
 		Paths: openapi3.NewPaths(),
 		Components: &openapi3.Components{Schemas: b.schemas,

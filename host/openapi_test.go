@@ -20,7 +20,7 @@ import (
 const openAPIFile = "openapi.json"
 
 // TestOpenAPI generates the API's OpenAPI document (openapi.json, served
-// at /api/openapi.json in dev) from the declarations of api_docs.go and
+// at /api/openapi.json in dev) from the declarations of api_docs_test.go and
 // the Go types they name, checks it is valid OpenAPI 3, and fails when the
 // committed file is stale; go test ./host -run TestOpenAPI -update
 // rewrites it (make contract).
@@ -63,7 +63,7 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 		registered[p] = true
 		_, declared := apiDocs[p]
 		if _, listed := notAPI[p]; declared == listed {
-			t.Errorf("%s: declare it in apiDocs (api_docs.go) or list it in notAPI with the reason (declared %v, listed %v)", p, declared, listed)
+			t.Errorf("%s: declare it in apiDocs (api_docs_test.go) or list it in notAPI with the reason (declared %v, listed %v)", p, declared, listed)
 		}
 	}
 	for p := range notAPI {

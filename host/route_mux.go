@@ -4,7 +4,7 @@ import "net/http"
 
 // routeMux is the ServeMux of routes() that remembers every pattern
 // registered, so a test can hold the route table against the API's
-// declarations (api_docs.go) without parsing the Go source.
+// declarations (api_docs_test.go) without parsing the Go source.
 type routeMux struct {
 	*http.ServeMux
 	patterns []string

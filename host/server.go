@@ -60,7 +60,7 @@ type Server struct {
 	chaileaseSandbox *providers.ChaileaseSandbox
 	sandboxClient    *http.Client
 	// patterns are the patterns routes() registered (the API's
-	// declarations are held against them: api_docs.go)
+	// declarations are held against them: api_docs_test.go)
 	patterns []string
 }
 
