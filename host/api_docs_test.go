@@ -110,9 +110,9 @@ var chaileaseQuery = []param{textParam("merchantId", "").required(), textParam("
 	textParam("status", "").required(), textParam("amount", "").required(), textParam("instalments", ""), textParam("reason", ""),
 	textParam("timestamp", "").required(), textParam("signature", "").required()}
 
-// apiDocs declares every API route by its mux pattern; TestOpenAPIRoutes
-// fails for a route registered without a declaration and for a
-// declaration of no route.
+// apiDocs declares every API route by its mux pattern;
+// TestOpenAPIMatchesRoutes fails for a route registered without a
+// declaration and for a declaration of no route.
 var apiDocs = map[string]apiDoc{
 	// brand
 	"GET /api/v2/ec/brands/{brandId}/home/info":                                {Summary: "品牌首頁資訊", Answer: wire.HomeInfo{}},
