@@ -17,11 +17,11 @@ import (
 	"storefront/rules"
 )
 
-// ACH bank debit (issue 13): the member authorises a debit from a Taiwan
+// ACH bank debit: the member authorises a debit from a Taiwan
 // bank account on the checkout page (PayByACH); the order, with its
 // sealed authorisation, waits for the bank's answer (ApplyACHAnswer),
 // which pays it (holdings with the ACH activation rules, receipt) or fails
-// it, once.
+// it, once (AnswerMandate).
 
 // WayACH and WayChailease are the deferred payment ways.
 var (
@@ -151,14 +151,19 @@ func (f *Flows) PayByACH(ctx context.Context, b *data.Brand, u *data.User, req A
 		return nil, err
 	}
 	now := f.Now()
-	seal := func(number string) data.NewACHMandate {
-		return data.NewACHMandate{BankCode: form.BankCode, BranchCode: form.BranchCode,
-			AccountSealed: f.ACHSealer.Seal(number, "account", form.Account), AccountLast4: form.Account[len(form.Account)-4:],
-			HolderName: form.HolderName, HolderIDSealed: f.ACHSealer.Seal(number, "holderId", form.HolderID),
-			HolderIDMasked: rules.MaskID(form.HolderID), AgreementHash: req.AgreementHash, AgreedAt: now}
-	}
-	o, err := f.DB.CreateACHOrder(ctx, data.NewOrder{BrandID: b.ID, UserID: u.ID, Kind: req.Kind, PayWay: WayACH.Code,
-		Provider: WayACH.Provider, ExpiresAt: now.Add(ACHAnswerWindow), Lines: []data.NewOrderLine{q.line}}, seal, now)
+	var o *data.Order
+	err = f.DB.InTx(ctx, func(t *data.Tx) (err error) {
+		o, err = t.CreateOrder(data.NewOrder{BrandID: b.ID, UserID: u.ID, Kind: req.Kind, PayWay: WayACH.Code,
+			Provider: WayACH.Provider, ExpiresAt: now.Add(ACHAnswerWindow), Lines: []data.NewOrderLine{q.line}}, now)
+		if err != nil {
+			return err
+		}
+		// the sealed values are bound to the new order's number
+		return t.AddACHMandate(o.ID, data.NewACHMandate{BankCode: form.BankCode, BranchCode: form.BranchCode,
+			AccountSealed: f.ACHSealer.Seal(o.Number, "account", form.Account), AccountLast4: form.Account[len(form.Account)-4:],
+			HolderName: form.HolderName, HolderIDSealed: f.ACHSealer.Seal(o.Number, "holderId", form.HolderID),
+			HolderIDMasked: rules.MaskID(form.HolderID), AgreementHash: req.AgreementHash, AgreedAt: now}, now)
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +177,7 @@ func (f *Flows) PayByACH(ctx context.Context, b *data.Brand, u *data.User, req A
 			reason, code = "銀行未受理扣款授權（"+refusal.Code+"）", storefront.CodeACHRefused
 		}
 		f.Log.Warn("ACH submission failed", "order", o.Number, "err", err)
-		if _, _, ferr := f.DB.FailOrder(ctx, data.Change{Number: o.Number, Cause: "ACH submission: " + err.Error(), At: f.Now()}, reason); ferr != nil {
+		if _, _, ferr := f.Fail(ctx, data.Change{Number: o.Number, Cause: "ACH submission: " + err.Error(), At: f.Now()}, reason); ferr != nil {
 			f.Log.Error("ACH submission: fail order", "order", o.Number, "err", ferr)
 		}
 		if code == storefront.CodePaymentFailed {
@@ -180,7 +185,9 @@ func (f *Flows) PayByACH(ctx context.Context, b *data.Brand, u *data.User, req A
 		}
 		return nil, refuse(storefront.KindConflict, code, "")
 	}
-	return f.DB.SubmittedMandate(ctx, data.Change{Number: o.Number, Cause: "ACH mandate submitted", Digest: digest(ref), At: f.Now()}, ref)
+	o, _, err = f.move(ctx, data.Change{Number: o.Number, Cause: "ACH mandate submitted", Digest: digest(ref), At: f.Now()}, rules.EventSubmit,
+		func(t *data.Tx, o *data.Order) error { return t.SetMandateRef(o.ID, ref) })
+	return o, err
 }
 
 // ApplyACHAnswer believes the bank's answer (body and its signature as
@@ -204,11 +211,58 @@ func (f *Flows) ApplyACHAnswer(ctx context.Context, body []byte, sig string) (*d
 	if err != nil || m.BankRef == "" || m.BankRef != ans.Ref {
 		return nil, f.unjudged(ctx, cb, err, errUnknownOrder, "unknown mandate or reference")
 	}
-	o, changed, err := f.DB.AnswerMandate(ctx, data.MandateAnswer{
+	o, changed, err := f.AnswerMandate(ctx, MandateAnswer{
 		Change:  data.Change{Number: ans.MandateNo, Cause: "ACH answer: " + ans.Status + " " + ans.ReasonCode, Digest: cb.Digest, At: now},
 		BankRef: ans.Ref, Approved: ans.Status == providers.ACHApproved, Amount: ans.Amount,
-		ReasonCode: rules.Truncate(ans.ReasonCode, 16), Reason: rules.Truncate(failureText(ans.Reason), 100)}, f.Receipt)
+		ReasonCode: rules.Truncate(ans.ReasonCode, 16), Reason: rules.Truncate(failureText(ans.Reason), 100)})
 	return f.settled(ctx, cb, o, changed, err)
+}
+
+// MandateAnswer is the bank's verified answer to a mandate.
+type MandateAnswer struct {
+	data.Change
+	BankRef    string
+	Approved   bool
+	Amount     int
+	ReasonCode string
+	Reason     string // why the bank refused: an approval records none
+}
+
+// AnswerMandate applies the bank's answer a to its order, once: approved
+// pays the order (Pay: its amount must be the order's, holdings and
+// receipt in the same transaction), rejected fails it with the reason; the
+// mandate records the answer (rules.ACHNext) in that transaction. The
+// reference must be the one the bank gave when it took the mandate. A
+// repeated answer changes nothing (changed false); a contrary answer to an
+// answered mandate is refused, or ignored by the order state table when
+// the order took its answer (a paid order is not failed).
+func (f *Flows) AnswerMandate(ctx context.Context, a MandateAnswer) (*data.Order, bool, error) {
+	record := func(t *data.Tx, o *data.Order) error {
+		state, ref, err := t.ACHMandateState(o.ID)
+		if err != nil {
+			return err
+		}
+		to, err := rules.ACHNext(state, a.Approved)
+		if err != nil {
+			return err
+		}
+		reason := a.Reason
+		if a.Approved {
+			reason = ""
+		}
+		if ref != a.BankRef {
+			return rules.ErrMandateAnswered
+		}
+		answered, err := t.AnswerACHMandate(o.ID, a.BankRef, to, a.ReasonCode, reason, a.At)
+		if err == nil && !answered {
+			err = rules.ErrMandateAnswered
+		}
+		return err
+	}
+	if a.Approved {
+		return f.pay(ctx, data.Payment{Change: a.Change, Provider: data.ProviderACH, TradeNo: a.BankRef, Amount: a.Amount}, record)
+	}
+	return f.fail(ctx, a.Change, storefront.TextACHRejected+a.Reason, record)
 }
 
 // MandateView is an order's ACH authorisation as its member sees it:

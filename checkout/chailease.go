@@ -8,7 +8,7 @@ import (
 	"storefront/providers"
 )
 
-// Chailease instalments (issue 13): the buyer is sent to the provider
+// Chailease instalments: the buyer is sent to the provider
 // (the payment page's redirect, StartPayment) and comes back; the order
 // is paid only when the instalment completes (ApplyChaileaseResult), so
 // what it sold starts then (rules.ActivationOnSettle).
@@ -21,7 +21,7 @@ func (f *Flows) chaileaseHandoff(ctx context.Context, o *data.Order, change data
 	if err != nil {
 		return nil, errProvider(err)
 	}
-	if _, err := f.DB.AwaitPayment(ctx, change, data.Handoff{}); err != nil {
+	if _, err := f.handOff(ctx, change, data.Handoff{}); err != nil {
 		return nil, err
 	}
 	return &Handoff{Redirect: u}, nil
@@ -51,10 +51,10 @@ func (f *Flows) ApplyChaileaseResult(ctx context.Context, fields url.Values, kin
 	change := data.Change{Number: res.OrderNo, Cause: "Chailease " + kind + ": " + res.Status, Digest: cb.Digest, At: now}
 	var changed bool
 	if res.Completed() {
-		o, changed, err = f.DB.PayInstalmentOrder(ctx, data.Payment{Change: change, Provider: data.ProviderChailease,
-			TradeNo: res.TradeNo, Amount: res.Amount}, res.Instalments, f.Receipt)
+		o, changed, err = f.pay(ctx, data.Payment{Change: change, Provider: data.ProviderChailease, TradeNo: res.TradeNo,
+			Amount: res.Amount}, func(t *data.Tx, o *data.Order) error { return t.SetInstalments(o.ID, res.Instalments) })
 	} else {
-		o, changed, err = f.DB.FailOrder(ctx, change, "中租零卡分期未核准："+failureText(res.Reason))
+		o, changed, err = f.Fail(ctx, change, "中租零卡分期未核准："+failureText(res.Reason))
 	}
 	return f.settled(ctx, cb, o, changed, err)
 }

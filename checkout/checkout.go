@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/mail"
 	"storefront/providers"
 	"storefront/rules"
 )
@@ -36,18 +37,16 @@ type Flows struct {
 	// OrderTTL is how long an order waits for its payment before the
 	// expiry worker expires it.
 	OrderTTL time.Duration
-	// Receipt composes the receipt mail in the paying transaction (nil:
-	// none); Queued tells the outbox worker a mail waits (nil: none).
-	Receipt data.ReceiptMail
-	Queued  func()
-	Log     *slog.Logger
-	// FailureMail composes the mail of a declined recurring period and
-	// RefundMail the one of a refunded second charge (nil: none); HTTP
-	// makes the server-to-server provider calls (nil: the providers'
+	// Shop is the mail identity of a brand (its name, colour and home on
+	// its trusted origin) that the flows' mails (receipt, a declined
+	// period, a refunded charge) are composed with (nil: no mails); Queued
+	// tells the outbox worker a mail waits (nil: none).
+	Shop   func(ctx context.Context, brandID string) (mail.Brand, error)
+	Queued func()
+	Log    *slog.Logger
+	// HTTP makes the server-to-server provider calls (nil: the providers'
 	// default client).
-	FailureMail data.FailureMail
-	RefundMail  data.RefundMail
-	HTTP        *http.Client
+	HTTP *http.Client
 }
 
 // Request is what a buyer asks for (host's CheckoutRequest).
@@ -378,6 +377,11 @@ func (f *Flows) CreateOrder(ctx context.Context, b *data.Brand, u *data.User, re
 		return nil, refuse(storefront.KindInvalid, storefront.CodeACHInvalid, "ACH 扣款請填寫授權資料後送出")
 	}
 	now := f.Now()
-	return f.DB.CreateOrder(ctx, data.NewOrder{BrandID: b.ID, UserID: u.ID, Kind: req.Kind, PayWay: way.Code,
-		Provider: way.Provider, ExpiresAt: rules.OrderExpiry(now, f.OrderTTL), Lines: []data.NewOrderLine{q.line}}, now)
+	var o *data.Order
+	err = f.DB.InTx(ctx, func(t *data.Tx) (err error) {
+		o, err = t.CreateOrder(data.NewOrder{BrandID: b.ID, UserID: u.ID, Kind: req.Kind, PayWay: way.Code,
+			Provider: way.Provider, ExpiresAt: rules.OrderExpiry(now, f.OrderTTL), Lines: []data.NewOrderLine{q.line}}, now)
+		return err
+	})
+	return o, err
 }

@@ -40,7 +40,7 @@ type Handoff struct {
 // errProvider is a provider that could not be reached or refused the
 // request: the buyer may try again.
 func errProvider(err error) error {
-	return &storefront.Error{Kind: storefront.KindUnavailable, Code: storefront.CodePaymentFailed, Message: "付款服務暫時無法使用，請稍後再試", Err: err}
+	return &storefront.Error{Kind: storefront.KindUnavailable, Code: storefront.CodePaymentFailed, Message: storefront.TextProviderDown, Err: err}
 }
 
 // StartPayment hands member u's order o to its provider: a NewebPay MPG
@@ -52,10 +52,10 @@ func (f *Flows) StartPayment(ctx context.Context, o *data.Order, email string, u
 	now := f.Now()
 	change := data.Change{Number: o.Number, Cause: "handed to " + o.Provider, At: now}
 	if !o.ExpiresAt.After(now) && (o.State == data.OrderCreated || o.State == data.OrderAwaitingPayment) {
-		return nil, refuse(storefront.KindConflict, storefront.CodeOrderExpired, "此訂單已逾時，請重新結帳")
+		return nil, refuse(storefront.KindConflict, storefront.CodeOrderExpired, storefront.TextOrderExpired)
 	}
-	if o.State != data.OrderCreated && o.State != data.OrderAwaitingPayment {
-		return nil, data.NotPayable(o)
+	if _, err := rules.OrderNext(o.State, rules.EventHandOff); err != nil {
+		return nil, err
 	}
 	switch o.Provider {
 	case data.ProviderNewebPay:
@@ -67,7 +67,7 @@ func (f *Flows) StartPayment(ctx context.Context, o *data.Order, email string, u
 		if err != nil {
 			return nil, errProvider(err)
 		}
-		if _, err := f.DB.AwaitPayment(ctx, change, data.Handoff{}); err != nil {
+		if _, err := f.handOff(ctx, change, data.Handoff{}); err != nil {
 			return nil, err
 		}
 		return &Handoff{Form: &form}, nil
@@ -81,7 +81,7 @@ func (f *Flows) StartPayment(ctx context.Context, o *data.Order, email string, u
 			}
 			a = data.Handoff{TradeNo: r.TransactionID, WebURL: r.WebURL, AppURL: r.AppURL}
 			change.Digest = digest(r.TransactionID)
-			if _, err := f.DB.AwaitPayment(ctx, change, a); err != nil {
+			if _, err := f.handOff(ctx, change, a); err != nil {
 				return nil, err
 			}
 		}
@@ -121,7 +121,7 @@ const (
 
 // errBadMessage is a provider message that does not verify: refused,
 // nothing changes.
-var errBadMessage = &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodePaymentFailed, Message: "付款結果驗證失敗"}
+var errBadMessage = &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodePaymentFailed, Message: storefront.TextBadMessage}
 
 // ApplyNewebPayResult believes a NewebPay NotifyURL or ReturnURL message
 // (kind) only when its TradeSha and MerchantID verify: a success pays the
@@ -145,17 +145,13 @@ func (f *Flows) ApplyNewebPayResult(ctx context.Context, form url.Values, kind s
 	var o *data.Order
 	var changed bool
 	if res.Paid() {
-		o, changed, err = f.DB.PayOrder(ctx, data.Payment{Change: change, Provider: data.ProviderNewebPay, TradeNo: res.TradeNo,
-			Amount: res.Amount, CardLast4: last4(res.Card4No)}, f.Receipt)
+		o, changed, err = f.Pay(ctx, data.Payment{Change: change, Provider: data.ProviderNewebPay, TradeNo: res.TradeNo,
+			Amount: res.Amount, CardLast4: last4(res.Card4No)})
 	} else {
-		o, changed, err = f.DB.FailOrder(ctx, change, failureText(res.Message))
+		o, changed, err = f.Fail(ctx, change, failureText(res.Message))
 	}
 	return f.settled(ctx, cb, o, changed, err)
 }
-
-// errUnknownOrder refuses a verified message about an order (or a
-// transaction) we do not have.
-var errUnknownOrder = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeOrderNotFound}
 
 // unjudged answers a message whose order (or mandate) is not the one it
 // names (err nil) or whose lookup failed with err: a verified absence is
@@ -178,7 +174,7 @@ func (f *Flows) settled(ctx context.Context, cb data.Callback, o *data.Order, ch
 	switch {
 	case err != nil:
 		cb.Outcome = "refused: " + storefront.AsError(err).Message
-		if errors.Is(err, data.ErrAmountMismatch) {
+		if errors.Is(err, ErrAmountMismatch) {
 			f.Log.Warn("payment refused: amount differs from the order", "provider", cb.Provider, "order", cb.OrderNumber,
 				"amount", cb.Amount, "trade_no", cb.TradeNo)
 		}
@@ -223,7 +219,7 @@ func last4(card string) string {
 // failureText is the provider's reason, or ours when it gave none.
 func failureText(msg string) string {
 	if strings.TrimSpace(msg) == "" {
-		return "付款未成功，請重新付款"
+		return storefront.TextPaymentNotDone
 	}
 	return msg
 }
@@ -237,7 +233,7 @@ const ConfirmLease = time.Minute
 // order's amount from the database: it claims the order for ConfirmLease
 // in a short transaction, calls LINE Pay with no lock held and settles in
 // a second transaction. A confirm while another holds the order returns
-// it with data.ErrConfirming (processing: the result page shows the
+// it with rules.ErrConfirming (processing: the result page shows the
 // outcome); a lease past its time is claimed again. A confirm whose
 // answer was lost is checked with LINE Pay (a second confirm is refused
 // as a repeat). An order not awaiting payment is returned as it is.
@@ -246,10 +242,10 @@ func (f *Flows) ConfirmLinePay(ctx context.Context, orderNo, transactionID strin
 	cb := data.Callback{Provider: data.ProviderLinePay, Kind: KindConfirm, OrderNumber: orderNo, TradeNo: transactionID,
 		Digest: digest("confirm:" + orderNo + ":" + transactionID), At: now}
 	change := data.Change{Number: orderNo, Cause: "LINE Pay confirm", Digest: cb.Digest, At: now}
-	o, claimed, err := f.DB.ClaimConfirm(ctx, data.Change{Number: orderNo, Cause: "LINE Pay confirm claimed", Digest: cb.Digest, At: now},
+	o, claimed, err := f.ClaimConfirm(ctx, data.Change{Number: orderNo, Cause: "LINE Pay confirm claimed", Digest: cb.Digest, At: now},
 		data.ProviderLinePay, transactionID, now.Add(ConfirmLease))
 	switch {
-	case errors.Is(err, data.ErrConfirming):
+	case errors.Is(err, rules.ErrConfirming):
 		cb.Verified, cb.Outcome = true, "processing: another confirm holds the order"
 		f.audit(ctx, cb)
 		return o, err
@@ -272,7 +268,7 @@ func (f *Flows) ConfirmLinePay(ctx context.Context, orderNo, transactionID strin
 	switch {
 	case errors.As(err, &lpErr):
 		cb.Status = lpErr.Code
-		o, changed, ferr := f.DB.FailOrder(ctx, change, "LINE Pay 付款未完成（"+lpErr.Code+"）")
+		o, changed, ferr := f.Fail(ctx, change, "LINE Pay 付款未完成（"+lpErr.Code+"）")
 		f.settled(ctx, cb, o, changed, ferr)
 		return o, refuse(storefront.KindConflict, storefront.CodePaymentFailed, "")
 	case err != nil: // unreachable: the buyer may come back to confirm again
@@ -284,15 +280,15 @@ func (f *Flows) ConfirmLinePay(ctx context.Context, orderNo, transactionID strin
 		return nil, errProvider(err)
 	}
 	cb.Status, cb.Amount = providers.LinePayOK, &conf.Amount
-	o, changed, err := f.DB.PayOrder(ctx, data.Payment{Change: change, Provider: data.ProviderLinePay, TradeNo: transactionID,
-		Amount: conf.Amount, CardLast4: last4(conf.MaskedCard)}, f.Receipt)
+	o, changed, err := f.Pay(ctx, data.Payment{Change: change, Provider: data.ProviderLinePay, TradeNo: transactionID,
+		Amount: conf.Amount, CardLast4: last4(conf.MaskedCard)})
 	return f.settled(ctx, cb, o, changed, err)
 }
 
 // CancelLinePay records that the buyer cancelled on LINE Pay's page (the
 // cancelUrl, to which LINE Pay adds transactionId and orderId): only the
 // order that requested transactionID, still unpaid, is cancelled; one a
-// confirm holds is returned with data.ErrConfirming.
+// confirm holds is returned with rules.ErrConfirming.
 func (f *Flows) CancelLinePay(ctx context.Context, orderNo, transactionID string) (*data.Order, error) {
 	now := f.Now()
 	cb := data.Callback{Provider: data.ProviderLinePay, Kind: KindCancel, OrderNumber: orderNo, TradeNo: transactionID,
@@ -302,16 +298,16 @@ func (f *Flows) CancelLinePay(ctx context.Context, orderNo, transactionID string
 		return nil, f.unjudged(ctx, cb, err, errUnknownOrder, "unknown order or transaction")
 	}
 	cb.Verified = true
-	o, changed, err := f.DB.CancelOrder(ctx, data.Change{Number: o.Number, Cause: "LINE Pay cancel", Digest: cb.Digest, At: now})
+	o, changed, err := f.Cancel(ctx, data.Change{Number: o.Number, Cause: "LINE Pay cancel", Digest: cb.Digest, At: now})
 	return f.settled(ctx, cb, o, changed, err)
 }
 
 // TestPay pays order o as its provider would (the dev environment's
-// /api/test/payment): through the same PayOrder.
+// /api/test/payment): through the same Pay.
 func (f *Flows) TestPay(ctx context.Context, o *data.Order) (*data.Order, error) {
 	now := f.Now()
-	o, changed, err := f.DB.PayOrder(ctx, data.Payment{Change: data.Change{Number: o.Number, Cause: "test payment (dev)", At: now},
-		Provider: o.Provider, TradeNo: "TEST" + o.Number, Amount: o.Amount, CardLast4: "1111"}, f.Receipt)
+	o, changed, err := f.Pay(ctx, data.Payment{Change: data.Change{Number: o.Number, Cause: "test payment (dev)", At: now},
+		Provider: o.Provider, TradeNo: "TEST" + o.Number, Amount: o.Amount, CardLast4: "1111"})
 	if err == nil && changed && f.Queued != nil {
 		f.Queued()
 	}
@@ -321,7 +317,7 @@ func (f *Flows) TestPay(ctx context.Context, o *data.Order) (*data.Order, error)
 // expire expires one order past its time, with cause; it reports whether
 // it did.
 func (f *Flows) expire(ctx context.Context, number string, now time.Time, cause string) bool {
-	_, changed, err := f.DB.ExpireOrder(ctx, data.Change{Number: number, Cause: cause, At: now})
+	_, changed, err := f.ExpireOrder(ctx, data.Change{Number: number, Cause: cause, At: now})
 	if err != nil && storefront.ErrorKind(err) != storefront.KindConflict {
 		f.Log.Error("expire order", "order", number, "err", err)
 	}
@@ -362,7 +358,7 @@ func (f *Flows) settleDue(ctx context.Context, number string, now time.Time) boo
 	case rules.ExpirySettle:
 		cb := data.Callback{Provider: o.Provider, Kind: KindQuery, OrderNumber: o.Number, Digest: pay.Digest, Verified: true,
 			Status: "paid", Amount: &pay.Amount, TradeNo: pay.TradeNo, At: now}
-		o, changed, err := f.DB.PayOrder(ctx, pay, f.Receipt)
+		o, changed, err := f.Pay(ctx, pay)
 		f.settled(ctx, cb, o, changed, err)
 		return changed
 	case rules.ExpiryExpire:

@@ -12,11 +12,11 @@ import (
 	"storefront/rules"
 )
 
-// Recurring card payments (issue 13, payment way '1'): an item sold by
+// Recurring card payments (payment way '1'): an item sold by
 // NewebPay's periodic payment. The order's first mandate charges its first
-// period at once and pays the order through PayOrder (the holdings, the
+// period at once and pays the order through Pay (the holdings, the
 // receipt); each later period's notification extends the holdings once
-// (data.ApplyCharge); a declined one marks them payment-failed and mails
+// (ApplyCharge, recurring_charge.go); a declined one marks them payment-failed and mails
 // the member a link to change the card. A card change is a new mandate
 // that re-charges the declined period at once (or makes a ten-dollar
 // check when none was declined); the mandates it replaces are terminated
@@ -79,7 +79,7 @@ func (f *Flows) startMandate(ctx context.Context, o *data.Order, email string, u
 		return nil, err
 	}
 	t.PeriodPoint = periodPoint(t.PeriodType, now)
-	m, err := f.DB.NewMandate(ctx, o.Number, t, false, false, now)
+	m, err := f.newMandate(ctx, o.Number, t, false, false, now)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func (f *Flows) startMandate(ctx context.Context, o *data.Order, email string, u
 	if err != nil {
 		return nil, err
 	}
-	if _, err := f.DB.AwaitPayment(ctx, data.Change{Number: o.Number, Cause: "handed to newebpay (periodic)", At: now}, data.Handoff{}); err != nil {
+	if _, err := f.handOff(ctx, data.Change{Number: o.Number, Cause: "handed to newebpay (periodic)", At: now}, data.Handoff{}); err != nil {
 		return nil, err
 	}
 	return h, nil
@@ -104,7 +104,7 @@ func (f *Flows) StartCardChange(ctx context.Context, o *data.Order, onlyFailed b
 	if !f.NewebPay.Configured() {
 		return "", errProvider(providers.ErrNotConfigured)
 	}
-	m, err := f.DB.NewMandate(ctx, o.Number, data.RecurringTerms{}, true, onlyFailed, f.Now())
+	m, err := f.newMandate(ctx, o.Number, data.RecurringTerms{}, true, onlyFailed, f.Now())
 	if err != nil {
 		return "", err
 	}
@@ -147,7 +147,7 @@ func (f *Flows) refundDuplicate(ctx context.Context, number string, d *data.Dupl
 	if err != nil {
 		f.Log.Error("NewebPay: refunding a second charge", "order", number, "period", d.Period, "trade", d.TradeNo, "err", err)
 	}
-	if serr := f.DB.SettleRefund(ctx, d, err, f.Now(), f.RefundMail); serr != nil {
+	if serr := f.settleRefund(ctx, d, err, f.Now()); serr != nil {
 		return serr
 	}
 	if err != nil {
@@ -180,7 +180,7 @@ type PeriodOutcome struct {
 // (kind) only when Period decrypts with our key and names our merchant,
 // its mandate is ours, its PeriodNo the mandate's and its amount the
 // order's period amount. The first mandate's creation pays (or fails)
-// the order; every other result goes to data.ApplyCharge, once. Mandates
+// the order; every other result goes to ApplyCharge, once. Mandates
 // a card change replaced are then terminated at NewebPay. Every message is
 // kept in the audit (provider_callbacks).
 func (f *Flows) ApplyPeriodResult(ctx context.Context, form url.Values, kind string) (*PeriodOutcome, error) {
@@ -212,15 +212,15 @@ func (f *Flows) ApplyPeriodResult(ctx context.Context, form url.Values, kind str
 		// (a failure here is retried after it is recorded, below)
 		_ = f.endMandates(ctx, number, m.ID)
 	}
-	if res.Created && !m.Change { // the order's own payment: PayOrder or FailOrder first
+	if res.Created && !m.Change { // the order's own payment: Pay or Fail first
 		change := data.Change{Number: number, Cause: "NewebPay periodic " + kind + ": " + res.Status, Digest: cb.Digest, At: now}
 		var o *data.Order
 		var changed bool
 		if res.Paid() {
-			o, changed, err = f.DB.PayOrder(ctx, data.Payment{Change: change, Provider: data.ProviderNewebPay, TradeNo: res.TradeNo,
-				Amount: res.Amount, CardLast4: res.CardLast4}, f.Receipt)
+			o, changed, err = f.Pay(ctx, data.Payment{Change: change, Provider: data.ProviderNewebPay, TradeNo: res.TradeNo,
+				Amount: res.Amount, CardLast4: res.CardLast4})
 		} else {
-			o, changed, err = f.DB.FailOrder(ctx, change, failureText(res.Message))
+			o, changed, err = f.Fail(ctx, change, failureText(res.Message))
 		}
 		if err != nil || (o.State != data.OrderPaid && res.Paid()) {
 			_, err = f.settled(ctx, cb, o, changed, err)
@@ -230,7 +230,7 @@ func (f *Flows) ApplyPeriodResult(ctx context.Context, form url.Values, kind str
 			f.Queued()
 		}
 	}
-	out, err := f.DB.ApplyCharge(ctx, charge, f.FailureMail)
+	out, err := f.ApplyCharge(ctx, charge)
 	if err != nil {
 		_, err = f.settled(ctx, cb, nil, false, err)
 		return nil, err

@@ -14,7 +14,7 @@ import (
 // Counting passcards (分鐘計費卡) that went below zero (
 // migration 011): what they owe, by the brand's charging setting, and
 // paying it through an order of kind overdue, whose payment adds the
-// minutes owed back to the card once (in PayOrder's transaction).
+// minutes owed back to the card once (in the paying transaction: Tx.CreateHoldings).
 
 // ChargingSetting is how a brand charges the minutes a counting passcard
 // owes: every started block of UnitMinutes costs UnitPrice.

@@ -13,11 +13,12 @@ import (
 	"storefront/rules"
 )
 
-// The changes of an order (migration 007): creating it, handing it to a
-// provider, paying it (with its holdings and receipt), failing, cancelling
-// and expiring it, and the audit of what the providers sent. Every change
-// is one transaction that locks the order row and records an order_events
-// row. The wire types are in orders.go.
+// The changes of an order (migration 007), as Tx methods: creating it,
+// locking it, applying a move the order state table decided (rules/order.go:
+// the checkout flows ask it), paying it with its holdings, and the audit
+// of what the providers sent. Every change is one transaction of a flow
+// that locks the order row and records an order_events row. The wire
+// types are in orders.go.
 
 // NewOrderLine names what a line sells; its name, price and terms are read
 // from the database when the order is made, never taken from the buyer.
@@ -61,31 +62,19 @@ func newOrderNumber() string { return rand.Text() }
 var errOrderNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeOrderNotFound}
 
 // CreateOrder creates an order in state created with its lines, reading
-// each line's name, price and terms from the database in the same
-// transaction: an item off the shelf is storefront.CodeItemOffShelf, a price other
-// than the one shown storefront.CodePriceChanged.
-func (db *DB) CreateOrder(ctx context.Context, n NewOrder, now time.Time) (*Order, error) {
-	var number string
-	err := db.inTx(ctx, func(tx pgx.Tx) (err error) {
-		_, number, err = createOrderIn(ctx, tx, n, now)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return db.Order(ctx, n.BrandID, number)
-}
-
-// createOrderIn creates order n in transaction tx; it returns its id and
-// number.
-func createOrderIn(ctx context.Context, tx pgx.Tx, n NewOrder, now time.Time) (int64, string, error) {
+// each line's name, price and terms from the database in the
+// transaction: an item off the shelf is storefront.CodeItemOffShelf, a
+// price other than the one shown storefront.CodePriceChanged. It returns
+// the order as made.
+func (t *Tx) CreateOrder(n NewOrder, now time.Time) (*Order, error) {
+	ctx, tx := t.ctx, t.tx
 	number := newOrderNumber()
 	var id int64
 	err := tx.QueryRow(ctx, `insert into orders (brand_id, user_id, number, kind, amount, pay_way, provider, expires_at, created_at, updated_at)
 		values ($1, $2, $3, $4, 0, $5, $6, $7, $8, $8) returning id`,
 		n.BrandID, n.UserID, number, n.Kind, n.PayWay, n.Provider, n.ExpiresAt, now).Scan(&id)
 	if err != nil {
-		return 0, "", err
+		return nil, dbErr(err)
 	}
 	for _, l := range n.Lines {
 		switch {
@@ -97,14 +86,17 @@ func createOrderIn(ctx context.Context, tx pgx.Tx, n NewOrder, now time.Time) (i
 			err = insertLine(ctx, tx, n.BrandID, id, l, rules.Day(now))
 		}
 		if err != nil {
-			return 0, "", err
+			return nil, dbErr(err)
 		}
 	}
 	if _, err := tx.Exec(ctx, `update orders set amount = (select coalesce(sum(unit_price * quantity), 0) from order_lines where order_id = $1)
 		where id = $1`, id); err != nil {
-		return 0, "", err
+		return nil, dbErr(err)
 	}
-	return id, number, addEvent(ctx, tx, id, "", OrderCreated, "order created", "", now)
+	if err := t.AddOrderEvent(id, "", OrderCreated, Change{Cause: "order created", At: now}); err != nil {
+		return nil, err
+	}
+	return orderIn(ctx, tx, "", number, false)
 }
 
 // insertLine reads a line's item or course (locked against a change while
@@ -155,10 +147,16 @@ func PriceChangedMessage(price int) string {
 	return fmt.Sprintf("商品價格已變更為 NT$%s，請重新確認後再結帳", rules.Thousands(price))
 }
 
-// addEvent records a state change of order id.
-func addEvent(ctx context.Context, tx pgx.Tx, id int64, from, to, cause, digest string, at time.Time) error {
+// AddOrderEvent records a move of order id from state from to state to
+// (the same state: an event that keeps it), with c's cause, digest and
+// time.
+func (t *Tx) AddOrderEvent(id int64, from, to string, c Change) error {
+	return dbErr(addEvent(t.ctx, t.tx, id, from, to, c))
+}
+
+func addEvent(ctx context.Context, tx pgx.Tx, id int64, from, to string, c Change) error {
 	_, err := tx.Exec(ctx, `insert into order_events (order_id, at, from_state, to_state, cause, payload_digest)
-		values ($1, $2, $3, $4, $5, $6)`, id, at, from, to, rules.Truncate(cause, 500), digest)
+		values ($1, $2, $3, $4, $5, $6)`, id, c.At, from, to, rules.Truncate(c.Cause, 500), c.Digest)
 	return err
 }
 
@@ -172,49 +170,21 @@ type Change struct {
 	At     time.Time
 }
 
-// transition moves order number to state to in one transaction when its
-// state is one of from, else leaves it. It returns the order after and
-// whether it changed; set, when given, runs in the transaction before the
-// state is written (to set the order's other columns).
-func (db *DB) transition(ctx context.Context, c Change, to string, from []string, set func(tx pgx.Tx, o *Order) error) (*Order, bool, error) {
-	var o *Order
-	changed := false
-	err := db.inTx(ctx, func(tx pgx.Tx) (err error) {
-		if o, err = orderIn(ctx, tx, "", c.Number, true); err != nil {
-			return err
-		}
-		allowed := false
-		for _, f := range from {
-			allowed = allowed || o.State == f
-		}
-		if !allowed {
-			return nil
-		}
-		was := o.State
-		if set != nil {
-			if err := set(tx, o); err != nil {
-				return err
-			}
-		}
-		if o.Kind == OrderKindTerm && (to == OrderFailed || to == OrderCancelled || to == OrderExpired) {
-			if err := releaseTermHolds(ctx, tx, o.ID, c.At); err != nil {
-				return err
-			}
-		}
-		if _, err := tx.Exec(ctx, `update orders set state = $2, updated_at = $3, confirming_until = null where id = $1`, o.ID, to, c.At); err != nil {
-			return err
-		}
-		if err := addEvent(ctx, tx, o.ID, was, to, c.Cause, c.Digest, c.At); err != nil {
-			return err
-		}
-		changed = true
-		return nil
-	})
-	if err != nil || !changed {
-		return o, false, err
+// LockOrder loads order number (of any brand) with its lines and locks
+// its row for the transaction: every change of an order starts here.
+// Unknown is storefront.CodeOrderNotFound.
+func (t *Tx) LockOrder(number string) (*Order, error) {
+	return orderIn(t.ctx, t.tx, "", number, true)
+}
+
+// SetOrderState applies a move the order state table decided (rules.OrderNext)
+// to order id, from state from: its state and time, the end of any confirm
+// lease, and its event.
+func (t *Tx) SetOrderState(id int64, from, to string, c Change) error {
+	if _, err := t.tx.Exec(t.ctx, `update orders set state = $2, updated_at = $3, confirming_until = null where id = $1`, id, to, c.At); err != nil {
+		return dbErr(err)
 	}
-	o, err = db.Order(ctx, "", c.Number)
-	return o, true, err
+	return t.AddOrderEvent(id, from, to, c)
 }
 
 // Handoff is what a provider gave before payment: LINE Pay's
@@ -224,37 +194,21 @@ type Handoff struct {
 	WebURL, AppURL string
 }
 
-// AwaitPayment records that the buyer was handed to the provider: created
-// (or already awaiting) → awaiting_payment, with what the provider gave
-// (h). A paid, failed, cancelled or expired order is NotPayable.
-func (db *DB) AwaitPayment(ctx context.Context, c Change, h Handoff) (*Order, error) {
-	o, _, err := db.transition(ctx, c, OrderAwaitingPayment, []string{OrderCreated, OrderAwaitingPayment}, func(tx pgx.Tx, o *Order) error {
-		if h.TradeNo == "" {
-			return nil
-		}
-		_, err := tx.Exec(ctx, `update orders set provider_trade_no = $2, pay_url_web = $3, pay_url_app = $4 where id = $1`,
-			o.ID, h.TradeNo, h.WebURL, h.AppURL)
-		return err
-	})
-	if err == nil && o.State != OrderAwaitingPayment {
-		return o, NotPayable(o)
+// SetHandoff records what the provider gave when the buyer was handed to
+// it (nothing when h has no trade number).
+func (t *Tx) SetHandoff(id int64, h Handoff) error {
+	if h.TradeNo == "" {
+		return nil
 	}
-	return o, err
+	_, err := t.tx.Exec(t.ctx, `update orders set provider_trade_no = $2, pay_url_web = $3, pay_url_app = $4 where id = $1`,
+		id, h.TradeNo, h.WebURL, h.AppURL)
+	return dbErr(err)
 }
 
-// NotPayable is the error for paying order o in its state.
-func NotPayable(o *Order) error {
-	msg := map[string]string{
-		OrderPaid:      "此訂單已付款完成",
-		OrderFailed:    "此訂單付款失敗，請重新結帳",
-		OrderCancelled: "此訂單已取消，請重新結帳",
-		OrderExpired:   "此訂單已逾時，請重新結帳",
-	}[o.State]
-	code := storefront.CodeOrderExpired
-	if o.State == OrderPaid {
-		code = storefront.CodePaymentFailed
-	}
-	return &storefront.Error{Kind: storefront.KindConflict, Code: code, Message: msg}
+// SetFailure records why order id's payment failed, for the buyer.
+func (t *Tx) SetFailure(id int64, failure string) error {
+	_, err := t.tx.Exec(t.ctx, `update orders set failure = $2 where id = $1`, id, rules.Truncate(failure, 200))
+	return dbErr(err)
 }
 
 // Payment is a provider's word that an order was paid, after its
@@ -267,78 +221,60 @@ type Payment struct {
 	CardLast4 string // "" when unknown
 }
 
-// ErrAmountMismatch: a payment whose amount is not the order's; the order
-// is left as it was.
-var ErrAmountMismatch = &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodePaymentFailed, Message: "付款金額與訂單金額不符"}
-
-// ReceiptMail composes the receipt of order o, paid, for member u, inside
-// the transaction that marks it paid.
-type ReceiptMail func(o *Order, u *User) (Mail, error)
-
-// PayOrder marks an order paid once: in one transaction it locks the
-// order, creates the holdings of every line (their periods by
-// rules.ActivationOnPayment), records the provider's trade number, the
-// card's last 4 digits and the event, and queues the receipt (compose nil:
-// none). An order already paid is returned unchanged (changed false),
-// however often the provider repeats itself. An amount other than the
-// order's is ErrAmountMismatch and changes nothing. A payment for an order
-// that failed, was cancelled or expired is still taken (the money moved).
-func (db *DB) PayOrder(ctx context.Context, p Payment, compose ReceiptMail) (o *Order, changed bool, err error) {
-	return db.payOrder(ctx, p, compose, nil)
+// MarkPaid records payment p of order id: paid at p.At, the provider's
+// trade number and the card's last 4 digits, no failure.
+func (t *Tx) MarkPaid(id int64, p Payment) error {
+	var last4 *string
+	if p.CardLast4 != "" {
+		last4 = &p.CardLast4
+	}
+	var trade *string
+	if p.TradeNo != "" {
+		trade = &p.TradeNo
+	}
+	_, err := t.tx.Exec(t.ctx, `update orders set state = 'paid', paid_at = $2, provider_trade_no = coalesce($3, provider_trade_no),
+			card_last4 = $4, failure = '' where id = $1`, id, p.At, trade, last4)
+	return dbErr(err)
 }
 
-// payOrder is PayOrder; also, when given, runs in the paying transaction
-// once the provider and amount checked out (a refusal rolls it all back).
-func (db *DB) payOrder(ctx context.Context, p Payment, compose ReceiptMail, also func(tx pgx.Tx, o *Order) error) (o *Order, changed bool, err error) {
-	from := []string{OrderCreated, OrderAwaitingPayment, OrderFailed, OrderCancelled, OrderExpired}
-	o, changed, err = db.transition(ctx, p.Change, OrderPaid, from, func(tx pgx.Tx, o *Order) error {
-		if o.Provider != p.Provider {
-			return &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodePaymentFailed, Message: "付款方式與訂單不符"}
+// CreateHoldings creates what every line of paid order o sold (their
+// periods by rules.ActivationOnSettle), books a term order's held
+// sessions and settles an overdue card's debt. o is the order as locked
+// (its state the one before the payment).
+func (t *Tx) CreateHoldings(o *Order, paid time.Time) error {
+	for i := range o.Lines {
+		if err := createHoldings(t.ctx, t.tx, o, &o.Lines[i], paid); err != nil {
+			return dbErr(err)
 		}
-		if p.Amount != o.Amount {
-			return ErrAmountMismatch
-		}
-		if also != nil {
-			if err := also(tx, o); err != nil {
-				return err
-			}
-		}
-		var last4 *string
-		if p.CardLast4 != "" {
-			last4 = &p.CardLast4
-		}
-		var trade *string
-		if p.TradeNo != "" {
-			trade = &p.TradeNo
-		}
-		if _, err := tx.Exec(ctx, `update orders set state = 'paid', paid_at = $2, provider_trade_no = coalesce($3, provider_trade_no),
-				card_last4 = $4, failure = '' where id = $1`, o.ID, p.At, trade, last4); err != nil {
-			return err
-		}
-		for i := range o.Lines {
-			if err := createHoldings(ctx, tx, o, &o.Lines[i], p.At); err != nil {
-				return err
-			}
-		}
-		if compose == nil {
-			return nil
-		}
-		u, err := scanUser(tx.QueryRow(ctx, `select `+userColumns+` from users where id = $1`, o.UserID))
-		if err != nil {
-			return err
-		}
-		o.State, o.PaidAt = OrderPaid, &p.At
-		if p.CardLast4 != "" {
-			o.MaskedCard = "**** " + p.CardLast4
-		}
-		m, err := compose(o, u)
-		if err != nil {
-			return err
-		}
-		m.UserID, m.Purpose = 0, ""
-		return enqueue(ctx, tx, m)
-	})
-	return o, changed, err
+	}
+	return nil
+}
+
+// ReleaseTermSeats gives back the seats held by term order id, failed,
+// cancelled or expired.
+func (t *Tx) ReleaseTermSeats(id int64, at time.Time) error {
+	return dbErr(releaseTermHolds(t.ctx, t.tx, id, at))
+}
+
+// SetConfirmLease holds order id for one LINE Pay confirm until until.
+func (t *Tx) SetConfirmLease(id int64, until, at time.Time) error {
+	_, err := t.tx.Exec(t.ctx, `update orders set confirming_until = $2, updated_at = $3 where id = $1`, id, until, at)
+	return dbErr(err)
+}
+
+// User loads member id in the transaction (whom a mail goes to).
+func (t *Tx) User(id int64) (*User, error) {
+	u, err := scanUser(t.tx.QueryRow(t.ctx, `select `+userColumns+` from users where id = $1`, id))
+	return u, dbErr(err)
+}
+
+// OrderOf loads the order of id, unlocked, in the transaction.
+func (t *Tx) OrderOf(id int64) (*Order, error) {
+	var number string
+	if err := t.tx.QueryRow(t.ctx, `select number from orders where id = $1`, id).Scan(&number); err != nil {
+		return nil, dbErr(err)
+	}
+	return orderIn(t.ctx, t.tx, "", number, false)
 }
 
 // createHoldings creates what line l of paid order o sold, quantity
@@ -410,33 +346,6 @@ func createHoldings(ctx context.Context, tx pgx.Tx, o *Order, l *OrderLine, paid
 	return err
 }
 
-// FailOrder records a payment the provider refused: created or awaiting →
-// failed with the reason for the buyer. A paid order stays paid.
-func (db *DB) FailOrder(ctx context.Context, c Change, failure string) (*Order, bool, error) {
-	return db.failOrder(ctx, c, failure, nil)
-}
-
-// failOrder is FailOrder; also, when given, runs in its transaction.
-func (db *DB) failOrder(ctx context.Context, c Change, failure string, also func(tx pgx.Tx, o *Order) error) (*Order, bool, error) {
-	return db.transition(ctx, c, OrderFailed, []string{OrderCreated, OrderAwaitingPayment}, func(tx pgx.Tx, o *Order) error {
-		if also != nil {
-			if err := also(tx, o); err != nil {
-				return err
-			}
-		}
-		_, err := tx.Exec(ctx, `update orders set failure = $2 where id = $1`, o.ID, rules.Truncate(failure, 200))
-		return err
-	})
-}
-
-// CancelOrder records that the buyer gave up paying: created or awaiting →
-// cancelled; an order a confirm holds (ClaimConfirm) is ErrConfirming.
-func (db *DB) CancelOrder(ctx context.Context, c Change) (*Order, bool, error) {
-	return db.transition(ctx, c, OrderCancelled, []string{OrderCreated, OrderAwaitingPayment}, func(tx pgx.Tx, o *Order) error {
-		return confirming(o, c.At)
-	})
-}
-
 // DueOrders lists up to limit orders still unpaid at now past their
 // expiry and held by no confirm: the expiry worker settles or expires
 // each (ExpireOrder). Orders whose provider it has not asked yet come
@@ -453,68 +362,6 @@ func (db *DB) DueOrders(ctx context.Context, now time.Time, limit int) ([]string
 func (db *DB) ExpiryAsked(ctx context.Context, number string, at time.Time) error {
 	_, err := db.Pool.Exec(ctx, `update orders set expiry_asked_at = $2 where number = $1`, number, at)
 	return dbErr(err)
-}
-
-// ExpireOrder expires an unpaid order whose time is up (created or
-// awaiting → expired); one paid meanwhile stays paid, one a confirm holds
-// is ErrConfirming.
-func (db *DB) ExpireOrder(ctx context.Context, c Change) (*Order, bool, error) {
-	return db.transition(ctx, c, OrderExpired, []string{OrderCreated, OrderAwaitingPayment}, func(tx pgx.Tx, o *Order) error {
-		if o.ExpiresAt.After(c.At) {
-			return errNotDue
-		}
-		return confirming(o, c.At)
-	})
-}
-
-var errNotDue = &storefront.Error{Kind: storefront.KindConflict, Message: "訂單尚未逾時"}
-
-// ErrConfirming is an order whose LINE Pay confirm is in progress on
-// another request: it answers "processing".
-var ErrConfirming = &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodePaymentFailed, Message: "付款確認中，請稍候"}
-
-// confirming is ErrConfirming when a confirm holds o at at.
-func confirming(o *Order, at time.Time) error {
-	if o.ConfirmingUntil != nil && o.ConfirmingUntil.After(at) {
-		return ErrConfirming
-	}
-	return nil
-}
-
-// ClaimConfirm claims order c.Number, awaiting the payment of provider's
-// transaction tradeNo, for one confirm until until: one short transaction
-// that locks the order, sets its lease and records the event; the caller
-// then speaks to the provider with no lock held and settles (PayOrder,
-// FailOrder) or lets go (ReleaseConfirm). An order of another provider or
-// transaction is storefront.CodeOrderNotFound; one held by a live lease is returned
-// with ErrConfirming; one not awaiting payment is returned unclaimed.
-func (db *DB) ClaimConfirm(ctx context.Context, c Change, provider, tradeNo string, until time.Time) (o *Order, claimed bool, err error) {
-	err = db.inTx(ctx, func(tx pgx.Tx) (err error) {
-		if o, err = orderIn(ctx, tx, "", c.Number, true); err != nil {
-			return err
-		}
-		switch {
-		case o.Provider != provider || o.ProviderTradeNo == "" || o.ProviderTradeNo != tradeNo:
-			return errOrderNotFound
-		case o.State != OrderAwaitingPayment:
-			return nil
-		}
-		if err := confirming(o, c.At); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `update orders set confirming_until = $2, updated_at = $3 where id = $1`, o.ID, until, c.At); err != nil {
-			return err
-		}
-		o.ConfirmingUntil, claimed = &until, true
-		return addEvent(ctx, tx, o.ID, o.State, o.State, c.Cause, c.Digest, c.At)
-	})
-	if errors.Is(err, ErrConfirming) {
-		return o, false, err
-	}
-	if err != nil {
-		return nil, false, err
-	}
-	return o, claimed, nil
 }
 
 // ReleaseConfirm lets go of the confirm lease of order number, still

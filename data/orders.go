@@ -6,21 +6,23 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"storefront/rules"
 )
 
-// Orders (issue 12; migration 007). Every state change locks the order row
-// (select … for update) in one transaction and records an order_events
-// row; paying creates the holdings the order sold and queues the receipt
-// mail in the transaction that marks it paid, once.
+// Orders (migration 007): the wire types and the reads. Every state
+// change is a checkout flow's transaction: it locks the order row, asks
+// the order state table (rules/order.go) and records an order_events row
+// (order_changes.go).
 
-// Order states.
+// Order states: rules/order.go's.
 const (
-	OrderCreated         = "created"
-	OrderAwaitingPayment = "awaiting_payment"
-	OrderPaid            = "paid"
-	OrderFailed          = "failed"
-	OrderCancelled       = "cancelled"
-	OrderExpired         = "expired"
+	OrderCreated         = rules.OrderCreated
+	OrderAwaitingPayment = rules.OrderAwaitingPayment
+	OrderPaid            = rules.OrderPaid
+	OrderFailed          = rules.OrderFailed
+	OrderCancelled       = rules.OrderCancelled
+	OrderExpired         = rules.OrderExpired
 )
 
 // Order kinds: what the order sells.

@@ -244,7 +244,7 @@ func bookTermHold(ctx context.Context, tx pgx.Tx, o *Order, at time.Time) error 
 			if storefront.AsError(err).Kind == storefront.KindInternal {
 				return err
 			}
-			return addEvent(ctx, tx, o.ID, o.State, o.State, "paid after its seats were released: "+storefront.AsError(err).Message+" (refund)", "", at)
+			return addEvent(ctx, tx, o.ID, o.State, o.State, Change{Cause: "paid after its seats were released: " + storefront.AsError(err).Message + " (refund)", At: at})
 		}
 		if err := sp.Commit(ctx); err != nil {
 			return err

@@ -32,8 +32,7 @@ const (
 // checkoutFlows builds the purchase flows of the server.
 func (s *Server) checkoutFlows() *checkout.Flows {
 	f := &checkout.Flows{DB: s.db, Now: s.now, NewebPay: s.cfg.NewebPay, LinePay: s.cfg.LinePay, OrderTTL: s.cfg.OrderTTL,
-		Receipt: s.receiptMail, Queued: func() { s.outbox.Kick() }, Log: s.log, FailureMail: s.recurringFailureMail,
-		RefundMail: s.recurringRefundMail}
+		Shop: s.orderShop, Queued: func() { s.outbox.Kick() }, Log: s.log}
 	s.deferredFlows(f)
 	return f
 }
@@ -514,34 +513,14 @@ func (s *Server) paymentURLs(b *data.Brand, o *data.Order) checkout.URLs {
 	}
 }
 
-// receiptMail composes the receipt of a paid order (mail.Receipt): its
-// lines, amount, payment way and masked card, linking to the order.
-func (s *Server) receiptMail(o *data.Order, u *data.User) (data.Mail, error) {
-	b, err := s.loadBrand(context.Background(), o.BrandID)
+// orderShop is the mail identity of brand brandID that checkout's mails
+// (receipt, a declined period, a refunded charge) are composed with: its
+// name, colour and home on its trusted origin.
+func (s *Server) orderShop(_ context.Context, brandID string) (mail.Brand, error) {
+	b, err := s.loadBrand(context.Background(), brandID)
 	if err != nil {
-		return data.Mail{}, err
+		return mail.Brand{}, err
 	}
 	origin, base := s.brandOrigin(b)
-	mb := mail.Brand{Name: b.Name, Colour: s.colour(b), Home: origin + base + "/"}
-	rows := [][2]string{{"訂單編號", o.Number}}
-	for _, l := range o.Lines {
-		rows = append(rows, [2]string{fmt.Sprintf("%s × %d", l.Name, l.Quantity), "NT$" + rules.Thousands(l.UnitPrice*l.Quantity)})
-	}
-	way := checkout.WayCard.Name
-	switch o.PayWay {
-	case data.PayWayLinePay:
-		way = checkout.WayLinePay.Name
-	case data.PayWayRecurring:
-		way = checkout.WayRecurring.Name
-	case data.PayWayACH:
-		way = checkout.WayACH.Name
-	case data.PayWayChailease:
-		way = checkout.WayChailease.Name
-	}
-	if o.MaskedCard != "" {
-		way += "（" + o.MaskedCard + "）"
-	}
-	rows = append(rows, [2]string{"付款方式", way}, [2]string{"付款金額", "NT$" + rules.Thousands(o.Amount)})
-	msg := mail.Receipt(mb, u.Email, u.Name, o.Number, origin+resultPath(base, o), rows)
-	return data.Mail{To: msg.To, FromName: msg.FromName, Subject: msg.Subject, Text: msg.Text, HTML: msg.HTML}, nil
+	return mail.Brand{Name: b.Name, Colour: s.colour(b), Home: origin + base + "/"}, nil
 }

@@ -1,10 +1,8 @@
 package host
 
 import (
-	"context"
 	"crypto/subtle"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"storefront"
@@ -13,8 +11,6 @@ import (
 	"storefront/checkout"
 	"storefront/data"
 	"storefront/host/wire"
-	"storefront/mail"
-	"storefront/rules"
 )
 
 // Recurring card payments and card change (issue 13): NewebPay's periodic
@@ -64,40 +60,6 @@ func (s *Server) periodReturn(w http.ResponseWriter, r *http.Request) {
 
 func changeResultPath(base, orderNo, changeOrderNo string) string {
 	return base + "/changeFailCardResult/" + orderNo + "?" + url.Values{"changeOrderNo": {changeOrderNo}}.Encode()
-}
-
-// recurringFailureMail composes the mail of a declined period: the item,
-// the period, the amount and a link to change the card.
-func (s *Server) recurringFailureMail(o *data.Order, u *data.User, period int) (data.Mail, error) {
-	return s.recurringMail(o, func(mb mail.Brand, link, item string) mail.Message {
-		rows := [][2]string{{"訂單編號", o.Number}, {"扣款期數", fmt.Sprintf("第 %d 期", period)}, {"扣款金額", "NT$" + rules.Thousands(o.Amount)}}
-		return mail.RecurringFailed(mb, u.Email, u.Name, item, period, link, rows)
-	})
-}
-
-// recurringRefundMail composes the mail of a refunded second charge: the
-// item, the period and the amount refunded.
-func (s *Server) recurringRefundMail(o *data.Order, u *data.User, period, amount int) (data.Mail, error) {
-	return s.recurringMail(o, func(mb mail.Brand, _, item string) mail.Message {
-		rows := [][2]string{{"訂單編號", o.Number}, {"重複扣款期數", fmt.Sprintf("第 %d 期", period)}, {"退款金額", "NT$" + rules.Thousands(amount)}}
-		return mail.RecurringRefunded(mb, u.Email, u.Name, item, period, rows)
-	})
-}
-
-// recurringMail is a mail about recurring order o, composed by compose
-// from its brand, its change-card link and its item.
-func (s *Server) recurringMail(o *data.Order, compose func(mb mail.Brand, link, item string) mail.Message) (data.Mail, error) {
-	b, err := s.loadBrand(context.Background(), o.BrandID)
-	if err != nil {
-		return data.Mail{}, err
-	}
-	origin, base := s.brandOrigin(b)
-	item := ""
-	if len(o.Lines) > 0 {
-		item = o.Lines[0].Name
-	}
-	msg := compose(mail.Brand{Name: b.Name, Colour: s.colour(b), Home: origin + base + "/"}, origin+base+"/changeFailCard/"+o.Number, item)
-	return data.Mail{To: msg.To, FromName: msg.FromName, Subject: msg.Subject, Text: msg.Text, HTML: msg.HTML}, nil
 }
 
 // recurringOrder is the member's recurring order number of brand b (the

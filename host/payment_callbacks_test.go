@@ -445,14 +445,14 @@ func TestLinePayConfirmLease(t *testing.T) {
 	a, confirm := s.linePayApproved(t, "approve")
 	u, _ := url.Parse(confirm)
 	now := s.clock.Now()
-	if _, claimed, err := s.db.ClaimConfirm(ctx, data.Change{Number: a.OrderNo, Cause: "another host", At: now}, data.ProviderLinePay,
+	if _, claimed, err := s.checkout.ClaimConfirm(ctx, data.Change{Number: a.OrderNo, Cause: "another host", At: now}, data.ProviderLinePay,
 		u.Query().Get("transactionId"), now.Add(checkout.ConfirmLease)); err != nil || !claimed {
 		t.Fatalf("claim: %v %v", claimed, err)
 	}
 	if w := s.send("GET", confirm, ""); w.Code != http.StatusSeeOther || s.linepaySandbox.Confirms() != 0 {
 		t.Fatalf("while held: %d, %d confirms at LINE Pay", w.Code, s.linepaySandbox.Confirms())
 	}
-	if _, _, err := s.db.CancelOrder(ctx, data.Change{Number: a.OrderNo, Cause: "test", At: now}); !errors.Is(err, data.ErrConfirming) {
+	if _, _, err := s.checkout.Cancel(ctx, data.Change{Number: a.OrderNo, Cause: "test", At: now}); !errors.Is(err, rules.ErrConfirming) {
 		t.Fatalf("cancel while held: %v", err)
 	}
 	s.clock.Add(checkout.ConfirmLease + time.Second)

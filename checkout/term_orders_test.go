@@ -1,4 +1,4 @@
-package data_test
+package checkout
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 // pilates term class (trial NT$500) and its store.
 type termFixture struct {
 	db             *data.DB
+	f              *Flows
 	now            time.Time
 	termID, class  int64
 	storeID, price int64
@@ -25,7 +26,8 @@ type termFixture struct {
 func newTermFixture(t *testing.T) *termFixture {
 	t.Helper()
 	now := time.Now()
-	f := &termFixture{db: dbtest.NewDemoAt(t, now), now: now}
+	db := dbtest.NewDemoAt(t, now)
+	f := &termFixture{db: db, f: newFlows(db, now), now: now}
 	if err := f.db.Pool.QueryRow(context.Background(), `select tc.term_schedule_id, tc.id, c.store_id, tc.price
 		from term_classes tc join courses c on c.id = tc.course_id where tc.name = '週末皮拉提斯養成班｜週日上午'`).
 		Scan(&f.termID, &f.class, &f.storeID, &f.price); err != nil {
@@ -36,7 +38,7 @@ func newTermFixture(t *testing.T) *termFixture {
 
 func (f *termFixture) member(t *testing.T, email string) int64 {
 	t.Helper()
-	u, err := f.db.CreateUser(context.Background(), newMember(email), f.now)
+	u, err := f.db.CreateUser(context.Background(), newMember("demo", email), f.now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +48,7 @@ func (f *termFixture) member(t *testing.T, email string) int64 {
 // buy creates member userID's term order at f.now: the class whole at
 // shown, or its trial.
 func (f *termFixture) buy(userID int64, trial bool, shown int) (*data.Order, error) {
-	return f.db.CreateOrder(context.Background(), data.NewOrder{BrandID: "demo", UserID: userID, Kind: data.OrderKindTerm,
+	return createOrder(f.db, data.NewOrder{BrandID: "demo", UserID: userID, Kind: data.OrderKindTerm,
 		PayWay: data.PayWayCard, Provider: data.ProviderNewebPay, ExpiresAt: f.now.Add(30 * time.Minute),
 		Lines: []data.NewOrderLine{{TermScheduleID: f.termID, TermClassID: f.class, Trial: trial, StoreID: f.storeID, Quantity: 1,
 			ShownPrice: shown}}}, f.now)
@@ -96,7 +98,7 @@ func TestTermTrialOnce(t *testing.T) {
 	}
 	// expired: the trial and its seat come back
 	later := f.now.Add(time.Hour)
-	if _, changed, err := f.db.ExpireOrder(ctx, data.Change{Number: o.Number, Cause: "test", At: later}); err != nil || !changed {
+	if _, changed, err := f.f.ExpireOrder(ctx, data.Change{Number: o.Number, Cause: "test", At: later}); err != nil || !changed {
 		t.Fatalf("expire: %v %v", changed, err)
 	}
 	o2, err := f.buy(u, true, 500)
@@ -105,7 +107,7 @@ func TestTermTrialOnce(t *testing.T) {
 	}
 	p := data.Payment{Change: data.Change{Number: o2.Number, Cause: "test", At: f.now}, Provider: data.ProviderNewebPay,
 		TradeNo: "T" + o2.Number, Amount: 500}
-	if _, _, err := f.db.PayOrder(ctx, p, nil); err != nil {
+	if _, _, err := f.f.Pay(ctx, p); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.buy(u, true, 500); codeOf(err) != storefront.CodeTrialUsed {
@@ -172,7 +174,7 @@ func TestTermNeverOversold(t *testing.T) {
 		t.Errorf("%d sessions full; want every one of the %d to come", full, offer.RemainingSessions)
 	}
 	// one expires: its seats come back; the other is paid: it books
-	if _, _, err := f.db.ExpireOrder(ctx, data.Change{Number: made[0].Number, Cause: "test", At: f.now.Add(time.Hour)}); err != nil {
+	if _, _, err := f.f.ExpireOrder(ctx, data.Change{Number: made[0].Number, Cause: "test", At: f.now.Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
 	if n := count(t, f.db, `select count(*) from course_schedules where term_class_id = $1 and booked = capacity - 1`, f.class); n != offer.RemainingSessions {
@@ -181,7 +183,7 @@ func TestTermNeverOversold(t *testing.T) {
 	o := made[1]
 	p := data.Payment{Change: data.Change{Number: o.Number, Cause: "test", At: f.now}, Provider: data.ProviderNewebPay, TradeNo: "T" + o.Number, Amount: o.Amount}
 	for range 2 { // the provider repeats itself: nothing more happens
-		if _, _, err := f.db.PayOrder(ctx, p, nil); err != nil {
+		if _, _, err := f.f.Pay(ctx, p); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -235,6 +237,7 @@ func TestTermProRataOrder(t *testing.T) {
 // amount shown is refused; paying, repeated, settles the card once.
 func TestOverduePaidOnce(t *testing.T) {
 	db := dbtest.NewDemo(t)
+	flows := newFlows(db, paidAt)
 	ctx := context.Background()
 	var userID, cardID int64
 	if err := db.Pool.QueryRow(ctx, `select u.id, m.id from users u join member_counting_passcards m on m.user_id = u.id
@@ -248,12 +251,12 @@ func TestOverduePaidOnce(t *testing.T) {
 	if c.OwedMinutes != 25 || c.Amount != 150 {
 		t.Fatalf("overdue card: %+v; want 25 minutes, NT$150", c)
 	}
-	other, _ := db.CreateUser(ctx, newMember("other@example.com"), paidAt)
+	other, _ := db.CreateUser(ctx, newMember("demo", "other@example.com"), paidAt)
 	if _, err := db.OverdueCard(ctx, "demo", other.ID, cardID); storefront.ErrorKind(err) != storefront.KindNotFound {
 		t.Errorf("another member's card: %v; want not found", err)
 	}
 	buy := func(user int64, shown int) (*data.Order, error) {
-		return db.CreateOrder(ctx, data.NewOrder{BrandID: "demo", UserID: user, Kind: data.OrderKindOverdue, PayWay: data.PayWayCard,
+		return createOrder(db, data.NewOrder{BrandID: "demo", UserID: user, Kind: data.OrderKindOverdue, PayWay: data.PayWayCard,
 			Provider: data.ProviderNewebPay, ExpiresAt: paidAt.Add(time.Hour),
 			Lines: []data.NewOrderLine{{CountingPasscardID: cardID, Quantity: 1, ShownPrice: shown}}}, paidAt)
 	}
@@ -270,13 +273,13 @@ func TestOverduePaidOnce(t *testing.T) {
 	if o.Amount != 150 {
 		t.Fatalf("amount %d", o.Amount)
 	}
-	if _, _, err := db.PayOrder(ctx, payment(o, 15), nil); !errors.Is(err, data.ErrAmountMismatch) {
+	if _, _, err := flows.Pay(ctx, payment(o, 15)); !errors.Is(err, ErrAmountMismatch) {
 		t.Errorf("NT$15 paid: %v; want the amount mismatch", err)
 	}
 	paid := payment(o, 150)
 	paid.At = time.Now() // after the demo's history
 	for range 3 {        // the provider's notify, return and a replay
-		if _, _, err := db.PayOrder(ctx, paid, nil); err != nil {
+		if _, _, err := flows.Pay(ctx, paid); err != nil {
 			t.Fatal(err)
 		}
 	}
