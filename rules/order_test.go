@@ -229,9 +229,9 @@ func TestRefundAndInvoiceNext(t *testing.T) {
 	}
 }
 
-// TestStatesInSchema: the order and refund states of the tables are the
-// ones the database's check constraints allow (the last migration that
-// sets each constraint).
+// TestStatesInSchema: the states of the tables (orders, refunds, ACH and
+// recurring mandates, periods) are the ones the database's check
+// constraints allow (the last migration that sets each constraint).
 func TestStatesInSchema(t *testing.T) {
 	files, err := filepath.Glob("../data/migrations/*.sql")
 	if err != nil || len(files) == 0 {
@@ -252,8 +252,13 @@ func TestStatesInSchema(t *testing.T) {
 	}{
 		{constraint: "orders_state_check", states: OrderStates},
 		{constraint: "refunds_state_check", states: RefundStates},
+		{constraint: "ach_mandates_state_check", states: ACHStates},
+		{constraint: "recurring_mandates_state_check", states: MandateStates},
+		{constraint: "recurring_charges_state_check", states: []string{ChargePaid, ChargeFailed}},
 	} {
-		re := regexp.MustCompile(`constraint ` + c.constraint + `\s+check \(state in \(([^)]*)\)\)`)
+		// named, or a column's own check in its table's create statement
+		table := strings.TrimSuffix(c.constraint, "_state_check")
+		re := regexp.MustCompile(`(?:constraint ` + c.constraint + `|create table ` + table + ` \((?s:[^;]*?)state +text[^\n]*?)\s+check \(state in \(([^)]*)\)\)`)
 		m := re.FindAllStringSubmatch(all.String(), -1)
 		if len(m) == 0 {
 			t.Errorf("%s: not in the migrations", c.constraint)
