@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"storefront"
 	"strings"
 	"time"
@@ -25,8 +26,8 @@ import (
 
 // WayACH and WayChailease are the deferred payment ways.
 var (
-	WayACH       = PayWay{data.PayWayACH, "ACH 銀行帳戶扣款", data.ProviderACH}
-	WayChailease = PayWay{data.PayWayChailease, "中租零卡分期", data.ProviderChailease}
+	WayACH       = PayWay{data.PayWayACH, storefront.TextWayACH, data.ProviderACH}
+	WayChailease = PayWay{data.PayWayChailease, storefront.TextWayChailease, data.ProviderChailease}
 )
 
 // ACHAnswerWindow is how long an ACH order waits for the bank's answer
@@ -54,14 +55,7 @@ func (f *Flows) deferredWays(b *data.Brand) []PayWay {
 // ACHAgreementText is the ACH debit agreement (the module's agreement) a
 // member accepts before authorising; ACHAgreementHash names this exact
 // text, and an acceptance of another text is refused.
-const ACHAgreementText = `ACH 授權扣款約定書
-
-一、立約定書人（以下稱「本人」）同意本商店委託往來銀行，透過財金資訊股份有限公司及台灣票據交換所之自動化交換（ACH）作業，自本人所填寫之銀行帳戶扣繳本筆訂單款項。
-二、本人所填寫之銀行代碼、分行代碼、帳號、戶名及身分證字號（或居留證號）均屬正確，且為本人之帳戶或已取得帳戶所有人之同意。
-三、扣款授權須經扣款銀行核對後生效，核對期間約需二至五個營業日；銀行核准並扣款成功後，訂單始完成付款，本人方取得所購買之商品。銀行未核准時，訂單不成立，本商店不會扣款。
-四、以 ACH 付款之「首次預約啟用」及「首次到課啟用」商品，如購買日起二十九日內未使用，將自第二十九日起自動啟用；「自訂開始日期」之商品，開始日期須於購買日起三十日內。
-五、帳號及身分證字號以加密方式保存，僅供本筆扣款授權使用，畫面上僅顯示遮蔽後之內容。
-六、本人如需終止授權或對扣款有疑義，得洽詢本商店或往來銀行辦理。`
+const ACHAgreementText = storefront.TextACHAgreement
 
 // ACHAgreementHash is the hex SHA-256 of ACHAgreementText.
 var ACHAgreementHash = func() string {
@@ -172,9 +166,9 @@ func (f *Flows) PayByACH(ctx context.Context, b *data.Brand, u *data.User, req A
 		Amount: o.Amount, NotifyURL: notifyURL}, now)
 	if err != nil {
 		var refusal *providers.ACHRefusal
-		reason, code := "銀行暫時無法受理扣款授權", storefront.CodePaymentFailed
+		reason, code := storefront.TextACHUnavailable, storefront.CodePaymentFailed
 		if errors.As(err, &refusal) {
-			reason, code = "銀行未受理扣款授權（"+refusal.Code+"）", storefront.CodeACHRefused
+			reason, code = fmt.Sprintf(storefront.TextACHNotTaken, refusal.Code), storefront.CodeACHRefused
 		}
 		f.Log.Warn("ACH submission failed", "order", o.Number, "err", err)
 		if _, _, ferr := f.Fail(ctx, data.Change{Number: o.Number, Cause: "ACH submission: " + err.Error(), At: f.Now()}, reason); ferr != nil {

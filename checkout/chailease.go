@@ -3,6 +3,7 @@ package checkout
 import (
 	"context"
 	"net/url"
+	"storefront"
 
 	"storefront/data"
 	"storefront/providers"
@@ -54,7 +55,7 @@ func (f *Flows) ApplyChaileaseResult(ctx context.Context, fields url.Values, kin
 		o, changed, err = f.pay(ctx, data.Payment{Change: change, Provider: data.ProviderChailease, TradeNo: res.TradeNo,
 			Amount: res.Amount}, func(t *data.Tx, o *data.Order) error { return t.SetInstalments(o.ID, res.Instalments) })
 	} else {
-		o, changed, err = f.Fail(ctx, change, "中租零卡分期未核准："+failureText(res.Reason))
+		o, changed, err = f.Fail(ctx, change, storefront.TextChaileaseDeclined+failureText(res.Reason))
 	}
 	return f.settled(ctx, cb, o, changed, err)
 }

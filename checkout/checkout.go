@@ -96,7 +96,7 @@ type PayWay struct {
 
 // The payment ways, in the order a checkout offers them.
 var (
-	WayCard    = PayWay{data.PayWayCard, "信用卡", data.ProviderNewebPay}
+	WayCard    = PayWay{data.PayWayCard, storefront.TextWayCard, data.ProviderNewebPay}
 	WayLinePay = PayWay{data.PayWayLinePay, "LINE Pay", data.ProviderLinePay}
 )
 
@@ -191,7 +191,7 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 			return nil, refuse(storefront.KindForbidden, storefront.CodePlanNotEnabled, "")
 		}
 		if !data.IsItemType(req.ItemType) || req.ItemID <= 0 {
-			return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, "請指定要購買的商品（itemType、itemId）")
+			return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextNoItem)
 		}
 		if item, err = f.DB.Item(ctx, b.ID, req.ItemType, req.ItemID, rules.Day(now)); err != nil {
 			return nil, offShelf(err)
@@ -205,17 +205,17 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 		q.Name, q.UnitPrice, q.ActivationType = item.Name, item.Price, item.ActivationType
 	case data.OrderKindCourse:
 		if req.CourseID <= 0 {
-			return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, "請指定要購買的課程（courseId）")
+			return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextNoCourse)
 		}
 		c, err := f.DB.Course(ctx, b.ID, req.CourseID, now)
 		if err != nil {
 			return nil, offShelf(err)
 		}
 		if c.StoreID != store.ID {
-			return nil, refuse(storefront.KindInvalid, storefront.CodeNotSoldInStore, "此課程未於所選門市開課")
+			return nil, refuse(storefront.KindInvalid, storefront.CodeNotSoldInStore, storefront.TextCourseNotInStore)
 		}
 		if req.ScheduleID != 0 && !slices.ContainsFunc(c.ScheduleList, func(s data.Schedule) bool { return s.ScheduleID == req.ScheduleID }) {
-			return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, "所選的上課時段已結束或不存在")
+			return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextNoSuchSession)
 		}
 		q.Name, q.UnitPrice, q.ActivationType = c.CourseName, c.MinPrice, ""
 	case data.OrderKindTerm:
@@ -227,7 +227,7 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 			return nil, err
 		}
 	default:
-		return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, "不支援的購買類型："+rules.Truncate(req.Kind, 20))
+		return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextKindUnknown+rules.Truncate(req.Kind, 20))
 	}
 	if req.Price != q.UnitPrice {
 		return nil, refuse(storefront.KindConflict, storefront.CodePriceChanged, data.PriceChangedMessage(q.UnitPrice))
@@ -237,10 +237,10 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 	}
 	q.Amount = q.UnitPrice * q.Quantity
 	if !u.EmailVerified {
-		return nil, refuse(storefront.KindForbidden, storefront.CodeEmailNotVerified, "請先完成電子信箱驗證再購買")
+		return nil, refuse(storefront.KindForbidden, storefront.CodeEmailNotVerified, storefront.TextVerifyEmailFirst)
 	}
 	if missing := MissingContact(b, u); len(missing) > 0 {
-		return nil, refuse(storefront.KindInvalid, storefront.CodeContactIncomplete, fmt.Sprintf("請先填寫聯絡資料：%s", joinLabels(missing)))
+		return nil, refuse(storefront.KindInvalid, storefront.CodeContactIncomplete, fmt.Sprintf(storefront.TextContactMissing, joinLabels(missing)))
 	}
 	var start rules.TaipeiDay
 	if item != nil {
@@ -321,7 +321,7 @@ func (f *Flows) checkSalesman(ctx context.Context, b *data.Brand, store data.Sto
 		return err
 	}
 	if !slices.ContainsFunc(list, func(s data.Salesman) bool { return s.SalesmanID == id }) {
-		return refuse(storefront.KindInvalid, storefront.CodeBadRequest, "找不到所選的銷售人員")
+		return refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextNoSalesman)
 	}
 	return nil
 }
@@ -353,11 +353,11 @@ func (f *Flows) accountChecks(ctx context.Context, b *data.Brand, u *data.User, 
 			return err
 		}
 		if n > 0 {
-			return refuse(storefront.KindConflict, storefront.CodeQuantityNotAllowed, "體驗方案每位會員限購一次")
+			return refuse(storefront.KindConflict, storefront.CodeQuantityNotAllowed, storefront.TextTrialOnce)
 		}
 		return nil
 	}
-	return refuse(storefront.KindInvalid, storefront.CodeBadRequest, fmt.Sprintf("不明的檢查項目 action（可用：%v）", accountCheckNames[1:]))
+	return refuse(storefront.KindInvalid, storefront.CodeBadRequest, fmt.Sprintf(storefront.TextUnknownAction, fmt.Sprint(accountCheckNames[1:])))
 }
 
 // CreateOrder prechecks req for member u and creates the order, its
@@ -365,7 +365,7 @@ func (f *Flows) accountChecks(ctx context.Context, b *data.Brand, u *data.User, 
 // must be one the store accepts.
 func (f *Flows) CreateOrder(ctx context.Context, b *data.Brand, u *data.User, req Request) (*data.Order, error) {
 	if req.PayWay == "" {
-		return nil, refuse(storefront.KindInvalid, storefront.CodePayWayNotAccepted, "請選擇付款方式")
+		return nil, refuse(storefront.KindInvalid, storefront.CodePayWayNotAccepted, storefront.TextChoosePayWay)
 	}
 	q, err := f.Precheck(ctx, b, u, req)
 	if err != nil {
@@ -374,7 +374,7 @@ func (f *Flows) CreateOrder(ctx context.Context, b *data.Brand, u *data.User, re
 	store, _ := Store(b, req.StoreID)
 	way, _ := f.payWay(b, store, req.PayWay)
 	if way.Code == data.PayWayACH { // needs the authorisation form: PayByACH
-		return nil, refuse(storefront.KindInvalid, storefront.CodeACHInvalid, "ACH 扣款請填寫授權資料後送出")
+		return nil, refuse(storefront.KindInvalid, storefront.CodeACHInvalid, storefront.TextACHNeedsForm)
 	}
 	now := f.Now()
 	var o *data.Order

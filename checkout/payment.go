@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"net/url"
 	"storefront"
 	"strings"
@@ -99,7 +100,7 @@ func (f *Flows) StartPayment(ctx context.Context, o *data.Order, email string, u
 // itemDesc names what the order sells, for the provider's page.
 func itemDesc(o *data.Order) string {
 	if len(o.Lines) == 0 {
-		return "訂單 " + o.Number
+		return storefront.TextOrderPrefix + o.Number
 	}
 	return o.Lines[0].Name
 }
@@ -268,7 +269,7 @@ func (f *Flows) ConfirmLinePay(ctx context.Context, orderNo, transactionID strin
 	switch {
 	case errors.As(err, &lpErr):
 		cb.Status = lpErr.Code
-		o, changed, ferr := f.Fail(ctx, change, "LINE Pay 付款未完成（"+lpErr.Code+"）")
+		o, changed, ferr := f.Fail(ctx, change, fmt.Sprintf(storefront.TextLinePayNotDone, lpErr.Code))
 		f.settled(ctx, cb, o, changed, ferr)
 		return o, refuse(storefront.KindConflict, storefront.CodePaymentFailed, "")
 	case err != nil: // unreachable: the buyer may come back to confirm again

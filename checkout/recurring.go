@@ -28,7 +28,7 @@ import (
 // NewebPay (信用卡請退款), once, and the member told by mail.
 
 // WayRecurring is payment way '1': recurring card payment by NewebPay.
-var WayRecurring = PayWay{data.PayWayRecurring, "信用卡定期定額", data.ProviderNewebPay}
+var WayRecurring = PayWay{data.PayWayRecurring, storefront.TextWayRecurring, data.ProviderNewebPay}
 
 // recurringFits refuses payment way '1' for an item not sold that way
 // (a passcard of one month, week or year with its number of periods), or
@@ -39,7 +39,7 @@ func recurringFits(item *data.Item, quantity int) error {
 		return refuse(storefront.KindInvalid, storefront.CodeRecurringNotOffered, "")
 	}
 	if quantity != 1 {
-		return refuse(storefront.KindInvalid, storefront.CodeQuantityNotAllowed, "定期定額每筆訂單限購一份")
+		return refuse(storefront.KindInvalid, storefront.CodeQuantityNotAllowed, storefront.TextRecurringOne)
 	}
 	return nil
 }
@@ -110,7 +110,7 @@ func (f *Flows) StartCardChange(ctx context.Context, o *data.Order, onlyFailed b
 	}
 	if m.StartType == providers.PeriodStartCharge { // it charges when made: the old ones end first
 		if err := f.endMandates(ctx, o.Number, m.ID); err != nil {
-			f.DB.FailMandate(context.WithoutCancel(ctx), m.MerOrderNo, "舊的信用卡委託未能終止")
+			f.DB.FailMandate(context.WithoutCancel(ctx), m.MerOrderNo, storefront.TextOldMandateNotEnded)
 			return "", errProvider(err)
 		}
 	}

@@ -46,7 +46,7 @@ func (f *Flows) CheckTerm(ctx context.Context, b *data.Brand, u *data.User, term
 	case TermActionTrial, TermActionPurchase, TermActionInterim:
 	default:
 		return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest,
-			fmt.Sprintf("不明的檢查項目 action（可用：%s）", strings.Join(TermActions, "、")))
+			fmt.Sprintf(storefront.TextUnknownAction, strings.Join(TermActions, "、")))
 	}
 	now := f.Now()
 	offers, err := f.DB.TermOffers(ctx, b.ID, termID, classID, now)
@@ -54,7 +54,7 @@ func (f *Flows) CheckTerm(ctx context.Context, b *data.Brand, u *data.User, term
 		return nil, err
 	}
 	if len(offers) == 0 {
-		return nil, refuse(storefront.KindNotFound, storefront.CodeNotFound, "找不到此學期課程班別")
+		return nil, refuse(storefront.KindNotFound, storefront.CodeNotFound, storefront.TextNoTermClass)
 	}
 	c := &TermCheck{Action: action}
 	if classID != 0 {
@@ -74,7 +74,7 @@ func (f *Flows) CheckTerm(ctx context.Context, b *data.Brand, u *data.User, term
 		}
 		switch o := c.Offer; {
 		case o.TrialPrice == nil:
-			return nil, refuse(storefront.KindInvalid, storefront.CodeTermNoSessions, "此班別不提供體驗課")
+			return nil, refuse(storefront.KindInvalid, storefront.CodeTermNoSessions, storefront.TextNoTrial)
 		case o.RemainingSessions == 0:
 			return nil, data.ErrTermNoSessions
 		case o.TrialSeatsLeft <= 0:
@@ -85,13 +85,13 @@ func (f *Flows) CheckTerm(ctx context.Context, b *data.Brand, u *data.User, term
 		return c, nil
 	}
 	if c.Offer == nil {
-		return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, "請指定班別 scheduleId")
+		return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextNoClass)
 	}
 	switch o := c.Offer; {
 	case o.RemainingSessions == 0:
 		return nil, data.ErrTermNoSessions
 	case action == TermActionInterim && !o.Started:
-		return nil, refuse(storefront.KindConflict, storefront.CodeBadRequest, "此學期尚未開始，請直接報名整期課程")
+		return nil, refuse(storefront.KindConflict, storefront.CodeBadRequest, storefront.TextTermNotStarted)
 	case enrolled:
 		return nil, data.ErrTermEnrolled
 	case o.SeatsLeft <= 0:
@@ -107,10 +107,10 @@ func (f *Flows) CheckTerm(ctx context.Context, b *data.Brand, u *data.User, term
 // or the class pro rata).
 func (f *Flows) termLine(ctx context.Context, b *data.Brand, u *data.User, req Request, store data.Store, q *Quote) error {
 	if req.TermScheduleID <= 0 || req.TermClassID <= 0 {
-		return refuse(storefront.KindInvalid, storefront.CodeBadRequest, "請指定學期課程 termScheduleId 與班別 scheduleId")
+		return refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextNoTermAndClass)
 	}
 	if req.Quantity != 1 {
-		return refuse(storefront.KindInvalid, storefront.CodeQuantityNotAllowed, "學期課程每次報名一位")
+		return refuse(storefront.KindInvalid, storefront.CodeQuantityNotAllowed, storefront.TextTermOneSeat)
 	}
 	action := TermActionPurchase
 	if req.Trial {
@@ -121,11 +121,11 @@ func (f *Flows) termLine(ctx context.Context, b *data.Brand, u *data.User, req R
 		return err
 	}
 	if c.Offer.StoreID != store.ID {
-		return refuse(storefront.KindInvalid, storefront.CodeNotSoldInStore, "此班別未於所選門市開課")
+		return refuse(storefront.KindInvalid, storefront.CodeNotSoldInStore, storefront.TextClassNotInStore)
 	}
 	q.Name, q.UnitPrice = c.Offer.Name, c.Price
 	if req.Trial {
-		q.Name += "（體驗課）"
+		q.Name += storefront.TextTrialSuffix
 	}
 	return nil
 }
@@ -134,16 +134,16 @@ func (f *Flows) termLine(ctx context.Context, b *data.Brand, u *data.User, req R
 // owes, from the charging setting.
 func (f *Flows) overdueLine(ctx context.Context, b *data.Brand, u *data.User, req Request, q *Quote) error {
 	if req.CountingPasscardID <= 0 {
-		return refuse(storefront.KindInvalid, storefront.CodeBadRequest, "請指定要補繳的分鐘卡 countingPasscardId")
+		return refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextNoOverdueCard)
 	}
 	if req.Quantity != 1 {
-		return refuse(storefront.KindInvalid, storefront.CodeQuantityNotAllowed, "欠費每次補繳一張卡")
+		return refuse(storefront.KindInvalid, storefront.CodeQuantityNotAllowed, storefront.TextOverdueOneCard)
 	}
 	c, err := f.DB.OverdueCard(ctx, b.ID, u.ID, req.CountingPasscardID)
 	if err != nil {
 		return err
 	}
-	q.Name, q.UnitPrice = "分鐘卡欠費補繳："+c.Name, c.Amount
+	q.Name, q.UnitPrice = storefront.TextOverduePrefix+c.Name, c.Amount
 	return nil
 }
 
@@ -164,6 +164,6 @@ func ProRataNote(o *data.TermOffer) string {
 	if !o.Started || o.RemainingSessions == 0 {
 		return ""
 	}
-	return fmt.Sprintf("學期已開始：剩餘 %d／%d 堂，依比例計價 NT$%s（元以下捨去）", o.RemainingSessions, o.TotalSessions,
+	return fmt.Sprintf(storefront.TextProRata, o.RemainingSessions, o.TotalSessions,
 		rules.Thousands(o.PriceNow))
 }

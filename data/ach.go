@@ -96,7 +96,7 @@ func (t *Tx) ACHMandateState(id int64) (state, bankRef string, err error) {
 	return state, bankRef, dbErr(err)
 }
 
-var errMandateNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeOrderNotFound, Message: "找不到此筆 ACH 授權"}
+var errMandateNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeOrderNotFound, Message: storefront.TextNoACHMandate}
 
 // ACHMandate loads the mandate of order number.
 func (db *DB) ACHMandate(ctx context.Context, number string) (*ACHMandateRow, error) {

@@ -119,7 +119,7 @@ func insertLine(ctx context.Context, tx pgx.Tx, brandID string, orderID int64, l
 	}
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeItemOffShelf, Message: "找不到這項商品"}
+		return &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeItemOffShelf, Message: storefront.TextNoSuchItem}
 	case err != nil:
 		return err
 	case !onShelf:
@@ -144,7 +144,7 @@ func insertLine(ctx context.Context, tx pgx.Tx, brandID string, orderID int64, l
 
 // PriceChangedMessage is storefront.CodePriceChanged's message: the price now.
 func PriceChangedMessage(price int) string {
-	return fmt.Sprintf("商品價格已變更為 NT$%s，請重新確認後再結帳", rules.Thousands(price))
+	return fmt.Sprintf(storefront.TextPriceChanged, rules.Thousands(price))
 }
 
 // AddOrderEvent records a move of order id from state from to state to

@@ -406,7 +406,7 @@ func (db *DB) CardChange(ctx context.Context, brandID, number, changeOrderNo str
 		where m.mer_order_no = $1 and o.number = $2 and exists (select 1 from recurring_mandates e where e.order_id = m.order_id and e.id < m.id)`,
 		changeOrderNo, number).Scan(&c.State, &last4, &c.Failure)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotRecurring, Message: "找不到這筆信用卡變更"}
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotRecurring, Message: storefront.TextNoCardChange}
 	} else if err != nil {
 		return nil, dbErr(err)
 	}

@@ -101,7 +101,7 @@ func (db *DB) TermOffer(ctx context.Context, brandID string, termID, classID int
 	return &l[0], nil
 }
 
-var errTermClassNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "找不到此學期課程班別"}
+var errTermClassNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextNoTermClass}
 
 // TermHolds reports whether member userID holds a live trial of term
 // termID and a live seat in class classID (bought or being paid).
@@ -155,9 +155,9 @@ func insertTermLine(ctx context.Context, tx pgx.Tx, brandID string, orderID int6
 	unit := 0
 	if l.Trial {
 		if trialPrice == nil {
-			return &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeTermNoSessions, Message: "此班別不提供體驗課"}
+			return &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeTermNoSessions, Message: storefront.TextNoTrial}
 		}
-		unit, coming, name = *trialPrice, coming[:1], name+"（體驗課）"
+		unit, coming, name = *trialPrice, coming[:1], name+storefront.TextTrialSuffix
 	} else if unit, err = rules.ProRata(price, total, len(coming)); err != nil {
 		return ErrTermNoSessions
 	}
