@@ -1,0 +1,155 @@
+package host
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"storefront"
+	"storefront/data"
+	"storefront/host/wire"
+	"storefront/rules"
+	"strings"
+)
+
+// The order's member's view of an order: the result page and its API,
+// the enjoy-coupon result, and the dev environment's test payment.
+
+// memberOrder loads order number for the request's member: another
+// member's order, like an unknown one, is -78000000 (nothing leaks).
+func (s *Server) memberOrder(w http.ResponseWriter, r *http.Request, number string) (*data.Brand, *member, *data.Order, error) {
+	if !orderNumber(number) {
+		return nil, nil, nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeOrderNotFound}
+	}
+	o, err := s.db.Order(r.Context(), "", number)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	b, err := s.brand(r.Context(), o.BrandID, nil)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	m, err := s.apiMember(w, r, b)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if m.user.ID != o.UserID {
+		return nil, nil, nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeOrderNotFound}
+	}
+	return b, m, o, nil
+}
+
+// orderNumber reports whether s can be an order number.
+func orderNumber(s string) bool {
+	if len(s) < 12 || len(s) > 30 {
+		return false
+	}
+	return strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") == ""
+}
+
+// orderResult is the result page's data for order o of brand b.
+func (s *Server) orderResult(ctx context.Context, b *data.Brand, base string, o *data.Order) (*wire.OrderResultPage, error) {
+	o.StatesOn(rules.Day(s.now()))
+	p := &wire.OrderResultPage{Order: o, MemberURL: base + "/user"}
+	var err error
+	if p.Deferred, err = s.deferredResult(ctx, o); err != nil {
+		return nil, err
+	}
+	switch o.State {
+	case data.OrderPaid:
+		p.Final = true
+		switch {
+		case o.Kind == data.OrderKindTerm:
+			p.MemberURL = base + "/user/booking"
+		case o.Kind == data.OrderKindOverdue:
+			p.MemberURL = base + "/user/countingPasscard"
+		case len(o.Lines) > 0:
+			p.MemberURL = base + memberPageOf(o.Lines[0].ItemType)
+		}
+	case data.OrderFailed, data.OrderCancelled, data.OrderExpired:
+		p.Final = true
+		p.RetryURL = retryPath(base, o)
+	}
+	return p, nil
+}
+
+// memberPageOf is the member centre page that lists a holding of itemType.
+func memberPageOf(itemType string) string {
+	switch itemType {
+	case data.ItemPasscard:
+		return "/user/passcard"
+	case data.ItemPoint, data.ItemQuantityPasscard:
+		return "/user/ticket"
+	case data.ItemCountingPasscard:
+		return "/user/countingPasscard"
+	}
+	return "/user"
+}
+
+// retryPath is the checkout page that buys order o's first line again.
+func retryPath(base string, o *data.Order) string {
+	if len(o.Lines) == 0 {
+		return base + "/"
+	}
+	l := o.Lines[0]
+	switch {
+	case o.Kind == data.OrderKindTerm:
+		return base + "/termSchedule"
+	case o.Kind == data.OrderKindOverdue:
+		return base + "/counting-passcard-overdue-purchase"
+	case l.ItemID != nil:
+		u := fmt.Sprintf("%s/%s/%d/checkout", base, l.ItemType, *l.ItemID)
+		if o.Kind == data.OrderKindPlan {
+			u += "?type=plan"
+		}
+		return u
+	case l.CourseID != nil && l.StoreID != nil:
+		return fmt.Sprintf("%s/activity/%d/%d/checkout", base, *l.StoreID, *l.CourseID)
+	}
+	return base + "/"
+}
+
+// GET /api/v2/ec/payment/result/{orderNo}: the order and its state (the
+// payment-status dialog polls it until Final), only for its member.
+func (s *Server) apiPaymentResult(w http.ResponseWriter, r *http.Request) (any, error) {
+	b, _, o, err := s.memberOrder(w, r, r.PathValue("orderNo"))
+	if err != nil {
+		return nil, err
+	}
+	return s.orderResult(r.Context(), b, apiBasePath(s.siteOf(r), b), o)
+}
+
+// apiBasePath is where brand b's pages are on the site an API call came
+// to: the root of its custom domain, else under /{brandId}.
+func apiBasePath(st site, b *data.Brand) string {
+	if st.Custom && st.BrandID == b.ID {
+		return ""
+	}
+	return "/" + b.ID
+}
+
+// GET /api/payment/ticketResult?orderNo=: the result of an enjoy-coupon
+// (ticket service) order. The storefront sells none, so the member's own
+// order answers -78000002 and any other -78000000.
+func (s *Server) apiTicketResult(w http.ResponseWriter, r *http.Request) (any, error) {
+	if _, _, _, err := s.memberOrder(w, r, r.URL.Query().Get("orderNo")); err != nil {
+		return nil, err
+	}
+	return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeNotEnjoyCoupon}
+}
+
+// POST /api/test/payment {orderNo} (dev only): pays the member's order as
+// its provider would, through the same payment transaction.
+func (s *Server) apiTestPayment(w http.ResponseWriter, r *http.Request) (any, error) {
+	var req wire.OrderRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		return nil, err
+	}
+	b, _, o, err := s.memberOrder(w, r, req.OrderNo)
+	if err != nil {
+		return nil, err
+	}
+	if o, err = s.checkout.TestPay(r.Context(), o); err != nil {
+		return nil, err
+	}
+	return s.orderResult(r.Context(), b, apiBasePath(s.siteOf(r), b), o)
+}
