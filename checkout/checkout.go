@@ -1,9 +1,13 @@
-// Package checkout holds the purchase flows (issue 12): precheck, order
-// creation, handing the buyer to a payment provider, and believing the
-// provider's answer. Each is one use case over the database (data), the
-// providers (providers) and the mail outbox, called by host's thin
-// handlers. Amounts always come from the database; a provider's message is
-// believed only after its signature and amount verify.
+// Package checkout holds the purchase flows: precheck, order creation,
+// handing the buyer to a payment provider, believing the provider's
+// answer, and the recurring and deferred payments. Each is one use case
+// that opens its own transaction (data.InTx), asks rules/ (the order state
+// table of rules/order.go and the tables beside it), applies what they
+// decided with data's Tx methods, and composes its mails into the outbox
+// in that transaction; nothing slow (a provider's call) runs under a row
+// lock. host's handlers are thin adapters over it. Amounts always come
+// from the database; a provider's message is believed only after its
+// signature and amount verify.
 package checkout
 
 import (

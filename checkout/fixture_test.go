@@ -63,16 +63,6 @@ func count(t *testing.T, db *data.DB, sql string, args ...any) int {
 	return n
 }
 
-// createOrder makes order n at now in a transaction of its own.
-func createOrder(db *data.DB, n data.NewOrder, now time.Time) (*data.Order, error) {
-	var o *data.Order
-	err := db.InTx(context.Background(), func(t *data.Tx) (err error) {
-		o, err = t.CreateOrder(n, now)
-		return err
-	})
-	return o, err
-}
-
 // item is the id and price of the item named name of brand brandID.
 func item(t *testing.T, db *data.DB, brandID, name string) (string, int64, int) {
 	t.Helper()
@@ -89,7 +79,7 @@ func item(t *testing.T, db *data.DB, brandID, name string) (string, int64, int) 
 func (x *orderFixture) order(t *testing.T, name string, quantity int, start rules.TaipeiDay, now time.Time) *data.Order {
 	t.Helper()
 	typ, id, price := item(t, x.db, "demo", name)
-	o, err := createOrder(x.db, data.NewOrder{BrandID: "demo", UserID: x.userID, Kind: data.OrderKindItem,
+	o, err := dbtest.CreateOrder(x.db, data.NewOrder{BrandID: "demo", UserID: x.userID, Kind: data.OrderKindItem,
 		PayWay: data.PayWayCard, Provider: data.ProviderNewebPay, ExpiresAt: now.Add(30 * time.Minute),
 		Lines: []data.NewOrderLine{{ItemType: typ, ItemID: id, StoreID: x.storeID, Quantity: quantity, ShownPrice: price, StartOn: start}}}, now)
 	if err != nil {

@@ -16,6 +16,12 @@ import (
 // amount of a payment, a confirm's lease, the order's time), and applies
 // it with data's Tx methods, recording the event. An event the table
 // ignores changes nothing and is no error (changed false).
+//
+// The order flows lock in this order (no booking flow locks an order):
+// the order row (LockOrder), then what it sells (a term order's sessions
+// in id order, an overdue card), then its recurring plan (LockPlan). ApplyCharge and the refund of a second charge lock the plan
+// alone and read the order unlocked, so no flow holding a plan waits on
+// an order.
 
 // Refusals of an order's moves.
 var (

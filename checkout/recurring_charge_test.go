@@ -31,7 +31,7 @@ func newRecurringFixture(t *testing.T) *recurringFixture {
 	}
 	typ, id, price := item(t, db, "plan", "月費方案")
 	store := int64(count(t, db, `select min(id) from stores where brand_id = 'plan'`))
-	o, err := createOrder(db, data.NewOrder{BrandID: "plan", UserID: u.ID, Kind: data.OrderKindPlan, PayWay: data.PayWayRecurring,
+	o, err := dbtest.CreateOrder(db, data.NewOrder{BrandID: "plan", UserID: u.ID, Kind: data.OrderKindPlan, PayWay: data.PayWayRecurring,
 		Provider: data.ProviderNewebPay, ExpiresAt: paidAt.Add(time.Hour),
 		Lines: []data.NewOrderLine{{ItemType: typ, ItemID: id, StoreID: store, Quantity: 1, ShownPrice: price}}}, paidAt)
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 	"storefront/rules"
 )
 
-// Term-schedule purchase and overdue counting passcards (issue 13): the
+// Term-schedule purchase and overdue counting passcards: the
 // account checks run before a term purchase (spec section 5), and what
 // Precheck does for an order of kind term or overdue. The order itself is
 // CreateOrder's, paid through the same providers; its seats are held in

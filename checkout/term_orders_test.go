@@ -48,7 +48,7 @@ func (f *termFixture) member(t *testing.T, email string) int64 {
 // buy creates member userID's term order at f.now: the class whole at
 // shown, or its trial.
 func (f *termFixture) buy(userID int64, trial bool, shown int) (*data.Order, error) {
-	return createOrder(f.db, data.NewOrder{BrandID: "demo", UserID: userID, Kind: data.OrderKindTerm,
+	return dbtest.CreateOrder(f.db, data.NewOrder{BrandID: "demo", UserID: userID, Kind: data.OrderKindTerm,
 		PayWay: data.PayWayCard, Provider: data.ProviderNewebPay, ExpiresAt: f.now.Add(30 * time.Minute),
 		Lines: []data.NewOrderLine{{TermScheduleID: f.termID, TermClassID: f.class, Trial: trial, StoreID: f.storeID, Quantity: 1,
 			ShownPrice: shown}}}, f.now)
@@ -256,7 +256,7 @@ func TestOverduePaidOnce(t *testing.T) {
 		t.Errorf("another member's card: %v; want not found", err)
 	}
 	buy := func(user int64, shown int) (*data.Order, error) {
-		return createOrder(db, data.NewOrder{BrandID: "demo", UserID: user, Kind: data.OrderKindOverdue, PayWay: data.PayWayCard,
+		return dbtest.CreateOrder(db, data.NewOrder{BrandID: "demo", UserID: user, Kind: data.OrderKindOverdue, PayWay: data.PayWayCard,
 			Provider: data.ProviderNewebPay, ExpiresAt: paidAt.Add(time.Hour),
 			Lines: []data.NewOrderLine{{CountingPasscardID: cardID, Quantity: 1, ShownPrice: shown}}}, paidAt)
 	}

@@ -49,23 +49,13 @@ func (f *orderFixture) item(t *testing.T, name string) (string, int64, int) {
 func (f *orderFixture) order(t *testing.T, name string, quantity int, start rules.TaipeiDay, now time.Time) *data.Order {
 	t.Helper()
 	typ, id, price := f.item(t, name)
-	o, err := createOrder(f.db, data.NewOrder{BrandID: "demo", UserID: f.userID, Kind: data.OrderKindItem,
+	o, err := dbtest.CreateOrder(f.db, data.NewOrder{BrandID: "demo", UserID: f.userID, Kind: data.OrderKindItem,
 		PayWay: data.PayWayCard, Provider: data.ProviderNewebPay, ExpiresAt: now.Add(30 * time.Minute),
 		Lines: []data.NewOrderLine{{ItemType: typ, ItemID: id, StoreID: f.storeID, Quantity: quantity, ShownPrice: price, StartOn: start}}}, now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return o
-}
-
-// createOrder makes order n at now in a transaction of its own.
-func createOrder(db *data.DB, n data.NewOrder, now time.Time) (*data.Order, error) {
-	var o *data.Order
-	err := db.InTx(context.Background(), func(t *data.Tx) (err error) {
-		o, err = t.CreateOrder(n, now)
-		return err
-	})
-	return o, err
 }
 
 var paidAt = time.Date(2026, 11, 23, 20, 0, 0, 0, rules.Taipei)
@@ -99,14 +89,14 @@ func TestCreateOrderReadsTheDatabase(t *testing.T) {
 	}
 	typ, id, _ := f.item(t, "季卡通行卡")
 	line := data.NewOrderLine{ItemType: typ, ItemID: id, StoreID: f.storeID, Quantity: 1, ShownPrice: 6000}
-	_, err := createOrder(f.db, data.NewOrder{BrandID: "demo", UserID: f.userID, Kind: data.OrderKindItem,
+	_, err := dbtest.CreateOrder(f.db, data.NewOrder{BrandID: "demo", UserID: f.userID, Kind: data.OrderKindItem,
 		PayWay: data.PayWayCard, Provider: data.ProviderNewebPay, ExpiresAt: paidAt, Lines: []data.NewOrderLine{line}}, paidAt)
 	if e := storefront.AsError(err); e == nil || e.Code != storefront.CodePriceChanged || e.Message != "商品價格已變更為 NT$7,200，請重新確認後再結帳" {
 		t.Fatalf("changed price: %v", err)
 	}
 	typ, id, price := f.item(t, "夏季限定通行卡") // off the shelf
 	line = data.NewOrderLine{ItemType: typ, ItemID: id, StoreID: f.storeID, Quantity: 1, ShownPrice: price}
-	_, err = createOrder(f.db, data.NewOrder{BrandID: "demo", UserID: f.userID, Kind: data.OrderKindItem,
+	_, err = dbtest.CreateOrder(f.db, data.NewOrder{BrandID: "demo", UserID: f.userID, Kind: data.OrderKindItem,
 		PayWay: data.PayWayCard, Provider: data.ProviderNewebPay, ExpiresAt: paidAt, Lines: []data.NewOrderLine{line}}, paidAt)
 	if e := storefront.AsError(err); e == nil || e.Code != storefront.CodeItemOffShelf {
 		t.Fatalf("off-shelf item: %v", err)
@@ -145,7 +135,7 @@ func TestItemPastItsSaleEndIsNotSold(t *testing.T) {
 				t.Errorf("listed on %s: %v", day, listed)
 			}
 			line := data.NewOrderLine{ItemType: typ, ItemID: id, StoreID: f.storeID, Quantity: 1, ShownPrice: price}
-			_, err = createOrder(f.db, data.NewOrder{BrandID: "demo", UserID: f.userID, Kind: data.OrderKindItem,
+			_, err = dbtest.CreateOrder(f.db, data.NewOrder{BrandID: "demo", UserID: f.userID, Kind: data.OrderKindItem,
 				PayWay: data.PayWayCard, Provider: data.ProviderNewebPay, ExpiresAt: at.Add(time.Hour), Lines: []data.NewOrderLine{line}}, at)
 			if e := storefront.AsError(err); c.sold && err != nil || !c.sold && (e == nil || e.Code != storefront.CodeItemOffShelf) {
 				t.Errorf("order on %s: %v", day, err)

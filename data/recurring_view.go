@@ -1,6 +1,6 @@
 package data
 
-// The card-change views of a recurring order (issue 13), part of the
+// The card-change views of a recurring order, part of the
 // Go→TypeScript contract (make contract).
 
 // CardChangeView is a recurring order's card as its member (or an

@@ -12,7 +12,7 @@ import (
 	"storefront/rules"
 )
 
-// Term-schedule sales (issue 13; migration 011). A term order buys a
+// Term-schedule sales (migration 011). A term order buys a
 // class of a term whole (its sessions still to come, priced pro rata once
 // the term has begun) or one trial session. Creating the order holds the
 // seats of those sessions in a term_holds row, in the order's transaction:

@@ -13,7 +13,7 @@ import (
 	"storefront/rules"
 )
 
-// The deferred payments' calls (spec section 7, issue 13): ACH bank debit
+// The deferred payments' calls (spec section 7): ACH bank debit
 // and Chailease instalments, thin adapters over package checkout; their
 // providers' callbacks are on the trusted public origin.
 

@@ -13,7 +13,7 @@ import (
 	"storefront/host/wire"
 )
 
-// Recurring card payments and card change (issue 13): NewebPay's periodic
+// Recurring card payments and card change: NewebPay's periodic
 // callbacks, the card change calls of spec section 7 and the card change
 // pages. Thin adapters over checkout (recurring.go).
 

@@ -16,7 +16,7 @@ import (
 )
 
 // The checkout pages (item and course checkout), the order result pages
-// and the payment page that hands the buyer to the provider (issue 12).
+// and the payment page that hands the buyer to the provider.
 // All are member pages (route.Member: a visitor logs in and comes back).
 
 // checkoutPage is what both checkout pages share: the stores (with their

@@ -39,11 +39,7 @@ var refundTable = map[string]map[RefundEvent]string{
 // when the table has no such move (ErrRowRefused), and every move, with
 // the state it plans, until refunds are built (ErrNotBuilt).
 func RefundNext(from string, e RefundEvent) (string, error) {
-	to, ok := refundTable[from][e]
-	if !ok {
-		return "", ErrRowRefused
-	}
-	return to, ErrNotBuilt
+	return rowNext(refundTable, from, e)
 }
 
 // Invoice states (an invoice row: see order.go for why it is not the
@@ -81,13 +77,19 @@ var invoiceTable = map[string]map[InvoiceEvent]string{
 // refused when the table has no such move (ErrRowRefused), and every
 // move, with the state it plans, until invoices are built (ErrNotBuilt).
 func InvoiceNext(from string, e InvoiceEvent) (string, error) {
-	to, ok := invoiceTable[from][e]
-	if !ok {
-		return "", ErrRowRefused
-	}
-	return to, ErrNotBuilt
+	return rowNext(invoiceTable, from, e)
 }
 
 // ErrRowRefused refuses a move a refund's or an invoice's state does not
 // allow.
 var ErrRowRefused = &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeForbidden, Message: storefront.TextRowRefused}
+
+// rowNext is the move of table for event e in state from: refused when
+// the table has none, planned (ErrNotBuilt) otherwise.
+func rowNext[E ~string](table map[string]map[E]string, from string, e E) (string, error) {
+	to, ok := table[from][e]
+	if !ok {
+		return "", ErrRowRefused
+	}
+	return to, ErrNotBuilt
+}
