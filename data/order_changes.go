@@ -20,6 +20,17 @@ import (
 // that locks the order row and records an order_events row. The wire
 // types are in orders.go.
 
+// Order states: rules/order.go's (here, not in orders.go: the TypeScript
+// contract is generated from orders.go, and rules' constants are not in it).
+const (
+	OrderCreated         = rules.OrderCreated
+	OrderAwaitingPayment = rules.OrderAwaitingPayment
+	OrderPaid            = rules.OrderPaid
+	OrderFailed          = rules.OrderFailed
+	OrderCancelled       = rules.OrderCancelled
+	OrderExpired         = rules.OrderExpired
+)
+
 // NewOrderLine names what a line sells; its name, price and terms are read
 // from the database when the order is made, never taken from the buyer.
 type NewOrderLine struct {

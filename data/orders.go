@@ -6,24 +6,12 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-
-	"storefront/rules"
 )
 
 // Orders (migration 007): the wire types and the reads. Every state
 // change is a checkout flow's transaction: it locks the order row, asks
 // the order state table (rules/order.go) and records an order_events row
 // (order_changes.go).
-
-// Order states: rules/order.go's.
-const (
-	OrderCreated         = rules.OrderCreated
-	OrderAwaitingPayment = rules.OrderAwaitingPayment
-	OrderPaid            = rules.OrderPaid
-	OrderFailed          = rules.OrderFailed
-	OrderCancelled       = rules.OrderCancelled
-	OrderExpired         = rules.OrderExpired
-)
 
 // Order kinds: what the order sells.
 const (

@@ -499,30 +499,6 @@ export interface ItemFilter {
 // source: orders.go
 
 /**
- * Order states.
- */
-export const OrderCreated = "created";
-/**
- * Order states.
- */
-export const OrderAwaitingPayment = "awaiting_payment";
-/**
- * Order states.
- */
-export const OrderPaid = "paid";
-/**
- * Order states.
- */
-export const OrderFailed = "failed";
-/**
- * Order states.
- */
-export const OrderCancelled = "cancelled";
-/**
- * Order states.
- */
-export const OrderExpired = "expired";
-/**
  * Order kinds: what the order sells.
  */
 export const OrderKindItem = "item"; // an item (passcard, ticket, …)
