@@ -71,7 +71,6 @@ const (
 	TextChoosePayWay     = "請選擇付款方式"
 	TextACHNeedsForm     = "ACH 扣款請填寫授權資料後送出"
 	TextRecurringOne     = "定期定額每筆訂單限購一份"
-	TextNoSuchItem       = "找不到這項商品"
 	TextPriceChanged     = "商品價格已變更為 NT$%s，請重新確認後再結帳"
 )
 

@@ -130,7 +130,7 @@ func insertLine(ctx context.Context, tx pgx.Tx, brandID string, orderID int64, l
 	}
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeItemOffShelf, Message: storefront.TextNoSuchItem}
+		return &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeItemOffShelf, Message: storefront.TextItemMissing}
 	case err != nil:
 		return err
 	case !onShelf:
