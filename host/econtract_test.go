@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/econtract"
 	"storefront/host/wire"
 )
 
@@ -345,7 +346,7 @@ func TestSignedContractNamesTheAccountAsAtSigning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := contractPDFBytes(b, r)
+	out, err := econtract.SignedPDF(b.Name, r)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"storefront/cache"
 	"storefront/checkout"
 	"storefront/data"
+	"storefront/econtract"
 	"storefront/host/config"
 	"storefront/mail"
 	"storefront/mail/devbox"
@@ -109,6 +110,7 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	}
 	// the outbox's worker, before the first request
 	srv.outbox = startJobs(db, mailer, outbox.Options{Log: log, Observed: srv.jobAttempt})
+	srv.handleJobs(srv.outbox)
 	defer srv.outbox.Stop()
 	expirer := checkout.StartExpirer(srv.checkout, time.Minute) // unpaid orders past their time
 	defer expirer.Stop()
@@ -194,4 +196,10 @@ func startJobs(db *data.DB, mailer *mail.Mailer, o outbox.Options) *outbox.Worke
 		w.Handle(data.JobMail, outbox.SendMail(mailer))
 	}
 	return w
+}
+
+// handleJobs has w run the jobs the server's flows queue (the mails are
+// startJobs').
+func (s *Server) handleJobs(w *outbox.Worker) {
+	w.Handle(econtract.JobSigned, s.econtract.MailSigned)
 }
