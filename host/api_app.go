@@ -199,7 +199,7 @@ func (s *Server) registerAndLogin(w http.ResponseWriter, r *http.Request, b *dat
 	if err := signInOpen(b); err != nil {
 		return nil, err
 	}
-	u, err := s.members.Register(r.Context(), b, reg, s.tokenMail(r, b, data.PurposeVerify))
+	u, err := s.members.Register(r.Context(), b, s.mailBrand(r, b), reg)
 	if err != nil {
 		return nil, err
 	}

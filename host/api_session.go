@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"net/url"
 	"regexp"
 	"storefront"
 	"strconv"
@@ -71,38 +70,13 @@ func checkCode(code string) error {
 	return nil
 }
 
-// sendTokenMail issues a token of purpose for the member and queues its
-// mail in the outbox, in one transaction; the outbox worker sends it.
+// sendTokenMail mails the member a new token of purpose (members.SendToken:
+// the token and its mail in one transaction); the outbox worker sends it.
 func (s *Server) sendTokenMail(r *http.Request, b *data.Brand, u *data.User, purpose string) error {
 	if s.mailer == nil {
 		return &storefront.Error{Kind: storefront.KindUnavailable, Code: storefront.CodeMailFailed, Message: "郵件服務尚未設定，請聯絡商店"}
 	}
-	if _, err := s.db.IssueTokenMail(r.Context(), u, purpose, s.now(), s.tokenMail(r, b, purpose)); err != nil {
-		return err
-	}
-	s.outbox.Kick()
-	return nil
-}
-
-// tokenMail composes the mail of a token: the verification mail or the
-// password-reset mail, with a link to /verify/email on this site and the
-// same check as a 6-digit code. Every mailed link is built here.
-func (s *Server) tokenMail(r *http.Request, b *data.Brand, purpose string) data.ComposeMail {
-	return func(u *data.User, t *data.Issued) (data.Mail, error) {
-		origin, base := s.brandOrigin(b)
-		q := url.Values{"u": {strconv.FormatInt(u.ID, 10)}, "t": {t.Token}}
-		if purpose == data.PurposeReset {
-			q.Set("type", "resetPassword")
-		}
-		link := origin + base + "/verify/email?" + q.Encode()
-		mb := s.mailBrand(r, b)
-		ttl := data.TokenTTL[purpose]
-		msg := mail.Verification(mb, u.Email, u.Name, link, t.Code, ttl)
-		if purpose == data.PurposeReset {
-			msg = mail.PasswordReset(mb, u.Email, u.Name, link, t.Code, ttl)
-		}
-		return data.Mail{To: msg.To, FromName: msg.FromName, Subject: msg.Subject, Text: msg.Text, HTML: msg.HTML}, nil
-	}
+	return s.members.SendToken(r.Context(), s.mailBrand(r, b), u, purpose)
 }
 
 // mailBrand is the brand as its mails present it: name, colour, logo and
@@ -130,8 +104,8 @@ func (s *Server) apiRegister(w http.ResponseWriter, r *http.Request) (any, error
 		return nil, err
 	}
 	// mailSent: the mail is queued and a mailer will send it
-	u, err := s.members.Register(r.Context(), b, members.Registration{Email: req.Email, Password: req.Password,
-		Name: req.Name, CustomFields: req.CustomFields, AcceptTerms: req.AcceptTerms}, s.tokenMail(r, b, data.PurposeVerify))
+	u, err := s.members.Register(r.Context(), b, s.mailBrand(r, b), members.Registration{Email: req.Email, Password: req.Password,
+		Name: req.Name, CustomFields: req.CustomFields, AcceptTerms: req.AcceptTerms})
 	if err != nil {
 		return nil, err
 	}
