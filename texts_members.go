@@ -1,6 +1,7 @@
 package storefront
 
-// The texts of the members' flows (registration; see texts.go).
+// The texts of the members' flows (registration, point shares; see
+// texts.go).
 
 // ---- members ----
 
@@ -13,3 +14,11 @@ const (
 
 // TextUnknownCustomField is a custom field the brand has not, by its key.
 func TextUnknownCustomField(key string) string { return "不明的自訂欄位：" + key }
+
+// The refusals of a point share.
+const (
+	TextShareAccount      = "請輸入對方的電子信箱或手機號碼"
+	TextShareToSelf       = "不能分享點數給自己"
+	TextSharePoints       = "分享點數 points 需為正整數"
+	TextNoShareableTicket = "查無可分享的點數票券"
+)

@@ -62,18 +62,6 @@ func (s *Server) shareMember(b *data.Brand) error {
 	return nil
 }
 
-// account reads a member's account as a share names it: an e-mail, or a
-// Taiwan mobile phone.
-func account(s string) (string, error) {
-	if e, ok := rules.Email(s); ok {
-		return e, nil
-	}
-	if p, ok := rules.TaiwanPhone(s); ok {
-		return p, nil
-	}
-	return "", badRequest("請輸入對方的電子信箱或手機號碼")
-}
-
 // GET /api/user/getPointShareInfo?brandId=[&account=]: see wire.PointShareInfo.
 func (s *Server) apiPointShareInfo(w http.ResponseWriter, r *http.Request) (any, error) {
 	b, m, err := s.contractMember(w, r)
@@ -85,16 +73,9 @@ func (s *Server) apiPointShareInfo(w http.ResponseWriter, r *http.Request) (any,
 	}
 	info := &wire.PointShareInfo{}
 	if a := r.URL.Query().Get("account"); a != "" {
-		acc, err := account(a)
+		to, err := s.members.Recipient(r.Context(), b.ID, m.user.ID, a)
 		if err != nil {
 			return nil, err
-		}
-		to, err := s.db.UserByAccount(r.Context(), b.ID, acc, storefront.CodeAccountNotFound)
-		if err != nil {
-			return nil, err
-		}
-		if to.ID == m.user.ID {
-			return nil, badRequest("不能分享點數給自己")
 		}
 		info.Recipient = rules.MaskName(to.Name)
 	}
@@ -110,12 +91,9 @@ func (s *Server) apiPointShareInfo(w http.ResponseWriter, r *http.Request) (any,
 	return info, nil
 }
 
-// maxSharePoints bounds one share.
-const maxSharePoints = 1_000_000
-
 // POST /api/user/pointShare {brandId, ticketId, account, points} with the
 // header Idempotency-Key: shares the points in one transaction, never
-// more than the ticket holds, once per key (data.DB.SharePoints).
+// more than the ticket holds, once per key (members.SharePoints).
 func (s *Server) apiPointShare(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req wire.PointShareRequest
 	b, m, err := s.decodeMember(w, r, &req)
@@ -131,23 +109,9 @@ func (s *Server) apiPointShare(w http.ResponseWriter, r *http.Request) (any, err
 		return nil, badRequest(fmt.Sprintf("請提供 Idempotency-Key（最長 %d 個字元）", maxKey))
 	case req.TicketID <= 0 || req.TicketID > maxID:
 		return nil, badRequest("請選擇要分享的點數票券 ticketId")
-	case req.Points <= 0 || req.Points > maxSharePoints:
-		return nil, badRequest("分享點數 points 需為正整數")
 	}
-	acc, err := account(req.Account)
-	if err != nil {
-		return nil, err
-	}
-	to, err := s.db.UserByAccount(r.Context(), b.ID, acc, storefront.CodeAccountNotFound)
-	if err != nil {
-		return nil, err
-	}
-	if to.ID == m.user.ID {
-		return nil, badRequest("不能分享點數給自己")
-	}
-	now := s.now()
-	return s.db.SharePoints(r.Context(), data.ShareRequest{BrandID: b.ID, FromUser: m.user.ID, ToUser: to.ID,
-		TicketID: req.TicketID, Points: req.Points, Key: key, Today: rules.Day(now), Now: now})
+	return s.members.SharePoints(r.Context(), members.Share{BrandID: b.ID, From: m.user.ID, Account: req.Account,
+		TicketID: req.TicketID, Points: req.Points, Key: key})
 }
 
 // newposStatuses are the status filters of the ticket list.
