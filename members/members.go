@@ -16,7 +16,7 @@ import (
 	"storefront/rules"
 )
 
-// Flows runs the account flows.
+// Flows runs the members' flows.
 type Flows struct {
 	DB  *data.DB
 	Now func() time.Time
