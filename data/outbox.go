@@ -35,10 +35,6 @@ type Attachment struct {
 	Content     []byte `json:"content"`
 }
 
-// ComposeMail builds the mail of a token just issued to a member, inside
-// the transaction that issues it.
-type ComposeMail func(u *User, t *Issued) (Mail, error)
-
 // QueueMail queues m in the outbox (a job of kind JobMail), in the
 // transaction of the change it reports; it replaces an unsent mail of the
 // same purpose to the same member, and is dropped for a member who has

@@ -185,3 +185,13 @@ func WaitListening(t testing.TB, db *data.DB, channel string) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// Count runs a query of one integer (a count, a sum, an id) on db.
+func Count(t testing.TB, db *data.DB, sql string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := db.Pool.QueryRow(context.Background(), sql, args...).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}

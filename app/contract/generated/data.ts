@@ -679,20 +679,6 @@ export interface PointShare {
   createdAt: string /* RFC 3339 */;
 }
 /**
- * ShareRequest is a share to make: points of the sender's ticket to
- * another member of the same brand.
- */
-export interface ShareRequest {
-  BrandID: string;
-  FromUser: number /* int64 */;
-  ToUser: number /* int64 */;
-  TicketID: number /* int64 */;
-  Points: number /* int */;
-  Key: string; // the Idempotency-Key: a repeat answers the first answer
-  Today: string;
-  Now: string /* RFC 3339 */;
-}
-/**
  * ShareResult is what a share did: the share and the sender's points left
  * on the ticket.
  */
