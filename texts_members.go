@@ -22,7 +22,9 @@ func TextUnknownCustomField(key string) string { return "不明的自訂欄位�
 
 // TextLoginWaitSeconds and TextLoginWaitMinutes tell a caller the login
 // throttle holds how long to wait.
-func TextLoginWaitSeconds(secs int) string { return fmt.Sprintf("登入失敗次數過多，請於 %d 秒後再試", secs) }
+func TextLoginWaitSeconds(secs int) string {
+	return fmt.Sprintf("登入失敗次數過多，請於 %d 秒後再試", secs)
+}
 
 // TextLoginWaitMinutes: see TextLoginWaitSeconds.
 func TextLoginWaitMinutes(mins int) string {
@@ -66,4 +68,6 @@ const (
 func TextBodyTooLarge(kb int64) string { return fmt.Sprintf("資料過大（上限 %d KB）", kb) }
 
 // TextFieldType is a body field of the wrong JSON type.
-func TextFieldType(field string) string { return fmt.Sprintf("欄位 %s 的資料型別不正確", field) }
+func TextFieldType(field string) string {
+	return fmt.Sprintf("欄位 %s 的資料型別不正確", field)
+}

@@ -1,7 +1,6 @@
 package data
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/jackc/pgx/v5"
@@ -40,14 +39,9 @@ type Attachment struct {
 // same purpose to the same member, and is dropped for a member who has
 // unsubscribed when it is a notification (see Mail).
 func (t *Tx) QueueMail(m Mail) error {
-	return enqueue(t.ctx, t.tx, m)
-}
-
-// enqueue writes m to the outbox in tx, dropping unsent mails it replaces.
-func enqueue(ctx context.Context, tx pgx.Tx, m Mail) error {
 	b := &pgx.Batch{}
 	queueMail(b, m)
-	return sendBatch(ctx, tx, b)
+	return sendBatch(t.ctx, t.tx, b)
 }
 
 // queueMail queues writing m to the outbox (see enqueue).
