@@ -590,19 +590,16 @@ func takeRounds(url string, c int, header ...string) *loadSamples {
 	return &s
 }
 
-// loadRoundsBeside is loadRounds of a baseline and a target, their rounds
+// loadRoundsBeside is takeRounds of a baseline and a target, their rounds
 // taken in turn (baseline, target, baseline, …), so that a drift of this
-// shared machine's speed falls on both alike; it returns the baseline's
-// median rate, the target's median rate and latencies and the requests it
-// answered.
-func loadRoundsBeside(baseline, target string, c int, header ...string) (baseRPS, rps, p50, p99 float64, n int) {
-	var base, s loadSamples
+// shared machine's speed falls on both alike.
+func loadRoundsBeside(baseline, target string, c int, header ...string) (base, s *loadSamples) {
+	base, s = &loadSamples{}, &loadSamples{}
 	for range *rounds {
 		base.take(baseline, c, header...)
 		s.take(target, c, header...)
 	}
-	rps, p50, p99 = s.medians()
-	return median(base.rps), rps, p50, p99, s.n
+	return base, s
 }
 
 func median(xs []float64) float64 {
