@@ -269,6 +269,7 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 		return // the client went away
 	}
 	m := s.bundle.Manifest
+	nonce := nonceOf(rc.r) // before the header goes: its policy admits it
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
 	head := shell.Head{ThemeColor: themeColour(props), Icon: icon(props), Preloads: m.Preloads(props.Page), CSS: m.CSS}
@@ -293,7 +294,7 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 		}
 		noindex = true
 	}
-	doc := shell.Body{HeadTags: res.Head, NoIndex: noindex, StyleIDs: res.StyleIDs, CSS: safeCSS(res.CSS), HTML: res.HTML, Props: body, Entry: m.Entry.File, Fonts: m.CSS, Nonce: nonceOf(rc.r)}
+	doc := shell.Body{HeadTags: res.Head, NoIndex: noindex, StyleIDs: res.StyleIDs, CSS: safeCSS(res.CSS), HTML: res.HTML, Props: body, Entry: m.Entry.File, Fonts: m.CSS, Nonce: nonce}
 	doc.WriteDoc(w)
 }
 

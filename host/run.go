@@ -42,7 +42,9 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	if err != nil {
 		return err
 	}
-	log := newLogger(cfg, stderr)
+	logs := newLogBuffer(stderr)
+	defer logs.Close() // last: every line out
+	log := newLogger(cfg, logs)
 	if getenv("STOREFRONT_DEVICE_KEY") == "" && cfg.Env != "dev" {
 		log.Warn("STOREFRONT_DEVICE_KEY is not set: known devices are forgotten at restart and not shared between hosts")
 	}
