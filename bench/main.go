@@ -155,6 +155,14 @@ func run() error {
 		return nil
 	}
 
+	if *weightOnly {
+		if err := weightRows(cached.url, add); err != nil {
+			return err
+		}
+		printTable(rows)
+		return nil
+	}
+
 	if *catalogueOnly {
 		if err := catalogueRow(dbURL, cached.url, out, add); err != nil {
 			return err
@@ -348,6 +356,10 @@ func run() error {
 
 	// 6. first paint on a phone
 	if err := lighthouseRows(cached.url, add); err != nil {
+		return err
+	}
+
+	if err := weightRows(cached.url, add); err != nil {
 		return err
 	}
 
