@@ -35,7 +35,7 @@ test('a member buys a term trial after its check, pays by card; a second trial i
   const [termId, classId] = sql(`select term_schedule_id || ' ' || id from term_classes where name = '週末皮拉提斯養成班｜週日上午'`).split(' ');
   const checkout = `${site}/demo/termSchedule/checkout?termScheduleId=${termId}&scheduleId=${classId}&trial=1`;
   await open(page, checkout);
-  assert.equal(await page.getByTestId('term-price').innerText(), 'NT$ 500');
+  assert.equal(await page.getByTestId('checkout-total').innerText(), 'NT$ 500');
   await page.getByRole('checkbox', { name: /服務條款/ }).check();
   await page.getByRole('button', { name: '前往付款' }).click();
   await payByCard(page).catch(async (e) => {
