@@ -60,7 +60,7 @@ function Others({ others }: { others: Item[] }) {
 }
 
 const contractNote = css`
-  margin: -4px 0 16px;
+  margin: 12px 0 16px;
   padding: 10px 14px;
   border-left: 3px solid var(--brand);
   background: ${colour.surface};
