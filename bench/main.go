@@ -165,6 +165,14 @@ func run() error {
 		return nil
 	}
 
+	if *weightOnly {
+		if err := weightRows(cached.url, add); err != nil {
+			return err
+		}
+		printTable(rows)
+		return nil
+	}
+
 	if *catalogueOnly {
 		if err := catalogueRow(dbURL, cached.url, out, add); err != nil {
 			return err
@@ -363,6 +371,10 @@ func run() error {
 
 	// 6. first paint on a phone
 	if err := lighthouseRows(cached.url, add); err != nil {
+		return err
+	}
+
+	if err := weightRows(cached.url, add); err != nil {
 		return err
 	}
 

@@ -122,6 +122,7 @@ export interface Brand {
   IOSAppLink: string;
   AndroidAppLink: string;
   IsNewposStore: boolean;
+  WebFont: boolean; // the web font over the system's CJK sans (app/lib/fonts.ts)
   Modules: string[];
   DataVersion: number /* int64 */;
   Stores: Store[];
