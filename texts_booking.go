@@ -21,6 +21,8 @@ const (
 	TextEntryKindUnknown = "不支援此 QR Code 種類"
 	TextNoTermClass      = "找不到此學期課程班別"
 	TextPassNotFound     = "查無此計次卡或已過期"
+	TextItemCannotBook   = "此方案無法用於預約這堂課"
+	TextOrderOtherCourse = "這筆訂單購買的是其他課程的名額"
 )
 
 // Why an entitlement cannot pay for a session (rules.Refusal).

@@ -52,6 +52,9 @@ type Request struct {
 	Payment       *Choice // nil: the best for each session
 	AllowConflict bool    // book even over another booking at that time
 	Key           string  // the Idempotency-Key ("": none)
+	// Order: a paid course order whose seat pays, for a session of its
+	// course (nil: an entitlement pays).
+	Order *data.Order
 }
 
 func fail(kind storefront.Kind, code int) error { return &storefront.Error{Kind: kind, Code: code} }
@@ -257,7 +260,7 @@ func sessionIDs(ss []data.SessionInfo) []int64 {
 // choice again under its lock (and chooses anew when it no longer pays).
 func (f *Flows) preselect(ctx context.Context, w Who, req Request, sessions []data.SessionInfo) (map[int64]*Choice, error) {
 	pre := map[int64]*Choice{}
-	if req.Payment != nil {
+	if req.Payment != nil || req.Order != nil {
 		return pre, nil
 	}
 	held := map[int64][]data.Held{}
@@ -295,6 +298,12 @@ func (f *Flows) bookNew(t *data.Tx, w Who, s *data.SessionInfo, req Request, pre
 		if clash {
 			return 0, fail(storefront.KindConflict, storefront.CodeTimeConflict)
 		}
+	}
+	if req.Order != nil {
+		if l := req.Order.Lines; len(l) == 0 || l[0].CourseID == nil || *l[0].CourseID != s.CourseID {
+			return 0, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: storefront.TextOrderOtherCourse}
+		}
+		return t.Record(data.NewBooking{UserID: w.User.ID, Session: s, OrderID: req.Order.ID}, true)
 	}
 	choice := req.Payment
 	if choice == nil {

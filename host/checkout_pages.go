@@ -107,7 +107,7 @@ func loadOrderResult(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.orderResult(rc.ctx(), rc.brand, rc.site.BasePath, o)
+	return s.orderResult(rc.r, rc.brand, rc.member, rc.site.BasePath, o)
 }
 
 // paymentPage is /{product}-payment/{productType}/{orderNumber}: it hands
