@@ -583,12 +583,12 @@ func (t *Tx) EndWait(entryID int64, status, reason string, bookingID int64, now 
 	return dbErr(err)
 }
 
-// Wait puts the member on the session's waiting list (a second time
-// changes nothing).
-func (t *Tx) Wait(brandID string, userID, scheduleID int64, now time.Time) error {
-	_, err := t.tx.Exec(t.ctx, `insert into booking_waitlist (brand_id, user_id, schedule_id, created_at, updated_at)
+// Wait puts the member on the session's waiting list and reports whether
+// they joined now (a second time changes nothing).
+func (t *Tx) Wait(brandID string, userID, scheduleID int64, now time.Time) (bool, error) {
+	tag, err := t.tx.Exec(t.ctx, `insert into booking_waitlist (brand_id, user_id, schedule_id, created_at, updated_at)
 		values ($1, $2, $3, $4, $4) on conflict (schedule_id, user_id) where status = 'waiting' do nothing`, brandID, userID, scheduleID, now)
-	return dbErr(err)
+	return err == nil && tag.RowsAffected() == 1, dbErr(err)
 }
 
 // Leave takes the member off the session's waiting list; not waiting is
