@@ -1,6 +1,10 @@
 package wire
 
-import "storefront/data"
+import (
+	"time"
+
+	"storefront/data"
+)
 
 // The contract of checkout, orders and payment: the bodies and
 // answers of the purchase calls and the data of the checkout and order
@@ -120,6 +124,17 @@ type CheckoutPage struct {
 	// ACHAgreement is the agreement to accept when a store offers ACH
 	// (deferred.go); null otherwise.
 	ACHAgreement *ACHAgreement `json:"achAgreement" tstype:"ACHAgreement | null,required"`
+	// BookSession: the session an item is bought to book (?book=, the
+	// booking panel's offer), booked once paid; null: none.
+	BookSession *BookSession `json:"bookSession" tstype:"BookSession | null,required"`
+}
+
+// BookSession is a session a purchase is made to book, as its checkout
+// names it.
+type BookSession struct {
+	ScheduleID int64     `json:"scheduleId"`
+	CourseName string    `json:"courseName"`
+	StartsAt   time.Time `json:"startsAt"`
 }
 
 // OrderResultPage is the order result pages' data and the answer of GET

@@ -456,6 +456,20 @@ export interface CheckoutPage {
    * (deferred.go); null otherwise.
    */
   achAgreement: ACHAgreement | null;
+  /**
+   * BookSession: the session an item is bought to book (?book=, the
+   * booking panel's offer), booked once paid; null: none.
+   */
+  bookSession: BookSession | null;
+}
+/**
+ * BookSession is a session a purchase is made to book, as its checkout
+ * names it.
+ */
+export interface BookSession {
+  scheduleId: number /* int64 */;
+  courseName: string;
+  startsAt: string /* RFC 3339 */;
 }
 /**
  * OrderResultPage is the order result pages' data and the answer of GET

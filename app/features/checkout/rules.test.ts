@@ -6,16 +6,16 @@ import { checkout as t } from '../../strings/zh-hant-checkout';
 import { queryString } from '../../lib/query';
 
 test('the cart survives the round trip through the URL', () => {
-  const cart = { storeId: 3, quantity: 2, scheduleId: 0, salesmanId: 7, startDate: '2026-12-01', payWay: 'LINEPAY' };
+  const cart = { storeId: 3, quantity: 2, scheduleId: 0, salesmanId: 7, startDate: '2026-12-01', payWay: 'LINEPAY', bookScheduleId: 41 };
   const qs = queryString(cartPairs(cart, true));
-  assert.equal(qs, '?store=3&qty=2&salesman=7&start=2026-12-01&pay=LINEPAY&from=app');
+  assert.equal(qs, '?store=3&qty=2&salesman=7&start=2026-12-01&pay=LINEPAY&book=41&from=app');
   const q: Record<string, string> = {};
   for (const kv of qs.slice(1).split('&')) {
     const [k, v] = kv.split('=');
     q[k] = decodeURIComponent(v);
   }
-  assert.deepEqual(cartFromQuery(q), { storeId: 3, quantity: 2, salesmanId: 7, startDate: '2026-12-01', payWay: 'LINEPAY' });
-  assert.equal(queryString(cartPairs({ ...cart, quantity: 1, payWay: '' }, false)), '?store=3&salesman=7&start=2026-12-01');
+  assert.deepEqual(cartFromQuery(q), { storeId: 3, quantity: 2, salesmanId: 7, startDate: '2026-12-01', payWay: 'LINEPAY', bookScheduleId: 41 });
+  assert.equal(queryString(cartPairs({ ...cart, quantity: 1, payWay: '', bookScheduleId: 0 }, false)), '?store=3&salesman=7&start=2026-12-01');
 });
 
 test('cartFromQuery drops malformed values', () => {
@@ -27,6 +27,8 @@ test('cartFromQuery drops malformed values', () => {
     ['bad date', { start: '2026/12/01' }, {}],
     ['unknown pay way', { pay: 'CASH' }, {}],
     ['card', { pay: '2', schedule: '12' }, { payWay: '2', scheduleId: 12 }],
+    ['a session to book', { book: '41' }, { bookScheduleId: 41 }],
+    ['a session to book, malformed', { book: '4;1' }, {}],
   ];
   for (const [name, q, want] of cases) assert.deepEqual(cartFromQuery(q), want, name);
 });
@@ -48,7 +50,9 @@ const checkoutData = (over: Partial<CheckoutData> = {}): CheckoutData =>
 test('the first choice: a saved cart where it fits, else the first store and payment way', () => {
   const data = checkoutData();
   const fresh = firstChoice(data, {});
-  assert.deepEqual({ ...fresh, ach: undefined }, { storeId: 1, quantity: 1, scheduleId: 0, salesmanId: 0, startDate: '', payWay: '2', accepted: false, ach: undefined, achAgreed: false });
+  assert.deepEqual({ ...fresh, ach: undefined }, { storeId: 1, quantity: 1, scheduleId: 0, salesmanId: 0, startDate: '', payWay: '2', bookScheduleId: 0, accepted: false, ach: undefined, achAgreed: false });
+  assert.equal(firstChoice(data, { bookScheduleId: 41 }).bookScheduleId, 41, 'an item bought to book a session');
+  assert.equal(firstChoice(checkoutData({ item: null }), { bookScheduleId: 41 }).bookScheduleId, 0, 'a course seat books its own session');
   const back = firstChoice(data, { storeId: 2, quantity: 2, salesmanId: 5, payWay: 'LINEPAY' });
   assert.deepEqual([back.storeId, back.quantity, back.salesmanId, back.payWay], [2, 2, 5, 'LINEPAY']);
   const gone = firstChoice(data, { storeId: 7, salesmanId: 5, payWay: 'ACH' });
@@ -87,9 +91,10 @@ test('the request names what is bought at the shown price; no start date but for
   const c: Choice = { ...firstChoice(data, {}), quantity: 2, accepted: true, startDate: '2026-12-01' };
   assert.deepEqual(checkoutRequest(data, c, true), {
     kind: 'item', itemType: 'passcard', itemId: 9, courseId: undefined, scheduleId: undefined, storeId: 1, quantity: 2,
-    price: 1200, salesmanId: undefined, startDate: undefined, payWay: '2', acceptTerms: true, from: 'app',
+    price: 1200, salesmanId: undefined, startDate: undefined, payWay: '2', acceptTerms: true, from: 'app', bookScheduleId: undefined,
   });
   assert.equal(checkoutRequest(data, c, false).from, undefined);
+  assert.equal(checkoutRequest(data, { ...c, bookScheduleId: 41 }, false).bookScheduleId, 41, 'bought to book a session');
 });
 
 test('national IDs and resident certificate numbers', () => {

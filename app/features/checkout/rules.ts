@@ -18,6 +18,8 @@ export interface Cart {
   salesmanId: number;
   startDate: string;
   payWay: string;
+  /** An item bought to book this session (the booking panel's offer, ?book=): booked once paid. */
+  bookScheduleId: number;
 }
 
 const positive = (s: string | undefined) => (s && /^[1-9][0-9]{0,15}$/.test(s) ? Number(s) : 0);
@@ -31,6 +33,7 @@ export function cartPairs(c: Cart, webview: boolean): [string, string | number][
     ['salesman', c.salesmanId],
     ['start', c.startDate],
     ['pay', c.payWay],
+    ['book', c.bookScheduleId],
     ['from', webview ? 'app' : ''],
   ];
 }
@@ -46,6 +49,7 @@ export function cartFromQuery(q: Record<string, string | undefined>): Partial<Ca
   if (positive(q.salesman)) c.salesmanId = positive(q.salesman);
   if (q.start && /^\d{4}-\d{2}-\d{2}$/.test(q.start)) c.startDate = q.start;
   if (q.pay === '2' || q.pay === 'LINEPAY') c.payWay = q.pay;
+  if (positive(q.book)) c.bookScheduleId = positive(q.book);
   return c;
 }
 
@@ -92,6 +96,7 @@ export function firstChoice(data: CheckoutData, saved: Partial<Cart>): Choice {
     salesmanId: savedStore ? (saved.salesmanId ?? 0) : 0,
     startDate: saved.startDate ?? '',
     payWay: store?.payWays.find((w) => w.payWay === saved.payWay)?.payWay ?? store?.payWays[0]?.payWay ?? '',
+    bookScheduleId: data.item ? (saved.bookScheduleId ?? 0) : 0,
     accepted: false,
     ach: emptyACH,
     achAgreed: false,
@@ -147,6 +152,7 @@ export function checkoutRequest(data: CheckoutData, c: Choice, webview: boolean)
     payWay: (c.payWay || undefined) as CheckoutRequest['payWay'],
     acceptTerms: c.accepted,
     from: webview ? 'app' : undefined,
+    bookScheduleId: c.bookScheduleId || undefined,
   };
 }
 
