@@ -1,5 +1,7 @@
 package storefront
 
+import "fmt"
+
 // ---- booking ----
 
 // TextModuleClosed refuses a feature the brand has not switched on.
@@ -21,6 +23,8 @@ const (
 	TextEntryKindUnknown = "不支援此 QR Code 種類"
 	TextNoTermClass      = "找不到此學期課程班別"
 	TextPassNotFound     = "查無此計次卡或已過期"
+	TextItemCannotBook   = "此方案無法用於預約這堂課"
+	TextOrderOtherCourse = "這筆訂單購買的是其他課程的名額"
 )
 
 // Why an entitlement cannot pay for a session (rules.Refusal).
@@ -71,6 +75,26 @@ const (
 	TextPromotedIntro  = "有名額釋出，您已從候補名單自動完成預約。"
 	TextSkippedTitle   = "候補未能遞補"
 )
+
+// TextCancelUntil is a booking mail's cancellation rule: online until when.
+func TextCancelUntil(when string) string {
+	return "如需取消，請於 " + when + " 前於線上取消；之後請洽門市。"
+}
+
+// Why a booking cannot be cancelled online, as its mail says.
+const (
+	TextNoCancelLate   = "此預約已超過線上取消期限，無法於線上取消，如需取消請洽門市。"
+	TextNoCancelBought = "單堂購買的預約無法於線上取消，如需取消請洽門市。"
+	TextNoCancelCoach  = "私人教練課程的預約無法於線上取消，如需取消請洽門市。"
+)
+
+// The waiting-list mail: joined, with the place.
+const TextWaitingTitle = "已加入候補名單"
+
+// TextWaitingIntro tells a member their place on a waiting list.
+func TextWaitingIntro(position int) string {
+	return fmt.Sprintf("您已加入候補名單，目前為第 %d 位。有名額釋出時，將依序自動為您預約並以電子郵件通知。", position)
+}
 
 // TextSkippedIntro tells a waiting member why the free seat was not theirs.
 func TextSkippedIntro(reason string) string {

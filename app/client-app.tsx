@@ -21,6 +21,8 @@ export function ClientApp({ initial, initialPage }: { initial: PageProps; initia
   const [shown, setShown] = useState<Shown>({ props: initial, Page: initialPage });
   const [pending, setPending] = useState(false);
   const seq = useRef(0);
+  // the path and query of the page on screen
+  const shownAt = useRef(typeof window === 'undefined' ? '' : window.location.pathname + window.location.search);
   // resolves the navigations waiting for their page to be on screen
   const committed = useRef<(() => void)[]>([]);
   useEffect(() => {
@@ -51,6 +53,7 @@ export function ClientApp({ initial, initialPage }: { initial: PageProps; initia
         committed.current.push(done);
         setShown({ props: next, Page });
       });
+      shownAt.current = to.pathname + to.search;
       // the control that navigated went with its page: a keyboard or screen
       // reader user goes on from the new page's main content, not from the top
       if (!opts.pop && (!document.activeElement || document.activeElement === document.body)) document.getElementById('main')?.focus({ preventScroll: true });
@@ -71,6 +74,8 @@ export function ClientApp({ initial, initialPage }: { initial: PageProps; initia
     history.scrollRestoration = 'manual';
     const onPop = (e: PopStateEvent) => {
       const l = window.location;
+      // a jump within the page (#booking): the browser scrolls to it; no page to load
+      if (l.pathname + l.search === shownAt.current) return;
       go(l.pathname + l.search + l.hash, { pop: true, scrollY: (e.state as { scrollY?: number } | null)?.scrollY });
     };
     window.addEventListener('popstate', onPop);

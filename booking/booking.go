@@ -52,6 +52,9 @@ type Request struct {
 	Payment       *Choice // nil: the best for each session
 	AllowConflict bool    // book even over another booking at that time
 	Key           string  // the Idempotency-Key ("": none)
+	// Order: a paid course order whose seat pays, for a session of its
+	// course (nil: an entitlement pays).
+	Order *data.Order
 }
 
 func fail(kind storefront.Kind, code int) error { return &storefront.Error{Kind: kind, Code: code} }
@@ -225,7 +228,7 @@ func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.Se
 				}
 				booked = append(booked, s)
 				if w.Brand.ModuleSet().Has(data.ModuleEmailNotification) {
-					mails = append(mails, confirmation(w, s, id, now))
+					mails = append(mails, confirmation(w, s, id, now, req.Order != nil))
 				}
 			}
 			byID[s.ScheduleID] = id
@@ -257,7 +260,7 @@ func sessionIDs(ss []data.SessionInfo) []int64 {
 // choice again under its lock (and chooses anew when it no longer pays).
 func (f *Flows) preselect(ctx context.Context, w Who, req Request, sessions []data.SessionInfo) (map[int64]*Choice, error) {
 	pre := map[int64]*Choice{}
-	if req.Payment != nil {
+	if req.Payment != nil || req.Order != nil {
 		return pre, nil
 	}
 	held := map[int64][]data.Held{}
@@ -295,6 +298,12 @@ func (f *Flows) bookNew(t *data.Tx, w Who, s *data.SessionInfo, req Request, pre
 		if clash {
 			return 0, fail(storefront.KindConflict, storefront.CodeTimeConflict)
 		}
+	}
+	if req.Order != nil {
+		if l := req.Order.Lines; len(l) == 0 || l[0].CourseID == nil || *l[0].CourseID != s.CourseID {
+			return 0, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: storefront.TextOrderOtherCourse}
+		}
+		return t.Record(data.NewBooking{UserID: w.User.ID, Session: s, OrderID: req.Order.ID}, true)
 	}
 	choice := req.Payment
 	if choice == nil {
@@ -563,15 +572,18 @@ func (f *Flows) CheckInNow(ctx context.Context, w Who, scheduleID int64) (*data.
 }
 
 // Join puts the member on the full session's waiting list (module
-// WAITING_LIST) when something they hold could pay for it; a second
-// join changes nothing.
+// WAITING_LIST) when something they hold could pay for it, and mails them
+// their place (module EMAIL_NOTIFICATION) in the same transaction; a
+// second join changes nothing and mails nothing.
 func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.WaitingPlace, error) {
 	if !w.Brand.ModuleSet().Has(data.ModuleWaitingList) {
 		return nil, errModule(storefront.TextFeatureWaitingList)
 	}
 	now := f.Now()
 	var place *data.WaitingPlace
+	var mails []data.Mail
 	err := f.DB.InTx(ctx, func(t *data.Tx) error {
+		mails = nil
 		ss, err := t.LockSessions(w.Brand.ID, []int64{scheduleID})
 		if err != nil {
 			return err
@@ -598,12 +610,21 @@ func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.Waitin
 		if opts := options(hs, s.Session); len(opts) == 0 || opts[0].Refusal != rules.PayOK {
 			return fail(storefront.KindConflict, storefront.CodeNoEntitlement)
 		}
-		if err := t.Wait(w.Brand.ID, w.User.ID, scheduleID, now); err != nil {
+		joined, err := t.Wait(w.Brand.ID, w.User.ID, scheduleID, now)
+		if err != nil {
 			return err
 		}
-		place, err = t.WaitingPlace(w.User.ID, scheduleID)
-		return err
+		if place, err = t.WaitingPlace(w.User.ID, scheduleID); err != nil {
+			return err
+		}
+		if joined && w.Brand.ModuleSet().Has(data.ModuleEmailNotification) {
+			mails = append(mails, waiting(w, s, place.Position))
+		}
+		return t.Finish(mails, 0, "", nil)
 	})
+	if err == nil && len(mails) > 0 {
+		f.queued()
+	}
 	return place, err
 }
 
@@ -647,9 +668,13 @@ func sessionEvent(s *data.SessionInfo, id int64) *data.Booking {
 
 // when is a session's time as a mail says it: 2026/12/01（二）19:00–20:00.
 func when(s *data.SessionInfo) string {
-	st, en := s.Start.In(rules.Taipei), s.End.In(rules.Taipei)
-	return fmt.Sprintf("%s（%s）%s–%s", st.Format("2006/01/02"), storefront.TextWeekdayShort[st.Weekday()],
-		st.Format("15:04"), en.Format("15:04"))
+	return dayTime(s.Start) + "–" + s.End.In(rules.Taipei).Format("15:04")
+}
+
+// dayTime is a moment as a mail says it: 2026/12/01（二）19:00.
+func dayTime(t time.Time) string {
+	t = t.In(rules.Taipei)
+	return fmt.Sprintf("%s（%s）%s", t.Format("2006/01/02"), storefront.TextWeekdayShort[t.Weekday()], t.Format("15:04"))
 }
 
 func classLine(s *data.SessionInfo) string {
@@ -673,9 +698,30 @@ func withICS(m data.Mail, w Who, s *data.SessionInfo, id int64, now time.Time, c
 	return m
 }
 
-func confirmation(w Who, s *data.SessionInfo, id int64, now time.Time) data.Mail {
-	m := notice(w, "", storefront.TextBookedTitle, storefront.TextBookedIntro+classLine(s)+storefront.TextBookedICS)
+// confirmation is a booking's mail: the class, the cancellation rule it
+// keeps (paidByOrder: a seat bought at checkout) and its calendar file.
+func confirmation(w Who, s *data.SessionInfo, id int64, now time.Time, paidByOrder bool) data.Mail {
+	m := notice(w, "", storefront.TextBookedTitle, storefront.TextBookedIntro+classLine(s)+cancelPolicy(s, now, paidByOrder)+storefront.TextBookedICS)
 	return withICS(m, w, s, id, now, false)
+}
+
+// cancelPolicy says until when a booking of s made at now can be
+// cancelled online, or why it cannot (rules.CancelRule).
+func cancelPolicy(s *data.SessionInfo, now time.Time, paidByOrder bool) string {
+	switch rules.CancelRule(rules.Cancellation{Status: data.BookingBooked, BoughtOnline: paidByOrder, Session: s.Session}, now) {
+	case rules.CancelOK:
+		return storefront.TextCancelUntil(dayTime(s.CancelDeadline()))
+	case rules.CancelBoughtOnline:
+		return storefront.TextNoCancelBought
+	case rules.CancelCoachClass:
+		return storefront.TextNoCancelCoach
+	}
+	return storefront.TextNoCancelLate
+}
+
+// waiting tells the member their place on the full session's waiting list.
+func waiting(w Who, s *data.SessionInfo, position int) data.Mail {
+	return notice(w, "", storefront.TextWaitingTitle, storefront.TextWaitingIntro(position)+classLine(s))
 }
 
 func cancellation(w Who, s *data.SessionInfo, id int64, now time.Time) data.Mail {
@@ -684,7 +730,7 @@ func cancellation(w Who, s *data.SessionInfo, id int64, now time.Time) data.Mail
 }
 
 func promoted(w Who, s *data.SessionInfo, id int64, now time.Time) data.Mail {
-	m := notice(w, "", storefront.TextPromotedTitle, storefront.TextPromotedIntro+classLine(s))
+	m := notice(w, "", storefront.TextPromotedTitle, storefront.TextPromotedIntro+classLine(s)+cancelPolicy(s, now, false))
 	return withICS(m, w, s, id, now, false)
 }
 

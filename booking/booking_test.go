@@ -76,7 +76,8 @@ func TestConfirmationMailCarriesICS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(subject, "預約成功") || !strings.Contains(text, "墊上皮拉提斯") || !strings.Contains(text, "2026/11/26（四）12:15–13:05") {
+	if !strings.Contains(subject, "預約成功") || !strings.Contains(text, "墊上皮拉提斯") || !strings.Contains(text, "2026/11/26（四）12:15–13:05") ||
+		!strings.Contains(text, "如需取消，請於 2026/11/26（四）00:15 前於線上取消") {
 		t.Errorf("mail %q:\n%s", subject, text)
 	}
 	for _, want := range []string{"METHOD:PUBLISH", "UID:booking-" + itoa(ids[0]) + "-demo@storefront", "DTSTART:20261126T041500Z",
@@ -149,6 +150,14 @@ func TestPromotionSkipsTheIneligible(t *testing.T) {
 	if err != nil || place.Position != 2 || place.Count != 2 {
 		t.Fatalf("join: %+v, %v; want position 2 of 2", place, err)
 	}
+	// joining is mailed once, with the place; a second join mails nothing
+	if again, err := f.flows.Join(ctx, me, full); err != nil || again.Position != 2 {
+		t.Fatalf("join again: %+v, %v", again, err)
+	}
+	joined := `select count(*) from mail_outbox where user_id = $1 and subject like '%已加入候補名單%' and text_body like '%目前為第 2 位%'`
+	if n := f.id(t, joined, me.User.ID); n != 1 {
+		t.Errorf("%d waiting-list mails; want 1", n)
+	}
 	booking := f.id(t, `select id from bookings where user_id = $1`, daan.User.ID)
 	c, err := f.flows.Cancel(ctx, daan, booking)
 	if err != nil {
@@ -160,6 +169,9 @@ func TestPromotionSkipsTheIneligible(t *testing.T) {
 	owner := f.id(t, `select user_id from bookings where id = $1 and status = 'booked' and schedule_id = $2`, c.Promoted, full)
 	if owner != me.User.ID {
 		t.Errorf("promoted member %d; want the demo member %d", owner, me.User.ID)
+	}
+	if n := f.id(t, `select count(*) from mail_outbox where user_id = $1 and subject like '%候補成功%' and text_body like '%前於線上取消%'`, me.User.ID); n != 1 {
+		t.Errorf("%d promotion mails with the cancellation rule; want 1", n)
 	}
 	var status, reason string
 	f.db.Pool.QueryRow(ctx, `select status, reason from booking_waitlist where user_id = $1`, xiaomei.User.ID).Scan(&status, &reason)
@@ -196,5 +208,24 @@ func TestDirectBookingLeavesTheList(t *testing.T) {
 	f.db.Pool.QueryRow(ctx, `select status, booking_id from booking_waitlist where user_id = $1`, me.User.ID).Scan(&status, &booking)
 	if status != "left" || booking != ids[0] {
 		t.Errorf("waiting entry %s (booking %d); want left with booking %d", status, booking, ids[0])
+	}
+}
+
+// TestConfirmationTellsTheCancelRule: a booking's mail says until when it
+// can be cancelled online, or, booked inside the deadline, that it cannot.
+func TestConfirmationTellsTheCancelRule(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	w := f.who(t, "member@example.com")
+	sid := f.id(t, `select s.id from course_schedules s join courses c on c.id = s.course_id join stores st on st.id = c.store_id
+		where c.name = '墊上皮拉提斯' and st.short_name = '信義館' and s.date = '2026-11-26'`)
+	f.now = time.Date(2026, 11, 26, 6, 0, 0, 0, rules.Taipei) // past 00:15, the deadline
+	if _, err := f.flows.Book(ctx, w, Request{ScheduleIDs: []int64{sid}}); err != nil {
+		t.Fatal(err)
+	}
+	var text string
+	f.db.Pool.QueryRow(ctx, `select text_body from mail_outbox where user_id = $1 order by id desc limit 1`, w.User.ID).Scan(&text)
+	if !strings.Contains(text, "此預約已超過線上取消期限，無法於線上取消") {
+		t.Errorf("a booking inside the deadline:\n%s", text)
 	}
 }

@@ -72,6 +72,9 @@ type Request struct {
 	Trial                       bool
 	// An overdue order: the counting passcard whose debt it pays.
 	CountingPasscardID int64
+	// BookScheduleID: an item bought to book this session (the booking
+	// panel's offer); a course seat books its ScheduleID.
+	BookScheduleID int64
 }
 
 // Quote is what a precheck found: what the order will be.
@@ -84,6 +87,7 @@ type Quote struct {
 	StartDate      string // CUSTOM and ADMIN_CUSTOM
 	Contract       string // ContractNotNeeded, ContractSigned or ContractUnsigned
 	line           data.NewOrderLine
+	book           int64 // the session to book once paid (0: none)
 }
 
 // Contract states of an item for a member.
@@ -239,6 +243,9 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 			return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextNoSuchSession)
 		}
 		q.Name, q.UnitPrice, q.ActivationType = c.CourseName, c.MinPrice, ""
+		if mods.Has(data.ModuleBooking) {
+			q.book = req.ScheduleID
+		}
 	case data.OrderKindTerm:
 		if err := f.termLine(ctx, b, u, req, store, q); err != nil {
 			return nil, err
@@ -298,6 +305,12 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 	if err := f.accountChecks(ctx, b, u, req); err != nil {
 		return nil, err
 	}
+	if item != nil && req.BookScheduleID != 0 {
+		if err := f.itemBooks(ctx, b, item, req); err != nil {
+			return nil, err
+		}
+		q.book = req.BookScheduleID
+	}
 	q.line = data.NewOrderLine{ItemType: req.ItemType, ItemID: req.ItemID, CourseID: req.CourseID, ScheduleID: req.ScheduleID,
 		StoreID: store.ID, SalesmanID: req.SalesmanID, Quantity: req.Quantity, ShownPrice: req.Price, StartOn: start}
 	switch req.Kind {
@@ -312,6 +325,26 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 		q.line.CourseID, q.line.ScheduleID = 0, 0
 	}
 	return q, nil
+}
+
+// itemBooks checks that buying req's quantity of item can pay for the
+// session req names to book: the brand's, bookable, and of a kind, store
+// and cost the item covers.
+func (f *Flows) itemBooks(ctx context.Context, b *data.Brand, item *data.Item, req Request) error {
+	if !b.ModuleSet().Has(data.ModuleBooking) {
+		return refuse(storefront.KindForbidden, storefront.CodeForbidden, storefront.TextModuleClosed(storefront.TextFeatureBooking))
+	}
+	ss, err := f.DB.Sessions(ctx, b.ID, []int64{req.BookScheduleID})
+	if err != nil {
+		return err
+	}
+	if len(ss) == 0 {
+		return refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextSessionNotFound)
+	}
+	if rules.PurchasePays(item.Entitlement(ss[0].StoreID, req.Quantity), ss[0].Session) != rules.PayOK {
+		return refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextItemCannotBook)
+	}
+	return nil
 }
 
 // offShelf turns an item or course not found into the commodity-not-found
@@ -401,7 +434,8 @@ func (f *Flows) CreateOrder(ctx context.Context, b *data.Brand, u *data.User, re
 	var o *data.Order
 	err = f.DB.InTx(ctx, func(t *data.Tx) (err error) {
 		o, err = t.CreateOrder(data.NewOrder{BrandID: b.ID, UserID: u.ID, Kind: req.Kind, PayWay: way.Code,
-			Provider: way.Provider, ExpiresAt: rules.OrderExpiry(now, f.OrderTTL), Lines: []data.NewOrderLine{q.line}}, now)
+			Provider: way.Provider, ExpiresAt: rules.OrderExpiry(now, f.OrderTTL), Lines: []data.NewOrderLine{q.line},
+			BookScheduleID: q.book}, now)
 		return err
 	})
 	return o, err

@@ -279,12 +279,15 @@ func (t *Tx) Standing(userID, scheduleID int64, start, end time.Time) (Standing,
 	return s, dbErr(err)
 }
 
-// NewBooking is a booking to write: the session, the member and what pays.
+// NewBooking is a booking to write: the session, the member and what
+// pays: the entitlement Held, or (Held nil) the paid order OrderID that
+// bought the seat.
 type NewBooking struct {
 	UserID  int64
 	Session *SessionInfo
 	Held    *Held
 	Use     rules.Use
+	OrderID int64
 }
 
 // ErrHoldingChanged: the entitlement a booking was to spend changed
@@ -300,17 +303,23 @@ var ErrHoldingChanged = errors.New("the entitlement changed meanwhile")
 // second live booking of the member in the session is storefront.CodeAlreadyBooked;
 // an entitlement spent or started meanwhile is ErrHoldingChanged.
 func (t *Tx) Record(n NewBooking, takeSeat bool) (int64, error) {
-	var passcard, ticket, timing *int64
-	switch n.Held.Kind {
+	var passcard, ticket, timing, order *int64
+	held, kind := n.Held, PayOrder
+	if held == nil {
+		held, order = &Held{}, &n.OrderID
+	} else {
+		kind = held.Kind
+	}
+	switch kind {
 	case rules.KindPasscard:
-		passcard = &n.Held.ID
+		passcard = &held.ID
 	case rules.KindTicket:
-		ticket = &n.Held.ID
-	default:
-		timing = &n.Held.ID
+		ticket = &held.ID
+	case rules.KindTiming:
+		timing = &held.ID
 	}
 	consumed := n.Use.Cost
-	if n.Held.Kind == rules.KindPasscard {
+	if kind == rules.KindPasscard || kind == PayOrder {
 		consumed = 0
 	}
 	b := &pgx.Batch{}
@@ -320,18 +329,18 @@ func (t *Tx) Record(n NewBooking, takeSeat bool) (int64, error) {
 		guards = append(guards, codeErr(storefront.KindConflict, storefront.CodeSessionFull))
 	}
 	changed := &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeNoEntitlement, Err: ErrHoldingChanged}
-	if queueSpend(b, n.Held, consumed, true) {
+	if queueSpend(b, held, consumed, true) {
 		guards = append(guards, changed)
 	}
-	if n.Use.Activates {
-		queuePeriod(b, n.Held.Kind, n.Held.ID, n.Use.Period, &n.Held.StartsOn)
+	if n.Use.Activates && order == nil {
+		queuePeriod(b, held.Kind, held.ID, n.Use.Period, &held.StartsOn)
 		guards = append(guards, changed)
 	}
 	b.Queue(`insert into bookings (brand_id, user_id, store_id, schedule_id, starts_at, ends_at, pay_kind,
-			passcard_id, ticket_id, counting_passcard_id, consumed, activated_holding)
-		values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
-		n.Session.BrandID, n.UserID, n.Session.StoreID, n.Session.ScheduleID, n.Session.Start, n.Session.End, n.Held.Kind,
-		passcard, ticket, timing, consumed, n.Use.Activates)
+			passcard_id, ticket_id, counting_passcard_id, consumed, activated_holding, order_id)
+		values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
+		n.Session.BrandID, n.UserID, n.Session.StoreID, n.Session.ScheduleID, n.Session.Start, n.Session.End, kind,
+		passcard, ticket, timing, consumed, n.Use.Activates && order == nil, order)
 	br := t.tx.SendBatch(t.ctx, b)
 	defer br.Close()
 	for _, g := range guards {
@@ -574,12 +583,12 @@ func (t *Tx) EndWait(entryID int64, status, reason string, bookingID int64, now 
 	return dbErr(err)
 }
 
-// Wait puts the member on the session's waiting list (a second time
-// changes nothing).
-func (t *Tx) Wait(brandID string, userID, scheduleID int64, now time.Time) error {
-	_, err := t.tx.Exec(t.ctx, `insert into booking_waitlist (brand_id, user_id, schedule_id, created_at, updated_at)
+// Wait puts the member on the session's waiting list and reports whether
+// they joined now (a second time changes nothing).
+func (t *Tx) Wait(brandID string, userID, scheduleID int64, now time.Time) (bool, error) {
+	tag, err := t.tx.Exec(t.ctx, `insert into booking_waitlist (brand_id, user_id, schedule_id, created_at, updated_at)
 		values ($1, $2, $3, $4, $4) on conflict (schedule_id, user_id) where status = 'waiting' do nothing`, brandID, userID, scheduleID, now)
-	return dbErr(err)
+	return err == nil && tag.RowsAffected() == 1, dbErr(err)
 }
 
 // Leave takes the member off the session's waiting list; not waiting is

@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"storefront"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"storefront/rules"
 )
 
 // Item types (spec section 1), as they appear in item URLs.
@@ -196,4 +199,32 @@ func (db *DB) Item(ctx context.Context, brandID, itemType string, id int64, day 
 		return nil, dbErr(err)
 	}
 	return &it, nil
+}
+
+// Entitlement is what buying quantity of the item gives, as the booking
+// rules see it before it starts (rules.PurchasePays), for a class at
+// store storeID.
+func (it *Item) Entitlement(storeID int64, quantity int) rules.Entitlement {
+	e := rules.Entitlement{Kind: rules.KindTicket, TicketType: itemTicketType(it.Type), StartType: it.ActivationType, Available: true,
+		UsableAtStore: len(it.StoreIDs) == 0 || slices.Contains(it.StoreIDs, storeID)}
+	switch it.Type {
+	case ItemPasscard:
+		e.Kind, e.TicketType = rules.KindPasscard, ""
+	case ItemCountingPasscard:
+		e.Kind, e.TicketType = rules.KindTiming, ""
+	}
+	if it.Quantity != nil {
+		e.Remain = *it.Quantity * quantity
+	}
+	return e
+}
+
+// itemTicketType is the ticket type a ticket item's holding gets: a
+// quantity passcard is a count ticket of its visits, a point item an
+// online point ticket.
+func itemTicketType(itemType string) string {
+	if itemType == ItemPoint {
+		return "onlinePoint"
+	}
+	return "count"
 }

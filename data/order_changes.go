@@ -63,6 +63,9 @@ type NewOrder struct {
 	Provider  string
 	ExpiresAt time.Time
 	Lines     []NewOrderLine
+	// BookScheduleID: the session the purchase is to book once paid (0:
+	// none), checked by the flow.
+	BookScheduleID int64
 }
 
 // newOrderNumber is a random order number: 26 characters of base32
@@ -81,9 +84,10 @@ func (t *Tx) CreateOrder(n NewOrder, now time.Time) (*Order, error) {
 	ctx, tx := t.ctx, t.tx
 	number := newOrderNumber()
 	var id int64
-	err := tx.QueryRow(ctx, `insert into orders (brand_id, user_id, number, kind, amount, pay_way, provider, expires_at, created_at, updated_at)
-		values ($1, $2, $3, $4, 0, $5, $6, $7, $8, $8) returning id`,
-		n.BrandID, n.UserID, number, n.Kind, n.PayWay, n.Provider, n.ExpiresAt, now).Scan(&id)
+	err := tx.QueryRow(ctx, `insert into orders (brand_id, user_id, number, kind, amount, pay_way, provider, expires_at, created_at, updated_at,
+			book_schedule_id)
+		values ($1, $2, $3, $4, 0, $5, $6, $7, $8, $8, nullif($9, 0)) returning id`,
+		n.BrandID, n.UserID, number, n.Kind, n.PayWay, n.Provider, n.ExpiresAt, now, n.BookScheduleID).Scan(&id)
 	if err != nil {
 		return nil, dbErr(err)
 	}
@@ -332,10 +336,7 @@ func createHoldings(ctx context.Context, tx pgx.Tx, o *Order, l *OrderLine, paid
 			select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 from generate_series(1, $12::int)`,
 			o.BrandID, o.UserID, *l.ItemID, l.Name, l.ActivationType, starts, ends, paid, l.validityValue, l.validityUnit, o.ID, n)
 	case ItemQuantityPasscard, ItemPoint:
-		ticketType := "count" // a quantity passcard is a count ticket of its visits
-		if l.ItemType == ItemPoint {
-			ticketType = "onlinePoint"
-		}
+		ticketType := itemTicketType(l.ItemType)
 		_, err = tx.Exec(ctx, `insert into member_tickets (brand_id, user_id, item_id, name, activation_type, starts_on, ends_on,
 				purchased_at, validity_value, validity_unit, order_id, ticket_type, total, remain)
 			select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13 from generate_series(1, $14::int)`,

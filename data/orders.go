@@ -99,17 +99,20 @@ type Order struct {
 	// ConfirmingUntil is the lease of a LINE Pay confirm in progress
 	// (ClaimConfirm); nil: none.
 	ConfirmingUntil *time.Time `json:"-"`
+	// BookScheduleID is the session the purchase was made to book (0:
+	// none): paid, its result page books it.
+	BookScheduleID int64 `json:"-"`
 }
 
 const orderCols = `o.id, o.user_id, o.brand_id, o.number, o.kind, o.amount, o.state, o.pay_way, o.provider,
 	coalesce(o.provider_trade_no, ''), coalesce(o.card_last4, ''), o.failure, o.expires_at, o.paid_at, o.created_at,
-	o.pay_url_web, o.pay_url_app, o.confirming_until`
+	o.pay_url_web, o.pay_url_app, o.confirming_until, coalesce(o.book_schedule_id, 0)`
 
 func scanOrder(r pgx.Row, o *Order) error {
 	var last4 string
 	err := r.Scan(&o.ID, &o.UserID, &o.BrandID, &o.Number, &o.Kind, &o.Amount, &o.State, &o.PayWay, &o.Provider,
 		&o.ProviderTradeNo, &last4, &o.Failure, &o.ExpiresAt, &o.PaidAt, &o.CreatedAt, &o.Approval.WebURL, &o.Approval.AppURL,
-		&o.ConfirmingUntil)
+		&o.ConfirmingUntil, &o.BookScheduleID)
 	o.Approval.TradeNo = o.ProviderTradeNo
 	if last4 != "" {
 		o.MaskedCard = "**** " + last4

@@ -39,7 +39,8 @@ func (s *Server) checkoutFlows() *checkout.Flows {
 func checkoutFlow(req wire.CheckoutRequest) checkout.Request {
 	f := checkout.Request{Kind: req.Kind, ItemType: req.ItemType, ItemID: req.ItemID, CourseID: req.CourseID,
 		ScheduleID: req.ScheduleID, StoreID: req.StoreID, Quantity: req.Quantity, Price: req.Price, SalesmanID: req.SalesmanID,
-		StartDate: req.StartDate, PayWay: req.PayWay, Action: req.Action, CountingPasscardID: req.CountingPasscardID}
+		StartDate: req.StartDate, PayWay: req.PayWay, Action: req.Action, CountingPasscardID: req.CountingPasscardID,
+		BookScheduleID: req.BookScheduleID}
 	if req.Kind == data.OrderKindTerm { // its scheduleId is the class
 		f.TermScheduleID, f.TermClassID, f.Trial, f.ScheduleID = req.TermScheduleID, req.ScheduleID, req.Trial, 0
 	}

@@ -1,7 +1,6 @@
 package host
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -48,13 +47,20 @@ func orderNumber(s string) bool {
 	return strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") == ""
 }
 
-// orderResult is the result page's data for order o of brand b.
-func (s *Server) orderResult(ctx context.Context, b *data.Brand, base string, o *data.Order) (*wire.OrderResultPage, error) {
+// orderResult is the result page's data for order o of brand b and its
+// member m; a paid order bought to book a session books it now, once.
+func (s *Server) orderResult(r *http.Request, b *data.Brand, m *member, base string, o *data.Order) (*wire.OrderResultPage, error) {
+	ctx := r.Context()
 	o.StatesOn(rules.Day(s.now()))
-	p := &wire.OrderResultPage{Order: o, MemberURL: base + "/user"}
+	p := &wire.OrderResultPage{Order: o, MemberURL: base + "/user", Booked: []wire.BookingItem{}}
 	var err error
 	if p.Deferred, err = s.deferredResult(ctx, o); err != nil {
 		return nil, err
+	}
+	if o.State == data.OrderPaid && o.BookScheduleID != 0 {
+		if err := s.orderBooking(r, b, m, o, 0, p); err != nil {
+			return nil, err
+		}
 	}
 	switch o.State {
 	case data.OrderPaid:
@@ -72,6 +78,61 @@ func (s *Server) orderResult(ctx context.Context, b *data.Brand, base string, o 
 		p.RetryURL = retryPath(base, o)
 	}
 	return p, nil
+}
+
+// orderBooking books the session paid order o was bought to book (or
+// scheduleID, not 0) into p: the booking, or why the session could not be
+// booked (full or closed while they paid, …).
+func (s *Server) orderBooking(r *http.Request, b *data.Brand, m *member, o *data.Order, scheduleID int64, p *wire.OrderResultPage) error {
+	ids, err := s.bookings.BookOrder(r.Context(), s.who(r, b, m), o, scheduleID)
+	if err == nil {
+		p.Booked, err = s.bookingItems(r.Context(), r, b, m, ids)
+		return err
+	}
+	e := storefront.AsError(err)
+	if e.Kind == storefront.KindInternal || e.Kind == storefront.KindUnavailable {
+		return err
+	}
+	if scheduleID == 0 {
+		scheduleID = o.BookScheduleID
+	}
+	ss, err := s.db.Sessions(r.Context(), b.ID, []int64{scheduleID})
+	if err != nil {
+		return err
+	}
+	msg := e.Message
+	if msg == "" {
+		msg = storefront.CodeText(e.Code)
+	}
+	p.BookRefused = &wire.BookRefused{Code: e.Code, Message: msg, ScheduleID: scheduleID, Seat: o.Kind == data.OrderKindCourse}
+	if len(ss) > 0 {
+		p.BookRefused.CourseID = ss[0].CourseID
+	}
+	return nil
+}
+
+// POST /api/v2/ec/payment/result/{orderNo}/booking {scheduleId}: books
+// another session with what the member's paid order bought (its session
+// filled while they paid): a session of the course whose seat it bought,
+// or one the item it bought covers; once per order.
+func (s *Server) apiOrderBooking(w http.ResponseWriter, r *http.Request) (any, error) {
+	var req wire.OrderBookingRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		return nil, err
+	}
+	if _, err := scheduleIDs(req.ScheduleID, nil); err != nil {
+		return nil, err
+	}
+	b, m, o, err := s.memberOrder(w, r, r.PathValue("orderNo"))
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.orderResult(r, b, m, apiBasePath(s.siteOf(r), b), o)
+	if err != nil || o.State != data.OrderPaid {
+		return p, err
+	}
+	p.Booked, p.BookRefused = []wire.BookingItem{}, nil
+	return p, s.orderBooking(r, b, m, o, req.ScheduleID, p)
 }
 
 // memberPageOf is the member centre page that lists a holding of itemType.
@@ -125,11 +186,11 @@ func retryPath(base string, o *data.Order) string {
 // GET /api/v2/ec/payment/result/{orderNo}: the order and its state (the
 // payment-status dialog polls it until Final), only for its member.
 func (s *Server) apiPaymentResult(w http.ResponseWriter, r *http.Request) (any, error) {
-	b, _, o, err := s.memberOrder(w, r, r.PathValue("orderNo"))
+	b, m, o, err := s.memberOrder(w, r, r.PathValue("orderNo"))
 	if err != nil {
 		return nil, err
 	}
-	return s.orderResult(r.Context(), b, apiBasePath(s.siteOf(r), b), o)
+	return s.orderResult(r, b, m, apiBasePath(s.siteOf(r), b), o)
 }
 
 // apiBasePath is where brand b's pages are on the site an API call came
@@ -158,12 +219,12 @@ func (s *Server) apiTestPayment(w http.ResponseWriter, r *http.Request) (any, er
 	if err := decodeBody(w, r, &req); err != nil {
 		return nil, err
 	}
-	b, _, o, err := s.memberOrder(w, r, req.OrderNo)
+	b, m, o, err := s.memberOrder(w, r, req.OrderNo)
 	if err != nil {
 		return nil, err
 	}
 	if o, err = s.checkout.TestPay(r.Context(), o); err != nil {
 		return nil, err
 	}
-	return s.orderResult(r.Context(), b, apiBasePath(s.siteOf(r), b), o)
+	return s.orderResult(r, b, m, apiBasePath(s.siteOf(r), b), o)
 }

@@ -66,3 +66,23 @@ func (s *Server) apiTermPurchaseVerify(w http.ResponseWriter, r *http.Request) (
 	}
 	return &wire.PurchaseVerify{ScheduleID: req.ScheduleID, CourseID: c.CourseID, Name: c.Name, Price: c.Price, SeatsLeft: c.SeatsLeft}, nil
 }
+
+// GET /api/schedule/offers?brandId=&scheduleId=: what can be bought to
+// pay for the session (a seat of its course, the items that cover it); a
+// visitor may ask.
+func (s *Server) apiSessionOffers(w http.ResponseWriter, r *http.Request) (any, error) {
+	b, err := s.brandOfRequest(r, routeCourse)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := queryScheduleIDs(r)
+	if err != nil {
+		return nil, err
+	}
+	o, err := s.bookings.Offers(r.Context(), b, ids[0])
+	if err != nil {
+		return nil, err
+	}
+	return &wire.SessionOffers{ScheduleID: o.Session.ScheduleID, CourseID: o.Session.CourseID, StoreID: o.Session.StoreID,
+		SinglePrice: o.SinglePrice, Items: o.Items}, nil
+}

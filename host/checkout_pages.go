@@ -64,6 +64,15 @@ func loadItemCheckout(s *Server, rc *reqCtx) (any, error) {
 	if rc.query.Get("type") == "plan" {
 		p.Kind = data.OrderKindPlan
 	}
+	if id, ok := pathID(rc.query.Get("book")); ok { // the session to book once paid (checked again with the order)
+		ss, err := s.db.Sessions(rc.ctx(), rc.brand.ID, []int64{id})
+		if err != nil {
+			return nil, err
+		}
+		if len(ss) > 0 {
+			p.BookSession = &wire.BookSession{ScheduleID: id, CourseName: ss[0].CourseName, StartsAt: ss[0].Start}
+		}
+	}
 	return s.checkoutPage(rc, p, it.StoreIDs)
 }
 
@@ -107,7 +116,7 @@ func loadOrderResult(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.orderResult(rc.ctx(), rc.brand, rc.site.BasePath, o)
+	return s.orderResult(rc.r, rc.brand, rc.member, rc.site.BasePath, o)
 }
 
 // paymentPage is /{product}-payment/{productType}/{orderNumber}: it hands

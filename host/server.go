@@ -208,6 +208,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /api/brand/{brandId}/sale/neweb/payment", s.api(s.apiNewebPayment))
 	mux.Handle("GET /api/v2/ec/brands/{brandId}/payWay/{storeId}", s.api(s.apiPayWays))
 	mux.Handle("GET /api/v2/ec/payment/result/{orderNo}", s.api(s.apiPaymentResult))
+	mux.Handle("POST /api/v2/ec/payment/result/{orderNo}/booking", s.api(s.apiOrderBooking))
 	mux.Handle("GET /api/payment/ticketResult", s.api(s.apiTicketResult))
 	mux.HandleFunc("POST "+newebPayReturnPath, s.newebPayReturn) // exempt from sameOrigin: the TradeSha is its proof
 	mux.HandleFunc("POST "+newebPayNotifyPath, s.newebPayNotify) // exempt from sameOrigin: the TradeSha is its proof
@@ -233,6 +234,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/schedule/bookingCheck", s.api(s.apiBookingCheck))
 	mux.Handle("POST /api/schedule/ticket/verify", s.api(s.apiTicketVerify))
 	mux.Handle("POST /api/schedule/purchase/verify", s.api(s.apiPurchaseVerify))
+	mux.Handle("GET /api/schedule/offers", s.api(s.apiSessionOffers))
 	mux.Handle("POST /api/schedule/term/purchase/verify", s.api(s.apiTermPurchaseVerify))
 	mux.Handle("POST /api/schedule/booking", s.api(s.apiBook))
 	mux.Handle("GET /api/schedule/waiting/get", s.api(s.apiWaitingGet))

@@ -151,6 +151,40 @@ func IsPrivateTicket(ticketType string) bool { return strings.HasPrefix(ticketTy
 // those variants pay for private-coach sessions only; a passcard pays when
 // valid on the class day; a quantity passcard is a count ticket.
 func PayFor(e Entitlement, s Session) Use {
+	u := payKind(e, s)
+	if u.Refusal != PayOK {
+		return u
+	}
+	if e.Kind == KindTiming && (!e.Available || e.StartsOn.IsZero()) {
+		u.Refusal = RefuseInactive
+		return u
+	}
+	var ok bool
+	u.Activates, u.Period, ok = CoversClass(e, s.Day())
+	if !ok {
+		u.Refusal = RefuseValidity
+		return u
+	}
+	if short(e, u) {
+		u.Refusal = RefuseRemain
+	}
+	return u
+}
+
+// PurchasePays says whether e, an entitlement as buying it gives it (not
+// started yet), could pay for s: its kind, its stores and what it grants;
+// its validity is the one the purchase starts.
+func PurchasePays(e Entitlement, s Session) Refusal {
+	u := payKind(e, s)
+	if u.Refusal == PayOK && short(e, u) {
+		u.Refusal = RefuseRemain
+	}
+	return u.Refusal
+}
+
+// payKind is what e's kind would pay for s, refused when that kind cannot
+// pay for s or e is not usable at its store.
+func payKind(e Entitlement, s Session) Use {
 	u := Use{Unit: PayUnit(e.Kind, e.TicketType)}
 	switch e.Kind {
 	case KindPasscard:
@@ -183,28 +217,14 @@ func PayFor(e Entitlement, s Session) Use {
 	default:
 		u.Refusal = RefuseKind
 	}
-	if u.Refusal != PayOK {
-		return u
-	}
-	if !e.UsableAtStore {
+	if u.Refusal == PayOK && !e.UsableAtStore {
 		u.Refusal = RefuseStore
-		return u
-	}
-	if e.Kind == KindTiming && (!e.Available || e.StartsOn.IsZero()) {
-		u.Refusal = RefuseInactive
-		return u
-	}
-	var ok bool
-	u.Activates, u.Period, ok = CoversClass(e, s.Day())
-	if !ok {
-		u.Refusal = RefuseValidity
-		return u
-	}
-	if e.Remain < u.Cost && e.Kind != KindPasscard {
-		u.Refusal = RefuseRemain
 	}
 	return u
 }
+
+// short reports whether e has less left than u costs (a passcard costs nothing).
+func short(e Entitlement, u Use) bool { return e.Remain < u.Cost && e.Kind != KindPasscard }
 
 // CoversClass reports whether e is valid for a class on day, and whether
 // booking it starts e's validity (then period is the new one).

@@ -86,6 +86,33 @@ func TestPayFor(t *testing.T) {
 	})
 }
 
+func TestPurchasePays(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		e       Entitlement
+		private bool
+		timing  bool
+		refusal Refusal
+	}{
+		{name: "a passcard not started yet pays a group class", e: Entitlement{Kind: KindPasscard, StartType: StartCustom, UsableAtStore: true}, private: false, timing: false, refusal: PayOK},
+		{name: "a passcard does not pay a private class", e: Entitlement{Kind: KindPasscard, StartType: StartImmediately, UsableAtStore: true}, private: true, timing: false, refusal: RefuseKind},
+		{name: "a count card of 10 visits", e: Entitlement{Kind: KindTicket, TicketType: "count", Remain: 10, StartType: StartBooking, UsableAtStore: true}, private: false, timing: false, refusal: PayOK},
+		{name: "points enough for the class", e: Entitlement{Kind: KindTicket, TicketType: "onlinePoint", Remain: 100, StartType: StartImmediately, UsableAtStore: true}, private: false, timing: false, refusal: PayOK},
+		{name: "points short of the class", e: Entitlement{Kind: KindTicket, TicketType: "onlinePoint", Remain: 99, StartType: StartImmediately, UsableAtStore: true}, private: false, timing: false, refusal: RefuseRemain},
+		{name: "a timing card where the course takes none", e: Entitlement{Kind: KindTiming, Remain: 600, UsableAtStore: true}, private: false, timing: false, refusal: RefuseKind},
+		{name: "a timing card not active yet, where the course takes them", e: Entitlement{Kind: KindTiming, Remain: 600, UsableAtStore: true}, private: false, timing: true, refusal: PayOK},
+		{name: "an item of another store", e: Entitlement{Kind: KindTicket, TicketType: "count", Remain: 10, StartType: StartImmediately, UsableAtStore: false}, private: false, timing: false, refusal: RefuseStore},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := session(t, "2026-12-01 10:00", 60)
+			s.PrivateCoach, s.TimingAllowed = c.private, c.timing
+			if got := PurchasePays(c.e, s); got != c.refusal {
+				t.Errorf("PurchasePays = %d; want %d", got, c.refusal)
+			}
+		})
+	}
+}
+
 func TestAttendStarts(t *testing.T) {
 	for _, c := range []struct {
 		name, class, want string

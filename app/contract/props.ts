@@ -69,6 +69,8 @@ export type TermScheduleData = wire.TermPage; // term-class.tsx
 export type TermListData = wire.TermListPage; // term-list.tsx
 export type CheckoutData = wire.CheckoutPage; // checkout.tsx
 export type OrderResultData = wire.OrderResultPage; // order-result.tsx
+/** Why the session a paid order was to book was not booked. */
+export type BookRefused = wire.BookRefused;
 
 // API calls: the bodies the app sends and the answers' data.
 
@@ -102,6 +104,8 @@ export type OrderLine = data.OrderLine;
 
 // Booking: the calls' bodies and answers, and its pages' data.
 export type ScheduleSeat = wire.ScheduleSeat;
+/** What can be bought to pay for a session (GET /api/schedule/offers). */
+export type SessionOffers = wire.SessionOffers;
 export type PaymentChoice = wire.PaymentChoice;
 export type PaymentOption = wire.PaymentOption;
 export type PaymentInfo = wire.PaymentInfo;

@@ -2,6 +2,7 @@
 // its store (store info dialog), teachers, prices and coming schedules by
 // date, each of which can be added to a calendar; share dialog; JSON-LD
 // events with offers.
+import type { MouseEvent } from 'react';
 import { css } from '@emotion/css';
 import type { CourseDetail, PageProps, Schedule } from '../contract/props';
 import { usePage, brandPath } from '../lib/page-context';
@@ -90,6 +91,15 @@ const termLinks = css`
   a { color: var(--brand); font-weight: 600; }
 `;
 
+/** 立即預約: the booking panel comes into view and takes the focus (without scripts, the link's own jump). */
+function toPanel(e: MouseEvent<HTMLAnchorElement>) {
+  const panel = document.getElementById('booking');
+  if (!panel) return;
+  e.preventDefault();
+  panel.scrollIntoView({ block: 'start' });
+  panel.focus({ preventScroll: true });
+}
+
 function calendarEvent(page: PageProps, host: string, d: CourseDetail, s: Schedule, url: string): CalendarEvent {
   return {
     uid: `${s.scheduleId}@${host}`,
@@ -142,7 +152,7 @@ export default function Course({ data: d }: { data: CourseDetail }) {
             {t.share}
           </ShareButton>
           {booking ? (
-            <a className={primaryButton} href="#booking">
+            <a className={primaryButton} href="#booking" onClick={toPanel} data-testid="book-now">
               {t.book}
             </a>
           ) : (

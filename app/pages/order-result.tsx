@@ -3,7 +3,9 @@
 // activation, a link to the member centre), failed, cancelled or expired
 // (why, and a retry that buys the same again), or awaiting the provider's
 // answer (the payment-status dialog asks until it comes, then the page
-// shows it). Only the order's member sees it (the host checks).
+// shows it). A purchase made to book a session shows its booking, or why
+// not and what else (features/booking's order-booking). Only the order's
+// member sees it (the host checks).
 import { ach as ta } from '../strings/zh-hant-deferred';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { lazyDialog } from '../lib/chunk';
@@ -14,6 +16,7 @@ import { HomeLink, Link } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
 import { price } from '../lib/format';
 import { paymentResult } from '../features/checkout/api';
+import { OrderBooking } from '../features/booking/components/order-booking';
 import { badge, badgeMuted, card, factList } from '../ui/card';
 import { sectionTitle } from '../ui/section-title';
 import { primaryButton, secondaryButton } from '../ui/button';
@@ -134,6 +137,8 @@ export default function OrderResult({ data }: { data: OrderResultData }) {
           </p>
         ) : null}
       </section>
+
+      {outcome === 'paid' ? <OrderBooking result={result} onChange={setResult} /> : null}
 
       <dl className={`${card} ${factList}`}>
         <dt>{t.orderNo}</dt>

@@ -12,6 +12,13 @@ export const panel = {
   noSessions: '近期沒有可預約的時段',
   seatsLeft: (n: number) => `剩餘 ${n} 個名額`,
   full: '名額已滿',
+  fullWait: '額滿・可候補',
+  dayFull: '額滿',
+  /** A session whose bookings can no longer be cancelled online. */
+  noOnlineCancel: '已無法線上取消',
+  cancelUntil: (when: string) => `可於 ${when} 前線上取消預約，之後請洽門市。`,
+  pastCancelDeadline: '已超過線上取消期限：預約後無法線上取消，如需取消請洽門市。',
+  privateNoCancel: '私人教練課程預約後無法線上取消，如需取消請洽門市。',
   /** The live line for screen readers: session and its seats. */
   seatsLive: (when: string, seats: string) => `${when}：${seats}`,
   closed: '已截止預約',
@@ -19,8 +26,15 @@ export const panel = {
   waiting: (n: number) => `候補第 ${n} 位`,
   pay: '扣抵方式',
   payLoading: '正在查詢可使用的票券…',
-  noEntitlement: '您沒有可用於這堂課的票券或通行卡，請先購買方案。',
+  noEntitlement: '您沒有可用於這堂課的票券或通行卡。',
   buyPlans: '查看方案',
+  offersLead: '購買後即為您預約這堂課：',
+  offersLoading: '正在查詢可購買的方案…',
+  buySingle: (price: string) => `購買單堂 ${price}`,
+  singleNote: '單堂購買的預約無法線上取消。',
+  offerItem: (name: string, price: string) => `${name}・${price}`,
+  noOffers: '這堂課目前沒有可線上購買的方案，請洽門市。',
+  allOffers: (n: number) => `查看全部 ${n} 個方案`,
   cost: (n: string) => `扣抵 ${n}`,
   costFree: '不另扣抵',
   left: (n: string) => `剩餘 ${n}`,
@@ -34,9 +48,23 @@ export const panel = {
   bookedOk: '預約成功！',
   bookedManyOk: (n: number) => `已預約 ${n} 堂課`,
   waitingOk: (n: number) => `已加入候補，目前第 ${n} 位`,
-  afterBooking: '預約完成，可將課程加入行事曆。',
+  afterBooking: '可將課程加入行事曆：',
   addToCalendar: '加入行事曆',
   myBookings: '查看我的預約',
+};
+
+/** The order result page's booking: the session a purchase was made to book. */
+export const orderBooking = {
+  bookedTitle: '已為您預約這堂課',
+  refusedTitle: '這堂課無法為您預約',
+  kept: '您購買的項目仍保留在您的帳戶中。',
+  seatKept: '您購買的單堂名額仍保留，可改預約同一課程的其他時段：',
+  itemKept: '您購買的方案仍保留，可改預約以下時段：',
+  joinWaiting: '加入這堂課的候補',
+  waitingJoined: (n: number) => `已加入候補，目前第 ${n} 位`,
+  bookSession: (when: string) => `預約 ${when}`,
+  noOtherSessions: '近期沒有其他可預約的時段。',
+  loading: '正在載入其他時段…',
 };
 
 export const units = {

@@ -2,6 +2,8 @@
 // in Traditional Chinese, loaded with those pages.
 
 export const checkout = {
+  /** An item bought from the booking panel to book a session. */
+  bookAfterPay: (course: string, when: string) => `付款完成後，將為您預約「${course}」${when}。`,
   title: (name: string, brand: string) => `結帳：${name}｜${brand}`,
   heading: '確認訂單',
   summary: '購買內容',

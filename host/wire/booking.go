@@ -250,3 +250,16 @@ type BookingRecordsPage struct {
 	Stores []data.Store            `json:"stores"`
 	Result *data.Page[BookingItem] `json:"result" tstype:",required"`
 }
+
+// SessionOffers is GET /api/schedule/offers: what can be bought to pay
+// for a session (the booking panel's offer when nothing the member holds
+// can): a seat of its course at SinglePrice (0: the course sells none
+// alone; its checkout is /activity/{storeId}/{courseId}/checkout) and the
+// items sold today that cover it, each bought to book the session.
+type SessionOffers struct {
+	ScheduleID  int64       `json:"scheduleId"`
+	CourseID    int64       `json:"courseId"`
+	StoreID     int64       `json:"storeId"`
+	SinglePrice int         `json:"singlePrice"`
+	Items       []data.Item `json:"items"`
+}

@@ -1,6 +1,10 @@
 package wire
 
-import "storefront/data"
+import (
+	"time"
+
+	"storefront/data"
+)
 
 // The contract of checkout, orders and payment: the bodies and
 // answers of the purchase calls and the data of the checkout and order
@@ -44,6 +48,10 @@ type CheckoutRequest struct {
 	BrandID string `json:"brandId,omitempty"`
 	// From 'app': the buyer is in the app's webview (LINE Pay's app URL).
 	From string `json:"from,omitempty"`
+	// BookScheduleID: an item bought to book this session once paid (the
+	// booking panel's offer); checked to be the brand's and covered by
+	// the item. A course seat books its ScheduleID.
+	BookScheduleID int64 `json:"bookScheduleId,omitempty"`
 }
 
 // PrecheckAnswer is what precheck found: everything can go ahead at this
@@ -116,6 +124,17 @@ type CheckoutPage struct {
 	// ACHAgreement is the agreement to accept when a store offers ACH
 	// (deferred.go); null otherwise.
 	ACHAgreement *ACHAgreement `json:"achAgreement" tstype:"ACHAgreement | null,required"`
+	// BookSession: the session an item is bought to book (?book=, the
+	// booking panel's offer), booked once paid; null: none.
+	BookSession *BookSession `json:"bookSession" tstype:"BookSession | null,required"`
+}
+
+// BookSession is a session a purchase is made to book, as its checkout
+// names it.
+type BookSession struct {
+	ScheduleID int64     `json:"scheduleId"`
+	CourseName string    `json:"courseName"`
+	StartsAt   time.Time `json:"startsAt"`
 }
 
 // OrderResultPage is the order result pages' data and the answer of GET
@@ -133,6 +152,30 @@ type OrderResultPage struct {
 	// Deferred is the ACH authorisation or Chailease instalments of the
 	// order (deferred.go); null for the other payment ways.
 	Deferred *DeferredResult `json:"deferred" tstype:"DeferredResult | null,required"`
+	// Booked is the booking of the session the paid order was bought to
+	// book (made when this is first asked, once); empty: none.
+	Booked []BookingItem `json:"booked"`
+	// BookRefused: that session could not be booked (full or closed while
+	// they paid); what was bought stays the member's. Null: nothing refused.
+	BookRefused *BookRefused `json:"bookRefused" tstype:"BookRefused | null,required"`
+}
+
+// BookRefused is why the session a paid order was to book was not
+// booked, with the session and its course (for its waiting list and the
+// course's next sessions). Seat: the order bought a seat of the course,
+// which books another of its sessions (POST …/booking).
+type BookRefused struct {
+	Code       int    `json:"code"`
+	Message    string `json:"message"`
+	ScheduleID int64  `json:"scheduleId"`
+	CourseID   int64  `json:"courseId"`
+	Seat       bool   `json:"seat"`
+}
+
+// OrderBookingRequest is POST /api/v2/ec/payment/result/{orderNo}/booking:
+// book another session with what the paid order bought.
+type OrderBookingRequest struct {
+	ScheduleID int64 `json:"scheduleId"`
 }
 
 // PlanList is GET /api/plan?brandId=: the plans on sale.

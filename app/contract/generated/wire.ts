@@ -283,6 +283,20 @@ export interface BookingRecordsPage {
   stores: data.Store[];
   result: data.Page<BookingItem>;
 }
+/**
+ * SessionOffers is GET /api/schedule/offers: what can be bought to pay
+ * for a session (the booking panel's offer when nothing the member holds
+ * can): a seat of its course at SinglePrice (0: the course sells none
+ * alone; its checkout is /activity/{storeId}/{courseId}/checkout) and the
+ * items sold today that cover it, each bought to book the session.
+ */
+export interface SessionOffers {
+  scheduleId: number /* int64 */;
+  courseId: number /* int64 */;
+  storeId: number /* int64 */;
+  singlePrice: number /* int */;
+  items: data.Item[];
+}
 
 //////////
 // source: checkout.go
@@ -344,6 +358,12 @@ export interface CheckoutRequest {
    * From 'app': the buyer is in the app's webview (LINE Pay's app URL).
    */
   from?: string;
+  /**
+   * BookScheduleID: an item bought to book this session once paid (the
+   * booking panel's offer); checked to be the brand's and covered by
+   * the item. A course seat books its ScheduleID.
+   */
+  bookScheduleId?: number /* int64 */;
 }
 /**
  * PrecheckAnswer is what precheck found: everything can go ahead at this
@@ -436,6 +456,20 @@ export interface CheckoutPage {
    * (deferred.go); null otherwise.
    */
   achAgreement: ACHAgreement | null;
+  /**
+   * BookSession: the session an item is bought to book (?book=, the
+   * booking panel's offer), booked once paid; null: none.
+   */
+  bookSession: BookSession | null;
+}
+/**
+ * BookSession is a session a purchase is made to book, as its checkout
+ * names it.
+ */
+export interface BookSession {
+  scheduleId: number /* int64 */;
+  courseName: string;
+  startsAt: string /* RFC 3339 */;
 }
 /**
  * OrderResultPage is the order result pages' data and the answer of GET
@@ -460,6 +494,36 @@ export interface OrderResultPage {
    * order (deferred.go); null for the other payment ways.
    */
   deferred: DeferredResult | null;
+  /**
+   * Booked is the booking of the session the paid order was bought to
+   * book (made when this is first asked, once); empty: none.
+   */
+  booked: BookingItem[];
+  /**
+   * BookRefused: that session could not be booked (full or closed while
+   * they paid); what was bought stays the member's. Null: nothing refused.
+   */
+  bookRefused: BookRefused | null;
+}
+/**
+ * BookRefused is why the session a paid order was to book was not
+ * booked, with the session and its course (for its waiting list and the
+ * course's next sessions). Seat: the order bought a seat of the course,
+ * which books another of its sessions (POST …/booking).
+ */
+export interface BookRefused {
+  code: number /* int */;
+  message: string;
+  scheduleId: number /* int64 */;
+  courseId: number /* int64 */;
+  seat: boolean;
+}
+/**
+ * OrderBookingRequest is POST /api/v2/ec/payment/result/{orderNo}/booking:
+ * book another session with what the paid order bought.
+ */
+export interface OrderBookingRequest {
+  scheduleId: number /* int64 */;
 }
 /**
  * PlanList is GET /api/plan?brandId=: the plans on sale.

@@ -10,9 +10,11 @@ import type {
   CancelVerify,
   CheckInAnswer,
   CheckInQR,
+  OrderResultData,
   PaymentChoice,
   PaymentInfo,
   ScheduleSeat,
+  SessionOffers,
   WaitingPosition,
 } from '../../contract/props';
 
@@ -24,6 +26,16 @@ export function scheduleSeats(brandId: string, courseId: number): Promise<Schedu
 /** The member's entitlements for a session, the best one preselected. */
 export function paymentInfo(brandId: string, scheduleId: number): Promise<PaymentInfo> {
   return call<PaymentInfo>('/api/schedule/paymentInfo', { query: { brandId, scheduleId } });
+}
+
+/** What can be bought to pay for a session: a seat of its course, the items that cover it. */
+export function sessionOffers(brandId: string, scheduleId: number): Promise<SessionOffers> {
+  return call<SessionOffers>('/api/schedule/offers', { query: { brandId, scheduleId } });
+}
+
+/** Books another session with what the member's paid order bought (its session filled while they paid); once per order. */
+export function orderBooking(orderNo: string, scheduleId: number): Promise<OrderResultData> {
+  return call<OrderResultData>(`/api/v2/ec/payment/result/${encodeURIComponent(orderNo)}/booking`, { body: { scheduleId } });
 }
 
 /** The member's bookings that overlap the sessions (the conflict check). */

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BookingItem, PaymentOption, Schedule, ScheduleSeat } from '../../contract/props';
-import { actionable, amount, bookingWhen, byDate, costLine, firstDate, recordsQuery, sameChoice, seatLine, splitBookings, timingShort, toggle, withLive } from './rules';
+import { actionable, amount, bookingWhen, byDate, cancelLine, costLine, dayFull, firstDate, noOnlineCancel, recordsQuery, sameChoice, seatLine, splitBookings, timingShort, toggle, withLive } from './rules';
 
 const now = Date.parse('2026-12-01T02:00:00Z'); // 10:00 in Taipei
 
@@ -58,11 +58,14 @@ test('actionable: book while open with seats; the waiting list only when full, t
   for (const [name, live, waiting, want] of cases) assert.equal(actionable({ ...a, live }, waiting, now), want, name);
 });
 
-test('firstDate: the first date with a session to act on, else the first date; stable before the live answer', () => {
+test('firstDate: the first date with a seat to book, else one with a waiting list, else the first date; stable before the live answer', () => {
   const closed = seat(a, { bookableNow: false });
   assert.equal(firstDate([a, b, c], true, now), '2026-12-03');
   assert.equal(firstDate([{ ...a, live: closed }, { ...b, live: seat(b, { bookableNow: false }) }, { ...c, live: seat(c) }], true, now), '2026-12-05');
   assert.equal(firstDate([{ ...a, live: closed }], true, now), '2026-12-03');
+  const full = seat(a, { full: true, seatsLeft: 0, bookableNow: false });
+  assert.equal(firstDate([{ ...a, live: full }, { ...c, live: seat(c) }], true, now), '2026-12-05', 'a seat before a waiting list');
+  assert.equal(firstDate([{ ...a, live: full }, { ...c, live: seat(c, { bookableNow: false }) }], true, now), '2026-12-03', 'a waiting list when no seat');
   assert.equal(firstDate([], true, now), '');
 });
 
@@ -70,6 +73,7 @@ test('seatLine says seats left, full, closed, or the member\'s own state', () =>
   assert.equal(seatLine(a), '');
   assert.equal(seatLine({ ...a, live: seat(a) }), '剩餘 3 個名額');
   assert.equal(seatLine({ ...a, live: seat(a, { full: true, seatsLeft: 0, bookableNow: false }) }), '名額已滿');
+  assert.equal(seatLine({ ...a, live: seat(a, { full: true, seatsLeft: 0, bookableNow: false }) }, true), '額滿・可候補');
   assert.equal(seatLine({ ...a, live: seat(a, { bookableNow: false }) }), '已截止預約');
   assert.equal(seatLine({ ...a, live: seat(a, { myBookingId: 4, myBookingStatus: 'booked' }) }), '已預約');
   assert.equal(seatLine({ ...a, live: seat(a, { full: true, myWaitingPosition: 2 }) }), '候補第 2 位');
@@ -139,4 +143,24 @@ test('timingShort: a timing card short of the minutes n sessions take, when noth
   assert.equal(timingShort([option({ ...card, remain: 60 })], 1), null, 'enough minutes: refused for another reason');
   assert.equal(timingShort([option({ kind: 'ticket', unit: 'visit', cost: 1, remain: 0, usable: false })], 1), null, 'no timing card');
   assert.equal(timingShort([], 1), null);
+});
+
+test('dayFull: a day whose every session is full and none the member\'s', () => {
+  const full = (x: Schedule) => ({ ...x, live: seat(x, { full: true, seatsLeft: 0, bookableNow: false }) });
+  assert.equal(dayFull([full(a), full(b)]), true);
+  assert.equal(dayFull([full(a), { ...b, live: seat(b) }]), false, 'one with seats');
+  assert.equal(dayFull([full(a), { ...b, live: seat(b, { full: true, myBookingId: 3, myBookingStatus: 'booked' }) }]), false, 'one of them booked by the member');
+  assert.equal(dayFull([a, b]), false, 'before the live answer');
+  assert.equal(dayFull([]), false);
+});
+
+test('the cancellation rule a booking keeps: until its deadline, or not online (past it, a private-coach class)', () => {
+  assert.equal(cancelLine(seat(a), now), '可於 2026/12/03（四）15:30 前線上取消預約，之後請洽門市。');
+  assert.equal(noOnlineCancel(seat(a), now), false);
+  const late = seat(a, { cancelDeadline: '2026-12-01T01:00:00Z' });
+  assert.equal(cancelLine(late, now), '已超過線上取消期限：預約後無法線上取消，如需取消請洽門市。');
+  assert.equal(noOnlineCancel(late, now), true);
+  const coach = seat(a, { privateCoach: true });
+  assert.equal(cancelLine(coach, now), '私人教練課程預約後無法線上取消，如需取消請洽門市。');
+  assert.equal(noOnlineCancel(coach, now), true);
 });

@@ -53,21 +53,46 @@ export function actionable(s: Session, waiting: boolean, now: number): 'book' | 
   return 'none';
 }
 
-/** The date picked first: the first with a session the member can act on, else the first. */
+/** The date picked first: the first with a seat to book, else the first with a waiting list to join, else the first. */
 export function firstDate(sessions: Session[], waiting: boolean, now: number): string {
-  const open = sessions.find((s) => actionable(s, waiting, now) !== 'none');
-  return (open ?? sessions[0])?.scheduleDate ?? '';
+  const first = (what: string) => sessions.find((s) => actionable(s, waiting, now) === what);
+  return (first('book') ?? first('wait') ?? sessions[0])?.scheduleDate ?? '';
 }
 
-/** What a session's seats line says (before the live state: nothing). */
-export function seatLine(s: Session): string {
+/**
+ * What a session's seats line says (before the live state: nothing); a
+ * full session whose waiting list is open (canWait) says so before it is
+ * tapped.
+ */
+export function seatLine(s: Session, canWait = false): string {
   const l = s.live;
   if (!l) return '';
   if (l.myBookingStatus === 'attended' || l.myBookingId) return t.booked;
   if (l.myWaitingPosition) return t.waiting(l.myWaitingPosition);
-  if (l.full) return t.full;
+  if (l.full) return canWait ? t.fullWait : t.full;
   if (!l.bookableNow) return t.closed;
   return t.seatsLeft(l.seatsLeft);
+}
+
+/** Whether every session of a day is full and none is the member's (its date chip says so). */
+export function dayFull(day: Session[]): boolean {
+  return day.length > 0 && day.every((s) => s.live?.full && !s.live.myBookingId);
+}
+
+/** Whether a booking of the session made at now could no longer be cancelled online (a private-coach class, or past its deadline). */
+export function noOnlineCancel(l: ScheduleSeat, now: number): boolean {
+  return l.privateCoach || Date.parse(l.cancelDeadline) <= now;
+}
+
+/**
+ * The cancellation rule a booking of the session made at now keeps (the
+ * server's rules.CancelRule): cancel online until its deadline, or not
+ * online at all (a private-coach class, past the deadline).
+ */
+export function cancelLine(l: ScheduleSeat, now: number): string {
+  if (l.privateCoach) return t.privateNoCancel;
+  if (Date.parse(l.cancelDeadline) <= now) return t.pastCancelDeadline;
+  return t.cancelUntil(taipeiDateTime(l.cancelDeadline));
 }
 
 /**

@@ -6,16 +6,16 @@ import { checkout as t } from '../../strings/zh-hant-checkout';
 import { queryString } from '../../lib/query';
 
 test('the cart survives the round trip through the URL', () => {
-  const cart = { storeId: 3, quantity: 2, scheduleId: 0, salesmanId: 7, startDate: '2026-12-01', payWay: 'LINEPAY', accepted: true };
+  const cart = { storeId: 3, quantity: 2, scheduleId: 0, salesmanId: 7, startDate: '2026-12-01', payWay: 'LINEPAY', accepted: true, bookScheduleId: 41 };
   const qs = queryString(cartPairs(cart, true));
-  assert.equal(qs, '?store=3&qty=2&salesman=7&start=2026-12-01&pay=LINEPAY&terms=1&from=app');
+  assert.equal(qs, '?store=3&qty=2&salesman=7&start=2026-12-01&pay=LINEPAY&terms=1&book=41&from=app');
   const q: Record<string, string> = {};
   for (const kv of qs.slice(1).split('&')) {
     const [k, v] = kv.split('=');
     q[k] = decodeURIComponent(v);
   }
-  assert.deepEqual(cartFromQuery(q), { storeId: 3, quantity: 2, salesmanId: 7, startDate: '2026-12-01', payWay: 'LINEPAY', accepted: true });
-  assert.equal(queryString(cartPairs({ ...cart, quantity: 1, payWay: '', accepted: false }, false)), '?store=3&salesman=7&start=2026-12-01');
+  assert.deepEqual(cartFromQuery(q), { storeId: 3, quantity: 2, salesmanId: 7, startDate: '2026-12-01', payWay: 'LINEPAY', accepted: true, bookScheduleId: 41 });
+  assert.equal(queryString(cartPairs({ ...cart, quantity: 1, payWay: '', accepted: false, bookScheduleId: 0 }, false)), '?store=3&salesman=7&start=2026-12-01');
 });
 
 test('cartFromQuery drops malformed values', () => {
@@ -30,6 +30,8 @@ test('cartFromQuery drops malformed values', () => {
     ['terms not 1', { terms: 'yes' }, {}],
     ['ACH', { pay: 'ACH' }, { payWay: 'ACH' }],
     ['card', { pay: '2', schedule: '12' }, { payWay: '2', scheduleId: 12 }],
+    ['a session to book', { book: '41' }, { bookScheduleId: 41 }],
+    ['a session to book, malformed', { book: '4;1' }, {}],
   ];
   for (const [name, q, want] of cases) assert.deepEqual(cartFromQuery(q), want, name);
 });
@@ -51,7 +53,9 @@ const checkoutData = (over: Partial<CheckoutData> = {}): CheckoutData =>
 test('the first choice: a saved cart where it fits, else the first store and payment way', () => {
   const data = itemOffer(checkoutData());
   const fresh = firstChoice(data, {});
-  assert.deepEqual({ ...fresh, ach: undefined }, { storeId: 1, quantity: 1, scheduleId: 0, salesmanId: 0, startDate: '', payWay: '2', accepted: false, ach: undefined, achAgreed: false });
+  assert.deepEqual({ ...fresh, ach: undefined }, { storeId: 1, quantity: 1, scheduleId: 0, salesmanId: 0, startDate: '', payWay: '2', bookScheduleId: 0, accepted: false, ach: undefined, achAgreed: false });
+  assert.equal(firstChoice(data, { bookScheduleId: 41 }).bookScheduleId, 41, 'an item bought to book a session');
+  assert.equal(firstChoice(itemOffer(checkoutData({ item: null })), { bookScheduleId: 41 }).bookScheduleId, 0, 'a course seat books its own session');
   const back = firstChoice(data, { storeId: 2, quantity: 2, salesmanId: 5, payWay: 'LINEPAY' });
   assert.deepEqual([back.storeId, back.quantity, back.salesmanId, back.payWay], [2, 2, 5, 'LINEPAY']);
   const gone = firstChoice(data, { storeId: 7, salesmanId: 5, payWay: 'ACH' });
@@ -91,9 +95,10 @@ test('the request names what is bought at the shown price; no start date but for
   const c: Choice = { ...firstChoice(itemOffer(data), {}), quantity: 2, accepted: true, startDate: '2026-12-01' };
   assert.deepEqual(checkoutRequest(data, c, true), {
     kind: 'item', itemType: 'passcard', itemId: 9, courseId: undefined, scheduleId: undefined, storeId: 1, quantity: 2,
-    price: 1200, salesmanId: undefined, startDate: undefined, payWay: '2', acceptTerms: true, from: 'app',
+    price: 1200, salesmanId: undefined, startDate: undefined, payWay: '2', acceptTerms: true, from: 'app', bookScheduleId: undefined,
   });
   assert.equal(checkoutRequest(data, c, false).from, undefined);
+  assert.equal(checkoutRequest(data, { ...c, bookScheduleId: 41 }, false).bookScheduleId, 41, 'bought to book a session');
 });
 
 test('the checked terms come back with the cart (after a failed payment or signing the contract)', () => {

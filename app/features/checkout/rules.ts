@@ -69,6 +69,8 @@ export interface Cart {
   payWay: string;
   /** the terms accepted */
   accepted: boolean;
+  /** An item bought to book this session (the booking panel's offer, ?book=): booked once paid. */
+  bookScheduleId: number;
 }
 
 const positive = (s: string | undefined) => (s && /^[1-9][0-9]{0,15}$/.test(s) ? Number(s) : 0);
@@ -83,6 +85,7 @@ export function cartPairs(c: Cart, webview: boolean): [string, string | number][
     ['start', c.startDate],
     ['pay', c.payWay],
     ['terms', c.accepted ? 1 : 0],
+    ['book', c.bookScheduleId],
     ['from', webview ? 'app' : ''],
   ];
 }
@@ -99,6 +102,7 @@ export function cartFromQuery(q: Record<string, string | undefined>): Partial<Ca
   if (q.start && /^\d{4}-\d{2}-\d{2}$/.test(q.start)) c.startDate = q.start;
   if (q.pay && Object.prototype.hasOwnProperty.call(t.payWays, q.pay)) c.payWay = q.pay;
   if (q.terms === '1') c.accepted = true;
+  if (positive(q.book)) c.bookScheduleId = positive(q.book);
   return c;
 }
 
@@ -135,6 +139,7 @@ export function firstChoice(offer: Offer, saved: Partial<Cart>): Choice {
     startDate: saved.startDate ?? '',
     payWay: store?.payWays.find((w) => w.payWay === saved.payWay)?.payWay ?? store?.payWays[0]?.payWay ?? '',
     accepted: saved.accepted ?? false,
+    bookScheduleId: offer.itemId ? (saved.bookScheduleId ?? 0) : 0,
     ach: emptyACH,
     achAgreed: false,
   };
@@ -189,6 +194,7 @@ export function checkoutRequest(data: CheckoutData, c: Choice, webview: boolean)
     payWay: (c.payWay || undefined) as CheckoutRequest['payWay'],
     acceptTerms: c.accepted,
     from: webview ? 'app' : undefined,
+    bookScheduleId: c.bookScheduleId || undefined,
   };
 }
 

@@ -4,7 +4,9 @@
 import type { BookingItem } from '../../../contract/props';
 import { useUi } from '../../../lib/ui-state';
 import { badge, badgeMuted, card } from '../../../ui/card';
-import { chipButton, secondaryButton, smallButton } from '../../../ui/button';
+import { chipButton, linkButton, secondaryButton, smallButton } from '../../../ui/button';
+import { brandPath, usePage } from '../../../lib/page-context';
+import { Link, navHref } from '../../../lib/navigation';
 import { row } from '../../../ui/form-fields';
 import { bookingCalendar, bookingWhen } from '../rules';
 import { bookings as t, panel } from '../../../strings/zh-hant-booking';
@@ -19,6 +21,28 @@ export function CalendarChip({ b }: { b: BookingItem }) {
     <button type="button" className={chipButton} aria-haspopup="dialog" onClick={() => ui.open('calendar', bookingCalendar(b))} data-testid="booking-calendar">
       {panel.addToCalendar}
     </button>
+  );
+}
+
+/** Bookings just made, each with its calendar chip, and the way to the member's bookings. */
+export function JustBooked({ booked }: { booked: BookingItem[] }) {
+  const page = usePage();
+  return (
+    <>
+      <ul>
+        {booked.map((b) => (
+          <li key={b.id} data-booking-id={b.id}>
+            <span>
+              {b.courseName}・{bookingWhen(b)}
+            </span>
+            <CalendarChip b={b} />
+          </li>
+        ))}
+      </ul>
+      <Link className={linkButton} href={navHref(page.nav, 'booking') ?? brandPath(page, '/user/booking')}>
+        {panel.myBookings}
+      </Link>
+    </>
   );
 }
 

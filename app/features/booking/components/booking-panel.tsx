@@ -1,9 +1,13 @@
 // The booking panel of the course and term class pages: pick a date and a
 // session (several with module MULTI_BOOKING, booked all or nothing), see
-// its seats left (the waiting list when full, module WAITING_LIST), choose
-// which entitlement pays (the best preselected, its cost shown), confirm;
-// the conflict-check dialog when the member has another booking then;
-// afterwards add it to a calendar. A visitor gets the login dialog first.
+// its seats left (the waiting list when full, module WAITING_LIST: full
+// days and sessions say so before a tap) and the cancellation rule a
+// booking keeps, choose which entitlement pays (only those that can; the
+// best preselected, its cost shown), confirm; the conflict-check dialog
+// when the member has another booking then; afterwards add it to a
+// calendar. When nothing the member holds can pay: what can be bought for
+// the session (session-offers). A visitor logs in first, and comes back to
+// the session chosen.
 //
 // These pages come from the anonymous page cache: the server renders the
 // catalogue's sessions only (no seats, nothing of the member), the same as
@@ -13,18 +17,19 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { css } from '@emotion/css';
 import type { BookingItem, PaymentChoice, PaymentInfo, Schedule, ScheduleSeat } from '../../../contract/props';
 import { bookingCheck, book, newAttemptKey, paymentInfo, scheduleSeats, waitingAdd } from '../api';
-import { CalendarChip } from './booking-card';
-import { actionable, bookingWhen, byDate, costLine, firstDate, sameChoice, seatLine, timingShort, toggle, withLive, type Session } from '../rules';
+import { JustBooked } from './booking-card';
+import { SessionOffersBlock } from './session-offers';
+import { actionable, byDate, cancelLine, costLine, dayFull, firstDate, noOnlineCancel, sameChoice, seatLine, timingShort, toggle, withLive, type Session } from '../rules';
 import { ApiError, errorText } from '../../../lib/api';
 import { codes } from '../../../contract/generated/codes';
 import { hasModule, Module } from '../../../lib/modules';
 import { brandPath, usePage } from '../../../lib/page-context';
-import { Link, navHref } from '../../../lib/navigation';
+import { Link } from '../../../lib/navigation';
 import { useUi } from '../../../lib/ui-state';
 import { useSubmit } from '../../../lib/use-submit';
 import { dateWithWeekday, timeRange } from '../../../ui/date';
 import { FormError } from '../../../ui/form-fields';
-import { chipButton, linkButton, primaryButton, secondaryButton, smallButton } from '../../../ui/button';
+import { chipButton, primaryButton, secondaryButton, smallButton } from '../../../ui/button';
 import { badge, card } from '../../../ui/card';
 import { colour, radius, up } from '../../../ui/theme';
 import { panel as t } from '../../../strings/zh-hant-booking';
@@ -75,6 +80,9 @@ const sessionList = css`
   small { color: ${colour.muted}; white-space: nowrap; font-size: 13px; }
 `;
 const full = css`color: ${colour.danger} !important; font-weight: 600;`;
+const mark = css`display: block; font-size: 12px; font-style: normal; color: ${colour.muted};`;
+const dayMark = css`margin-left: 4px; font-size: 12px; font-weight: 600;`;
+const policy = css`font-size: 14px; margin: 0; padding: 8px 12px; border-radius: 10px; background: ${colour.page};`;
 const live = css`font-size: 14px; color: ${colour.muted}; min-height: 1.6em; margin: 0;`;
 const options = css`
   display: grid;
@@ -135,6 +143,12 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
   const [reload, setReload] = useState(0);
   const [date, setDate] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
+  // a link may name the session (?session=; the page itself comes from the
+  // anonymous cache, whatever its query): chosen once the page is live
+  useEffect(() => {
+    const id = Number(new URLSearchParams(window.location.search).get('session'));
+    if (sessions.some((s) => s.scheduleId === id)) setSelected([id]);
+  }, [sessions]);
   const [info, setInfo] = useState<PaymentInfo | null>(null);
   const [choice, setChoice] = useState<PaymentChoice | null>(null);
   const [booked, setBooked] = useState<BookingItem[]>([]);
@@ -192,7 +206,8 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
   }, [brandId, payFor, setError, ui.open, plansHref]);
 
   const groups = byDate(list);
-  const shownDate = date && groups.some((g) => g[0].scheduleDate === date) ? date : firstDate(list, waiting, now);
+  const asked = list.find((s) => s.scheduleId === selected[0]);
+  const shownDate = date && groups.some((g) => g[0].scheduleDate === date) ? date : (asked?.scheduleDate ?? firstDate(list, waiting, now));
   const day = groups.find((g) => g[0].scheduleDate === shownDate) ?? [];
   const focus = list.find((s) => s.scheduleId === chosen[chosen.length - 1]);
   const usable = info ? info.options.filter((o) => o.usable) : [];
@@ -211,10 +226,10 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
     if (attempt.current.sig !== sig) attempt.current = { sig, key: newAttemptKey() };
     const res = await book(brandId, bookIds, choice, allowConflict, attempt.current.key);
     attempt.current = { sig: '', key: '' };
+    // the result says so where it is, with its calendar chips: no snackbar over them
     setBooked(res.bookings);
     setSelected([]);
     setReload((n) => n + 1);
-    ui.notify(res.bookings.length > 1 ? t.bookedManyOk(res.bookings.length) : t.bookedOk);
   };
   // a refused attempt (the last seat went meanwhile) reloads the seats too
   const attemptRun = (fn: () => Promise<void>) =>
@@ -243,7 +258,7 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
     });
 
   return (
-    <section className={`${card} ${box}`} id="booking" aria-labelledby={headingId} data-testid="booking-panel" data-state={seats ? 'live' : 'placeholder'}>
+    <section className={`${card} ${box}`} id="booking" tabIndex={-1} aria-labelledby={headingId} data-testid="booking-panel" data-state={seats ? 'live' : 'placeholder'}>
       <h2 id={headingId}>{t.heading}</h2>
       {groups.length === 0 ? <p>{t.noSessions}</p> : null}
       {groups.length > 0 ? (
@@ -251,8 +266,9 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
           <h3>{t.date}</h3>
           <div className={dates} role="group" aria-label={t.date}>
             {groups.map((g) => (
-              <button key={g[0].scheduleDate} type="button" className={chipButton} aria-pressed={g[0].scheduleDate === shownDate} onClick={() => setDate(g[0].scheduleDate)} data-testid="booking-date">
+              <button key={g[0].scheduleDate} type="button" className={chipButton} aria-pressed={g[0].scheduleDate === shownDate} onClick={() => setDate(g[0].scheduleDate)} data-testid="booking-date" data-full={dayFull(g) || undefined}>
                 {dateWithWeekday(g[0].scheduleDate, g[0].weekday)}
+                {dayFull(g) ? <span className={dayMark}>{t.dayFull}</span> : null}
               </button>
             ))}
           </div>
@@ -260,19 +276,27 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
           {multi ? <p style={{ fontSize: 13, color: colour.muted }}>{t.multiHint}</p> : null}
           <ul className={sessionList}>
             {day.map((s) => {
-              const line = seatLine(s);
+              const can = actionable(s, waiting, now);
+              const line = seatLine(s, can === 'wait');
               return (
                 <li key={s.scheduleId}>
                   <button
                     type="button"
                     aria-pressed={chosen.includes(s.scheduleId)}
-                    disabled={actionable(s, waiting, now) === 'none'}
+                    disabled={can === 'none'}
                     onClick={() => pick(s)}
                     data-testid="booking-session"
                     data-schedule-id={s.scheduleId}
                   >
                     <time dateTime={s.scheduleDate + 'T' + s.startTime}>{timeRange(s.startTime, s.endTime)}</time>
-                    <span>{s.teacherName}</span>
+                    <span>
+                      {s.teacherName}
+                      {can === 'book' && s.live && noOnlineCancel(s.live, now) ? (
+                        <em className={mark} data-testid="no-online-cancel">
+                          {t.noOnlineCancel}
+                        </em>
+                      ) : null}
+                    </span>
                     <small className={s.live?.full && !s.live.myBookingId ? full : undefined}>{line}</small>
                   </button>
                 </li>
@@ -284,6 +308,11 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
       <p className={live} aria-live="polite" data-testid="seats-live">
         {loadError ? '' : !seats ? t.loading : focus ? (chosen.length > 1 ? t.selected(chosen.length) + '；' : '') + t.seatsLive(dateWithWeekday(focus.scheduleDate, focus.weekday) + ' ' + focus.startTime, seatLine(focus)) : ''}
       </p>
+      {focus?.live && bookIds.includes(focus.scheduleId) ? (
+        <p className={policy} data-testid="cancel-policy">
+          {cancelLine(focus.live, now)}
+        </p>
+      ) : null}
       {loadError ? (
         <div className={actions}>
           <FormError>{t.loadFailed}</FormError>
@@ -298,20 +327,24 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
           <legend>{t.pay}</legend>
           {!info ? <p className={live}>{t.payLoading}</p> : null}
           {info && usable.length === 0 ? (
-            <p className={live}>
-              {t.noEntitlement} <Link href={timingShort(info.options, 1) ? plansHref : page.nav.home}>{t.buyPlans}</Link>
-            </p>
+            timingShort(info.options, 1) ? (
+              <p className={live}>
+                {t.noEntitlement} <Link href={plansHref}>{t.buyPlans}</Link>
+              </p>
+            ) : (
+              <SessionOffersBlock scheduleId={bookIds[0]} />
+            )
           ) : null}
-          {info ? (
+          {info && usable.length > 0 ? (
             <div className={options} data-testid="payment-options">
-              {info.options.map((o) => (
+              {usable.map((o) => (
                 <label key={o.kind + o.holdingId}>
-                  <input type="radio" name="booking-payment" disabled={!o.usable} checked={sameChoice(choice, o)} onChange={() => setChoice({ kind: o.kind, holdingId: o.holdingId })} />
+                  <input type="radio" name="booking-payment" checked={sameChoice(choice, o)} onChange={() => setChoice({ kind: o.kind, holdingId: o.holdingId })} />
                   <span>
                     {o.name}
                     {sameChoice(info.preselected, o) ? <em className={badge}>{t.best}</em> : null}
                   </span>
-                  <small>{o.usable ? costLine(o, bookIds.length) : o.reason}</small>
+                  <small>{costLine(o, bookIds.length)}</small>
                 </label>
               ))}
             </div>
@@ -329,7 +362,7 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
           <button type="button" className={primaryButton} disabled={busy} onClick={join} data-testid="join-waiting">
             {t.joinWaiting}
           </button>
-        ) : (
+        ) : info && usable.length === 0 ? null : (
           <button type="button" className={primaryButton} disabled={busy || !bookIds.length || !info || !choice} onClick={confirm} data-testid="confirm-booking">
             {bookIds.length > 1 ? t.confirmMany(bookIds.length) : t.confirm}
           </button>
@@ -338,20 +371,10 @@ export function BookingPanel({ courseId, sessions }: BookingPanelProps) {
 
       {booked.length ? (
         <div ref={doneRef} className={done} role="status" tabIndex={-1} data-testid="booking-done">
-          <p>{t.afterBooking}</p>
-          <ul>
-            {booked.map((b) => (
-              <li key={b.id} data-booking-id={b.id}>
-                <span>
-                  {b.courseName}・{bookingWhen(b)}
-                </span>
-                <CalendarChip b={b} />
-              </li>
-            ))}
-          </ul>
-          <Link className={linkButton} href={navHref(page.nav, 'booking') ?? brandPath(page, '/user/booking')}>
-            {t.myBookings}
-          </Link>
+          <p>
+            <strong>{booked.length > 1 ? t.bookedManyOk(booked.length) : t.bookedOk}</strong> {t.afterBooking}
+          </p>
+          <JustBooked booked={booked} />
         </div>
       ) : null}
     </section>
