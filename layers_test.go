@@ -1,6 +1,7 @@
 package storefront
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -105,4 +106,61 @@ func TestLayersImportDownward(t *testing.T) {
 	for _, p := range problems {
 		t.Error(p)
 	}
+}
+
+// dataFuncParams are the only exported functions and methods of data that
+// take a function: the one transaction runner and the LISTEN
+// subscriptions. Work from above (composing a mail, rendering a PDF,
+// sealing a secret) is done by the flow, never handed down to data.
+var dataFuncParams = map[string]bool{"InTx": true, "ListenBrandChanges": true, "ListenSessionRevocations": true}
+
+// TestDataTakesNoCallbacks fails when an exported function or method of
+// data (not its tests) takes a parameter of a function type, or of a named
+// function type data declares, but those of dataFuncParams.
+func TestDataTakesNoCallbacks(t *testing.T) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob("data/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parsed []*ast.File
+	funcTypes := map[string]bool{} // data's named function types
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parsed = append(parsed, f)
+		for _, d := range f.Decls {
+			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
+				for _, s := range g.Specs {
+					if ts := s.(*ast.TypeSpec); isFuncType(ts.Type) {
+						funcTypes[ts.Name.Name] = true
+					}
+				}
+			}
+		}
+	}
+	for _, f := range parsed {
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || !fn.Name.IsExported() || dataFuncParams[fn.Name.Name] {
+				continue
+			}
+			for _, p := range fn.Type.Params.List {
+				id, named := p.Type.(*ast.Ident)
+				if isFuncType(p.Type) || named && funcTypes[id.Name] {
+					t.Errorf("%s: data.%s takes a function: the flow above does that work itself", fset.Position(fn.Pos()), fn.Name.Name)
+				}
+			}
+		}
+	}
+}
+
+func isFuncType(e ast.Expr) bool {
+	_, ok := e.(*ast.FuncType)
+	return ok
 }

@@ -10,6 +10,8 @@ import "fmt"
 // Labels of query and path parameters, as bad-request answers name them.
 const (
 	TextLabelCategory        = "課程類別"
+	TextLabelItem            = "商品代碼"
+	TextLabelQuantity        = "購買數量"
 	TextLabelCountingCard    = "分鐘卡代碼"
 	TextLabelCourse          = "課程代碼"
 	TextLabelEndDate         = "結束日期"
@@ -31,6 +33,11 @@ const (
 
 // Bad values of a query or body.
 const (
+	TextAcceptPurchaseTerms = "請先閱讀並同意購買條款"
+	TextBadForm             = "資料格式錯誤"
+	TextNoBrandGiven        = "請指定品牌（brandId）"
+	TextBadChangeOrderNo    = "changeOrderNo 格式錯誤"
+	TextItemTypeUnsupported = "不支援的商品類型："
 	TextDateRangeReversed   = "開始日期不可晚於結束日期"
 	TextDateRangeTooLong    = "日期區間最長一年"
 	TextBadDataChars        = "資料含有無效的字元"

@@ -40,12 +40,6 @@ var hanExceptions = []hanException{
 		why: "the providers' own names in the configuration's help text (English, for the operator)"},
 }
 
-// hanPending are the files of areas still converting their texts (host,
-// checkout, members and e-contracts): they are listed, and the test waits
-// for them.
-var hanPending = []string{"host/*.go", "members/*.go", "econtract/*.go",
-	"data/contracts.go", "data/shares.go", "data/users.go", "data/tokens.go", "data/sessions.go"}
-
 // hanOnly allows a literal whose Chinese characters are all of chars.
 func hanOnly(chars string) func(string) bool {
 	return func(lit string) bool {
@@ -74,7 +68,7 @@ func matchesAny(patterns []string, file string) bool {
 // root's texts*.go, where it can be reviewed and reused; no other Go
 // string literal holds a Han character, but the exceptions above.
 func TestTextsAtRoot(t *testing.T) {
-	var stray, pending []string
+	var stray []string
 	used := map[int]bool{}
 	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -111,12 +105,7 @@ func TestTextsAtRoot(t *testing.T) {
 				}
 			}
 			at := fset.Position(lit.Pos())
-			line := file + ":" + strconv.Itoa(at.Line) + ": " + strconv.Quote(firstLine(value))
-			if matchesAny(hanPending, file) {
-				pending = append(pending, line)
-			} else {
-				stray = append(stray, line)
-			}
+			stray = append(stray, file+":"+strconv.Itoa(at.Line)+": "+strconv.Quote(firstLine(value)))
 			return true
 		})
 		return nil
@@ -128,12 +117,9 @@ func TestTextsAtRoot(t *testing.T) {
 		t.Errorf("%s: a text Go sends belongs in texts*.go at the root", s)
 	}
 	for i, e := range hanExceptions {
-		if !used[i] && len(pending) == 0 {
+		if !used[i] {
 			t.Errorf("exception %s (%s) matches no literal any more: remove it", e.file, e.why)
 		}
-	}
-	if len(pending) > 0 {
-		t.Skipf("until the host/checkout/members areas land; %d literals remain:\n%s", len(pending), strings.Join(pending, "\n"))
 	}
 }
 

@@ -1,6 +1,5 @@
 // The component tree every page renders in, on the server and the client.
 import type { ComponentType, CSSProperties } from 'react';
-import { HelmetProvider } from 'react-helmet-async';
 import { PageContext } from './lib/page-context';
 import type { PageProps } from './contract/props';
 import { defaultPalette } from './contract/generated/shared';
@@ -26,18 +25,16 @@ export function Root({ props, Page, part = 'all' }: { props: PageProps; Page: Pa
   return (
     <RenderPartContext.Provider value={part}>
       <ImageVersion.Provider value={props.imageVersion}>
-        <HelmetProvider>
-          <PageContext.Provider value={props}>
-            <Box as="div" style={style}>
-              <Layout>
-                <Slot name="page">
-                  <Page data={props.data} />
-                </Slot>
-              </Layout>
-              {part === 'page' ? null : <DialogLayer />}
-            </Box>
-          </PageContext.Provider>
-        </HelmetProvider>
+        <PageContext.Provider value={props}>
+          <Box as="div" style={style}>
+            <Layout>
+              <Slot name="page">
+                <Page data={props.data} />
+              </Slot>
+            </Layout>
+            {part === 'page' ? null : <DialogLayer />}
+          </Box>
+        </PageContext.Provider>
       </ImageVersion.Provider>
     </RenderPartContext.Provider>
   );

@@ -6,10 +6,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
 	"os/exec"
 	"regexp"
-	"strings"
 )
 
 var lighthouseOnly = flag.Bool("lighthouse-only", false, "run the Lighthouse row only (first paint on a phone)")
@@ -39,17 +37,10 @@ func lighthouseRows(base string, add func(row)) error {
 	if course == nil || item == nil {
 		return fmt.Errorf("lighthouse: brand home links no course or no item")
 	}
-	pages := []struct{ name, path string }{
+	pages := []benchPage{
 		{"brand home", "/"}, {"activity list", "/activitys"}, {"course", string(course[1])}, {"item", string(item[1])},
 	}
-	args := []string{"bench/lighthouse.mjs"}
-	for _, p := range pages {
-		args = append(args, "http://"+benchHost+p.path)
-	}
-	cmd := exec.Command("node", args...)
-	cmd.Env = append(os.Environ(), "LIGHTHOUSE_RESOLVE=MAP "+benchHost+" "+strings.TrimPrefix(base, "http://"))
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
+	out, err := nodeOnPages("bench/lighthouse.mjs", "LIGHTHOUSE_RESOLVE", base, pages)
 	if err != nil {
 		return fmt.Errorf("lighthouse: %w", err)
 	}

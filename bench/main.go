@@ -41,6 +41,7 @@ var (
 	conns    = flag.Int("conns", 64, "connections of the cached-page load")
 	renders  = flag.Int("renders", 300, "renders timed in goja and in Node")
 	dbServer = flag.String("db", data.DefaultServer, "PostgreSQL server for the benchmark's database")
+	poolSize = flag.Int("pool", 0, "database connections of each host (pool_max_conns in its DATABASE_URL); 0: the host's default")
 )
 
 // The brand home measured: brand demo, served on its custom domain in the
@@ -81,6 +82,7 @@ func run() error {
 	}
 	defer os.RemoveAll(out)
 	imagesDir = filepath.Join(out, "images")
+	logDir = out
 
 	dbURL, err := freshDatabase(ctx)
 	if err != nil {
@@ -120,6 +122,14 @@ func run() error {
 		fmt.Printf("  %-46s %s\n", r.what, r.value)
 	}
 
+	if *serveOnly {
+		if err := serveRows(cached, dbURL, out, add); err != nil {
+			return err
+		}
+		printTable(rows)
+		return nil
+	}
+
 	if *edgeOnly {
 		if err := edgeRows(home, out, add); err != nil {
 			return err
@@ -149,6 +159,14 @@ func run() error {
 
 	if *lighthouseOnly {
 		if err := lighthouseRows(cached.url, add); err != nil {
+			return err
+		}
+		printTable(rows)
+		return nil
+	}
+
+	if *weightOnly {
+		if err := weightRows(cached.url, add); err != nil {
 			return err
 		}
 		printTable(rows)
@@ -212,7 +230,12 @@ func run() error {
 		verdict:  verdict(rps >= 0.5*sRPS && rps >= 3*nRPS && p99 < 20, fmt.Sprintf("%.2f×S, %.1f×N, p99 %.1f ms", rps/sRPS, rps/nRPS, p99)),
 	})
 
-	// 4. warm brand home without compression and with br
+	// 4. warm brand home without compression and with br, in each
+	// logging configuration
+	if err := serveRows(cached, dbURL, out, add); err != nil {
+		return err
+	}
+	// 8. the same through Varnish
 	if err := edgeRows(home, out, add); err != nil {
 		return err
 	}
@@ -351,6 +374,10 @@ func run() error {
 		return err
 	}
 
+	if err := weightRows(cached.url, add); err != nil {
+		return err
+	}
+
 	// 8. peak RSS
 	rssA, rssB := cached.peakRSS(), cold.peakRSS()
 	add(row{what: "8. peak RSS of the host", value: fmt.Sprintf("cached %d MB, uncached %d MB", rssA/1024, rssB/1024),
@@ -404,25 +431,40 @@ func freshDatabase(ctx context.Context) (string, error) {
 // images go when a host loads it, and where an export finds them.
 var imagesDir string
 
+// logDir holds the hosts' logs.
+var logDir string
+
 type hostProc struct {
 	cmd *exec.Cmd
 	url string
+	log string // the file its stderr (its log) goes to
 }
 
-// startHost runs bin/storefront in production mode on the demo catalogue.
+// startHost runs bin/storefront in production mode on the demo catalogue,
+// configured as production runs it (access log on, at info) but for env;
+// its log goes to a file, as production's goes to a pipe or a journal.
 func startHost(dbURL string, env map[string]string) (*hostProc, error) {
 	port := freePort()
 	cmd := exec.Command("./bin/storefront")
+	if *poolSize > 0 {
+		dbURL += "&pool_max_conns=" + strconv.Itoa(*poolSize)
+	}
 	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port), "DATABASE_URL="+dbURL, "STOREFRONT_ENV=production",
-		"STOREFRONT_DEMO=1", "LOG_LEVEL=error", "STOREFRONT_PUBLIC_URL=http://127.0.0.1:"+strconv.Itoa(port),
+		"STOREFRONT_DEMO=1", "STOREFRONT_PUBLIC_URL=http://127.0.0.1:"+strconv.Itoa(port),
 		"STOREFRONT_CATALOGUE_IMAGES="+imagesDir)
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
-	cmd.Stderr = os.Stderr
-	h := &hostProc{cmd: cmd, url: fmt.Sprintf("http://127.0.0.1:%d", port)}
-	if err := startAndWait(cmd, h.url+"/readyz"); err != nil {
+	h := &hostProc{cmd: cmd, url: fmt.Sprintf("http://127.0.0.1:%d", port), log: filepath.Join(logDir, fmt.Sprintf("host-%d.log", port))}
+	f, err := os.Create(h.log)
+	if err != nil {
 		return nil, err
+	}
+	defer f.Close() // the child holds its own
+	cmd.Stderr = f
+	if err := startAndWait(cmd, h.url+"/readyz"); err != nil {
+		b, _ := os.ReadFile(h.log)
+		return nil, fmt.Errorf("%w: %s", err, b[max(0, len(b)-4096):])
 	}
 	return h, nil
 }
@@ -522,17 +564,22 @@ type httptestServer struct {
 
 func (s *httptestServer) Close() { s.srv.Close() }
 
-// loadSamples collects wrk rounds: each round's rate and p50/p99 latency.
-type loadSamples struct{ rps, p50, p99 []float64 }
+// loadSamples collects wrk rounds: each round's rate and p50/p99 latency,
+// and the requests answered over all rounds.
+type loadSamples struct {
+	rps, p50, p99 []float64
+	n             int
+}
 
 // take runs one wrk round on url (a failed round is reported and left out).
 func (s *loadSamples) take(url string, c int, header ...string) {
-	r, x, y, err := wrk(url, c, header...)
+	r, x, y, n, err := wrk(url, c, header...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "wrk:", err)
 		return
 	}
 	s.rps, s.p50, s.p99 = append(s.rps, r), append(s.p50, x), append(s.p99, y)
+	s.n += n
 }
 
 func (s *loadSamples) medians() (rps, p50, p99 float64) {
@@ -555,18 +602,16 @@ func takeRounds(url string, c int, header ...string) *loadSamples {
 	return &s
 }
 
-// loadRoundsBeside is loadRounds of a baseline and a target, their rounds
+// loadRoundsBeside is takeRounds of a baseline and a target, their rounds
 // taken in turn (baseline, target, baseline, …), so that a drift of this
-// shared machine's speed falls on both alike; it returns the baseline's
-// median rate and the target's median rate and latencies.
-func loadRoundsBeside(baseline, target string, c int, header ...string) (baseRPS, rps, p50, p99 float64) {
-	var base, s loadSamples
+// shared machine's speed falls on both alike.
+func loadRoundsBeside(baseline, target string, c int, header ...string) (base, s *loadSamples) {
+	base, s = &loadSamples{}, &loadSamples{}
 	for range *rounds {
 		base.take(baseline, c, header...)
 		s.take(target, c, header...)
 	}
-	rps, p50, p99 = s.medians()
-	return median(base.rps), rps, p50, p99
+	return base, s
 }
 
 func median(xs []float64) float64 {
@@ -580,11 +625,12 @@ func median(xs []float64) float64 {
 
 var (
 	wrkRPS = regexp.MustCompile(`Requests/sec:\s+([\d.]+)`)
+	wrkN   = regexp.MustCompile(`(\d+) requests in`)
 	wrkPct = regexp.MustCompile(`(?m)^\s+(50|99)(?:\.000)?%\s+([\d.]+)(us|ms|s)`)
 	wrkBad = regexp.MustCompile(`Non-2xx or 3xx responses: (\d+)`)
 )
 
-func wrk(url string, c int, header ...string) (rps, p50, p99 float64, err error) {
+func wrk(url string, c int, header ...string) (rps, p50, p99 float64, n int, err error) {
 	args := []string{"-t2", fmt.Sprintf("-c%d", c), "-d" + duration.String(), "--latency"}
 	for _, h := range loadHeaders {
 		if name, _, _ := strings.Cut(h, ":"); !slices.ContainsFunc(header, func(x string) bool { return strings.HasPrefix(x, name+":") }) {
@@ -596,16 +642,19 @@ func wrk(url string, c int, header ...string) (rps, p50, p99 float64, err error)
 	}
 	out, err := exec.Command("wrk", append(args, url)...).CombinedOutput()
 	if err != nil {
-		return 0, 0, 0, fmt.Errorf("%v: %s", err, out)
+		return 0, 0, 0, 0, fmt.Errorf("%v: %s", err, out)
 	}
 	if m := wrkBad.FindSubmatch(out); m != nil {
-		return 0, 0, 0, fmt.Errorf("%s non-2xx answers from %s", m[1], url)
+		return 0, 0, 0, 0, fmt.Errorf("%s non-2xx answers from %s", m[1], url)
 	}
 	m := wrkRPS.FindSubmatch(out)
 	if m == nil {
-		return 0, 0, 0, fmt.Errorf("no rate in: %s", out)
+		return 0, 0, 0, 0, fmt.Errorf("no rate in: %s", out)
 	}
 	rps, _ = strconv.ParseFloat(string(m[1]), 64)
+	if m := wrkN.FindSubmatch(out); m != nil {
+		n, _ = strconv.Atoi(string(m[1]))
+	}
 	for _, p := range wrkPct.FindAllSubmatch(out, -1) {
 		v, _ := strconv.ParseFloat(string(p[2]), 64)
 		switch string(p[3]) {
@@ -620,7 +669,7 @@ func wrk(url string, c int, header ...string) (rps, p50, p99 float64, err error)
 			p99 = v
 		}
 	}
-	return rps, p50, p99, nil
+	return rps, p50, p99, n, nil
 }
 
 // login logs the demo member in (README: member@example.com, demo1234)

@@ -121,7 +121,7 @@ func renderRows(base, propsDir string, pid int, session string, add func(row)) e
 	type window struct{ rps, perCore float64 }
 	sustain := func() (window, error) {
 		t0 := cpuTicks(pid)
-		rps, _, _, err := wrk(base+"/", 4)
+		rps, _, _, _, err := wrk(base+"/", 4)
 		return window{rps, rps / max(coresSince(pid, t0, duration.Seconds()), 0.01)}, err
 	}
 	var ovs []overloadRound

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/data/dbtest"
 	"storefront/rules"
 )
 
@@ -62,7 +63,7 @@ func TestAnswerMandate(t *testing.T) {
 	if o, changed, err := answer(a, "R-A", false); err != nil || changed || o.State != data.OrderPaid {
 		t.Fatalf("a rejection after the approval: %v %v", changed, err)
 	}
-	if n := count(t, x.db, `select count(*) from member_passcards where order_id = $1`, a.ID); n != 1 {
+	if n := dbtest.Count(t, x.db, `select count(*) from member_passcards where order_id = $1`, a.ID); n != 1 {
 		t.Fatalf("%d holdings", n)
 	}
 	b := x.achOrder(t, "R-B")

@@ -161,6 +161,23 @@ func (f *Flows) ContractState(ctx context.Context, b *data.Brand, u *data.User, 
 	return ContractSigned, nil
 }
 
+// ContractNeeded says whether buying item asks for a signed contract in
+// some store it is sold in (what the item page tells before checkout).
+func (f *Flows) ContractNeeded(ctx context.Context, b *data.Brand, item *data.Item) (bool, error) {
+	if !b.ModuleSet().Has(data.ModuleEContract) {
+		return false, nil
+	}
+	for _, st := range b.Stores {
+		if len(item.StoreIDs) > 0 && !slices.Contains(item.StoreIDs, st.ID) {
+			continue
+		}
+		if v, err := f.DB.ContractFor(ctx, b.ID, item.ID, st.ID); err != nil || v != nil {
+			return v != nil, err
+		}
+	}
+	return false, nil
+}
+
 // MissingContact lists the brand's required contact fields member u has
 // not filled.
 func MissingContact(b *data.Brand, u *data.User) []string {

@@ -46,21 +46,12 @@ func newOrderFixture(t *testing.T) *orderFixture {
 		t.Fatal(err)
 	}
 	x.userID = u.ID
-	x.storeID = int64(count(t, db, `select min(id) from stores where brand_id = 'demo'`))
+	x.storeID = int64(dbtest.Count(t, db, `select min(id) from stores where brand_id = 'demo'`))
 	return x
 }
 
 func newMember(brandID, email string) data.NewUser {
 	return data.NewUser{BrandID: brandID, Email: email, Name: "X", PasswordDigest: "0123456789abcdef0123456789abcdef", CustomValues: map[string]string{}}
-}
-
-func count(t *testing.T, db *data.DB, sql string, args ...any) int {
-	t.Helper()
-	var n int
-	if err := db.Pool.QueryRow(context.Background(), sql, args...).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
 }
 
 // item is the id and price of the item named name of brand brandID.

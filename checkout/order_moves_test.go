@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/data/dbtest"
 	"storefront/rules"
 )
 
@@ -58,10 +59,10 @@ func TestPayCreatesHoldingsOnce(t *testing.T) {
 				})
 			}
 			wg.Wait()
-			if n := count(t, x.db, `select count(*) from `+c.table+` where order_id = $1`, o.ID); n != c.quantity {
+			if n := dbtest.Count(t, x.db, `select count(*) from `+c.table+` where order_id = $1`, o.ID); n != c.quantity {
 				t.Fatalf("%d holdings; want %d", n, c.quantity)
 			}
-			if n := count(t, x.db, `select count(*) from mail_outbox where to_addr = 'buyer@example.com' and text_body like '%' || $1 || '%'`, o.Number); n != 1 {
+			if n := dbtest.Count(t, x.db, `select count(*) from mail_outbox where to_addr = 'buyer@example.com' and text_body like '%' || $1 || '%'`, o.Number); n != 1 {
 				t.Fatalf("%d receipts", n)
 			}
 			got, _ := x.db.Order(ctx, "demo", o.Number)
@@ -111,7 +112,7 @@ func TestAmountMismatchChangesNothing(t *testing.T) {
 	if got.State != data.OrderCreated || got.PaidAt != nil || got.MaskedCard != "" {
 		t.Fatalf("order changed: %+v", got)
 	}
-	if n := count(t, x.db, `select count(*) from member_passcards where order_id = $1`, o.ID); n != 0 {
+	if n := dbtest.Count(t, x.db, `select count(*) from member_passcards where order_id = $1`, o.ID); n != 0 {
 		t.Fatalf("%d holdings", n)
 	}
 	if ev, _ := x.db.OrderEvents(ctx, o.Number); len(ev) != 1 {

@@ -30,7 +30,7 @@ func newRecurringFixture(t *testing.T) *recurringFixture {
 		t.Fatal(err)
 	}
 	typ, id, price := item(t, db, "plan", "月費方案")
-	store := int64(count(t, db, `select min(id) from stores where brand_id = 'plan'`))
+	store := int64(dbtest.Count(t, db, `select min(id) from stores where brand_id = 'plan'`))
 	o, err := dbtest.CreateOrder(db, data.NewOrder{BrandID: "plan", UserID: u.ID, Kind: data.OrderKindPlan, PayWay: data.PayWayRecurring,
 		Provider: data.ProviderNewebPay, ExpiresAt: paidAt.Add(time.Hour),
 		Lines: []data.NewOrderLine{{ItemType: typ, ItemID: id, StoreID: store, Quantity: 1, ShownPrice: price}}}, paidAt)
@@ -87,7 +87,7 @@ func TestApplyCharge(t *testing.T) {
 	x.charge(t, data.Charge{AlreadyTimes: 2, Paid: true, TradeNo: "T2"}, 2, true)
 	x.charge(t, data.Charge{AlreadyTimes: 2, Paid: true, TradeNo: "T2"}, 2, false)
 	mails := func() int {
-		return count(t, x.db, `select count(*) from mail_outbox where to_addr = 'monthly@example.com'`)
+		return dbtest.Count(t, x.db, `select count(*) from mail_outbox where to_addr = 'monthly@example.com'`)
 	}
 	before := mails()
 	if out := x.charge(t, data.Charge{AlreadyTimes: 3, Paid: false, Failure: "卡片遭拒"}, 3, true); !out.Mailed {
@@ -100,16 +100,16 @@ func TestApplyCharge(t *testing.T) {
 	if n := mails(); n != before+1 {
 		t.Fatalf("%d mails after the declines; want %d", n, before+1)
 	}
-	if n := count(t, x.db, `select count(*) from member_passcards where order_id = $1 and payment_failed`, x.o.ID); n != 1 {
+	if n := dbtest.Count(t, x.db, `select count(*) from member_passcards where order_id = $1 and payment_failed`, x.o.ID); n != 1 {
 		t.Fatalf("%d payment-failed passes", n)
 	}
 	x.charge(t, data.Charge{AlreadyTimes: 3, Paid: true, TradeNo: "T3"}, 3, true)
 	x.charge(t, data.Charge{AlreadyTimes: 4, Paid: true, TradeNo: "T4"}, 4, true)
 	x.charge(t, data.Charge{AlreadyTimes: 4, Paid: false}, 4, false) // a paid period stays paid
-	if n := count(t, x.db, `select count(*) from member_passcards where order_id = $1 and payment_failed`, x.o.ID); n != 0 {
+	if n := dbtest.Count(t, x.db, `select count(*) from member_passcards where order_id = $1 and payment_failed`, x.o.ID); n != 0 {
 		t.Fatalf("%d payment-failed passes once paid", n)
 	}
-	if n := count(t, x.db, `select paid_periods from recurring_plans where order_id = $1`, x.o.ID); n != 4 {
+	if n := dbtest.Count(t, x.db, `select paid_periods from recurring_plans where order_id = $1`, x.o.ID); n != 4 {
 		t.Fatalf("%d periods paid", n)
 	}
 	out := x.charge(t, data.Charge{AlreadyTimes: 2, Paid: true, TradeNo: "T2b", TradeOrderNo: "O2b"}, 2, false)
@@ -169,7 +169,7 @@ func TestCardChangeMandate(t *testing.T) {
 	if err != nil || !out.Changed || out.Period != 2 || len(out.Replaced) != 1 || out.Replaced[0].MerOrderNo != x.m.MerOrderNo {
 		t.Fatalf("the change's creation: %+v %v", out, err)
 	}
-	if n := count(t, x.db, `select count(*) from member_passcards where order_id = $1 and payment_failed`, x.o.ID); n != 0 {
+	if n := dbtest.Count(t, x.db, `select count(*) from member_passcards where order_id = $1 and payment_failed`, x.o.ID); n != 0 {
 		t.Fatalf("%d payment-failed passes once re-charged", n)
 	}
 }

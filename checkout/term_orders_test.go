@@ -113,7 +113,7 @@ func TestTermTrialOnce(t *testing.T) {
 	if _, err := f.buy(u, true, 500); codeOf(err) != storefront.CodeTrialUsed {
 		t.Errorf("a second trial after a paid one: %v; want code %d", err, storefront.CodeTrialUsed)
 	}
-	if n := count(t, f.db, `select count(*) from bookings where user_id = $1 and pay_kind = 'order' and status = 'booked'`, u); n != 1 {
+	if n := dbtest.Count(t, f.db, `select count(*) from bookings where user_id = $1 and pay_kind = 'order' and status = 'booked'`, u); n != 1 {
 		t.Errorf("the paid trial booked %d sessions; want 1", n)
 	}
 }
@@ -166,10 +166,10 @@ func TestTermNeverOversold(t *testing.T) {
 	if len(made) != 2 {
 		t.Fatalf("%d orders hold seats; want 2", len(made))
 	}
-	if n := count(t, f.db, `select count(*) from course_schedules where term_class_id = $1 and booked > capacity`, f.class); n != 0 {
+	if n := dbtest.Count(t, f.db, `select count(*) from course_schedules where term_class_id = $1 and booked > capacity`, f.class); n != 0 {
 		t.Fatalf("%d sessions oversold", n)
 	}
-	full := count(t, f.db, `select count(*) from course_schedules where term_class_id = $1 and booked = capacity`, f.class)
+	full := dbtest.Count(t, f.db, `select count(*) from course_schedules where term_class_id = $1 and booked = capacity`, f.class)
 	if full != offer.RemainingSessions {
 		t.Errorf("%d sessions full; want every one of the %d to come", full, offer.RemainingSessions)
 	}
@@ -177,7 +177,7 @@ func TestTermNeverOversold(t *testing.T) {
 	if _, _, err := f.f.ExpireOrder(ctx, data.Change{Number: made[0].Number, Cause: "test", At: f.now.Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
-	if n := count(t, f.db, `select count(*) from course_schedules where term_class_id = $1 and booked = capacity - 1`, f.class); n != offer.RemainingSessions {
+	if n := dbtest.Count(t, f.db, `select count(*) from course_schedules where term_class_id = $1 and booked = capacity - 1`, f.class); n != offer.RemainingSessions {
 		t.Errorf("after the expiry %d sessions have one seat; want %d", n, offer.RemainingSessions)
 	}
 	o := made[1]
@@ -187,10 +187,10 @@ func TestTermNeverOversold(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := count(t, f.db, `select count(*) from bookings where order_id = $1 and status = 'booked'`, o.ID); n != offer.RemainingSessions {
+	if n := dbtest.Count(t, f.db, `select count(*) from bookings where order_id = $1 and status = 'booked'`, o.ID); n != offer.RemainingSessions {
 		t.Errorf("the paid order booked %d sessions; want %d", n, offer.RemainingSessions)
 	}
-	if n := count(t, f.db, `select count(*) from course_schedules where term_class_id = $1 and booked > capacity`, f.class); n != 0 {
+	if n := dbtest.Count(t, f.db, `select count(*) from course_schedules where term_class_id = $1 and booked > capacity`, f.class); n != 0 {
 		t.Errorf("%d sessions oversold after paying", n)
 	}
 	// the buyer of a class cannot hold it twice
@@ -283,10 +283,10 @@ func TestOverduePaidOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := count(t, db, `select remain_minutes from member_counting_passcards where id = $1`, cardID); n != 0 {
+	if n := dbtest.Count(t, db, `select remain_minutes from member_counting_passcards where id = $1`, cardID); n != 0 {
 		t.Errorf("remain after paying: %d; want 0", n)
 	}
-	if n := count(t, db, `select count(*) from counting_usage where counting_passcard_id = $1 and minutes = 25 and amount = 150`, cardID); n != 1 {
+	if n := dbtest.Count(t, db, `select count(*) from counting_usage where counting_passcard_id = $1 and minutes = 25 and amount = 150`, cardID); n != 1 {
 		t.Errorf("%d settlements recorded; want 1", n)
 	}
 	if _, err := buy(userID, 0); codeOf(err) != storefront.CodeNothingOwed {

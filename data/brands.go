@@ -25,6 +25,7 @@ type Brand struct {
 	IOSAppLink             string
 	AndroidAppLink         string
 	IsNewposStore          bool
+	WebFont                bool // the web font over the system's CJK sans (app/lib/fonts.ts)
 	Modules                []string
 	DataVersion            int64
 	Stores                 []Store
@@ -105,10 +106,10 @@ func (db *DB) LoadBrand(ctx context.Context, id string) (*Brand, error) {
 	var status string
 	err := db.Pool.QueryRow(ctx, `
 		select name, status, app_logo, description, web_base_background_color,
-		       ios_app_link, android_app_link, is_newpos_store, modules, data_version
+		       ios_app_link, android_app_link, is_newpos_store, web_font, modules, data_version
 		  from brands where id = $1`, id).Scan(
 		&b.Name, &status, &b.AppLogo, &b.Description, &b.WebBaseBackgroundColor,
-		&b.IOSAppLink, &b.AndroidAppLink, &b.IsNewposStore, &b.Modules, &b.DataVersion)
+		&b.IOSAppLink, &b.AndroidAppLink, &b.IsNewposStore, &b.WebFont, &b.Modules, &b.DataVersion)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeBrandNotFound}
 	}

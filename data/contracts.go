@@ -11,8 +11,8 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// E-contracts (issue 14): templates, their versions, what they are
-// attached to, and the contracts members signed (migration 008).
+// E-contracts: templates, their versions, what they are attached to, and
+// the contracts members signed (migration 008).
 
 // ContractFieldDef is a field a contract asks the member to fill.
 type ContractFieldDef struct {
@@ -152,76 +152,50 @@ func (db *DB) SignedContracts(ctx context.Context, userID int64) ([]SignedRecord
 	return queryList(ctx, db, scanSigned, `select `+signedCols+signedFrom+` where s.user_id = $1 order by s.signed_at desc, s.id desc`, userID)
 }
 
-// Signing is what a member agrees to: the version and the hash of the
-// text they were shown, with their signature and where they signed from.
-type Signing struct {
-	BrandID    string
-	UserID     int64
-	TemplateID int64
-	Version    int
-	TextSHA256 []byte
-	Signature  []byte
-	SignerName string
-	Fields     map[string]string
-	ClientAddr string
-	UserAgent  string
-	SignedAt   time.Time
+// LockContract takes a share lock on the brand's contract template id
+// until the transaction ends, so that no new version slips in between the
+// signing's check and its insert (storefront.CodeContractNotFound when
+// there is no such template).
+func (t *Tx) LockContract(brandID string, id int64) error {
+	var one int
+	err := t.tx.QueryRow(t.ctx, `select 1 from contract_templates where brand_id = $1 and id = $2 for share`, brandID, id).Scan(&one)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return codeErr(storefront.KindNotFound, storefront.CodeContractNotFound)
+	}
+	return dbErr(err)
 }
 
-// ContractMail composes the mail of a contract just signed, inside the
-// signing transaction (nil: no mail).
-type ContractMail func(r *SignedRecord) (Mail, error)
+// NewestContractVersion is the newest version of the brand's template id
+// (storefront.CodeContractNotFound when there is none).
+func (t *Tx) NewestContractVersion(brandID string, id int64) (*ContractVersion, error) {
+	return newestVersion(t.ctx, t.tx, brandID, id)
+}
 
-// SignContract stores a signed contract, with the signing account's name
-// and e-mail as they are, and queues its mail, in one transaction. The
-// version must be the template's newest and the hash its text's (else
-// storefront.CodeContractOutdated); a version signed already is storefront.CodeContractSigned.
-func (db *DB) SignContract(ctx context.Context, sg Signing, compose ContractMail) (*SignedRecord, error) {
-	var rec *SignedRecord
-	err := db.inTx(ctx, func(tx pgx.Tx) error {
-		// a new version cannot slip in between the check and the insert
-		if _, err := tx.Exec(ctx, `select 1 from contract_templates where brand_id = $1 and id = $2 for share`, sg.BrandID, sg.TemplateID); err != nil {
-			return err
-		}
-		v, err := newestVersion(ctx, tx, sg.BrandID, sg.TemplateID)
-		if err != nil {
-			return err
-		}
-		if v.Version != sg.Version || !bytes.Equal(v.TextSHA256(), sg.TextSHA256) {
-			return codeErr(storefront.KindConflict, storefront.CodeContractOutdated)
-		}
-		rec = &SignedRecord{BrandID: sg.BrandID, UserID: sg.UserID, TemplateID: v.TemplateID, Name: v.Name, Title: v.Title,
-			Body: v.Body, Version: v.Version, TextSHA256: sg.TextSHA256, Signature: sg.Signature, SignerName: sg.SignerName,
-			Fields: sg.Fields, ClientAddr: sg.ClientAddr, UserAgent: sg.UserAgent, SignedAt: sg.SignedAt, FieldDefs: v.Fields}
-		// the account as it is now, kept from a profile change until the record is stored
-		err = tx.QueryRow(ctx, `select name, email from users where brand_id = $1 and id = $2 and deleted_at is null for share`,
-			sg.BrandID, sg.UserID).Scan(&rec.AccountName, &rec.AccountEmail)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNoSession
-		}
-		if err != nil {
-			return err
-		}
-		err = tx.QueryRow(ctx, `insert into signed_contracts (brand_id, user_id, template_id, version, text_sha256,
-				signature_png, signer_name, account_name, account_email, fields, client_addr, user_agent, signed_at)
-			values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-			on conflict (user_id, template_id, version) do nothing returning id`,
-			sg.BrandID, sg.UserID, v.TemplateID, v.Version, sg.TextSHA256, sg.Signature, sg.SignerName, rec.AccountName,
-			rec.AccountEmail, sg.Fields, sg.ClientAddr, sg.UserAgent, sg.SignedAt).Scan(&rec.ID)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return codeErr(storefront.KindConflict, storefront.CodeContractSigned)
-		}
-		if err != nil || compose == nil {
-			return err
-		}
-		m, err := compose(rec)
-		if err != nil {
-			return err
-		}
-		return enqueue(ctx, tx, m)
-	})
-	if err != nil {
-		return nil, err
+// LockAccount takes a share lock on the brand's member userID until the
+// transaction ends, so that their profile stays as read until the record
+// that keeps it is stored, and returns their name and e-mail (ErrNoSession
+// when the account is gone).
+func (t *Tx) LockAccount(brandID string, userID int64) (name, email string, err error) {
+	err = t.tx.QueryRow(t.ctx, `select name, email from users where brand_id = $1 and id = $2 and deleted_at is null for share`,
+		brandID, userID).Scan(&name, &email)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", "", ErrNoSession
 	}
-	return rec, nil
+	return name, email, dbErr(err)
+}
+
+// InsertSigned stores r, a signed contract (its ID is set; the version's
+// title, text and fields are read with it, not stored again). A version
+// the member signed already is storefront.CodeContractSigned.
+func (t *Tx) InsertSigned(r *SignedRecord) error {
+	err := t.tx.QueryRow(t.ctx, `insert into signed_contracts (brand_id, user_id, template_id, version, text_sha256,
+			signature_png, signer_name, account_name, account_email, fields, client_addr, user_agent, signed_at)
+		values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+		on conflict (user_id, template_id, version) do nothing returning id`,
+		r.BrandID, r.UserID, r.TemplateID, r.Version, r.TextSHA256, r.Signature, r.SignerName, r.AccountName,
+		r.AccountEmail, r.Fields, r.ClientAddr, r.UserAgent, r.SignedAt).Scan(&r.ID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return codeErr(storefront.KindConflict, storefront.CodeContractSigned)
+	}
+	return dbErr(err)
 }

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"storefront"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -23,6 +24,18 @@ const DefaultServer = "postgres://postgres@127.0.0.1:5432/postgres?connect_timeo
 
 // DefaultDatabase is the database the embedded default creates and uses.
 const DefaultDatabase = "storefront"
+
+// DefaultPoolConns is the most connections a process opens when
+// DATABASE_URL sets no pool_max_conns (the one way to change it). pgx's
+// own default, max(4, CPUs), kept 100 members booking at once on a
+// two-core host waiting in line for 4 connections that PostgreSQL mostly
+// left idle: a transaction holds its connection for its round trips and
+// its commit's WAL flush, not for CPU, so more of them under way raise the
+// rate until PostgreSQL's CPUs are busy, and commits flushed together cost
+// one flush. 16 covers the renderers (one a CPU, each loading a page's
+// data) and the API's transactions beside them; two hosts take 32 of
+// PostgreSQL's default max_connections of 100 (README: capacity).
+const DefaultPoolConns = 16
 
 // ErrNoPostgres is returned by Open when DATABASE_URL is unset, nothing
 // answers on 127.0.0.1:5432 and no PostgreSQL server programs are installed.
@@ -54,6 +67,9 @@ func Open(ctx context.Context, databaseURL, varDir string, log *slog.Logger) (*D
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("DATABASE_URL: %w", err)
+	}
+	if !strings.Contains(databaseURL, "pool_max_conns=") {
+		cfg.MaxConns = DefaultPoolConns
 	}
 	cfg.MaxConnIdleTime = 5 * time.Minute
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)

@@ -113,14 +113,16 @@ func (db *DB) MemberCountingPasscards(ctx context.Context, userID int64, today s
 // holdingState is rules.HoldingState of a holding's dates as the queries
 // give them (YYYY-MM-DD; nil: none) on today.
 func holdingState(starts, ends *string, today string) string {
-	day := func(s *string) rules.TaipeiDay {
-		var d rules.TaipeiDay
-		if s != nil {
-			d, _ = rules.ParseDay(*s)
-		}
-		return d
+	return rules.HoldingState(dayOf(starts), dayOf(ends), dayOf(&today))
+}
+
+// dayOf is a day as the queries give it (YYYY-MM-DD; nil: the zero day).
+func dayOf(s *string) rules.TaipeiDay {
+	var d rules.TaipeiDay
+	if s != nil {
+		d, _ = rules.ParseDay(*s)
 	}
-	return rules.HoldingState(day(starts), day(ends), day(&today))
+	return d
 }
 
 // MemberSummary counts the member's usable holdings at now (today is

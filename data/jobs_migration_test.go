@@ -83,10 +83,10 @@ func TestJobsMigrationKeepsQueuedMails(t *testing.T) {
 	if fmt.Sprint(m) != fmt.Sprint(want) || js[0].Attempts != 4 {
 		t.Errorf("migrated mail %+v (attempts %d);\nwant %+v (attempts 4)", m, js[0].Attempts, want)
 	}
-	if n := count(t, db, `select count(*) from mail_outbox where sent_at is not null and subject = '收據'`); n != 1 {
+	if n := dbtest.Count(t, db, `select count(*) from mail_outbox where sent_at is not null and subject = '收據'`); n != 1 {
 		t.Errorf("%d sent mails after the migration; want 1", n)
 	}
-	if n := count(t, db, `select count(*) from mail_outbox where last_error = 'smtp down'`); n != 1 {
+	if n := dbtest.Count(t, db, `select count(*) from mail_outbox where last_error = 'smtp down'`); n != 1 {
 		t.Errorf("the last error is kept %d times; want 1", n)
 	}
 	// a newer verification mail replaces the migrated unsent one
@@ -96,11 +96,11 @@ func TestJobsMigrationKeepsQueuedMails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := count(t, db, `select count(*) from mail_outbox where sent_at is null`); n != 1 {
+	if n := dbtest.Count(t, db, `select count(*) from mail_outbox where sent_at is null`); n != 1 {
 		t.Errorf("%d unsent mails after a newer one of the same purpose; want 1", n)
 	}
 	// the migrated mails keep their ids, new jobs take the next ones
-	if n := count(t, db, `select count(*) from mail_outbox where (id = 2 and subject = '收據') or (id = 3 and text_body = 'code 2')`); n != 2 {
+	if n := dbtest.Count(t, db, `select count(*) from mail_outbox where (id = 2 and subject = '收據') or (id = 3 and text_body = 'code 2')`); n != 2 {
 		t.Errorf("ids: %d of the migrated and the new mail as expected; want 2", n)
 	}
 }

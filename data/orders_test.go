@@ -29,7 +29,7 @@ func newOrderFixture(t *testing.T) *orderFixture {
 		t.Fatal(err)
 	}
 	f.userID = u.ID
-	f.storeID = int64(count(t, db, `select min(id) from stores where brand_id = 'demo'`))
+	f.storeID = int64(dbtest.Count(t, db, `select min(id) from stores where brand_id = 'demo'`))
 	return f
 }
 

@@ -1,7 +1,6 @@
 package data
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/jackc/pgx/v5"
@@ -35,23 +34,14 @@ type Attachment struct {
 	Content     []byte `json:"content"`
 }
 
-// ComposeMail builds the mail of a token just issued to a member, inside
-// the transaction that issues it.
-type ComposeMail func(u *User, t *Issued) (Mail, error)
-
 // QueueMail queues m in the outbox (a job of kind JobMail), in the
 // transaction of the change it reports; it replaces an unsent mail of the
 // same purpose to the same member, and is dropped for a member who has
 // unsubscribed when it is a notification (see Mail).
 func (t *Tx) QueueMail(m Mail) error {
-	return enqueue(t.ctx, t.tx, m)
-}
-
-// enqueue writes m to the outbox in tx, dropping unsent mails it replaces.
-func enqueue(ctx context.Context, tx pgx.Tx, m Mail) error {
 	b := &pgx.Batch{}
 	queueMail(b, m)
-	return sendBatch(ctx, tx, b)
+	return sendBatch(t.ctx, t.tx, b)
 }
 
 // queueMail queues writing m to the outbox (see enqueue).

@@ -2,21 +2,19 @@ package data
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"storefront"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"storefront/rules"
 )
 
-// Plan sharing (issue 14, module PLAN_SHARING): a member gives points of
-// a point ticket they hold to another member of the brand (migration 012:
-// point_shares).
-
-// shareableTypes are the ticket types whose points may be shared: the
-// point kinds a member holds for themself (not a private coach's).
-const shareableTypes = `('onlinePoint', 'point', 'couponPoint')`
+// Plan sharing (module PLAN_SHARING): a member gives points of a point
+// ticket they hold to another member of the brand (migration 012:
+// point_shares). The flow is members.SharePoints; the rules are
+// rules.CheckShare's.
 
 // PointShare is one share as its sender or receiver sees it.
 type PointShare struct {
@@ -38,9 +36,9 @@ func (db *DB) ShareableTickets(ctx context.Context, userID int64, today string) 
 	}, `
 		select id, name, ticket_type, total, remain, activation_type, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD')
 		  from member_tickets
-		 where user_id = $1 and remain > 0 and (ends_on is null or ends_on >= $2::date) and ticket_type in `+shareableTypes+`
-		 order by ends_on nulls last, id limit $3`,
-		userID, today, holdingsLimit)
+		 where user_id = $1 and remain > 0 and (ends_on is null or ends_on >= $2::date) and ticket_type = any($3)
+		 order by ends_on nulls last, id limit $4`,
+		userID, today, rules.ShareableTicketTypes, holdingsLimit)
 	for i := range out {
 		out[i].TicketKind = 1
 	}
@@ -60,18 +58,6 @@ func (db *DB) PointShares(ctx context.Context, userID int64) ([]PointShare, erro
 		userID, holdingsLimit)
 }
 
-// ShareRequest is a share to make: points of the sender's ticket to
-// another member of the same brand.
-type ShareRequest struct {
-	BrandID          string
-	FromUser, ToUser int64
-	TicketID         int64
-	Points           int
-	Key              string // the Idempotency-Key: a repeat answers the first answer
-	Today            string
-	Now              time.Time
-}
-
 // ShareResult is what a share did: the share and the sender's points left
 // on the ticket.
 type ShareResult struct {
@@ -80,57 +66,39 @@ type ShareResult struct {
 	Points  int   `json:"points"`
 }
 
-// SharePoints makes the share in one transaction, once per key: it locks
-// the sender's ticket, refuses more points than it holds
-// (storefront.CodeNotEnoughPoints), takes them and gives the receiver a ticket of
-// the same name, type, start and end holding them.
-func (db *DB) SharePoints(ctx context.Context, r ShareRequest) (*ShareResult, error) {
-	var res *ShareResult
-	err := db.InTx(ctx, func(t *Tx) error {
-		answer, claimed, err := t.Claim(r.FromUser, "share:"+r.Key)
-		if err != nil || !claimed {
-			if err == nil {
-				res = &ShareResult{}
-				err = json.Unmarshal(answer, res)
-			}
-			return err
-		}
-		if _, err := t.LockMembers(r.BrandID, []int64{r.FromUser}); err != nil {
-			return err
-		}
-		var remain int
-		err = t.tx.QueryRow(ctx, `select remain from member_tickets
-			where id = $1 and user_id = $2 and brand_id = $3 and ticket_type in `+shareableTypes+`
-			  and (ends_on is null or ends_on >= $4::date) for update`,
-			r.TicketID, r.FromUser, r.BrandID, r.Today).Scan(&remain)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: "查無可分享的點數票券"}
-		}
-		if err != nil {
-			return dbErr(err)
-		}
-		if r.Points > remain {
-			return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeNotEnoughPoints}
-		}
-		res = &ShareResult{Remain: remain - r.Points, Points: r.Points}
-		err = t.tx.QueryRow(ctx, `
-			with took as (
-			  update member_tickets set remain = remain - $3 where id = $1 and remain >= $3
-			  returning brand_id, item_id, name, ticket_type, activation_type, starts_on, ends_on, validity_value, validity_unit),
-			gave as (
-			  insert into member_tickets (brand_id, user_id, item_id, name, ticket_type, total, remain, activation_type,
-			                              starts_on, ends_on, validity_value, validity_unit, purchased_at)
-			  select brand_id, $2, item_id, name, ticket_type, $3, $3, activation_type, starts_on, ends_on,
-			         validity_value, validity_unit, $5 from took
-			  returning id, name)
-			insert into point_shares (brand_id, from_user, to_user, from_ticket, to_ticket, name, points, created_at)
-			select $4, $6, $2, $1, gave.id, gave.name, $3, $5 from gave
-			returning id`, r.TicketID, r.ToUser, r.Points, r.BrandID, r.Now, r.FromUser).Scan(&res.ShareID)
-		if err != nil {
-			return dbErr(err)
-		}
-		answer, _ = json.Marshal(res)
-		return t.Finish(nil, r.FromUser, "share:"+r.Key, answer)
-	})
-	return res, err
+// LockShareTicket locks the member's ticket id of the brand, the one a
+// share takes from, and returns it as rules.CheckShare reads it (its type,
+// points left and last day); a missing one, or another's, is not found.
+func (t *Tx) LockShareTicket(brandID string, userID, id int64) (rules.Share, error) {
+	var s rules.Share
+	var ends *string
+	err := t.tx.QueryRow(t.ctx, `select ticket_type, remain, to_char(ends_on, 'YYYY-MM-DD') from member_tickets
+		where id = $1 and user_id = $2 and brand_id = $3 for update`, id, userID, brandID).Scan(&s.TicketType, &s.Remain, &ends)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return s, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextNoShareableTicket}
+	}
+	s.Ends = dayOf(ends)
+	return s, dbErr(err)
+}
+
+// GivePoints takes points from the sender's ticket (locked by
+// LockShareTicket) and gives the receiver a ticket of the same name, type,
+// start and end holding them, recording the share; it returns the share's
+// id.
+func (t *Tx) GivePoints(brandID string, fromUser, ticketID, toUser int64, points int, now time.Time) (int64, error) {
+	var id int64
+	err := t.tx.QueryRow(t.ctx, `
+		with took as (
+		  update member_tickets set remain = remain - $3 where id = $1 and remain >= $3
+		  returning brand_id, item_id, name, ticket_type, activation_type, starts_on, ends_on, validity_value, validity_unit),
+		gave as (
+		  insert into member_tickets (brand_id, user_id, item_id, name, ticket_type, total, remain, activation_type,
+		                              starts_on, ends_on, validity_value, validity_unit, purchased_at)
+		  select brand_id, $2, item_id, name, ticket_type, $3, $3, activation_type, starts_on, ends_on,
+		         validity_value, validity_unit, $5 from took
+		  returning id, name)
+		insert into point_shares (brand_id, from_user, to_user, from_ticket, to_ticket, name, points, created_at)
+		select $4, $6, $2, $1, gave.id, gave.name, $3, $5 from gave
+		returning id`, ticketID, toUser, points, brandID, now, fromUser).Scan(&id)
+	return id, dbErr(err)
 }

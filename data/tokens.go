@@ -44,26 +44,11 @@ func newCode() string {
 }
 
 // IssueToken makes a new token of purpose for the member, replacing any
-// earlier one. A mail of the same purpose sent less than ResendInterval ago
-// is storefront.CodeResendTooSoon.
-func (db *DB) IssueToken(ctx context.Context, userID int64, purpose string, now time.Time) (*Issued, error) {
-	return db.IssueTokenMail(ctx, &User{ID: userID}, purpose, now, nil)
-}
-
-// IssueTokenMail is IssueToken that, with compose, also queues the token's
-// mail in the outbox in the same transaction.
-func (db *DB) IssueTokenMail(ctx context.Context, u *User, purpose string, now time.Time, compose ComposeMail) (*Issued, error) {
-	var t *Issued
-	err := db.inTx(ctx, func(tx pgx.Tx) (err error) {
-		t, err = issueTokenMail(ctx, tx, u, purpose, now, compose)
-		return err
-	})
-	return t, err
-}
-
-func issueTokenMail(ctx context.Context, tx pgx.Tx, u *User, purpose string, now time.Time, compose ComposeMail) (*Issued, error) {
-	userID := u.ID
-	// one send per member at a time
+// earlier one, under a lock of the member (one mail at a time). A mail of
+// the same purpose sent less than ResendInterval ago is
+// storefront.CodeResendTooSoon.
+func (t *Tx) IssueToken(userID int64, purpose string, now time.Time) (*Issued, error) {
+	ctx, tx := t.ctx, t.tx
 	if _, err := tx.Exec(ctx, `select 1 from users where id = $1 for update`, userID); err != nil {
 		return nil, dbErr(err)
 	}
@@ -78,24 +63,14 @@ func issueTokenMail(ctx context.Context, tx pgx.Tx, u *User, purpose string, now
 	if _, err := tx.Exec(ctx, `delete from user_tokens where user_id = $1 and purpose = $2`, userID, purpose); err != nil {
 		return nil, dbErr(err)
 	}
-	t := &Issued{Token: NewSecret(32), Code: newCode(), ExpiresAt: now.Add(TokenTTL[purpose])}
+	is := &Issued{Token: NewSecret(32), Code: newCode(), ExpiresAt: now.Add(TokenTTL[purpose])}
 	err = tx.QueryRow(ctx, `insert into user_tokens (user_id, purpose, token_hash, code_hash, sent_at, expires_at)
 		values ($1, $2, $3, $4, $5, $6) returning id`,
-		userID, purpose, SecretHash(t.Token), SecretHash(codeSecret(userID, t.Code)), now, t.ExpiresAt).Scan(&t.ID)
+		userID, purpose, SecretHash(is.Token), SecretHash(codeSecret(userID, is.Code)), now, is.ExpiresAt).Scan(&is.ID)
 	if err != nil {
 		return nil, dbErr(err)
 	}
-	if compose != nil {
-		m, err := compose(u, t)
-		if err != nil {
-			return nil, err
-		}
-		m.UserID, m.Purpose = userID, purpose
-		if err := enqueue(ctx, tx, m); err != nil {
-			return nil, err
-		}
-	}
-	return t, nil
+	return is, nil
 }
 
 // codeSecret binds a 6-digit code to its member before hashing, so equal
@@ -229,7 +204,7 @@ func spend(ctx context.Context, tx pgx.Tx, tokenID int64, purpose string, userID
 // sets the new password digest, revoking every session of the member, in
 // one transaction. Errors as UseLink and UseCode.
 func (db *DB) ResetPassword(ctx context.Context, userID int64, token, code, digest string, now time.Time) ([][]byte, error) {
-	hash, err := hashPassword(digest)
+	hash, err := HashPassword(digest)
 	if err != nil {
 		return nil, err
 	}

@@ -41,9 +41,9 @@ func codeErr(kind storefront.Kind, code int) *storefront.Error {
 	return &storefront.Error{Kind: kind, Code: code}
 }
 
-// hashPassword is the stored form of a password digest: bcrypt with its own
-// random salt.
-func hashPassword(digest string) (string, error) {
+// HashPassword is the stored form of a password digest: bcrypt with its
+// own random salt.
+func HashPassword(digest string) (string, error) {
 	h, err := bcrypt.GenerateFromPassword([]byte(digest), PasswordCost)
 	return string(h), err
 }
@@ -68,36 +68,28 @@ func scanUser(row pgx.Row, extra ...any) (*User, error) {
 	return u, nil
 }
 
-// CreateUser registers a member. An e-mail already a member of the brand
-// is storefront.CodeAlreadyRegistered; the phone of a deleted account is
-// storefront.CodeAccountDeleted.
+// CreateUser registers a member in a transaction of its own, without a
+// verification token or mail (fixtures; a registration is
+// members.Register). Errors as Tx.CreateUser.
 func (db *DB) CreateUser(ctx context.Context, n NewUser, now time.Time) (*User, error) {
-	return db.Register(ctx, n, now, nil)
-}
-
-// Register registers a member as CreateUser does and, with compose, issues
-// the member's verification token and queues its mail (compose builds it),
-// all in one transaction: a member never exists without them.
-func (db *DB) Register(ctx context.Context, n NewUser, now time.Time, compose ComposeMail) (*User, error) {
-	hash, err := hashPassword(n.PasswordDigest)
+	hash, err := HashPassword(n.PasswordDigest)
 	if err != nil {
 		return nil, err
 	}
 	var u *User
-	err = db.inTx(ctx, func(tx pgx.Tx) (err error) {
-		if u, err = createUser(ctx, tx, n, hash, now); err != nil || compose == nil {
-			return err
-		}
-		_, err = issueTokenMail(ctx, tx, u, PurposeVerify, now, compose)
+	err = db.InTx(ctx, func(t *Tx) (err error) {
+		u, err = t.CreateUser(n, hash, now)
 		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	return u, nil
+	return u, err
 }
 
-func createUser(ctx context.Context, tx pgx.Tx, n NewUser, hash string, now time.Time) (*User, error) {
+// CreateUser inserts the member n with passwordHash (HashPassword of its
+// digest, made before the transaction: bcrypt is slow). An e-mail already
+// a member of the brand is storefront.CodeAlreadyRegistered; the phone of
+// a deleted account is storefront.CodeAccountDeleted.
+func (t *Tx) CreateUser(n NewUser, passwordHash string, now time.Time) (*User, error) {
+	ctx, tx := t.ctx, t.tx
 	// one registration per brand and e-mail at a time
 	if _, err := tx.Exec(ctx, `select pg_advisory_xact_lock(hashtext($1))`, "register:"+n.BrandID+":"+n.Email); err != nil {
 		return nil, dbErr(err)
@@ -120,7 +112,7 @@ func createUser(ctx context.Context, tx pgx.Tx, n NewUser, hash string, now time
 		insert into users (brand_id, email, name, phone, password_hash, custom_values, created_at, updated_at)
 		values ($1, $2, $3, $4, $5, $6, $7, $7)
 		returning `+userColumns,
-		n.BrandID, n.Email, n.Name, n.Phone, hash, n.CustomValues, now))
+		n.BrandID, n.Email, n.Name, n.Phone, passwordHash, n.CustomValues, now))
 	return u, dbErr(err)
 }
 
@@ -170,7 +162,7 @@ func (db *DB) CheckPassword(ctx context.Context, brandID, email, digest string) 
 // of the member's sessions, in one transaction. It returns the revoked
 // sessions' hashes (to drop them from caches).
 func (db *DB) SetPassword(ctx context.Context, userID int64, digest string, now time.Time) ([][]byte, error) {
-	hash, err := hashPassword(digest)
+	hash, err := HashPassword(digest)
 	if err != nil {
 		return nil, err
 	}

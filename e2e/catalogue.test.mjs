@@ -116,10 +116,7 @@ test('projectType tabs keep the scroll position; other navigations go to the top
   await open(page, '/demo');
   const tabs = page.getByTestId('project-tab');
   assert.deepEqual(await tabs.allInnerTexts(), ['定期通行卡', '分鐘計費卡', '儲值票券', '計次卡']);
-  // the web font comes after the page (lib/fonts) and lays the text out
-  // again: measured before it, the scroll position moved with the text
-  // above the tabs (22 px, as the browser keeps what is in view)
-  await page.waitForFunction(() => document.documentElement.classList.contains('fonts'));
+  // demo draws its text in the system's font: no web font lays it out again later
   await tabs.nth(2).scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, 40));
   const y = await page.evaluate(() => window.scrollY);
@@ -142,7 +139,7 @@ test('projectType tabs keep the scroll position; other navigations go to the top
   await page.context().close();
 });
 
-test('the web font comes after the page a part at a time, and leaves only the class on <html>', async () => {
+test('a brand that wants the web font gets it after the page a part at a time, only the class left on <html>', async () => {
   const page = await newPage(browser, { viewport: { width: 375, height: 700 } });
   // count the rules the parts are switched by (app/lib/fonts.ts)
   await page.addInitScript(() => {
@@ -155,7 +152,10 @@ test('the web font comes after the page a part at a time, and leaves only the cl
   });
   // the list itself, not the error page a failed render would have been
   // (it hydrates too, with no card to measure)
-  const res = await open(page, '/demo/activitys');
+  const fonts = [];
+  page.on('requestfinished', (r) => r.resourceType() === 'font' && fonts.push(r.url()));
+  // yoga wants the web font (brand.json webFont)
+  const res = await open(page, '/yoga/activitys');
   assert.equal(res.status(), 200);
   const title = page.getByTestId('activity-card').first().locator('h3');
   await title.waitFor();
@@ -171,6 +171,22 @@ test('the web font comes after the page a part at a time, and leaves only the cl
   assert.equal(seen.sheets, 0, 'the rules of the parts are gone');
   assert.match(seen.family, /^"Noto Sans TC Variable"/);
   assert.ok(seen.loaded, 'the characters of the card titles are in the loaded font files');
+  // only the files of the characters on the page, not the face's 100 or so
+  assert.ok(fonts.length > 0 && fonts.length < 30, `${fonts.length} font files`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a brand that does not ask for the web font draws in the system font and loads no font file', async () => {
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  const fonts = [];
+  page.on('request', (r) => (r.resourceType() === 'font' || r.url().includes('noto-sans-tc')) && fonts.push(r.url()));
+  await open(page, '/demo/activitys');
+  await page.getByTestId('activity-card').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(fonts, []);
+  assert.equal(await page.locator('script[data-fonts]').count(), 0);
+  assert.equal(await page.evaluate(() => document.documentElement.classList.contains('fonts')), false);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -38,8 +38,6 @@ test('buy with ACH: pending until the bank approves', async () => {
   await form.getByRole('checkbox', { name: /ACH 授權扣款約定書/ }).check();
   await page.getByRole('checkbox', { name: /服務條款/ }).check();
   await page.getByRole('button', { name: '前往付款' }).click();
-  const confirm = page.getByTestId('checkout-confirm-dialog');
-  await confirm.getByRole('button', { name: '確認付款' }).click();
   await page.waitForURL(/\/demo\/orderResult\//);
   const result = page.getByTestId('order-result');
   assert.equal(await result.getAttribute('data-state'), 'awaiting_payment');

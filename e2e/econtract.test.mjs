@@ -136,6 +136,8 @@ test('please sign at checkout, sign on a phone, get the mail, come back with the
   await logIn(page, email);
   await open(page, site + `/demo/passcard/${itemId()}/checkout`);
   await page.getByTestId('checkout').waitFor();
+  // the contract is told at the start of checkout, before 前往付款
+  await page.getByTestId('contract-notice').waitFor();
   // a cart worth keeping: two of them, paid by card
   await page.getByRole('button', { name: '增加數量' }).click();
   const total = await page.getByTestId('checkout-total').innerText();
@@ -198,12 +200,10 @@ test('please sign at checkout, sign on a phone, get the mail, come back with the
   await page.getByTestId('checkout').waitFor();
   assert.equal(await page.getByTestId('checkout-total').innerText(), total);
   assert.equal(await page.getByRole('radio', { name: '信用卡付款' }).isChecked(), true);
-  await page.getByRole('checkbox', { name: /服務條款/ }).check();
+  // the terms ticked before signing stay ticked; the contract is no longer asked for
+  assert.equal(await page.getByRole('checkbox', { name: /服務條款/ }).isChecked(), true);
+  assert.equal(await page.getByTestId('contract-notice').count(), 0);
   await page.getByRole('button', { name: '前往付款' }).click();
-  const confirm = page.getByTestId('checkout-confirm-dialog');
-  await confirm.waitFor();
-  assert.equal(await confirm.getByTestId('confirm-total').innerText(), total);
-  await confirm.getByRole('button', { name: '確認付款' }).click();
   await page.waitForURL(/\/dev\/newebpay\//);
   assert.deepEqual(page.errors.filter(expected), []);
   await page.context().close();

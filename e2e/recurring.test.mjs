@@ -37,9 +37,6 @@ test('a monthly plan by card: a declined month, a card change, the pass recovers
   await page.getByRole('radio', { name: /信用卡定期定額/ }).check();
   await page.getByRole('checkbox', { name: /服務條款/ }).check();
   await page.getByRole('button', { name: '前往付款' }).click();
-  const confirm = page.getByTestId('checkout-confirm-dialog');
-  await confirm.waitFor();
-  await confirm.getByRole('button', { name: '確認付款' }).click();
   await mandate(page, '4000-2211-1111-1111');
   await page.waitForURL(/\/plan\/(webUser\/)?orderResult\//);
   await page.locator('[data-testid="order-result"][data-state="paid"]').waitFor();

@@ -35,8 +35,8 @@ test('a member buys a term trial after its check, pays by card; a second trial i
   const [termId, classId] = sql(`select term_schedule_id || ' ' || id from term_classes where name = '週末皮拉提斯養成班｜週日上午'`).split(' ');
   const checkout = `${site}/demo/termSchedule/checkout?termScheduleId=${termId}&scheduleId=${classId}&trial=1`;
   await open(page, checkout);
-  assert.equal(await page.getByTestId('term-price').innerText(), 'NT$ 500');
-  await page.getByRole('checkbox', { name: /購買條款/ }).check();
+  assert.equal(await page.getByTestId('checkout-total').innerText(), 'NT$ 500');
+  await page.getByRole('checkbox', { name: /服務條款/ }).check();
   await page.getByRole('button', { name: '前往付款' }).click();
   await payByCard(page).catch(async (e) => {
     throw new Error(`${e.message}\n${page.url()}\n${await page.locator('body').innerText()}`.slice(0, 1500));
@@ -46,7 +46,7 @@ test('a member buys a term trial after its check, pays by card; a second trial i
   assert.ok(Number(booked) >= 1);
 
   await open(page, checkout);
-  await page.getByRole('checkbox', { name: /購買條款/ }).check();
+  await page.getByRole('checkbox', { name: /服務條款/ }).check();
   await page.getByRole('button', { name: '前往付款' }).click();
   await page.getByText('您已體驗過此學期課程，體驗課每位會員限一次').waitFor();
   await page.close();
@@ -61,7 +61,7 @@ test('the demo member pays an overdue counting passcard in the sandbox, once', a
   await card.getByRole('link', { name: '補繳' }).click();
   await page.getByTestId('overdue-amount').waitFor();
   assert.equal(await page.getByTestId('overdue-amount').innerText(), 'NT$ 150');
-  await page.getByRole('checkbox', { name: /購買條款/ }).check();
+  await page.getByRole('checkbox', { name: /服務條款/ }).check();
   await page.getByRole('button', { name: '前往付款' }).click();
   await payByCard(page);
   const remain = sql(`select min(remain_minutes) from member_counting_passcards m join users u on u.id = m.user_id

@@ -1,14 +1,3 @@
-// Package econtract renders a signed e-contract as a PDF (issue 14): the
-// contract's Traditional Chinese text in Noto Sans TC (embedded, subset by
-// gopdf to the glyphs used), the filled fields, the signer, the time, the
-// hash of the text signed and the drawn signature.
-//
-// The font: the pages use @fontsource-variable/noto-sans-tc, a variable
-// font shipped only as WOFF2; gopdf embeds TrueType (glyf) fonts only and
-// no maintained Go WOFF2 decoder is available, so fonts/ holds the static
-// Noto Sans TC Regular (400) of @fontsource/noto-sans-tc 5.3.0, the same
-// font split the same way (101 unicode-range files), unpacked from WOFF to
-// TrueType. Each character is drawn with the file that has its glyph.
 package econtract
 
 import (
@@ -21,6 +10,7 @@ import (
 	"image/draw"
 	"image/png"
 	"regexp"
+	"storefront"
 	"strings"
 	"sync"
 	"time"
@@ -28,6 +18,18 @@ import (
 	"github.com/signintech/gopdf"
 	"golang.org/x/image/font/sfnt"
 )
+
+// The signed contract's PDF: the contract's Traditional Chinese text in
+// Noto Sans TC (embedded, subset by gopdf to the glyphs used), the filled
+// fields, the signer, the time, the hash of the text signed and the drawn
+// signature.
+//
+// The font: the pages use @fontsource-variable/noto-sans-tc, a variable
+// font shipped only as WOFF2; gopdf embeds TrueType (glyf) fonts only and
+// no maintained Go WOFF2 decoder is available, so fonts/ holds the static
+// Noto Sans TC Regular (400) of @fontsource/noto-sans-tc 5.3.0, the same
+// font split the same way (101 unicode-range files), unpacked from WOFF to
+// TrueType. Each character is drawn with the file that has its glyph.
 
 //go:embed fonts/*.ttf
 var fontFiles embed.FS
@@ -90,7 +92,7 @@ type Account struct {
 //
 //	某某人（會員帳號：王小明，amy@example.com，會員編號 12）
 func Signer(typed string, a Account) string {
-	return fmt.Sprintf("%s（會員帳號：%s，%s，會員編號 %d）", typed, a.Name, a.Email, a.MemberNo)
+	return storefront.TextSignerAccount(typed, a.Name, a.Email, a.MemberNo)
 }
 
 // block is a paragraph, heading or list item of the body.
@@ -321,7 +323,7 @@ func PDF(c Contract) ([]byte, error) {
 	if err := w.para(c.Title, 18, 0); err != nil {
 		return nil, err
 	}
-	if err := w.para(fmt.Sprintf("%s　第 %d 版", c.BrandName, c.Version), 10, 0); err != nil {
+	if err := w.para(storefront.TextContractEdition(c.BrandName, c.Version), 10, 0); err != nil {
 		return nil, err
 	}
 	w.y += 8
@@ -339,8 +341,9 @@ func PDF(c Contract) ([]byte, error) {
 	pdf.Line(margin, w.y, pageW-margin, w.y)
 	w.y += 10
 	rows := append([][2]string{}, c.Fields...)
-	rows = append(rows, [2]string{"簽署人", Signer(c.SignerName, c.Account)}, [2]string{"簽署時間", c.SignedAt.In(taipei).Format("2006-01-02 15:04:05") + "（台北時間）"},
-		[2]string{"合約內容 SHA-256", c.TextSHA256})
+	rows = append(rows, [2]string{storefront.TextSigner, Signer(c.SignerName, c.Account)},
+		[2]string{storefront.TextSignedAt, c.SignedAt.In(taipei).Format("2006-01-02 15:04:05") + storefront.TextTaipeiTime},
+		[2]string{storefront.TextContractSHA256, c.TextSHA256})
 	for _, r := range rows {
 		if err := w.para(r[0]+"："+r[1], 10, 0); err != nil {
 			return nil, err
@@ -356,7 +359,7 @@ func PDF(c Contract) ([]byte, error) {
 			h = 150
 		}
 		wd := h * float64(iw) / float64(ih)
-		if err := w.para("簽名：", 10, 0); err != nil {
+		if err := w.para(storefront.TextSignatureLabel, 10, 0); err != nil {
 			return nil, err
 		}
 		w.need(h)

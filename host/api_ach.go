@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"storefront"
 
 	"storefront/checkout"
 	"storefront/data"
@@ -83,7 +84,7 @@ func (s *Server) apiACHPayment(w http.ResponseWriter, r *http.Request) (any, err
 		return nil, err
 	}
 	if !req.AcceptTerms {
-		return nil, badRequest("請先閱讀並同意購買條款")
+		return nil, badRequest(storefront.TextAcceptPurchaseTerms)
 	}
 	req.PayWay = data.PayWayACH
 	o, err := s.checkout.PayByACH(r.Context(), b, m.user, checkout.ACHRequest{Request: checkoutFlow(req.CheckoutRequest),
@@ -112,7 +113,7 @@ const maxACHAnswer = 16 << 10
 func (s *Server) achNotify(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxACHAnswer))
 	if err != nil {
-		http.Error(w, "資料格式錯誤", http.StatusBadRequest)
+		http.Error(w, storefront.TextBadForm, http.StatusBadRequest)
 		return
 	}
 	if _, err := s.checkout.ApplyACHAnswer(r.Context(), body, r.Header.Get(providers.ACHSignatureHeader)); err != nil {

@@ -1,20 +1,17 @@
 package host
 
 import (
-	"fmt"
 	"net/http"
 	"slices"
 	"storefront"
-	"strings"
 
 	"storefront/data"
 	"storefront/host/wire"
-	"storefront/members"
 	"storefront/rules"
 )
 
-// The remaining calls of spec section 7 (issue 14) the app and the pages
-// use.
+// The remaining calls of spec section 7 the app and the pages use: the
+// brand, the member's lists and the ticket service's list.
 
 // GET /api/brand?brandId=: the brand as the pages' props have it (public
 // settings, home info, corporate colour).
@@ -53,103 +50,6 @@ func (s *Server) apiUserInfoPath(w http.ResponseWriter, r *http.Request) (any, e
 	return s.apiUserInfo(w, r2)
 }
 
-// shareMember is the member of a plan-sharing call: the brand must have
-// module PLAN_SHARING.
-func (s *Server) shareMember(b *data.Brand) error {
-	if !b.ModuleSet().Has(data.ModulePlanSharing) {
-		return &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未開放點數分享"}
-	}
-	return nil
-}
-
-// account reads a member's account as a share names it: an e-mail, or a
-// Taiwan mobile phone.
-func account(s string) (string, error) {
-	if e, ok := rules.Email(s); ok {
-		return e, nil
-	}
-	if p, ok := rules.TaiwanPhone(s); ok {
-		return p, nil
-	}
-	return "", badRequest("請輸入對方的電子信箱或手機號碼")
-}
-
-// GET /api/user/getPointShareInfo?brandId=[&account=]: see wire.PointShareInfo.
-func (s *Server) apiPointShareInfo(w http.ResponseWriter, r *http.Request) (any, error) {
-	b, m, err := s.contractMember(w, r)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.shareMember(b); err != nil {
-		return nil, err
-	}
-	info := &wire.PointShareInfo{}
-	if a := r.URL.Query().Get("account"); a != "" {
-		acc, err := account(a)
-		if err != nil {
-			return nil, err
-		}
-		to, err := s.db.UserByAccount(r.Context(), b.ID, acc, storefront.CodeAccountNotFound)
-		if err != nil {
-			return nil, err
-		}
-		if to.ID == m.user.ID {
-			return nil, badRequest("不能分享點數給自己")
-		}
-		info.Recipient = rules.MaskName(to.Name)
-	}
-	if info.Shareable, err = s.db.ShareableTickets(r.Context(), m.user.ID, rules.Day(s.now())); err != nil {
-		return nil, err
-	}
-	if info.Shares, err = s.db.PointShares(r.Context(), m.user.ID); err != nil {
-		return nil, err
-	}
-	for i := range info.Shares {
-		info.Shares[i].Other = rules.MaskName(info.Shares[i].Other)
-	}
-	return info, nil
-}
-
-// maxSharePoints bounds one share.
-const maxSharePoints = 1_000_000
-
-// POST /api/user/pointShare {brandId, ticketId, account, points} with the
-// header Idempotency-Key: shares the points in one transaction, never
-// more than the ticket holds, once per key (data.DB.SharePoints).
-func (s *Server) apiPointShare(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req wire.PointShareRequest
-	b, m, err := s.decodeMember(w, r, &req)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.shareMember(b); err != nil {
-		return nil, err
-	}
-	key := strings.TrimSpace(r.Header.Get("Idempotency-Key"))
-	switch {
-	case key == "" || len(key) > maxKey || badText(key):
-		return nil, badRequest(fmt.Sprintf("請提供 Idempotency-Key（最長 %d 個字元）", maxKey))
-	case req.TicketID <= 0 || req.TicketID > maxID:
-		return nil, badRequest("請選擇要分享的點數票券 ticketId")
-	case req.Points <= 0 || req.Points > maxSharePoints:
-		return nil, badRequest("分享點數 points 需為正整數")
-	}
-	acc, err := account(req.Account)
-	if err != nil {
-		return nil, err
-	}
-	to, err := s.db.UserByAccount(r.Context(), b.ID, acc, storefront.CodeAccountNotFound)
-	if err != nil {
-		return nil, err
-	}
-	if to.ID == m.user.ID {
-		return nil, badRequest("不能分享點數給自己")
-	}
-	now := s.now()
-	return s.db.SharePoints(r.Context(), data.ShareRequest{BrandID: b.ID, FromUser: m.user.ID, ToUser: to.ID,
-		TicketID: req.TicketID, Points: req.Points, Key: key, Today: rules.Day(now), Now: now})
-}
-
 // newposStatuses are the status filters of the ticket list.
 var newposStatuses = []string{"", "active", "notActive", "expired", "usedUp"}
 
@@ -160,17 +60,17 @@ func (s *Server) apiNewposTickets(w http.ResponseWriter, r *http.Request) (any, 
 		return nil, err
 	}
 	if !b.IsNewposStore {
-		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未使用票券服務"}
+		return nil, &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: storefront.TextTicketServiceClosed}
 	}
 	q := newQuery(r.URL.Query())
-	status := q.text("status", "票券狀態 status ", 20)
-	page := q.intIn("pageNumber", "頁碼 pageNumber ", 1, 1, 1000)
-	size := q.intIn("pageSize", "每頁筆數 pageSize ", 30, 1, 100)
+	status := q.text("status", storefront.TextLabelTicketStatus, 20)
+	page := q.intIn("pageNumber", storefront.TextLabelPageNumberKey, 1, 1, 1000)
+	size := q.intIn("pageSize", storefront.TextLabelPageSizeKey, 30, 1, 100)
 	if err := q.Err(); err != nil {
 		return nil, err
 	}
 	if !slices.Contains(newposStatuses, status) {
-		return nil, badRequest("票券狀態 status 需為 active、notActive、expired 或 usedUp")
+		return nil, badRequest(storefront.TextTicketStatuses)
 	}
 	ts, err := s.db.MemberTickets(r.Context(), m.user.ID, rules.Day(s.now()))
 	if err != nil {
@@ -191,73 +91,4 @@ func (s *Server) apiNewposTickets(w http.ResponseWriter, r *http.Request) (any, 
 		out.Tickets = ts[from:min(from+size, len(ts))]
 	}
 	return out, nil
-}
-
-// registerAndLogin registers reg at b (members.Register: rules, member,
-// verification mail in one transaction) and logs the new member in.
-func (s *Server) registerAndLogin(w http.ResponseWriter, r *http.Request, b *data.Brand, reg members.Registration, app wire.AppRequest) (*wire.RegisterLoginAnswer, error) {
-	if err := signInOpen(b); err != nil {
-		return nil, err
-	}
-	u, err := s.members.Register(r.Context(), b, reg, s.tokenMail(r, b, data.PurposeVerify))
-	if err != nil {
-		return nil, err
-	}
-	id, err := s.startSession(w, r, u)
-	if err != nil {
-		return nil, err
-	}
-	return &wire.RegisterLoginAnswer{LoginAnswer: wire.LoginAnswer{UserID: u.ID, BrandID: b.ID, User: userInfoOf(u, b), SessionID: app.SessionFor(id)},
-		MailSent: s.mailer != nil}, nil
-}
-
-// POST /api/session/purchaseVerify/register: registration during checkout
-// (as POST /api/session/register), logged in at once so the purchase goes
-// on; the verification mail goes out as usual.
-func (s *Server) apiPurchaseRegister(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req wire.PurchaseRegisterRequest
-	b, err := s.decodeBrand(w, r, &req)
-	if err != nil {
-		return nil, err
-	}
-	return s.registerAndLogin(w, r, b, members.Registration{Email: req.Email, Password: req.Password,
-		Name: req.Name, CustomFields: req.CustomFields, AcceptTerms: req.AcceptTerms}, req.AppRequest)
-}
-
-// POST /api/user/add: a member of another brand of this storefront joins
-// this one with that account: its password checked (under the login
-// throttles) at the brand where the e-mail last registered, its name
-// brought over, this brand's terms accepted and custom fields filled;
-// logged in at once. Already a member here: -10090 (log in directly).
-func (s *Server) apiUserAdd(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req wire.AddUserRequest
-	b, err := s.decodeBrand(w, r, &req)
-	if err != nil {
-		return nil, err
-	}
-	if err := signInOpen(b); err != nil {
-		return nil, err
-	}
-	email, digest, err := credentials(req.Email, req.Password)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := s.db.UserByEmail(r.Context(), b.ID, email, storefront.CodeAccountNotFound); err == nil {
-		return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeAppRegistered}
-	} else if storefront.ErrorKind(err) != storefront.KindNotFound {
-		return nil, err
-	}
-	other, err := s.db.LatestAccountElsewhere(r.Context(), b.ID, email)
-	if err != nil {
-		return nil, err
-	}
-	if other == "" {
-		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeAccountNotFound}
-	}
-	u, err := s.checkPasswordThrottled(w, r, other, email, digest)
-	if err != nil {
-		return nil, err
-	}
-	return s.registerAndLogin(w, r, b, members.Registration{Email: email, Password: digest, Name: u.Name,
-		CustomFields: req.CustomFields, AcceptTerms: req.AcceptTerms}, req.AppRequest)
 }

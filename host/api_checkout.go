@@ -127,7 +127,7 @@ func (s *Server) pay(w http.ResponseWriter, r *http.Request, way string) (any, e
 // payment page that hands the buyer to the provider.
 func (s *Server) placeOrder(r *http.Request, b *data.Brand, m *member, req wire.CheckoutRequest) (any, error) {
 	if !req.AcceptTerms {
-		return nil, badRequest("請先閱讀並同意購買條款")
+		return nil, badRequest(storefront.TextAcceptPurchaseTerms)
 	}
 	o, err := s.checkout.CreateOrder(r.Context(), b, m.user, checkoutFlow(req))
 	if err != nil {

@@ -1,8 +1,7 @@
 package host
 
 import (
-	"bytes"
-	"encoding/base64"
+	"context"
 	"encoding/hex"
 	"fmt"
 	"net/http"
@@ -11,28 +10,21 @@ import (
 	"strings"
 
 	"storefront/data"
+	"storefront/econtract"
 	"storefront/host/wire"
+	"storefront/mail"
 	"storefront/rules"
 )
 
-// E-contracts (issue 14): the member reads a contract template's newest
-// version, signs it (POST /api/contract), and gets the signed contract as
-// a PDF by mail and from the member centre. The e-contract page is always
-// allowed (spec section 2); reading a template needs no login, signing
-// does.
+// E-contracts: the member reads a contract template's newest version,
+// signs it (POST /api/contract: econtract's Sign flow), and gets the
+// signed contract as a PDF by mail and from the member centre. The
+// e-contract page is always allowed (spec section 2); reading a template
+// needs no login, signing does.
 
-// maxSignature bounds the signature PNG (a phone's canvas of strokes is
-// tens of KB); maxSignBody bounds the signing body that carries it in
+// maxSignBody bounds the signing body, which carries the signature PNG in
 // base64.
-const (
-	maxSignature = 256 << 10
-	maxSignBody  = maxSignature*4/3 + maxBody
-	// maxContractField bounds a contract field's value (characters).
-	maxContractField = 500
-)
-
-// pngMagic starts every PNG file.
-var pngMagic = []byte("\x89PNG\r\n\x1a\n")
+const maxSignBody = rules.MaxSignature*4/3 + maxBody
 
 func contractTemplate(v *data.ContractVersion) *wire.ContractTemplate {
 	fields := make([]wire.ContractField, 0, len(v.Fields))
@@ -79,7 +71,8 @@ func (s *Server) apiContract(w http.ResponseWriter, r *http.Request) (any, error
 		return nil, err
 	}
 	q := newQuery(r.URL.Query())
-	id, itemID, storeID := q.id("contractId", "合約代碼 contractId "), q.id("itemId", "商品代碼 itemId "), q.id("storeId", "門市代碼 storeId ")
+	id, itemID, storeID := q.id("contractId", storefront.TextLabelContractID), q.id("itemId", storefront.TextLabelItemID),
+		q.id("storeId", storefront.TextLabelStoreID)
 	if err := q.Err(); err != nil {
 		return nil, err
 	}
@@ -92,7 +85,7 @@ func (s *Server) apiContract(w http.ResponseWriter, r *http.Request) (any, error
 			err = &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeContractNotFound}
 		}
 	default:
-		err = badRequest("請指定合約代碼 contractId 或商品代碼 itemId")
+		err = badRequest(storefront.TextNameAContract)
 	}
 	if err != nil {
 		return nil, err
@@ -104,61 +97,9 @@ func (s *Server) apiContract(w http.ResponseWriter, r *http.Request) (any, error
 	return s.eContractPage(r, m, v, storeID)
 }
 
-// signature decodes the drawn signature: a PNG as a data URL or bare
-// base64.
-func signature(s string) ([]byte, error) {
-	s = strings.TrimPrefix(s, "data:image/png;base64,")
-	png, err := base64.StdEncoding.DecodeString(s)
-	if err != nil || len(png) > maxSignature || !bytes.HasPrefix(png, pngMagic) || len(png) < 40 {
-		return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeSignatureInvalid}
-	}
-	return png, nil
-}
-
-// checkSigning checks a signing body's shape (not yet the template): it
-// returns the hash of the text and the signer's name.
-func checkSigning(req *wire.SignContractRequest) ([]byte, string, error) {
-	switch {
-	case req.ContractID <= 0 || req.ContractID > maxID:
-		return nil, "", badRequest("合約代碼 contractId 格式錯誤")
-	case req.Version <= 0:
-		return nil, "", badRequest("合約版本 version 格式錯誤")
-	case len(req.Signature) > maxSignature*4/3+64:
-		return nil, "", &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeSignatureInvalid}
-	}
-	name, err := rules.Name("簽署人姓名", rules.MaxName, req.SignerName)
-	if err != nil {
-		return nil, "", badRequest(err.Error())
-	}
-	hash, err := hex.DecodeString(req.TextSHA256)
-	if err != nil || len(hash) != 32 {
-		return nil, "", badRequest("合約內容雜湊 textSha256 格式錯誤")
-	}
-	if len(req.Fields) > 50 {
-		return nil, "", badRequest("合約欄位過多")
-	}
-	return hash, name, nil
-}
-
-// contractFields are the values of the fields version v asks for (other
-// keys dropped), each checked as a custom text field.
-func contractFields(v *data.ContractVersion, values map[string]string) (map[string]string, error) {
-	fields := map[string]string{}
-	for _, f := range v.Fields {
-		val, err := rules.CheckField(rules.FieldRule{Label: f.Label, Type: rules.FieldText, Required: f.Required, MaxLength: maxContractField}, values[f.Key])
-		if err != nil {
-			return nil, badRequest(err.Error())
-		}
-		if val != "" {
-			fields[f.Key] = val
-		}
-	}
-	return fields, nil
-}
-
 // POST /api/contract {wire.SignContractRequest}: the member signs the newest
 // version of a contract (read-only afterwards); the signed contract's PDF
-// is mailed to them in the same transaction.
+// is mailed to them through the outbox.
 func (s *Server) apiSignContract(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req wire.SignContractRequest
 	if err := decodeBodyUpTo(w, r, &req, maxSignBody); err != nil {
@@ -172,34 +113,24 @@ func (s *Server) apiSignContract(w http.ResponseWriter, r *http.Request) (any, e
 	if err != nil {
 		return nil, err
 	}
-	hash, signer, err := checkSigning(&req)
+	rec, err := s.econtract.Sign(r.Context(), econtract.Request{BrandID: b.ID, UserID: m.user.ID,
+		Form: rules.SigningForm{ContractID: req.ContractID, Version: req.Version, TextSHA256: req.TextSHA256,
+			SignerName: req.SignerName, Fields: req.Fields, Signature: req.Signature},
+		ClientAddr: s.clientAddress(r), UserAgent: r.UserAgent()})
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.db.Contract(r.Context(), b.ID, req.ContractID)
-	if err != nil {
-		return nil, err
-	}
-	fields, err := contractFields(v, req.Fields)
-	if err != nil {
-		return nil, err
-	}
-	png, err := signature(req.Signature)
-	if err != nil {
-		return nil, err
-	}
-	ua := r.UserAgent()
-	if len(ua) > 512 {
-		ua = ua[:512]
-	}
-	rec, err := s.db.SignContract(r.Context(), data.Signing{BrandID: b.ID, UserID: m.user.ID, TemplateID: v.TemplateID,
-		Version: req.Version, TextSHA256: hash, Signature: png, SignerName: signer, Fields: fields,
-		ClientAddr: s.clientAddress(r), UserAgent: strings.ToValidUTF8(ua, ""), SignedAt: s.now()}, s.contractMail(r, b, m.user))
-	if err != nil {
-		return nil, err
-	}
-	s.outbox.Kick()
 	return signedContract(rec), nil
+}
+
+// contractShop is a brand's mail identity for the e-contract flows (its
+// logo too, as the members' mails).
+func (s *Server) contractShop(ctx context.Context, brandID string) (mail.Brand, error) {
+	b, err := s.loadBrand(ctx, brandID)
+	if err != nil {
+		return mail.Brand{}, err
+	}
+	return s.mailBrand(nil, b), nil
 }
 
 // contractMember is the brand (path or query brandId) and logged-in
@@ -246,7 +177,7 @@ func (s *Server) contractPDF(w http.ResponseWriter, r *http.Request) {
 	}
 	var pdf []byte
 	if err == nil {
-		pdf, err = contractPDFBytes(b, rec)
+		pdf, err = econtract.SignedPDF(b.Name, rec)
 	}
 	if err != nil {
 		s.apiError(w, r, err)

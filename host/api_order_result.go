@@ -3,10 +3,12 @@ package host
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"storefront"
 	"storefront/data"
 	"storefront/host/wire"
 	"storefront/rules"
+	"strconv"
 	"strings"
 )
 
@@ -146,25 +148,37 @@ func memberPageOf(itemType string) string {
 	return "/user"
 }
 
-// retryPath is the checkout page that buys order o's first line again.
+// retryPath is the checkout page that buys order o's first line again,
+// with the same store, quantity, session and payment way chosen and the
+// terms ticked (the buyer accepted them for o; app/features/checkout's
+// cart).
 func retryPath(base string, o *data.Order) string {
 	if len(o.Lines) == 0 {
 		return base + "/"
 	}
 	l := o.Lines[0]
+	cart := url.Values{"pay": {o.PayWay}, "terms": {"1"}}
+	if l.StoreID != nil {
+		cart.Set("store", strconv.FormatInt(*l.StoreID, 10))
+	}
+	if l.Quantity > 1 {
+		cart.Set("qty", strconv.Itoa(l.Quantity))
+	}
+	if l.ScheduleID != nil {
+		cart.Set("schedule", strconv.FormatInt(*l.ScheduleID, 10))
+	}
 	switch {
 	case o.Kind == data.OrderKindTerm:
 		return base + "/termSchedule"
 	case o.Kind == data.OrderKindOverdue:
 		return base + "/counting-passcard-overdue-purchase"
 	case l.ItemID != nil:
-		u := fmt.Sprintf("%s/%s/%d/checkout", base, l.ItemType, *l.ItemID)
 		if o.Kind == data.OrderKindPlan {
-			u += "?type=plan"
+			cart.Set("type", "plan")
 		}
-		return u
+		return fmt.Sprintf("%s/%s/%d/checkout?%s", base, l.ItemType, *l.ItemID, cart.Encode())
 	case l.CourseID != nil && l.StoreID != nil:
-		return fmt.Sprintf("%s/activity/%d/%d/checkout", base, *l.StoreID, *l.CourseID)
+		return fmt.Sprintf("%s/activity/%d/%d/checkout?%s", base, *l.StoreID, *l.CourseID, cart.Encode())
 	}
 	return base + "/"
 }

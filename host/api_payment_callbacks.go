@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"storefront"
 	"storefront/checkout"
 	"storefront/data"
 )
@@ -19,7 +20,7 @@ const maxProviderForm = 64 << 10
 func providerForm(w http.ResponseWriter, r *http.Request) (url.Values, bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxProviderForm)
 	if err := r.ParseForm(); err != nil {
-		http.Error(w, "資料格式錯誤", http.StatusBadRequest)
+		http.Error(w, storefront.TextBadForm, http.StatusBadRequest)
 		return nil, false
 	}
 	return r.PostForm, true

@@ -48,10 +48,10 @@ func (s *Server) apiPlanFee(w http.ResponseWriter, r *http.Request) (any, error)
 	q := newQuery(r.URL.Query())
 	t := r.URL.Query().Get("itemType")
 	if !data.IsItemType(t) {
-		q.fail("不支援的商品類型：" + t)
+		q.fail(storefront.TextItemTypeUnsupported + t)
 	}
-	id := q.id("itemId", "商品代碼")
-	n := q.intIn("quantity", "購買數量", 1, 1, rules.MaxItemQuantity)
+	id := q.id("itemId", storefront.TextLabelItem)
+	n := q.intIn("quantity", storefront.TextLabelQuantity, 1, 1, rules.MaxItemQuantity)
 	if err := q.Err(); err != nil {
 		return nil, err
 	}

@@ -67,7 +67,7 @@ func changeResultPath(base, orderNo, changeOrderNo string) string {
 // an unknown order is CodeNotRecurring (nothing leaks).
 func (s *Server) recurringOrder(w http.ResponseWriter, r *http.Request, brandID, number string) (*data.Brand, *member, *data.Order, error) {
 	if brandID == "" {
-		return nil, nil, nil, badRequest("請指定品牌（brandId）")
+		return nil, nil, nil, badRequest(storefront.TextNoBrandGiven)
 	}
 	if !orderNumber(number) {
 		return nil, nil, nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotRecurring}
@@ -127,7 +127,7 @@ func (s *Server) apiInstallmentChangeCard(w http.ResponseWriter, r *http.Request
 func changeOrderNoOf(r *http.Request) (string, error) {
 	c := r.URL.Query().Get("changeOrderNo")
 	if c != "" && !orderNumber(c) {
-		return "", badRequest("changeOrderNo 格式錯誤")
+		return "", badRequest(storefront.TextBadChangeOrderNo)
 	}
 	return c, nil
 }

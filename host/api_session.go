@@ -1,25 +1,19 @@
 package host
 
 import (
-	"fmt"
 	"math"
 	"net/http"
-	"net/url"
-	"regexp"
 	"storefront"
 	"strconv"
-	"strings"
 	"time"
 
 	"storefront/data"
 	"storefront/host/wire"
-	"storefront/mail"
-	"storefront/members"
 	"storefront/rules"
 )
 
-// The session calls of spec section 7 (issue 4): register, log in and out,
-// passwords, e-mailed codes and links.
+// The session calls of spec section 7: log in and out, and whether a
+// request's session is a live member.
 
 func userInfoOf(u *data.User, b *data.Brand) *wire.UserInfo {
 	info := &wire.UserInfo{UserID: u.ID, BrandID: u.BrandID, Email: u.Email, Name: u.Name, EmailVerified: u.EmailVerified,
@@ -32,14 +26,15 @@ func userInfoOf(u *data.User, b *data.Brand) *wire.UserInfo {
 	return info
 }
 
-// signInOpen refuses logging in and registering on the web for a brand
-// without the MEMBER_SIGN_IN module (members of such a brand sign in in
-// its app).
-func signInOpen(b *data.Brand) error {
-	if !b.ModuleSet().Has(data.ModuleMemberSignIn) {
-		return &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: "此品牌未開放網站會員登入，請使用品牌的 App"}
+// decodeSignIn is decodeBrand for logging in and registering on the web:
+// a brand without the MEMBER_SIGN_IN module is refused (members of such a
+// brand sign in in its app).
+func (s *Server) decodeSignIn(w http.ResponseWriter, r *http.Request, req interface{ Brand() string }) (*data.Brand, error) {
+	b, err := s.decodeBrand(w, r, req)
+	if err == nil && !b.ModuleSet().Has(data.ModuleMemberSignIn) {
+		err = &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: storefront.TextSignInClosed}
 	}
-	return nil
+	return b, err
 }
 
 // decodeBrand reads the JSON body into req and loads the brand it names.
@@ -61,104 +56,32 @@ func (s *Server) decodeMember(w http.ResponseWriter, r *http.Request, req interf
 	return b, m, err
 }
 
-var codePattern = regexp.MustCompile(`^[0-9]{6}$`)
-
-// checkCode: a code that is not 6 digits is simply a wrong code.
-func checkCode(code string) error {
-	if !codePattern.MatchString(code) {
-		return &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeWrongCode}
-	}
-	return nil
-}
-
-// sendTokenMail issues a token of purpose for the member and queues its
-// mail in the outbox, in one transaction; the outbox worker sends it.
-func (s *Server) sendTokenMail(r *http.Request, b *data.Brand, u *data.User, purpose string) error {
-	if s.mailer == nil {
-		return &storefront.Error{Kind: storefront.KindUnavailable, Code: storefront.CodeMailFailed, Message: "郵件服務尚未設定，請聯絡商店"}
-	}
-	if _, err := s.db.IssueTokenMail(r.Context(), u, purpose, s.now(), s.tokenMail(r, b, purpose)); err != nil {
-		return err
-	}
-	s.outbox.Kick()
-	return nil
-}
-
-// tokenMail composes the mail of a token: the verification mail or the
-// password-reset mail, with a link to /verify/email on this site and the
-// same check as a 6-digit code. Every mailed link is built here.
-func (s *Server) tokenMail(r *http.Request, b *data.Brand, purpose string) data.ComposeMail {
-	return func(u *data.User, t *data.Issued) (data.Mail, error) {
-		origin, base := s.brandOrigin(b)
-		q := url.Values{"u": {strconv.FormatInt(u.ID, 10)}, "t": {t.Token}}
-		if purpose == data.PurposeReset {
-			q.Set("type", "resetPassword")
-		}
-		link := origin + base + "/verify/email?" + q.Encode()
-		mb := s.mailBrand(r, b)
-		ttl := data.TokenTTL[purpose]
-		msg := mail.Verification(mb, u.Email, u.Name, link, t.Code, ttl)
-		if purpose == data.PurposeReset {
-			msg = mail.PasswordReset(mb, u.Email, u.Name, link, t.Code, ttl)
-		}
-		return data.Mail{To: msg.To, FromName: msg.FromName, Subject: msg.Subject, Text: msg.Text, HTML: msg.HTML}, nil
-	}
-}
-
-// mailBrand is the brand as its mails present it: name, colour, logo and
-// shop, absolute URLs from the trusted origin.
-func (s *Server) mailBrand(r *http.Request, b *data.Brand) mail.Brand {
-	origin, base := s.brandOrigin(b)
-	mb := mail.Brand{Name: b.Name, Colour: s.colour(b), Home: origin + base + "/"}
-	if strings.HasPrefix(b.AppLogo, "/") {
-		mb.Logo = origin + b.AppLogo
-	} else if strings.HasPrefix(b.AppLogo, "https://") {
-		mb.Logo = b.AppLogo
-	}
-	return mb
-}
-
-// POST /api/session/register: a new member of the brand, with the
-// brand's custom fields; the verification mail goes out through the outbox.
-func (s *Server) apiRegister(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req wire.RegisterRequest
-	b, err := s.decodeBrand(w, r, &req)
-	if err != nil {
-		return nil, err
-	}
-	if err := signInOpen(b); err != nil {
-		return nil, err
-	}
-	// mailSent: the mail is queued and a mailer will send it
-	u, err := s.members.Register(r.Context(), b, members.Registration{Email: req.Email, Password: req.Password,
-		Name: req.Name, CustomFields: req.CustomFields, AcceptTerms: req.AcceptTerms}, s.tokenMail(r, b, data.PurposeVerify))
-	if err != nil {
-		return nil, err
-	}
-	return &wire.RegisterAnswer{UserID: u.ID, Email: u.Email, MailSent: s.mailer != nil}, nil
-}
-
 // tooManyAttempts is the answer while a throttle makes the caller wait.
 func tooManyAttempts(w http.ResponseWriter, wait time.Duration) error {
 	secs := int(math.Ceil(wait.Seconds()))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	msg := fmt.Sprintf("登入失敗次數過多，請於 %d 秒後再試", secs)
+	msg := storefront.TextLoginWaitSeconds(secs)
 	if secs > 90 {
-		msg = fmt.Sprintf("登入失敗次數過多，請於 %d 分鐘後再試", (secs+59)/60)
+		msg = storefront.TextLoginWaitMinutes((secs + 59) / 60)
 	}
 	return &storefront.Error{Kind: storefront.KindTooMany, Code: storefront.CodeTooManyAttempts, Message: msg}
 }
 
-// credentials reads a login's e-mail and password digest (the MD5 the
-// browser sends, spec section 5); a malformed one is a wrong password, so
-// the answer tells nothing about which.
-func credentials(email, password string) (string, string, error) {
-	e, ok := rules.Email(email)
-	digest, ok2 := rules.PasswordDigest(password)
-	if !ok || !ok2 {
-		return "", "", &storefront.Error{Kind: storefront.KindUnauthorized, Code: storefront.CodeWrongPassword}
+// decodeLogin is decodeSignIn for a request that signs in with an e-mail
+// and password (a login, joining with another brand's account): it also
+// reads them, the password as its digest (the MD5 the browser sends, spec
+// section 5); a malformed one is a wrong password, so the answer tells
+// nothing about which.
+func (s *Server) decodeLogin(w http.ResponseWriter, r *http.Request, req interface{ Brand() string }, email, password *string) (b *data.Brand, e, digest string, err error) {
+	if b, err = s.decodeSignIn(w, r, req); err != nil {
+		return nil, "", "", err
 	}
-	return e, digest, nil
+	e, ok := rules.Email(*email)
+	digest, ok2 := rules.PasswordDigest(*password)
+	if !ok || !ok2 {
+		return nil, "", "", &storefront.Error{Kind: storefront.KindUnauthorized, Code: storefront.CodeWrongPassword}
+	}
+	return b, e, digest, nil
 }
 
 // checkPasswordThrottled checks a member's password under the throttles of
@@ -216,14 +139,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *data.Us
 // POST /api/session/login
 func (s *Server) apiLogin(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req wire.LoginRequest
-	b, err := s.decodeBrand(w, r, &req)
-	if err != nil {
-		return nil, err
-	}
-	if err := signInOpen(b); err != nil {
-		return nil, err
-	}
-	email, digest, err := credentials(req.Email, req.Password)
+	b, email, digest, err := s.decodeLogin(w, r, &req, &req.Email, &req.Password)
 	if err != nil {
 		return nil, err
 	}
@@ -279,176 +195,4 @@ func (s *Server) apiAuthStatus(w http.ResponseWriter, r *http.Request) (any, err
 		return &wire.AuthStatus{}, nil
 	}
 	return &wire.AuthStatus{LoggedIn: true, UserID: m.user.ID, BrandID: b.ID, EmailVerified: m.user.EmailVerified}, nil
-}
-
-// POST /api/session/changePassword: a logged-in member's new password.
-// Every session of the member is revoked; this browser gets a new one.
-func (s *Server) apiChangePassword(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req wire.ChangePasswordRequest
-	b, m, err := s.decodeMember(w, r, &req)
-	if err != nil {
-		return nil, err
-	}
-	newDigest, err := members.CheckPassword(req.NewPassword)
-	if err != nil {
-		return nil, err
-	}
-	oldDigest, ok := rules.PasswordDigest(req.OldPassword)
-	if !ok {
-		return nil, &storefront.Error{Kind: storefront.KindUnauthorized, Code: storefront.CodeWrongPassword}
-	}
-	if _, err := s.checkPasswordThrottled(w, r, b.ID, m.user.Email, oldDigest); err != nil {
-		return nil, err
-	}
-	return s.setPassword(w, r, m.user, func() ([][]byte, error) { return s.db.SetPassword(r.Context(), m.user.ID, newDigest, s.now()) }, &req.AppRequest)
-}
-
-// setPassword runs change (which stores a password and revokes the
-// member's sessions), drops the revoked sessions from the cache and, with
-// login (the caller's appRequest), logs this browser in again.
-func (s *Server) setPassword(w http.ResponseWriter, r *http.Request, u *data.User, change func() ([][]byte, error), login *wire.AppRequest) (any, error) {
-	revoked, err := change()
-	if err != nil {
-		return nil, err
-	}
-	s.forgetSessions(r.Context(), revoked)
-	if login == nil {
-		clearSessionCookies(w, r)
-		return &wire.PasswordAnswer{UserID: u.ID}, nil
-	}
-	id, err := s.startSession(w, r, u)
-	if err != nil {
-		return nil, err
-	}
-	return &wire.PasswordAnswer{UserID: u.ID, SessionID: login.SessionFor(id)}, nil
-}
-
-// accountOf decodes a request naming an account by e-mail and loads the
-// brand and the member; an unknown e-mail is notFoundCode.
-func (s *Server) accountOf(w http.ResponseWriter, r *http.Request, notFoundCode int) (*wire.CodeRequest, *data.Brand, *data.User, error) {
-	var req wire.CodeRequest
-	b, err := s.decodeBrand(w, r, &req)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	email, err := members.CheckEmail(req.Email)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	u, err := s.db.UserByEmail(r.Context(), b.ID, email, notFoundCode)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	return &req, b, u, nil
-}
-
-// POST /api/session/forgotPassword {brandId, email}: mails a reset code
-// and link.
-func (s *Server) apiForgotPassword(w http.ResponseWriter, r *http.Request) (any, error) {
-	_, b, u, err := s.accountOf(w, r, storefront.CodeAccountNotFound)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.sendTokenMail(r, b, u, data.PurposeReset); err != nil {
-		return nil, err
-	}
-	return &wire.EmailAnswer{Email: u.Email}, nil
-}
-
-// POST /api/session/forgotPassword/confirm {brandId, email, code}: checks
-// the reset code without using it up.
-func (s *Server) apiForgotPasswordConfirm(w http.ResponseWriter, r *http.Request) (any, error) {
-	req, _, u, err := s.accountOf(w, r, storefront.CodeAccountNotFound)
-	if err != nil {
-		return nil, err
-	}
-	err = checkCode(req.Code)
-	if err == nil {
-		err = s.db.UseCode(r.Context(), u.ID, data.PurposeReset, req.Code, false, s.now())
-	}
-	if err != nil {
-		return nil, err
-	}
-	return &wire.EmailAnswer{Email: u.Email}, nil
-}
-
-// POST /api/session/forgotPassword/reset {brandId, email, code, password}:
-// the new password, by the mailed code. Every session of the member is
-// revoked; the member logs in with the new password.
-func (s *Server) apiForgotPasswordReset(w http.ResponseWriter, r *http.Request) (any, error) {
-	req, _, u, err := s.accountOf(w, r, storefront.CodeAccountNotFound)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkCode(req.Code); err != nil {
-		return nil, err
-	}
-	digest, err := members.CheckPassword(req.Password)
-	if err != nil {
-		return nil, err
-	}
-	return s.setPassword(w, r, u, func() ([][]byte, error) {
-		return s.db.ResetPassword(r.Context(), u.ID, "", req.Code, digest, s.now())
-	}, nil)
-}
-
-// POST /api/session/resetPassword {brandId, userId, token, password}: the
-// new password, by the link of the reset mail.
-func (s *Server) apiResetPasswordByLink(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req wire.LinkRequest
-	b, err := s.decodeLink(w, r, &req)
-	if err != nil {
-		return nil, err
-	}
-	digest, err := members.CheckPassword(req.Password)
-	if err != nil {
-		return nil, err
-	}
-	u, err := s.db.User(r.Context(), b.ID, req.UserID, storefront.CodeMemberNotFound)
-	if err != nil {
-		return nil, err
-	}
-	return s.setPassword(w, r, u, func() ([][]byte, error) {
-		return s.db.ResetPassword(r.Context(), u.ID, req.Token, "", digest, s.now())
-	}, nil)
-}
-
-// POST /api/session/code/confirm {brandId, email, code}: verifies the
-// e-mail address by the code of the verification mail.
-func (s *Server) apiCodeConfirm(w http.ResponseWriter, r *http.Request) (any, error) {
-	req, _, u, err := s.accountOf(w, r, storefront.CodeAccountNotFound2)
-	if err != nil {
-		return nil, err
-	}
-	if u.EmailVerified {
-		return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeAppRegistered}
-	}
-	err = checkCode(req.Code)
-	if err == nil {
-		err = s.db.UseCode(r.Context(), u.ID, data.PurposeVerify, req.Code, true, s.now())
-	}
-	if err != nil {
-		return nil, err
-	}
-	return &wire.VerifiedAnswer{Verified: true, Email: u.Email}, nil
-}
-
-// POST /api/session/resend {brandId, email, type}: sends the mail of type
-// (verify, the default, or forgotPassword) again, at least 3 minutes after
-// the last one.
-func (s *Server) apiResend(w http.ResponseWriter, r *http.Request) (any, error) {
-	req, b, u, err := s.accountOf(w, r, storefront.CodeAccountNotFound2)
-	if err != nil {
-		return nil, err
-	}
-	switch req.Type {
-	case "", "verify":
-		return s.sendVerification(w, r, b, u)
-	case "forgotPassword":
-		if err := s.sendTokenMail(r, b, u, data.PurposeReset); err != nil {
-			return nil, err
-		}
-		return &wire.EmailAnswer{Email: u.Email}, nil
-	}
-	return nil, badRequest("type 須為 verify 或 forgotPassword")
 }

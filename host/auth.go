@@ -156,7 +156,7 @@ func (s *Server) apiMember(w http.ResponseWriter, r *http.Request, b *data.Brand
 }
 
 // sameOrigin refuses state-changing requests made by another site (spec
-// section 6; issue 4): a request carrying the Authorization header cannot
+// section 6): a request carrying the Authorization header cannot
 // come from another site's page (browsers preflight it, and no CORS is
 // answered), anything else must pass Go's cross-origin protection
 // (Sec-Fetch-Site, else Origin against Host). Session cookies are also
@@ -237,11 +237,11 @@ func decodeBodyUpTo(w http.ResponseWriter, r *http.Request, dst any, limit int64
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &tooBig):
-		return badRequest(fmt.Sprintf("資料過大（上限 %d KB）", limit>>10))
+		return badRequest(storefront.TextBodyTooLarge(limit >> 10))
 	case errors.As(err, &typeErr) && typeErr.Field != "":
-		return badRequest(fmt.Sprintf("欄位 %s 的資料型別不正確", typeErr.Field))
+		return badRequest(storefront.TextFieldType(typeErr.Field))
 	case errors.Is(err, io.EOF):
-		return badRequest("缺少資料：請傳送 JSON 物件")
+		return badRequest(storefront.TextBodyMissing)
 	}
-	return badRequest("資料格式錯誤：請傳送 JSON 物件")
+	return badRequest(storefront.TextBodyBad)
 }

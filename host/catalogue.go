@@ -262,7 +262,11 @@ func loadItem(s *Server, rc *reqCtx) (any, error) {
 			others = append(others, o)
 		}
 	}
-	return &wire.ItemPage{Item: it, OffShelf: !it.OnShelf, Others: others}, nil
+	contract, err := s.checkout.ContractNeeded(rc.ctx(), rc.brand, it)
+	if err != nil {
+		return nil, err
+	}
+	return &wire.ItemPage{Item: it, OffShelf: !it.OnShelf, Contract: contract, Others: others}, nil
 }
 
 // homeActivities is how many activities brand home shows.

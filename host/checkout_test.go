@@ -398,12 +398,17 @@ func TestLinePayCheckout(t *testing.T) {
 	if w = s.b.get(t, cancel); w.Code != http.StatusSeeOther {
 		t.Fatalf("cancel: %d %s", w.Code, w.Body)
 	}
-	if p := s.result(t, c.OrderNo); p.Order.State != data.OrderCancelled || p.RetryURL != "/demo/quantityPasscard/"+itemID(p.Order)+"/checkout" {
+	if p := s.result(t, c.OrderNo); p.Order.State != data.OrderCancelled || p.RetryURL != "/demo/quantityPasscard/"+itemID(p.Order)+"/checkout?pay=LINEPAY&store="+storeID(p.Order)+"&terms=1" {
 		t.Fatalf("cancelled: %+v %q", p.Order, p.RetryURL)
 	}
 }
 
 func itemID(o *data.Order) string {
 	b, _ := json.Marshal(o.Lines[0].ItemID)
+	return string(b)
+}
+
+func storeID(o *data.Order) string {
+	b, _ := json.Marshal(o.Lines[0].StoreID)
 	return string(b)
 }

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/econtract"
 	"storefront/host/wire"
 )
 
@@ -93,6 +94,8 @@ func TestEContract(t *testing.T) {
 		get("no contract named", "/api/contract?brandId=demo", nil, 400, storefront.CodeBadRequest),
 		get("a bad contract id", "/api/contract?brandId=demo&contractId=abc", nil, 400, storefront.CodeBadRequest),
 		get("no brand", fmt.Sprintf("/api/contract?contractId=%d", id), nil, 400, storefront.CodeBadRequest),
+		get("the item page says a contract comes first", fmt.Sprintf("/demo/passcard/%d", weekend["itemId"]), nil, 200, 0, `"contract":true,`),
+		get("an item page without a contract says none", fmt.Sprintf("/demo/passcard/%d", season["itemId"]), nil, 200, 0, `"contract":false,`),
 		precheck("checkout asks to sign", weekend, auth, 403, storefront.CodeContractUnsigned, "請先簽署電子合約"),
 		precheck("an item without a contract needs none", season, auth, 200, 0, `"contract":"notNeeded"`),
 		post("signing needs a login", sign, nil, 401, storefront.CodeLoginRequired),
@@ -345,7 +348,7 @@ func TestSignedContractNamesTheAccountAsAtSigning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := contractPDFBytes(b, r)
+	out, err := econtract.SignedPDF(b.Name, r)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -69,12 +69,9 @@ func (s *Server) refuseAtOnce(r *http.Request) bool {
 // second at most, so that logging does not make refusing dear.
 var lastShedLog atomic.Int64
 
-// busyDoc and busyCSP are a refusal's document and policy, made once: the
-// document runs no script and has no style element.
-var (
-	busyDoc = fallbackDoc(http.StatusServiceUnavailable)
-	busyCSP = cspFor("")
-)
+// busyDoc is a refusal's document, made once: it runs no script and has
+// no style element (its policy admits no nonce).
+var busyDoc = fallbackDoc(http.StatusServiceUnavailable)
 
 // shed answers 503 with Retry-After: the renderers are busy. It sets the
 // security headers itself, as the refusals before the middleware have none.
@@ -84,7 +81,7 @@ func (s *Server) shed(w http.ResponseWriter, r *http.Request) {
 		s.log.Warn("renderer busy: shedding", "path", r.URL.Path, "waiting", s.pool.Waiting())
 	}
 	h := w.Header()
-	s.setSecurityHeaders(h, r, busyCSP)
+	s.setSecurityHeaders(h, r, hdrNoNonceCSP)
 	h.Set("Retry-After", "1")
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Type", "text/html; charset=utf-8")

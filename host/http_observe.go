@@ -25,9 +25,16 @@ type reqInfo struct {
 	route     string // the ServeMux pattern, or the page route's name
 	cacheable bool   // a page the page cache may answer
 	path      string // the path as logs show it (logPath)
+	nonce     responseNonce
 }
 
 type reqInfoKey struct{}
+
+// infoOf is what the observe middleware learns about r (nil outside it).
+func infoOf(r *http.Request) *reqInfo {
+	i, _ := r.Context().Value(reqInfoKey{}).(*reqInfo)
+	return i
+}
 
 var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{8,64}$`)
 
@@ -39,7 +46,7 @@ func newRequestID() string {
 
 // requestIDOf is the request's id, "" outside the observe middleware.
 func requestIDOf(r *http.Request) string {
-	if i, ok := r.Context().Value(reqInfoKey{}).(*reqInfo); ok {
+	if i := infoOf(r); i != nil {
 		return i.id
 	}
 	return ""
@@ -48,7 +55,7 @@ func requestIDOf(r *http.Request) string {
 // setRoute names the route serving r, for metrics and the access log;
 // cacheable says the page cache may answer it.
 func setRoute(r *http.Request, route string, cacheable bool) {
-	if i, ok := r.Context().Value(reqInfoKey{}).(*reqInfo); ok {
+	if i := infoOf(r); i != nil {
 		i.route, i.cacheable = route, cacheable
 	}
 }
@@ -64,8 +71,8 @@ var secretParams = map[string]bool{"sessionId": true, "account": true}
 // path logs show with the values of its secret wildcards hidden. A route
 // without secret wildcards costs no work beyond a map lookup.
 func setPattern(r *http.Request, pattern string) {
-	i, ok := r.Context().Value(reqInfoKey{}).(*reqInfo)
-	if !ok {
+	i := infoOf(r)
+	if i == nil {
 		return
 	}
 	i.route = pattern
@@ -136,7 +143,7 @@ func looksSecret(seg string) bool {
 // logPath is the request's path as logs may show it: secret path values
 // hidden (secretParams).
 func logPath(r *http.Request) string {
-	if i, ok := r.Context().Value(reqInfoKey{}).(*reqInfo); ok && i.path != "" {
+	if i := infoOf(r); i != nil && i.path != "" {
 		return i.path
 	}
 	return r.URL.Path

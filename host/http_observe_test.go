@@ -192,11 +192,10 @@ func TestMetrics(t *testing.T) {
 		t.Log(body)
 	}
 	// a queued mail counts in the outbox depth
-	if _, err := ts.db.Register(context.Background(), data.NewUser{BrandID: "demo", Email: "m@example.com", Name: "M",
-		PasswordDigest: md5hex("x"), CustomValues: map[string]string{}}, ts.now(),
-		func(u *data.User, _ *data.Issued) (data.Mail, error) {
-			return data.Mail{To: u.Email, Subject: "s", Text: "t"}, nil
-		}); err != nil {
+	err := ts.db.InTx(context.Background(), func(t *data.Tx) error {
+		return t.QueueMail(data.Mail{To: "m@example.com", Subject: "s", Text: "t"})
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
 	if body := ts.get(t, "/metrics").Body.String(); !strings.Contains(body, "storefront_mail_outbox_depth 1") {

@@ -2,7 +2,6 @@ package host
 
 import (
 	"bytes"
-	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -24,23 +23,40 @@ import (
 //     (React's style prop, the mails) stay allowed: they cannot run code.
 //     No inline event handler runs (script-src-attr 'none').
 //   - A cached page was rendered once for many responses, so its nonce
-//     cannot be this response's. Its policy (cspFor) admits its emotion
-//     <style> by the hash of its content, computed when the page is stored;
-//     the old nonce in the document matches no later policy. Rewriting a
-//     nonce into the stored document per response would mean recompressing
-//     it on every hit.
+//     cannot be this response's. Its policy (cspFor) admits no nonce and its
+//     emotion <style> by the hash of its content, computed when the page is
+//     stored; the old nonce in the document matches no later policy.
+//     Rewriting a nonce into the stored document per response would mean
+//     recompressing it on every hit.
 //   - frame-ancestors 'none' (no page may be framed), X-Content-Type-Options
 //     nosniff, Referrer-Policy strict-origin-when-cross-origin, and in
 //     production, over https (TLS here or at a trusted proxy), HSTS.
 
-// nonceKey carries the response's CSP nonce in the request's context.
-type nonceKey struct{}
+// responseNonce is a response's CSP nonce, made when the response first
+// asks for one: only answers with inline elements of their own (a fresh
+// render, the handoff and mailbox pages) pay for it; the others (the API,
+// assets, cached pages) keep a policy that admits no nonce.
+type responseNonce struct {
+	header http.Header
+	value  string
+}
 
-// nonceOf is the request's CSP nonce ("" outside the middleware, as in a
-// background render for the page cache).
+// nonceOf is the response's CSP nonce, fresh for this response and
+// admitted by its policy from then on ("" outside the middleware, as in a
+// background render for the page cache). Ask before the header is written.
 func nonceOf(r *http.Request) string {
-	n, _ := r.Context().Value(nonceKey{}).(string)
-	return n
+	i := infoOf(r)
+	if i == nil || i.nonce.header == nil {
+		return ""
+	}
+	n := &i.nonce
+	if n.value == "" {
+		var raw [16]byte
+		rand.Read(raw[:])
+		n.value = base64.RawURLEncoding.EncodeToString(raw[:])
+		n.header.Set("Content-Security-Policy", cspFor(n.value))
+	}
+	return n.value
 }
 
 // hashSource is the CSP source of a sha256 of s.
@@ -87,25 +103,34 @@ func cspFor(nonce string, styleHashes ...string) string {
 	return b.String()
 }
 
-// securityHeaders sets the security headers and gives the request its
-// nonce.
+// securityHeaders sets the security headers, with the policy that admits
+// no nonce until the response asks for one (nonceOf).
 func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var raw [16]byte
-		rand.Read(raw[:])
-		nonce := base64.RawURLEncoding.EncodeToString(raw[:])
-		s.setSecurityHeaders(w.Header(), r, cspFor(nonce))
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), nonceKey{}, nonce)))
+		h := w.Header()
+		s.setSecurityHeaders(h, r, hdrNoNonceCSP)
+		if i := infoOf(r); i != nil {
+			i.nonce.header = h
+		}
+		next.ServeHTTP(w, r)
 	})
 }
 
+// The constant headers, as shared slices (no allocation per answer).
+var (
+	hdrNoNonceCSP      = []string{cspFor("")}
+	hdrNosniff         = []string{"nosniff"}
+	hdrReferrerPolicy  = []string{"strict-origin-when-cross-origin"}
+	hdrStrictTransport = []string{"max-age=31536000"}
+)
+
 // setSecurityHeaders sets the headers above on h, with the policy csp.
-func (s *Server) setSecurityHeaders(h http.Header, r *http.Request, csp string) {
-	h.Set("Content-Security-Policy", csp)
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+func (s *Server) setSecurityHeaders(h http.Header, r *http.Request, csp []string) {
+	h["Content-Security-Policy"] = csp
+	h["X-Content-Type-Options"] = hdrNosniff
+	h["Referrer-Policy"] = hdrReferrerPolicy
 	if s.cfg.Env == "production" && s.viaHTTPS(r) {
-		h.Set("Strict-Transport-Security", "max-age=31536000")
+		h["Strict-Transport-Security"] = hdrStrictTransport
 	}
 }
 

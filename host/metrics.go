@@ -4,6 +4,7 @@ import (
 	"crypto/subtle"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -24,6 +25,23 @@ type metrics struct {
 	queueWait prometheus.Histogram
 	shed      prometheus.Counter
 	jobs      *prometheus.CounterVec
+	// series keeps each route and status's request series (routeSeries):
+	// looked up once, not per request
+	series sync.Map
+	// cacheResults are the page-cache counters by X-Page-Cache answer
+	cacheResults map[string]prometheus.Counter
+}
+
+// routeStatus names the request series of a route and status.
+type routeStatus struct {
+	route  string
+	status int
+}
+
+// routeSeries are the series one request of a route and status counts in.
+type routeSeries struct {
+	requests prometheus.Counter
+	duration prometheus.Observer
 }
 
 func newMetrics(s *Server) *metrics {
@@ -42,6 +60,10 @@ func newMetrics(s *Server) *metrics {
 		Help: "Pages answered 503 because no renderer became free within the queue wait."})
 	m.jobs = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "storefront_job_attempts_total",
 		Help: "Attempts to run an outbox job in this process, by kind and result (done, failed: retried later, dead: given up)."}, []string{"kind", "result"})
+	m.cacheResults = map[string]prometheus.Counter{}
+	for answer, result := range map[string]string{"": "miss", "hit": "hit", "stale": "stale", "shared": "shared"} {
+		m.cacheResults[answer] = m.pageCache.WithLabelValues(result)
+	}
 	m.reg.MustRegister(m.requests, m.duration, m.pageCache, m.render, m.queueWait, m.shed, m.jobs, jobsCollector{s.db},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
@@ -80,13 +102,23 @@ func newMetrics(s *Server) *metrics {
 // X-Page-Cache answer for a cacheable page ("" for a miss), "-" for a
 // request that is no cacheable page.
 func (m *metrics) request(route string, status int, took time.Duration, cache string) {
-	m.requests.WithLabelValues(route, strconv.Itoa(status)).Inc()
-	m.duration.WithLabelValues(route).Observe(took.Seconds())
-	switch cache {
-	case "-":
-	case "":
-		m.pageCache.WithLabelValues("miss").Inc()
-	default:
+	key := routeStatus{route, status}
+	v, ok := m.series.Load(key)
+	if !ok {
+		v, _ = m.series.LoadOrStore(key, &routeSeries{
+			requests: m.requests.WithLabelValues(route, strconv.Itoa(status)),
+			duration: m.duration.WithLabelValues(route),
+		})
+	}
+	rs := v.(*routeSeries)
+	rs.requests.Inc()
+	rs.duration.Observe(took.Seconds())
+	if cache == "-" {
+		return
+	}
+	if c, ok := m.cacheResults[cache]; ok {
+		c.Inc()
+	} else {
 		m.pageCache.WithLabelValues(cache).Inc()
 	}
 }

@@ -269,9 +269,15 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 		return // the client went away
 	}
 	m := s.bundle.Manifest
+	nonce := nonceOf(rc.r) // before the header goes: its policy admits it
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	head := shell.Head{ThemeColor: themeColour(props), Icon: icon(props), Preloads: m.Preloads(props.Page), CSS: m.CSS}
+	// the system's CJK sans draws the text; the web font only for a brand that wants it
+	fonts := ""
+	if rc.brand != nil && rc.brand.WebFont {
+		fonts = m.CSS
+	}
+	head := shell.Head{ThemeColor: themeColour(props), Icon: icon(props), Preloads: m.Preloads(props.Page), CSS: fonts}
 	head.WriteDoc(w)
 	http.NewResponseController(w).Flush()
 
@@ -293,7 +299,7 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 		}
 		noindex = true
 	}
-	doc := shell.Body{HeadTags: res.Head, NoIndex: noindex, StyleIDs: res.StyleIDs, CSS: safeCSS(res.CSS), HTML: res.HTML, Props: body, Entry: m.Entry.File, Fonts: m.CSS, Nonce: nonceOf(rc.r)}
+	doc := shell.Body{HeadTags: res.Head, NoIndex: noindex, StyleIDs: res.StyleIDs, CSS: safeCSS(res.CSS), HTML: res.HTML, Props: body, Entry: m.Entry.File, Fonts: fonts, Nonce: nonce}
 	doc.WriteDoc(w)
 }
 

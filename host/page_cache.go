@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"io"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"storefront/data"
@@ -51,6 +52,19 @@ type cachedPage struct {
 	// then on it is never served, not even stale.
 	Expires time.Time
 	Keys    string // its surrogate keys (page_edge.go)
+	// csp is its answers' policy, made once per entry in this process
+	csp atomic.Pointer[[]string]
+}
+
+// policy is the Content-Security-Policy of p's answers: no nonce, its
+// emotion <style> by hash (http_secheaders.go).
+func (p *cachedPage) policy() []string {
+	if v := p.csp.Load(); v != nil {
+		return *v
+	}
+	v := []string{cspFor("", p.Style)}
+	p.csp.Store(&v)
+	return v
 }
 
 // expired reports whether p shows something no longer true at now.

@@ -27,7 +27,7 @@ func (s *Server) writeCachedPage(w http.ResponseWriter, r *http.Request, p *cach
 	h["Vary"] = hdrVaryShared
 	h["Etag"] = []string{p.ETag}
 	h["X-Page-Cache"] = pageStates[state]
-	h.Set("Content-Security-Policy", cspFor(nonceOf(r), p.Style))
+	h["Content-Security-Policy"] = p.policy()
 	if etagMatch(r.Header.Get("If-None-Match"), p.ETag) {
 		w.WriteHeader(http.StatusNotModified)
 		return

@@ -15,6 +15,7 @@ import (
 	"storefront/cache"
 	"storefront/checkout"
 	"storefront/data"
+	"storefront/econtract"
 	"storefront/host/config"
 	"storefront/mail"
 	"storefront/mail/devbox"
@@ -41,7 +42,9 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	if err != nil {
 		return err
 	}
-	log := newLogger(cfg, stderr)
+	logs := newLogBuffer(stderr)
+	defer logs.Close() // last: every line out
+	log := newLogger(cfg, logs)
 	if getenv("STOREFRONT_DEVICE_KEY") == "" && cfg.Env != "dev" {
 		log.Warn("STOREFRONT_DEVICE_KEY is not set: known devices are forgotten at restart and not shared between hosts")
 	}
@@ -109,6 +112,7 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	}
 	// the outbox's worker, before the first request
 	srv.outbox = startJobs(db, mailer, outbox.Options{Log: log, Observed: srv.jobAttempt})
+	srv.handleJobs(srv.outbox)
 	defer srv.outbox.Stop()
 	expirer := checkout.StartExpirer(srv.checkout, time.Minute) // unpaid orders past their time
 	defer expirer.Stop()
@@ -194,4 +198,10 @@ func startJobs(db *data.DB, mailer *mail.Mailer, o outbox.Options) *outbox.Worke
 		w.Handle(data.JobMail, outbox.SendMail(mailer))
 	}
 	return w
+}
+
+// handleJobs has w run the jobs the server's flows queue (the mails are
+// startJobs').
+func (s *Server) handleJobs(w *outbox.Worker) {
+	w.Handle(econtract.JobSigned, s.econtract.MailSigned)
 }

@@ -17,6 +17,7 @@ import (
 	"storefront/cache"
 	"storefront/checkout"
 	"storefront/data"
+	"storefront/econtract"
 	"storefront/host/config"
 	"storefront/mail"
 	"storefront/mail/devbox"
@@ -46,10 +47,11 @@ type Server struct {
 	// imageVersion is the version in resized images' URLs (images.go)
 	imageVersion string
 	outbox       *outbox.Worker
-	members      *members.Flows  // the members' account flows
-	bookings     *booking.Flows  // the booking flows
-	checkout     *checkout.Flows // the purchase flows
-	revoked      revocations     // sessions revoked lately: refused from any cache
+	members      *members.Flows   // the members' account flows
+	bookings     *booking.Flows   // the booking flows
+	checkout     *checkout.Flows  // the purchase flows
+	econtract    *econtract.Flows // the e-contract flows
+	revoked      revocations      // sessions revoked lately: refused from any cache
 	metrics      *metrics
 	// sitemapLimits bound a sitemap file (sitemapMax; tests lower them)
 	sitemapLimits sitemapLimits
@@ -98,6 +100,10 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	}
 	s.members = &members.Flows{DB: s.db, Now: s.now, Queued: func() { s.outbox.Kick() }}
 	s.bookings = &booking.Flows{DB: s.db, Now: s.now, Queued: func() { s.outbox.Kick() }}
+	s.econtract = &econtract.Flows{DB: s.db, Now: s.now, Shop: s.contractShop, Queued: func() { s.outbox.Kick() }}
+	if s.outbox != nil {
+		s.handleJobs(s.outbox)
+	}
 	var err error
 	if s.imageVersion, err = imageVersionOf(d.Static); err != nil {
 		return nil, err

@@ -35,6 +35,19 @@ const (
 
 var errUnsubscribeToken = &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeLinkTokenInvalid}
 
+// mailBrand is the brand as its mails present it: name, colour, logo and
+// shop, absolute URLs from the trusted origin.
+func (s *Server) mailBrand(r *http.Request, b *data.Brand) mail.Brand {
+	origin, base := s.brandOrigin(b)
+	mb := mail.Brand{Name: b.Name, Colour: s.colour(b), Home: origin + base + "/"}
+	if strings.HasPrefix(b.AppLogo, "/") {
+		mb.Logo = origin + b.AppLogo
+	} else if strings.HasPrefix(b.AppLogo, "https://") {
+		mb.Logo = b.AppLogo
+	}
+	return mb
+}
+
 // notifyBrand is the brand as a notification mail to u presents it: with
 // u's one-click unsubscribe URL.
 func (s *Server) notifyBrand(r *http.Request, b *data.Brand, u *data.User) mail.Brand {

@@ -1,8 +1,9 @@
-// Package members holds the members' account flows: each is one use case
-// that spans the brand's rules, the database and the mail outbox, called by
-// host's thin handlers (host keeps routing, sessions and cookies). The
-// transactional flows to come (booking, checkout, payment) get packages of
-// their own beside this one.
+// Package members holds the members' flows: registering, the mails of
+// e-mailed tokens (verification, password reset) and point shares. Each is
+// one use case that opens its own transaction (data.InTx), asks rules/,
+// applies what they decided with data's Tx methods and composes its mails
+// into the outbox in that transaction. host's handlers are thin adapters
+// over it (host keeps routing, sessions and cookies).
 package members
 
 import (
@@ -11,10 +12,11 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/mail"
 	"storefront/rules"
 )
 
-// Flows runs the account flows.
+// Flows runs the members' flows.
 type Flows struct {
 	DB  *data.DB
 	Now func() time.Time
@@ -33,13 +35,14 @@ type Registration struct {
 
 // Register checks a registration against the brand's rules and custom-field
 // schema, then creates the member, its verification token and the token's
-// mail (composed by mail) in one transaction: a member never exists
-// without them, and the outbox sends the mail, retrying until it is sent.
-func (f *Flows) Register(ctx context.Context, b *data.Brand, reg Registration, mail data.ComposeMail) (*data.User, error) {
+// mail (composed with shop, the brand's mail identity) in one transaction:
+// a member never exists without them, and the outbox sends the mail,
+// retrying until it is sent.
+func (f *Flows) Register(ctx context.Context, b *data.Brand, shop mail.Brand, reg Registration) (*data.User, error) {
 	n := data.NewUser{BrandID: b.ID}
 	var err error
 	if !reg.AcceptTerms {
-		return nil, invalid("請先閱讀並同意服務條款與隱私權政策")
+		return nil, invalid(storefront.TextAcceptTerms)
 	}
 	if n.Email, err = CheckEmail(reg.Email); err != nil {
 		return nil, err
@@ -53,13 +56,22 @@ func (f *Flows) Register(ctx context.Context, b *data.Brand, reg Registration, m
 	if n.CustomValues, n.Phone, err = CheckCustomFields(b, reg.CustomFields); err != nil {
 		return nil, err
 	}
-	u, err := f.DB.Register(ctx, n, f.Now(), mail)
+	hash, err := data.HashPassword(n.PasswordDigest)
 	if err != nil {
 		return nil, err
 	}
-	if f.Queued != nil {
-		f.Queued()
+	now := f.Now()
+	var u *data.User
+	err = f.DB.InTx(ctx, func(t *data.Tx) (err error) {
+		if u, err = t.CreateUser(n, hash, now); err != nil {
+			return err
+		}
+		return queueToken(t, shop, u, data.PurposeVerify, now)
+	})
+	if err != nil {
+		return nil, err
 	}
+	f.queued()
 	return u, nil
 }
 
@@ -67,7 +79,7 @@ func (f *Flows) Register(ctx context.Context, b *data.Brand, reg Registration, m
 func CheckEmail(s string) (string, error) {
 	e, ok := rules.Email(s)
 	if !ok {
-		return "", invalid("電子信箱格式不正確")
+		return "", invalid(storefront.TextBadEmail)
 	}
 	return e, nil
 }
@@ -76,7 +88,7 @@ func CheckEmail(s string) (string, error) {
 func CheckPassword(s string) (string, error) {
 	d, ok := rules.PasswordDigest(s)
 	if !ok {
-		return "", invalid("密碼須以 MD5 雜湊後傳送（32 位十六進位字元）")
+		return "", invalid(storefront.TextPasswordNotDigest)
 	}
 	return d, nil
 }
@@ -91,7 +103,7 @@ func CheckCustomFields(b *data.Brand, values map[string]string) (map[string]stri
 	}
 	for k := range values {
 		if !known[k] {
-			return nil, "", invalid("不明的自訂欄位：" + rules.Truncate(k, 64))
+			return nil, "", invalid(storefront.TextUnknownCustomField(rules.Truncate(k, 64)))
 		}
 	}
 	clean := map[string]string{}
@@ -115,4 +127,11 @@ func CheckCustomFields(b *data.Brand, values map[string]string) (map[string]stri
 // invalid is a bad-input error with a message for the visitor.
 func invalid(msg string) error {
 	return &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: msg}
+}
+
+// queued tells the outbox's worker that a mail waits.
+func (f *Flows) queued() {
+	if f.Queued != nil {
+		f.Queued()
+	}
 }

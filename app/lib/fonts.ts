@@ -1,7 +1,9 @@
-// The web font (Noto Sans TC, font-display: swap, spec section 6's
-// theme) comes after the page, so that neither its stylesheet nor its
-// font files compete with the page's HTML, scripts and first images for a
-// phone's bandwidth, and the page is laid out again once, not once per
+// The text is drawn in the system's CJK sans (every phone in Taiwan has
+// one). A brand that wants the web font (brand.json webFont; Noto Sans TC,
+// font-display: swap, spec section 6's theme) gets it after the page, and
+// only the files of the characters the page shows (no preload), so that
+// neither its stylesheet nor its font files compete with the page's HTML,
+// scripts and first images for a phone's bandwidth, and the page is laid out again once, not once per
 // font file. After the load event and the first contentful paint, when
 // the browser is idle, the faces' stylesheet is added; the files covering
 // the page's text are loaded (document.fonts.load); then the text is
@@ -9,7 +11,8 @@
 // the class "fonts" on <html> switches the whole page (ui/theme.ts). Until
 // then, and on a visit where it never loads, the text is drawn in the
 // system's CJK sans. The server names the stylesheet on the entry's script
-// element (data-fonts); without scripts, a <noscript> link loads it.
+// element (data-fonts) of such a brand's pages only; without scripts, a
+// <noscript> link loads it.
 import { webFont, webFonts } from '../ui/theme';
 
 /** The elements one part switched to the web font holds at the least, but for a page's last (one task each, about 40 ms on a phone). */

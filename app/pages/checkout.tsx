@@ -8,8 +8,9 @@ import { usePage } from '../lib/page-context';
 import { PageHead } from '../lib/page-head';
 import { heading } from '../ui/section-title';
 import { checkout as t } from '../strings/zh-hant-checkout';
-import { boughtName, unitPrice } from '../features/checkout/rules';
+import { boughtName, itemOffer, unitPrice } from '../features/checkout/rules';
 import { CheckoutForm } from '../features/checkout/components/checkout-form';
+import { itemOrder } from '../features/checkout/components/use-checkout';
 import { OffShelf } from '../features/checkout/components/off-shelf';
 import { CheckoutSummary } from '../features/catalogue/components/checkout-summary';
 import { taipeiDateTime } from '../ui/date';
@@ -34,7 +35,7 @@ export default function Checkout({ data }: { data: CheckoutData }) {
           {t.bookAfterPay(data.bookSession.courseName, taipeiDateTime(data.bookSession.startsAt))}
         </p>
       ) : null}
-      {data.offShelf ? <OffShelf /> : <CheckoutForm data={data} summary={<CheckoutSummary data={data} name={name} unitPrice={unitPrice(data)} />} />}
+      {data.offShelf ? <OffShelf /> : <CheckoutForm offer={itemOffer(data)} order={itemOrder(page, data)} summary={<CheckoutSummary data={data} name={name} unitPrice={unitPrice(data)} />} />}
     </>
   );
 }

@@ -1,47 +1,46 @@
 // Paying a counting passcard's debt (/{brandId}/counting-passcard-overdue-purchase/checkout?id=):
-// the amount the server computed, the payment way; precheck, then the
-// checkout's sale/payment (kind overdue) and the provider's page.
-import { TermsCheckbox } from '../lib/terms-checkbox';
+// the amount the server computed, in the checkout form of every purchase;
+// its order runs the debt's precheck, then the checkout's sale/payment
+// (kind overdue) and the provider's page.
 import type { CheckoutRequest, OverdueData } from '../contract/props';
 import { usePage } from '../lib/page-context';
 import { PageHead } from '../lib/page-head';
-import { price } from '../lib/format';
 import { startPayment } from '../features/checkout/api';
 import { verifyOverdue } from '../features/term/api';
-import { PayForm, type PayWay } from '../features/term/components/pay-form';
+import { CheckoutForm } from '../features/checkout/components/checkout-form';
+import { goToPayment, type Order } from '../features/checkout/components/use-checkout';
+import { overdueOffer } from '../features/checkout/rules';
 import { card, factList } from '../ui/card';
 import { heading } from '../ui/section-title';
-import { overdue as t, term as tt } from '../strings/zh-hant-term';
+import { price } from '../lib/format';
+import { overdue as t } from '../strings/zh-hant-term';
 
 export default function CountingPasscardOverdueCheckout({ data }: { data: OverdueData }) {
   const page = usePage();
   const brand = page.brand!;
   const c = data.card!;
-  const store = data.stores.find((s) => s.payWays.length > 0) ?? data.stores[0];
 
-  const pay = async (payWay: PayWay) => {
+  const order: Order = async (choice) => {
     const body: CheckoutRequest = {
       kind: 'overdue',
       countingPasscardId: c.id,
-      storeId: store?.storeId ?? 0,
+      storeId: choice.storeId,
       quantity: 1,
       price: c.amount,
-      payWay,
+      payWay: choice.payWay as CheckoutRequest['payWay'],
       acceptTerms: true,
       from: page.webview ? 'app' : undefined,
     };
     await verifyOverdue({ ...body, brandId: brand.brandId });
     const a = await startPayment(brand.brandId, body);
-    window.location.assign(new URL(a.paymentUrl, window.location.href).href);
+    goToPayment(page, a.paymentUrl, choice.payWay);
   };
 
   return (
     <>
       <PageHead title={t.title(brand.settings.brandName)} description={t.checkoutHeading} noindex />
       <h2 className={heading}>{t.checkoutHeading}</h2>
-      <PayForm testId="overdue-checkout" payWays={store?.payWays ?? []} submit={t.submit} pay={pay} terms={(checked, onChange) => (
-        <TermsCheckbox checked={checked} onChange={onChange} lead={tt.termsLead} and={tt.and} docs={[[tt.termsLink, 'terms'], [tt.refundLink, 'refund']]} />
-      )}>
+      <CheckoutForm testId="overdue-checkout" offer={overdueOffer(data)} order={order} summary={
         <section className={card}>
           <h3>{c.name}</h3>
           <dl className={factList}>
@@ -52,7 +51,7 @@ export default function CountingPasscardOverdueCheckout({ data }: { data: Overdu
           </dl>
           {data.setting ? <p>{t.rule(data.setting.unitMinutes, price(data.setting.unitPrice))}</p> : null}
         </section>
-      </PayForm>
+      } />
     </>
   );
 }

@@ -59,6 +59,14 @@ function Others({ others }: { others: Item[] }) {
   );
 }
 
+const contractNote = css`
+  margin: 12px 0 16px;
+  padding: 10px 14px;
+  border-left: 3px solid var(--brand);
+  background: ${colour.surface};
+  font-size: 14px;
+`;
+
 export default function ItemPage({ data }: { data: ItemData }) {
   const page = usePage();
   const it = data.item;
@@ -119,6 +127,11 @@ export default function ItemPage({ data }: { data: ItemData }) {
           </Link>
         </div>
       </div>
+      {data.contract ? (
+        <p className={contractNote} data-testid="contract-needed">
+          {t.contractNeeded}
+        </p>
+      ) : null}
       <h2 className={sectionTitle}>{t.details}</h2>
       <dl className={`${card} ${facts}`}>
         {g ? (

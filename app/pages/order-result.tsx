@@ -54,6 +54,13 @@ const actions = css`
   & > * { flex: 1 1 200px; }
 `;
 
+// the order number (26 characters) on one line at 390 px
+const orderNo = css`
+  font: 14px/1.6 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  white-space: nowrap;
+  letter-spacing: -0.02em;
+`;
+
 type Outcome = 'paid' | 'failed' | 'awaiting';
 
 function outcomeOf(o: Order): Outcome {
@@ -135,7 +142,7 @@ export default function OrderResult({ data }: { data: OrderResultData }) {
 
       <dl className={`${card} ${factList}`}>
         <dt>{t.orderNo}</dt>
-        <dd data-testid="order-no">{o.orderNo}</dd>
+        <dd className={orderNo} data-testid="order-no">{o.orderNo}</dd>
         <dt>{t.amount}</dt>
         <dd data-testid="order-amount">{price(o.amount)}</dd>
         <dt>{t.payWay}</dt>

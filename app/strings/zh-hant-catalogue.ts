@@ -33,6 +33,7 @@ export const course = {
 export const item = {
   title: (name: string, type: string, brand: string) => `${name}｜${type}｜${brand}`,
   buy: '立即購買',
+  contractNeeded: '購買前需線上簽署電子合約，結帳時會先引導您簽署。',
   gallery: '商品圖片',
   details: '商品資訊',
   grants: '內容',

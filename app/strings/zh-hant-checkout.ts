@@ -34,6 +34,7 @@ export const checkout = {
   payWayRequired: '請選擇付款方式',
   startDateRequired: '請選擇開始日期',
   submit: '前往付款',
+  contractFirst: '購買前需先閱讀並簽署商店的電子合約；簽署後會回到此頁，已選的內容都會保留。',
   loginFirst: '請先登入會員再結帳',
   login: '登入會員',
   warningTitle: '付款提醒',
@@ -47,20 +48,6 @@ export const checkout = {
   schedule: '上課時段',
   offShelf: '此商品已下架，無法購買。',
   redirecting: '正在前往付款頁面…',
-};
-
-export const confirm = {
-  title: '確認付款',
-  body: '請確認以下訂單內容，確認後將前往付款頁面。',
-  item: '商品',
-  store: '門市',
-  quantity: '數量',
-  startDate: '開始日期',
-  salesman: '推薦業務',
-  payWay: '付款方式',
-  total: '應付金額',
-  ok: '確認付款',
-  cancel: '返回修改',
 };
 
 /** The precheck's refusals, each with its dialog. */

@@ -76,6 +76,7 @@ type Brand struct {
 	AndroidAppLink            string        `json:"androidAppLink"`
 	IsNewposStore             bool          `json:"isNewposStore"`
 	BookingNeedsVerifiedEmail bool          `json:"bookingNeedsVerifiedEmail"`
+	WebFont                   bool          `json:"webFont,omitempty"`
 	Modules                   []string      `json:"modules"`
 	Domains                   []Domain      `json:"domains"`
 	CustomFields              []CustomField `json:"customFields"`

@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -86,8 +88,17 @@ func URL(t testing.TB) string {
 	t.Cleanup(func() {
 		exec(context.Background(), fmt.Sprintf("drop database if exists %s with (force)", name))
 	})
-	return withDB(ServerURL(), name)
+	u := withDB(ServerURL(), name)
+	if strings.Contains(u, "?") {
+		return u + "&pool_max_conns=" + strconv.Itoa(testPoolConns)
+	}
+	return u + "?pool_max_conns=" + strconv.Itoa(testPoolConns)
 }
+
+// testPoolConns bounds each test database's pool below the production
+// default (data.DefaultPoolConns): test runs open many pools at once on
+// one PostgreSQL.
+const testPoolConns = 4
 
 func newDB(t testing.TB) *data.DB {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -184,4 +195,14 @@ func WaitListening(t testing.TB, db *data.DB, channel string) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// Count runs a query of one integer (a count, a sum, an id) on db.
+func Count(t testing.TB, db *data.DB, sql string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := db.Pool.QueryRow(context.Background(), sql, args...).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

@@ -1,4 +1,4 @@
--- Demo e-contract (issue 14): brand demo's membership agreement, attached
+-- Demo e-contract: brand demo's membership agreement, attached
 -- to its weekend trial passcard (that item needs a signed contract before
 -- checkout).
 

@@ -1,3 +1,3 @@
--- Recurring card payment (issue 13): the plan brand's monthly plan is also
+-- Recurring card payment: the plan brand's monthly plan is also
 -- sold by monthly card payment (payment way '1'), twelve months.
 update items set recurring_periods = 12 where brand_id = 'plan' and slug = 'monthly';

@@ -1,4 +1,4 @@
--- Term purchase and counting passcards (issue 13): trial sessions of some
+-- Term purchase and counting passcards: trial sessions of some
 -- term classes, the demo brand's charging of owed minutes (NT$50 per
 -- started 10 minutes), and the demo member's counting-passcard history,
 -- with one card gone 25 minutes below zero (owes NT$150): a card in debt

@@ -194,10 +194,12 @@ type SearchPage struct {
 }
 
 // ItemPage is the item detail page's data: the item, whether it was taken
-// off the shelf, and other items of its type to suggest.
+// off the shelf, whether buying it asks for a signed e-contract first, and
+// other items of its type to suggest.
 type ItemPage struct {
 	Item     *data.Item  `json:"item" tstype:",required"`
 	OffShelf bool        `json:"offShelf"`
+	Contract bool        `json:"contract"`
 	Others   []data.Item `json:"others"`
 }
 

@@ -122,6 +122,7 @@ export interface Brand {
   IOSAppLink: string;
   AndroidAppLink: string;
   IsNewposStore: boolean;
+  WebFont: boolean; // the web font over the system's CJK sans (app/lib/fonts.ts)
   Modules: string[];
   DataVersion: number /* int64 */;
   Stores: Store[];
@@ -677,20 +678,6 @@ export interface PointShare {
   direction: 'sent' | 'received';
   other: string; // the other member's name, masked
   createdAt: string /* RFC 3339 */;
-}
-/**
- * ShareRequest is a share to make: points of the sender's ticket to
- * another member of the same brand.
- */
-export interface ShareRequest {
-  BrandID: string;
-  FromUser: number /* int64 */;
-  ToUser: number /* int64 */;
-  TicketID: number /* int64 */;
-  Points: number /* int */;
-  Key: string; // the Idempotency-Key: a repeat answers the first answer
-  Today: string;
-  Now: string /* RFC 3339 */;
 }
 /**
  * ShareResult is what a share did: the share and the sender's points left

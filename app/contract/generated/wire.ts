@@ -1044,11 +1044,13 @@ export interface SearchPage {
 }
 /**
  * ItemPage is the item detail page's data: the item, whether it was taken
- * off the shelf, and other items of its type to suggest.
+ * off the shelf, whether buying it asks for a signed e-contract first, and
+ * other items of its type to suggest.
  */
 export interface ItemPage {
   item: data.Item;
   offShelf: boolean;
+  contract: boolean;
   others: data.Item[];
 }
 /**

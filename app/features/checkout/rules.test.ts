@@ -1,21 +1,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CheckoutData, CheckoutStore, Item } from '../../contract/props';
-import { cartFromQuery, cartPairs, checkoutRequest, choiceProblem, firstChoice, payWaysIn, storeChosen, type Choice, achProblems, holderNameProblem, validTaiwanId, refusalOf } from './rules';
+import type { CheckoutData, CheckoutStore, Item, OverdueData, TermCheckoutData } from '../../contract/props';
+import { cartFromQuery, cartPairs, checkoutRequest, choiceProblem, firstChoice, itemOffer, overdueOffer, payWaysIn, storeChosen, termOffer, type Choice, achProblems, holderNameProblem, validTaiwanId, refusalOf } from './rules';
 import { checkout as t } from '../../strings/zh-hant-checkout';
 import { queryString } from '../../lib/query';
 
 test('the cart survives the round trip through the URL', () => {
-  const cart = { storeId: 3, quantity: 2, scheduleId: 0, salesmanId: 7, startDate: '2026-12-01', payWay: 'LINEPAY', bookScheduleId: 41 };
+  const cart = { storeId: 3, quantity: 2, scheduleId: 0, salesmanId: 7, startDate: '2026-12-01', payWay: 'LINEPAY', accepted: true, bookScheduleId: 41 };
   const qs = queryString(cartPairs(cart, true));
-  assert.equal(qs, '?store=3&qty=2&salesman=7&start=2026-12-01&pay=LINEPAY&book=41&from=app');
+  assert.equal(qs, '?store=3&qty=2&salesman=7&start=2026-12-01&pay=LINEPAY&terms=1&book=41&from=app');
   const q: Record<string, string> = {};
   for (const kv of qs.slice(1).split('&')) {
     const [k, v] = kv.split('=');
     q[k] = decodeURIComponent(v);
   }
-  assert.deepEqual(cartFromQuery(q), { storeId: 3, quantity: 2, salesmanId: 7, startDate: '2026-12-01', payWay: 'LINEPAY', bookScheduleId: 41 });
-  assert.equal(queryString(cartPairs({ ...cart, quantity: 1, payWay: '', bookScheduleId: 0 }, false)), '?store=3&salesman=7&start=2026-12-01');
+  assert.deepEqual(cartFromQuery(q), { storeId: 3, quantity: 2, salesmanId: 7, startDate: '2026-12-01', payWay: 'LINEPAY', accepted: true, bookScheduleId: 41 });
+  assert.equal(queryString(cartPairs({ ...cart, quantity: 1, payWay: '', accepted: false, bookScheduleId: 0 }, false)), '?store=3&salesman=7&start=2026-12-01');
 });
 
 test('cartFromQuery drops malformed values', () => {
@@ -26,6 +26,9 @@ test('cartFromQuery drops malformed values', () => {
     ['quantity over 99', { qty: '100' }, {}],
     ['bad date', { start: '2026/12/01' }, {}],
     ['unknown pay way', { pay: 'CASH' }, {}],
+    ['no own key', { pay: 'toString' }, {}],
+    ['terms not 1', { terms: 'yes' }, {}],
+    ['ACH', { pay: 'ACH' }, { payWay: 'ACH' }],
     ['card', { pay: '2', schedule: '12' }, { payWay: '2', scheduleId: 12 }],
     ['a session to book', { book: '41' }, { bookScheduleId: 41 }],
     ['a session to book, malformed', { book: '4;1' }, {}],
@@ -48,11 +51,11 @@ const checkoutData = (over: Partial<CheckoutData> = {}): CheckoutData =>
   }) as CheckoutData;
 
 test('the first choice: a saved cart where it fits, else the first store and payment way', () => {
-  const data = checkoutData();
+  const data = itemOffer(checkoutData());
   const fresh = firstChoice(data, {});
   assert.deepEqual({ ...fresh, ach: undefined }, { storeId: 1, quantity: 1, scheduleId: 0, salesmanId: 0, startDate: '', payWay: '2', bookScheduleId: 0, accepted: false, ach: undefined, achAgreed: false });
   assert.equal(firstChoice(data, { bookScheduleId: 41 }).bookScheduleId, 41, 'an item bought to book a session');
-  assert.equal(firstChoice(checkoutData({ item: null }), { bookScheduleId: 41 }).bookScheduleId, 0, 'a course seat books its own session');
+  assert.equal(firstChoice(itemOffer(checkoutData({ item: null })), { bookScheduleId: 41 }).bookScheduleId, 0, 'a course seat books its own session');
   const back = firstChoice(data, { storeId: 2, quantity: 2, salesmanId: 5, payWay: 'LINEPAY' });
   assert.deepEqual([back.storeId, back.quantity, back.salesmanId, back.payWay], [2, 2, 5, 'LINEPAY']);
   const gone = firstChoice(data, { storeId: 7, salesmanId: 5, payWay: 'ACH' });
@@ -60,7 +63,7 @@ test('the first choice: a saved cart where it fits, else the first store and pay
 });
 
 test('choosing a store keeps a payment way it takes, else its first, and clears the salesman', () => {
-  const data = checkoutData();
+  const data = itemOffer(checkoutData());
   const c: Choice = { ...firstChoice(data, {}), payWay: 'LINEPAY', salesmanId: 5 };
   assert.deepEqual(storeChosen(c, data.stores, 2), { storeId: 2, payWay: 'LINEPAY', salesmanId: 0 });
   assert.deepEqual(storeChosen({ ...c, payWay: '2' }, data.stores, 2), { storeId: 2, payWay: 'LINEPAY', salesmanId: 0 });
@@ -68,18 +71,19 @@ test('choosing a store keeps a payment way it takes, else its first, and clears 
 });
 
 test('monthly card payment is offered only for a recurring item where the store takes cards', () => {
-  const data = checkoutData({ item: { ...checkoutData().item!, recurringPeriods: 12 } });
+  const data = itemOffer(checkoutData({ item: { ...checkoutData().item!, recurringPeriods: 12 } }));
   assert.deepEqual(payWaysIn(data, data.stores[0]).map((w) => w.payWay), ['2', 'LINEPAY', '1']);
   assert.deepEqual(payWaysIn(data, data.stores[1]).map((w) => w.payWay), ['LINEPAY']);
-  assert.deepEqual(payWaysIn(checkoutData(), data.stores[0]).map((w) => w.payWay), ['2', 'LINEPAY']);
+  assert.deepEqual(payWaysIn(itemOffer(checkoutData()), data.stores[0]).map((w) => w.payWay), ['2', 'LINEPAY']);
 });
 
 test('the form checks, in order, the store, the start date, the payment way and the terms', () => {
-  const data = checkoutData();
+  const item = checkoutData();
+  const data = itemOffer(item);
   const c: Choice = { ...firstChoice(data, {}), accepted: true };
   assert.equal(choiceProblem(data, c), '');
   assert.equal(choiceProblem(data, { ...c, storeId: 8 }), t.storeRequired);
-  const custom = checkoutData({ item: { ...data.item!, activationType: 'CUSTOM' } });
+  const custom = itemOffer(checkoutData({ item: { ...item.item!, activationType: 'CUSTOM' } }));
   assert.equal(choiceProblem(custom, c), t.startDateRequired);
   assert.equal(choiceProblem(custom, { ...c, startDate: '2026-12-01' }), '');
   assert.equal(choiceProblem(data, { ...c, storeId: 2 }), t.payWayRequired, "store 2 takes no card");
@@ -88,13 +92,27 @@ test('the form checks, in order, the store, the start date, the payment way and 
 
 test('the request names what is bought at the shown price; no start date but for a CUSTOM item', () => {
   const data = checkoutData();
-  const c: Choice = { ...firstChoice(data, {}), quantity: 2, accepted: true, startDate: '2026-12-01' };
+  const c: Choice = { ...firstChoice(itemOffer(data), {}), quantity: 2, accepted: true, startDate: '2026-12-01' };
   assert.deepEqual(checkoutRequest(data, c, true), {
     kind: 'item', itemType: 'passcard', itemId: 9, courseId: undefined, scheduleId: undefined, storeId: 1, quantity: 2,
     price: 1200, salesmanId: undefined, startDate: undefined, payWay: '2', acceptTerms: true, from: 'app', bookScheduleId: undefined,
   });
   assert.equal(checkoutRequest(data, c, false).from, undefined);
   assert.equal(checkoutRequest(data, { ...c, bookScheduleId: 41 }, false).bookScheduleId, 41, 'bought to book a session');
+});
+
+test('the checked terms come back with the cart (after a failed payment or signing the contract)', () => {
+  const data = itemOffer(checkoutData());
+  assert.equal(firstChoice(data, cartFromQuery({ terms: '1' })).accepted, true);
+  assert.equal(firstChoice(data, {}).accepted, false);
+});
+
+test('a term class and a debt are offered at their price, in their store, one at a time', () => {
+  const term = termOffer({ stores: [store(4, '2', 'LINEPAY')], price: 3200, contract: 'unsigned' } as TermCheckoutData);
+  assert.deepEqual([term.price, term.maxQuantity, term.stores.length, term.sessions.length, term.startDate, term.contract], [3200, 1, 1, 0, null, 'unsigned']);
+  const debt = overdueOffer({ stores: [store(1), store(2, 'LINEPAY')], card: { amount: 150 } } as OverdueData);
+  assert.deepEqual([debt.price, debt.stores.map((s) => s.storeId), debt.contract], [150, [2], 'notNeeded']);
+  assert.deepEqual(overdueOffer({ stores: [], card: null } as unknown as OverdueData).stores, []);
 });
 
 test('national IDs and resident certificate numbers', () => {

@@ -1,16 +1,65 @@
-// Pure rules of the checkout form: its first choice and what changes with
-// the store, what it checks before asking the server, the request it sends
-// and the confirmation's lines; the cart kept in the URL; the ACH form's
-// fields; which dialog shows a refusal.
-import type { CheckoutData, CheckoutRequest, CheckoutStore, PayWay, PrecheckAnswer, Salesman } from '../../contract/props';
-import { dateWithWeekday, day, timeRange } from '../../ui/date';
-import { checkout as t, confirm as tc } from '../../strings/zh-hant-checkout';
+// Pure rules of the checkout form, the one form of every purchase: what a
+// kind of purchase offers it (Offer), its first choice and what changes
+// with the store, what it checks before asking the server, the request an
+// item or course sends; the cart kept in the URL; the ACH form's fields;
+// which dialog shows a refusal.
+import type { ACHAgreement, CheckoutData, CheckoutRequest, CheckoutStore, CourseDetail, OverdueData, PayWay, Salesman, TermCheckoutData } from '../../contract/props';
+import { checkout as t } from '../../strings/zh-hant-checkout';
 import { ach as ta } from '../../strings/zh-hant-deferred';
 import { nameProblem } from '../../lib/typed-text';
 import { codes } from '../../contract/generated/codes';
 
+/** What a purchase offers the checkout form: where and how it is paid, the choices it asks for and its unit price. */
+export interface Offer {
+  stores: CheckoutStore[];
+  salesmen: Salesman[];
+  /** the course's sessions with seats left, to choose one from (none: no choice) */
+  sessions: CourseDetail['scheduleList'];
+  maxQuantity: number;
+  price: number;
+  /** a CUSTOM item's start date bounds (null: the buyer picks none) */
+  startDate: { min: string; max: string } | null;
+  /** periods of monthly card payment the item is sold in (0: none) */
+  recurringPeriods: number;
+  achAgreement: ACHAgreement | null;
+  /** whether a contract must be signed first, and the item it is for (0: the store's) */
+  contract: CheckoutData['contract'];
+  itemId: number;
+}
+
+/** The offer of an item, plan or course checkout. */
+export function itemOffer(d: CheckoutData): Offer {
+  return {
+    stores: d.stores,
+    salesmen: d.salesmen,
+    sessions: (d.course?.scheduleList ?? []).filter((s) => s.remaining > 0),
+    maxQuantity: d.maxQuantity,
+    price: unitPrice(d),
+    startDate: d.item?.activationType === 'CUSTOM' ? { min: d.today, max: d.maxStartDate } : null,
+    recurringPeriods: d.item?.recurringPeriods ?? 0,
+    achAgreement: d.achAgreement,
+    contract: d.contract,
+    itemId: d.item?.id ?? 0,
+  };
+}
+
+/** The offer of a term class (or its trial): its store, at its price. */
+export function termOffer(d: TermCheckoutData): Offer {
+  return { ...fixedPrice(d.stores, d.price), salesmen: [], contract: d.contract };
+}
+
+/** The offer of a counting passcard's debt: the first store that takes a payment way, the amount owed. */
+export function overdueOffer(d: OverdueData): Offer {
+  const store = d.stores.find((s) => s.payWays.length > 0) ?? d.stores[0];
+  return fixedPrice(store ? [store] : [], d.card?.amount ?? 0);
+}
+
+function fixedPrice(stores: CheckoutStore[], price: number): Offer {
+  return { stores, salesmen: [], sessions: [], maxQuantity: 1, price, startDate: null, recurringPeriods: 0, achAgreement: null, contract: 'notNeeded', itemId: 0 };
+}
+
 /** What the buyer chose on the checkout page, kept in its URL while they
- * sign the e-contract, so that they come back to the same cart. */
+ * sign the e-contract or pay, so that they come back to the same cart. */
 export interface Cart {
   storeId: number;
   quantity: number;
@@ -18,6 +67,8 @@ export interface Cart {
   salesmanId: number;
   startDate: string;
   payWay: string;
+  /** the terms accepted */
+  accepted: boolean;
   /** An item bought to book this session (the booking panel's offer, ?book=): booked once paid. */
   bookScheduleId: number;
 }
@@ -33,6 +84,7 @@ export function cartPairs(c: Cart, webview: boolean): [string, string | number][
     ['salesman', c.salesmanId],
     ['start', c.startDate],
     ['pay', c.payWay],
+    ['terms', c.accepted ? 1 : 0],
     ['book', c.bookScheduleId],
     ['from', webview ? 'app' : ''],
   ];
@@ -48,14 +100,14 @@ export function cartFromQuery(q: Record<string, string | undefined>): Partial<Ca
   if (positive(q.schedule)) c.scheduleId = positive(q.schedule);
   if (positive(q.salesman)) c.salesmanId = positive(q.salesman);
   if (q.start && /^\d{4}-\d{2}-\d{2}$/.test(q.start)) c.startDate = q.start;
-  if (q.pay === '2' || q.pay === 'LINEPAY') c.payWay = q.pay;
+  if (q.pay && Object.prototype.hasOwnProperty.call(t.payWays, q.pay)) c.payWay = q.pay;
+  if (q.terms === '1') c.accepted = true;
   if (positive(q.book)) c.bookScheduleId = positive(q.book);
   return c;
 }
 
-/** What the buyer chose on the checkout form: the cart, the terms, the ACH authorisation. */
+/** What the buyer chose on the checkout form: the cart and the ACH authorisation. */
 export interface Choice extends Cart {
-  accepted: boolean;
   ach: ACHFields;
   achAgreed: boolean;
 }
@@ -70,25 +122,15 @@ export function unitPrice(data: CheckoutData): number {
   return data.item?.price ?? data.course?.minPrice ?? 0;
 }
 
-/** Whether the buyer picks the item's start date (a CUSTOM item). */
-export function picksStartDate(data: CheckoutData): boolean {
-  return data.item?.activationType === 'CUSTOM';
-}
-
-/** The course's sessions with seats left. */
-export function openSessions(data: CheckoutData) {
-  return (data.course?.scheduleList ?? []).filter((s) => s.remaining > 0);
-}
-
 /**
  * The form's first choice: a cart kept in the URL (back from signing the
  * e-contract) where it still fits, else the first store, session and
  * payment way; the salesman only with the saved store.
  */
-export function firstChoice(data: CheckoutData, saved: Partial<Cart>): Choice {
-  const seats = openSessions(data);
-  const savedStore = data.stores.find((s) => s.storeId === saved.storeId);
-  const store = savedStore ?? data.stores[0];
+export function firstChoice(offer: Offer, saved: Partial<Cart>): Choice {
+  const seats = offer.sessions;
+  const savedStore = offer.stores.find((s) => s.storeId === saved.storeId);
+  const store = savedStore ?? offer.stores[0];
   return {
     storeId: store?.storeId ?? 0,
     quantity: saved.quantity ?? 1,
@@ -96,8 +138,8 @@ export function firstChoice(data: CheckoutData, saved: Partial<Cart>): Choice {
     salesmanId: savedStore ? (saved.salesmanId ?? 0) : 0,
     startDate: saved.startDate ?? '',
     payWay: store?.payWays.find((w) => w.payWay === saved.payWay)?.payWay ?? store?.payWays[0]?.payWay ?? '',
-    bookScheduleId: data.item ? (saved.bookScheduleId ?? 0) : 0,
-    accepted: false,
+    accepted: saved.accepted ?? false,
+    bookScheduleId: offer.itemId ? (saved.bookScheduleId ?? 0) : 0,
     ach: emptyACH,
     achAgreed: false,
   };
@@ -111,22 +153,22 @@ export function storeChosen(c: Choice, stores: CheckoutStore[], id: number): Par
 }
 
 /** The payment ways of store, and monthly card payment ('1') for an item sold so where the store takes cards. */
-export function payWaysIn(data: CheckoutData, store: CheckoutStore | undefined): PayWay[] {
-  const recurring = data.item?.recurringPeriods && store?.payWays.some((w) => w.payWay === '2') ? [{ payWay: '1' as const, name: '' }] : [];
+export function payWaysIn(offer: Offer, store: CheckoutStore | undefined): PayWay[] {
+  const recurring = offer.recurringPeriods && store?.payWays.some((w) => w.payWay === '2') ? [{ payWay: '1' as const, name: '' }] : [];
   return [...(store?.payWays ?? []), ...recurring];
 }
 
 /** The salesmen who sell in the store (one of no store sells in all). */
-export function salesmenIn(data: CheckoutData, storeId: number): Salesman[] {
-  return data.salesmen.filter((s) => !s.storeId || s.storeId === storeId);
+export function salesmenIn(offer: Offer, storeId: number): Salesman[] {
+  return offer.salesmen.filter((s) => !s.storeId || s.storeId === storeId);
 }
 
 /** What the form says before asking the server ('' nothing): the first missing or wrong choice. */
-export function choiceProblem(data: CheckoutData, c: Choice): string {
-  const store = data.stores.find((s) => s.storeId === c.storeId);
+export function choiceProblem(offer: Offer, c: Choice): string {
+  const store = offer.stores.find((s) => s.storeId === c.storeId);
   if (!store) return t.storeRequired;
-  if (picksStartDate(data) && !c.startDate) return t.startDateRequired;
-  if (!payWaysIn(data, store).some((w) => w.payWay === c.payWay)) return t.payWayRequired;
+  if (offer.startDate && !c.startDate) return t.startDateRequired;
+  if (!payWaysIn(offer, store).some((w) => w.payWay === c.payWay)) return t.payWayRequired;
   if (!c.accepted) return t.termsRequired;
   if (c.payWay === 'ACH') {
     const wrong = achProblems(c.ach)[0];
@@ -148,30 +190,12 @@ export function checkoutRequest(data: CheckoutData, c: Choice, webview: boolean)
     quantity: c.quantity,
     price: unitPrice(data),
     salesmanId: c.salesmanId || undefined,
-    startDate: picksStartDate(data) ? c.startDate : undefined,
+    startDate: data.item?.activationType === 'CUSTOM' ? c.startDate : undefined,
     payWay: (c.payWay || undefined) as CheckoutRequest['payWay'],
     acceptTerms: c.accepted,
     from: webview ? 'app' : undefined,
     bookScheduleId: c.bookScheduleId || undefined,
   };
-}
-
-/** The confirmation's lines: what precheck answered, and the session, salesman and payment way chosen. */
-export function confirmRows(data: CheckoutData, c: Choice, a: PrecheckAnswer): [string, string][] {
-  const store = data.stores.find((s) => s.storeId === c.storeId);
-  const rows: [string, string][] = [
-    [tc.item, a.name],
-    [tc.store, store?.storeName ?? ''],
-    [tc.quantity, String(a.quantity)],
-  ];
-  const session = data.course?.scheduleList.find((s) => s.scheduleId === c.scheduleId);
-  if (session) rows.push([t.schedule, `${dateWithWeekday(session.scheduleDate, session.weekday)} ${timeRange(session.startTime, session.endTime)}`]);
-  if (a.startDate) rows.push([tc.startDate, day(a.startDate)]);
-  const sm = salesmenIn(data, c.storeId).find((s) => s.salesmanId === c.salesmanId);
-  if (sm) rows.push([tc.salesman, sm.name]);
-  const way = payWaysIn(data, store).find((w) => w.payWay === c.payWay);
-  rows.push([tc.payWay, way ? t.payWays[way.payWay] : '']);
-  return rows;
 }
 
 // Pure rules of the ACH authorisation form (the same as the server's

@@ -8,7 +8,7 @@ import { econtract as t } from '../../strings/zh-hant-econtract';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
-/** The longest a contract field's value may be (the server's maxContractField). */
+/** The longest a contract field's value may be (the server's rules.MaxContractField). */
 export const maxContractField = 500;
 
 /** What is wrong with the signer's name (signerName) and each field (field-{key}); '' nothing. */

@@ -1,24 +1,26 @@
-// The checkout form: what is bought (summary), the choices, the payment
-// hint, the terms and the total. Paying runs precheck (each refusal in its dialog),
-// asks for confirmation, creates the order and sends the buyer to the
-// payment page the server names (use-checkout).
+// The checkout form of every purchase (item, plan, course, term class,
+// a counting passcard's debt): the contract to sign first where one is
+// needed, what is bought (summary, the page's), the choices the offer
+// asks for, the payment hint, the terms and the amount to pay. Its button
+// checks the form and runs the purchase's order (use-checkout), which
+// leaves for the payment page; a refusal shows in its dialog or under the
+// form, the choices kept.
 import { Suspense, type ReactNode } from 'react';
 import { css } from '@emotion/css';
-import type { CheckoutData } from '../../../contract/props';
 import { usePage } from '../../../lib/page-context';
 import { lazyDialog } from '../../../lib/chunk';
 import { price } from '../../../lib/format';
+import { Link } from '../../../lib/navigation';
 import { TermsCheckbox } from '../../../lib/terms-checkbox';
 import { FormError } from '../../../ui/form-fields';
 import { primaryButton } from '../../../ui/button';
-import { checkout as t } from '../../../strings/zh-hant-checkout';
-import { colour } from '../../../ui/theme';
-import { confirmRows, unitPrice } from '../rules';
+import { checkout as t, refusal as tr } from '../../../strings/zh-hant-checkout';
+import { colour, radius } from '../../../ui/theme';
+import type { Offer } from '../rules';
 import { PaymentHint } from './payment-hint';
 import { CheckoutOptions } from './checkout-options';
-import { useCheckout } from './use-checkout';
+import { useCheckout, type Order } from './use-checkout';
 
-const ConfirmDialog = lazyDialog(() => import('../dialogs/checkout-confirm-dialog'));
 const RefusalDialog = lazyDialog(() => import('../dialogs/refusal-dialog'));
 
 const form = css`
@@ -35,17 +37,45 @@ const totalRow = css`
   border-top: 1px solid ${colour.line};
   strong { font-size: 24px; color: var(--brand); }
 `;
+const notice = css`
+  padding: 12px 16px;
+  border-radius: ${radius};
+  border: 1px solid var(--brand);
+  background: ${colour.surface};
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  h3 { font-size: 16px; margin: 0; }
+  p { margin: 0; font-size: 14px; }
+  a { align-self: flex-start; }
+`;
 
-/** summary: what is bought, shown first (the page composes it). */
-export function CheckoutForm({ data, summary }: { data: CheckoutData; summary: ReactNode }) {
+export function CheckoutForm({ offer, order, summary, testId = 'checkout', storeLabel = t.store }: {
+  offer: Offer;
+  order: Order;
+  /** what is bought, shown first */
+  summary: ReactNode;
+  testId?: string;
+  /** the store choice's legend */
+  storeLabel?: string;
+}) {
   const page = usePage();
-  const c = useCheckout(data);
+  const c = useCheckout(offer, order);
   const { choice, shown } = c;
   return (
     <>
-      <form className={form} data-testid="checkout" noValidate onSubmit={(e) => (e.preventDefault(), void c.check())}>
+      <form className={form} data-testid={testId} noValidate onSubmit={(e) => (e.preventDefault(), void c.submit())}>
+        {offer.contract === 'unsigned' ? (
+          <section className={notice} data-testid="contract-notice" aria-labelledby="contract-notice">
+            <h3 id="contract-notice">{tr.signTitle}</h3>
+            <p>{t.contractFirst}</p>
+            <Link className={primaryButton} href={c.contractHref}>
+              {tr.signLink}
+            </Link>
+          </section>
+        ) : null}
         {summary}
-        <CheckoutOptions data={data} choice={choice} change={c.change} chooseStore={c.chooseStore} />
+        <CheckoutOptions offer={offer} storeLabel={storeLabel} choice={choice} change={c.change} chooseStore={c.chooseStore} />
 
         <PaymentHint />
 
@@ -62,7 +92,7 @@ export function CheckoutForm({ data, summary }: { data: CheckoutData; summary: R
 
         <div className={totalRow}>
           <span>{t.total}</span>
-          <strong data-testid="checkout-total">{price(unitPrice(data) * choice.quantity)}</strong>
+          <strong data-testid="checkout-total">{price(offer.price * choice.quantity)}</strong>
         </div>
         <FormError>{c.error}</FormError>
         <button type="submit" className={primaryButton} aria-busy={c.busy}>
@@ -71,9 +101,7 @@ export function CheckoutForm({ data, summary }: { data: CheckoutData; summary: R
       </form>
 
       <Suspense fallback={null}>
-        {shown?.dialog === 'confirm' ? (
-          <ConfirmDialog rows={confirmRows(data, choice, shown.answer)} total={price(shown.answer.amount)} busy={c.busy} error={c.payError} onConfirm={() => void c.pay()} onClose={c.close} />
-        ) : shown ? (
+        {shown ? (
           <RefusalDialog
             kind={shown.dialog}
             message={shown.message}

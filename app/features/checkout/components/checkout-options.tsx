@@ -1,9 +1,8 @@
-// The checkout form's choices: store, session, quantity, a CUSTOM item's
-// start date, salesman, payment way, and the ACH authorisation when paying
-// by ACH.
+// The checkout form's choices, those the offer asks for: store, session,
+// quantity, a CUSTOM item's start date, salesman, payment way, and the ACH
+// authorisation when paying by ACH.
 import { useId, type ReactNode } from 'react';
 import { css } from '@emotion/css';
-import type { CheckoutData } from '../../../contract/props';
 import { TermsCheckbox } from '../../../lib/terms-checkbox';
 import { sectionTitle } from '../../../ui/section-title';
 import { Field, formStyle } from '../../../ui/form-fields';
@@ -12,7 +11,7 @@ import { dateWithWeekday, day, timeRange } from '../../../ui/date';
 import { checkout as t } from '../../../strings/zh-hant-checkout';
 import { ach as ta } from '../../../strings/zh-hant-deferred';
 import { colour, radius } from '../../../ui/theme';
-import { openSessions, payWaysIn, picksStartDate, salesmenIn, type Choice } from '../rules';
+import { payWaysIn, salesmenIn, type Choice, type Offer } from '../rules';
 import { ACHForm } from './ach-form';
 
 const group = css`
@@ -59,23 +58,24 @@ function Select({ label, value, onChange, children }: { label: string; value: st
   );
 }
 
-export function CheckoutOptions({ data, choice, change, chooseStore }: {
-  data: CheckoutData;
+export function CheckoutOptions({ offer, storeLabel, choice, change, chooseStore }: {
+  offer: Offer;
+  storeLabel: string;
   choice: Choice;
   change: (c: Partial<Choice>) => void;
   chooseStore: (storeId: number) => void;
 }) {
   const { storeId, scheduleId, salesmanId, payWay } = choice;
-  const seats = openSessions(data);
-  const salesmen = salesmenIn(data, storeId);
-  const ways = payWaysIn(data, data.stores.find((s) => s.storeId === storeId));
+  const seats = offer.sessions;
+  const salesmen = salesmenIn(offer, storeId);
+  const ways = payWaysIn(offer, offer.stores.find((s) => s.storeId === storeId));
   return (
     <section className={formStyle}>
       <h3 className={sectionTitle}>{t.options}</h3>
-      {data.stores.length > 0 ? (
+      {offer.stores.length > 0 ? (
         <fieldset className={group}>
-          <legend>{t.store}</legend>
-          {data.stores.map((s) => (
+          <legend>{storeLabel}</legend>
+          {offer.stores.map((s) => (
             <label key={s.storeId}>
               <input type="radio" name="store" value={s.storeId} checked={s.storeId === storeId} onChange={() => chooseStore(s.storeId)} />
               <span>
@@ -87,7 +87,7 @@ export function CheckoutOptions({ data, choice, change, chooseStore }: {
           ))}
         </fieldset>
       ) : null}
-      {data.course && seats.length > 0 ? (
+      {seats.length > 0 ? (
         <Select label={t.schedule} value={String(scheduleId)} onChange={(v) => change({ scheduleId: Number(v) })}>
           {seats.map((s) => (
             <option key={s.scheduleId} value={s.scheduleId}>
@@ -96,19 +96,19 @@ export function CheckoutOptions({ data, choice, change, chooseStore }: {
           ))}
         </Select>
       ) : null}
-      {data.maxQuantity > 1 ? (
-        <QuantityStepper label={t.quantity} less={t.decrease} more={t.increase} value={choice.quantity} min={1} max={data.maxQuantity} onChange={(quantity) => change({ quantity })} />
+      {offer.maxQuantity > 1 ? (
+        <QuantityStepper label={t.quantity} less={t.decrease} more={t.increase} value={choice.quantity} min={1} max={offer.maxQuantity} onChange={(quantity) => change({ quantity })} />
       ) : null}
-      {picksStartDate(data) ? (
+      {offer.startDate ? (
         <Field
           label={t.startDate}
           type="date"
           name="startDate"
           required
-          min={data.today}
-          max={data.maxStartDate}
+          min={offer.startDate.min}
+          max={offer.startDate.max}
           value={choice.startDate}
-          hint={t.startDateHint(day(data.maxStartDate))}
+          hint={t.startDateHint(day(offer.startDate.max))}
           onChange={(e) => change({ startDate: e.target.value })}
         />
       ) : null}
@@ -128,14 +128,14 @@ export function CheckoutOptions({ data, choice, change, chooseStore }: {
         {ways.map((w) => (
           <label key={w.payWay}>
             <input type="radio" name="payWay" value={w.payWay} checked={w.payWay === payWay} onChange={() => change({ payWay: w.payWay })} />
-            <span>{w.payWay === '1' ? t.recurringWay(data.item?.recurringPeriods ?? 0) : t.payWays[w.payWay]}</span>
+            <span>{w.payWay === '1' ? t.recurringWay(offer.recurringPeriods) : t.payWays[w.payWay]}</span>
           </label>
         ))}
       </fieldset>
-      {payWay === 'ACH' && data.achAgreement ? (
+      {payWay === 'ACH' && offer.achAgreement ? (
         <ACHForm value={choice.ach} onChange={(ach) => change({ ach })}>
           <TermsCheckbox checked={choice.achAgreed} onChange={(achAgreed) => change({ achAgreed })} name="achAgree" lead={ta.agreeLead}
-            docs={[[ta.agreement, { title: ta.agreement, text: data.achAgreement.text }]]} />
+            docs={[[ta.agreement, { title: ta.agreement, text: offer.achAgreement.text }]]} />
         </ACHForm>
       ) : null}
     </section>

@@ -1,0 +1,73 @@
+package storefront
+
+import "fmt"
+
+// The texts of the members' flows (registration, sessions, passwords,
+// point shares) and of the host's calls for them (see texts.go).
+
+// ---- members ----
+
+// The refusals of a registration and of an account's fields.
+const (
+	TextAcceptTerms       = "請先閱讀並同意服務條款與隱私權政策"
+	TextBadEmail          = "電子信箱格式不正確"
+	TextPasswordNotDigest = "密碼須以 MD5 雜湊後傳送（32 位十六進位字元）"
+	TextSignInClosed      = "此品牌未開放網站會員登入，請使用品牌的 App"
+	TextNoMailer          = "郵件服務尚未設定，請聯絡商店"
+	TextResendTypes       = "type 須為 verify 或 forgotPassword"
+)
+
+// TextUnknownCustomField is a custom field the brand has not, by its key.
+func TextUnknownCustomField(key string) string { return "不明的自訂欄位：" + key }
+
+// TextLoginWaitSeconds and TextLoginWaitMinutes tell a caller the login
+// throttle holds how long to wait.
+func TextLoginWaitSeconds(secs int) string {
+	return fmt.Sprintf("登入失敗次數過多，請於 %d 秒後再試", secs)
+}
+
+// TextLoginWaitMinutes: see TextLoginWaitSeconds.
+func TextLoginWaitMinutes(mins int) string {
+	return fmt.Sprintf("登入失敗次數過多，請於 %d 分鐘後再試", mins)
+}
+
+// TextFeaturePointSharing is plan sharing, as TextModuleClosed names it.
+const TextFeaturePointSharing = "點數分享"
+
+// The refusals of a point share.
+const (
+	TextShareAccount      = "請輸入對方的電子信箱或手機號碼"
+	TextShareToSelf       = "不能分享點數給自己"
+	TextShareTicketID     = "請選擇要分享的點數票券 ticketId"
+	TextSharePoints       = "分享點數 points 需為正整數"
+	TextNoShareableTicket = "查無可分享的點數票券"
+)
+
+// TextNeedIdempotencyKey asks for the header Idempotency-Key of up to max
+// characters.
+func TextNeedIdempotencyKey(max int) string {
+	return fmt.Sprintf("請提供 Idempotency-Key（最長 %d 個字元）", max)
+}
+
+// The ticket service's list.
+const (
+	TextTicketServiceClosed = "此品牌未使用票券服務"
+	TextLabelTicketStatus   = "票券狀態 status "
+	TextLabelPageNumberKey  = "頁碼 pageNumber "
+	TextLabelPageSizeKey    = "每頁筆數 pageSize "
+	TextTicketStatuses      = "票券狀態 status 需為 active、notActive、expired 或 usedUp"
+)
+
+// The refusals of a JSON request body.
+const (
+	TextBodyMissing = "缺少資料：請傳送 JSON 物件"
+	TextBodyBad     = "資料格式錯誤：請傳送 JSON 物件"
+)
+
+// TextBodyTooLarge is a body past its limit of kb KB.
+func TextBodyTooLarge(kb int64) string { return fmt.Sprintf("資料過大（上限 %d KB）", kb) }
+
+// TextFieldType is a body field of the wrong JSON type.
+func TextFieldType(field string) string {
+	return fmt.Sprintf("欄位 %s 的資料型別不正確", field)
+}
