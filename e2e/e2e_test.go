@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math"
 	"net"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -82,8 +83,10 @@ func TestBrowser(t *testing.T) {
 func runFile(t *testing.T, file string) {
 	log := &logBuffer{}
 	env := startHost(t, log)
+	// the fixtures' one connection and psql (lib.mjs sql) take no pool setting
+	dbURL := withoutPoolSize(env["DATABASE_URL"])
 	if fx := fixtures[file]; fx != nil {
-		if err := fx(t.Context(), env["DATABASE_URL"]); err != nil {
+		if err := fx(t.Context(), dbURL); err != nil {
 			t.Fatalf("the fixtures of %s: %v", file, err)
 		}
 	}
@@ -91,13 +94,26 @@ func runFile(t *testing.T, file string) {
 	// DATABASE_URL: tests arrange what no page can (a changed price, an
 	// off-shelf item) in the storefront's own database (lib.mjs sql)
 	cmd.Env = append(os.Environ(), "STOREFRONT_URL="+env["STOREFRONT_URL"], "CHROMIUM="+Chromium,
-		"DATABASE_URL="+env["DATABASE_URL"], "SCANNER_TOKEN="+scannerToken, "CHECKIN_KEY="+checkInKey)
+		"DATABASE_URL="+dbURL, "SCANNER_TOKEN="+scannerToken, "CHECKIN_KEY="+checkInKey)
 	out := t.Output() // one writer: exec then copies both streams in one goroutine
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = time.Minute // a browser left behind does not hold the run
 	if err := cmd.Run(); err != nil {
 		t.Errorf("%s failed: %v\nthe storefront's log:\n%s", file, err, log)
 	}
+}
+
+// withoutPoolSize is a database URL without pgx's pool_max_conns, which
+// a single connection and psql refuse.
+func withoutPoolSize(u string) string {
+	p, err := url.Parse(u)
+	if err != nil {
+		return u
+	}
+	q := p.Query()
+	q.Del("pool_max_conns")
+	p.RawQuery = q.Encode()
+	return p.String()
 }
 
 // startHost starts a storefront on a free port with a fresh database and
