@@ -7,7 +7,7 @@
 // number on one line.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, shot, sql, base, logInAs } from './lib.mjs';
+import { launch, newPage, open, shot, sql, base, logInAs, payByCard, orderResult } from './lib.mjs';
 
 // the payment sandboxes live on the public origin (dev: localhost)
 const site = base.replace('//127.0.0.1', '//localhost');
@@ -27,17 +27,6 @@ async function loggedIn(email = 'member@example.com') {
   await logInAs(page, email);
   await page.getByTestId('member-name').waitFor();
   return page;
-}
-
-/** On the NewebPay sandbox's card form: pays with card, then waits for the order result in state. */
-async function payByCard(page, card, state) {
-  await page.waitForURL(/\/dev\/newebpay\//);
-  await page.getByLabel('信用卡卡號').fill(card);
-  await page.getByLabel('有效期限（MM/YY）').fill('12/30');
-  await page.getByLabel('背面末三碼').fill('123');
-  await page.getByRole('button', { name: '確認付款' }).click();
-  await page.waitForURL(/\/demo\/(webUser\/)?orderResult\//);
-  await page.locator(`[data-testid="order-result"][data-state="${state}"]`).waitFor();
 }
 
 /** Whether the element's text sits on one line without overflowing it. */
@@ -67,7 +56,8 @@ test('a member pays for a pass from the form itself: 前往付款 goes to the pa
   await page.getByRole('button', { name: '前往付款' }).click();
   await page.waitForURL(/\/dev\/newebpay\//);
   assert.equal(await page.getByRole('dialog').count(), 0);
-  await payByCard(page, '4000-2211-1111-1111', 'paid');
+  await payByCard(page, '4000-2211-1111-1111');
+  await orderResult(page, 'paid');
 
   // the order number (26 characters) on one line at 390 px
   const no = page.getByTestId('order-no');
@@ -86,7 +76,8 @@ test('a member whose card is declined retries with the same cart and the terms s
   await page.getByRole('radio', { name: '信用卡付款' }).check();
   await page.getByRole('checkbox', { name: /服務條款/ }).check();
   await page.getByRole('button', { name: '前往付款' }).click();
-  await payByCard(page, '4000-2211-1111-1112', 'failed');
+  await payByCard(page, '4000-2211-1111-1112');
+  await orderResult(page, 'failed');
   await page.getByRole('link', { name: '重新付款' }).click();
   await page.waitForURL((u) => u.pathname === `/demo/passcard/${id}/checkout`);
   await page.getByTestId('checkout').waitFor();
@@ -96,7 +87,8 @@ test('a member whose card is declined retries with the same cart and the terms s
   await shot(page, 'checkout-form-after-declined');
   // straight on to pay again: nothing to tick a second time
   await page.getByRole('button', { name: '前往付款' }).click();
-  await payByCard(page, '4000-2211-1111-1111', 'paid');
+  await payByCard(page, '4000-2211-1111-1111');
+  await orderResult(page, 'paid');
   assert.deepEqual(page.errors.filter(expected), []);
   await page.context().close();
 });

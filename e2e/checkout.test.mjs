@@ -8,7 +8,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { launch, newPage, open, shot, sql, base, logInAs } from './lib.mjs';
+import { launch, newPage, open, shot, sql, base, logInAs, payByCard, orderResult } from './lib.mjs';
 
 // The journeys run on the storefront's public origin (dev: localhost), as
 // visitors do: the payment sandboxes live there, and the host refuses a
@@ -43,20 +43,6 @@ async function payNow(page, total) {
   assert.equal(await page.getByTestId('checkout-total').innerText(), total);
   await page.getByRole('checkbox', { name: /服務條款/ }).check();
   await page.getByRole('button', { name: '前往付款' }).click();
-}
-
-/** On the NewebPay sandbox's card form: pays with card. */
-async function payByCard(page, card) {
-  await page.waitForURL(/\/dev\/newebpay\//);
-  await page.getByLabel('信用卡卡號').fill(card);
-  await page.getByLabel('有效期限（MM/YY）').fill('12/30');
-  await page.getByLabel('背面末三碼').fill('123');
-  await page.getByRole('button', { name: '確認付款' }).click();
-}
-
-async function resultState(page, state) {
-  await page.waitForURL(/\/demo\/(webUser\/)?orderResult\//);
-  await page.locator(`[data-testid="order-result"][data-state="${state}"]`).waitFor();
 }
 
 /** How many passcards named name the demo member holds (in the database). */
@@ -102,7 +88,7 @@ test('a visitor picks an item, logs in, pays by card and sees the pass in the me
   await payNow(page, 'NT$ 24,800');
 
   await payByCard(page, '4000-2211-1111-1111');
-  await resultState(page, 'paid');
+  await orderResult(page, 'paid');
   assert.match(await page.getByTestId('order-result').innerText(), /付款成功/);
   assert.equal(await page.getByTestId('order-amount').innerText(), 'NT$ 24,800');
   assert.equal(await page.getByTestId('masked-card').innerText(), '**** 1111');
@@ -126,7 +112,7 @@ test('a declined card shows the failure and a retry that starts again', async ()
   await open(page, site + `/demo/point/${id}/checkout`);
   await payNow(page, 'NT$ 5,000');
   await payByCard(page, '4000-2211-1111-1112');
-  await resultState(page, 'failed');
+  await orderResult(page, 'failed');
   assert.match(await page.getByTestId('order-result').innerText(), /付款失敗/);
   assert.ok(await page.getByTestId('failure').isVisible());
   await shot(page, 'order-result-failed');
@@ -138,7 +124,7 @@ test('a declined card shows the failure and a retry that starts again', async ()
   // the retry is a new payment: this time it goes through
   await payNow(page, 'NT$ 5,000');
   await payByCard(page, '4000-2211-1111-1111');
-  await resultState(page, 'paid');
+  await orderResult(page, 'paid');
   assert.deepEqual(page.errors.filter(expected), []);
   await page.context().close();
 });
@@ -149,7 +135,7 @@ test('a card that times out leaves the order awaiting: the payment-status dialog
   await open(page, site + `/demo/point/${itemId('儲值票券 1,000 點')}/checkout`);
   await payNow(page, 'NT$ 1,000');
   await payByCard(page, '4000-2211-1111-1113');
-  await resultState(page, 'awaiting_payment');
+  await orderResult(page, 'awaiting_payment');
   const status = page.getByTestId('payment-status-dialog');
   await status.waitFor();
   assert.match(await status.innerText(), /確認中/);
@@ -177,7 +163,7 @@ test('the same purchase with LINE Pay, approved on its sandbox page', async () =
   await page.waitForURL(/\/dev\/linepay\//);
   await shot(page, 'linepay-sandbox');
   await page.getByRole('button', { name: '付款' }).click();
-  await resultState(page, 'paid');
+  await orderResult(page, 'paid');
   assert.match(await page.locator('main').innerText(), /LINE Pay/);
   assert.equal(await passcardsShown(page, '季卡通行卡'), before + 1);
   assert.deepEqual(page.errors.filter(expected), []);

@@ -10,7 +10,7 @@
 // 加入行事曆 uncovered.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, shot, sql, base, logInAs, mailTo, nextFrames, iPhoneUA } from './lib.mjs';
+import { launch, newPage, open, shot, sql, base, logInAs, mailTo, nextFrames, iPhoneUA, payByCard } from './lib.mjs';
 
 // The journeys run on the storefront's public origin (dev: localhost): the
 // payment sandboxes live there (checkout.test.mjs says why).
@@ -61,15 +61,6 @@ const chip = (d) => `${+d.slice(5, 7)}/${+d.slice(8, 10)}（`;
 async function livePanel(page) {
   await page.locator('[data-testid="booking-panel"][data-state="live"]').waitFor();
   return page.getByTestId('booking-panel');
-}
-
-/** On the NewebPay sandbox's card form: pays with the test card (typing the card: not counted as taps). */
-async function payByCard(page) {
-  await page.waitForURL(/\/dev\/newebpay\//);
-  await page.getByLabel('信用卡卡號').fill('4000-2211-1111-1111');
-  await page.getByLabel('有效期限（MM/YY）').fill('12/30');
-  await page.getByLabel('背面末三碼').fill('123');
-  await page.getByRole('button', { name: '確認付款' }).click();
 }
 
 /** How many live bookings the member holds of a session. */

@@ -94,6 +94,25 @@ export function sql(text, vars = {}) {
 }
 
 /**
+ * On the NewebPay sandbox's card form: pays with card (the test card by
+ * default; the sandbox declines ...1112 and leaves ...1113 unanswered).
+ * Typing the card is not a member's tap.
+ */
+export async function payByCard(page, card = '4000-2211-1111-1111') {
+  await page.waitForURL(/\/dev\/newebpay\//);
+  await page.getByLabel('信用卡卡號').fill(card);
+  await page.getByLabel('有效期限（MM/YY）').fill('12/30');
+  await page.getByLabel('背面末三碼').fill('123');
+  await page.getByRole('button', { name: '確認付款' }).click();
+}
+
+/** Waits for brand demo's order result page to show the order in state. */
+export async function orderResult(page, state) {
+  await page.waitForURL(/\/demo\/(webUser\/)?orderResult\//);
+  await page.locator(`[data-testid="order-result"][data-state="${state}"]`).waitFor();
+}
+
+/**
  * Logs the page's browser in as email through the login API, the way the
  * login dialog does (the password leaves as its MD5, spec section 5), then
  * opens path (default: the page's current address) again, logged in. The

@@ -5,7 +5,7 @@
 // card owes nothing after.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, sql, base, logInAs } from './lib.mjs';
+import { launch, newPage, open, sql, base, logInAs, payByCard, orderResult } from './lib.mjs';
 
 const site = base.replace('//127.0.0.1', '//localhost');
 
@@ -19,16 +19,6 @@ async function logIn(page) {
   await page.getByTestId('member-name').waitFor();
 }
 
-async function payByCard(page) {
-  await page.waitForURL(/\/dev\/newebpay\//);
-  await page.getByLabel('信用卡卡號').fill('4000-2211-1111-1111');
-  await page.getByLabel('有效期限（MM/YY）').fill('12/30');
-  await page.getByLabel('背面末三碼').fill('123');
-  await page.getByRole('button', { name: '確認付款' }).click();
-  await page.waitForURL(/\/demo\/(webUser\/)?orderResult\//);
-  await page.locator('[data-testid="order-result"][data-state="paid"]').waitFor();
-}
-
 test('a member buys a term trial after its check, pays by card; a second trial is refused', async () => {
   const page = await newPage(browser);
   await logIn(page);
@@ -38,9 +28,11 @@ test('a member buys a term trial after its check, pays by card; a second trial i
   assert.equal(await page.getByTestId('checkout-total').innerText(), 'NT$ 500');
   await page.getByRole('checkbox', { name: /服務條款/ }).check();
   await page.getByRole('button', { name: '前往付款' }).click();
-  await payByCard(page).catch(async (e) => {
-    throw new Error(`${e.message}\n${page.url()}\n${await page.locator('body').innerText()}`.slice(0, 1500));
-  });
+  await payByCard(page)
+    .then(() => orderResult(page, 'paid'))
+    .catch(async (e) => {
+      throw new Error(`${e.message}\n${page.url()}\n${await page.locator('body').innerText()}`.slice(0, 1500));
+    });
   const booked = sql(`select count(*) from bookings b join users u on u.id = b.user_id
     where u.email = 'member@example.com' and u.brand_id = 'demo' and b.pay_kind = 'order' and b.status = 'booked'`);
   assert.ok(Number(booked) >= 1);
@@ -64,6 +56,7 @@ test('the demo member pays an overdue counting passcard in the sandbox, once', a
   await page.getByRole('checkbox', { name: /服務條款/ }).check();
   await page.getByRole('button', { name: '前往付款' }).click();
   await payByCard(page);
+  await orderResult(page, 'paid');
   const remain = sql(`select min(remain_minutes) from member_counting_passcards m join users u on u.id = m.user_id
     where u.email = 'member@example.com' and u.brand_id = 'demo'`);
   assert.ok(Number(remain) >= 0, `a card still owes: ${remain}`);
