@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/tern/v2/migrate"
 )
@@ -67,6 +68,11 @@ func Open(ctx context.Context, databaseURL, varDir string, log *slog.Logger) (*D
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("DATABASE_URL: %w", err)
+	}
+	if db.cluster == nil {
+		if err := createIfMissing(ctx, cfg.ConnConfig, log); err != nil {
+			return nil, err
+		}
 	}
 	if !strings.Contains(databaseURL, "pool_max_conns=") {
 		cfg.MaxConns = DefaultPoolConns
@@ -161,11 +167,46 @@ func EnsureDatabase(ctx context.Context, serverURL, name string) error {
 	if exists {
 		return nil
 	}
-	_, err = conn.Exec(ctx, "create database "+pgx.Identifier{name}.Sanitize())
-	if err != nil && storefront.AsError(err).Kind == storefront.KindConflict { // created meanwhile by another process
+	return createDatabase(ctx, conn, name)
+}
+
+// createDatabase creates database name; one created meanwhile by another
+// process is not an error.
+func createDatabase(ctx context.Context, conn *pgx.Conn, name string) error {
+	_, err := conn.Exec(ctx, "create database "+pgx.Identifier{name}.Sanitize())
+	if err != nil && storefront.AsError(err).Kind == storefront.KindConflict {
 		return nil
 	}
 	return err
+}
+
+// createIfMissing creates the database a DATABASE_URL names when its server
+// answers that it does not exist (SQLSTATE 3D000), as the embedded default
+// does, so that a fresh machine's first run does not stop there; creating
+// it needs the CREATEDB privilege, and without it the error says what to do.
+func createIfMissing(ctx context.Context, cc *pgx.ConnConfig, log *slog.Logger) error {
+	conn, err := pgx.ConnectConfig(ctx, cc.Copy())
+	if err == nil {
+		return conn.Close(ctx)
+	}
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "3D000" {
+		return nil // the pool reports it, with the pool's own retries
+	}
+	server := cc.Copy()
+	server.Database = "postgres"
+	admin, err := pgx.ConnectConfig(ctx, server)
+	if err != nil {
+		return fmt.Errorf("DATABASE_URL names database %q, which does not exist, and the server's database postgres cannot be reached to create it: %w", cc.Database, err)
+	}
+	defer admin.Close(ctx)
+	if err := createDatabase(ctx, admin, cc.Database); err != nil {
+		return fmt.Errorf("DATABASE_URL names database %q, which does not exist; creating it failed (create it, or grant CREATEDB): %w", cc.Database, err)
+	}
+	if log != nil {
+		log.Info("created the database DATABASE_URL names", "database", cc.Database)
+	}
+	return nil
 }
 
 // withDatabase returns serverURL with its database replaced by name.

@@ -2,8 +2,13 @@ package data_test
 
 import (
 	"context"
+	"fmt"
+	"net/url"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"storefront/data"
 	"storefront/data/dbtest"
@@ -29,5 +34,35 @@ func TestPoolSize(t *testing.T) {
 			t.Errorf("%s: %d connections at most; want %d", c.name, got, c.want)
 		}
 		db.Close()
+	}
+}
+
+// TestOpenCreatesTheNamedDatabase: a DATABASE_URL naming a database that
+// does not exist yet gets it created and migrated, as the embedded default
+// does, instead of failing after the build.
+func TestOpenCreatesTheNamedDatabase(t *testing.T) {
+	ctx := context.Background()
+	name := fmt.Sprintf("storefront_missing_%d", time.Now().UnixNano())
+	u, err := url.Parse(dbtest.ServerURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	server := u.String()
+	u.Path = "/" + name
+	db, err := data.Open(ctx, u.String(), "", nil)
+	if err != nil {
+		t.Fatalf("open %s: %v", name, err)
+	}
+	t.Cleanup(func() {
+		db.Close()
+		admin, err := pgx.Connect(ctx, server)
+		if err == nil {
+			admin.Exec(ctx, "drop database if exists "+name)
+			admin.Close(ctx)
+		}
+	})
+	var migrated bool
+	if err := db.Pool.QueryRow(ctx, "select exists(select 1 from schema_version)").Scan(&migrated); err != nil || !migrated {
+		t.Fatalf("the created database is not migrated: %v", err)
 	}
 }
