@@ -353,7 +353,8 @@ func (db *DB) ScheduleDates(ctx context.Context, brandID string, f ScheduleFilte
 
 // TimetableSession is a session on a brand's timetable: the schedule, its
 // seats by the catalogue's rule (scheduleCols, as the course page shows
-// them), its course, store and course type (category).
+// them), its course, store and course type (category). Its teacher is the
+// session's own, else the course's lead teacher.
 type TimetableSession struct {
 	rules.Schedule `tstype:",extends,required"`
 	CourseName     string `json:"courseName"`
@@ -375,10 +376,15 @@ func (db *DB) Timetable(ctx context.Context, brandID string, f ActivityFilter, l
 	where, args := f.scheduleMatch()
 	args = append([]any{brandID}, args...)
 	return queryList(ctx, db, func(r pgx.Row, t *TimetableSession) error {
-		err := r.Scan(append(scheduleFields(&t.Schedule), &t.CourseName, &t.StoreID, &t.StoreShortName, &t.CategoryID, &t.CategoryName)...)
+		var lead string
+		err := r.Scan(append(scheduleFields(&t.Schedule), &t.CourseName, &t.StoreID, &t.StoreShortName, &t.CategoryID, &t.CategoryName, &lead)...)
+		if t.TeacherName == "" { // no teacher of its own: the course's lead teacher teaches it
+			t.TeacherName = lead
+		}
 		t.Full = t.Remaining <= 0
 		return err
-	}, `select `+scheduleCols+`, c.name, c.store_id, st.short_name, coalesce(c.category_id, 0), coalesce(cat.name, '')
+	}, `select `+scheduleCols+`, c.name, c.store_id, st.short_name, coalesce(c.category_id, 0), coalesce(cat.name, ''),
+		       coalesce((select name from teachers where id = c.teacher_id), '')
 		  from `+scheduleJoin+` left join course_categories cat on cat.id = c.category_id
 		 where `+where+fmt.Sprintf(` order by s.date, s.start_time, st.sort, c.sort, s.id limit $%d`, len(args)+1),
 		append(args, limit)...)

@@ -166,7 +166,7 @@ func TestTimetable(t *testing.T) {
 		// a shop with neither BOOKING nor FIND_ACTIVITY
 		exec(`update brands set modules = array['WEB_SHOP', 'FIND_PLAN', 'MEMBER_SIGN_IN'] where id = 'plan'`)
 		runScenarios(t, ts, []scenario{
-			{Name: "booking only (yoga has both; plan had BOOKING)", Path: "/yoga/timetable", Status: 200},
+			{Name: "a brand with the modules", Path: "/yoga/timetable", Status: 200},
 			{Name: "no such modules: page", Path: "/plan/timetable", Status: 404, Contains: []string{"找不到頁面"}},
 			{Name: "no such modules: call", Path: "/api/schedule/timetable?brandId=plan", Status: 404},
 			{Name: "no web shop: page", Path: "/noshop/timetable", Status: 404},

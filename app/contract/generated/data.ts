@@ -331,7 +331,8 @@ export interface ScheduleFilter {
 /**
  * TimetableSession is a session on a brand's timetable: the schedule, its
  * seats by the catalogue's rule (scheduleCols, as the course page shows
- * them), its course, store and course type (category).
+ * them), its course, store and course type (category). Its teacher is the
+ * session's own, else the course's lead teacher.
  */
 export interface TimetableSession extends rules.Schedule {
   courseName: string;
