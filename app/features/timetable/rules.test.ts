@@ -15,7 +15,7 @@ test('the day strip says 今天 and 明天, then the weekday and date', () => {
   assert.equal(dayLabel({ date: '2026-12-03', weekday: 5 }, 1), '明天');
   assert.equal(dayLabel({ date: '2026-12-04', weekday: 6 }, 2), '週五 12/4');
   assert.equal(dayName({ date: '2026-12-02', weekday: 4 }, 0), '今天 12/2（週三）');
-  assert.equal(dayName({ date: '2026-12-04', weekday: 6 }, 2), '12/4（週五）');
+  assert.equal(dayName({ date: '2026-12-04', weekday: 6 }, 2), '週五 12/4');
 });
 
 test('a session says its seats left, or 額滿 with 可候補 where the brand has a waiting list', () => {

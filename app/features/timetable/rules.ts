@@ -22,10 +22,9 @@ export function dayLabel(d: TimetableDay, i: number): string {
   return weekday(d.weekday) + ' ' + shortDate(d.date);
 }
 
-/** A day chip's full name for screen readers: '今天 12/1（週二）'. */
+/** A day chip's name for screen readers: 今天 and 明天 with their date ('今天 12/1（週二）'), the rest as shown. */
 export function dayName(d: TimetableDay, i: number): string {
-  const date = dateWithWeekday(d.date, d.weekday);
-  return i < 2 ? dayLabel(d, i) + ' ' + date : date;
+  return i < 2 ? dayLabel(d, i) + ' ' + dateWithWeekday(d.date, d.weekday) : dayLabel(d, i);
 }
 
 /** A session's seats: '剩 3 位', or 額滿 (with 可候補 when the brand has a waiting list). */
