@@ -153,6 +153,9 @@ func TestTimetable(t *testing.T) {
 		if strings.Contains(w.Body.String(), `data-schedule-id="`+fmt.Sprint(midnight)+`"`) {
 			t.Error("a session of 信義館 on 竹北館's timetable")
 		}
+		// on the brand's custom domain, without the brand in its paths
+		scenario{Path: "/timetable?date=2026-11-24", Header: []string{"Host", "fit.demo.test"}, Status: 200,
+			Contains: []string{`<link rel="canonical" href="https://fit.demo.test/timetable"/>`, fmt.Sprintf(`href="/activity/%d/%d?session=%d#booking"`, xinyi, yoga, midnight)}}.run(t, ts)
 	})
 
 	t.Run("bad input is refused at its field", func(t *testing.T) {
