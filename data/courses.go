@@ -76,7 +76,9 @@ func Normalize(s string) string {
 // scheduleMatch is the where clause of a filter over course_schedules s
 // joined with courses c; args start at $1 = brand id.
 func (f ActivityFilter) scheduleMatch() (string, []any) {
-	w := []string{"s.brand_id = $1", "c.on_shelf", "(s.date + s.start_time) >= $2::timestamp"}
+	// the date bound is implied by the start's; it lets the brand's
+	// (brand_id, date, start_time) index skip the sessions of past days
+	w := []string{"s.brand_id = $1", "c.on_shelf", "(s.date + s.start_time) >= $2::timestamp", "s.date >= $2::date"}
 	args := []any{nil, rules.Wall(f.From)}
 	add := func(cond string, v any) {
 		args = append(args, v)
