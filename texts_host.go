@@ -14,6 +14,7 @@ const (
 	TextLabelQuantity        = "購買數量"
 	TextLabelCountingCard    = "分鐘卡代碼"
 	TextLabelCourse          = "課程代碼"
+	TextLabelDate            = "日期"
 	TextLabelEndDate         = "結束日期"
 	TextLabelHoldingID       = "票券代碼 holdingId "
 	TextLabelKeyword         = "關鍵字"

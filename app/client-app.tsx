@@ -58,8 +58,14 @@ export function ClientApp({ initial, initialPage }: { initial: PageProps; initia
       // reader user goes on from the new page's main content, not from the top
       if (!opts.pop && (!document.activeElement || document.activeElement === document.body)) document.getElementById('main')?.focus({ preventScroll: true });
       const keep = !opts.pop && (opts.keepScroll || keepsScroll(from, to));
+      // a link to a place in the page (#booking) goes there, as on a load,
+      // below the sticky header (and the app banner above it, when shown)
+      const hash = new URL(href, window.location.href).hash.slice(1);
       requestAnimationFrame(() => {
+        const at = !opts.pop && hash ? document.getElementById(decodeURIComponent(hash)) : null;
+        const stuck = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
         if (opts.pop) window.scrollTo(0, opts.scrollY ?? 0);
+        else if (at) window.scrollTo(0, at.getBoundingClientRect().top + window.scrollY - stuck);
         else if (!keep) window.scrollTo(0, 0);
       });
     } catch {

@@ -76,7 +76,9 @@ func Normalize(s string) string {
 // scheduleMatch is the where clause of a filter over course_schedules s
 // joined with courses c; args start at $1 = brand id.
 func (f ActivityFilter) scheduleMatch() (string, []any) {
-	w := []string{"s.brand_id = $1", "c.on_shelf", "(s.date + s.start_time) >= $2::timestamp"}
+	// the date bound is implied by the start's; it lets the brand's
+	// (brand_id, date, start_time) index skip the sessions of past days
+	w := []string{"s.brand_id = $1", "c.on_shelf", "(s.date + s.start_time) >= $2::timestamp", "s.date >= $2::date"}
 	args := []any{nil, rules.Wall(f.From)}
 	add := func(cond string, v any) {
 		args = append(args, v)
@@ -121,10 +123,13 @@ const scheduleCols = `s.id, s.course_id, to_char(s.date, 'YYYY-MM-DD'), extract(
 	coalesce((select name from teachers where id = s.teacher_id), ''), s.capacity, s.capacity - s.booked,
 	coalesce(s.term_class_id, 0)`
 
-func scanSchedule(r pgx.Row, s *Schedule) error {
-	return r.Scan(&s.ScheduleID, &s.CourseID, &s.ScheduleDate, &s.Weekday, &s.StartTime, &s.EndTime,
-		&s.TeacherID, &s.TeacherName, &s.Capacity, &s.Remaining, &s.TermClassID)
+// scheduleFields are the scan targets of scheduleCols.
+func scheduleFields(s *Schedule) []any {
+	return []any{&s.ScheduleID, &s.CourseID, &s.ScheduleDate, &s.Weekday, &s.StartTime, &s.EndTime,
+		&s.TeacherID, &s.TeacherName, &s.Capacity, &s.Remaining, &s.TermClassID}
 }
+
+func scanSchedule(r pgx.Row, s *Schedule) error { return r.Scan(scheduleFields(s)...) }
 
 // Activities returns one page of the courses with schedules matching f,
 // soonest first, each with its first perCourse matching schedules and up to
@@ -346,6 +351,45 @@ func (db *DB) ScheduleDates(ctx context.Context, brandID string, f ScheduleFilte
 	return queryList(ctx, db, func(r pgx.Row, d *string) error { return r.Scan(d) },
 		`select distinct to_char(s.date, 'YYYY-MM-DD') as d from `+scheduleJoin+` where `+where+
 			fmt.Sprintf(` order by d limit $%d`, len(args)+2), append(append([]any{brandID}, args...), limit)...)
+}
+
+// TimetableSession is a session on a brand's timetable: the schedule, its
+// seats by the catalogue's rule (scheduleCols, as the course page shows
+// them), its course, store and course type (category). Its teacher is the
+// session's own, else the course's lead teacher.
+type TimetableSession struct {
+	rules.Schedule `tstype:",extends,required"`
+	CourseName     string `json:"courseName"`
+	StoreID        int64  `json:"storeId"`
+	StoreShortName string `json:"storeShortName"`
+	CategoryID     int64  `json:"categoryId"`
+	CategoryName   string `json:"categoryName"`
+	// Full: no seat left (Remaining is 0).
+	Full bool `json:"full"`
+}
+
+// MaxTimetableSessions bounds a timetable's answer.
+const MaxTimetableSessions = 500
+
+// Timetable returns the brand's sessions matching f (f.From the earliest
+// start, f.To the last Taipei date; StoreID and CategoryID narrow it), in
+// time order, at most limit.
+func (db *DB) Timetable(ctx context.Context, brandID string, f ActivityFilter, limit int) ([]TimetableSession, error) {
+	where, args := f.scheduleMatch()
+	args = append([]any{brandID}, args...)
+	return queryList(ctx, db, func(r pgx.Row, t *TimetableSession) error {
+		var lead string
+		err := r.Scan(append(scheduleFields(&t.Schedule), &t.CourseName, &t.StoreID, &t.StoreShortName, &t.CategoryID, &t.CategoryName, &lead)...)
+		if t.TeacherName == "" { // no teacher of its own: the course's lead teacher teaches it
+			t.TeacherName = lead
+		}
+		t.Full = t.Remaining <= 0
+		return err
+	}, `select `+scheduleCols+`, c.name, c.store_id, st.short_name, coalesce(c.category_id, 0), coalesce(cat.name, ''),
+		       coalesce((select name from teachers where id = c.teacher_id), '')
+		  from `+scheduleJoin+` left join course_categories cat on cat.id = c.category_id
+		 where `+where+fmt.Sprintf(` order by s.date, s.start_time, st.sort, c.sort, s.id limit $%d`, len(args)+1),
+		append(args, limit)...)
 }
 
 // Teachers returns the brand's teachers; with courseID only those of that

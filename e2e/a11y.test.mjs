@@ -42,6 +42,7 @@ function publicPages() {
     'brand-home': '/demo',
     'brand-home-tab': '/demo?projectType=3',
     activities: '/demo/activitys',
+    timetable: '/demo/timetable',
     search: '/demo/search/result?keyword=%E7%91%9C%E7%8F%88',
     course: `/demo/activity/${course}`,
     item: `/demo/passcard/${pass}`,

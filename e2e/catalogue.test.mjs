@@ -100,9 +100,8 @@ test('search finds a partial Chinese word', async () => {
   assert.ok(names.every((n) => n.includes('瑜珈')), names.join(','));
   assert.match(await page.getByTestId('search-count').innerText(), /找到 \d+ 堂課程/);
 
-  // filter by store: the form keeps the keyword
+  // filter by store: it applies as it changes (no 搜尋), and keeps the keyword
   await page.getByLabel('門市').selectOption({ label: '竹北館' });
-  await page.getByRole('button', { name: '搜尋' }).click();
   await landed(page, /storeId=/);
   const stores = await page.getByTestId('activity-card').locator('span', { hasText: /館$/ }).allInnerTexts();
   assert.ok(stores.length > 0 && stores.every((s) => s === '竹北館'), stores.join(','));
@@ -232,6 +231,7 @@ test('every catalogue page hydrates without console errors, with screenshots at 
     'brand-home-tab': '/demo?projectType=3',
     'brand-home-plans': '/demo?type=plan',
     activities: pick(/\/activitys$/),
+    timetable: '/demo/timetable',
     search: '/demo/search/result?keyword=%E7%91%9C%E7%8F%88',
     'search-empty': '/demo/search/result?keyword=%E6%B2%92%E6%9C%89%E9%80%99%E5%A0%82%E8%AA%B2',
     course: pick(/\/activity\/\d+\/\d+$/),
@@ -306,7 +306,9 @@ test('an activity card loads its other dates on demand, by keyboard, announced',
   await list.waitFor();
   const dates = await list.locator('li').allInnerTexts();
   assert.equal(dates.length, body.data.list.length);
-  assert.ok(dates.every((d) => /^\d{1,2}\/\d{1,2}（週.）\d\d:\d\d$/.test(d)), dates.join(','));
+  // each with its seats, a link to that session on its course page
+  assert.ok(dates.every((d) => /^\d{1,2}\/\d{1,2}（週.）\d\d:\d\d\s*(剩 \d+ 位|額滿)$/.test(d)), dates.join(','));
+  assert.equal(await list.getByRole('link').count(), dates.length);
   assert.equal(await page.getByRole('status').filter({ hasText: /^已載入 \d+ 個時段$/ }).count(), 1);
   // focus stays with the control: the button for the next page, else the list
   const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));

@@ -10,7 +10,7 @@
 // 加入行事曆 uncovered.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, shot, sql, base, logInAs, mailTo, nextFrames, iPhoneUA, payByCard } from './lib.mjs';
+import { launch, newPage, open, shot, sql, base, logInAs, mailTo, nextFrames, phone, expected, payByCard } from './lib.mjs';
 
 // The journeys run on the storefront's public origin (dev: localhost): the
 // payment sandboxes live there (checkout.test.mjs says why).
@@ -19,12 +19,6 @@ const site = base.replace('//127.0.0.1', '//localhost');
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-// refused calls answer 4xx: the browser logs each as a console error
-const expected = (e) => !/status of 4\d\d/.test(e);
-
-/** A phone: 390 x 844, touch, zh-TW. */
-const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, userAgent: iPhoneUA, locale: 'zh-TW' };
 
 /** A verified member of the demo brand holding nothing (every required field filled, password demo1234). */
 function newMember(email) {

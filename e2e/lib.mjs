@@ -21,6 +21,12 @@ export const patience = 180_000;
 export const iPhoneUA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
+/** A phone: 390 x 844, touch, zh-TW (newPage's options). */
+export const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, userAgent: iPhoneUA, locale: 'zh-TW' };
+
+/** A console error other than a refused call's (a 4xx answer, which the browser logs as an error). */
+export const expected = (e) => !/status of 4\d\d/.test(e);
+
 export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',

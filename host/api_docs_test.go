@@ -171,6 +171,8 @@ var apiDocs = map[string]apiDoc{
 	// schedules and booking
 	"GET /api/schedule": {Summary: "課程場次與即時名額（訪客亦可；會員另含自己的預約與候補）",
 		Params: params(brandQuery, intParam("courseId", "課程代碼"), intParam("storeId", "門市"), intParam("scheduleId", "場次代碼"), dateParams), Answer: []wire.ScheduleSeat{}},
+	"GET /api/schedule/timetable": {Summary: "課表：品牌某一天（台北日期，預設今天，最遠一週內）的所有場次，依時間排序，含課程、門市、老師與剩餘名額；可依門市與課程類別篩選",
+		Params: params(brandQuery, textParam("date", "日期 YYYY-MM-DD（今天起一週內；預設今天）"), intParam("storeId", "門市"), intParam("categoryId", "課程類別")), Answer: wire.TimetablePage{}},
 	"GET /api/schedule/teachers": {Summary: "有近期場次的老師", Params: params(brandQuery, intParam("courseId", "課程代碼")), Answer: []data.Teacher{}},
 	"GET /api/schedule/dates": {Summary: "有場次的日期（YYYY-MM-DD）",
 		Params: params(brandQuery, intParam("courseId", "課程代碼"), intParam("storeId", "門市"), intParam("scheduleId", "場次代碼"), dateParams), Answer: []string{}},

@@ -108,6 +108,18 @@ func (s *Server) apiScheduleSeats(w http.ResponseWriter, r *http.Request) (any, 
 	return out, nil
 }
 
+// GET /api/schedule/timetable: the brand's sessions of one Taipei day
+// (date, today by default, up to a week on) in time order, with their
+// course, store, teacher and seats left, narrowed by storeId and
+// categoryId: the timetable page's data.
+func (s *Server) apiTimetable(w http.ResponseWriter, r *http.Request) (any, error) {
+	b, err := s.brandOfRequest(r, routeTimetable)
+	if err != nil {
+		return nil, err
+	}
+	return s.timetable(r.Context(), b, r.URL.Query())
+}
+
 // GET /api/user/common/server-time: the server's clock.
 func (s *Server) apiServerTime(w http.ResponseWriter, r *http.Request) (any, error) {
 	return wire.ServerTime{Now: s.now(), TimeZone: "Asia/Taipei"}, nil

@@ -100,6 +100,31 @@ func loadActivities(s *Server, rc *reqCtx) (any, error) {
 	return l, nil
 }
 
+// timetable is the timetable of a brand for a query (date, storeId,
+// categoryId): the page and GET /api/schedule/timetable both answer it.
+// The sessions are read afresh (their seats change with every booking);
+// the course types come from the cache.
+func (s *Server) timetable(ctx context.Context, b *data.Brand, v url.Values) (*wire.TimetablePage, error) {
+	q := newQuery(v)
+	asked := q.date("date", storefront.TextLabelDate)
+	out := &wire.TimetablePage{StoreID: q.id("storeId", storefront.TextLabelStore), CategoryID: q.id("categoryId", storefront.TextLabelCategory)}
+	if err := q.Err(); err != nil {
+		return nil, err
+	}
+	var from time.Time
+	out.Days, out.Date, from = rules.Timetable(s.now(), asked)
+	err := s.cached(ctx, b, "categories", &out.Categories, func() (any, error) { return s.db.Categories(ctx, b.ID) })
+	if err != nil {
+		return nil, err
+	}
+	f := data.ActivityFilter{From: from, To: out.Date, StoreID: out.StoreID, CategoryID: out.CategoryID}
+	out.Sessions, err = s.db.Timetable(ctx, b.ID, f, data.MaxTimetableSessions)
+	return out, err
+}
+
+// loadTimetable is the timetable page's data.
+func loadTimetable(s *Server, rc *reqCtx) (any, error) { return s.timetable(rc.ctx(), rc.brand, rc.query) }
+
 // parseSearch reads a search's query.
 func parseSearch(v url.Values) (wire.SearchFilter, error) {
 	q := newQuery(v)

@@ -60,7 +60,7 @@ func TestContract(t *testing.T) {
 			IncludeFiles: []string{"brands.go", "courses.go", "holdings.go", "items.go", "terms.go", "bookings.go", "orders.go", "recurring_view.go", "term_sales.go", "counting.go", "shares.go", "entries.go"},
 			Frontmatter:  "import type * as rules from './rules';\n"},
 		{Path: "storefront/rules", OutputPath: filepath.Join(out, "rules.ts"),
-			IncludeFiles: []string{"activities.go", "timingcard.go", "opening_hours.go", "contrast.go"}},
+			IncludeFiles: []string{"activities.go", "timingcard.go", "opening_hours.go", "contrast.go", "timetable.go"}},
 	}}
 	if err := tygo.New(cfg).Generate(); err != nil {
 		t.Fatal(err)

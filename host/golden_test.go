@@ -14,8 +14,8 @@ import (
 	"storefront/rules"
 )
 
-// TestGoldenPages keeps the server-rendered HTML of three pages (brand
-// home, course detail, the member centre) in host/testdata/golden, so that
+// TestGoldenPages keeps the server-rendered HTML of four pages (brand
+// home, course detail, the member centre, the timetable) in host/testdata/golden, so that
 // a change of markup shows in review. go test ./host -run TestGoldenPages
 // -update rewrites them. The demo catalogue is loaded as if on a fixed day
 // and the clock stands still on it, so the pages are the same every day;
@@ -55,6 +55,7 @@ func TestGoldenPages(t *testing.T) {
 		{Name: "brand-home", Path: "/demo", Status: 200, Check: golden("brand-home")},
 		{Name: "course", Path: fmt.Sprintf("/demo/activity/%d/%d", ids.courseStore, ids.course), Status: 200, Check: golden("course")},
 		{Name: "member-centre", Path: "/demo/user", Status: 200, Check: golden("member-centre")},
+		{Name: "timetable", Path: "/demo/timetable", Status: 200, Check: golden("timetable")},
 	})
 }
 

@@ -45,6 +45,8 @@ func (d decision) IsRedirect() bool { return d.redirectSet }
 //	routeTermList, {TERM_SCHEDULE}, ?a=1                  -> 302 same page ?a=1&from=app
 //	routeCourse, {ONLINE_BUY_CLASS}                       -> allowed
 //	routeUserTicket, {WEB_SHOP, MEMBER_SIGN_IN}           -> 404 (no TICKET)
+//	routeTimetable, {WEB_SHOP, BOOKING}                   -> allowed
+//	routeTimetable, {WEB_SHOP, FIND_PLAN}                 -> 404
 //	any shop page, without WEB_SHOP                       -> 404 找不到頁面
 //
 // The guards' own redirects are 302: they follow the brand's modules, which
@@ -72,6 +74,9 @@ const (
 	// ruleCourse: course detail and its checkout need (root and
 	// find-activity) or the online-buy-class module.
 	ruleCourse = "course"
+	// ruleTimetable: the timetable needs root and (booking or
+	// find-activity).
+	ruleTimetable = "timetable"
 )
 
 var (
@@ -80,6 +85,7 @@ var (
 	guardBrandHome    = guard{Rule: ruleBrandHome}
 	guardTermSchedule = guard{Rule: ruleTermSchedule}
 	guardCourse       = guard{Rule: ruleCourse}
+	guardTimetable    = guard{Rule: ruleTimetable}
 )
 
 // needs is the shop's guard for a page that also needs every one of mods.
@@ -131,6 +137,10 @@ func (g guard) decide(m data.Modules, q url.Values, rest string) decision {
 		return allow
 	case ruleCourse:
 		if (root && m.Has(data.ModuleFindActivity)) || m.Has(data.ModuleOnlineBuyClass) {
+			return allow
+		}
+	case ruleTimetable:
+		if root && (m.Has(data.ModuleBooking) || m.Has(data.ModuleFindActivity)) {
 			return allow
 		}
 	}

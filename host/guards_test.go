@@ -16,7 +16,7 @@ import (
 // TestEveryRouteHasAGuard: a route without a guard, or with a rule the
 // guards do not know, would answer 404 everywhere; this says which one.
 func TestEveryRouteHasAGuard(t *testing.T) {
-	known := []string{ruleOpen, ruleShop, ruleBrandHome, ruleTermSchedule, ruleCourse}
+	known := []string{ruleOpen, ruleShop, ruleBrandHome, ruleTermSchedule, ruleCourse, ruleTimetable}
 	for _, r := range append(slices.Clone(pageRoutes), indexRoute, errorRoute) {
 		if !slices.Contains(known, r.Guard.Rule) {
 			t.Errorf("route %s has the guard rule %q", r.Name, r.Guard.Rule)

@@ -22,6 +22,7 @@ var (
 	headerNav = []navEntry{
 		{"items", routeBrandHome, ""},
 		{"activities", routeActivities, ""},
+		{"timetable", routeTimetable, ""},
 		{"termSchedule", routeTermList, data.ModuleTermSchedule},
 	}
 	memberNav = []navEntry{

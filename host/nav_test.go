@@ -22,7 +22,8 @@ func keys(links []wire.NavLink) []string {
 
 // TestNavigationFollowsGuards: which header links and member-menu entries a
 // brand's modules give, as guards.go allows the pages (issue: 課程 shows
-// with WEB_SHOP alone, 商品 needs FIND_ACTIVITY or FIND_PLAN).
+// with WEB_SHOP alone, 商品 needs FIND_ACTIVITY or FIND_PLAN, 課表 BOOKING
+// or FIND_ACTIVITY).
 func TestNavigationFollowsGuards(t *testing.T) {
 	const (
 		shop  = data.ModuleWebShop
@@ -41,14 +42,15 @@ func TestNavigationFollowsGuards(t *testing.T) {
 		links   []string
 	}{
 		{name: "web shop alone", modules: data.Modules{shop}, header: []string{"activities"}, member: []string{}, links: []string{}},
-		{name: "shop and activities", modules: data.Modules{shop, act}, header: []string{"items", "activities"}, member: []string{}, links: []string{}},
+		{name: "shop and activities", modules: data.Modules{shop, act}, header: []string{"items", "activities", "timetable"}, member: []string{}, links: []string{}},
 		{name: "shop and plans", modules: data.Modules{shop, plan}, header: []string{"items", "activities"}, member: []string{}, links: []string{}},
-		{name: "members sign in", modules: data.Modules{shop, act, login}, header: []string{"items", "activities"}, member: []string{"overview", "countingPasscard"}, links: []string{}},
-		{name: "members with tickets", modules: data.Modules{shop, act, login, data.ModuleTicket}, header: []string{"items", "activities"}, member: []string{"overview", "ticket", "countingPasscard"}, links: []string{}},
-		{name: "timing card without sign-in", modules: data.Modules{shop, act, timer}, header: []string{"items", "activities"}, member: []string{}, links: []string{}},
-		{name: "every feature", modules: every, header: []string{"items", "activities", "termSchedule"}, member: []string{"overview", "booking", "passcard", "ticket", "countingPasscard", "timingcard"}, links: []string{"timingcardPlans"}},
+		{name: "shop with bookings, no activities", modules: data.Modules{shop, plan, data.ModuleBooking}, header: []string{"items", "activities", "timetable"}, member: []string{}, links: []string{}},
+		{name: "members sign in", modules: data.Modules{shop, act, login}, header: []string{"items", "activities", "timetable"}, member: []string{"overview", "countingPasscard"}, links: []string{}},
+		{name: "members with tickets", modules: data.Modules{shop, act, login, data.ModuleTicket}, header: []string{"items", "activities", "timetable"}, member: []string{"overview", "ticket", "countingPasscard"}, links: []string{}},
+		{name: "timing card without sign-in", modules: data.Modules{shop, act, timer}, header: []string{"items", "activities", "timetable"}, member: []string{}, links: []string{}},
+		{name: "every feature", modules: every, header: []string{"items", "activities", "timetable", "termSchedule"}, member: []string{"overview", "booking", "passcard", "ticket", "countingPasscard", "timingcard"}, links: []string{"timingcardPlans"}},
 		{name: "term schedule alone", modules: data.Modules{term}, header: []string{"termSchedule"}, member: []string{}, links: []string{}},
-		{name: "shop selling terms", modules: data.Modules{shop, act, term}, header: []string{"items", "activities", "termSchedule"}, member: []string{}, links: []string{}},
+		{name: "shop selling terms", modules: data.Modules{shop, act, term}, header: []string{"items", "activities", "timetable", "termSchedule"}, member: []string{}, links: []string{}},
 		{name: "timing card without the shop", modules: data.Modules{timer}, header: []string{}, member: []string{}, links: []string{}},
 		{name: "nothing", modules: data.Modules{}, header: []string{}, member: []string{}, links: []string{}},
 	}

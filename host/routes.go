@@ -45,6 +45,7 @@ var itemType = map[string]func(string) bool{"itemType": data.IsItemType}
 var (
 	routeBrandHome        = &route{Name: "brandId-index", Pattern: "", Page: "brand-home", Guard: guardBrandHome, Load: loadBrandHome, Cacheable: true, Query: []string{"type", "projectType"}}
 	routeActivities       = &route{Name: "brandId-activitys", Pattern: "activitys", Page: "activities", Guard: shop, Load: loadActivities, Cacheable: true, Query: []string{"pageNumber"}}
+	routeTimetable        = &route{Name: "brandId-timetable", Pattern: "timetable", Page: "timetable", Guard: guardTimetable, Load: loadTimetable} // not cached: it shows the seats left
 	routeAppDownload      = &route{Name: "brandId-appDownloadRedirect", Pattern: "appDownloadRedirect", Guard: shop, Handle: appDownloadRedirect}
 	routeOverdue          = &route{Name: "brandId-counting-passcard-overdue-purchase", Pattern: "counting-passcard-overdue-purchase", Page: "counting-passcard-overdue", Guard: memberPage(), Load: loadOverdue, Member: true}
 	routeOverdueCheckout  = &route{Name: "brandId-counting-passcard-overdue-purchase-checkout", Pattern: "counting-passcard-overdue-purchase/checkout", Page: "counting-passcard-overdue-checkout", Guard: memberPage(), Load: loadOverdueCheckout, Member: true}
@@ -82,7 +83,7 @@ var (
 // pageRoutes is the page route table, in the order of spec section 2; the
 // first match wins, so fixed paths come before parameters.
 var pageRoutes = []*route{
-	routeBrandHome, routeActivities, routeAppDownload, routeOverdue, routeOverdueCheckout,
+	routeBrandHome, routeActivities, routeTimetable, routeAppDownload, routeOverdue, routeOverdueCheckout,
 	routeSitemap, routeSitemapPart, routeExplore, routeExploreActivity,
 	routeTermList, routeTermCheckout, routeTermIntro, routeTermClass,
 	routeUser, routeUserBooking, routeUserCounting, routeUserPasscard, routeUserTicket,

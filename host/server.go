@@ -201,6 +201,7 @@ func (s *Server) routes() http.Handler {
 	// the schedule calls
 	mux.Handle("GET /api/schedule/teachers", s.api(s.apiScheduleTeachers))
 	mux.Handle("GET /api/schedule/dates", s.api(s.apiScheduleDates))
+	mux.Handle("GET /api/schedule/timetable", s.api(s.apiTimetable))
 	mux.Handle("GET /api/brand/{brandId}/salesman/list", s.api(s.apiSalesmen))
 	// checkout, orders and payment (spec section 7)
 	mux.Handle("POST /api/brand/{brandId}/sale/precheck", s.api(s.apiPrecheck))

@@ -51,6 +51,8 @@ export type TermSchedule = data.TermSchedule;
 export type CourseDetail = data.CourseDetail;
 export type SearchFilter = wire.SearchFilter;
 export type SearchCondition = wire.Condition;
+export type TimetableSession = data.TimetableSession;
+export type TimetableDay = rules.TimetableDay;
 
 // The data of each page (PageProps.data), by page.
 export type ActivitiesData = wire.ActivityList; // activities.tsx
@@ -67,6 +69,7 @@ export type MemberTimingCardData = wire.TimingCard; // member-timingcard.tsx
 export type SearchData = wire.SearchPage; // search-result.tsx
 export type TermScheduleData = wire.TermPage; // term-class.tsx
 export type TermListData = wire.TermListPage; // term-list.tsx
+export type TimetableData = wire.TimetablePage; // timetable.tsx
 export type CheckoutData = wire.CheckoutPage; // checkout.tsx
 export type OrderResultData = wire.OrderResultPage; // order-result.tsx
 /** Why the session a paid order was to book was not booked. */

@@ -6,7 +6,7 @@ import type { FocusEvent } from 'react';
 import { css } from '@emotion/css';
 import type { Activity, Banner, Item, ItemType, BrandHomeData } from '../contract/props';
 import { usePage, brandPath, kept } from '../lib/page-context';
-import { Link } from '../lib/navigation';
+import { Link, navHref } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
 import { ItemCard, itemGrid as grid } from '../features/catalogue/components/item-card';
 import { ActivityCard, cardGrid, firstRow } from '../features/catalogue/components/activity-card';
@@ -69,6 +69,17 @@ const more = css`
 /** A banner that gets focus scrolls whole into its row (a phone shows one at a time). */
 const showWhole = (e: FocusEvent<HTMLElement>) => e.currentTarget.scrollIntoView({ block: 'nearest', inline: 'start' });
 const searchGap = css`margin-bottom: 14px;`;
+/** The section's heading with the timetable's link beside it. */
+const headRow = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: 4px 12px;
+  margin-bottom: 12px;
+  h2 { margin-bottom: 0 !important; }
+  a { color: var(--brand); font-weight: 600; font-size: 15px; white-space: nowrap; }
+`;
 const tabs = css`
   display: flex;
   gap: 6px;
@@ -124,9 +135,17 @@ const HomeTop = kept('HomeTop', function HomeTop({ banners }: { banners: Banner[
 /** The promoted and coming activities with the search bar: kept by the server. */
 const HomeActivities = kept('HomeActivities', function HomeActivities({ activities }: { activities: Activity[] }) {
   const page = usePage();
+  const timetable = navHref(page.nav, 'timetable');
   return (
     <section className={section} aria-labelledby="home-activities">
-      <h2 id="home-activities">{tc.activitiesHeading}</h2>
+      <div className={headRow}>
+        <h2 id="home-activities">{tc.activitiesHeading}</h2>
+        {timetable ? (
+          <Link href={timetable} data-testid="home-timetable">
+            {tc.timetable}
+          </Link>
+        ) : null}
+      </div>
       <SearchBar className={searchGap} />
       <div className={cardGrid}>
         {activities.map((a, i) => (

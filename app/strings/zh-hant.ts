@@ -14,7 +14,7 @@ export const layout = {
   /** What the storefront's own sharing picture shows (pages of no brand). */
   serviceImageAlt: '運動票券平台的標誌',
   /** The header's links by their key in the host's navigation. */
-  nav: { items: '商品', activities: '課程', termSchedule: '學期課程' } as Record<string, string>,
+  nav: { items: '商品', activities: '課程', timetable: '課表', termSchedule: '學期課程' } as Record<string, string>,
   menu: '選單',
   footerTerms: '服務條款',
   footerPrivacy: '隱私權政策',
@@ -137,6 +137,7 @@ export const catalogue = {
   itemsHeading: '方案與票券',
   activitiesHeading: '近期課程',
   allActivities: '查看全部課程',
+  timetable: '查看課表',
   banners: '最新消息',
   storesHeading: '門市',
   breadcrumb: '頁面路徑',

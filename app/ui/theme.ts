@@ -49,6 +49,9 @@ export const webFonts = `'${webFont}', ${systemFonts}`;
 injectGlobal`
   *, *::before, *::after { box-sizing: border-box; }
   html { -webkit-text-size-adjust: 100%; }
+  /* a jump to a place in the page (#booking) clears the sticky header: two rows on phones */
+  html { scroll-padding-top: 104px; }
+  ${up(600)} { html { scroll-padding-top: 72px; } }
   body {
     margin: 0;
     font-family: ${systemFonts};

@@ -402,3 +402,15 @@ func (a AppRequest) SessionFor(id string) string {
 	}
 	return ""
 }
+
+// TimetablePage is the timetable's data (GET /api/schedule/timetable
+// answers the same): the day strip, the day shown and its filters, the
+// course types to filter by, and that day's sessions in time order.
+type TimetablePage struct {
+	Days       []rules.TimetableDay    `json:"days"`
+	Date       string                  `json:"date"`
+	StoreID    int64                   `json:"storeId"`
+	CategoryID int64                   `json:"categoryId"`
+	Categories []data.Category         `json:"categories"`
+	Sessions   []data.TimetableSession `json:"sessions"`
+}

@@ -329,6 +329,27 @@ export interface ScheduleFilter {
   ScheduleID: number /* int64 */;
 }
 /**
+ * TimetableSession is a session on a brand's timetable: the schedule, its
+ * seats by the catalogue's rule (scheduleCols, as the course page shows
+ * them), its course, store and course type (category). Its teacher is the
+ * session's own, else the course's lead teacher.
+ */
+export interface TimetableSession extends rules.Schedule {
+  courseName: string;
+  storeId: number /* int64 */;
+  storeShortName: string;
+  categoryId: number /* int64 */;
+  categoryName: string;
+  /**
+   * Full: no seat left (Remaining is 0).
+   */
+  full: boolean;
+}
+/**
+ * MaxTimetableSessions bounds a timetable's answer.
+ */
+export const MaxTimetableSessions = 500;
+/**
  * Banner is a picture with a link on brand home.
  */
 export interface Banner {

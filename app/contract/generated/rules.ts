@@ -113,6 +113,22 @@ export interface OpeningHours {
 }
 
 //////////
+// source: timetable.go
+
+/**
+ * TimetableDays is how many days a timetable's day strip offers: today,
+ * tomorrow and the rest of the week.
+ */
+export const TimetableDays = 7;
+/**
+ * TimetableDay is a day of the timetable's strip.
+ */
+export interface TimetableDay {
+  date: string; // YYYY-MM-DD, Taipei
+  weekday: number /* int */; // 1 Sunday .. 7 Saturday (spec section 9)
+}
+
+//////////
 // source: timingcard.go
 
 /**

@@ -58,6 +58,7 @@ export type ModuleKey = keyof typeof modules;
 export const routes = [
   {"name":"brandId-index", "pattern":"", "page":"brand-home", "layout":"default", "member":false, "guard":{"rule":"brandHome", "needs":[]}},
   {"name":"brandId-activitys", "pattern":"activitys", "page":"activities", "layout":"default", "member":false, "guard":{"rule":"shop", "needs":[]}},
+  {"name":"brandId-timetable", "pattern":"timetable", "page":"timetable", "layout":"default", "member":false, "guard":{"rule":"timetable", "needs":[]}},
   {"name":"brandId-appDownloadRedirect", "pattern":"appDownloadRedirect", "page":"", "layout":"default", "member":false, "guard":{"rule":"shop", "needs":[]}},
   {"name":"brandId-counting-passcard-overdue-purchase", "pattern":"counting-passcard-overdue-purchase", "page":"counting-passcard-overdue", "layout":"default", "member":true, "guard":{"rule":"shop", "needs":["MEMBER_SIGN_IN"]}},
   {"name":"brandId-counting-passcard-overdue-purchase-checkout", "pattern":"counting-passcard-overdue-purchase/checkout", "page":"counting-passcard-overdue-checkout", "layout":"default", "member":true, "guard":{"rule":"shop", "needs":["MEMBER_SIGN_IN"]}},

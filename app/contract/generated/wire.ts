@@ -1253,6 +1253,19 @@ export interface LinkRequest extends BrandRequest {
   token: string;
   password: string;
 }
+/**
+ * TimetablePage is the timetable's data (GET /api/schedule/timetable
+ * answers the same): the day strip, the day shown and its filters, the
+ * course types to filter by, and that day's sessions in time order.
+ */
+export interface TimetablePage {
+  days: rules.TimetableDay[];
+  date: string;
+  storeId: number /* int64 */;
+  categoryId: number /* int64 */;
+  categories: data.Category[];
+  sessions: data.TimetableSession[];
+}
 
 //////////
 // source: recurring.go

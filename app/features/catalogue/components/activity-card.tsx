@@ -8,6 +8,7 @@ import { linkButton } from '../../../ui/button';
 import { moreSchedules, morePage } from '../api';
 import { usePage, brandPath, kept } from '../../../lib/page-context';
 import { Link } from '../../../lib/navigation';
+import { sessionPath } from '../../../lib/links';
 import { priceRange } from '../../../lib/format';
 import { dateWithWeekday } from '../../../ui/date';
 import { Picture } from '../../../ui/picture';
@@ -82,17 +83,33 @@ const moreList = css`
   list-style: none;
   display: flex;
   flex-wrap: wrap;
-  gap: 4px 12px;
-  padding: 0 4px;
+  gap: 6px;
+  padding: 0;
   font-size: 13px;
-  color: ${colour.text};
+  a {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    min-height: 36px;
+    padding: 4px 10px;
+    border-radius: 8px;
+    border: 1px solid ${colour.line};
+    background: ${colour.surface};
+    color: ${colour.text};
+    text-decoration: none;
+    white-space: nowrap;
+  }
+  a:hover { border-color: var(--brand); }
+  small { font-size: 12px; color: ${colour.muted}; }
+  a[data-full] small { color: ${colour.danger}; font-weight: 600; }
 `;
 
 /**
  * 「更多時段」 of a card whose props carry only its first dates: fetches the
- * rest a page at a time and lists them after the card; the count loaded is
- * announced, and the button stays for the next page while there is one
- * (then focus moves to the list).
+ * rest a page at a time and lists them after the card, each with its seats
+ * and a link to the course page with that session chosen in its booking
+ * panel; the count loaded is announced, and the button stays for the next
+ * page while there is one (then focus moves to the list).
  */
 function MoreDates({ a }: { a: Activity }) {
   const page = usePage();
@@ -127,7 +144,12 @@ function MoreDates({ a }: { a: Activity }) {
       {list.length ? (
         <ul id={id} ref={listRef} tabIndex={-1} className={moreList} aria-label={t.moreDatesOf(a.courseName)} data-testid="more-dates">
           {list.map((s) => (
-            <li key={s.scheduleId}>{dateOf(s)}</li>
+            <li key={s.scheduleId}>
+              <Link href={brandPath(page, sessionPath({ storeId: a.storeId, courseId: a.courseId, scheduleId: s.scheduleId }))} data-testid="more-date" data-schedule-id={s.scheduleId} data-full={s.remaining > 0 ? undefined : true}>
+                {dateOf(s)}
+                <small>{s.remaining > 0 ? t.remaining(s.remaining) : t.full}</small>
+              </Link>
+            </li>
           ))}
         </ul>
       ) : null}
