@@ -45,7 +45,9 @@ func (d decision) IsRedirect() bool { return d.redirectSet }
 //	routeTermList, {TERM_SCHEDULE}, ?a=1                  -> 302 same page ?a=1&from=app
 //	routeCourse, {ONLINE_BUY_CLASS}                       -> allowed
 //	routeUserTicket, {WEB_SHOP, MEMBER_SIGN_IN}           -> 404 (no TICKET)
-//	routeTimetable, {WEB_SHOP, BOOKING}                   -> allowed
+//	routeTimetable, {WEB_SHOP, FIND_ACTIVITY}             -> allowed
+//	routeTimetable, {WEB_SHOP, BOOKING, ONLINE_BUY_CLASS} -> allowed
+//	routeTimetable, {WEB_SHOP, BOOKING}                   -> 404 (no course page to book on)
 //	routeTimetable, {WEB_SHOP, FIND_PLAN}                 -> 404
 //	any shop page, without WEB_SHOP                       -> 404 找不到頁面
 //
@@ -75,7 +77,7 @@ const (
 	// find-activity) or the online-buy-class module.
 	ruleCourse = "course"
 	// ruleTimetable: the timetable needs root and (booking or
-	// find-activity).
+	// find-activity), and the course page its sessions lead to (ruleCourse).
 	ruleTimetable = "timetable"
 )
 
@@ -140,7 +142,8 @@ func (g guard) decide(m data.Modules, q url.Values, rest string) decision {
 			return allow
 		}
 	case ruleTimetable:
-		if root && (m.Has(data.ModuleBooking) || m.Has(data.ModuleFindActivity)) {
+		course := (root && m.Has(data.ModuleFindActivity)) || m.Has(data.ModuleOnlineBuyClass)
+		if root && course && (m.Has(data.ModuleBooking) || m.Has(data.ModuleFindActivity)) {
 			return allow
 		}
 	}

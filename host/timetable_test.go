@@ -172,6 +172,11 @@ func TestTimetable(t *testing.T) {
 			{Name: "a brand with the modules", Path: "/yoga/timetable", Status: 200},
 			{Name: "no such modules: page", Path: "/plan/timetable", Status: 404, Contains: []string{"找不到頁面"}},
 			{Name: "no such modules: call", Path: "/api/schedule/timetable?brandId=plan", Status: 404},
+		})
+		// bookings without a course page to book on: no timetable either
+		exec(`update brands set modules = array['WEB_SHOP', 'FIND_PLAN', 'MEMBER_SIGN_IN', 'BOOKING'] where id = 'plan'`)
+		runScenarios(t, ts, []scenario{
+			{Name: "bookings without course pages: page", Path: "/plan/timetable", Status: 404, Contains: []string{"找不到頁面"}},
 			{Name: "no web shop: page", Path: "/noshop/timetable", Status: 404},
 			{Name: "no web shop: call", Path: "/api/schedule/timetable?brandId=noshop", Status: 404},
 		})
@@ -181,7 +186,8 @@ func TestTimetable(t *testing.T) {
 			mods data.Modules
 			ok   bool
 		}{
-			{data.Modules{data.ModuleWebShop, data.ModuleBooking}, true},
+			{data.Modules{data.ModuleWebShop, data.ModuleBooking}, false}, // no course page to book on
+			{data.Modules{data.ModuleWebShop, data.ModuleBooking, data.ModuleOnlineBuyClass}, true},
 			{data.Modules{data.ModuleWebShop, data.ModuleFindActivity}, true},
 			{data.Modules{data.ModuleWebShop, data.ModuleFindPlan}, false},
 			{data.Modules{data.ModuleBooking, data.ModuleFindActivity}, false},
