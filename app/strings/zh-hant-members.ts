@@ -32,7 +32,7 @@ export const auth = {
   schemaFailed: '無法載入註冊欄位，請稍後再試',
   mailNotSent: '帳號已建立，但驗證信寄送失敗，請稍後重新發送',
   registerSuccessTitle: '註冊成功',
-  registerSuccessBody: (email: string) => `驗證信已寄送至 ${email}，請盡快完成信箱驗證，否則將無法收到預約與購買的通知信件。`,
+  registerSuccessBody: (email: string) => `您已登入。驗證信已寄送至 ${email}，請盡快點選信中的連結完成驗證：驗證前無法線上購買，部分課程也需驗證後才能預約，且收不到預約與購買的通知信件。`,
   registerSuccessClose: '我知道了',
   verificationSent: '驗證信發送成功！',
   verifyAccountTitle: '驗證電子信箱',
@@ -186,4 +186,6 @@ export const verifyEmail = {
   resetDone: '密碼已重設！',
   resetDoneBody: '請使用新密碼登入。',
   goLogin: '前往登入',
+  back: '回到剛才的頁面',
+  login: '登入',
 };
