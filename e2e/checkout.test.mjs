@@ -93,6 +93,8 @@ test('a visitor picks an item, logs in, pays by card and sees the pass in the me
   assert.equal(await page.getByTestId('order-amount').innerText(), 'NT$ 24,800');
   assert.equal(await page.getByTestId('masked-card').innerText(), '**** 1111');
   assert.equal(await page.getByTestId('activation').innerText(), '已啟用');
+  // a pass bought from the shop: 去預約 leads to the timetable
+  assert.equal(await page.getByRole('link', { name: '去預約' }).getAttribute('href'), '/demo/timetable');
   await shot(page, 'order-result-paid');
 
   await page.getByRole('link', { name: '前往會員中心查看' }).click();

@@ -134,7 +134,7 @@ func TestCheckoutReads(t *testing.T) {
 		{Name: "test payment by another", Method: http.MethodPost, Path: "/api/test/payment", Body: map[string]string{"orderNo": a.OrderNo},
 			Header: []string{"Authorization", other}, Status: 404, Code: storefront.CodeOrderNotFound},
 		{Name: "test payment (dev)", Method: http.MethodPost, Path: "/api/test/payment", Body: map[string]string{"orderNo": a.OrderNo},
-			Header: []string{"Authorization", mine}, Status: 200, Contains: []string{`"state":"paid"`, `"memberUrl":"/demo/user/passcard"`}},
+			Header: []string{"Authorization", mine}, Status: 200, Contains: []string{`"state":"paid"`, `"memberUrl":"/demo/user/passcard"`, `"bookUrl":"/demo/timetable"`}},
 	})
 }
 

@@ -110,6 +110,7 @@ export const result = {
   startsOn: (d: string) => `自 ${d} 開始`,
   until: (d: string) => `有效至 ${d}`,
   memberCentre: '前往會員中心查看',
+  goBook: '去預約',
   backToShop: '繼續購物',
   quantity: (n: number) => `× ${n}`,
 };

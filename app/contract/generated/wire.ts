@@ -490,6 +490,13 @@ export interface OrderResultPage {
    */
   memberUrl: string;
   /**
+   * BookURL is where to book with what a paid order bought (a pass, a
+   * ticket): the page of the course it was bought to book, else the
+   * timetable; "" when it bought nothing to book with (a term, a
+   * course's seat, an overdue payment) or is not paid.
+   */
+  bookUrl: string;
+  /**
    * Deferred is the ACH authorisation or Chailease instalments of the
    * order (deferred.go); null for the other payment ways.
    */
