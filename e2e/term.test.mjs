@@ -36,6 +36,10 @@ test('a member buys a term trial after its check, pays by card; a second trial i
   const booked = sql(`select count(*) from bookings b join users u on u.id = b.user_id
     where u.email = 'member@example.com' and u.brand_id = 'demo' and b.pay_kind = 'order' and b.status = 'booked'`);
   assert.ok(Number(booked) >= 1);
+  // enrolled, not "not active yet"; my bookings name the session by the term's class
+  assert.equal(await page.getByTestId('activation').innerText(), '已報名，課程已預約');
+  await open(page, site + '/demo/user/booking');
+  await page.getByTestId('bookings-upcoming').getByRole('heading', { name: '週末皮拉提斯養成班｜週日上午' }).first().waitFor();
 
   await open(page, checkout);
   await page.getByRole('checkbox', { name: /服務條款/ }).check();

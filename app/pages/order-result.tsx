@@ -80,7 +80,7 @@ const titles: Record<Order['state'], [string, string]> = {
 };
 
 function Line({ line, paid }: { line: OrderLine; paid: boolean }) {
-  const active = line.status === 'active';
+  const active = line.status === 'active' || line.status === 'enrolled';
   return (
     <li className={card} data-testid="order-line">
       {paid && line.status !== 'pending' ? (

@@ -574,9 +574,10 @@ export interface OrderLine {
   /**
    * Status is pending until the order is paid, then the holdings' state
    * on the day the order is shown (Order.StatesOn): active, notActive
-   * (a start still ahead, or none yet) or expired.
+   * (a start still ahead, or none yet) or expired; a term class's line
+   * is enrolled once its sessions are booked (pending until then).
    */
-  status: 'active' | 'notActive' | 'expired' | 'pending';
+  status: 'active' | 'notActive' | 'expired' | 'pending' | 'enrolled';
 }
 /**
  * Order is an order as its member sees it (the order result page and
