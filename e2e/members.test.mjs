@@ -196,6 +196,9 @@ test('the demo member sees what they hold, rendered on the server', async () => 
   assert.equal(await page.getByTestId('member-name').innerText(), '林小安');
   assert.match(await page.getByTestId('timing-remain').innerText(), /420/);
   assert.match(await page.getByTestId('timing-not-active').innerText(), /1,500/);
+  // the points' records, not the cards again
+  assert.ok((await page.getByTestId('counting-use').count()) > 0);
+  assert.equal(await page.getByTestId('counting-passcard').count(), 0);
   await shot(page, 'member-timingcard-375');
   await open(page, '/demo/user/booking');
   // the demo's four bookings (more once e2e/booking.test.mjs has booked)

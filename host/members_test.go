@@ -879,19 +879,28 @@ func TestMemberPages(t *testing.T) {
 		memberPage("/demo/user/ticket", "儲值票券 1,000 點", "640", "團課 10 堂計次卡"),
 		memberPage("/demo/user/countingPasscard", "自由重訓 600 分鐘卡", "420", "自由重訓 1,500 分鐘卡"),
 		memberPage("/demo/user/timingcard", "420", "1,500"),
+		// the cards are 分鐘計費卡's; the timing card lists the points' records
+		{Name: "the timing card lists no cards", Path: "/demo/user/timingcard", Status: 200,
+			Contains: []string{`data-testid="counting-use"`}, Absent: []string{`data-testid="counting-passcard"`}},
 		memberPage("/demo/user/timingcard/plans", "自由重訓 600 分鐘卡", "NT$ 1,200"),
 	})
 	// the timing card's points follow spec section 4: 420 active, 1,500 not
 	// yet active, the expired card's 35 and the card in debt (-25, not
-	// available) in neither
+	// available) in neither; its records are the cards' use, each naming
+	// its card
 	var tc wire.TimingCard
 	w := b.get(t, "/demo/user/timingcard", propsHeader, "1")
 	var p struct {
 		Data *wire.TimingCard `json:"data"`
 	}
 	p.Data = &tc
-	if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || tc.Remain != 420 || tc.NotActive != 1500 || len(tc.Records) != 4 {
+	if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || tc.Remain != 420 || tc.NotActive != 1500 || len(tc.Uses) == 0 {
 		t.Fatalf("timing card = %+v, %v", tc, err)
+	}
+	for _, u := range tc.Uses {
+		if u.Card == "" || u.Minutes == 0 {
+			t.Fatalf("a point record = %+v", u)
+		}
 	}
 
 	// what a member does not hold shows an honest empty state

@@ -37,6 +37,7 @@ export type MemberPasscard = data.MemberPasscard;
 export type MemberTicket = data.MemberTicket;
 /** A counting (timing) passcard record (spec section 3). */
 export type CountingPasscardRecord = data.CountingPasscard;
+export type CountingUse = data.CountingUse;
 export type Booking = data.Booking;
 
 // Catalogue.

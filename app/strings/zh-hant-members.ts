@@ -163,7 +163,8 @@ export const member = {
     notActive: '未啟用點數',
     unit: '分鐘',
     rule: '可用點數為未過期、已啟用且可使用的分鐘計費卡剩餘分鐘合計；未啟用點數為未過期、可使用但尚未啟用的合計。',
-    records: '點數明細',
+    records: '點數紀錄',
+    noRecords: '目前沒有點數紀錄',
     buy: '購買計時方案',
   },
   plans: {

@@ -205,12 +205,13 @@ type ItemPage struct {
 	Others   []data.Item `json:"others"`
 }
 
-// TimingCard is the timing card's points (spec section 4) and the records
-// they come from.
+// TimingCard is the timing card's points (spec section 4) and their
+// records: the minutes used and added back on the member's counting
+// passcards, newest first (the cards themselves are /user/countingPasscard's).
 type TimingCard struct {
-	Records   []data.CountingPasscard `json:"records"`
-	Remain    int                     `json:"remain"`
-	NotActive int                     `json:"notActive"`
+	Uses      []data.CountingUse `json:"uses"`
+	Remain    int                `json:"remain"`
+	NotActive int                `json:"notActive"`
 }
 
 // IndexPage is the index page's data: the brands, listed in the dev

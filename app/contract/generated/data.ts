@@ -204,13 +204,14 @@ export interface OverdueCard {
 /**
  * CountingUse is one line of a counting passcard's history: minutes used
  * (negative: a booking or a visit) or added back (positive: a settled
- * debt), the amount paid, and what it was.
+ * debt), the amount paid, what it was, and the card's name.
  */
 export interface CountingUse {
   at: string /* RFC 3339 */;
   minutes: number /* int */;
   amount: number /* int */;
   note: string;
+  card: string;
 }
 
 //////////

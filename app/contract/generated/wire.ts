@@ -1056,11 +1056,12 @@ export interface ItemPage {
   others: data.Item[];
 }
 /**
- * TimingCard is the timing card's points (spec section 4) and the records
- * they come from.
+ * TimingCard is the timing card's points (spec section 4) and their
+ * records: the minutes used and added back on the member's counting
+ * passcards, newest first (the cards themselves are /user/countingPasscard's).
  */
 export interface TimingCard {
-  records: data.CountingPasscard[];
+  uses: data.CountingUse[];
   remain: number /* int */;
   notActive: number /* int */;
 }
