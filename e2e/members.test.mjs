@@ -200,6 +200,13 @@ test('the demo member sees what they hold, rendered on the server', async () => 
   assert.ok((await page.getByTestId('counting-use').count()) > 0);
   assert.equal(await page.getByTestId('counting-passcard').count(), 0);
   await shot(page, 'member-timingcard-375');
+  // the cards: one below zero says what it owes, in the warning colour, not as a balance
+  await open(page, '/demo/user/countingPasscard');
+  const owed = page.getByTestId('counting-owed');
+  assert.match(await owed.innerText(), /欠 25 分鐘[\s\S]*補繳後才能繼續使用/);
+  assert.equal(await owed.locator('strong').evaluate((el) => getComputedStyle(el).color), 'rgb(181, 71, 8)');
+  assert.doesNotMatch(await page.locator('main').innerText(), /-25/);
+  await shot(page, 'member-counting-375');
   await open(page, '/demo/user/booking');
   // the demo's four bookings (more once e2e/booking.test.mjs has booked)
   assert.ok((await page.getByTestId('booking').count()) >= 4);

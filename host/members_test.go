@@ -877,7 +877,7 @@ func TestMemberPages(t *testing.T) {
 		memberPage("/demo/user/booking", "空中瑜珈入門", "林語涵", "信義館", "已取消", "哈達瑜珈"),
 		memberPage("/demo/user/passcard", "季卡通行卡", "使用中", "單月暢遊通行卡", "尚未啟用", "已過期"),
 		memberPage("/demo/user/ticket", "儲值票券 1,000 點", "640", "團課 10 堂計次卡"),
-		memberPage("/demo/user/countingPasscard", "自由重訓 600 分鐘卡", "420", "自由重訓 1,500 分鐘卡"),
+		memberPage("/demo/user/countingPasscard", "自由重訓 600 分鐘卡", "420", "自由重訓 1,500 分鐘卡", "待補繳", "欠 25 分鐘", "前往補繳"),
 		memberPage("/demo/user/timingcard", "420", "1,500"),
 		// the cards are 分鐘計費卡's; the timing card lists the points' records
 		{Name: "the timing card lists no cards", Path: "/demo/user/timingcard", Status: 200,

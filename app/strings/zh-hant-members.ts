@@ -157,6 +157,10 @@ export const member = {
     expired: '已過期',
     unavailable: '暫停使用',
     minutes: (n: string) => `${n} 分鐘`,
+    owed: '待補繳',
+    owedMinutes: (n: string) => `欠 ${n} 分鐘`,
+    owedBody: (n: string) => `最近一次使用超過了卡上剩餘的分鐘數，這張卡目前欠 ${n} 分鐘，補繳後才能繼續使用。`,
+    payOwed: '前往補繳',
   },
   timing: {
     remain: '可用點數',

@@ -24,6 +24,8 @@ export const colour = {
   surface: '#ffffff',
   page: '#f5f7fa',
   danger: '#b42318',
+  /** what needs the member's attention but is no error (a balance owed) */
+  warning: '#b54708',
 };
 
 export const radius = '12px';
