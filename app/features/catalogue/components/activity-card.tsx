@@ -12,7 +12,7 @@ import { priceRange } from '../../../lib/format';
 import { dateWithWeekday } from '../../../ui/date';
 import { Picture } from '../../../ui/picture';
 import { catalogue as t } from '../../../strings/zh-hant';
-import { colour, radius, shadow, pills } from '../../../ui/theme';
+import { colour, radius, shadow, pills, nowrap } from '../../../ui/theme';
 
 const card = css`
   display: flex;
@@ -55,16 +55,14 @@ const foot = css`
 const shownDates = 3;
 
 /**
- * The next dates of an activity as one line: '11/23（週一）12:15・11/26（週四）12:15・更多時段'
- * (a card whose list was cut, moreSchedules, shows a 「更多時段」 button instead).
+ * The next dates of an activity, shown joined by ・: '11/23（週一）12:15',
+ * '11/26（週四）12:15', '更多時段' (a card whose list was cut,
+ * moreSchedules, shows a 「更多時段」 button instead).
  */
-export function nextDates(a: Activity): string {
-  if (a.scheduleList.length === 0) return t.noDates;
-  let out = '';
-  for (let i = 0; i < a.scheduleList.length && i < shownDates; i++) {
-    out += (i > 0 ? '・' : '') + dateOf(a.scheduleList[i]);
-  }
-  return a.scheduleList.length > shownDates && !a.moreSchedules ? out + '・' + t.moreDates : out;
+export function nextDates(a: Activity): string[] {
+  if (a.scheduleList.length === 0) return [t.noDates];
+  const out = a.scheduleList.slice(0, shownDates).map(dateOf);
+  return a.scheduleList.length > shownDates && !a.moreSchedules ? [...out, t.moreDates] : out;
 }
 
 function dateOf(s: Schedule): string {
@@ -127,7 +125,9 @@ function MoreDates({ a }: { a: Activity }) {
       {list.length ? (
         <ul id={id} ref={listRef} tabIndex={-1} className={moreList} aria-label={t.moreDatesOf(a.courseName)} data-testid="more-dates">
           {list.map((s) => (
-            <li key={s.scheduleId}>{dateOf(s)}</li>
+            <li key={s.scheduleId} className={nowrap}>
+              {dateOf(s)}
+            </li>
           ))}
         </ul>
       ) : null}
@@ -172,7 +172,14 @@ function CardLink({ a, eager }: { a: Activity; eager?: boolean }) {
           {a.categoryName ? <span>{a.categoryName}</span> : null}
           {a.ticketOnly ? <span className={only}>{t.ticketOnly}</span> : null}
         </p>
-        <p className={dates}>{nextDates(a)}</p>
+        <p className={dates}>
+          {nextDates(a).map((d, i, all) => (
+            <span key={i} className={nowrap}>
+              {d}
+              {i < all.length - 1 ? '・' : ''}
+            </span>
+          ))}
+        </p>
         <p className={foot}>
           <span>{a.teacherList.map((x) => x.name).join('、')}</span>
           <strong>{priceRange(a.minPrice, a.maxPrice)}</strong>
