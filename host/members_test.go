@@ -981,6 +981,10 @@ func TestDevMailbox(t *testing.T) {
 	if len(msgs) != 1 || msgs[0].Subject != "【森活運動館】重設密碼" {
 		t.Fatalf("mailbox.json = %+v", msgs)
 	}
+	// the page says when it came in Taiwan's time (UTC+8), whatever the machine's zone
+	if at := msgs[0].Received.UTC().Add(8*time.Hour).Format("2006-01-02 15:04:05") + "（台北時間）"; !strings.Contains(b.get(t, "/dev/mailbox").Body.String(), at) {
+		t.Fatalf("the mailbox does not say %s", at)
+	}
 	apiResult(t, b.get(t, "/dev/mailbox.json?to=nobody@example.com"), &msgs)
 	if len(msgs) != 0 {
 		t.Fatal("the filter by recipient does not hold")
