@@ -28,10 +28,14 @@ const (
 // catalogue code (section 8) or one of ours (codes.go), 0 when the
 // failure has none. Message is the Traditional Chinese text for the
 // visitor; when empty, host fills it from the catalogue (CodeText).
+// Field names the request's field the failure is about (its JSON name,
+// "customFields.phone" for a custom field), "" when it belongs to none, so
+// a form shows the message at that field.
 type Error struct {
 	Kind    Kind
 	Code    int
 	Message string
+	Field   string
 	Err     error // the cause, logged, never shown
 }
 

@@ -117,5 +117,6 @@ const (
 	TextDevMailboxIntro        = "未設定 SMTP_HOST 時，開發環境寄出的會員信件都在這裡（僅保留最近 200 封，重新啟動後清空）。"
 	TextDevMailboxEmpty        = "目前沒有信件。"
 	TextDevMailboxTo           = "收件人："
+	TextDevMailboxTaipei       = "（台北時間）"
 	TextDevMailboxLoopbackOnly = "開發用信箱僅限本機存取"
 )

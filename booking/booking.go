@@ -642,14 +642,21 @@ func (f *Flows) Leave(ctx context.Context, w Who, scheduleID int64) (*data.Waiti
 	return place, err
 }
 
-// EventOf is a booking as a calendar event.
-func EventOf(b *data.Booking, brandID, shopHome string) Event {
+// EventOf is booking b at brand as a calendar event; its location is the
+// store's name and street address ("森活運動館 信義店, 台北市信義區松高路 1 號"),
+// which a calendar's map can find.
+func EventOf(b *data.Booking, brand *data.Brand, shopHome string) Event {
 	e := Event{
-		UID:   fmt.Sprintf("booking-%d-%s@storefront", b.ID, brandID),
+		UID:   fmt.Sprintf("booking-%d-%s@storefront", b.ID, brand.ID),
 		Title: b.CourseName, Start: b.StartsAt, End: b.EndsAt,
 		Location:  b.StoreName,
 		Cancelled: b.Status == data.BookingCancelled,
 		URL:       shopHome + "user/booking",
+	}
+	for _, st := range brand.Stores {
+		if st.ID == b.StoreID && st.Address != "" {
+			e.Location = b.StoreName + ", " + st.Address
+		}
 	}
 	if b.CoachName != "" {
 		e.Description = storefront.TextCoach + b.CoachName
@@ -662,7 +669,7 @@ func EventOf(b *data.Booking, brandID, shopHome string) Event {
 
 // sessionEvent is booking id of s as the calendar sees it.
 func sessionEvent(s *data.SessionInfo, id int64) *data.Booking {
-	return &data.Booking{ID: id, CourseName: s.CourseName, CoachName: s.TeacherName, StoreName: s.StoreName,
+	return &data.Booking{ID: id, CourseName: s.CourseName, CoachName: s.TeacherName, StoreID: s.StoreID, StoreName: s.StoreName,
 		StartsAt: s.Start, EndsAt: s.End, Status: data.BookingBooked}
 }
 
@@ -694,7 +701,7 @@ func withICS(m data.Mail, w Who, s *data.SessionInfo, id int64, now time.Time, c
 		b.Status = data.BookingCancelled
 	}
 	m.Attachment = data.Attachment{Name: "booking.ics", ContentType: "text/calendar; charset=utf-8",
-		Content: ICS(EventOf(b, w.Brand.ID, w.Shop.Home), now)}
+		Content: ICS(EventOf(b, w.Brand, w.Shop.Home), now)}
 	return m
 }
 

@@ -92,8 +92,10 @@ type BookingFilter struct {
 	StoreID   int64  `json:"storeId"`
 }
 
-// bookingCols reads a Booking from bookings b joined by bookingJoin.
-const bookingCols = `b.id, b.schedule_id, c.id, c.name, coalesce(t.name, ''), c.store_id, st.name, st.phone,
+// bookingCols reads a Booking from bookings b joined by bookingJoin; a
+// session of a term class is named by the class ("週末皮拉提斯養成班｜週日上午"),
+// which the member enrolled in, not by its course.
+const bookingCols = `b.id, b.schedule_id, c.id, coalesce(tcl.name, c.name), coalesce(t.name, ''), c.store_id, st.name, st.phone,
 	b.starts_at, b.ends_at, c.private_coach, b.status, b.pay_kind,
 	coalesce(p.name, k.name, tc.name, ''), b.consumed, coalesce(k.ticket_type, ''),
 	b.starts_at - make_interval(hours => c.cancel_hours), b.checked_in_at, b.cancelled_at, b.created_at, coalesce(b.order_id, 0)`
@@ -105,7 +107,8 @@ const bookingJoin = `bookings b
 	left join teachers t on t.id = s.teacher_id
 	left join member_passcards p on p.id = b.passcard_id
 	left join member_tickets k on k.id = b.ticket_id
-	left join member_counting_passcards tc on tc.id = b.counting_passcard_id`
+	left join member_counting_passcards tc on tc.id = b.counting_passcard_id
+	left join term_classes tcl on tcl.id = s.term_class_id`
 
 func scanBooking(r pgx.Row, b *Booking) error {
 	var ticketType string

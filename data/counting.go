@@ -100,12 +100,13 @@ var errCardNotFound = &storefront.Error{Kind: storefront.KindNotFound, Code: sto
 
 // CountingUse is one line of a counting passcard's history: minutes used
 // (negative: a booking or a visit) or added back (positive: a settled
-// debt), the amount paid, and what it was.
+// debt), the amount paid, what it was, and the card's name.
 type CountingUse struct {
 	At      time.Time `json:"at"`
 	Minutes int       `json:"minutes"`
 	Amount  int       `json:"amount"`
 	Note    string    `json:"note"`
+	Card    string    `json:"card"`
 }
 
 // CountingHistory lists card cardID's use, newest first (member userID's
@@ -119,15 +120,32 @@ func (db *DB) CountingHistory(ctx context.Context, brandID string, userID, cardI
 	} else if err != nil {
 		return nil, dbErr(err)
 	}
+	return db.countingUses(ctx, `m.id = $1`, cardID)
+}
+
+// MemberCountingUse lists the use of all member userID's counting
+// passcards of the brand, newest first: the timing card's point records.
+func (db *DB) MemberCountingUse(ctx context.Context, brandID string, userID int64) ([]CountingUse, error) {
+	return db.countingUses(ctx, `m.brand_id = $1 and m.user_id = $4`, brandID, userID)
+}
+
+// countingUses lists the use of the cards m that cards ($1, and $4 if
+// given) selects, newest first: recorded use and settlements, and the
+// bookings they paid.
+func (db *DB) countingUses(ctx context.Context, cards string, args ...any) ([]CountingUse, error) {
+	args = append([]any{args[0], holdingsLimit, storefront.TextCountingBooking}, args[1:]...)
 	return queryList(ctx, db, func(r pgx.Row, u *CountingUse) error {
-		return r.Scan(&u.At, &u.Minutes, &u.Amount, &u.Note)
-	}, `select at, minutes, amount, note from (
-			select at, minutes, amount, note from counting_usage where counting_passcard_id = $1
+		return r.Scan(&u.At, &u.Minutes, &u.Amount, &u.Note, &u.Card)
+	}, `with m as (select id, name from member_counting_passcards m where `+cards+`)
+		select h.at, h.minutes, h.amount, h.note, m.name from (
+			select counting_passcard_id card, at, minutes, amount, note from counting_usage
+			 where counting_passcard_id in (select id from m)
 			union all
-			select b.starts_at, -b.consumed, 0, $3::text || c.name from bookings b
+			select b.counting_passcard_id, b.starts_at, -b.consumed, 0, $3::text || c.name from bookings b
 			  join course_schedules s on s.id = b.schedule_id join courses c on c.id = s.course_id
-			 where b.counting_passcard_id = $1 and b.status <> 'cancelled' and b.consumed > 0) h
-		order by at desc limit $2`, cardID, holdingsLimit, storefront.TextCountingBooking)
+			 where b.counting_passcard_id in (select id from m) and b.status <> 'cancelled' and b.consumed > 0) h
+		  join m on m.id = h.card
+		order by h.at desc limit $2`, args...)
 }
 
 // insertOverdueLine writes order orderID's line paying what card

@@ -58,15 +58,18 @@ type OrderLine struct {
 	EndsOn   *string `json:"endsOn" tstype:"string | null,required"`
 	// Status is pending until the order is paid, then the holdings' state
 	// on the day the order is shown (Order.StatesOn): active, notActive
-	// (a start still ahead, or none yet) or expired.
-	Status string `json:"status" tstype:"'active' | 'notActive' | 'expired' | 'pending'"`
+	// (a start still ahead, or none yet) or expired; a term class's line
+	// is enrolled once its sessions are booked (pending until then).
+	Status string `json:"status" tstype:"'active' | 'notActive' | 'expired' | 'pending' | 'enrolled'"`
 
 	grants        *int
 	validityValue *int
 	validityUnit  *string
 	id            int64
-	// a term class line; an overdue line's card and minutes
+	// a term class line, and whether its sessions are booked; an overdue
+	// line's card and minutes
 	termClassID        *int64
+	termBooked         bool
 	countingPasscardID *int64
 	overdueMinutes     *int
 }
@@ -143,7 +146,8 @@ func orderIn(ctx context.Context, q querier, brandID, number string, lock bool) 
 	rows, err := q.Query(ctx, `select l.id, l.item_id, coalesce(l.item_type, ''), l.course_id, l.schedule_id, l.name, l.unit_price,
 			l.quantity, l.store_id, coalesce(s.name, ''), l.salesman_id, l.activation_type, to_char(l.start_on, 'YYYY-MM-DD'),
 			to_char(l.starts_on, 'YYYY-MM-DD'), to_char(l.ends_on, 'YYYY-MM-DD'), l.grants, l.validity_value, l.validity_unit,
-			l.term_class_id, l.counting_passcard_id, l.overdue_minutes
+			l.term_class_id, l.counting_passcard_id, l.overdue_minutes,
+			exists (select 1 from term_holds h where h.order_id = l.order_id and h.booked_at is not null)
 		  from order_lines l left join stores s on s.id = l.store_id where l.order_id = $1 order by l.id`, o.ID)
 	if err != nil {
 		return nil, dbErr(err)
@@ -152,7 +156,7 @@ func orderIn(ctx context.Context, q querier, brandID, number string, lock bool) 
 		var l OrderLine
 		err := r.Scan(&l.id, &l.ItemID, &l.ItemType, &l.CourseID, &l.ScheduleID, &l.Name, &l.UnitPrice, &l.Quantity,
 			&l.StoreID, &l.StoreName, &l.SalesmanID, &l.ActivationType, &l.StartOn, &l.StartsOn, &l.EndsOn,
-			&l.grants, &l.validityValue, &l.validityUnit, &l.termClassID, &l.countingPasscardID, &l.overdueMinutes)
+			&l.grants, &l.validityValue, &l.validityUnit, &l.termClassID, &l.countingPasscardID, &l.overdueMinutes, &l.termBooked)
 		return l, err
 	})
 	if err != nil {
@@ -163,12 +167,19 @@ func orderIn(ctx context.Context, q querier, brandID, number string, lock bool) 
 
 // StatesOn sets each line's Status on today (Taipei, YYYY-MM-DD): pending
 // until the order is paid, then its holdings' state by the rule the
-// member centre shows them with (rules.HoldingState).
+// member centre shows them with (rules.HoldingState); a term class's line
+// is enrolled once its sessions are booked (it has no holding to start).
 func (o *Order) StatesOn(today string) {
 	for i := range o.Lines {
 		l := &o.Lines[i]
-		l.Status = "pending"
-		if o.State == OrderPaid {
+		switch {
+		case o.State != OrderPaid:
+			l.Status = "pending"
+		case l.termClassID != nil && l.termBooked:
+			l.Status = "enrolled"
+		case l.termClassID != nil:
+			l.Status = "pending"
+		default:
 			l.Status = holdingState(l.StartsOn, l.EndsOn, today)
 		}
 	}

@@ -93,6 +93,8 @@ test('a visitor picks an item, logs in, pays by card and sees the pass in the me
   assert.equal(await page.getByTestId('order-amount').innerText(), 'NT$ 24,800');
   assert.equal(await page.getByTestId('masked-card').innerText(), '**** 1111');
   assert.equal(await page.getByTestId('activation').innerText(), '已啟用');
+  // a pass bought from the shop: 去預約 leads to the timetable
+  assert.equal(await page.getByRole('link', { name: '去預約' }).getAttribute('href'), '/demo/timetable');
   await shot(page, 'order-result-paid');
 
   await page.getByRole('link', { name: '前往會員中心查看' }).click();
@@ -246,8 +248,8 @@ test('precheck asks an unverified member to verify, and a member without contact
   await page.getByTestId('verify-account-dialog').waitFor();
   await page.keyboard.press('Escape');
 
-  // verified, but the birthday (a required field) is gone: the contact-info dialog
-  sql(`update users set email_verified_at = now(), custom_values = custom_values - 'birthday' where brand_id = 'demo' and email = :'email'`, { email });
+  // verified, but the phone (a required field) is gone: the contact-info dialog
+  sql(`update users set email_verified_at = now(), custom_values = custom_values - 'phone' where brand_id = 'demo' and email = :'email'`, { email });
   await open(page, site + `/demo/quantityPasscard/${id}/checkout`);
   // a member missing a required field is offered the complete-info dialog
   // once per tab, on the first page after hydration (its code loads lazily)
@@ -259,7 +261,7 @@ test('precheck asks an unverified member to verify, and a member without contact
   await page.getByRole('button', { name: '前往付款' }).click();
   const contact = page.getByTestId('contact-info-dialog');
   await contact.waitFor();
-  await contact.getByLabel('生日').fill('1990-01-02');
+  await contact.getByLabel('手機號碼').fill('0912-000-111');
   await shot(page, 'contact-info-dialog');
   await contact.getByRole('button', { name: '儲存並繼續結帳' }).click();
   // saved, and the checkout goes on to the payment page

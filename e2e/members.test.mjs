@@ -1,8 +1,10 @@
-// A member's journey in Chromium. Register with the brand's custom
-// fields, see the success dialog and its snackbar, open the verification
-// link from the mail the storefront sent (over SMTP to the development
-// mailbox), log in, see the name in the header, open every member-centre
-// page, change the password, log out, fail to log in with the old password.
+// A member's journey in Chromium. Register with the fields the brand
+// requires (each error at its field), stay on the page registered from,
+// logged in, see the success dialog and its snackbar, open the
+// verification link from the mail the storefront sent (over SMTP to the
+// development mailbox) and go back from it to that page, open every
+// member-centre page, change the password, log out, fail to log in with the
+// old password.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, open, hydrated, shot, mailTo, base } from './lib.mjs';
@@ -24,7 +26,7 @@ async function login(page, email, password) {
   return dialog;
 }
 
-test('a name with a right-to-left override is refused at its field before the request', async () => {
+test('the register form asks what the brand requires and puts each error at its field', async () => {
   const page = await newPage(browser);
   const sent = [];
   page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/session/register') sent.push(r.url()); });
@@ -32,31 +34,55 @@ test('a name with a right-to-left override is refused at its field before the re
   await page.getByRole('button', { name: '註冊' }).click();
   const reg = page.getByTestId('register-dialog');
   await reg.getByLabel('手機號碼').waitFor();
-  await reg.getByLabel('電子信箱').fill(`rlo-${Date.now()}@example.com`);
+  // the demo brand requires a phone; its optional birthday, gender and contact wait for the profile
+  assert.deepEqual(await reg.locator('label').allInnerTexts(), ['電子信箱', '密碼', '確認密碼', '姓名', '手機號碼', '我已閱讀並同意 森活運動館 的']);
+  await reg.getByLabel('電子信箱').fill('member@example.com');
   await reg.getByLabel('密碼', { exact: true }).fill('first-pass1');
-  await reg.getByLabel('確認密碼').fill('first-pass1');
+  const confirm = reg.getByLabel('確認密碼');
+  await confirm.fill('first-pass2');
   // U+202E shows 王小明 while the stored name reads 明小王
   const name = reg.getByLabel('姓名');
   await name.fill('\u202e明小王');
-  await reg.getByLabel('手機號碼').fill('0912-555-777');
-  await reg.getByLabel('生日').fill('1991-03-04');
-  await reg.getByLabel('緊急聯絡人').fill('陳\u202e測大');
-  await reg.getByRole('checkbox').check();
   await reg.getByRole('button', { name: '註冊' }).click();
-  const errors = reg.getByTestId('field-error');
-  await errors.first().waitFor();
-  assert.deepEqual(await errors.allInnerTexts(), ['姓名不可包含換行、控制字元或文字方向控制字元', '緊急聯絡人不可包含換行、控制字元或文字方向控制字元']);
-  assert.equal(await name.getAttribute('aria-invalid'), 'true');
+  // every problem the form can see, each under its own field, named by it
+  const problems = {
+    確認密碼: '兩次輸入的密碼不一致',
+    姓名: '姓名不可包含換行、控制字元或文字方向控制字元',
+    手機號碼: '請填寫手機號碼',
+  };
+  await reg.getByTestId('field-error').first().waitFor();
+  for (const [label, text] of Object.entries(problems)) {
+    const field = reg.getByLabel(label, { exact: true });
+    assert.equal(await field.getAttribute('aria-invalid'), 'true', label);
+    const described = await field.getAttribute('aria-describedby');
+    assert.equal(await page.locator(`[id="${described.split(' ').pop()}"]`).innerText(), text, label);
+  }
+  const terms = reg.getByRole('checkbox');
+  assert.equal(await terms.getAttribute('aria-invalid'), 'true');
+  assert.equal(await page.locator(`[id="${await terms.getAttribute('aria-describedby')}"]`).innerText(), '請先閱讀並同意服務條款與隱私權政策');
+  assert.equal(await reg.getByTestId('form-error').count(), 0);
   assert.deepEqual(sent, [], 'nothing was sent');
+
+  // the server's refusal goes to its field too: that e-mail is a member already
+  await confirm.fill('first-pass1');
+  await name.fill('王小明');
+  await reg.getByLabel('手機號碼').fill('0912-555-777');
+  await terms.check();
+  await reg.getByRole('button', { name: '註冊' }).click();
+  const email = reg.getByLabel('電子信箱');
+  await page.waitForFunction(() => document.querySelector('[data-testid="register-dialog"] input[name="email"]')?.getAttribute('aria-invalid') === 'true');
+  assert.equal(await page.locator(`[id="${await email.getAttribute('aria-describedby')}"]`).innerText(), '此帳號已註冊，請重新登入');
+  assert.equal(await reg.getByTestId('field-error').count(), 1);
+  assert.equal(await reg.getByTestId('form-error').count(), 0);
   await page.context().close();
 });
 
-test('register, verify by mail, log in, member centre, change password, log out', async () => {
+test('register, stay logged in, verify by mail and go back, member centre, change password, log out', async () => {
   const page = await newPage(browser);
   const email = `e2e-${Date.now()}@example.com`;
-  await open(page, '/demo');
+  await open(page, '/demo/activitys');
 
-  // register with the brand's custom fields
+  // register with what the brand requires, from the activity list
   await page.getByRole('button', { name: '註冊' }).click();
   const reg = page.getByTestId('register-dialog');
   await reg.getByLabel('手機號碼').waitFor();
@@ -66,43 +92,43 @@ test('register, verify by mail, log in, member centre, change password, log out'
   await reg.getByLabel('確認密碼').fill('first-pass1');
   await reg.getByLabel('姓名').fill('陳測試');
   await reg.getByLabel('手機號碼').fill('0912-555-666');
-  await reg.getByLabel('生日').fill('1991-03-04');
-  await reg.getByLabel('性別').selectOption('女');
-  await reg.getByLabel('緊急聯絡人').fill('陳大測');
   await shot(page, 'register-dialog');
-  // without the terms: a clear message, nothing sent
-  await reg.getByRole('button', { name: '註冊' }).click();
-  assert.equal(await reg.getByTestId('form-error').innerText(), '請先閱讀並同意服務條款與隱私權政策');
   await reg.getByRole('checkbox').check();
   await reg.getByRole('button', { name: '註冊' }).click();
 
-  // the success dialog: 註冊成功, 460 px, its close shows the snackbar
+  // the success dialog: 註冊成功, 460 px, over the same page, now logged in
   const ok = page.getByTestId('register-success-dialog');
   await ok.waitFor();
   assert.ok(await ok.getByRole('heading', { name: '註冊成功' }).isVisible());
   assert.match(await ok.innerText(), new RegExp(email.replace(/[.]/g, '\\.')));
+  assert.match(await ok.innerText(), /您已登入/);
+  assert.match(await ok.innerText(), /驗證前無法線上購買/);
   assert.equal(Math.round((await ok.boundingBox()).width), 460);
+  assert.equal(page.url(), base + '/demo/activitys');
+  assert.equal(await page.getByTestId('member-name').innerText(), '陳測試');
+  const session = (await page.context().cookies()).find((c) => c.name === 'web_ec_sessionId');
+  assert.ok(session?.httpOnly, 'an HttpOnly session cookie');
   await shot(page, 'register-success');
   await ok.getByRole('button', { name: '我知道了' }).click();
   const snack = page.getByTestId('snackbar');
   await snack.waitFor();
   assert.equal((await snack.innerText()).replace('×', '').trim(), '驗證信發送成功！');
 
-  // the verification mail, delivered over SMTP: open its link
+  // the verification mail, delivered over SMTP: its link verifies and leads back
   const mail = await mailTo(email);
   assert.equal(mail.subject, '【森活運動館】請驗證您的電子信箱');
   assert.match(mail.html, /#1B8A7A/);
-  const link = mail.text.match(/https?:\/\/\S+\/verify\/email\?\S+/)[0];
-  await open(page, new URL(link).pathname + new URL(link).search);
+  const link = new URL(mail.text.match(/https?:\/\/\S+\/verify\/email\?\S+/)[0]);
+  assert.equal(link.searchParams.get('next'), '/activitys');
+  await open(page, link.pathname + link.search);
   await page.locator('[data-testid="verify-email"][data-state="verified"]').waitFor();
   assert.match(await page.getByTestId('verify-email').innerText(), /電子信箱驗證成功/);
+  // logged in: no 登入 offered
+  assert.equal(await page.getByTestId('verify-email').getByRole('button', { name: '登入' }).count(), 0);
   await shot(page, 'verify-email');
-
-  // log in: the name in the header
-  await open(page, '/demo');
-  await login(page, email, 'first-pass1');
+  await page.getByTestId('verify-back').click();
+  await page.waitForURL(base + '/demo/activitys');
   await page.getByTestId('member-name').waitFor();
-  assert.equal(await page.getByTestId('member-name').innerText(), '陳測試');
 
   // every member-centre page, from the member menu and the tabs
   await page.getByTestId('member-name').click();
@@ -171,7 +197,17 @@ test('the demo member sees what they hold, rendered on the server', async () => 
   assert.equal(await page.getByTestId('member-name').innerText(), '林小安');
   assert.match(await page.getByTestId('timing-remain').innerText(), /420/);
   assert.match(await page.getByTestId('timing-not-active').innerText(), /1,500/);
+  // the points' records, not the cards again
+  assert.ok((await page.getByTestId('counting-use').count()) > 0);
+  assert.equal(await page.getByTestId('counting-passcard').count(), 0);
   await shot(page, 'member-timingcard-375');
+  // the cards: one below zero says what it owes, in the warning colour, not as a balance
+  await open(page, '/demo/user/countingPasscard');
+  const owed = page.getByTestId('counting-owed');
+  assert.match(await owed.innerText(), /欠 25 分鐘[\s\S]*補繳後才能繼續使用/);
+  assert.equal(await owed.locator('strong').evaluate((el) => getComputedStyle(el).color), 'rgb(181, 71, 8)');
+  assert.doesNotMatch(await page.locator('main').innerText(), /-25/);
+  await shot(page, 'member-counting-375');
   await open(page, '/demo/user/booking');
   // the demo's four bookings (more once e2e/booking.test.mjs has booked)
   assert.ok((await page.getByTestId('booking').count()) >= 4);
@@ -180,15 +216,29 @@ test('the demo member sees what they hold, rendered on the server', async () => 
   await page.context().close();
 });
 
-test('a verification link that is wrong says so and offers a new mail', async () => {
+test('a verification link that is wrong says so and offers a new mail, a login and the way back', async () => {
   const page = await newPage(browser);
-  await open(page, '/demo/verify/email?u=1&t=not-the-token');
+  await open(page, '/demo/verify/email?u=1&t=not-the-token&next=%2Factivitys');
   await page.locator('[data-testid="verify-email"][data-state="failed"]').waitFor();
   assert.equal(await page.getByTestId('verify-error').innerText(), '驗證碼錯誤，請重新取得驗證信');
   assert.ok(await page.getByRole('button', { name: '重新發送驗證信' }).isVisible());
-  await open(page, '/demo/verify/email?u=999999&t=x');
-  await page.locator('[data-testid="verify-email"][data-state="failed"]').waitFor();
-  assert.equal(await page.getByTestId('verify-error').innerText(), '查無此會員，請重新取得驗證信');
+  assert.equal(await page.getByTestId('verify-back').getAttribute('href'), '/demo/activitys');
+  // a visitor logs in from here and lands on the way back
+  await page.getByTestId('verify-email').getByRole('button', { name: '登入' }).click();
+  const dialog = page.getByTestId('login-dialog');
+  await dialog.getByLabel('電子信箱').fill('member@example.com');
+  await dialog.getByLabel('密碼').fill('demo1234');
+  await dialog.getByRole('button', { name: '登入' }).click();
+  await page.waitForURL(base + '/demo/activitys');
+  await page.getByTestId('member-name').waitFor();
+  await page.context().clearCookies();
+  // a way back that leaves the brand's site is no way back
+  for (const next of ['https%3A%2F%2Fevil.example%2F', '%2F%2Fevil.example', '%2F%5Cevil.example']) {
+    await open(page, `/demo/verify/email?u=999999&t=x&next=${next}`);
+    await page.locator('[data-testid="verify-email"][data-state="failed"]').waitFor();
+    assert.equal(await page.getByTestId('verify-error').innerText(), '查無此會員，請重新取得驗證信');
+    assert.equal(await page.getByTestId('verify-back').count(), 0, next);
+  }
   assert.deepEqual(page.errors.filter(expected), []);
   await page.context().close();
 });

@@ -108,7 +108,7 @@ func (s *Server) bookingItem(r *http.Request, b *data.Brand, bk data.Booking) wi
 	it.CancelCode = booking.CancelCode(rules.CancelRule(booking.Cancellation(&bk, sess), now))
 	it.CanCancel = it.CancelCode == 0
 	it.CanCheckIn = b.ModuleSet().Has(data.ModuleCheckInBooking) && bk.Status == data.BookingBooked && sess.CheckInOpen(now)
-	it.GoogleCalendarURL = booking.GoogleCalendarURL(booking.EventOf(&bk, b.ID, s.mailBrand(r, b).Home))
+	it.GoogleCalendarURL = booking.GoogleCalendarURL(booking.EventOf(&bk, b, s.mailBrand(r, b).Home))
 	return it
 }
 

@@ -29,5 +29,5 @@ func (s *Server) bookingCalendar(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/calendar; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="booking-`+strconv.FormatInt(bk.ID, 10)+`.ics"`)
 	w.Header().Set("Cache-Control", "private, no-store")
-	w.Write(booking.ICS(booking.EventOf(bk, b.ID, s.mailBrand(r, b).Home), s.now()))
+	w.Write(booking.ICS(booking.EventOf(bk, b, s.mailBrand(r, b).Home), s.now()))
 }

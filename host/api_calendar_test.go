@@ -8,8 +8,9 @@ import (
 	"time"
 )
 
-// TestBookingCalendar: the .ics of a booking keeps its UID; once cancelled
-// it carries METHOD:CANCEL; the confirmation mail arrives with it attached.
+// TestBookingCalendar: the .ics of a booking keeps its UID and is at the
+// store's street address; once cancelled it carries METHOD:CANCEL; the
+// confirmation mail arrives with it attached.
 func TestBookingCalendar(t *testing.T) {
 	ts := newBookingServer(t)
 	later := ts.session(t, "墊上皮拉提斯", "2026-11-26")
@@ -17,6 +18,10 @@ func TestBookingCalendar(t *testing.T) {
 	path := fmt.Sprintf("/api/user/bookings/%d/calendar.ics?brandId=demo", id)
 	uid := fmt.Sprintf("UID:booking-%d-demo@storefront", id)
 	w := scenario{Path: path, Header: ts.me.auth(), Status: 200, Contains: []string{"METHOD:PUBLISH", uid, "DTSTART:20261126T041500Z"}}.run(t, ts)
+	// the lines unfolded (RFC 5545 folds at 75 octets)
+	if ics := strings.ReplaceAll(w.Body.String(), "\r\n ", ""); !strings.Contains(ics, "\r\nLOCATION:森活運動館 信義館\\, 台北市信義區松仁路 100 號 5 樓\r\n") {
+		t.Errorf("the .ics's location:\n%s", ics)
+	}
 	if ct := w.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/calendar") {
 		t.Errorf("Content-Type %q", ct)
 	}

@@ -127,7 +127,7 @@ var apiDocs = map[string]apiDoc{
 	// members: sessions, e-mail verification, the member's account
 	"POST /api/session/login":                               {Summary: "以電子信箱與密碼登入", Body: wire.LoginRequest{}, Answer: wire.LoginAnswer{}},
 	"POST /api/session/logout":                              {Summary: "登出（撤銷 session）", Body: wire.LogoutRequest{}, Answer: wire.AuthStatus{}},
-	"POST /api/session/register":                            {Summary: "註冊會員並寄出驗證信", Body: wire.RegisterRequest{}, Answer: wire.RegisterAnswer{}},
+	"POST /api/session/register":                            {Summary: "註冊會員、寄出驗證信並立即登入", Body: wire.RegisterRequest{}, Answer: wire.RegisterLoginAnswer{}},
 	"POST /api/session/resend":                              {Summary: "重寄驗證信或忘記密碼的驗證碼（type: verify 或 forgotPassword）", Body: wire.CodeRequest{}, Answer: wire.EmailAnswer{}},
 	"POST /api/session/resetPassword":                       {Summary: "以信中連結重設密碼", Body: wire.LinkRequest{}, Answer: wire.PasswordAnswer{}},
 	"POST /api/session/changePassword":                      {Summary: "會員變更密碼", Body: wire.ChangePasswordRequest{}, Answer: wire.PasswordAnswer{}},
@@ -136,7 +136,7 @@ var apiDocs = map[string]apiDoc{
 	"POST /api/session/forgotPassword/reset":                {Summary: "忘記密碼：以驗證碼設定新密碼", Body: wire.CodeRequest{}, Answer: wire.PasswordAnswer{}},
 	"POST /api/session/code/confirm":                        {Summary: "以驗證碼驗證電子信箱", Body: wire.CodeRequest{}, Answer: wire.VerifiedAnswer{}},
 	"GET /api/session/auth/status":                          {Summary: "登入狀態", Params: brandParams, Answer: wire.AuthStatus{}},
-	"POST /api/session/purchaseVerify/register":             {Summary: "結帳中註冊：建立會員、寄出驗證信並立即登入", Body: wire.PurchaseRegisterRequest{}, Answer: wire.RegisterLoginAnswer{}},
+	"POST /api/session/purchaseVerify/register":             {Summary: "結帳中註冊：建立會員、寄出驗證信並立即登入", Body: wire.RegisterRequest{}, Answer: wire.RegisterLoginAnswer{}},
 	"POST /api/verify/email":                                {Summary: "以信中連結驗證電子信箱", Body: wire.LinkRequest{}, Answer: wire.VerifiedAnswer{}},
 	"POST /api/verify/sendemail":                            {Summary: "寄出驗證信", Body: wire.CodeRequest{}, Answer: wire.EmailAnswer{}},
 	"POST /api/verify/resendemail":                          {Summary: "重寄驗證信", Body: wire.CodeRequest{}, Answer: wire.EmailAnswer{}},

@@ -73,6 +73,9 @@ func (s *Server) orderResult(r *http.Request, b *data.Brand, m *member, base str
 		case len(o.Lines) > 0:
 			p.MemberURL = base + memberPageOf(o.Lines[0].ItemType)
 		}
+		if p.BookURL, err = s.bookPath(r, b, base, o); err != nil {
+			return nil, err
+		}
 	case data.OrderFailed, data.OrderCancelled, data.OrderExpired:
 		p.Final = true
 		p.RetryURL = retryPath(base, o)
@@ -133,6 +136,29 @@ func (s *Server) apiOrderBooking(w http.ResponseWriter, r *http.Request) (any, e
 	}
 	p.Booked, p.BookRefused = []wire.BookingItem{}, nil
 	return p, s.orderBooking(r, b, m, o, req.ScheduleID, p)
+}
+
+// bookPath is where to book with what paid order o bought (wire's
+// OrderResultPage.BookURL): the page of the course o was bought to book,
+// else the timetable where the brand has one; "" for an order that
+// bought nothing to book with.
+func (s *Server) bookPath(r *http.Request, b *data.Brand, base string, o *data.Order) (string, error) {
+	if (o.Kind != data.OrderKindItem && o.Kind != data.OrderKindPlan) || len(o.Lines) == 0 || o.Lines[0].ItemID == nil {
+		return "", nil
+	}
+	if o.BookScheduleID != 0 {
+		ss, err := s.db.Sessions(r.Context(), b.ID, []int64{o.BookScheduleID})
+		if err != nil {
+			return "", err
+		}
+		if len(ss) > 0 {
+			return fmt.Sprintf("%s/activity/%d/%d", base, ss[0].StoreID, ss[0].CourseID), nil
+		}
+	}
+	if routeTimetable.allows(b.ModuleSet(), nil) {
+		return base + "/timetable", nil
+	}
+	return "", nil
 }
 
 // memberPageOf is the member centre page that lists a holding of itemType.

@@ -12,26 +12,24 @@ import (
 // The registration calls of spec section 7: a new member of the brand,
 // during checkout too, and a member of another brand joining this one.
 
-// POST /api/session/register: a new member of the brand, with the
-// brand's custom fields; the verification mail goes out through the outbox.
+// POST /api/session/register (and purchaseVerify/register, during
+// checkout): a new member of the brand, with the brand's custom fields,
+// logged in at once (the session cookie as a login sets it), so the
+// visitor stays where they were; the verification mail goes out through
+// the outbox and leads back to req.Next.
 func (s *Server) apiRegister(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req wire.RegisterRequest
 	b, err := s.decodeSignIn(w, r, &req)
 	if err != nil {
 		return nil, err
 	}
-	// mailSent: the mail is queued and a mailer will send it
-	u, err := s.members.Register(r.Context(), b, s.mailBrand(r, b), members.Registration{Email: req.Email, Password: req.Password,
-		Name: req.Name, CustomFields: req.CustomFields, AcceptTerms: req.AcceptTerms})
-	if err != nil {
-		return nil, err
-	}
-	return &wire.RegisterAnswer{UserID: u.ID, Email: u.Email, MailSent: s.mailer != nil}, nil
+	return s.registerAndLogin(w, r, b, members.Registration{Email: req.Email, Password: req.Password,
+		Name: req.Name, CustomFields: req.CustomFields, AcceptTerms: req.AcceptTerms, Next: req.Next}, req.AppRequest)
 }
 
 // registerAndLogin registers reg at b (members.Register: rules, member,
 // verification mail in one transaction) and logs the new member in; b is
-// decodeSignIn's.
+// decodeSignIn's. MailSent: the mail is queued and a mailer will send it.
 func (s *Server) registerAndLogin(w http.ResponseWriter, r *http.Request, b *data.Brand, reg members.Registration, app wire.AppRequest) (*wire.RegisterLoginAnswer, error) {
 	u, err := s.members.Register(r.Context(), b, s.mailBrand(r, b), reg)
 	if err != nil {
@@ -43,19 +41,6 @@ func (s *Server) registerAndLogin(w http.ResponseWriter, r *http.Request, b *dat
 	}
 	return &wire.RegisterLoginAnswer{LoginAnswer: wire.LoginAnswer{UserID: u.ID, BrandID: b.ID, User: userInfoOf(u, b), SessionID: app.SessionFor(id)},
 		MailSent: s.mailer != nil}, nil
-}
-
-// POST /api/session/purchaseVerify/register: registration during checkout
-// (as POST /api/session/register), logged in at once so the purchase goes
-// on; the verification mail goes out as usual.
-func (s *Server) apiPurchaseRegister(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req wire.PurchaseRegisterRequest
-	b, err := s.decodeSignIn(w, r, &req)
-	if err != nil {
-		return nil, err
-	}
-	return s.registerAndLogin(w, r, b, members.Registration{Email: req.Email, Password: req.Password,
-		Name: req.Name, CustomFields: req.CustomFields, AcceptTerms: req.AcceptTerms}, req.AppRequest)
 }
 
 // POST /api/user/add: a member of another brand of this storefront joins

@@ -75,6 +75,18 @@ func TestTermAndCountingAPI(t *testing.T) {
 		t.Fatalf("term sale: %d %+v", w.Code, env)
 	}
 	scenario{Name: "second purchase", Method: http.MethodPost, Path: sale, Header: auth, Body: body(price, false), Status: 409, Code: -72}.run(t, s.memberServer)
+	// paid: its result says enrolled (no holding waits to start), and the
+	// member's bookings name its sessions by the class, not the course
+	termOrder := a.OrderNo
+	if w := s.b.post(t, "/api/test/payment", map[string]any{"orderNo": termOrder}); w.Code != 200 {
+		t.Fatalf("term payment: %d %s", w.Code, w.Body)
+	}
+	runScenarios(t, s.memberServer, []scenario{
+		{Name: "the term's result", Path: "/api/v2/ec/payment/result/" + termOrder, Header: auth, Status: 200,
+			Contains: []string{`"state":"paid"`, `"status":"enrolled"`, `"bookUrl":""`}, Absent: []string{`"status":"notActive"`}},
+		{Name: "the term's sessions among the bookings", Path: "/api/user/bookingList?brandId=demo", Header: auth, Status: 200,
+			Contains: []string{`"courseName":"週末皮拉提斯養成班｜週日上午"`}},
+	})
 
 	// the overdue card paid once (the dev payment, twice): its debt cleared, nothing owed after
 	w = s.b.post(t, "/api/brand/demo/sale/payment", map[string]any{"kind": "overdue", "countingPasscardId": cardID, "storeId": storeID,

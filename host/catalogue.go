@@ -123,7 +123,9 @@ func (s *Server) timetable(ctx context.Context, b *data.Brand, v url.Values) (*w
 }
 
 // loadTimetable is the timetable page's data.
-func loadTimetable(s *Server, rc *reqCtx) (any, error) { return s.timetable(rc.ctx(), rc.brand, rc.query) }
+func loadTimetable(s *Server, rc *reqCtx) (any, error) {
+	return s.timetable(rc.ctx(), rc.brand, rc.query)
+}
 
 // parseSearch reads a search's query.
 func parseSearch(v url.Values) (wire.SearchFilter, error) {

@@ -42,7 +42,7 @@ func TestPrecheckRefusals(t *testing.T) {
 	s := newShop(t)
 	_, sid := login(t, s.ts().browser(), "demo", "member@example.com", "demo1234")
 	unverified := s.member(t, "new@example.com", false, map[string]string{"phone": "0912000111", "birthday": "1990-05-17"})
-	incomplete := s.member(t, "half@example.com", true, map[string]string{"phone": "0912000111"})
+	incomplete := s.member(t, "half@example.com", true, map[string]string{"birthday": "1990-05-17"}) // no phone, which the brand requires
 	auth := []string{"Authorization", sid}
 
 	season := s.demoItem(t, "季卡通行卡", data.PayWayCard)
@@ -70,7 +70,7 @@ func TestPrecheckRefusals(t *testing.T) {
 		post("too many", with(season, "quantity", 11), auth, 400, storefront.CodeQuantityNotAllowed, "購買數量需為 1 至 10"),
 		post("no quantity", with(season, "quantity", 0), auth, 400, storefront.CodeQuantityNotAllowed, "購買數量需為 1 至 10"),
 		post("unverified member", season, []string{"Authorization", unverified}, 403, storefront.CodeEmailNotVerified, "請先完成電子信箱驗證再購買"),
-		post("contact info incomplete", season, []string{"Authorization", incomplete}, 400, storefront.CodeContactIncomplete, "請先填寫聯絡資料：生日"),
+		post("contact info incomplete", season, []string{"Authorization", incomplete}, 400, storefront.CodeContactIncomplete, "請先填寫聯絡資料：手機號碼"),
 		{Name: "plans not enabled", Method: http.MethodPost, Path: "/api/brand/yoga/sale/precheck", Body: yogaPlan,
 			Header: []string{"Authorization", yogaSID}, Status: 403, Code: storefront.CodePlanNotEnabled, Message: "此品牌尚未開放方案購買"},
 		post("a plan", with(season, "kind", "plan"), auth, 200, 0, ""),
@@ -134,7 +134,7 @@ func TestCheckoutReads(t *testing.T) {
 		{Name: "test payment by another", Method: http.MethodPost, Path: "/api/test/payment", Body: map[string]string{"orderNo": a.OrderNo},
 			Header: []string{"Authorization", other}, Status: 404, Code: storefront.CodeOrderNotFound},
 		{Name: "test payment (dev)", Method: http.MethodPost, Path: "/api/test/payment", Body: map[string]string{"orderNo": a.OrderNo},
-			Header: []string{"Authorization", mine}, Status: 200, Contains: []string{`"state":"paid"`, `"memberUrl":"/demo/user/passcard"`}},
+			Header: []string{"Authorization", mine}, Status: 200, Contains: []string{`"state":"paid"`, `"memberUrl":"/demo/user/passcard"`, `"bookUrl":"/demo/timetable"`}},
 	})
 }
 

@@ -96,6 +96,7 @@ func sharedTS(header string) []byte {
 	fmt.Fprintf(&b, "\n/** LINE Pay's badge: its brand colour and the text that reads on it (rules.TextOn). */\nexport const linePayBadge = %s as const;\n",
 		js(map[string]string{"background": rules.LinePayGreen, "text": rules.TextOn(rules.LinePayGreen)}))
 	fmt.Fprintf(&b, "\n/** The longest a person's name may be (rules.MaxName). */\nexport const maxName = %d;\n", rules.MaxName)
+	fmt.Fprintf(&b, "\n/** The longest way back a link may carry (rules.MaxNextPath). */\nexport const maxNextPath = %d;\n", rules.MaxNextPath)
 	fmt.Fprintf(&b, "\n/** The widths of the resized images at /_img/{width}/. */\nexport const imageWidths = %s as const;\n", js(ImageWidths))
 	fmt.Fprintf(&b, "\n/** The module keys (data/modules.go). */\nexport const modules = {\n")
 	for _, k := range data.AllModules {

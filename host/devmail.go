@@ -8,15 +8,23 @@ import (
 	"storefront"
 	"strconv"
 	"strings"
+	"time"
 
 	"storefront/mail/devbox"
+	"storefront/rules"
 )
 
 // The development mailbox (dev environment without SMTP_HOST): the mails
 // the storefront sent, for a newcomer to read, and as JSON for the browser
 // tests.
 
-var mailboxPage = template.Must(template.New("mailbox").Parse(`<!doctype html>
+// taipeiTime is when a mail came, in Taiwan's time as the page says it:
+// 2026-11-27 21:05:09（台北時間）.
+func taipeiTime(t time.Time) string {
+	return t.In(rules.Taipei).Format("2006-01-02 15:04:05") + storefront.TextDevMailboxTaipei
+}
+
+var mailboxPage = template.Must(template.New("mailbox").Funcs(template.FuncMap{"taipei": taipeiTime}).Parse(`<!doctype html>
 <html lang="zh-Hant"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>` + storefront.TextDevMailbox + `</title>
 <style nonce="{{.Nonce}}">
@@ -30,7 +38,7 @@ strong{display:block}small{color:#616e7c}
 <h1>` + storefront.TextDevMailbox + `</h1>
 <p>` + storefront.TextDevMailboxIntro + `</p>
 {{if not .Messages}}<p>` + storefront.TextDevMailboxEmpty + `</p>{{end}}
-<ul>{{range .Messages}}<li><a href="/dev/mailbox/{{.ID}}"><strong>{{.Subject}}</strong><small>` + storefront.TextDevMailboxTo + `{{range $i, $t := .To}}{{if $i}}、{{end}}{{$t}}{{end}}　{{.Received.Format "2006-01-02 15:04:05"}}</small></a></li>{{end}}</ul>
+<ul>{{range .Messages}}<li><a href="/dev/mailbox/{{.ID}}"><strong>{{.Subject}}</strong><small>` + storefront.TextDevMailboxTo + `{{range $i, $t := .To}}{{if $i}}、{{end}}{{$t}}{{end}}　{{taipei .Received}}</small></a></li>{{end}}</ul>
 </main></body></html>
 `))
 

@@ -12,24 +12,26 @@ import (
 	"storefront/renderer"
 )
 
-// failure is how an error is shown: HTTP status, code, message.
+// failure is how an error is shown: HTTP status, code, message, and the
+// request's field it is about.
 type failure struct {
 	Status  int
 	Code    int
 	Message string
+	Field   string
 }
 
 // classify maps any error to its status, code and Traditional Chinese
 // message, the one place that does. Internal errors are logged by callers.
 func classify(err error) failure {
 	if errors.Is(err, renderer.ErrBusy) {
-		return failure{http.StatusServiceUnavailable, storefront.CodeUnavailable, storefront.CodeText(storefront.CodeUnavailable)}
+		return failure{Status: http.StatusServiceUnavailable, Code: storefront.CodeUnavailable, Message: storefront.CodeText(storefront.CodeUnavailable)}
 	}
 	if data.Unreachable(err) { // the database is down: 503, try again soon
-		return failure{http.StatusServiceUnavailable, storefront.CodeDatabaseDown, storefront.CodeText(storefront.CodeDatabaseDown)}
+		return failure{Status: http.StatusServiceUnavailable, Code: storefront.CodeDatabaseDown, Message: storefront.CodeText(storefront.CodeDatabaseDown)}
 	}
 	e := storefront.AsError(err)
-	f := failure{Code: e.Code, Message: e.Message}
+	f := failure{Code: e.Code, Message: e.Message, Field: e.Field}
 	switch e.Kind {
 	case storefront.KindInvalid:
 		f.Status = http.StatusBadRequest
@@ -61,6 +63,7 @@ func classify(err error) failure {
 		f.Status = http.StatusInternalServerError
 		f.Code = storefront.CodeInternal
 		f.Message = "" // never show an internal error's text
+		f.Field = ""
 	}
 	if f.Message == "" {
 		f.Message = storefront.CodeText(f.Code)
@@ -86,7 +89,7 @@ func (s *Server) apiError(w http.ResponseWriter, r *http.Request, err error) {
 	w.Header().Set("Cache-Control", "no-store")
 	retryAfter(w, f)
 	w.WriteHeader(f.Status)
-	json.NewEncoder(w).Encode(wire.Envelope{ErrorCode: f.Code, Message: f.Message})
+	json.NewEncoder(w).Encode(wire.Envelope{ErrorCode: f.Code, Message: f.Message, Field: f.Field})
 }
 
 // documentError answers a crawler's document (robots.txt, a sitemap) that

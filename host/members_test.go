@@ -219,29 +219,36 @@ func TestRegisterValidation(t *testing.T) {
 	b := ts.browser()
 	ok := demoRegistration("amy@example.com")
 	fields := func(f map[string]any) map[string]any { return with(ok, "customFields", f) }
-	register := func(name string, body any, msg string) scenario {
-		return scenario{Name: name, Method: http.MethodPost, Path: "/api/session/register", Body: body, Status: 400, Code: storefront.CodeBadRequest, Message: msg}
+	// field: the request's field the refusal names, for the form to show it there ("" none)
+	register := func(name string, body any, msg string, field string) scenario {
+		sc := scenario{Name: name, Method: http.MethodPost, Path: "/api/session/register", Body: body, Status: 400, Code: storefront.CodeBadRequest, Message: msg}
+		if field == "" {
+			sc.Absent = []string{`"field"`}
+		} else {
+			sc.Contains = []string{`"field":"` + field + `"`}
+		}
+		return sc
 	}
 	runScenarios(t, b, []scenario{
-		register("not JSON", `{"brandId": "demo",`, "資料格式錯誤：請傳送 JSON 物件"),
-		register("empty body", ``, "缺少資料：請傳送 JSON 物件"),
-		register("an array", `[]`, "資料格式錯誤：請傳送 JSON 物件"),
-		register("two objects", `{"brandId":"demo"}{}`, "資料格式錯誤：請傳送 JSON 物件"),
-		register("wrong type", with(ok, "acceptTerms", "yes"), "欄位 acceptTerms 的資料型別不正確"),
-		register("custom field not a string", fields(map[string]any{"phone": 912000111}), "欄位 customFields 的資料型別不正確"),
-		register("oversized body", with(ok, "name", strings.Repeat("名", 7000)), "資料過大（上限 16 KB）"),
-		register("no brand", with(ok, "brandId", nil), "缺少品牌代碼 brandId"),
-		register("terms not accepted", with(ok, "acceptTerms", false), "請先閱讀並同意服務條款與隱私權政策"),
-		register("bad e-mail", with(ok, "email", "amy@"), "電子信箱格式不正確"),
-		register("plain password", with(ok, "password", "secret-1"), "密碼須以 MD5 雜湊後傳送（32 位十六進位字元）"),
-		register("no name", with(ok, "name", " "), "請填寫姓名"),
-		register("name too long", with(ok, "name", strings.Repeat("名", 51)), "姓名最多 50 個字"),
-		register("required field missing", fields(map[string]any{"birthday": "1990-05-17"}), "請填寫手機號碼"),
-		register("bad phone", fields(map[string]any{"phone": "12345", "birthday": "1990-05-17"}), "手機號碼格式不正確"),
-		register("bad date", fields(map[string]any{"phone": "0912000111", "birthday": "1990-02-30"}), "生日不是有效的日期"),
-		register("bad choice", fields(map[string]any{"phone": "0912000111", "birthday": "1990-05-17", "gender": "?"}), "性別的選項不正確"),
-		register("text too long", fields(map[string]any{"phone": "0912000111", "birthday": "1990-05-17", "emergencyContact": strings.Repeat("人", 21)}), "緊急聯絡人最多 20 個字"),
-		register("unknown field", fields(map[string]any{"phone": "0912000111", "birthday": "1990-05-17", "shoeSize": "42"}), "不明的自訂欄位：shoeSize"),
+		register("not JSON", `{"brandId": "demo",`, "資料格式錯誤：請傳送 JSON 物件", ""),
+		register("empty body", ``, "缺少資料：請傳送 JSON 物件", ""),
+		register("an array", `[]`, "資料格式錯誤：請傳送 JSON 物件", ""),
+		register("two objects", `{"brandId":"demo"}{}`, "資料格式錯誤：請傳送 JSON 物件", ""),
+		register("wrong type", with(ok, "acceptTerms", "yes"), "欄位 acceptTerms 的資料型別不正確", ""),
+		register("custom field not a string", fields(map[string]any{"phone": 912000111}), "欄位 customFields 的資料型別不正確", ""),
+		register("oversized body", with(ok, "name", strings.Repeat("名", 7000)), "資料過大（上限 16 KB）", ""),
+		register("no brand", with(ok, "brandId", nil), "缺少品牌代碼 brandId", ""),
+		register("terms not accepted", with(ok, "acceptTerms", false), "請先閱讀並同意服務條款與隱私權政策", "acceptTerms"),
+		register("bad e-mail", with(ok, "email", "amy@"), "電子信箱格式不正確", "email"),
+		register("plain password", with(ok, "password", "secret-1"), "密碼須以 MD5 雜湊後傳送（32 位十六進位字元）", "password"),
+		register("no name", with(ok, "name", " "), "請填寫姓名", "name"),
+		register("name too long", with(ok, "name", strings.Repeat("名", 51)), "姓名最多 50 個字", "name"),
+		register("required field missing", fields(map[string]any{"birthday": "1990-05-17"}), "請填寫手機號碼", "customFields.phone"),
+		register("bad phone", fields(map[string]any{"phone": "12345", "birthday": "1990-05-17"}), "手機號碼格式不正確", "customFields.phone"),
+		register("bad date", fields(map[string]any{"phone": "0912000111", "birthday": "1990-02-30"}), "生日不是有效的日期", "customFields.birthday"),
+		register("bad choice", fields(map[string]any{"phone": "0912000111", "birthday": "1990-05-17", "gender": "?"}), "性別的選項不正確", "customFields.gender"),
+		register("text too long", fields(map[string]any{"phone": "0912000111", "birthday": "1990-05-17", "emergencyContact": strings.Repeat("人", 21)}), "緊急聯絡人最多 20 個字", "customFields.emergencyContact"),
+		register("unknown field", fields(map[string]any{"phone": "0912000111", "birthday": "1990-05-17", "shoeSize": "42"}), "不明的自訂欄位：shoeSize", "customFields.shoeSize"),
 		{Name: "unknown brand", Method: http.MethodPost, Path: "/api/session/register", Body: with(ok, "brandId", "nosuch"), Status: 404},
 	})
 	if n := ts.box.LastID(); n != 0 {
@@ -249,8 +256,10 @@ func TestRegisterValidation(t *testing.T) {
 	}
 }
 
-// TestRegisterAndVerifyByLink: registering sends the verification mail
-// over SMTP; its link verifies the address; every wrong link has its code.
+// TestRegisterAndVerifyByLink: registering logs the member in (the
+// session cookie, as a login sets it) and sends the verification mail over
+// SMTP; its link leads back to the page registered from and verifies the
+// address; every wrong link has its code.
 func TestRegisterAndVerifyByLink(t *testing.T) {
 	ts := newMemberServer(t)
 	b := ts.browser()
@@ -261,11 +270,27 @@ func TestRegisterAndVerifyByLink(t *testing.T) {
 		UserID   int64 `json:"userId"`
 		MailSent bool  `json:"mailSent"`
 	}
-	w := b.post(t, "/api/session/register", demoRegistration("Amy@Example.com"))
+	w := b.post(t, "/api/session/register", with(demoRegistration("Amy@Example.com"), "next", "/activity/1/2?date=2026-12-01"))
 	if env := apiResult(t, w, &reg); w.Code != 200 || env.ErrorCode != 0 || !reg.MailSent {
 		t.Fatalf("register = %d %s", w.Code, w.Body.String())
 	}
+	// logged in at once, by an HttpOnly session cookie (no session id in the body of a browser's answer)
+	var session *http.Cookie
+	for _, c := range w.Result().Cookies() {
+		if c.Name == "web_ec_sessionId" {
+			session = c
+		}
+	}
+	if session == nil || session.Value == "" || !session.HttpOnly || strings.Contains(w.Body.String(), session.Value) {
+		t.Fatalf("session cookie after registering = %+v\n%s", session, w.Body.String())
+	}
+	if status := b.get(t, "/api/session/auth/status?brandId=demo").Body.String(); !strings.Contains(status, `"loggedIn":true`) || strings.Contains(status, `"emailVerified":true`) {
+		t.Fatalf("auth status after registering = %s", status)
+	}
 	m, q, _ := ts.mailTo(t, "amy@example.com", 0)
+	if q.Get("next") != "/activity/1/2?date=2026-12-01" {
+		t.Fatalf("the link's way back = %q", q.Get("next"))
+	}
 	if m.Subject != "【森活運動館】請驗證您的電子信箱" || !strings.Contains(m.HTML, "#1B8A7A") || !strings.Contains(m.Text, "王小明 您好") {
 		t.Fatalf("verification mail = %q\n%s", m.Subject, m.Text)
 	}
@@ -279,8 +304,12 @@ func TestRegisterAndVerifyByLink(t *testing.T) {
 		t.Fatal("the database does not hold the token's SHA-256")
 	}
 
-	// the same e-mail again: -10005; the same e-mail at another brand: fine
-	wantCode(t, b.post(t, "/api/session/register", demoRegistration("amy@example.com")), 409, storefront.CodeAlreadyRegistered)
+	// the same e-mail again: -10005, at the e-mail field; the same e-mail at another brand: fine
+	again := b.post(t, "/api/session/register", demoRegistration("amy@example.com"))
+	wantCode(t, again, 409, storefront.CodeAlreadyRegistered)
+	if !strings.Contains(again.Body.String(), `"field":"email"`) {
+		t.Fatalf("registered twice = %s", again.Body.String())
+	}
 	yoga := with(with(demoRegistration("amy@example.com"), "brandId", "yoga"), "customFields", map[string]string{"phone": "0912000111"})
 	wantCode(t, b.post(t, "/api/session/register", yoga), 200, 0)
 
@@ -308,6 +337,23 @@ func TestRegisterAndVerifyByLink(t *testing.T) {
 	ts.db.Pool.QueryRow(context.Background(), `select data_version from brands where id = 'demo'`).Scan(&version1)
 	if version1 != version0 {
 		t.Fatalf("member changes bumped the brand's data_version %d -> %d", version0, version1)
+	}
+}
+
+// TestRegisterWithTheRequiredFieldsOnly: the brand's settings decide what a
+// registration must fill (the demo brand: its phone; the birthday is
+// optional), and a way back that is not a path beneath the brand's home is
+// dropped from the mail's link.
+func TestRegisterWithTheRequiredFieldsOnly(t *testing.T) {
+	ts := newMemberServer(t)
+	b := ts.browser()
+	for i, next := range []string{"https://evil.example/", "//evil.example/x", "/\\evil.example", "/../yoga"} {
+		email := fmt.Sprintf("short%d@example.com", i)
+		reg := with(with(demoRegistration(email), "customFields", map[string]string{"phone": "0912-000-111"}), "next", next)
+		wantCode(t, b.post(t, "/api/session/register", reg), 200, 0)
+		if _, q, _ := ts.mailTo(t, email, 0); q.Has("next") {
+			t.Fatalf("next %q came through as %q", next, q.Get("next"))
+		}
 	}
 }
 
@@ -697,7 +743,11 @@ func TestProfileEditAndDeletedPhone(t *testing.T) {
 	}
 	b := ts.browser()
 	reg := with(demoRegistration("new@example.com"), "customFields", map[string]string{"phone": "0922-333-444", "birthday": "1990-05-17"})
-	wantCode(t, b.post(t, "/api/session/register", reg), 409, storefront.CodeAccountDeleted)
+	deleted := b.post(t, "/api/session/register", reg)
+	wantCode(t, deleted, 409, storefront.CodeAccountDeleted)
+	if !strings.Contains(deleted.Body.String(), `"field":"customFields.phone"`) {
+		t.Fatalf("a deleted account's phone = %s", deleted.Body.String())
+	}
 	// the deleted account's e-mail is free again
 	wantCode(t, b.post(t, "/api/session/register", with(demoRegistration("gone@example.com"), "customFields", map[string]string{"phone": "0922333445", "birthday": "1990-05-17"})), 200, 0)
 
@@ -827,21 +877,30 @@ func TestMemberPages(t *testing.T) {
 		memberPage("/demo/user/booking", "空中瑜珈入門", "林語涵", "信義館", "已取消", "哈達瑜珈"),
 		memberPage("/demo/user/passcard", "季卡通行卡", "使用中", "單月暢遊通行卡", "尚未啟用", "已過期"),
 		memberPage("/demo/user/ticket", "儲值票券 1,000 點", "640", "團課 10 堂計次卡"),
-		memberPage("/demo/user/countingPasscard", "自由重訓 600 分鐘卡", "420", "自由重訓 1,500 分鐘卡"),
+		memberPage("/demo/user/countingPasscard", "自由重訓 600 分鐘卡", "420", "自由重訓 1,500 分鐘卡", "待補繳", "欠 25 分鐘", "前往補繳"),
 		memberPage("/demo/user/timingcard", "420", "1,500"),
+		// the cards are 分鐘計費卡's; the timing card lists the points' records
+		{Name: "the timing card lists no cards", Path: "/demo/user/timingcard", Status: 200,
+			Contains: []string{`data-testid="counting-use"`}, Absent: []string{`data-testid="counting-passcard"`}},
 		memberPage("/demo/user/timingcard/plans", "自由重訓 600 分鐘卡", "NT$ 1,200"),
 	})
 	// the timing card's points follow spec section 4: 420 active, 1,500 not
 	// yet active, the expired card's 35 and the card in debt (-25, not
-	// available) in neither
+	// available) in neither; its records are the cards' use, each naming
+	// its card
 	var tc wire.TimingCard
 	w := b.get(t, "/demo/user/timingcard", propsHeader, "1")
 	var p struct {
 		Data *wire.TimingCard `json:"data"`
 	}
 	p.Data = &tc
-	if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || tc.Remain != 420 || tc.NotActive != 1500 || len(tc.Records) != 4 {
+	if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || tc.Remain != 420 || tc.NotActive != 1500 || len(tc.Uses) == 0 {
 		t.Fatalf("timing card = %+v, %v", tc, err)
+	}
+	for _, u := range tc.Uses {
+		if u.Card == "" || u.Minutes == 0 {
+			t.Fatalf("a point record = %+v", u)
+		}
 	}
 
 	// what a member does not hold shows an honest empty state
@@ -921,6 +980,10 @@ func TestDevMailbox(t *testing.T) {
 	apiResult(t, b.get(t, "/dev/mailbox.json?to=member@example.com"), &msgs)
 	if len(msgs) != 1 || msgs[0].Subject != "【森活運動館】重設密碼" {
 		t.Fatalf("mailbox.json = %+v", msgs)
+	}
+	// the page says when it came in Taiwan's time (UTC+8), whatever the machine's zone
+	if at := msgs[0].Received.UTC().Add(8*time.Hour).Format("2006-01-02 15:04:05") + "（台北時間）"; !strings.Contains(b.get(t, "/dev/mailbox").Body.String(), at) {
+		t.Fatalf("the mailbox does not say %s", at)
 	}
 	apiResult(t, b.get(t, "/dev/mailbox.json?to=nobody@example.com"), &msgs)
 	if len(msgs) != 0 {

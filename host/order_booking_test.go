@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"storefront"
 	"testing"
@@ -80,6 +81,10 @@ func TestOrderBooksItsSession(t *testing.T) {
 	if len(first.Booked) != 1 || first.Booked[0].ScheduleID != session || first.BookRefused != nil {
 		t.Fatalf("the paid order's result: booked %+v, refused %+v", first.Booked, first.BookRefused)
 	}
+	// 去預約 leads back to the course it was bought for
+	if want := fmt.Sprintf("/demo/activity/%d/%d", s.storeOf(t, session), s.course(t, session)); first.BookURL != want {
+		t.Fatalf("the result's way to book = %q; want %q", first.BookURL, want)
+	}
 	for range 3 {
 		if again := s.result(t, no); len(again.Booked) != 1 || again.Booked[0].ID != first.Booked[0].ID {
 			t.Fatalf("asked again: %+v", again.Booked)
@@ -106,6 +111,9 @@ func TestOrderBooksItsSession(t *testing.T) {
 		refused.BookRefused.Code != storefront.CodeSessionFull || !refused.BookRefused.Seat || refused.BookRefused.ScheduleID != full ||
 		refused.BookRefused.CourseID != s.course(t, full) {
 		t.Fatalf("a full session: state %s, booked %+v, refused %+v", refused.Order.State, refused.Booked, refused.BookRefused)
+	}
+	if refused.BookURL != "" {
+		t.Fatalf("a course's seat books with its own offer, not 去預約: %q", refused.BookURL)
 	}
 	if n := s.count(t, bookings, full); n != 0 {
 		t.Fatalf("%d bookings of the full session", n)

@@ -102,9 +102,10 @@ func loadMemberTimingCard(s *Server, rc *reqCtx) (any, error) {
 	for i, r := range c {
 		recs[i] = r.TimingRecord
 	}
-	t := wire.TimingCard{Records: c}
+	t := wire.TimingCard{}
 	t.Remain, t.NotActive = rules.TimingPoints(recs)
-	return t, nil
+	t.Uses, err = s.db.MemberCountingUse(rc.ctx(), rc.brand.ID, rc.member.user.ID)
+	return t, err
 }
 
 // loadMemberTimingPlans is /user/timingcard/plans: the counting passcards

@@ -115,6 +115,7 @@ func sitemapPages(b *data.Brand) []sitemapPage {
 		{route: routeBrandHome, rest: "", kind: "item"},
 		{route: routeBrandHome, rest: "", query: url.Values{"type": {"plan"}}, kind: "item"},
 		{route: routeActivities, rest: "/activitys", kind: "course", module: data.ModuleFindActivity},
+		{route: routeTimetable, rest: "/timetable", kind: "course"},
 		{route: routeTermList, rest: "/termSchedule", kind: "term", module: data.ModuleTermSchedule},
 		{route: routeTermList, rest: "/termSchedule", query: url.Values{"from": {"app"}}, kind: "term", module: data.ModuleTermSchedule},
 	} {
@@ -201,7 +202,8 @@ func servePartOfSitemap(s *Server, w http.ResponseWriter, rc *reqCtx, part int) 
 }
 
 // brandSitemapURLs lists the brand's public pages with the time their
-// content last changed: brand home, the activity and term lists, every
+// content last changed: brand home, the activity and term lists, the
+// timetable, every
 // course with coming schedules, term, class and intro page, and every
 // on-shelf item. It answers the request itself when it reports false.
 func (s *Server) brandSitemapURLs(w http.ResponseWriter, rc *reqCtx) ([]sitemapURL, bool) {

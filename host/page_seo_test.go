@@ -114,7 +114,7 @@ func TestSitemapsAndRobots(t *testing.T) {
 
 	t.Run("brand sitemap", func(t *testing.T) {
 		got := locs(sitemap(t, "/yoga/sitemap.xml"))
-		for _, want := range []string{"http://example.com/yoga\n", "http://example.com/yoga/activitys\n", "/yoga/activity/", "/yoga/quantityPasscard/"} {
+		for _, want := range []string{"http://example.com/yoga\n", "http://example.com/yoga/activitys\n", "http://example.com/yoga/timetable\n", "/yoga/activity/", "/yoga/quantityPasscard/"} {
 			if !strings.Contains(got, want) {
 				t.Errorf("yoga sitemap lacks %s:\n%s", want, got)
 			}

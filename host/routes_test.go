@@ -21,7 +21,7 @@ func TestRouteAndGuardTable(t *testing.T) {
 		{Name: "unknown brand", Path: "/nosuch", Status: 404, Contains: []string{"<title>Not Found</title>", "您造訪的頁面已失效"}},
 		{Name: "bad brand id", Path: "/%E2%98%83", Status: 404, Contains: []string{"<title>Not Found</title>"}},
 		{Name: "terminated brand", Path: "/closed", Status: 404, Contains: []string{"此帳號已終止服務。"}},
-		{Name: "unknown page under a brand", Path: "/demo/no/such/page", Status: 404, Contains: []string{"<title>Not Found</title>", "This page could not be found", "#1B8A7A"}},
+		{Name: "unknown page under a brand", Path: "/demo/no/such/page", Status: 404, Contains: []string{"<title>Not Found</title>", "找不到這個頁面，請確認網址是否正確。", "#1B8A7A"}, Absent: []string{"This page could not be found"}},
 		{Name: "explore", Path: "/demo/explore?a=1&b=2", Status: 301, Location: "/demo?a=1&b=2"},
 		{Name: "explore activity", Path: "/demo/explore/activity?a=1", Status: 301, Location: "/demo/activitys?a=1"},
 		{Name: "no root module", Path: "/noshop", Status: 404, Contains: []string{"找不到頁面"}},

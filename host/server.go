@@ -280,7 +280,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/user/getPointShareInfo", s.api(s.apiPointShareInfo))
 	mux.Handle("POST /api/user/pointShare", s.api(s.apiPointShare))
 	mux.Handle("GET /api/user/getNewposTicketList", s.api(s.apiNewposTickets))
-	mux.Handle("POST /api/session/purchaseVerify/register", s.api(s.apiPurchaseRegister))
+	mux.Handle("POST /api/session/purchaseVerify/register", s.api(s.apiRegister))
 	mux.Handle("POST /api/user/add", s.api(s.apiUserAdd))
 	if s.cfg.Env == "dev" {
 		mux.HandleFunc("GET /api/openapi.json", s.openAPI)

@@ -8,6 +8,7 @@ package members
 
 import (
 	"context"
+	"errors"
 	"storefront"
 	"time"
 
@@ -31,6 +32,9 @@ type Registration struct {
 	Name         string
 	CustomFields map[string]string
 	AcceptTerms  bool
+	// Next is the page registered from, beneath the brand's home
+	// ("/activity/1/2"): the verification mail's way back (rules.NextPath).
+	Next string
 }
 
 // Register checks a registration against the brand's rules and custom-field
@@ -41,34 +45,41 @@ type Registration struct {
 func (f *Flows) Register(ctx context.Context, b *data.Brand, shop mail.Brand, reg Registration) (*data.User, error) {
 	n := data.NewUser{BrandID: b.ID}
 	var err error
-	if !reg.AcceptTerms {
-		return nil, invalid(storefront.TextAcceptTerms)
-	}
 	if n.Email, err = CheckEmail(reg.Email); err != nil {
-		return nil, err
+		return nil, at("email", err)
 	}
 	if n.PasswordDigest, err = CheckPassword(reg.Password); err != nil {
-		return nil, err
+		return nil, at("password", err)
 	}
 	if n.Name, err = rules.MemberName(reg.Name); err != nil {
-		return nil, invalid(err.Error())
+		return nil, at("name", invalid(err.Error()))
 	}
 	if n.CustomValues, n.Phone, err = CheckCustomFields(b, reg.CustomFields); err != nil {
 		return nil, err
+	}
+	if !reg.AcceptTerms {
+		return nil, at("acceptTerms", invalid(storefront.TextAcceptTerms))
 	}
 	hash, err := data.HashPassword(n.PasswordDigest)
 	if err != nil {
 		return nil, err
 	}
+	next, _ := rules.NextPath(reg.Next) // a bad one is dropped: the mail links no way back
 	now := f.Now()
 	var u *data.User
 	err = f.DB.InTx(ctx, func(t *data.Tx) (err error) {
 		if u, err = t.CreateUser(n, hash, now); err != nil {
 			return err
 		}
-		return queueToken(t, shop, u, data.PurposeVerify, now)
+		return queueToken(t, shop, u, data.PurposeVerify, next, now)
 	})
 	if err != nil {
+		switch storefront.AsError(err).Code {
+		case storefront.CodeAlreadyRegistered:
+			return nil, at("email", err)
+		case storefront.CodeAccountDeleted:
+			return nil, at(phoneField(b), err)
+		}
 		return nil, err
 	}
 	f.queued()
@@ -95,7 +106,8 @@ func CheckPassword(s string) (string, error) {
 
 // CheckCustomFields validates values against the brand's custom-field
 // schema: every key must be the brand's, every value fit its type. It
-// returns the values to store and the phone among them.
+// returns the values to store and the phone among them; an error is at
+// its field ("customFields.phone").
 func CheckCustomFields(b *data.Brand, values map[string]string) (map[string]string, string, error) {
 	known := make(map[string]bool, len(b.CustomFields))
 	for _, f := range b.CustomFields {
@@ -103,7 +115,7 @@ func CheckCustomFields(b *data.Brand, values map[string]string) (map[string]stri
 	}
 	for k := range values {
 		if !known[k] {
-			return nil, "", invalid(storefront.TextUnknownCustomField(rules.Truncate(k, 64)))
+			return nil, "", at(customField(k), invalid(storefront.TextUnknownCustomField(rules.Truncate(k, 64))))
 		}
 	}
 	clean := map[string]string{}
@@ -111,7 +123,7 @@ func CheckCustomFields(b *data.Brand, values map[string]string) (map[string]stri
 	for _, f := range b.CustomFields {
 		v, err := rules.CheckField(rules.FieldRule{Label: f.Label, Type: f.Type, Required: f.Required, MaxLength: f.MaxLength, Options: f.Options}, values[f.Key])
 		if err != nil {
-			return nil, "", invalid(err.Error())
+			return nil, "", at(customField(f.Key), invalid(err.Error()))
 		}
 		if v == "" {
 			continue
@@ -122,6 +134,32 @@ func CheckCustomFields(b *data.Brand, values map[string]string) (map[string]stri
 		}
 	}
 	return clean, phone, nil
+}
+
+// customField is the request's name of the custom field key.
+func customField(key string) string { return "customFields." + key }
+
+// phoneField is the request's name of the brand's phone field (the first
+// of its custom fields of type phone), "" when it has none.
+func phoneField(b *data.Brand) string {
+	for _, f := range b.CustomFields {
+		if f.Type == rules.FieldPhone {
+			return customField(f.Key)
+		}
+	}
+	return ""
+}
+
+// at returns err as about the request's field (a copy of an
+// *storefront.Error with Field set; any other error unchanged).
+func at(field string, err error) error {
+	var e *storefront.Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	c := *e
+	c.Field = field
+	return &c
 }
 
 // invalid is a bad-input error with a message for the visitor.

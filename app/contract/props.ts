@@ -37,6 +37,7 @@ export type MemberPasscard = data.MemberPasscard;
 export type MemberTicket = data.MemberTicket;
 /** A counting (timing) passcard record (spec section 3). */
 export type CountingPasscardRecord = data.CountingPasscard;
+export type CountingUse = data.CountingUse;
 export type Booking = data.Booking;
 
 // Catalogue.
@@ -82,7 +83,7 @@ export type ApiEnvelope<T> = Omit<wire.Envelope, 'data'> & { data: T };
 export type LoginRequest = wire.LoginRequest;
 export type LoginAnswer = wire.LoginAnswer;
 export type RegisterRequest = wire.RegisterRequest;
-export type RegisterAnswer = wire.RegisterAnswer;
+export type RegisterLoginAnswer = wire.RegisterLoginAnswer;
 export type ChangePasswordRequest = wire.ChangePasswordRequest;
 export type PasswordAnswer = wire.PasswordAnswer;
 export type EditUserRequest = wire.EditRequest;

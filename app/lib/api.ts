@@ -1,8 +1,8 @@
 // The API client: same-origin calls with credentials, the envelope
 // {errorCode, message, data} unwrapped. A failure throws ApiError with the
 // catalogue's code and its Traditional Chinese message as the server sent
-// it (an unknown code's message is empty, spec section 8); errorText gives
-// the line to show for it.
+// it (an unknown code's message is empty, spec section 8) and the request's
+// field it is about, if any; errorText gives the line to show for it.
 import type { ApiEnvelope } from '../contract/props';
 import { account as t } from '../strings/zh-hant';
 import { statusText } from './error-text';
@@ -12,6 +12,8 @@ export class ApiError extends Error {
     public code: number,
     message: string,
     public status: number,
+    /** the request's field the failure is about ('customFields.phone'), '' for none */
+    public field = '',
   ) {
     super(message);
   }
@@ -47,7 +49,7 @@ export async function call<T = unknown>(path: string, opts: CallOptions = {}): P
   } catch {
     throw new ApiError(0, '', res.status);
   }
-  if (!res.ok || env.errorCode !== 0) throw new ApiError(env.errorCode, env.message, res.status);
+  if (!res.ok || env.errorCode !== 0) throw new ApiError(env.errorCode, env.message, res.status, env.field ?? '');
   return env.data;
 }
 

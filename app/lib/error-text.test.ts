@@ -9,7 +9,7 @@ test('error page texts (spec sections 2 and 8)', () => {
   const cases: [string, { status: number; message: string; routing: boolean }, string, string][] = [
     ['404 with a message', { status: 404, message: '找不到頁面', routing: false }, 'Not Found', '找不到頁面'],
     ['404 without one: the shop hint', { status: 404, message: '', routing: false }, 'Not Found', '您造訪的頁面已失效，請確認品牌的商店頁面網址是否正確。'],
-    ['routing 404', { status: 404, message: '', routing: true }, 'Not Found', 'This page could not be found'],
+    ['routing 404', { status: 404, message: '', routing: true }, 'Not Found', '找不到這個頁面，請確認網址是否正確。'],
     ['other 4xx', { status: 400, message: '', routing: false }, 'An error occurred', '發生錯誤，請稍後再試'],
     ['5xx', { status: 503, message: 'x', routing: false }, 'An error occurred', '伺服器發生錯誤，請稍後再試'],
   ];

@@ -5,6 +5,7 @@
 import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import type { Navigation } from '../contract/props';
 import { usePage } from './page-context';
+import { maxNextPath } from '../contract/generated/shared';
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -128,4 +129,33 @@ export function loginNext(target: string | undefined, basePath: string, origin: 
   if (path.includes('\\') || path.split('/').some((seg) => seg === '..' || seg === '.')) return '';
   if (basePath && url.pathname !== basePath && !url.pathname.startsWith(basePath + '/')) return '';
   return url.pathname + url.search + url.hash;
+}
+
+const misleadingOrSpace = /[\u0000-\u0020\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * A way back a link carries (?next=, the server's rules.NextPath): a path
+ * beneath the brand's home with an optional query ('/activity/1/2'), or ''
+ * when next is anything else (absolute, another host, climbing out, a
+ * backslash, a fragment, a control character, too long).
+ */
+export function nextPath(next: string | undefined): string {
+  if (!next || next.length > maxNextPath || !next.startsWith('/') || next.startsWith('//')) return '';
+  if (/[\\#]/.test(next) || misleadingOrSpace.test(next)) return '';
+  let path: string;
+  try {
+    path = decodeURIComponent(next.split('?')[0]);
+  } catch {
+    return '';
+  }
+  if (path.includes('\\') || path.startsWith('//') || path.split('/').some((seg) => seg === '..' || seg === '.')) return '';
+  return next;
+}
+
+/** The way back to the page at path (pathname and query) beneath basePath ('' on a custom domain): what nextPath takes, '' for a page not under it. */
+export function wayBack(path: string, basePath: string): string {
+  if (!basePath) return nextPath(path);
+  if (path !== basePath && !path.startsWith(basePath + '/') && !path.startsWith(basePath + '?')) return '';
+  const rest = path.slice(basePath.length);
+  return nextPath(rest.startsWith('/') ? rest : '/' + rest);
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { queryString, sameSitePath } from './query';
-import { currentHref, keepsScroll, loginNext, navHref } from './navigation';
+import { currentHref, keepsScroll, loginNext, navHref, nextPath, wayBack } from './navigation';
 
 test('queryString drops empty values and encodes', () => {
   assert.equal(queryString([]), '');
@@ -119,4 +119,23 @@ test('sameSitePath refuses other sites', () => {
     [undefined, ''],
   ];
   for (const [back, want] of cases) assert.equal(sameSitePath(back), want, String(back));
+});
+
+test('nextPath: only a path beneath the brand home comes back (as rules.NextPath on the server)', () => {
+  for (const ok of ['/activity/1/2', '/activity/1/2?date=2026-12-01', '/']) assert.equal(nextPath(ok), ok);
+  const refused = [
+    undefined, '', 'https://evil.example/', 'javascript:alert(1)', '//evil.example/x', '/\\evil.example/', '/%5Cevil.example/',
+    '/%2F%2Fevil.example', '/user/../../other', '/%2e%2e/other', 'activity/1', '/activity/1#x', '/activity/1\n', '/\t/evil.example',
+    '/' + 'a'.repeat(512),
+  ];
+  for (const bad of refused) assert.equal(nextPath(bad), '', String(bad));
+});
+
+test('wayBack: the page beneath the brand home, or nothing', () => {
+  assert.equal(wayBack('/demo/activity/1/2?x=1', '/demo'), '/activity/1/2?x=1');
+  assert.equal(wayBack('/demo', '/demo'), '/');
+  assert.equal(wayBack('/demo?type=plan', '/demo'), '/?type=plan');
+  assert.equal(wayBack('/activity/1/2', ''), '/activity/1/2');
+  assert.equal(wayBack('/yoga/activity/1', '/demo'), '');
+  assert.equal(wayBack('/demox/activity/1', '/demo'), '');
 });

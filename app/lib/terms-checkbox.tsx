@@ -6,6 +6,7 @@ import { Fragment, Suspense, useId, useState } from 'react';
 import { css } from '@emotion/css';
 import { lazyDialog } from './chunk';
 import type { TermsDoc } from './dialogs/terms-dialog';
+import { describedBy, FieldError } from '../ui/form-fields';
 
 const TermsDialog = lazyDialog(() => import('./dialogs/terms-dialog'));
 
@@ -29,14 +30,15 @@ const docButton = css`
 
 export type { TermsDoc };
 
-/** The checkbox: lead, then each document's name (a button opening it), joined by and. */
-export function TermsCheckbox({ checked, onChange, lead, and = '', docs, name = 'terms' }: {
+/** The checkbox: lead, then each document's name (a button opening it), joined by and; error, when set, under it. */
+export function TermsCheckbox({ checked, onChange, lead, and = '', docs, name = 'terms', error }: {
   checked: boolean;
   onChange: (v: boolean) => void;
   lead: string;
   and?: string;
   docs: [string, TermsDoc][];
   name?: string;
+  error?: string;
 }) {
   const [reading, setReading] = useState<TermsDoc | null>(null);
   const id = useId();
@@ -45,7 +47,7 @@ export function TermsCheckbox({ checked, onChange, lead, and = '', docs, name = 
   return (
     <>
       <div className={termsStyle}>
-        <input id={id} type="checkbox" name={name} checked={checked} aria-labelledby={id + 'text'} onChange={(e) => onChange(e.target.checked)} />
+        <input id={id} type="checkbox" name={name} checked={checked} aria-labelledby={id + 'text'} {...describedBy(id, '', error)} onChange={(e) => onChange(e.target.checked)} />
         <span id={id + 'text'}>
           <label htmlFor={id}>{lead}</label>
           {docs.map(([label, doc], i) => (
@@ -58,6 +60,7 @@ export function TermsCheckbox({ checked, onChange, lead, and = '', docs, name = 
           ))}
         </span>
       </div>
+      <FieldError id={id} error={error} />
       {reading ? (
         <Suspense fallback={null}>
           <TermsDialog doc={reading} onAccept={() => onChange(true)} onClose={() => setReading(null)} />

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nameProblem, textProblem } from './typed-text';
+import type { CustomField } from '../contract/props';
+import { customFieldProblems, nameProblem, textProblem } from './typed-text';
 
 test('nameProblem: the server rule of every name field', () => {
   const misleading = '姓名不可包含換行、控制字元或文字方向控制字元';
@@ -29,4 +30,14 @@ test('textProblem: an optional text may be empty, not misleading', () => {
   assert.equal(textProblem('緊急聯絡人', '  ', 20, false), '');
   assert.equal(textProblem('緊急聯絡人', '  ', 20, true), '請填寫緊急聯絡人');
   assert.equal(textProblem('緊急聯絡人', '王\u202e明大', 20, false), '緊急聯絡人不可包含換行、控制字元或文字方向控制字元');
+});
+
+test('customFieldProblems: a required field of any type left empty, an optional one never', () => {
+  const schema: CustomField[] = [
+    { key: 'phone', label: '手機號碼', type: 'phone', required: true },
+    { key: 'birthday', label: '生日', type: 'date', required: false },
+    { key: 'gender', label: '性別', type: 'choice', required: true, options: ['男', '女'] },
+  ];
+  assert.deepEqual(customFieldProblems(schema, { phone: ' ', gender: '' }), { phone: '請填寫手機號碼', birthday: '', gender: '請填寫性別' });
+  assert.deepEqual(customFieldProblems(schema, { phone: '0912345678', gender: '女' }), { phone: '', birthday: '', gender: '' });
 });

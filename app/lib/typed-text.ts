@@ -28,10 +28,13 @@ export function nameProblem(label: string, value: string, max = maxName): string
   return textProblem(label, value, max, true);
 }
 
-/** What is wrong with each of the brand's text fields, by key ('' nothing). */
+/** What is wrong with each of the brand's fields, by key ('' nothing): a required one left empty, a text field's text. */
 export function customFieldProblems(schema: CustomField[], values: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const f of schema) if (f.type === 'text') out[f.key] = textProblem(f.label, values[f.key] ?? '', f.maxLength || 100, f.required);
+  for (const f of schema) {
+    const v = values[f.key] ?? '';
+    out[f.key] = f.type === 'text' ? textProblem(f.label, v, f.maxLength || 100, f.required) : f.required && !v.trim() ? t.fieldRequired(f.label) : '';
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
 // My bookings (/{brandId}/user/booking): upcoming first (cancel, check in,
 // add to calendar), the waiting lists the member is on (position, leave),
-// the check-in QR code (module QR_CHECK_IN), then past bookings and a link
+// the check-in QR code (module QR_CHECK_IN), the cancelled bookings (a
+// class still to come is no past booking), then past bookings and a link
 // to the full booking records.
 import type { ReactNode } from 'react';
 import { css } from '@emotion/css';
@@ -61,10 +62,10 @@ function WaitingCard({ w }: { w: WaitingEntry }) {
 }
 
 /** A titled list of cards, left out when empty. */
-function Section({ title, children }: { title: string; children: ReactNode[] }) {
+function Section({ title, children, testId }: { title: string; children: ReactNode[]; testId: string }) {
   if (!children.length) return null;
   return (
-    <section>
+    <section data-testid={testId}>
       <h3 className={sectionTitle}>{title}</h3>
       <div className={cardList}>{children}</div>
     </section>
@@ -76,7 +77,7 @@ export default function MemberBookings({ data }: { data: MemberBookingsData }) {
   const ui = useUi();
   // the page is rendered per request for this member: the server's clock
   // and the browser's agree closely enough on what has ended
-  const { upcoming, past } = splitBookings(data.bookings, Date.now());
+  const { upcoming, cancelled, past } = splitBookings(data.bookings, Date.now());
   const waiting = data.waiting.filter((w) => w.status === 'waiting');
   const records = brandPath(page, '/bookingRecord/bookingRecordList');
   return (
@@ -92,17 +93,22 @@ export default function MemberBookings({ data }: { data: MemberBookingsData }) {
         </Link>
       </div>
       {data.bookings.length === 0 && waiting.length === 0 ? <EmptyState title={t.booking.empty} hint={t.booking.emptyHint} action={<HomeLink>{t.shop}</HomeLink>} /> : null}
-      <Section title={tb.upcoming}>
+      <Section title={tb.upcoming} testId="bookings-upcoming">
         {upcoming.map((b) => (
           <BookingCard key={b.id} b={b} />
         ))}
       </Section>
-      <Section title={tb.waitingList}>
+      <Section title={tb.waitingList} testId="bookings-waiting">
         {waiting.map((w) => (
           <WaitingCard key={w.id} w={w} />
         ))}
       </Section>
-      <Section title={tb.past}>
+      <Section title={tb.cancelledList} testId="bookings-cancelled">
+        {cancelled.map((b) => (
+          <BookingCard key={b.id} b={b} actions={false} />
+        ))}
+      </Section>
+      <Section title={tb.past} testId="bookings-past">
         {past.map((b) => (
           <BookingCard key={b.id} b={b} actions={false} />
         ))}

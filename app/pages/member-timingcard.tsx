@@ -1,5 +1,7 @@
 // Timing card (/{brandId}/user/timingcard): remaining and not-active points
-// as the host computes them (spec section 4), and the records behind them.
+// as the host computes them (spec section 4), and the points' records (the
+// minutes used and added back, newest first); the cards themselves are
+// listed by 分鐘計費卡 (/user/countingPasscard).
 import { css } from '@emotion/css';
 import { usePage } from '../lib/page-context';
 import { Link, navHref } from '../lib/navigation';
@@ -8,14 +10,14 @@ import { hasModule, Module } from '../lib/modules';
 import { secondaryButton, smallButton } from '../ui/button';
 import { thousands } from '../lib/format';
 import { MemberLayout } from '../features/members/components/member-layout';
-import { cardList } from '../ui/card';
+import { card, cardList } from '../ui/card';
 import { sectionTitle } from '../ui/section-title';
 import { EmptyState } from '../ui/empty-state';
-import { CountingCard } from '../features/members/components/counting-card';
+import { taipeiDateTime } from '../ui/date';
 import { account } from '../strings/zh-hant';
 import { member as t } from '../strings/zh-hant-members';
 import { colour, radius } from '../ui/theme';
-import type { MemberTimingCardData } from '../contract/props';
+import type { CountingUse, MemberTimingCardData } from '../contract/props';
 
 
 const points = css`
@@ -50,6 +52,27 @@ const buy = css`
   font-weight: 700;
 `;
 
+const useRow = css`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 2px 12px;
+  align-items: baseline;
+  p { margin: 0; }
+  strong { font-size: 18px; white-space: nowrap; }
+`;
+
+/** One record of the points: when, what, on which card, and the minutes it took (−) or gave back (+). */
+function UseRow({ u }: { u: CountingUse }) {
+  return (
+    <article className={`${card} ${useRow}`} data-testid="counting-use">
+      <h3>{u.note}</h3>
+      <strong style={{ color: u.minutes < 0 ? colour.text : 'var(--brand)' }}>{t.counting.minutes((u.minutes > 0 ? '+' : u.minutes < 0 ? '−' : '') + thousands(Math.abs(u.minutes)))}</strong>
+      <p>{u.card}</p>
+      <p>{taipeiDateTime(u.at)}</p>
+    </article>
+  );
+}
+
 export default function MemberTimingCard({ data }: { data: MemberTimingCardData }) {
   const page = usePage();
   const plans = navHref(page.nav, 'timingcardPlans');
@@ -83,12 +106,12 @@ export default function MemberTimingCard({ data }: { data: MemberTimingCardData 
         </Link>
       ) : null}
       <h3 className={sectionTitle}>{t.timing.records}</h3>
-      {data.records.length === 0 ? (
-        <EmptyState title={t.counting.empty} hint={t.counting.emptyHint} />
+      {data.uses.length === 0 ? (
+        <EmptyState title={t.timing.noRecords} hint={t.counting.emptyHint} />
       ) : (
         <div className={cardList}>
-          {data.records.map((r) => (
-            <CountingCard key={r.id} r={r} />
+          {data.uses.map((u, i) => (
+            <UseRow key={i} u={u} />
           ))}
         </div>
       )}

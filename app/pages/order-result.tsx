@@ -1,8 +1,9 @@
 // Order result (/{brandId}/orderResult/{orderNo} and
 // /{brandId}/webUser/orderResult/{orderNo}): paid (what was bought and its
-// activation, a link to the member centre), failed, cancelled or expired
-// (why, and a retry that buys the same again), or awaiting the provider's
-// answer (the payment-status dialog asks until it comes, then the page
+// activation, a link to the member centre, and for a pass or ticket 去預約:
+// the course it was bought for, else the timetable), failed, cancelled or
+// expired (why, and a retry that buys the same again), or awaiting the
+// provider's answer (the payment-status dialog asks until it comes, then the page
 // shows it). A purchase made to book a session shows its booking, or why
 // not and what else (features/booking's order-booking). Only the order's
 // member sees it (the host checks).
@@ -79,7 +80,7 @@ const titles: Record<Order['state'], [string, string]> = {
 };
 
 function Line({ line, paid }: { line: OrderLine; paid: boolean }) {
-  const active = line.status === 'active';
+  const active = line.status === 'active' || line.status === 'enrolled';
   return (
     <li className={card} data-testid="order-line">
       {paid && line.status !== 'pending' ? (
@@ -183,8 +184,13 @@ export default function OrderResult({ data }: { data: OrderResultData }) {
       </ul>
 
       <div className={actions}>
+        {outcome === 'paid' && result.bookUrl ? (
+          <Link className={primaryButton} href={result.bookUrl} data-testid="go-book">
+            {t.goBook}
+          </Link>
+        ) : null}
         {outcome === 'paid' ? (
-          <Link className={primaryButton} href={result.memberUrl}>
+          <Link className={result.bookUrl ? secondaryButton : primaryButton} href={result.memberUrl}>
             {t.memberCentre}
           </Link>
         ) : null}

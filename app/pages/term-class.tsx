@@ -16,8 +16,9 @@ import { isoTaipei } from '../features/catalogue/json-ld-offers';
 import { price } from '../lib/format';
 import { dateWithWeekday, fullDate, timeRange } from '../ui/date';
 import { classSlot, termCanonical, termPath } from '../features/term/rules';
+import { ClassSlot } from '../features/term/components/class-slot';
 import { term as t, course as tc } from '../strings/zh-hant-catalogue';
-import { colour } from '../ui/theme';
+import { colour, keepWords } from '../ui/theme';
 import type { TermScheduleData } from '../contract/props';
 import { BookingPanel } from '../features/booking/components/booking-panel';
 import { hasModule, Module } from '../lib/modules';
@@ -79,14 +80,16 @@ export default function TermClassPage({ data }: { data: TermScheduleData }) {
       />
       <Crumbs trail={trail} />
       {c.image ? <Picture className={hero} src={c.image} alt={c.name} width={820} height={351} sizes="(min-width: 852px) 820px, calc(100vw - 32px)" eager /> : null}
-      <h2 className={heading}>{c.name}</h2>
+      <h2 className={`${heading} ${keepWords}`}>{c.name}</h2>
       <dl className={`${card} ${facts}`}>
         <dt>{t.heading}</dt>
         <dd>
           {term.name}（{t.period(fullDate(term.startDate), fullDate(term.endDate))}）
         </dd>
         <dt>{t.slot}</dt>
-        <dd>{classSlot(c)}</dd>
+        <dd>
+          <ClassSlot c={c} />
+        </dd>
         {c.teacherName ? (
           <>
             <dt>{tc.teacher}</dt>

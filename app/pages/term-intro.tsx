@@ -12,10 +12,11 @@ import { card } from '../ui/card';
 import { breadcrumbs } from '../lib/json-ld';
 import { price } from '../lib/format';
 import { fullDate } from '../ui/date';
-import { classSlot, termCanonical, termPath } from '../features/term/rules';
+import { termCanonical, termPath } from '../features/term/rules';
+import { ClassSlot } from '../features/term/components/class-slot';
 import type { TermScheduleData } from '../contract/props';
 import { term as t } from '../strings/zh-hant-catalogue';
-import { colour } from '../ui/theme';
+import { colour, keepWords } from '../ui/theme';
 
 const hero = css`width: 100%; height: auto; aspect-ratio: 21 / 9; object-fit: cover; border-radius: 14px; margin-bottom: 16px;`;
 const period = css`color: ${colour.muted}; margin: -6px 0 14px;`;
@@ -70,9 +71,9 @@ export default function TermIntro({ data }: { data: TermScheduleData }) {
         {term.scheduleList.map((c) => (
           <li key={c.scheduleId}>
             <Link href={termPath(page, `${base}/${c.scheduleId}`)}>
-              <b>{c.name}</b>
+              <b className={keepWords}>{c.name}</b>
               <span>
-                {classSlot(c)}・{price(c.price)}
+                <ClassSlot c={c} />・{price(c.price)}
               </span>
             </Link>
           </li>

@@ -13,8 +13,9 @@ import { breadcrumbs, itemList, absolute } from '../lib/json-ld';
 import { price } from '../lib/format';
 import { fullDate } from '../ui/date';
 import { term as t } from '../strings/zh-hant-catalogue';
-import { colour, radius, shadow, up } from '../ui/theme';
-import { classSlot, termCanonical, termPath } from '../features/term/rules';
+import { colour, keepWords, radius, shadow, up } from '../ui/theme';
+import { termCanonical, termPath } from '../features/term/rules';
+import { ClassSlot } from '../features/term/components/class-slot';
 
 const termBox = css`
   background: ${colour.surface};
@@ -89,10 +90,10 @@ export default function TermList({ data }: { data: TermListData }) {
             {x.scheduleList.map((c) => (
               <li key={c.scheduleId}>
                 <Link href={termPath(page, `/termSchedule/${x.termScheduleId}/${c.scheduleId}`)} data-testid="term-class">
-                  <b>{c.name}</b>
+                  <b className={keepWords}>{c.name}</b>
                   <strong>{price(c.price)}</strong>
                   <span>
-                    {c.storeShortName}・{classSlot(c)}
+                    {c.storeShortName}・<ClassSlot c={c} />
                   </span>
                   <span>{t.seats(c.remaining)}</span>
                 </Link>

@@ -1,17 +1,19 @@
 // The landing page of the mailed links (/{brandId}/verify/email): e-mail
 // verification (?u=&t=) with every outcome, and a new password
-// (?type=resetPassword&u=&t=).
+// (?type=resetPassword&u=&t=). Its ways on: back to the page the member
+// registered from (?next=, a path beneath the brand home, checked), 登入
+// for a visitor not logged in, and the shop's home.
 import { useEffect, useState } from 'react';
 import { css } from '@emotion/css';
-import { usePage } from '../lib/page-context';
+import { brandPath, usePage } from '../lib/page-context';
 import { ApiError, errorText } from '../lib/api';
 import { verifyEmail } from '../features/members/api';
 import { NewPasswordForm } from '../features/members/components/new-password-form';
 import { ResendVerifyForm } from '../features/members/components/resend-verify-form';
 import { useUi } from '../lib/ui-state';
-import { HomeLink } from '../lib/navigation';
+import { HomeLink, Link, nextPath } from '../lib/navigation';
 import { PageHead } from '../lib/page-head';
-import { primaryButton } from '../ui/button';
+import { primaryButton, secondaryButton } from '../ui/button';
 import { common } from '../strings/zh-hant';
 import { verifyEmail as t } from '../strings/zh-hant-members';
 import { colour, radius } from '../ui/theme';
@@ -41,9 +43,15 @@ const icon = css`
   background: var(--brand);
 `;
 const iconBad = css`background: ${colour.danger}; color: #fff;`;
-const home = css`
-  display: inline-block;
+const ways = css`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  align-items: center;
+  gap: 12px 20px;
   margin-top: 8px;
+`;
+const home = css`
   color: var(--brand);
   font-weight: 600;
 `;
@@ -65,6 +73,24 @@ export default function VerifyEmail() {
       .catch((e) => setState({ kind: 'failed', message: e instanceof ApiError ? e.message : errorText(e) }));
   }, [complete, reset, page.brand, userId, token]);
   const title = reset ? t.resetTitle : t.title;
+  const next = nextPath(page.query.next);
+  const back = next ? brandPath(page, next) : '';
+  // where to go from here: the page registered from, a login, the shop
+  const waysOn = (
+    <div className={ways}>
+      {back ? (
+        <Link href={back} className={primaryButton} data-testid="verify-back">
+          {t.back}
+        </Link>
+      ) : null}
+      {page.user ? null : (
+        <button type="button" className={back ? secondaryButton : primaryButton} onClick={() => ui.open('login', back ? { next: back } : {})}>
+          {t.login}
+        </button>
+      )}
+      <HomeLink className={home}>{common.backToShop}</HomeLink>
+    </div>
+  );
   return (
     <section className={box} data-testid="verify-email" data-state={state.kind}>
       <PageHead title={title} description={title} noindex />
@@ -78,9 +104,7 @@ export default function VerifyEmail() {
           <div className={icon} aria-hidden="true">✓</div>
           <h2>{t.verified}</h2>
           <p>{t.verifiedBody}</p>
-          <HomeLink className={home}>
-            {common.backToShop}
-          </HomeLink>
+          {waysOn}
         </>
       ) : state.kind === 'reset' ? (
         <>
@@ -105,9 +129,7 @@ export default function VerifyEmail() {
             {state.message}
           </p>
           {reset ? null : <ResendVerifyForm />}
-          <HomeLink className={home}>
-            {common.backToShop}
-          </HomeLink>
+          {waysOn}
         </>
       )}
     </section>

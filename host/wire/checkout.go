@@ -149,6 +149,11 @@ type OrderResultPage struct {
 	RetryURL string `json:"retryUrl"`
 	// MemberURL is the member centre page that shows what was bought.
 	MemberURL string `json:"memberUrl"`
+	// BookURL is where to book with what a paid order bought (a pass, a
+	// ticket): the page of the course it was bought to book, else the
+	// timetable; "" when it bought nothing to book with (a term, a
+	// course's seat, an overdue payment) or is not paid.
+	BookURL string `json:"bookUrl"`
 	// Deferred is the ACH authorisation or Chailease instalments of the
 	// order (deferred.go); null for the other payment ways.
 	Deferred *DeferredResult `json:"deferred" tstype:"DeferredResult | null,required"`

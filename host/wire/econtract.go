@@ -152,20 +152,12 @@ type NewposTicketList struct {
 	PageSize   int                 `json:"pageSize"`
 }
 
-// RegisterLoginAnswer is the answer of POST /api/session/purchaseVerify/register
-// and POST /api/user/add: the new member, logged in at once (the
-// verification mail is on its way: MailSent).
+// RegisterLoginAnswer is the answer of POST /api/session/register (and
+// purchaseVerify/register) and POST /api/user/add: the new member, logged
+// in at once (the verification mail is on its way: MailSent).
 type RegisterLoginAnswer struct {
 	LoginAnswer `tstype:",extends,required"`
 	MailSent    bool `json:"mailSent"`
-}
-
-// PurchaseRegisterRequest is POST /api/session/purchaseVerify/register's
-// body: a registration during checkout (as RegisterRequest) that logs the
-// new member in, so the purchase goes on.
-type PurchaseRegisterRequest struct {
-	RegisterRequest `tstype:",extends,required"`
-	AppRequest      `tstype:",extends,required"`
 }
 
 // AddUserRequest is POST /api/user/add's body: a member of another brand

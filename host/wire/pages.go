@@ -89,10 +89,12 @@ type Navigation struct {
 }
 
 // Envelope is every JSON answer: errorCode 0 and data on success, the
-// catalogue code and its message on failure.
+// catalogue code and its message on failure, with the request's field the
+// failure is about when it is one (a form shows the message there).
 type Envelope struct {
 	ErrorCode int    `json:"errorCode"`
 	Message   string `json:"message"`
+	Field     string `json:"field,omitempty"`
 	Data      any    `json:"data" tstype:"unknown"`
 }
 
@@ -203,12 +205,13 @@ type ItemPage struct {
 	Others   []data.Item `json:"others"`
 }
 
-// TimingCard is the timing card's points (spec section 4) and the records
-// they come from.
+// TimingCard is the timing card's points (spec section 4) and their
+// records: the minutes used and added back on the member's counting
+// passcards, newest first (the cards themselves are /user/countingPasscard's).
 type TimingCard struct {
-	Records   []data.CountingPasscard `json:"records"`
-	Remain    int                     `json:"remain"`
-	NotActive int                     `json:"notActive"`
+	Uses      []data.CountingUse `json:"uses"`
+	Remain    int                `json:"remain"`
+	NotActive int                `json:"notActive"`
 }
 
 // IndexPage is the index page's data: the brands, listed in the dev
@@ -258,14 +261,6 @@ type TimingPlansPage struct {
 }
 
 // The answers of the member calls (their data in the envelope).
-
-// RegisterAnswer is POST /api/session/register's: the new member, and
-// whether a verification mail is on its way (a mailer is configured).
-type RegisterAnswer struct {
-	UserID   int64  `json:"userId"`
-	Email    string `json:"email"`
-	MailSent bool   `json:"mailSent"`
-}
 
 // LoginAnswer is POST /api/session/login's. SessionID is set only for the
 // brand's native app (body "from": "app"); a browser has the session in an
@@ -320,8 +315,10 @@ type AppRequest struct {
 	From string `json:"from,omitempty"`
 }
 
-// RegisterRequest is POST /api/session/register's body; Password is the
-// MD5 of the password, in hex (spec section 5).
+// RegisterRequest is POST /api/session/register's body (and
+// purchaseVerify/register's); Password is the MD5 of the password, in hex
+// (spec section 5). Next is the page registered from, beneath the brand's
+// home ("/activity/1/2"): the verification mail's link leads back there.
 type RegisterRequest struct {
 	BrandRequest `tstype:",extends,required"`
 	Email        string            `json:"email"`
@@ -329,6 +326,8 @@ type RegisterRequest struct {
 	Name         string            `json:"name"`
 	CustomFields map[string]string `json:"customFields"`
 	AcceptTerms  bool              `json:"acceptTerms"`
+	Next         string            `json:"next,omitempty"`
+	AppRequest   `tstype:",extends,required"`
 }
 
 // LoginRequest is POST /api/session/login's body (Password as in

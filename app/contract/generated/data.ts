@@ -204,13 +204,14 @@ export interface OverdueCard {
 /**
  * CountingUse is one line of a counting passcard's history: minutes used
  * (negative: a booking or a visit) or added back (positive: a settled
- * debt), the amount paid, and what it was.
+ * debt), the amount paid, what it was, and the card's name.
  */
 export interface CountingUse {
   at: string /* RFC 3339 */;
   minutes: number /* int */;
   amount: number /* int */;
   note: string;
+  card: string;
 }
 
 //////////
@@ -595,9 +596,10 @@ export interface OrderLine {
   /**
    * Status is pending until the order is paid, then the holdings' state
    * on the day the order is shown (Order.StatesOn): active, notActive
-   * (a start still ahead, or none yet) or expired.
+   * (a start still ahead, or none yet) or expired; a term class's line
+   * is enrolled once its sessions are booked (pending until then).
    */
-  status: 'active' | 'notActive' | 'expired' | 'pending';
+  status: 'active' | 'notActive' | 'expired' | 'pending' | 'enrolled';
 }
 /**
  * Order is an order as its member sees it (the order result page and

@@ -15,6 +15,9 @@ export const linePayBadge = {"background":"#06c755","text":"#1f2933"} as const;
 /** The longest a person's name may be (rules.MaxName). */
 export const maxName = 50;
 
+/** The longest way back a link may carry (rules.MaxNextPath). */
+export const maxNextPath = 512;
+
 /** The widths of the resized images at /_img/{width}/. */
 export const imageWidths = [160,320,480,640,960,1280] as const;
 

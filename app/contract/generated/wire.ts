@@ -490,6 +490,13 @@ export interface OrderResultPage {
    */
   memberUrl: string;
   /**
+   * BookURL is where to book with what a paid order bought (a pass, a
+   * ticket): the page of the course it was bought to book, else the
+   * timetable; "" when it bought nothing to book with (a term, a
+   * course's seat, an overdue payment) or is not paid.
+   */
+  bookUrl: string;
+  /**
    * Deferred is the ACH authorisation or Chailease instalments of the
    * order (deferred.go); null for the other payment ways.
    */
@@ -790,19 +797,12 @@ export interface NewposTicketList {
   pageSize: number /* int */;
 }
 /**
- * RegisterLoginAnswer is the answer of POST /api/session/purchaseVerify/register
- * and POST /api/user/add: the new member, logged in at once (the
- * verification mail is on its way: MailSent).
+ * RegisterLoginAnswer is the answer of POST /api/session/register (and
+ * purchaseVerify/register) and POST /api/user/add: the new member, logged
+ * in at once (the verification mail is on its way: MailSent).
  */
 export interface RegisterLoginAnswer extends LoginAnswer {
   mailSent: boolean;
-}
-/**
- * PurchaseRegisterRequest is POST /api/session/purchaseVerify/register's
- * body: a registration during checkout (as RegisterRequest) that logs the
- * new member in, so the purchase goes on.
- */
-export interface PurchaseRegisterRequest extends RegisterRequest, AppRequest {
 }
 /**
  * AddUserRequest is POST /api/user/add's body: a member of another brand
@@ -928,11 +928,13 @@ export interface Navigation {
 }
 /**
  * Envelope is every JSON answer: errorCode 0 and data on success, the
- * catalogue code and its message on failure.
+ * catalogue code and its message on failure, with the request's field the
+ * failure is about when it is one (a form shows the message there).
  */
 export interface Envelope {
   errorCode: number /* int */;
   message: string;
+  field?: string;
   data: unknown;
 }
 /**
@@ -1054,11 +1056,12 @@ export interface ItemPage {
   others: data.Item[];
 }
 /**
- * TimingCard is the timing card's points (spec section 4) and the records
- * they come from.
+ * TimingCard is the timing card's points (spec section 4) and their
+ * records: the minutes used and added back on the member's counting
+ * passcards, newest first (the cards themselves are /user/countingPasscard's).
  */
 export interface TimingCard {
-  records: data.CountingPasscard[];
+  uses: data.CountingUse[];
   remain: number /* int */;
   notActive: number /* int */;
 }
@@ -1119,15 +1122,6 @@ export interface TimingPlansPage {
   plans: data.Item[];
 }
 /**
- * RegisterAnswer is POST /api/session/register's: the new member, and
- * whether a verification mail is on its way (a mailer is configured).
- */
-export interface RegisterAnswer {
-  userId: number /* int64 */;
-  email: string;
-  mailSent: boolean;
-}
-/**
  * LoginAnswer is POST /api/session/login's. SessionID is set only for the
  * brand's native app (body "from": "app"); a browser has the session in an
  * HttpOnly cookie only.
@@ -1186,15 +1180,18 @@ export interface AppRequest {
   from?: string;
 }
 /**
- * RegisterRequest is POST /api/session/register's body; Password is the
- * MD5 of the password, in hex (spec section 5).
+ * RegisterRequest is POST /api/session/register's body (and
+ * purchaseVerify/register's); Password is the MD5 of the password, in hex
+ * (spec section 5). Next is the page registered from, beneath the brand's
+ * home ("/activity/1/2"): the verification mail's link leads back there.
  */
-export interface RegisterRequest extends BrandRequest {
+export interface RegisterRequest extends BrandRequest, AppRequest {
   email: string;
   password: string;
   name: string;
   customFields: { [key: string]: string};
   acceptTerms: boolean;
+  next?: string;
 }
 /**
  * LoginRequest is POST /api/session/login's body (Password as in

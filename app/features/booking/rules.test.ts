@@ -110,7 +110,7 @@ function booking(id: number, startsAt: string, endsAt: string, status: BookingIt
   return { id, startsAt, endsAt, status } as BookingItem;
 }
 
-test('splitBookings: not cancelled and not ended are upcoming, soonest first; the rest past', () => {
+test('splitBookings: not cancelled and not ended are upcoming, soonest first; cancelled ones apart (a class to come too); the rest past', () => {
   const list = [
     booking(1, '2026-12-05T11:00:00Z', '2026-12-05T12:00:00Z', 'booked'),
     booking(2, '2026-12-02T11:00:00Z', '2026-12-02T12:00:00Z', 'booked'),
@@ -120,9 +120,11 @@ test('splitBookings: not cancelled and not ended are upcoming, soonest first; th
     booking(6, '2026-12-01T01:30:00Z', '2026-12-01T02:30:00Z', 'booked'), // under way
     booking(7, '2026-12-01T01:40:00Z', '2026-12-01T02:40:00Z', 'attended'), // checked in, under way
   ];
-  const { upcoming, past } = splitBookings(list, now);
+  list.push(booking(8, '2026-11-29T11:00:00Z', '2026-11-29T12:00:00Z', 'cancelled'));
+  const { upcoming, cancelled, past } = splitBookings(list, now);
   assert.deepEqual(upcoming.map((x) => x.id), [6, 7, 2, 1]);
-  assert.deepEqual(past.map((x) => x.id), [3, 4, 5]);
+  assert.deepEqual(cancelled.map((x) => x.id), [8, 4]);
+  assert.deepEqual(past.map((x) => x.id), [3, 5]);
 });
 
 test('bookingWhen in Taiwan time', () => {

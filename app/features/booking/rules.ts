@@ -146,11 +146,17 @@ export function sameChoice(a: { kind: string; holdingId: number } | null | undef
   return !!a && !!b && a.kind === b.kind && a.holdingId === b.holdingId;
 }
 
-/** Upcoming bookings (not cancelled and not ended: a checked-in class under way too), soonest first, and the rest. */
-export function splitBookings(list: BookingItem[], now: number): { upcoming: BookingItem[]; past: BookingItem[] } {
-  const upcoming = list.filter((b) => b.status !== 'cancelled' && Date.parse(b.endsAt) >= now);
-  upcoming.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
-  return { upcoming, past: list.filter((b) => !upcoming.includes(b)) };
+/**
+ * A member's bookings in three groups: upcoming (not cancelled and not
+ * ended: a checked-in class under way too), soonest first; cancelled (a
+ * class still to come among them), soonest first; and past (ended, not
+ * cancelled), in the list's order.
+ */
+export function splitBookings(list: BookingItem[], now: number): { upcoming: BookingItem[]; cancelled: BookingItem[]; past: BookingItem[] } {
+  const soonest = (a: BookingItem, b: BookingItem) => Date.parse(a.startsAt) - Date.parse(b.startsAt);
+  const cancelled = list.filter((b) => b.status === 'cancelled').sort(soonest);
+  const upcoming = list.filter((b) => b.status !== 'cancelled' && Date.parse(b.endsAt) >= now).sort(soonest);
+  return { upcoming, cancelled, past: list.filter((b) => b.status !== 'cancelled' && !upcoming.includes(b)) };
 }
 
 /** The records page's query for a filter and page number (empty values and page 1 left out). */

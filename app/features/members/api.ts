@@ -1,14 +1,15 @@
 // The members' API calls (sessions, verification, the member's data), typed.
 import { call } from '../../lib/api';
 import { cookies } from '../../contract/generated/shared';
-import type { CustomField, HoldingQR, ChangePasswordRequest, EditUserRequest, LoginAnswer, LoginRequest, RegisterAnswer, RegisterRequest, ResendType, Unsubscribed, User } from '../../contract/props';
+import type { CustomField, HoldingQR, ChangePasswordRequest, EditUserRequest, LoginAnswer, LoginRequest, RegisterLoginAnswer, RegisterRequest, ResendType, Unsubscribed, User } from '../../contract/props';
 
 export function login(body: LoginRequest): Promise<LoginAnswer> {
   return call<LoginAnswer>('/api/session/login', { body });
 }
 
-export function register(body: RegisterRequest): Promise<RegisterAnswer> {
-  return call<RegisterAnswer>('/api/session/register', { body });
+/** Registers and logs the new member in (the session cookie is set). */
+export function register(body: RegisterRequest): Promise<RegisterLoginAnswer> {
+  return call<RegisterLoginAnswer>('/api/session/register', { body });
 }
 
 /**

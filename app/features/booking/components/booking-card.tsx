@@ -11,6 +11,7 @@ import { row } from '../../../ui/form-fields';
 import { bookingCalendar, bookingWhen } from '../rules';
 import { bookings as t, panel } from '../../../strings/zh-hant-booking';
 import { member } from '../../../strings/zh-hant-members';
+import { keepWords } from '../../../ui/theme';
 
 const action = `${secondaryButton} ${smallButton}`;
 
@@ -58,7 +59,7 @@ export function BookingCard({ b, actions = true }: { b: BookingItem; actions?: b
   return (
     <article className={card} id={bookingCardId(b.id)} tabIndex={-1} data-testid="booking" data-booking-id={b.id} data-status={b.status}>
       <span className={live ? badge : `${badge} ${badgeMuted}`}>{status}</span>
-      <h3>{b.courseName}</h3>
+      <h3 className={keepWords}>{b.courseName}</h3>
       <p>{bookingWhen(b)}</p>
       <p>
         {b.storeName}

@@ -13,7 +13,7 @@ import { priceRange } from '../../../lib/format';
 import { dateWithWeekday } from '../../../ui/date';
 import { Picture } from '../../../ui/picture';
 import { catalogue as t } from '../../../strings/zh-hant';
-import { colour, radius, shadow, pills } from '../../../ui/theme';
+import { colour, radius, shadow, pills, nowrap } from '../../../ui/theme';
 
 const card = css`
   display: flex;
@@ -56,16 +56,14 @@ const foot = css`
 const shownDates = 3;
 
 /**
- * The next dates of an activity as one line: '11/23（週一）12:15・11/26（週四）12:15・更多時段'
- * (a card whose list was cut, moreSchedules, shows a 「更多時段」 button instead).
+ * The next dates of an activity, shown joined by ・: '11/23（週一）12:15',
+ * '11/26（週四）12:15', '更多時段' (a card whose list was cut,
+ * moreSchedules, shows a 「更多時段」 button instead).
  */
-export function nextDates(a: Activity): string {
-  if (a.scheduleList.length === 0) return t.noDates;
-  let out = '';
-  for (let i = 0; i < a.scheduleList.length && i < shownDates; i++) {
-    out += (i > 0 ? '・' : '') + dateOf(a.scheduleList[i]);
-  }
-  return a.scheduleList.length > shownDates && !a.moreSchedules ? out + '・' + t.moreDates : out;
+export function nextDates(a: Activity): string[] {
+  if (a.scheduleList.length === 0) return [t.noDates];
+  const out = a.scheduleList.slice(0, shownDates).map(dateOf);
+  return a.scheduleList.length > shownDates && !a.moreSchedules ? [...out, t.moreDates] : out;
 }
 
 function dateOf(s: Schedule): string {
@@ -144,7 +142,7 @@ function MoreDates({ a }: { a: Activity }) {
       {list.length ? (
         <ul id={id} ref={listRef} tabIndex={-1} className={moreList} aria-label={t.moreDatesOf(a.courseName)} data-testid="more-dates">
           {list.map((s) => (
-            <li key={s.scheduleId}>
+            <li key={s.scheduleId} className={nowrap}>
               <Link href={brandPath(page, sessionPath({ storeId: a.storeId, courseId: a.courseId, scheduleId: s.scheduleId }))} data-testid="more-date" data-schedule-id={s.scheduleId} data-full={s.remaining > 0 ? undefined : true}>
                 {dateOf(s)}
                 <small>{s.remaining > 0 ? t.remaining(s.remaining) : t.full}</small>
@@ -194,7 +192,14 @@ function CardLink({ a, eager }: { a: Activity; eager?: boolean }) {
           {a.categoryName ? <span>{a.categoryName}</span> : null}
           {a.ticketOnly ? <span className={only}>{t.ticketOnly}</span> : null}
         </p>
-        <p className={dates}>{nextDates(a)}</p>
+        <p className={dates}>
+          {nextDates(a).map((d, i, all) => (
+            <span key={i} className={nowrap}>
+              {d}
+              {i < all.length - 1 ? '・' : ''}
+            </span>
+          ))}
+        </p>
         <p className={foot}>
           <span>{a.teacherList.map((x) => x.name).join('、')}</span>
           <strong>{priceRange(a.minPrice, a.maxPrice)}</strong>
