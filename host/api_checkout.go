@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
+	"slices"
 	"storefront"
+	"strings"
 
 	"storefront/checkout"
 	"storefront/data"
@@ -19,17 +22,19 @@ import (
 // adapter over package checkout. The providers' callbacks are built on the
 // trusted public origin, never on the request's Host.
 
-// The providers' callbacks.
+// The providers' callbacks. NewebPay's are per brand: its messages name
+// their order only inside the part sealed with the merchant's keys, so the
+// URL's brand chooses the keys (checkout.ApplyNewebPayResult).
 const (
-	newebPayReturnPath = "/api/payment/result"       // NewebPay's ReturnURL: the buyer's browser
-	newebPayNotifyPath = "/api/payment/neweb/notify" // NewebPay's NotifyURL: server to server
+	newebPayReturnPath = "/api/payment/result/{brandId}"       // NewebPay's ReturnURL: the buyer's browser
+	newebPayNotifyPath = "/api/payment/neweb/notify/{brandId}" // NewebPay's NotifyURL: server to server
 	linePayConfirmPath = "/api/payment/linepay/confirm"
 	linePayCancelPath  = "/api/payment/linepay/cancel"
 )
 
 // checkoutFlows builds the purchase flows of the server.
 func (s *Server) checkoutFlows() *checkout.Flows {
-	f := &checkout.Flows{DB: s.db, Now: s.now, NewebPay: s.cfg.NewebPay, LinePay: s.cfg.LinePay, OrderTTL: s.cfg.OrderTTL,
+	f := &checkout.Flows{DB: s.db, Now: s.now, Merchants: s.merchants(), OrderTTL: s.cfg.OrderTTL,
 		Shop: s.orderShop, Queued: func() { s.outbox.Kick() }, Log: s.log}
 	s.deferredFlows(f)
 	return f
@@ -176,15 +181,38 @@ func (s *Server) apiPayWays(w http.ResponseWriter, r *http.Request) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	return s.payWays(b, st), nil
+	return s.payWays(r.Context(), b, st)
 }
 
-func (s *Server) payWays(b *data.Brand, st data.Store) []wire.PayWay {
+// payWays are the payment ways store st of brand b offers (those b has a
+// merchant account of).
+func (s *Server) payWays(ctx context.Context, b *data.Brand, st data.Store) ([]wire.PayWay, error) {
+	ways, err := s.checkout.PayWays(ctx, b, st)
+	if err != nil {
+		return nil, err
+	}
 	out := []wire.PayWay{}
-	for _, w := range s.checkout.PayWays(b, st) {
+	for _, w := range ways {
 		out = append(out, wire.PayWay{PayWay: w.Code, Name: w.Name})
 	}
-	return out
+	return out, nil
+}
+
+// checkoutStores are brand b's stores (those of ids, all when none) with
+// the payment ways each offers.
+func (s *Server) checkoutStores(ctx context.Context, b *data.Brand, ids []int64) ([]wire.CheckoutStore, error) {
+	out := []wire.CheckoutStore{}
+	for _, st := range b.Stores {
+		if len(ids) > 0 && !slices.Contains(ids, st.ID) {
+			continue
+		}
+		ways, err := s.payWays(ctx, b, st)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, wire.CheckoutStore{Store: st, PayWays: ways})
+	}
+	return out, nil
 }
 
 // paymentURLs are the provider callbacks and the buyer's return for order
@@ -194,17 +222,22 @@ func (s *Server) paymentURLs(b *data.Brand, o *data.Order) checkout.URLs {
 	origin, base := s.brandOrigin(b)
 	pub := s.cfg.PublicURL
 	return checkout.URLs{
-		NotifyURL:  pub + newebPayNotifyPath,
-		ReturnURL:  pub + newebPayReturnPath,
+		NotifyURL:  pub + brandPath(newebPayNotifyPath, b.ID),
+		ReturnURL:  pub + brandPath(newebPayReturnPath, b.ID),
 		ResultURL:  origin + resultPath(base, o),
 		ConfirmURL: pub + linePayConfirmPath,
 		CancelURL:  pub + linePayCancelPath, // LINE Pay adds transactionId and orderId
 		// NewebPay's periodic payment (payment way '1')
-		PeriodNotifyURL: pub + periodNotifyPath,
-		PeriodReturnURL: pub + periodReturnPath,
+		PeriodNotifyURL: pub + brandPath(periodNotifyPath, b.ID),
+		PeriodReturnURL: pub + brandPath(periodReturnPath, b.ID),
 		// Chailease's returnUrl and notifyUrl
 		ChaileaseURL: pub + chaileaseResultPath,
 	}
+}
+
+// brandPath is the callback path pattern with brand id in its {brandId}.
+func brandPath(pattern, id string) string {
+	return strings.Replace(pattern, "{brandId}", url.PathEscape(id), 1)
 }
 
 // orderShop is the mail identity of brand brandID that checkout's mails

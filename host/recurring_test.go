@@ -65,7 +65,7 @@ func (s *buyer) makeMandate(t *testing.T, page, card string) *httptest.ResponseR
 	w = s.b.post(t, "/dev/newebpay/MPG/period/pay", url.Values{"token": {m[1]}, "CardNo": {card}, "Exp": {"12/30"}, "CVC": {"123"}}.Encode(),
 		"Content-Type", formType)
 	action, fields = formOf(t, w.Body.String())
-	if action != periodReturnPath || fields.Get("Period") == "" {
+	if action != demoPeriodReturnPath || fields.Get("Period") == "" {
 		t.Fatalf("the gateway returns to %s: %v", action, fields)
 	}
 	return s.b.post(t, action, fields.Encode(), "Content-Type", formType, "Origin", "http://gateway.test", "Sec-Fetch-Site", "cross-site")
@@ -418,7 +418,7 @@ func (s *buyer) replayNotifications(t *testing.T) []string {
 
 // notifyPeriod posts body to the periodic NotifyURL.
 func (s *buyer) notifyPeriod(body string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(http.MethodPost, periodNotifyPath, strings.NewReader(body))
+	req := httptest.NewRequest(http.MethodPost, demoPeriodNotifyPath, strings.NewReader(body))
 	req.Header.Set("Content-Type", formType)
 	w := httptest.NewRecorder()
 	s.ServeHTTP(w, req)
