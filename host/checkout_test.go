@@ -26,12 +26,13 @@ import (
 // reach the test server (on its public origin http://example.com) without
 // a network. It keeps the notifications' bodies so a test can replay them
 // as the gateway's retries.
-// The demo brand's NewebPay callbacks (each brand's own: its {brandId}).
+// The NewebPay callbacks of the demo brand's card payments and of the
+// plan brand's recurring ones (each brand's own: its {brandId}).
 var (
 	demoNotifyPath       = brandPath(newebPayNotifyPath, "demo")
 	demoReturnPath       = brandPath(newebPayReturnPath, "demo")
-	demoPeriodNotifyPath = brandPath(periodNotifyPath, "demo")
-	demoPeriodReturnPath = brandPath(periodReturnPath, "demo")
+	planPeriodNotifyPath = brandPath(periodNotifyPath, "plan")
+	planPeriodReturnPath = brandPath(periodReturnPath, "plan")
 )
 
 type handlerClient struct {
@@ -85,7 +86,7 @@ func newShop(t *testing.T) *buyer {
 	if ms.cfg.NewebPay.URL != "http://example.com/dev/newebpay" || ms.linepaySandbox == nil {
 		t.Fatalf("the sandboxes are not mounted: %q", ms.cfg.NewebPay.URL)
 	}
-	ms.checkout.HTTP = &http.Client{Transport: hc}
+	ms.cfg.LinePay.HTTP = &http.Client{Transport: hc} // the platform's channel's calls
 	s := &buyer{memberServer: ms, hc: hc, b: ms.browser()}
 	if w, _ := login(t, s.b, "demo", "member@example.com", "demo1234"); w.Code != 200 {
 		t.Fatalf("login: %d %s", w.Code, w.Body)
@@ -121,6 +122,7 @@ func (s *buyer) order(t *testing.T, body map[string]any) wire.PaymentAnswer {
 }
 
 var (
+	tokenPattern  = regexp.MustCompile(`name="token" value="([0-9]+)"`) // the sandbox's card form
 	inputPattern  = regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
 	actionPattern = regexp.MustCompile(`<form[^>]* action="([^"]+)"`)
 )
@@ -158,7 +160,7 @@ func (s *buyer) toGateway(t *testing.T, a wire.PaymentAnswer) string {
 		t.Fatalf("the form goes to %s", action)
 	}
 	w = s.b.post(t, action, fields.Encode(), "Content-Type", formType)
-	m := regexp.MustCompile(`name="token" value="([0-9]+)"`).FindStringSubmatch(w.Body.String())
+	m := tokenPattern.FindStringSubmatch(w.Body.String())
 	if w.Code != 200 || m == nil {
 		t.Fatalf("gateway: %d\n%s", w.Code, w.Body)
 	}

@@ -21,10 +21,12 @@ func (s *Server) merchants() *checkout.Merchants {
 		a := s.cfg.Accounts
 		own, ok := config.SandboxBrands[brandID]
 		if ok && sb.NewebPay {
-			own.NewebPay.URL, a.NewebPay = a.NewebPay.URL, own.NewebPay
+			own.NewebPay.URL = a.NewebPay.URL
+			a.NewebPay = own.NewebPay
 		}
 		if ok && sb.LinePay {
-			own.LinePay.URL, own.LinePay.HTTP, a.LinePay = a.LinePay.URL, a.LinePay.HTTP, own.LinePay
+			own.LinePay.URL, own.LinePay.HTTP = a.LinePay.URL, a.LinePay.HTTP
+			a.LinePay = own.LinePay
 		}
 		return a
 	}

@@ -77,7 +77,7 @@ func (s *buyer) periodAnswer(t *testing.T, page string) url.Values {
 	w = s.b.post(t, "/dev/newebpay/MPG/period/pay", url.Values{"token": {m[1]}, "CardNo": {providers.TestCardApproved}, "Exp": {"12/30"},
 		"CVC": {"123"}}.Encode(), "Content-Type", formType)
 	action, fields = formOf(t, w.Body.String())
-	if action != demoPeriodReturnPath {
+	if action != planPeriodReturnPath {
 		t.Fatalf("the periodic gateway returns to %s", action)
 	}
 	return fields
@@ -176,14 +176,14 @@ func TestCallbacksDuringDatabaseOutage(t *testing.T) {
 			var a wire.PaymentAnswer
 			apiResult(t, s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t)), &a)
 			body := s.periodAnswer(t, a.PaymentURL).Encode()
-			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("POST", demoPeriodNotifyPath, body) }, ok: 200, after: data.OrderPaid}
+			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("POST", planPeriodNotifyPath, body) }, ok: 200, after: data.OrderPaid}
 		}},
 		{name: "NewebPay periodic return", prepare: func(t *testing.T, s *buyer) message {
 			var a wire.PaymentAnswer
 			apiResult(t, s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t)), &a)
 			body := s.periodAnswer(t, a.PaymentURL).Encode()
 			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder {
-				return s.send("POST", demoPeriodReturnPath, body, "Sec-Fetch-Site", "cross-site")
+				return s.send("POST", planPeriodReturnPath, body, "Sec-Fetch-Site", "cross-site")
 			}, ok: http.StatusSeeOther, after: data.OrderPaid}
 		}},
 		{name: "NewebPay card change notify", prepare: func(t *testing.T, s *buyer) message {
@@ -200,7 +200,7 @@ func TestCallbacksDuringDatabaseOutage(t *testing.T) {
 				apiResult(t, w, &c)
 			}
 			body := s.periodAnswer(t, c.PaymentURL).Encode()
-			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("POST", demoPeriodNotifyPath, body) }, ok: 200, after: data.OrderPaid}
+			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("POST", planPeriodNotifyPath, body) }, ok: 200, after: data.OrderPaid}
 		}},
 	}
 	check := func(t *testing.T, s *buyer, m message) {
@@ -259,9 +259,7 @@ func TestExpiryAsksProvider(t *testing.T) {
 	s.b.get(t, neverThere.PaymentURL) // handed to NewebPay, never posted to the gateway
 	lpPaid, confirm := s.linePayApproved(t, "approve")
 	u, _ := url.Parse(confirm)
-	lp := s.cfg.LinePay
-	lp.HTTP = s.checkout.HTTP
-	if _, err := lp.Confirm(ctx, u.Query().Get("transactionId"), lpPaid.Amount); err != nil {
+	if _, err := s.cfg.LinePay.Confirm(ctx, u.Query().Get("transactionId"), lpPaid.Amount); err != nil {
 		t.Fatal(err) // confirmed at LINE Pay; the host died before it settled
 	}
 	lpApproved, _ := s.linePayApproved(t, "approve") // never confirmed

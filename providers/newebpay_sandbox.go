@@ -76,7 +76,7 @@ type NewebPaySandbox struct {
 	mu      sync.Mutex
 	plan    NotifyPlan
 	trades  map[string]url.Values // pending trades by their form token: TradeInfo's fields
-	paid    map[string]bool       // MerchantOrderNo paid
+	paid    map[string]bool       // MerchantOrderNo paid, per merchant (paidKey)
 	held    []func()              // notifications waiting for Release
 	sending sync.WaitGroup
 	period  *periodState             // the periodic gateway (newebpay_period_sandbox.go)
@@ -111,6 +111,10 @@ func (s *NewebPaySandbox) AddMerchant(n NewebPay) {
 	s.merchants[n.MerchantID] = n
 	s.mmu.Unlock()
 }
+
+// paidKey names trade t's order at its merchant: order numbers are
+// each merchant's own.
+func paidKey(t url.Values) string { return t.Get("MerchantID") + " " + t.Get("MerchantOrderNo") }
 
 // merchant is the merchant of id the sandbox serves.
 func (s *NewebPaySandbox) merchant(id string) (NewebPay, bool) {
@@ -288,7 +292,7 @@ func (s *NewebPaySandbox) checkTrade(n NewebPay, t url.Values) (code, msg string
 		return "MPG02003", "支付方式未啟用（本沙盒僅支援信用卡一次付清 CREDIT=1）"
 	}
 	s.mu.Lock()
-	paid := s.paid[t.Get("MerchantOrderNo")]
+	paid := s.paid[paidKey(t)]
 	s.mu.Unlock()
 	if paid {
 		return "MPG03008", "該筆訂單編號已存在"
@@ -399,10 +403,10 @@ func (s *NewebPaySandbox) pay(w http.ResponseWriter, r *http.Request) {
 	_, still := s.trades[token]
 	delete(s.trades, token)
 	if still && card == TestCardApproved {
-		if s.paid[t.Get("MerchantOrderNo")] {
+		if s.paid[paidKey(t)] {
 			still = false
 		} else {
-			s.paid[t.Get("MerchantOrderNo")] = true
+			s.paid[paidKey(t)] = true
 		}
 	}
 	plan := s.plan
