@@ -258,3 +258,30 @@ func firstStore(t *testing.T, s *buyer, brand string) string {
 	}
 	return id
 }
+
+// TestLinePayConfirmsWithTheOrdersChannel: a brand with its own LINE Pay
+// channel is paid into it: the payment is requested and, when the buyer
+// comes back, confirmed with the channel of the order's brand (the
+// sandbox finds a channel's payments for that channel only).
+func TestLinePayConfirmsWithTheOrdersChannel(t *testing.T) {
+	s := newShop(t)
+	s.checkout.HTTP = &http.Client{Transport: s.hc} // the brand's own channel's calls reach the sandbox
+	const channel, secret = "1600000099", "studio-b-line-secret"
+	s.linepaySandbox.AddChannel(channel, secret)
+	file := "LINEPAY_CHANNEL_ID=" + channel + "\nLINEPAY_CHANNEL_SECRET=" + secret + "\nLINEPAY_URL=http://example.com/dev/linepay\n"
+	if _, err := s.checkout.Merchants.Set(context.Background(), "demo", providers.AccountLinePay, []byte(file), true); err != nil {
+		t.Fatal(err)
+	}
+	a, confirm := s.linePayApproved(t, "approve")
+	if w := s.b.get(t, confirm); w.Code != http.StatusSeeOther || s.state(t, a.OrderNo) != data.OrderPaid {
+		t.Fatalf("confirm: %d, order %s\n%s", w.Code, s.state(t, a.OrderNo), s.log.String())
+	}
+	trades := s.linepaySandbox.Trades()
+	i := slices.IndexFunc(trades, func(tr providers.LinePayTrade) bool { return tr.OrderID == a.OrderNo })
+	if i < 0 || trades[i].ChannelID != channel || !trades[i].Confirmed {
+		t.Fatalf("the sandbox's payments %+v: want order %s's confirmed on channel %s", trades, a.OrderNo, channel)
+	}
+	if secretShown := strings.Contains(s.log.String(), secret); secretShown {
+		t.Error("the channel secret is logged")
+	}
+}
