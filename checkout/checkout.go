@@ -117,24 +117,27 @@ func (f *Flows) accounts(ctx context.Context, brandID string) (providers.Account
 	return a, err
 }
 
-// PayWays are the ways store st of brand b accepts: card when the brand
-// has a NewebPay account, LINE Pay when the store has it and the brand a
-// LINE Pay channel, then the deferred ways b's modules allow
-// (deferredWays). A brand has an account of its own, or the platform's
-// where the platform collects (Merchants).
-func (f *Flows) PayWays(ctx context.Context, b *data.Brand, st data.Store) ([]PayWay, error) {
+// PayWays are the ways each store of brand b accepts (one look at b's
+// accounts for all of them): card when the brand has a NewebPay account,
+// LINE Pay when the store has it and the brand a LINE Pay channel, then
+// the deferred ways b's modules allow (deferredWays). A brand has an
+// account of its own, or the platform's where the platform collects
+// (Merchants).
+func (f *Flows) PayWays(ctx context.Context, b *data.Brand) (func(st data.Store) []PayWay, error) {
 	a, err := f.accounts(ctx, b.ID)
 	if err != nil {
 		return nil, err
 	}
-	out := []PayWay{}
-	if a.NewebPay.Configured() {
-		out = append(out, WayCard)
-	}
-	if st.HasLinePay && a.LinePay.Configured() {
-		out = append(out, WayLinePay)
-	}
-	return append(out, f.deferredWays(b, a)...), nil
+	return func(st data.Store) []PayWay {
+		out := []PayWay{}
+		if a.NewebPay.Configured() {
+			out = append(out, WayCard)
+		}
+		if st.HasLinePay && a.LinePay.Configured() {
+			out = append(out, WayLinePay)
+		}
+		return append(out, f.deferredWays(b, a)...)
+	}, nil
 }
 
 // Store returns the brand's store id (CodeStoreNotFound otherwise).
@@ -397,10 +400,11 @@ func (f *Flows) checkSalesman(ctx context.Context, b *data.Brand, store data.Sto
 
 // payWay returns the payment way code names if store accepts it.
 func (f *Flows) payWay(ctx context.Context, b *data.Brand, store data.Store, code string) (PayWay, error) {
-	ways, err := f.PayWays(ctx, b, store)
+	waysOf, err := f.PayWays(ctx, b)
 	if err != nil {
 		return PayWay{}, err
 	}
+	ways := waysOf(store)
 	if code == data.PayWayRecurring && slices.Contains(ways, WayCard) { // by item: Precheck's recurringFits
 		return WayRecurring, nil
 	}

@@ -166,8 +166,8 @@ func paymentPath(base string, o *data.Order) string {
 func resultPath(base string, o *data.Order) string { return base + "/orderResult/" + o.Number }
 
 // GET /api/v2/ec/brands/{brandId}/payWay/{storeId}: the payment ways the
-// store accepts (card when NewebPay is configured; LINE Pay where the
-// store has it and LINE Pay is configured).
+// store accepts (card when the brand has a NewebPay account; LINE Pay
+// where the store has it and the brand a LINE Pay channel).
 func (s *Server) apiPayWays(w http.ResponseWriter, r *http.Request) (any, error) {
 	b, err := s.brandOfRequest(r, routeItemCheckout)
 	if err != nil {
@@ -181,34 +181,28 @@ func (s *Server) apiPayWays(w http.ResponseWriter, r *http.Request) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	return s.payWays(r.Context(), b, st)
-}
-
-// payWays are the payment ways store st of brand b offers (those b has a
-// merchant account of).
-func (s *Server) payWays(ctx context.Context, b *data.Brand, st data.Store) ([]wire.PayWay, error) {
-	ways, err := s.checkout.PayWays(ctx, b, st)
+	stores, err := s.checkoutStores(r.Context(), b, []int64{st.ID})
 	if err != nil {
 		return nil, err
 	}
-	out := []wire.PayWay{}
-	for _, w := range ways {
-		out = append(out, wire.PayWay{PayWay: w.Code, Name: w.Name})
-	}
-	return out, nil
+	return stores[0].PayWays, nil
 }
 
 // checkoutStores are brand b's stores (those of ids, all when none) with
-// the payment ways each offers.
+// the payment ways each offers (those b has a merchant account of).
 func (s *Server) checkoutStores(ctx context.Context, b *data.Brand, ids []int64) ([]wire.CheckoutStore, error) {
+	waysOf, err := s.checkout.PayWays(ctx, b)
+	if err != nil {
+		return nil, err
+	}
 	out := []wire.CheckoutStore{}
 	for _, st := range b.Stores {
 		if len(ids) > 0 && !slices.Contains(ids, st.ID) {
 			continue
 		}
-		ways, err := s.payWays(ctx, b, st)
-		if err != nil {
-			return nil, err
+		ways := []wire.PayWay{}
+		for _, w := range waysOf(st) {
+			ways = append(ways, wire.PayWay{PayWay: w.Code, Name: w.Name})
 		}
 		out = append(out, wire.CheckoutStore{Store: st, PayWays: ways})
 	}
