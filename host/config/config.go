@@ -133,7 +133,7 @@ var Variables = []Variable{
 	{"CHAILEASE_SECRET", "", "Chailease shared secret signing both ways (secret, at least 32 characters)"},
 	{"CHAILEASE_URL", "", "Chailease base URL"},
 	{"STOREFRONT_CREDENTIALS_KEY", "", "32 bytes in base64 sealing (AES-256-GCM) the brands' merchant credentials (storefront brand credentials set); required outside dev and by the command; empty in dev: a random key per process (a warning; stored credentials do not open)"},
-	{"STOREFRONT_PLATFORM_COLLECTS", "", "1: a brand without its own merchant account of a payment way pays into the platform's (the variables above), which makes the platform a collecting-on-behalf business (代收代付: only with that licence); empty or 0: such a brand does not offer the way (dev and the demo: the platform's always)"},
+	{"STOREFRONT_PLATFORM_COLLECTS", "", "1: a brand without its own merchant account of a payment way pays into the platform's (the variables above), which makes the platform a collecting-on-behalf business (only with that licence); empty or 0: such a brand does not offer the way (dev and the demo: the platform's always)"},
 	{"STOREFRONT_ORDER_TTL", "30m", "how long an unpaid order waits for its payment before it expires (a payment that arrives later is still taken)"},
 	{"STOREFRONT_CHECKIN_KEY", "", "secret (at least 32 characters) signing the members' short-lived check-in QR codes; empty: a random key per process (codes shown by one host do not verify on another; a warning outside dev)"},
 	{"STOREFRONT_CHECKIN_SCANNER_TOKEN", "", "bearer token (at least 32 characters) of the studio scanners calling POST /api/checkin/qr; empty: check-in by scanner is off"},
