@@ -9,6 +9,7 @@ import (
 	"storefront"
 	"strings"
 	"testing"
+	"time"
 
 	"storefront/data"
 	"storefront/host/config"
@@ -283,5 +284,52 @@ func TestLinePayConfirmsWithTheOrdersChannel(t *testing.T) {
 	}
 	if secretShown := strings.Contains(s.log.String(), secret); secretShown {
 		t.Error("the channel secret is logged")
+	}
+}
+
+// TestDeferredPaymentsIntoBrandsOwnAccounts: a brand with its own ACH and
+// Chailease accounts submits to them, and a bank answer or instalment
+// result is verified with the secret of the brand of the order it names:
+// one signed with the platform's secret is refused and changes nothing;
+// the brand's own pays the order.
+func TestDeferredPaymentsIntoBrandsOwnAccounts(t *testing.T) {
+	s := deferredShop(t)
+	ctx := context.Background()
+	ach := providers.ACH{MerchantID: "ACH_STUDIO_B", Secret: "ach-studio-b-secret-0123456789abcdef", URL: "http://example.com/dev/ach"}
+	lease := providers.Chailease{MerchantID: "CL_STUDIO_B", Secret: "chailease-studio-b-secret-0123456789", URL: "http://example.com/dev/chailease"}
+	s.achSandbox.AddMerchant(ach)
+	s.chaileaseSandbox.AddMerchant(lease)
+	for kind, file := range map[string]string{
+		providers.AccountACH:       "ACH_MERCHANT_ID=" + ach.MerchantID + "\nACH_SECRET=" + ach.Secret + "\nACH_URL=" + ach.URL,
+		providers.AccountChailease: "CHAILEASE_MERCHANT_ID=" + lease.MerchantID + "\nCHAILEASE_SECRET=" + lease.Secret + "\nCHAILEASE_URL=" + lease.URL,
+	} {
+		if _, err := s.checkout.Merchants.Set(ctx, "demo", kind, []byte(file), true); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	a := s.achPay(t, s.achBody(t, "季卡通行卡", providers.ACHTestApproved))
+	md, err := s.db.ACHMandate(ctx, a.OrderNo)
+	if err != nil || md.BankRef == "" {
+		t.Fatalf("not submitted to the brand's merchant: %+v %v", md, err)
+	}
+	platform := providers.ACHAnswer{MerchantID: config.SandboxACH.MerchantID, MandateNo: a.OrderNo, Ref: md.BankRef, Status: providers.ACHApproved,
+		Amount: a.Amount, AnsweredAt: s.clock.Now().UTC().Format(time.RFC3339)}
+	if w := s.postAnswer(s.achSandbox.SignedAnswer(platform)); w.Code != http.StatusBadRequest || s.state(t, a.OrderNo) != data.OrderAwaitingPayment {
+		t.Fatalf("an answer signed with the platform's secret: %d, order %s", w.Code, s.state(t, a.OrderNo))
+	}
+	if took, err := s.achSandbox.Answer(ctx, a.OrderNo, true); err != nil || !took || s.state(t, a.OrderNo) != data.OrderPaid {
+		t.Fatalf("the brand's merchant's answer: took %v, %v, order %s", took, err, s.state(t, a.OrderNo))
+	}
+
+	c, token := s.chaileaseApply(t, "季卡通行卡")
+	forged := s.chaileaseSandbox.ResultFields(providers.ChaileaseResult{OrderNo: c.OrderNo, TradeNo: "CLFORGED", Status: providers.ChaileaseCompleted,
+		Amount: c.Amount, Instalments: 6}) // signed with the first merchant's, the platform's, secret
+	if w := s.send("POST", chaileaseResultPath, forged.Encode()); w.Code != http.StatusBadRequest || s.state(t, c.OrderNo) != data.OrderAwaitingPayment {
+		t.Fatalf("a result signed with the platform's secret: %d, order %s", w.Code, s.state(t, c.OrderNo))
+	}
+	s.decide(t, token, "approve")
+	if got := s.state(t, c.OrderNo); got != data.OrderPaid {
+		t.Fatalf("the brand's merchant's result: order %s", got)
 	}
 }
