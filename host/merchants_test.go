@@ -196,8 +196,10 @@ func TestCallbackSealedForAnotherBrandRefused(t *testing.T) {
 	if n := s.count(t, `select count(*) from provider_callbacks where order_number = $1 and outcome = 'refused: another brand''s order'`, a.OrderNo); n != 2 {
 		t.Errorf("%d audited refusals of another brand's order, want 2", n)
 	}
-	if !strings.Contains(s.log.String(), "another brand's order") {
+	if logged := s.log.String(); !strings.Contains(logged, "another brand's order") {
 		t.Error("the refusal is not logged")
+	} else if strings.Contains(logged, studioB.HashKey) || strings.Contains(logged, studioB.HashIV) {
+		t.Error("the brand's keys are logged")
 	}
 	if w := s.send("POST", yogaReturn, yogaAnswer.Encode(), "Sec-Fetch-Site", "cross-site"); w.Code != http.StatusSeeOther || s.state(t, a.OrderNo) != data.OrderPaid {
 		t.Fatalf("yoga's own message: %d, order %s", w.Code, s.state(t, a.OrderNo))
