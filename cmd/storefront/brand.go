@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"storefront"
 	"text/tabwriter"
 	"time"
 
@@ -74,13 +75,13 @@ func brandCommand(ctx context.Context, args []string, getenv func(string) string
 		}
 		id, err := m.Set(ctx, brand, rest[3], b, cfg.Env == "dev")
 		if err != nil {
-			return fmt.Errorf("brand %s, %s: %w", brand, rest[3], err)
+			return fmt.Errorf("brand %s, %s: %w", brand, rest[3], noBrand(brand, err))
 		}
 		fmt.Fprintf(stdout, "brand %s: %s credentials set (merchant %s)\n", brand, rest[3], id)
 	case "list":
 		list, err := m.List(ctx, brand)
 		if err != nil {
-			return fmt.Errorf("brand %s: %w", brand, err)
+			return noBrand(brand, err)
 		}
 		w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(w, "KIND\tMERCHANT\tSET AT")
@@ -102,6 +103,14 @@ func brandCommand(ctx context.Context, args []string, getenv func(string) string
 		fmt.Fprintf(stdout, "brand %s: %s credentials deleted\n", brand, rest[3])
 	}
 	return nil
+}
+
+// noBrand names an unknown brand plainly; other errors pass.
+func noBrand(brand string, err error) error {
+	if storefront.AsError(err).Code == storefront.CodeBrandNotFound {
+		return fmt.Errorf("no brand %q", brand)
+	}
+	return err
 }
 
 // validBrandCall reports whether args (after "credentials") are one of

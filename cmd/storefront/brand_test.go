@@ -79,8 +79,14 @@ func TestBrandCredentialsCommand(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "want 32 and 16 characters") {
 		t.Fatalf("bad file: %v", err)
 	}
+	if _, err := runBrand(t, getenv, "", "credentials", "list", "nosuch"); err == nil || err.Error() != `no brand "nosuch"` {
+		t.Errorf("list of an unknown brand: %v", err)
+	}
+	linepay := "LINEPAY_CHANNEL_ID=1655000002\nLINEPAY_CHANNEL_SECRET=line-S3cret\nLINEPAY_URL=https://api-pay.line.me\n"
+	if out, err := runBrand(t, getenv, linepay, "credentials", "set", "nosuch", "linepay", "--from-file", "-"); err == nil || !strings.Contains(err.Error(), `no brand "nosuch"`) {
+		t.Errorf("set for an unknown brand: %v %s", err, out)
+	}
 	for name, args := range map[string][]string{
-		"unknown brand": {"credentials", "set", "nosuch", "newebpay", "--from-file", file},
 		"unknown kind":  {"credentials", "set", "demo", "newebpay_period", "--from-file", file},
 		"no file":       {"credentials", "set", "demo", "newebpay"},
 		"list a kind":   {"credentials", "list", "demo", "newebpay"},
