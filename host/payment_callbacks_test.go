@@ -29,8 +29,8 @@ import (
 func (s *buyer) databaseDown(t *testing.T) func() {
 	t.Helper()
 	up, down := s.Server.db, unreachableDB(t)
-	s.Server.db, s.checkout.DB = down, down
-	return func() { s.Server.db, s.checkout.DB = up, up }
+	s.Server.db, s.checkout.DB, s.checkout.Merchants.DB = down, down, down
+	return func() { s.Server.db, s.checkout.DB, s.checkout.Merchants.DB = up, up, up }
 }
 
 // send serves a provider's request (server to server: no browser headers).
