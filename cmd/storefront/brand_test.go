@@ -87,9 +87,9 @@ func TestBrandCredentialsCommand(t *testing.T) {
 		t.Errorf("set for an unknown brand: %v %s", err, out)
 	}
 	for name, args := range map[string][]string{
-		"unknown kind":  {"credentials", "set", "demo", "newebpay_period", "--from-file", file},
-		"no file":       {"credentials", "set", "demo", "newebpay"},
-		"list a kind":   {"credentials", "list", "demo", "newebpay"},
+		"unknown kind": {"credentials", "set", "demo", "newebpay_period", "--from-file", file},
+		"no file":      {"credentials", "set", "demo", "newebpay"},
+		"list a kind":  {"credentials", "list", "demo", "newebpay"},
 	} {
 		if _, err := runBrand(t, getenv, "", args...); err == nil {
 			t.Errorf("%s: taken", name)
