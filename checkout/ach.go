@@ -2,9 +2,6 @@ package checkout
 
 import (
 	"context"
-	"crypto/aes"
-	"crypto/cipher"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -36,17 +33,17 @@ var (
 const ACHAnswerWindow = 14 * 24 * time.Hour
 
 // deferredWays are the deferred payment ways brand b's modules allow and
-// that are configured.
-func (f *Flows) deferredWays(b *data.Brand) []PayWay {
+// that b has accounts a of.
+func (f *Flows) deferredWays(b *data.Brand, a providers.Accounts) []PayWay {
 	if b == nil {
 		return nil
 	}
 	mods := b.ModuleSet()
 	var out []PayWay
-	if mods.Has(data.ModuleACH) && f.ACH.Configured() && f.ACHSealer != nil {
+	if mods.Has(data.ModuleACH) && a.ACH.Configured() && f.ACHSealer != nil {
 		out = append(out, WayACH)
 	}
-	if mods.Has(data.ModuleChailease) && f.Chailease.Configured() {
+	if mods.Has(data.ModuleChailease) && a.Chailease.Configured() {
 		out = append(out, WayChailease)
 	}
 	return out
@@ -63,44 +60,30 @@ var ACHAgreementHash = func() string {
 	return hex.EncodeToString(h[:])
 }()
 
-// Sealer seals the account numbers and IDs of ACH authorisations at rest:
-// AES-256-GCM, a random 12-byte nonce before the ciphertext, and the order
-// number and field name as associated data (a sealed value opens only in
-// its own row and field).
-type Sealer struct{ aead cipher.AEAD }
+// ACHSealer seals the account numbers and IDs of ACH authorisations at
+// rest (providers.Sealer), each under the label of its order number and
+// field (a sealed value opens only in its own row and field).
+type ACHSealer struct{ s *providers.Sealer }
 
-// NewSealer is a sealer of a 32-byte key.
-func NewSealer(key []byte) (*Sealer, error) {
-	if len(key) != 32 {
-		return nil, errors.New("checkout: the ACH key must be 32 bytes")
-	}
-	block, err := aes.NewCipher(key)
+// NewACHSealer is the ACH sealer of a 32-byte key.
+func NewACHSealer(key []byte) (*ACHSealer, error) {
+	s, err := providers.NewSealer(key)
 	if err != nil {
 		return nil, err
 	}
-	aead, err := cipher.NewGCM(block)
-	if err != nil {
-		return nil, err
-	}
-	return &Sealer{aead: aead}, nil
+	return &ACHSealer{s}, nil
 }
 
-func sealLabel(number, field string) []byte { return []byte("ach:" + field + ":" + number) }
+func achLabel(number, field string) string { return "ach:" + field + ":" + number }
 
 // Seal seals plain for field of order number.
-func (s *Sealer) Seal(number, field, plain string) []byte {
-	nonce := make([]byte, s.aead.NonceSize())
-	rand.Read(nonce)
-	return s.aead.Seal(nonce, nonce, []byte(plain), sealLabel(number, field))
+func (a *ACHSealer) Seal(number, field, plain string) []byte {
+	return a.s.Seal(achLabel(number, field), []byte(plain))
 }
 
 // Open opens what Seal sealed for field of order number.
-func (s *Sealer) Open(number, field string, sealed []byte) (string, error) {
-	n := s.aead.NonceSize()
-	if len(sealed) < n {
-		return "", errors.New("checkout: sealed value too short")
-	}
-	plain, err := s.aead.Open(nil, sealed[:n], sealed[n:], sealLabel(number, field))
+func (a *ACHSealer) Open(number, field string, sealed []byte) (string, error) {
+	plain, err := a.s.Open(achLabel(number, field), sealed)
 	return string(plain), err
 }
 
@@ -129,7 +112,11 @@ func normalise(f rules.ACHForm) rules.ACHForm {
 // refusal by the exchange fails the order (CodeACHRefused); an exchange
 // that cannot be reached fails it too (the member may try again).
 func (f *Flows) PayByACH(ctx context.Context, b *data.Brand, u *data.User, req ACHRequest, notifyURL string) (*data.Order, error) {
-	if f.ACHSealer == nil || !f.ACH.Configured() {
+	a, err := f.accounts(ctx, b.ID)
+	if err != nil {
+		return nil, err
+	}
+	if f.ACHSealer == nil || !a.ACH.Configured() {
 		return nil, refuse(storefront.KindInvalid, storefront.CodePayWayNotAccepted, "")
 	}
 	form := normalise(req.Form)
@@ -161,7 +148,7 @@ func (f *Flows) PayByACH(ctx context.Context, b *data.Brand, u *data.User, req A
 	if err != nil {
 		return nil, err
 	}
-	ref, err := f.ACH.Submit(ctx, f.ACHClient, providers.ACHMandate{MandateNo: o.Number, BankCode: form.BankCode,
+	ref, err := a.ACH.Submit(ctx, f.ACHClient, providers.ACHMandate{MandateNo: o.Number, BankCode: form.BankCode,
 		BranchCode: form.BranchCode, AccountNo: form.Account, HolderName: form.HolderName, HolderID: form.HolderID,
 		Amount: o.Amount, NotifyURL: notifyURL}, now)
 	if err != nil {
@@ -186,6 +173,7 @@ func (f *Flows) PayByACH(ctx context.Context, b *data.Brand, u *data.User, req A
 
 // ApplyACHAnswer believes the bank's answer (body and its signature as
 // posted to the notify URL) only when its signature and merchant verify
+// with the account of the brand of the order it names
 // and its reference is the one the bank gave the order's mandate; then
 // AnswerMandate applies it once (approved: paid, if the amount is the
 // order's; rejected: failed with the bank's reason). Every message is kept
@@ -193,7 +181,11 @@ func (f *Flows) PayByACH(ctx context.Context, b *data.Brand, u *data.User, req A
 func (f *Flows) ApplyACHAnswer(ctx context.Context, body []byte, sig string) (*data.Order, error) {
 	now := f.Now()
 	cb := data.Callback{Provider: data.ProviderACH, Kind: KindNotify, Digest: digest(string(body)), At: now}
-	ans, err := f.ACH.Answer(body, sig)
+	_, a, err := f.orderAccounts(ctx, cb, providers.ACHMandateNo(body))
+	if err != nil {
+		return nil, err
+	}
+	ans, err := a.ACH.Answer(body, sig)
 	if err != nil {
 		cb.Outcome = "refused: " + err.Error()
 		f.audit(ctx, cb)

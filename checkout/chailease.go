@@ -16,8 +16,8 @@ import (
 
 // chaileaseHandoff is where the buyer applies for order o's instalments;
 // the order then awaits the provider's result.
-func (f *Flows) chaileaseHandoff(ctx context.Context, o *data.Order, change data.Change, resultURL string) (*Handoff, error) {
-	u, err := f.Chailease.ApplyURL(providers.ChaileaseApplication{OrderNo: o.Number, Amount: o.Amount, ItemDesc: itemDesc(o),
+func (f *Flows) chaileaseHandoff(ctx context.Context, c providers.Chailease, o *data.Order, change data.Change, resultURL string) (*Handoff, error) {
+	u, err := c.ApplyURL(providers.ChaileaseApplication{OrderNo: o.Number, Amount: o.Amount, ItemDesc: itemDesc(o),
 		ReturnURL: resultURL, NotifyURL: resultURL, Now: change.At})
 	if err != nil {
 		return nil, errProvider(err)
@@ -30,14 +30,19 @@ func (f *Flows) chaileaseHandoff(ctx context.Context, o *data.Order, change data
 
 // ApplyChaileaseResult believes a Chailease result (the notification's
 // form or the buyer's return, kind) only when its signature and merchant
-// verify and it names a Chailease order: COMPLETED pays the order once
+// verify with the account of the brand of the order it names, a Chailease
+// order: COMPLETED pays the order once
 // with the instalments chosen (an amount that is not the order's is
 // refused, the order unchanged), DECLINED fails it with the reason. A
 // repeat changes nothing. Every message is kept in the audit.
 func (f *Flows) ApplyChaileaseResult(ctx context.Context, fields url.Values, kind string) (*data.Order, error) {
 	now := f.Now()
 	cb := data.Callback{Provider: data.ProviderChailease, Kind: kind, Digest: digest(fields.Encode()), At: now}
-	res, err := f.Chailease.Result(fields)
+	o, a, err := f.orderAccounts(ctx, cb, fields.Get("orderNo"))
+	if err != nil {
+		return nil, err
+	}
+	res, err := a.Chailease.Result(fields)
 	if err != nil {
 		cb.Outcome = "refused: " + err.Error()
 		f.audit(ctx, cb)
@@ -45,9 +50,8 @@ func (f *Flows) ApplyChaileaseResult(ctx context.Context, fields url.Values, kin
 		return nil, errBadMessage
 	}
 	cb.Verified, cb.OrderNumber, cb.Status, cb.TradeNo, cb.Amount = true, res.OrderNo, res.Status, res.TradeNo, &res.Amount
-	o, err := f.DB.Order(ctx, "", res.OrderNo)
-	if err != nil || o.Provider != data.ProviderChailease {
-		return nil, f.unjudged(ctx, cb, err, errUnknownOrder, "not a Chailease order")
+	if o.Provider != data.ProviderChailease || res.OrderNo != o.Number {
+		return nil, f.unjudged(ctx, cb, nil, errUnknownOrder, "not a Chailease order")
 	}
 	change := data.Change{Number: res.OrderNo, Cause: "Chailease " + kind + ": " + res.Status, Digest: cb.Digest, At: now}
 	var changed bool

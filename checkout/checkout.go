@@ -27,17 +27,16 @@ import (
 
 // Flows runs the purchase flows.
 type Flows struct {
-	DB       *data.DB
-	Now      func() time.Time
-	NewebPay providers.NewebPay
-	LinePay  providers.LinePay
-	// The deferred payments (ach.go, chailease.go): the ACH exchange, the
-	// sealer of the account numbers and IDs it takes (nil: no ACH), the
-	// client that submits to it (nil: a default), and Chailease.
-	ACH       providers.ACH
-	ACHSealer *Sealer
+	DB  *data.DB
+	Now func() time.Time
+	// Merchants are the accounts each brand pays into at the providers
+	// (merchants.go; nil: none, no payment way is offered).
+	Merchants *Merchants
+	// The deferred payments (ach.go, chailease.go): the sealer of the
+	// account numbers and IDs ACH takes (nil: no ACH) and the client that
+	// submits to the exchange (nil: a default).
+	ACHSealer *ACHSealer
 	ACHClient *http.Client
-	Chailease providers.Chailease
 	// OrderTTL is how long an order waits for its payment before the
 	// expiry worker expires it.
 	OrderTTL time.Duration
@@ -108,18 +107,37 @@ var (
 	WayLinePay = PayWay{data.PayWayLinePay, "LINE Pay", data.ProviderLinePay}
 )
 
-// PayWays are the ways store st of brand b accepts: card when NewebPay is
-// configured, LINE Pay when the store has it and LINE Pay is configured,
-// then the deferred ways b's modules allow (deferredWays).
-func (f *Flows) PayWays(b *data.Brand, st data.Store) []PayWay {
-	out := []PayWay{}
-	if f.NewebPay.Configured() {
-		out = append(out, WayCard)
+// accounts are brand brandID's merchant accounts (Merchants.Of), LINE
+// Pay's calls made with f.HTTP.
+func (f *Flows) accounts(ctx context.Context, brandID string) (providers.Accounts, error) {
+	a, err := f.Merchants.Of(ctx, brandID)
+	if a.LinePay.HTTP == nil {
+		a.LinePay.HTTP = f.HTTP
 	}
-	if st.HasLinePay && f.LinePay.Configured() {
-		out = append(out, WayLinePay)
+	return a, err
+}
+
+// PayWays are the ways each store of brand b accepts (one look at b's
+// accounts for all of them): card when the brand has a NewebPay account,
+// LINE Pay when the store has it and the brand a LINE Pay channel, then
+// the deferred ways b's modules allow (deferredWays). A brand has an
+// account of its own, or the platform's where the platform collects
+// (Merchants).
+func (f *Flows) PayWays(ctx context.Context, b *data.Brand) (func(st data.Store) []PayWay, error) {
+	a, err := f.accounts(ctx, b.ID)
+	if err != nil {
+		return nil, err
 	}
-	return append(out, f.deferredWays(b)...)
+	return func(st data.Store) []PayWay {
+		out := []PayWay{}
+		if a.NewebPay.Configured() {
+			out = append(out, WayCard)
+		}
+		if st.HasLinePay && a.LinePay.Configured() {
+			out = append(out, WayLinePay)
+		}
+		return append(out, f.deferredWays(b, a)...)
+	}, nil
 }
 
 // Store returns the brand's store id (CodeStoreNotFound otherwise).
@@ -285,7 +303,7 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 		}
 	}
 	if req.PayWay != "" {
-		if _, err := f.payWay(b, store, req.PayWay); err != nil {
+		if _, err := f.payWay(ctx, b, store, req.PayWay); err != nil {
 			return nil, err
 		}
 	}
@@ -381,11 +399,16 @@ func (f *Flows) checkSalesman(ctx context.Context, b *data.Brand, store data.Sto
 }
 
 // payWay returns the payment way code names if store accepts it.
-func (f *Flows) payWay(b *data.Brand, store data.Store, code string) (PayWay, error) {
-	if code == data.PayWayRecurring && f.NewebPay.Configured() { // by item: Precheck's recurringFits
+func (f *Flows) payWay(ctx context.Context, b *data.Brand, store data.Store, code string) (PayWay, error) {
+	waysOf, err := f.PayWays(ctx, b)
+	if err != nil {
+		return PayWay{}, err
+	}
+	ways := waysOf(store)
+	if code == data.PayWayRecurring && slices.Contains(ways, WayCard) { // by item: Precheck's recurringFits
 		return WayRecurring, nil
 	}
-	for _, w := range f.PayWays(b, store) {
+	for _, w := range ways {
 		if w.Code == code {
 			return w, nil
 		}
@@ -426,7 +449,10 @@ func (f *Flows) CreateOrder(ctx context.Context, b *data.Brand, u *data.User, re
 		return nil, err
 	}
 	store, _ := Store(b, req.StoreID)
-	way, _ := f.payWay(b, store, req.PayWay)
+	way, err := f.payWay(ctx, b, store, req.PayWay)
+	if err != nil {
+		return nil, err
+	}
 	if way.Code == data.PayWayACH { // needs the authorisation form: PayByACH
 		return nil, refuse(storefront.KindInvalid, storefront.CodeACHInvalid, storefront.TextACHNeedsForm)
 	}

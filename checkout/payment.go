@@ -58,12 +58,19 @@ func (f *Flows) StartPayment(ctx context.Context, o *data.Order, email string, u
 	if _, err := rules.OrderNext(o.State, rules.EventHandOff); err != nil {
 		return nil, err
 	}
+	acc, err := f.accounts(ctx, o.BrandID)
+	if err != nil {
+		return nil, err
+	}
+	if !acc.Has(providerAccount[o.Provider]) { // the brand's account went since the order was made
+		return nil, refuse(storefront.KindInvalid, storefront.CodePayWayNotAccepted, "")
+	}
 	switch o.Provider {
 	case data.ProviderNewebPay:
 		if o.PayWay == data.PayWayRecurring {
-			return f.startMandate(ctx, o, email, urls, now)
+			return f.startMandate(ctx, acc.NewebPay, o, email, urls, now)
 		}
-		form, err := f.NewebPay.Checkout(providers.MPGOrder{MerchantOrderNo: o.Number, Amount: o.Amount, ItemDesc: itemDesc(o),
+		form, err := acc.NewebPay.Checkout(providers.MPGOrder{MerchantOrderNo: o.Number, Amount: o.Amount, ItemDesc: itemDesc(o),
 			Email: email, NotifyURL: urls.NotifyURL, ReturnURL: urls.ReturnURL, ClientBackURL: urls.ResultURL, Now: now})
 		if err != nil {
 			return nil, errProvider(err)
@@ -75,7 +82,7 @@ func (f *Flows) StartPayment(ctx context.Context, o *data.Order, email string, u
 	case data.ProviderLinePay:
 		a := o.Approval
 		if a.TradeNo == "" {
-			r, err := f.LinePay.Request(ctx, providers.LinePayRequest{OrderID: o.Number, Amount: o.Amount, ProductName: itemDesc(o),
+			r, err := acc.LinePay.Request(ctx, providers.LinePayRequest{OrderID: o.Number, Amount: o.Amount, ProductName: itemDesc(o),
 				ConfirmURL: urls.ConfirmURL, CancelURL: urls.CancelURL})
 			if err != nil {
 				return nil, errProvider(err)
@@ -92,10 +99,15 @@ func (f *Flows) StartPayment(ctx context.Context, o *data.Order, email string, u
 		return &Handoff{Redirect: a.WebURL}, nil
 	}
 	if o.Provider == data.ProviderChailease {
-		return f.chaileaseHandoff(ctx, o, change, urls.ChaileaseURL)
+		return f.chaileaseHandoff(ctx, acc.Chailease, o, change, urls.ChaileaseURL)
 	}
 	return nil, refuse(storefront.KindInvalid, storefront.CodePayWayNotAccepted, "")
 }
+
+// providerAccount is the kind of merchant account each provider's
+// orders are paid into.
+var providerAccount = map[string]string{data.ProviderNewebPay: providers.AccountNewebPay, data.ProviderLinePay: providers.AccountLinePay,
+	data.ProviderACH: providers.AccountACH, data.ProviderChailease: providers.AccountChailease}
 
 // itemDesc names what the order sells, for the provider's page.
 func itemDesc(o *data.Order) string {
@@ -125,15 +137,23 @@ const (
 var errBadMessage = &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodePaymentFailed, Message: storefront.TextBadMessage}
 
 // ApplyNewebPayResult believes a NewebPay NotifyURL or ReturnURL message
-// (kind) only when its TradeSha and MerchantID verify: a success pays the
+// (kind) posted to brand brandID's URL only when its TradeSha and
+// MerchantID verify with that brand's account and it names an order of
+// that brand (another brand's keys or order is refused, nothing changes;
+// NewebPay's message names its order only inside TradeInfo, so the URL
+// chooses the keys): a success pays the
 // order once (holdings and receipt in the same transaction; a repeat
 // changes nothing), a failure fails it with the provider's message, an
 // amount that is not the order's is refused and logged with the order
 // unchanged. Every message is kept in the audit (provider_callbacks).
-func (f *Flows) ApplyNewebPayResult(ctx context.Context, form url.Values, kind string) (*data.Order, error) {
+func (f *Flows) ApplyNewebPayResult(ctx context.Context, brandID string, form url.Values, kind string) (*data.Order, error) {
 	now := f.Now()
 	cb := data.Callback{Provider: data.ProviderNewebPay, Kind: kind, Digest: digest(form.Encode()), At: now}
-	res, err := f.NewebPay.Result(form)
+	a, err := f.accounts(ctx, brandID)
+	if err != nil {
+		return nil, f.unjudged(ctx, cb, err, errBadMessage, "")
+	}
+	res, err := a.NewebPay.Result(form)
 	if err != nil {
 		cb.Outcome = "refused: " + err.Error()
 		f.audit(ctx, cb)
@@ -142,6 +162,9 @@ func (f *Flows) ApplyNewebPayResult(ctx context.Context, form url.Values, kind s
 	}
 	cb.Verified, cb.OrderNumber, cb.Status, cb.TradeNo = true, res.MerchantOrderNo, res.Status, res.TradeNo
 	cb.Amount = &res.Amount
+	if _, err := f.brandOrder(ctx, cb, brandID, res.MerchantOrderNo); err != nil {
+		return nil, err
+	}
 	change := data.Change{Number: res.MerchantOrderNo, Cause: "NewebPay " + kind + ": " + res.Status, Digest: cb.Digest, At: now}
 	var o *data.Order
 	var changed bool
@@ -167,6 +190,38 @@ func (f *Flows) unjudged(ctx context.Context, cb data.Callback, err, refusal err
 	cb.Outcome = "not judged (ours, to retry): " + err.Error()
 	f.audit(ctx, cb)
 	return err
+}
+
+// brandOrder is order number when it is brand brandID's: a verified
+// message about another brand's order, or an order we do not have, is
+// refused (4xx) and logged; a lookup that fails for our fault is passed
+// on (5xx). Both are audited.
+func (f *Flows) brandOrder(ctx context.Context, cb data.Callback, brandID, number string) (*data.Order, error) {
+	o, err := f.DB.Order(ctx, "", number)
+	if err != nil {
+		return nil, f.unjudged(ctx, cb, err, errBadMessage, "unknown order")
+	}
+	if o.BrandID != brandID {
+		f.Log.Warn("provider message refused: another brand's order", "provider", cb.Provider, "brand", brandID, "order", number)
+		return nil, f.unjudged(ctx, cb, nil, errBadMessage, "another brand's order")
+	}
+	return o, nil
+}
+
+// orderAccounts are the accounts of the brand of order number, named by a
+// message not yet verified (whose keys are that brand's): an order we do
+// not have is refused (4xx), a lookup that fails for our fault is passed
+// on (5xx); both are audited.
+func (f *Flows) orderAccounts(ctx context.Context, cb data.Callback, number string) (*data.Order, providers.Accounts, error) {
+	o, err := f.DB.Order(ctx, "", number)
+	if err != nil {
+		return nil, providers.Accounts{}, f.unjudged(ctx, cb, err, errBadMessage, "unknown order")
+	}
+	a, err := f.accounts(ctx, o.BrandID)
+	if err != nil {
+		return nil, providers.Accounts{}, f.unjudged(ctx, cb, err, errBadMessage, "")
+	}
+	return o, a, nil
 }
 
 // settled records a verified message's outcome in the audit and logs a
@@ -257,11 +312,20 @@ func (f *Flows) ConfirmLinePay(ctx context.Context, orderNo, transactionID strin
 	if !claimed {
 		return f.settled(ctx, cb, o, false, nil)
 	}
-	conf, err := f.LinePay.Confirm(ctx, transactionID, o.Amount)
+	a, err := f.accounts(ctx, o.BrandID) // the order's brand's channel
+	if err != nil {
+		cb.Outcome = "not judged (ours, to retry): " + err.Error()
+		f.audit(ctx, cb)
+		if rerr := f.DB.ReleaseConfirm(context.WithoutCancel(ctx), o.Number); rerr != nil {
+			f.Log.Error("LINE Pay confirm: release", "order", o.Number, "err", rerr)
+		}
+		return nil, err
+	}
+	conf, err := a.LinePay.Confirm(ctx, transactionID, o.Amount)
 	var lpErr *providers.LinePayError
 	if errors.As(err, &lpErr) && lpErr.Code == providers.LinePayOrderIDExists {
 		// confirmed before, its answer lost: ask LINE Pay
-		status, cerr := f.LinePay.Check(ctx, transactionID)
+		status, cerr := a.LinePay.Check(ctx, transactionID)
 		if cerr == nil && status == providers.LinePayStatusPaid {
 			conf, err = providers.LinePayConfirm{OrderID: o.Number, TransactionID: transactionID, Amount: o.Amount}, nil
 		}
@@ -382,9 +446,14 @@ func (f *Flows) askProvider(ctx context.Context, o *data.Order, now time.Time) (
 	if o.State != data.OrderAwaitingPayment {
 		return rules.ProviderUnpaid, pay
 	}
+	a, err := f.accounts(ctx, o.BrandID)
+	if err != nil {
+		f.Log.Warn("order expiry: the brand's accounts", "order", o.Number, "err", err)
+		return rules.ProviderUnanswered, pay
+	}
 	switch {
 	case o.Provider == data.ProviderNewebPay && o.PayWay == data.PayWayCard:
-		t, err := f.NewebPay.QueryTrade(ctx, f.HTTP, o.Number, o.Amount, now)
+		t, err := a.NewebPay.QueryTrade(ctx, f.HTTP, o.Number, o.Amount, now)
 		if err != nil {
 			f.Log.Warn("order expiry: NewebPay trade query", "order", o.Number, "err", err)
 			return rules.ProviderUnanswered, pay
@@ -396,7 +465,7 @@ func (f *Flows) askProvider(ctx context.Context, o *data.Order, now time.Time) (
 		pay.Digest = digest("query:" + o.Number + ":" + t.TradeNo)
 		return rules.ProviderPaid, pay
 	case o.Provider == data.ProviderLinePay && o.ProviderTradeNo != "":
-		p, err := f.LinePay.Details(ctx, o.ProviderTradeNo, o.Number)
+		p, err := a.LinePay.Details(ctx, o.ProviderTradeNo, o.Number)
 		if err != nil {
 			f.Log.Warn("order expiry: LINE Pay payment details", "order", o.Number, "err", err)
 			return rules.ProviderUnanswered, pay

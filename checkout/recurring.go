@@ -58,10 +58,10 @@ func periodPoint(unit string, day time.Time) string {
 	return d.Format("02")
 }
 
-// mandateForm is the form that takes the member to NewebPay to make
-// mandate m.
-func (f *Flows) mandateForm(m *data.Mandate, email string, urls URLs, now time.Time) (*Handoff, error) {
-	form, err := f.NewebPay.Mandate(providers.PeriodMandate{MerOrderNo: m.MerOrderNo, Amount: m.Terms.Amount, ProdDesc: m.Terms.ItemName,
+// mandateForm is the form that takes the member to NewebPay (the brand's
+// account n) to make mandate m.
+func (f *Flows) mandateForm(n providers.NewebPay, m *data.Mandate, email string, urls URLs, now time.Time) (*Handoff, error) {
+	form, err := n.Mandate(providers.PeriodMandate{MerOrderNo: m.MerOrderNo, Amount: m.Terms.Amount, ProdDesc: m.Terms.ItemName,
 		PeriodType: m.Terms.PeriodType, PeriodPoint: m.Terms.PeriodPoint, StartType: m.StartType, Times: m.Times, Email: email,
 		ReturnURL: urls.PeriodReturnURL, NotifyURL: urls.PeriodNotifyURL, BackURL: urls.ResultURL, Now: now})
 	if err != nil {
@@ -73,7 +73,7 @@ func (f *Flows) mandateForm(m *data.Mandate, email string, urls URLs, now time.T
 // startMandate hands recurring order o to NewebPay's periodic gateway: a
 // new mandate (each hand-off its own MerOrderNo, so a declined card can
 // try again) charging the first period at once.
-func (f *Flows) startMandate(ctx context.Context, o *data.Order, email string, urls URLs, now time.Time) (*Handoff, error) {
+func (f *Flows) startMandate(ctx context.Context, n providers.NewebPay, o *data.Order, email string, urls URLs, now time.Time) (*Handoff, error) {
 	t, err := f.DB.RecurringTermsOf(ctx, o.Number)
 	if err != nil {
 		return nil, err
@@ -83,7 +83,7 @@ func (f *Flows) startMandate(ctx context.Context, o *data.Order, email string, u
 	if err != nil {
 		return nil, err
 	}
-	h, err := f.mandateForm(m, email, urls, now)
+	h, err := f.mandateForm(n, m, email, urls, now)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +101,11 @@ func (f *Flows) StartCardChange(ctx context.Context, o *data.Order, onlyFailed b
 	if o.PayWay != data.PayWayRecurring || o.State != data.OrderPaid {
 		return "", &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotRecurring}
 	}
-	if !f.NewebPay.Configured() {
+	a, err := f.accounts(ctx, o.BrandID)
+	if err != nil {
+		return "", err
+	}
+	if !a.NewebPay.Configured() {
 		return "", errProvider(providers.ErrNotConfigured)
 	}
 	m, err := f.newMandate(ctx, o.Number, data.RecurringTerms{}, true, onlyFailed, f.Now())
@@ -109,7 +113,7 @@ func (f *Flows) StartCardChange(ctx context.Context, o *data.Order, onlyFailed b
 		return "", err
 	}
 	if m.StartType == providers.PeriodStartCharge { // it charges when made: the old ones end first
-		if err := f.endMandates(ctx, o.Number, m.ID); err != nil {
+		if err := f.endMandates(ctx, a.NewebPay, o.Number, m.ID); err != nil {
 			f.DB.FailMandate(context.WithoutCancel(ctx), m.MerOrderNo, storefront.TextOldMandateNotEnded)
 			return "", errProvider(err)
 		}
@@ -117,16 +121,17 @@ func (f *Flows) StartCardChange(ctx context.Context, o *data.Order, onlyFailed b
 	return m.MerOrderNo, nil
 }
 
-// endMandates terminates at NewebPay the active mandates of order number
-// but mandate except, and records each one NewebPay confirmed.
-func (f *Flows) endMandates(ctx context.Context, number string, except int64) error {
+// endMandates terminates at NewebPay (the brand's account n) the active
+// mandates of order number but mandate except, and records each one
+// NewebPay confirmed.
+func (f *Flows) endMandates(ctx context.Context, n providers.NewebPay, number string, except int64) error {
 	list, err := f.DB.ActiveMandates(ctx, number, except)
 	if err != nil {
 		return err
 	}
 	for _, old := range list {
 		if old.PeriodNo != "" {
-			if err := f.NewebPay.AlterStatus(context.WithoutCancel(ctx), f.HTTP, old.MerOrderNo, old.PeriodNo, providers.AlterTerminate, f.Now()); err != nil {
+			if err := n.AlterStatus(context.WithoutCancel(ctx), f.HTTP, old.MerOrderNo, old.PeriodNo, providers.AlterTerminate, f.Now()); err != nil {
 				f.Log.Error("NewebPay: terminating a replaced mandate", "order", number, "mandate", old.MerOrderNo, "err", err)
 				return err
 			}
@@ -138,12 +143,12 @@ func (f *Flows) endMandates(ctx context.Context, number string, except int64) er
 	return nil
 }
 
-// refundDuplicate asks NewebPay to refund duplicate charge d of order
-// number and records the answer (the refund, its event and mail, in one
+// refundDuplicate asks NewebPay (the brand's account n) to refund
+// duplicate charge d of order number and records the answer (the refund, its event and mail, in one
 // transaction; a failure waits for the notification's next copy).
-func (f *Flows) refundDuplicate(ctx context.Context, number string, d *data.DuplicateCharge) error {
+func (f *Flows) refundDuplicate(ctx context.Context, n providers.NewebPay, number string, d *data.DuplicateCharge) error {
 	ctx = context.WithoutCancel(ctx)
-	err := f.NewebPay.Refund(ctx, f.HTTP, providers.Refund{MerchantOrderNo: d.TradeOrderNo, TradeNo: d.TradeNo, Amount: d.Amount, Now: f.Now()})
+	err := n.Refund(ctx, f.HTTP, providers.Refund{MerchantOrderNo: d.TradeOrderNo, TradeNo: d.TradeNo, Amount: d.Amount, Now: f.Now()})
 	if err != nil {
 		f.Log.Error("NewebPay: refunding a second charge", "order", number, "period", d.Period, "trade", d.TradeNo, "err", err)
 	}
@@ -166,7 +171,11 @@ func (f *Flows) CardChangeForm(ctx context.Context, o *data.Order, changeOrderNo
 	if err != nil {
 		return nil, err
 	}
-	return f.mandateForm(m, email, urls, f.Now())
+	a, err := f.accounts(ctx, o.BrandID)
+	if err != nil {
+		return nil, err
+	}
+	return f.mandateForm(a.NewebPay, m, email, urls, f.Now())
 }
 
 // PeriodOutcome is what a periodic message did: the order, and the
@@ -177,16 +186,22 @@ type PeriodOutcome struct {
 }
 
 // ApplyPeriodResult believes a periodic NotifyURL or ReturnURL message
-// (kind) only when Period decrypts with our key and names our merchant,
-// its mandate is ours, its PeriodNo the mandate's and its amount the
+// (kind) posted to brand brandID's URL only when Period decrypts with that
+// brand's key and names its merchant (the message carries nothing else to
+// choose the keys by), its mandate is of an order of that brand, its PeriodNo the mandate's and its amount the
 // order's period amount. The first mandate's creation pays (or fails)
 // the order; every other result goes to ApplyCharge, once. Mandates
 // a card change replaced are then terminated at NewebPay. Every message is
 // kept in the audit (provider_callbacks).
-func (f *Flows) ApplyPeriodResult(ctx context.Context, form url.Values, kind string) (*PeriodOutcome, error) {
+func (f *Flows) ApplyPeriodResult(ctx context.Context, brandID string, form url.Values, kind string) (*PeriodOutcome, error) {
 	now := f.Now()
 	cb := data.Callback{Provider: data.ProviderNewebPay, Kind: kind, Digest: digest(form.Encode()), At: now}
-	res, err := f.NewebPay.PeriodResult(form)
+	a, err := f.accounts(ctx, brandID)
+	if err != nil {
+		return nil, f.unjudged(ctx, cb, err, errBadMessage, "")
+	}
+	n := a.NewebPay
+	res, err := n.PeriodResult(form)
 	if err != nil {
 		cb.Outcome = "refused: " + err.Error()
 		f.audit(ctx, cb)
@@ -199,6 +214,9 @@ func (f *Flows) ApplyPeriodResult(ctx context.Context, form url.Values, kind str
 		return nil, f.unjudged(ctx, cb, err, errBadMessage, "unknown mandate")
 	}
 	cb.OrderNumber = number
+	if _, err := f.brandOrder(ctx, cb, brandID, number); err != nil {
+		return nil, err
+	}
 	if res.Created && m.State != data.MandatePending && m.PeriodNo != res.PeriodNo {
 		cb.Outcome = "refused: another PeriodNo"
 		f.audit(ctx, cb)
@@ -210,7 +228,7 @@ func (f *Flows) ApplyPeriodResult(ctx context.Context, form url.Values, kind str
 	if res.Created && m.Change && res.Paid() && m.State == data.MandatePending {
 		// a card change made: the mandates it replaces end before it charges
 		// (a failure here is retried after it is recorded, below)
-		_ = f.endMandates(ctx, number, m.ID)
+		_ = f.endMandates(ctx, n, number, m.ID)
 	}
 	if res.Created && !m.Change { // the order's own payment: Pay or Fail first
 		change := data.Change{Number: number, Cause: "NewebPay periodic " + kind + ": " + res.Status, Digest: cb.Digest, At: now}
@@ -245,7 +263,7 @@ func (f *Flows) ApplyPeriodResult(ctx context.Context, form url.Values, kind str
 	}
 	f.audit(ctx, cb)
 	if out.Refund != nil {
-		if err := f.refundDuplicate(ctx, number, out.Refund); err != nil {
+		if err := f.refundDuplicate(ctx, n, number, out.Refund); err != nil {
 			return nil, err
 		}
 	}
@@ -256,7 +274,7 @@ func (f *Flows) ApplyPeriodResult(ctx context.Context, form url.Values, kind str
 		if old.PeriodNo == "" {
 			continue
 		}
-		if err := f.NewebPay.AlterStatus(context.WithoutCancel(ctx), f.HTTP, old.MerOrderNo, old.PeriodNo, providers.AlterTerminate, now); err != nil {
+		if err := n.AlterStatus(context.WithoutCancel(ctx), f.HTTP, old.MerOrderNo, old.PeriodNo, providers.AlterTerminate, now); err != nil {
 			f.Log.Error("NewebPay: terminating a replaced mandate", "order", number, "mandate", old.MerOrderNo, "err", err)
 		}
 	}

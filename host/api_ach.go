@@ -58,11 +58,12 @@ func (s *Server) mountDeferredSandboxes(sb config.SandboxUse) {
 	}
 }
 
-// deferredFlows gives the purchase flows the deferred providers.
+// deferredFlows gives the purchase flows the deferred providers' client
+// and the ACH sealer.
 func (s *Server) deferredFlows(f *checkout.Flows) {
-	f.ACH, f.Chailease, f.ACHClient = s.cfg.ACH, s.cfg.Chailease, s.sandboxClient
+	f.ACHClient = s.sandboxClient
 	if len(s.cfg.ACHKey) == 32 {
-		f.ACHSealer, _ = checkout.NewSealer(s.cfg.ACHKey)
+		f.ACHSealer, _ = checkout.NewACHSealer(s.cfg.ACHKey)
 	}
 }
 

@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
+	"slices"
 	"storefront"
+	"strings"
 
 	"storefront/checkout"
 	"storefront/data"
@@ -19,17 +22,19 @@ import (
 // adapter over package checkout. The providers' callbacks are built on the
 // trusted public origin, never on the request's Host.
 
-// The providers' callbacks.
+// The providers' callbacks. NewebPay's are per brand: its messages name
+// their order only inside the part sealed with the merchant's keys, so the
+// URL's brand chooses the keys (checkout.ApplyNewebPayResult).
 const (
-	newebPayReturnPath = "/api/payment/result"       // NewebPay's ReturnURL: the buyer's browser
-	newebPayNotifyPath = "/api/payment/neweb/notify" // NewebPay's NotifyURL: server to server
+	newebPayReturnPath = "/api/payment/result/{brandId}"       // NewebPay's ReturnURL: the buyer's browser
+	newebPayNotifyPath = "/api/payment/neweb/notify/{brandId}" // NewebPay's NotifyURL: server to server
 	linePayConfirmPath = "/api/payment/linepay/confirm"
 	linePayCancelPath  = "/api/payment/linepay/cancel"
 )
 
 // checkoutFlows builds the purchase flows of the server.
 func (s *Server) checkoutFlows() *checkout.Flows {
-	f := &checkout.Flows{DB: s.db, Now: s.now, NewebPay: s.cfg.NewebPay, LinePay: s.cfg.LinePay, OrderTTL: s.cfg.OrderTTL,
+	f := &checkout.Flows{DB: s.db, Now: s.now, Merchants: s.merchants(), OrderTTL: s.cfg.OrderTTL,
 		Shop: s.orderShop, Queued: func() { s.outbox.Kick() }, Log: s.log}
 	s.deferredFlows(f)
 	return f
@@ -161,8 +166,8 @@ func paymentPath(base string, o *data.Order) string {
 func resultPath(base string, o *data.Order) string { return base + "/orderResult/" + o.Number }
 
 // GET /api/v2/ec/brands/{brandId}/payWay/{storeId}: the payment ways the
-// store accepts (card when NewebPay is configured; LINE Pay where the
-// store has it and LINE Pay is configured).
+// store accepts (card when the brand has a NewebPay account; LINE Pay
+// where the store has it and the brand a LINE Pay channel).
 func (s *Server) apiPayWays(w http.ResponseWriter, r *http.Request) (any, error) {
 	b, err := s.brandOfRequest(r, routeItemCheckout)
 	if err != nil {
@@ -176,15 +181,32 @@ func (s *Server) apiPayWays(w http.ResponseWriter, r *http.Request) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	return s.payWays(b, st), nil
+	stores, err := s.checkoutStores(r.Context(), b, []int64{st.ID})
+	if err != nil {
+		return nil, err
+	}
+	return stores[0].PayWays, nil
 }
 
-func (s *Server) payWays(b *data.Brand, st data.Store) []wire.PayWay {
-	out := []wire.PayWay{}
-	for _, w := range s.checkout.PayWays(b, st) {
-		out = append(out, wire.PayWay{PayWay: w.Code, Name: w.Name})
+// checkoutStores are brand b's stores (those of ids, all when none) with
+// the payment ways each offers (those b has a merchant account of).
+func (s *Server) checkoutStores(ctx context.Context, b *data.Brand, ids []int64) ([]wire.CheckoutStore, error) {
+	waysOf, err := s.checkout.PayWays(ctx, b)
+	if err != nil {
+		return nil, err
 	}
-	return out
+	out := []wire.CheckoutStore{}
+	for _, st := range b.Stores {
+		if len(ids) > 0 && !slices.Contains(ids, st.ID) {
+			continue
+		}
+		ways := []wire.PayWay{}
+		for _, w := range waysOf(st) {
+			ways = append(ways, wire.PayWay{PayWay: w.Code, Name: w.Name})
+		}
+		out = append(out, wire.CheckoutStore{Store: st, PayWays: ways})
+	}
+	return out, nil
 }
 
 // paymentURLs are the provider callbacks and the buyer's return for order
@@ -194,17 +216,22 @@ func (s *Server) paymentURLs(b *data.Brand, o *data.Order) checkout.URLs {
 	origin, base := s.brandOrigin(b)
 	pub := s.cfg.PublicURL
 	return checkout.URLs{
-		NotifyURL:  pub + newebPayNotifyPath,
-		ReturnURL:  pub + newebPayReturnPath,
+		NotifyURL:  pub + brandPath(newebPayNotifyPath, b.ID),
+		ReturnURL:  pub + brandPath(newebPayReturnPath, b.ID),
 		ResultURL:  origin + resultPath(base, o),
 		ConfirmURL: pub + linePayConfirmPath,
 		CancelURL:  pub + linePayCancelPath, // LINE Pay adds transactionId and orderId
 		// NewebPay's periodic payment (payment way '1')
-		PeriodNotifyURL: pub + periodNotifyPath,
-		PeriodReturnURL: pub + periodReturnPath,
+		PeriodNotifyURL: pub + brandPath(periodNotifyPath, b.ID),
+		PeriodReturnURL: pub + brandPath(periodReturnPath, b.ID),
 		// Chailease's returnUrl and notifyUrl
 		ChaileaseURL: pub + chaileaseResultPath,
 	}
+}
+
+// brandPath is the callback path pattern with brand id in its {brandId}.
+func brandPath(pattern, id string) string {
+	return strings.Replace(pattern, "{brandId}", url.PathEscape(id), 1)
 }
 
 // orderShop is the mail identity of brand brandID that checkout's mails

@@ -124,10 +124,8 @@ func (s *Server) overduePage(r *http.Request, b *data.Brand, m *member, id int64
 			return nil, err
 		}
 	}
-	for _, st := range b.Stores {
-		p.Stores = append(p.Stores, wire.CheckoutStore{Store: st, PayWays: s.payWays(b, st)})
-	}
-	return p, nil
+	p.Stores, err = s.checkoutStores(r.Context(), b, nil)
+	return p, err
 }
 
 // POST /api/user/counting-passcard/overdue-purchase-verify {brandId,

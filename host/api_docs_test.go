@@ -220,9 +220,9 @@ var apiDocs = map[string]apiDoc{
 		Body: wire.OrderBookingRequest{}, Answer: wire.OrderResultPage{}},
 	"GET /api/payment/ticketResult": {Summary: "票券兌換結果：本產品不提供兌換，訂單本人一律得到錯誤碼",
 		Params: []param{textParam("orderNo", "訂單編號").required()}},
-	"POST /api/payment/result": {Summary: "藍新的 ReturnURL（付款人瀏覽器返回）：TradeSha 驗證後套用結果，再 303 至訂單結果頁",
+	"POST /api/payment/result/{brandId}": {Summary: "品牌的藍新 ReturnURL（付款人瀏覽器返回）：以該品牌的金鑰驗證 TradeSha 與商店代號、訂單須屬該品牌，才套用結果，再 303 至訂單結果頁",
 		Form: newebPayForm{}, Raw: rawRedirect},
-	"POST /api/payment/neweb/notify": {Summary: "藍新的 NotifyURL（伺服器對伺服器）：TradeSha 驗證後才採信，每筆只入帳一次；回覆 OK",
+	"POST /api/payment/neweb/notify/{brandId}": {Summary: "品牌的藍新 NotifyURL（伺服器對伺服器）：以該品牌的金鑰驗證 TradeSha 與商店代號、訂單須屬該品牌才採信，每筆只入帳一次；回覆 OK",
 		Form: newebPayForm{}, Raw: "text/plain"},
 	"GET /api/payment/linepay/confirm": {Summary: "LINE Pay 的 confirmUrl：向 LINE Pay 確認付款，再 303 至訂單結果頁",
 		Params: []param{textParam("orderId", "訂單編號").required(), textParam("transactionId", "LINE Pay 交易代碼").required()}, Raw: rawRedirect},
@@ -245,9 +245,9 @@ var apiDocs = map[string]apiDoc{
 		Params: chaileaseQuery, Raw: rawRedirect},
 
 	// recurring card payments and card change
-	"POST /api/payment/neweb/period/notify": {Summary: "藍新信用卡定期定額的 NotifyURL（建立委託與每期授權，伺服器對伺服器）；Period 以我方金鑰解密、商店代號、委託單號與金額相符才採信，每期只入帳一次",
+	"POST /api/payment/neweb/period/notify/{brandId}": {Summary: "品牌的藍新信用卡定期定額 NotifyURL（建立委託與每期授權，伺服器對伺服器）；Period 以該品牌的金鑰解密、商店代號、委託單號（屬該品牌的訂單）與金額相符才採信，每期只入帳一次",
 		Form: periodForm{}, Raw: "text/plain"},
-	"POST /api/payment/neweb/period/result": {Summary: "藍新信用卡定期定額的 ReturnURL（付款人瀏覽器返回）：處理同 NotifyURL，再 303 至訂單結果頁或更換信用卡結果頁",
+	"POST /api/payment/neweb/period/result/{brandId}": {Summary: "品牌的藍新信用卡定期定額 ReturnURL（付款人瀏覽器返回）：處理同 NotifyURL，再 303 至訂單結果頁或更換信用卡結果頁",
 		Form: periodForm{}, Raw: rawRedirect},
 	"GET /api/v2/admin/brands/{brandId}/ec/change/card/{orderNo}": {Summary: "店家管理人員查看定期定額訂單的信用卡（僅末四碼）與更換狀態；需 STOREFRONT_OPERATOR_TOKEN，否則 -63",
 		Params: []param{textParam("changeOrderNo", "更換信用卡的委託單號")}, Answer: data.CardChangeView{}},

@@ -26,24 +26,26 @@ func providerForm(w http.ResponseWriter, r *http.Request) (url.Values, bool) {
 	return r.PostForm, true
 }
 
-// POST /api/payment/neweb/notify: NewebPay's NotifyURL (server to
-// server). Believed only when its TradeSha verifies; answered 200 once
+// POST /api/payment/neweb/notify/{brandId}: NewebPay's NotifyURL (server
+// to server) of a brand's orders. Believed only when its TradeSha verifies
+// with the brand's keys and it names the brand's order; answered 200 once
 // applied (or found applied before), 4xx when refused, 5xx when we could
 // not judge or record it (NewebPay then sends it again).
 func (s *Server) newebPayNotify(w http.ResponseWriter, r *http.Request) {
 	providerNotify(s, w, r, "NewebPay notify", s.checkout.ApplyNewebPayResult)
 }
 
-// providerNotify answers a provider's server-to-server notification: the
-// form applied by apply (what makes it believed is apply's), then "OK", or
-// the refusal's status and text.
+// providerNotify answers a provider's server-to-server notification to
+// the URL of a brand: the form applied by apply with the path's brand
+// (what makes it believed is apply's), then "OK", or the refusal's status
+// and text.
 func providerNotify[T any](s *Server, w http.ResponseWriter, r *http.Request, what string,
-	apply func(context.Context, url.Values, string) (T, error)) {
+	apply func(context.Context, string, url.Values, string) (T, error)) {
 	form, ok := providerForm(w, r)
 	if !ok {
 		return
 	}
-	if _, err := apply(r.Context(), form, checkout.KindNotify); err != nil {
+	if _, err := apply(r.Context(), r.PathValue("brandId"), form, checkout.KindNotify); err != nil {
 		s.providerRefused(w, r, what, err)
 		return
 	}
@@ -51,7 +53,8 @@ func providerNotify[T any](s *Server, w http.ResponseWriter, r *http.Request, wh
 	w.Write([]byte("OK"))
 }
 
-// POST /api/payment/result: NewebPay's ReturnURL, the buyer's browser
+// POST /api/payment/result/{brandId}: NewebPay's ReturnURL of a brand's
+// orders, the buyer's browser
 // coming back (a cross-site POST). Applied like the notification (either
 // may come first), then 303 to the order's result page on the brand's
 // trusted origin.
@@ -60,7 +63,7 @@ func (s *Server) newebPayReturn(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	o, err := s.checkout.ApplyNewebPayResult(r.Context(), form, checkout.KindReturn)
+	o, err := s.checkout.ApplyNewebPayResult(r.Context(), r.PathValue("brandId"), form, checkout.KindReturn)
 	if o == nil {
 		s.providerRefused(w, r, "NewebPay return", err)
 		return

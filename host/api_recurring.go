@@ -19,19 +19,19 @@ import (
 
 // NewebPay's periodic callbacks (payment way '1').
 const (
-	periodNotifyPath = "/api/payment/neweb/period/notify" // NotifyURL: the mandate's creation and each period, server to server
-	periodReturnPath = "/api/payment/neweb/period/result" // ReturnURL: the buyer's browser after making a mandate
+	periodNotifyPath = "/api/payment/neweb/period/notify/{brandId}" // NotifyURL: the mandate's creation and each period, server to server
+	periodReturnPath = "/api/payment/neweb/period/result/{brandId}" // ReturnURL: the buyer's browser after making a mandate
 )
 
-// POST /api/payment/neweb/period/notify: NewebPay's periodic NotifyURL.
-// Believed only when Period decrypts with our key; 200 once applied (or
+// POST /api/payment/neweb/period/notify/{brandId}: NewebPay's periodic NotifyURL.
+// Believed only when Period decrypts with the brand's key; 200 once applied (or
 // found applied before), 4xx when refused, 5xx when it could not be
 // judged or recorded (NewebPay sends it again).
 func (s *Server) periodNotify(w http.ResponseWriter, r *http.Request) {
 	providerNotify(s, w, r, "NewebPay periodic notify", s.checkout.ApplyPeriodResult)
 }
 
-// POST /api/payment/neweb/period/result: NewebPay's periodic ReturnURL
+// POST /api/payment/neweb/period/result/{brandId}: NewebPay's periodic ReturnURL
 // (a cross-site POST of the buyer's browser): applied like the
 // notification, then 303 to the order's result page, or for a card
 // change to the changeFailCardResult page.
@@ -40,7 +40,7 @@ func (s *Server) periodReturn(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	out, err := s.checkout.ApplyPeriodResult(r.Context(), form, checkout.KindReturn)
+	out, err := s.checkout.ApplyPeriodResult(r.Context(), r.PathValue("brandId"), form, checkout.KindReturn)
 	if out == nil || out.Order == nil {
 		s.providerRefused(w, r, "NewebPay periodic return", err)
 		return

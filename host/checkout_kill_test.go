@@ -118,7 +118,7 @@ func TestKillDuringPayment(t *testing.T) {
 		t.Fatal(err)
 	}
 	notify := func() (int, error) {
-		res, err := http.Post(p.base+newebPayNotifyPath, formType, strings.NewReader(body))
+		res, err := http.Post(p.base+demoNotifyPath, formType, strings.NewReader(body))
 		if err != nil {
 			return 0, err
 		}

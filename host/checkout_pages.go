@@ -5,7 +5,6 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
-	"slices"
 	"storefront"
 	"strings"
 
@@ -24,14 +23,11 @@ import (
 func (s *Server) checkoutPage(rc *reqCtx, p *wire.CheckoutPage, storeIDs []int64) (*wire.CheckoutPage, error) {
 	today := rules.DayOf(s.now())
 	p.Today, p.MaxStartDate = today.String(), today.AddDays(rules.CustomStartDays).String()
-	p.Stores = []wire.CheckoutStore{}
-	for _, st := range rc.brand.Stores {
-		if len(storeIDs) == 0 || slices.Contains(storeIDs, st.ID) {
-			p.Stores = append(p.Stores, wire.CheckoutStore{Store: st, PayWays: s.payWays(rc.brand, st)})
-		}
+	var err error
+	if p.Stores, err = s.checkoutStores(rc.ctx(), rc.brand, storeIDs); err != nil {
+		return nil, err
 	}
 	p.ACHAgreement = achAgreement(p.Stores)
-	var err error
 	if p.Salesmen, err = s.db.Salesmen(rc.ctx(), rc.brand.ID, 0); err != nil {
 		return nil, err
 	}

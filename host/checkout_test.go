@@ -26,6 +26,15 @@ import (
 // reach the test server (on its public origin http://example.com) without
 // a network. It keeps the notifications' bodies so a test can replay them
 // as the gateway's retries.
+// The NewebPay callbacks of the demo brand's card payments and of the
+// plan brand's recurring ones (each brand's own: its {brandId}).
+var (
+	demoNotifyPath       = brandPath(newebPayNotifyPath, "demo")
+	demoReturnPath       = brandPath(newebPayReturnPath, "demo")
+	planPeriodNotifyPath = brandPath(periodNotifyPath, "plan")
+	planPeriodReturnPath = brandPath(periodReturnPath, "plan")
+)
+
 type handlerClient struct {
 	h        http.Handler
 	mu       sync.Mutex
@@ -33,7 +42,8 @@ type handlerClient struct {
 }
 
 func (c *handlerClient) RoundTrip(r *http.Request) (*http.Response, error) {
-	if r.URL.Path == newebPayNotifyPath || r.URL.Path == periodNotifyPath {
+	if strings.HasPrefix(r.URL.Path, strings.TrimSuffix(newebPayNotifyPath, "{brandId}")) ||
+		strings.HasPrefix(r.URL.Path, strings.TrimSuffix(periodNotifyPath, "{brandId}")) {
 		body, _ := io.ReadAll(r.Body)
 		c.mu.Lock()
 		c.notified = append(c.notified, string(body))
@@ -73,10 +83,10 @@ func newShop(t *testing.T) *buyer {
 	hc := &handlerClient{}
 	ms := newMemberServer(t, func(d *Deps) { d.SandboxClient = &http.Client{Transport: hc} })
 	hc.h = ms
-	if ms.checkout.NewebPay.URL != "http://example.com/dev/newebpay" || ms.linepaySandbox == nil {
-		t.Fatalf("the sandboxes are not mounted: %q", ms.checkout.NewebPay.URL)
+	if ms.cfg.NewebPay.URL != "http://example.com/dev/newebpay" || ms.linepaySandbox == nil {
+		t.Fatalf("the sandboxes are not mounted: %q", ms.cfg.NewebPay.URL)
 	}
-	ms.checkout.LinePay.HTTP = &http.Client{Transport: hc}
+	ms.cfg.LinePay.HTTP = &http.Client{Transport: hc} // the platform's channel's calls
 	s := &buyer{memberServer: ms, hc: hc, b: ms.browser()}
 	if w, _ := login(t, s.b, "demo", "member@example.com", "demo1234"); w.Code != 200 {
 		t.Fatalf("login: %d %s", w.Code, w.Body)
@@ -112,6 +122,7 @@ func (s *buyer) order(t *testing.T, body map[string]any) wire.PaymentAnswer {
 }
 
 var (
+	tokenPattern  = regexp.MustCompile(`name="token" value="([0-9]+)"`) // the sandbox's card form
 	inputPattern  = regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
 	actionPattern = regexp.MustCompile(`<form[^>]* action="([^"]+)"`)
 )
@@ -149,7 +160,7 @@ func (s *buyer) toGateway(t *testing.T, a wire.PaymentAnswer) string {
 		t.Fatalf("the form goes to %s", action)
 	}
 	w = s.b.post(t, action, fields.Encode(), "Content-Type", formType)
-	m := regexp.MustCompile(`name="token" value="([0-9]+)"`).FindStringSubmatch(w.Body.String())
+	m := tokenPattern.FindStringSubmatch(w.Body.String())
 	if w.Code != 200 || m == nil {
 		t.Fatalf("gateway: %d\n%s", w.Code, w.Body)
 	}
@@ -166,7 +177,7 @@ func (s *buyer) payCard(t *testing.T, token, card string) *httptest.ResponseReco
 		return w
 	}
 	action, fields := formOf(t, w.Body.String())
-	if action != newebPayReturnPath {
+	if action != demoReturnPath {
 		t.Fatalf("the gateway returns to %s", action)
 	}
 	return s.b.post(t, action, fields.Encode(), "Content-Type", formType, "Origin", "http://example.com.gateway.test", "Sec-Fetch-Site", "cross-site")
@@ -187,7 +198,7 @@ func (s *buyer) result(t *testing.T, no string) wire.OrderResultPage {
 // notify sends a NewebPay notification body to the NotifyURL as the
 // gateway does (server to server, no browser headers).
 func (s *buyer) notify(body string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(http.MethodPost, newebPayNotifyPath, strings.NewReader(body))
+	req := httptest.NewRequest(http.MethodPost, demoNotifyPath, strings.NewReader(body))
 	req.Header.Set("Content-Type", formType)
 	w := httptest.NewRecorder()
 	s.ServeHTTP(w, req)

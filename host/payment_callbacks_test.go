@@ -29,8 +29,8 @@ import (
 func (s *buyer) databaseDown(t *testing.T) func() {
 	t.Helper()
 	up, down := s.Server.db, unreachableDB(t)
-	s.Server.db, s.checkout.DB = down, down
-	return func() { s.Server.db, s.checkout.DB = up, up }
+	s.Server.db, s.checkout.DB, s.checkout.Merchants.DB = down, down, down
+	return func() { s.Server.db, s.checkout.DB, s.checkout.Merchants.DB = up, up, up }
 }
 
 // send serves a provider's request (server to server: no browser headers).
@@ -57,7 +57,7 @@ func (s *buyer) mpgAnswer(t *testing.T, a wire.PaymentAnswer, card string) url.V
 	w := s.b.post(t, "/dev/newebpay/MPG/pay", url.Values{"token": {token}, "CardNo": {card}, "Exp": {"12/30"}, "CVC": {"123"}}.Encode(),
 		"Content-Type", formType)
 	action, fields := formOf(t, w.Body.String())
-	if action != newebPayReturnPath {
+	if action != demoReturnPath {
 		t.Fatalf("the gateway returns to %s", action)
 	}
 	return fields
@@ -77,7 +77,7 @@ func (s *buyer) periodAnswer(t *testing.T, page string) url.Values {
 	w = s.b.post(t, "/dev/newebpay/MPG/period/pay", url.Values{"token": {m[1]}, "CardNo": {providers.TestCardApproved}, "Exp": {"12/30"},
 		"CVC": {"123"}}.Encode(), "Content-Type", formType)
 	action, fields = formOf(t, w.Body.String())
-	if action != periodReturnPath {
+	if action != planPeriodReturnPath {
 		t.Fatalf("the periodic gateway returns to %s", action)
 	}
 	return fields
@@ -127,13 +127,13 @@ func TestCallbacksDuringDatabaseOutage(t *testing.T) {
 		{name: "NewebPay MPG notify", prepare: func(t *testing.T) message {
 			a := s.order(t, s.demoItem(t, "季卡通行卡", data.PayWayCard))
 			body := s.mpgAnswer(t, a, providers.TestCardApproved).Encode()
-			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("POST", newebPayNotifyPath, body) }, ok: 200, after: data.OrderPaid}
+			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("POST", demoNotifyPath, body) }, ok: 200, after: data.OrderPaid}
 		}},
 		{name: "NewebPay MPG return", prepare: func(t *testing.T) message {
 			a := s.order(t, s.demoItem(t, "季卡通行卡", data.PayWayCard))
 			body := s.mpgAnswer(t, a, providers.TestCardApproved).Encode()
 			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder {
-				return s.send("POST", newebPayReturnPath, body, "Sec-Fetch-Site", "cross-site")
+				return s.send("POST", demoReturnPath, body, "Sec-Fetch-Site", "cross-site")
 			}, ok: http.StatusSeeOther, after: data.OrderPaid}
 		}},
 		{name: "LINE Pay confirm", prepare: func(t *testing.T) message {
@@ -176,14 +176,14 @@ func TestCallbacksDuringDatabaseOutage(t *testing.T) {
 			var a wire.PaymentAnswer
 			apiResult(t, s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t)), &a)
 			body := s.periodAnswer(t, a.PaymentURL).Encode()
-			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("POST", periodNotifyPath, body) }, ok: 200, after: data.OrderPaid}
+			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("POST", planPeriodNotifyPath, body) }, ok: 200, after: data.OrderPaid}
 		}},
 		{name: "NewebPay periodic return", prepare: func(t *testing.T, s *buyer) message {
 			var a wire.PaymentAnswer
 			apiResult(t, s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t)), &a)
 			body := s.periodAnswer(t, a.PaymentURL).Encode()
 			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder {
-				return s.send("POST", periodReturnPath, body, "Sec-Fetch-Site", "cross-site")
+				return s.send("POST", planPeriodReturnPath, body, "Sec-Fetch-Site", "cross-site")
 			}, ok: http.StatusSeeOther, after: data.OrderPaid}
 		}},
 		{name: "NewebPay card change notify", prepare: func(t *testing.T, s *buyer) message {
@@ -200,7 +200,7 @@ func TestCallbacksDuringDatabaseOutage(t *testing.T) {
 				apiResult(t, w, &c)
 			}
 			body := s.periodAnswer(t, c.PaymentURL).Encode()
-			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("POST", periodNotifyPath, body) }, ok: 200, after: data.OrderPaid}
+			return message{order: a.OrderNo, send: func() *httptest.ResponseRecorder { return s.send("POST", planPeriodNotifyPath, body) }, ok: 200, after: data.OrderPaid}
 		}},
 	}
 	check := func(t *testing.T, s *buyer, m message) {
@@ -259,7 +259,7 @@ func TestExpiryAsksProvider(t *testing.T) {
 	s.b.get(t, neverThere.PaymentURL) // handed to NewebPay, never posted to the gateway
 	lpPaid, confirm := s.linePayApproved(t, "approve")
 	u, _ := url.Parse(confirm)
-	if _, err := s.checkout.LinePay.Confirm(ctx, u.Query().Get("transactionId"), lpPaid.Amount); err != nil {
+	if _, err := s.cfg.LinePay.Confirm(ctx, u.Query().Get("transactionId"), lpPaid.Amount); err != nil {
 		t.Fatal(err) // confirmed at LINE Pay; the host died before it settled
 	}
 	lpApproved, _ := s.linePayApproved(t, "approve") // never confirmed
@@ -342,8 +342,8 @@ func TestExpiryRacesLateCallback(t *testing.T) {
 	for range 4 {
 		wg.Add(3)
 		go func() { defer wg.Done(); s.checkout.Expire(ctx, 100) }()
-		go func() { defer wg.Done(); s.send("POST", newebPayNotifyPath, body) }()
-		go func() { defer wg.Done(); s.send("POST", newebPayReturnPath, body, "Sec-Fetch-Site", "cross-site") }()
+		go func() { defer wg.Done(); s.send("POST", demoNotifyPath, body) }()
+		go func() { defer wg.Done(); s.send("POST", demoReturnPath, body, "Sec-Fetch-Site", "cross-site") }()
 	}
 	wg.Wait()
 	if st := s.state(t, a.OrderNo); st != data.OrderPaid {

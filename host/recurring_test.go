@@ -65,7 +65,7 @@ func (s *buyer) makeMandate(t *testing.T, page, card string) *httptest.ResponseR
 	w = s.b.post(t, "/dev/newebpay/MPG/period/pay", url.Values{"token": {m[1]}, "CardNo": {card}, "Exp": {"12/30"}, "CVC": {"123"}}.Encode(),
 		"Content-Type", formType)
 	action, fields = formOf(t, w.Body.String())
-	if action != periodReturnPath || fields.Get("Period") == "" {
+	if action != planPeriodReturnPath || fields.Get("Period") == "" {
 		t.Fatalf("the gateway returns to %s: %v", action, fields)
 	}
 	return s.b.post(t, action, fields.Encode(), "Content-Type", formType, "Origin", "http://gateway.test", "Sec-Fetch-Site", "cross-site")
@@ -91,7 +91,8 @@ func (s *buyer) passEnd(t *testing.T, no string) (string, bool) {
 // card change re-charges month 5 once and ends the old mandate at
 // NewebPay, the failure mail is queued once, every notification replayed
 // changes nothing, and forged ones (bad encryption, another merchant,
-// another amount, another mandate number) are refused.
+// another amount, another mandate number) and one posted to another
+// brand's URL are refused.
 func TestRecurringYear(t *testing.T) {
 	s := recurringShop(t)
 	var a wire.PaymentAnswer
@@ -237,6 +238,13 @@ func TestRecurringYear(t *testing.T) {
 		if w := s.notifyPeriod(body); w.Code != 400 {
 			t.Errorf("%s: %d %s", name, w.Code, w.Body)
 		}
+	}
+	// plan's own true message, sealed with the keys plan shares with demo
+	// in dev (the platform's), posted to demo's periodic URL: its mandate
+	// is another brand's order
+	if w := s.send("POST", brandPath(periodNotifyPath, "demo"), bodies[len(bodies)-1]); w.Code != 400 ||
+		s.count(t, `select count(*) from provider_callbacks where outcome = 'refused: another brand''s order'`) != 1 {
+		t.Errorf("plan's message at demo's URL: %d %s", w.Code, w.Body)
 	}
 	want(12, false)
 }
@@ -418,7 +426,7 @@ func (s *buyer) replayNotifications(t *testing.T) []string {
 
 // notifyPeriod posts body to the periodic NotifyURL.
 func (s *buyer) notifyPeriod(body string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(http.MethodPost, periodNotifyPath, strings.NewReader(body))
+	req := httptest.NewRequest(http.MethodPost, planPeriodNotifyPath, strings.NewReader(body))
 	req.Header.Set("Content-Type", formType)
 	w := httptest.NewRecorder()
 	s.ServeHTTP(w, req)

@@ -51,6 +51,12 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	if getenv("STOREFRONT_ACH_KEY") == "" && cfg.ACH.MerchantID != "" {
 		log.Warn("STOREFRONT_ACH_KEY is not set: ACH account numbers are sealed with a key of this process, which no other process or restart can open")
 	}
+	switch {
+	case getenv("STOREFRONT_CREDENTIALS_KEY") == "" && cfg.Env == "dev":
+		log.Warn("STOREFRONT_CREDENTIALS_KEY is not set: the brands' merchant credentials are sealed with a key of this process; those stored by the command or another process do not open")
+	case getenv("STOREFRONT_CREDENTIALS_KEY") == "":
+		log.Warn("STOREFRONT_CREDENTIALS_KEY is not set: no brand's own merchant credentials open, so brands pay only where the platform collects (STOREFRONT_PLATFORM_COLLECTS)")
+	}
 	if getenv("STOREFRONT_CHECKIN_KEY") == "" && cfg.Env != "dev" {
 		log.Warn("STOREFRONT_CHECKIN_KEY is not set: check-in QR codes shown by one host do not verify on another")
 	}

@@ -128,6 +128,7 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 		s.linepaySandbox = providers.NewLinePaySandbox(s.cfg.LinePay.ChannelID, s.cfg.LinePay.ChannelSecret)
 		s.linepaySandbox.URL, s.linepaySandbox.Now = s.cfg.LinePay.URL, s.now
 	}
+	s.addSandboxMerchants()
 	s.sandboxClient = d.SandboxClient
 	s.mountDeferredSandboxes(sb)
 	s.checkout = s.checkoutFlows() // after the sandboxes settled the providers' URLs
@@ -211,8 +212,8 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/v2/ec/payment/result/{orderNo}", s.api(s.apiPaymentResult))
 	mux.Handle("POST /api/v2/ec/payment/result/{orderNo}/booking", s.api(s.apiOrderBooking))
 	mux.Handle("GET /api/payment/ticketResult", s.api(s.apiTicketResult))
-	mux.HandleFunc("POST "+newebPayReturnPath, s.newebPayReturn) // exempt from sameOrigin: the TradeSha is its proof
-	mux.HandleFunc("POST "+newebPayNotifyPath, s.newebPayNotify) // exempt from sameOrigin: the TradeSha is its proof
+	mux.HandleFunc("POST "+newebPayReturnPath, s.newebPayReturn) // /{brandId}, exempt from sameOrigin: the TradeSha (the brand's keys) is its proof
+	mux.HandleFunc("POST "+newebPayNotifyPath, s.newebPayNotify) // /{brandId}, exempt from sameOrigin: the TradeSha (the brand's keys) is its proof
 	mux.HandleFunc("GET "+linePayConfirmPath, s.linePayConfirm)
 	mux.HandleFunc("GET "+linePayCancelPath, s.linePayCancel)
 	s.deferredRoutes(mux) // ACH and Chailease (api_ach.go)
@@ -223,8 +224,8 @@ func (s *Server) routes() http.Handler {
 		mux.Handle("POST /api/test/payment", s.api(s.apiTestPayment))
 	}
 	// recurring card payments and card change (host/openapi.json documents each call)
-	mux.HandleFunc("POST "+periodNotifyPath, s.periodNotify) // exempt from sameOrigin: Period decrypting with our key is its proof
-	mux.HandleFunc("POST "+periodReturnPath, s.periodReturn) // exempt from sameOrigin: Period decrypting with our key is its proof
+	mux.HandleFunc("POST "+periodNotifyPath, s.periodNotify) // /{brandId}, exempt from sameOrigin: Period decrypting with the brand's key is its proof
+	mux.HandleFunc("POST "+periodReturnPath, s.periodReturn) // /{brandId}, exempt from sameOrigin: Period decrypting with the brand's key is its proof
 	mux.Handle("GET /api/v2/admin/brands/{brandId}/ec/change/card/{orderNo}", s.api(s.apiAdminCardChange))
 	mux.Handle("POST /api/brand/{brandId}/pay/neweb/change/card/authorize", s.api(s.apiChangeCardAuthorize))
 	mux.Handle("GET /api/brand/card/change", s.api(s.apiCardChange))

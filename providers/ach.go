@@ -168,6 +168,15 @@ func (a ACH) Submit(ctx context.Context, client *http.Client, m ACHMandate, now 
 	return ok.Ref, nil
 }
 
+// ACHMandateNo is the mandate (our order number) a bank's answer names,
+// read before it is verified: to choose the keys that verify it (the
+// order's brand's), never to believe it.
+func ACHMandateNo(body []byte) string {
+	var ans struct{ MandateNo string }
+	json.Unmarshal(body, &ans)
+	return ans.MandateNo
+}
+
 // Answer verifies and reads the bank's answer posted to notifyUrl: body
 // as received, sig its X-ACH-Signature. Anything that does not verify
 // wraps ErrBadSignature; the caller still checks the reference and

@@ -52,8 +52,9 @@ type achSandboxMandate struct {
 // ACHSandbox is a local stand-in for the ACH exchange (an http.Handler;
 // the host mounts it at /dev/ach/, prefix stripped).
 type ACHSandbox struct {
-	a      ACH
-	client *http.Client
+	a         ACH            // the first merchant
+	merchants map[string]ACH // the merchants it serves, by merchant id
+	client    *http.Client
 	// Now is the bank's clock; nil: time.Now.
 	Now func() time.Time
 	// AnswerAfter is how long after a submission the bank answers (0: two
@@ -71,7 +72,27 @@ func NewACHSandbox(a ACH, client *http.Client) *ACHSandbox {
 	if client == nil {
 		client = defaultClient
 	}
-	return &ACHSandbox{a: a, client: client, mandates: map[string]*achSandboxMandate{}}
+	return &ACHSandbox{a: a, merchants: map[string]ACH{a.MerchantID: a}, client: client, mandates: map[string]*achSandboxMandate{}}
+}
+
+// AddMerchant makes the sandbox serve merchant a too: each mandate is the
+// merchant's that signed it, and its answer is signed with its secret.
+func (s *ACHSandbox) AddMerchant(a ACH) {
+	s.mu.Lock()
+	s.merchants[a.MerchantID] = a
+	s.mu.Unlock()
+}
+
+// merchant is the merchant of id the sandbox serves (the first when
+// none).
+func (s *ACHSandbox) merchant(id string) (ACH, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.merchants[id]
+	if !ok {
+		return s.a, false
+	}
+	return a, true
 }
 
 func (s *ACHSandbox) now() time.Time {
@@ -107,16 +128,17 @@ func (s *ACHSandbox) submit(w http.ResponseWriter, r *http.Request) {
 		achRefuse(w, http.StatusBadRequest, "BAD_FIELD", "body too large")
 		return
 	}
-	if !s.a.verify(body, r.Header.Get(ACHSignatureHeader)) {
-		achRefuse(w, http.StatusUnauthorized, "BAD_SIGNATURE", "簽章錯誤")
-		return
-	}
 	var m ACHMandate
 	if err := json.Unmarshal(body, &m); err != nil {
 		achRefuse(w, http.StatusBadRequest, "BAD_FIELD", "資料格式錯誤")
 		return
 	}
-	if m.MerchantID != s.a.MerchantID {
+	a, known := s.merchant(m.MerchantID)
+	if !a.verify(body, r.Header.Get(ACHSignatureHeader)) {
+		achRefuse(w, http.StatusUnauthorized, "BAD_SIGNATURE", "簽章錯誤")
+		return
+	}
+	if !known {
 		achRefuse(w, http.StatusForbidden, "UNKNOWN_MERCHANT", "查無此商店")
 		return
 	}
@@ -155,7 +177,7 @@ func (s *ACHSandbox) submit(w http.ResponseWriter, r *http.Request) {
 // outcome is what the bank answers a mandate, by its account's last 4
 // digits.
 func (s *ACHSandbox) outcome(m *achSandboxMandate, approve bool) ACHAnswer {
-	a := ACHAnswer{MerchantID: s.a.MerchantID, MandateNo: m.MandateNo, Ref: m.ref, Status: ACHApproved, Amount: m.Amount,
+	a := ACHAnswer{MerchantID: m.MerchantID, MandateNo: m.MandateNo, Ref: m.ref, Status: ACHApproved, Amount: m.Amount,
 		AnsweredAt: s.now().UTC().Format(time.RFC3339)}
 	switch {
 	case !approve:
@@ -218,19 +240,21 @@ func (s *ACHSandbox) Answer(ctx context.Context, mandateNo string, approve bool)
 }
 
 // SignedAnswer is the body and signature the sandbox would post for an
-// answer (tests replay and forge with it).
+// answer, signed with the secret of its merchant (the first when the
+// sandbox does not serve it; tests replay and forge with it).
 func (s *ACHSandbox) SignedAnswer(a ACHAnswer) ([]byte, string) {
 	body, _ := json.Marshal(a)
-	return body, s.a.sign(body)
+	m, _ := s.merchant(a.MerchantID)
+	return body, m.sign(body)
 }
 
 // deliver posts m's answer to its notifyUrl; it reports whether the shop
 // took it (2xx).
 func (s *ACHSandbox) deliver(ctx context.Context, m *achSandboxMandate) bool {
 	s.mu.Lock()
-	body, sig := s.SignedAnswer(*m.answer)
-	url := m.NotifyURL
+	ans, url := *m.answer, m.NotifyURL
 	s.mu.Unlock()
+	body, sig := s.SignedAnswer(ans)
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
 		return false

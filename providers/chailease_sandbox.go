@@ -26,8 +26,9 @@ import (
 // ChaileaseSandbox is a local stand-in for the instalment provider (an
 // http.Handler; the host mounts it at /dev/chailease/, prefix stripped).
 type ChaileaseSandbox struct {
-	c      Chailease
-	client *http.Client
+	c         Chailease            // the first merchant
+	merchants map[string]Chailease // the merchants it serves, by merchant id
+	client    *http.Client
 	// Now is the provider's clock; nil: time.Now.
 	Now func() time.Time
 	// NotifyOff: no server-to-server notification (only the return).
@@ -44,7 +45,27 @@ func NewChaileaseSandbox(c Chailease, client *http.Client) *ChaileaseSandbox {
 	if client == nil {
 		client = defaultClient
 	}
-	return &ChaileaseSandbox{c: c, client: client, apps: map[string]url.Values{}}
+	return &ChaileaseSandbox{c: c, merchants: map[string]Chailease{c.MerchantID: c}, client: client, apps: map[string]url.Values{}}
+}
+
+// AddMerchant makes the sandbox serve merchant c too: each application is
+// the merchant's that signed it, and its result is signed with its secret.
+func (s *ChaileaseSandbox) AddMerchant(c Chailease) {
+	s.mu.Lock()
+	s.merchants[c.MerchantID] = c
+	s.mu.Unlock()
+}
+
+// merchant is the merchant of id the sandbox serves (the first when
+// none).
+func (s *ChaileaseSandbox) merchant(id string) (Chailease, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.merchants[id]
+	if !ok {
+		return s.c, false
+	}
+	return c, true
 }
 
 func (s *ChaileaseSandbox) now() time.Time {
@@ -80,7 +101,8 @@ var chaileaseApplyBody = template.Must(template.New("apply").Parse(`<form method
 
 func (s *ChaileaseSandbox) apply(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	if err := s.c.verify(q); err != nil {
+	c, known := s.merchant(q.Get("merchantId"))
+	if err := c.verify(q); !known || err != nil {
 		chaileaseError(w, "簽章或商店代號錯誤")
 		return
 	}
@@ -145,7 +167,8 @@ func (s *ChaileaseSandbox) decide(w http.ResponseWriter, r *http.Request) {
 		res.Status, res.Reason = ChaileaseCompleted, ""
 		res.TradeNo = fmt.Sprintf("CL%s%04d", s.now().In(taipei).Format("060102"), seq)
 	}
-	fields := s.ResultFields(res)
+	c, _ := s.merchant(app.Get("merchantId"))
+	fields := c.resultFields(res, s.now())
 	if !s.NotifyOff {
 		s.notify(r.Context(), app.Get("notifyUrl"), fields)
 	}
@@ -157,18 +180,23 @@ func (s *ChaileaseSandbox) decide(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, ret+sep+fields.Encode(), http.StatusSeeOther)
 }
 
-// ResultFields are the signed fields of result res, as the provider sends
-// them (tests replay and forge with them).
+// ResultFields are the signed fields of result res of the first merchant,
+// as the provider sends them (tests replay and forge with them).
 func (s *ChaileaseSandbox) ResultFields(res ChaileaseResult) url.Values {
-	return s.c.Signed(url.Values{
-		"merchantId":  {s.c.MerchantID},
+	return s.c.resultFields(res, s.now())
+}
+
+// resultFields are the signed fields of merchant c's result res at now.
+func (c Chailease) resultFields(res ChaileaseResult, now time.Time) url.Values {
+	return c.Signed(url.Values{
+		"merchantId":  {c.MerchantID},
 		"orderNo":     {res.OrderNo},
 		"tradeNo":     {res.TradeNo},
 		"status":      {res.Status},
 		"amount":      {strconv.Itoa(res.Amount)},
 		"instalments": {strconv.Itoa(res.Instalments)},
 		"reason":      {res.Reason},
-		"timestamp":   {strconv.FormatInt(s.now().Unix(), 10)},
+		"timestamp":   {strconv.FormatInt(now.Unix(), 10)},
 	})
 }
 

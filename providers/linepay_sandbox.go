@@ -48,16 +48,16 @@ const (
 )
 
 type linePayTx struct {
-	id, orderID, product, confirmURL, cancelURL string
-	amount                                      int
-	created                                     time.Time
-	state                                       linePayState
+	id, channel, orderID, product, confirmURL, cancelURL string
+	amount                                               int
+	created                                              time.Time
+	state                                                linePayState
 }
 
 // LinePaySandbox is a local stand-in for LINE Pay Online API v3 (an
 // http.Handler; the host mounts it at /dev/linepay/, prefix stripped).
 type LinePaySandbox struct {
-	channelID, secret string
+	channels map[string]string // the channels it serves: their secrets by channel id
 	// URL is where the sandbox is served (the LinePay.URL pointing at it);
 	// the approval pages' addresses are built on it. It must be set
 	// before the sandbox serves.
@@ -82,9 +82,38 @@ func (s *LinePaySandbox) Confirms() int {
 	return s.confirms
 }
 
-// NewLinePaySandbox is a sandbox of the channel channelID with secret.
+// NewLinePaySandbox is a sandbox of the channel channelID with secret
+// (AddChannel adds others).
 func NewLinePaySandbox(channelID, secret string) *LinePaySandbox {
-	return &LinePaySandbox{channelID: channelID, secret: secret, txs: map[string]*linePayTx{}, orders: map[string]bool{}}
+	return &LinePaySandbox{channels: map[string]string{channelID: secret}, txs: map[string]*linePayTx{}, orders: map[string]bool{}}
+}
+
+// AddChannel makes the sandbox serve channel channelID with secret too:
+// each payment is the channel's that requested it, and another channel
+// finds it not.
+func (s *LinePaySandbox) AddChannel(channelID, secret string) {
+	s.mu.Lock()
+	s.channels[channelID] = secret
+	s.mu.Unlock()
+}
+
+// LinePayTrade is a payment the sandbox took: its channel, order and
+// amount, confirmed or not.
+type LinePayTrade struct {
+	ChannelID, OrderID, TransactionID string
+	Amount                            int
+	Confirmed                         bool
+}
+
+// Trades are the payments requested of the sandbox, by channel.
+func (s *LinePaySandbox) Trades() []LinePayTrade {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []LinePayTrade
+	for _, tx := range s.txs {
+		out = append(out, LinePayTrade{ChannelID: tx.channel, OrderID: tx.orderID, TransactionID: tx.id, Amount: tx.amount, Confirmed: tx.state == lpConfirmed})
+	}
+	return out
 }
 
 func (s *LinePaySandbox) now() time.Time {
@@ -99,6 +128,9 @@ func (s *LinePaySandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case r.Method == http.MethodPost && r.URL.Path == "/v3/payments/request":
 		s.api(w, r, s.request)
+	case r.Method == http.MethodGet && r.URL.Path == "/trades.json":
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(s.Trades())
 	case r.Method == http.MethodPost && len(p) == 4 && p[0] == "v3" && p[1] == "payments" && p[3] == "confirm":
 		s.mu.Lock()
 		s.confirms++
@@ -106,13 +138,13 @@ func (s *LinePaySandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if s.Hold != nil {
 			<-s.Hold
 		}
-		s.api(w, r, func(body []byte) (string, string, any) { return s.confirm(p[2], body) })
+		s.api(w, r, func(ch string, body []byte) (string, string, any) { return s.confirm(ch, p[2], body) })
 	case r.Method == http.MethodGet && r.URL.Path == "/v3/payments":
-		s.api(w, r, func([]byte) (string, string, any) {
-			return s.details(r.URL.Query().Get("transactionId"), r.URL.Query().Get("orderId"))
+		s.api(w, r, func(ch string, _ []byte) (string, string, any) {
+			return s.details(ch, r.URL.Query().Get("transactionId"), r.URL.Query().Get("orderId"))
 		})
 	case r.Method == http.MethodGet && len(p) == 5 && p[0] == "v3" && p[1] == "payments" && p[2] == "requests" && p[4] == "check":
-		s.api(w, r, func([]byte) (string, string, any) { return s.check(p[3]) })
+		s.api(w, r, func(ch string, _ []byte) (string, string, any) { return s.check(ch, p[3]) })
 	case len(p) == 2 && p[0] == "payments" && (r.Method == http.MethodGet || r.Method == http.MethodPost):
 		s.approval(w, r, p[1])
 	default:
@@ -120,31 +152,35 @@ func (s *LinePaySandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// api checks a call's headers and signature, runs do on its body and
-// answers LINE Pay's envelope (always HTTP 200, as LINE Pay does).
-func (s *LinePaySandbox) api(w http.ResponseWriter, r *http.Request, do func(body []byte) (code, msg string, info any)) {
+// api checks a call's headers and signature (by the secret of its
+// channel), runs do with the channel on its body and answers LINE Pay's
+// envelope (always HTTP 200, as LINE Pay does).
+func (s *LinePaySandbox) api(w http.ResponseWriter, r *http.Request, do func(channel string, body []byte) (code, msg string, info any)) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 64<<10))
 	code, msg, info := LinePayInternalError, "Internal error.", any(nil)
 	signed := string(body)
 	if r.Method == http.MethodGet {
 		signed = r.URL.RawQuery
 	}
-	nonce := r.Header.Get("X-LINE-Authorization-Nonce")
+	nonce, channel := r.Header.Get("X-LINE-Authorization-Nonce"), r.Header.Get("X-LINE-ChannelId")
+	s.mu.Lock()
+	secret, known := s.channels[channel]
+	s.mu.Unlock()
 	switch {
 	case err != nil:
 	case s.URL == "":
 		msg = "Sandbox URL not set."
-	case r.Header.Get("X-LINE-ChannelId") != s.channelID || nonce == "" ||
-		!hmac.Equal([]byte(r.Header.Get("X-LINE-Authorization")), []byte(LinePaySign(s.secret, r.URL.Path, signed, nonce))):
+	case !known || nonce == "" ||
+		!hmac.Equal([]byte(r.Header.Get("X-LINE-Authorization")), []byte(LinePaySign(secret, r.URL.Path, signed, nonce))):
 		code, msg = LinePayHeaderError, "Header information error."
 	default:
-		code, msg, info = do(body)
+		code, msg, info = do(channel, body)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(map[string]any{"returnCode": code, "returnMessage": msg, "info": info})
 }
 
-func (s *LinePaySandbox) request(body []byte) (string, string, any) {
+func (s *LinePaySandbox) request(channel string, body []byte) (string, string, any) {
 	var b linePayRequestBody
 	if err := json.Unmarshal(body, &b); err != nil {
 		return "2102", "Wrong json type.", nil
@@ -176,7 +212,7 @@ func (s *LinePaySandbox) request(body []byte) (string, string, any) {
 		id = s.now().In(taipei).Format("2006") + randomDigits(15)
 	}
 	s.orders[b.OrderID] = true
-	s.txs[id] = &linePayTx{id: id, orderID: b.OrderID, product: b.Packages[0].Name, amount: b.Amount,
+	s.txs[id] = &linePayTx{id: id, channel: channel, orderID: b.OrderID, product: b.Packages[0].Name, amount: b.Amount,
 		confirmURL: b.RedirectURLs.ConfirmURL, cancelURL: b.RedirectURLs.CancelURL, created: s.now()}
 	page := strings.TrimSuffix(s.URL, "/") + "/payments/" + id
 	return LinePayOK, "Success.", map[string]any{
@@ -191,7 +227,7 @@ func (s *LinePaySandbox) live(tx *linePayTx) bool {
 	return tx.state == lpConfirmed || s.now().Sub(tx.created) <= linePayLife
 }
 
-func (s *LinePaySandbox) confirm(id string, body []byte) (string, string, any) {
+func (s *LinePaySandbox) confirm(channel, id string, body []byte) (string, string, any) {
 	var b linePayConfirmBody
 	if err := json.Unmarshal(body, &b); err != nil {
 		return "2102", "Wrong json type.", nil
@@ -200,7 +236,7 @@ func (s *LinePaySandbox) confirm(id string, body []byte) (string, string, any) {
 	defer s.mu.Unlock()
 	tx := s.txs[id]
 	switch {
-	case tx == nil:
+	case tx == nil || tx.channel != channel:
 		return LinePayNotFound, "Transaction record not found.", nil
 	case tx.state == lpConfirmed:
 		return LinePayOrderIDExists, "Existing same orderId.", nil
@@ -220,12 +256,12 @@ func (s *LinePaySandbox) confirm(id string, body []byte) (string, string, any) {
 	}
 }
 
-func (s *LinePaySandbox) check(id string) (string, string, any) {
+func (s *LinePaySandbox) check(channel, id string) (string, string, any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	tx := s.txs[id]
 	switch {
-	case tx == nil:
+	case tx == nil || tx.channel != channel:
 		return LinePayNotFound, "Transaction record not found.", nil
 	case tx.state == lpConfirmed:
 		return LinePayStatusPaid, "Payment completed.", nil
@@ -237,11 +273,11 @@ func (s *LinePaySandbox) check(id string) (string, string, any) {
 	return LinePayStatusPending, "Waiting for the user's approval.", nil
 }
 
-func (s *LinePaySandbox) details(id, orderID string) (string, string, any) {
+func (s *LinePaySandbox) details(channel, id, orderID string) (string, string, any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	tx := s.txs[id]
-	if tx == nil || tx.state != lpConfirmed || tx.orderID != orderID {
+	if tx == nil || tx.channel != channel || tx.state != lpConfirmed || tx.orderID != orderID {
 		return LinePayNotFound, "Transaction record not found.", nil
 	}
 	return LinePayOK, "Success.", []map[string]any{{

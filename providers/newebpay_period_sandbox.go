@@ -29,11 +29,16 @@ import (
 	"time"
 )
 
+// sandboxMerchantField keeps, in a pending mandate's fields, the merchant
+// that sent it.
+const sandboxMerchantField = "_merchant"
+
 // TestCardSecond is a second approved card of the periodic sandbox.
 const TestCardSecond = "4000221111111114"
 
 // sandboxMandate is a mandate the sandbox holds.
 type sandboxMandate struct {
+	merchant                                                 NewebPay // whose mandate it is
 	merchantOrderNo, periodNo, periodType, periodPoint, card string
 	notifyURL                                                string
 	amount, times, already                                   int
@@ -153,19 +158,20 @@ func (s *NewebPaySandbox) periodAnswer(m *sandboxMandate, ok bool) [][2]string {
 	at := periodDate(m, m.already)
 	orderNo, tradeNo := m.merchantOrderNo+"_"+strconv.Itoa(m.already), at.Format("060102")+randomDigits(11)
 	if ok {
-		s.charged[tradeNo] = &sandboxTrade{merchantOrderNo: orderNo, amount: m.amount}
+		s.charged[tradeNo] = &sandboxTrade{merchantID: m.merchant.MerchantID, merchantOrderNo: orderNo, amount: m.amount}
 	}
-	return s.periodFields(map[string]any{"Status": status, "Message": msg, "Result": map[string]any{
-		"RespondCode": respond, "MerchantID": s.n.MerchantID, "MerchantOrderNo": m.merchantOrderNo,
+	return periodForm(m.merchant, map[string]any{"Status": status, "Message": msg, "Result": map[string]any{
+		"RespondCode": respond, "MerchantID": m.merchant.MerchantID, "MerchantOrderNo": m.merchantOrderNo,
 		"OrderNo": orderNo, "TradeNo": tradeNo,
 		"AuthDate": at.Format("2006-01-02 15:04:05"), "TotalTimes": strconv.Itoa(m.times), "AlreadyTimes": strconv.Itoa(m.already),
 		"AuthAmt": m.amount, "AuthCode": auth, "EscrowBank": "HNCB", "AuthBank": "Sandbox", "NextAuthDate": next, "PeriodNo": m.periodNo,
 	}})
 }
 
-// periodFields encrypts a periodic answer into its one form field.
-func (s *NewebPaySandbox) periodFields(answer map[string]any) [][2]string {
-	v, _ := s.n.PeriodMessage(answer)
+// periodForm encrypts a periodic answer with merchant n's keys into its
+// one form field.
+func periodForm(n NewebPay, answer map[string]any) [][2]string {
+	v, _ := n.PeriodMessage(answer)
 	return [][2]string{{"Period", v.Get("Period")}}
 }
 
@@ -178,11 +184,12 @@ func (s *NewebPaySandbox) periodGateway(w http.ResponseWriter, r *http.Request) 
 		perError(w, "PER10003", "POST 資料傳遞錯誤")
 		return
 	}
-	if r.PostForm.Get("MerchantID_") != s.n.MerchantID {
+	n, known := s.merchant(r.PostForm.Get("MerchantID_"))
+	if !known {
 		perError(w, "PER10001", "商店資料取得失敗")
 		return
 	}
-	plain, err := s.n.decrypt(r.PostForm.Get("PostData_"))
+	plain, err := n.decrypt(r.PostForm.Get("PostData_"))
 	if err != nil {
 		perError(w, "PER10002", "資料解密錯誤")
 		return
@@ -197,6 +204,7 @@ func (s *NewebPaySandbox) periodGateway(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	token := randomDigits(32)
+	t.Set(sandboxMerchantField, n.MerchantID)
 	s.mu.Lock()
 	s.periods().pending[token] = t
 	s.mu.Unlock()
@@ -288,7 +296,8 @@ func (s *NewebPaySandbox) periodPay(w http.ResponseWriter, r *http.Request) {
 	}
 	amt, _ := strconv.Atoi(t.Get("PeriodAmt"))
 	times, _ := strconv.Atoi(t.Get("PeriodTimes"))
-	m := &sandboxMandate{merchantOrderNo: t.Get("MerOrderNo"), periodType: t.Get("PeriodType"), periodPoint: t.Get("PeriodPoint"),
+	n, _ := s.merchant(t.Get(sandboxMerchantField))
+	m := &sandboxMandate{merchant: n, merchantOrderNo: t.Get("MerOrderNo"), periodType: t.Get("PeriodType"), periodPoint: t.Get("PeriodPoint"),
 		card: card, notifyURL: t.Get("NotifyURL"), amount: amt, times: times, state: "active", start: now}
 	charge := t.Get("PeriodStartType") == "2"
 	s.mu.Lock()
@@ -325,15 +334,15 @@ func (s *NewebPaySandbox) periodPay(w http.ResponseWriter, r *http.Request) {
 	tradeNo := now.Format("060102150405") + randomDigits(5)
 	if ok && charge {
 		s.mu.Lock()
-		s.charged[tradeNo] = &sandboxTrade{merchantOrderNo: m.merchantOrderNo, amount: amt}
+		s.charged[tradeNo] = &sandboxTrade{merchantID: n.MerchantID, merchantOrderNo: m.merchantOrderNo, amount: amt}
 		s.mu.Unlock()
 	}
 	dates := make([]string, 0, times)
 	for k := 1; k <= times; k++ {
 		dates = append(dates, periodDate(m, k).Format("2006-01-02"))
 	}
-	fields := s.periodFields(map[string]any{"Status": status, "Message": msg, "Result": map[string]any{
-		"MerchantID": s.n.MerchantID, "MerchantOrderNo": m.merchantOrderNo, "PeriodType": m.periodType, "AuthTimes": times,
+	fields := periodForm(n, map[string]any{"Status": status, "Message": msg, "Result": map[string]any{
+		"MerchantID": n.MerchantID, "MerchantOrderNo": m.merchantOrderNo, "PeriodType": m.periodType, "AuthTimes": times,
 		"DateArray": strings.Join(dates, ","), "PeriodAmt": amt, "PeriodNo": m.periodNo, "AuthTime": now.Format("20060102150405"),
 		"TradeNo": tradeNo, "CardNo": card[:6] + "******" + card[12:], "AuthCode": auth,
 		"RespondCode": respond, "EscrowBank": "HNCB", "AuthBank": "Sandbox", "PaymentMethod": "CREDIT",
@@ -348,17 +357,22 @@ func (s *NewebPaySandbox) periodPay(w http.ResponseWriter, r *http.Request) {
 
 // alterStatus is NPA-B051: suspend, terminate or restart a mandate.
 func (s *NewebPaySandbox) alterStatus(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 16<<10)
+	r.ParseForm()
+	n, known := s.merchant(r.PostForm.Get("MerchantID_"))
+	if !known {
+		n = s.n
+	}
 	answer := func(status, msg string, result map[string]any) {
-		fields := s.periodFields(map[string]any{"Status": status, "Message": msg, "Result": result})
+		fields := periodForm(n, map[string]any{"Status": status, "Message": msg, "Result": result})
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(map[string]string{"period": fields[0][1]})
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, 16<<10)
-	if err := r.ParseForm(); err != nil || r.PostForm.Get("MerchantID_") != s.n.MerchantID {
+	if !known {
 		answer("PER10001", "商店資料取得失敗", nil)
 		return
 	}
-	plain, err := s.n.decrypt(r.PostForm.Get("PostData_"))
+	plain, err := n.decrypt(r.PostForm.Get("PostData_"))
 	if err != nil {
 		answer("PER10002", "資料解密錯誤", nil)
 		return
@@ -371,7 +385,7 @@ func (s *NewebPaySandbox) alterStatus(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := s.periods().mandates[t.Get("PeriodNo")]
-	if m == nil || m.merchantOrderNo != t.Get("MerOrderNo") {
+	if m == nil || m.merchant.MerchantID != n.MerchantID || m.merchantOrderNo != t.Get("MerOrderNo") {
 		answer("PER10067", "查無委託單資料", nil)
 		return
 	}

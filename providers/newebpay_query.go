@@ -47,6 +47,7 @@ const TradeNotFound = "TRA10021"
 // Trade is the gateway's verified answer about one MPG trade; a trade it
 // never saw is a Trade of status TradeUnpaid with no TradeNo.
 type Trade struct {
+	MerchantID                       string // the merchant that took it (the sandbox's record)
 	MerchantOrderNo, TradeNo, Status string
 	Amount                           int
 	Card4No, PayTime                 string

@@ -20,8 +20,8 @@ func TestRefundSandbox(t *testing.T) {
 	srv := httptest.NewServer(sb)
 	defer srv.Close()
 	n.URL = srv.URL
-	sb.charged["T1"] = &sandboxTrade{merchantOrderNo: "M1_3", amount: 1299}
-	sb.charged["T2"] = &sandboxTrade{merchantOrderNo: "M1_4", amount: 1299}
+	sb.charged["T1"] = &sandboxTrade{merchantID: "MS1", merchantOrderNo: "M1_3", amount: 1299}
+	sb.charged["T2"] = &sandboxTrade{merchantID: "MS1", merchantOrderNo: "M1_4", amount: 1299}
 	ctx, now := context.Background(), time.Now()
 	refund := func(n NewebPay, r Refund) error {
 		r.Now = now

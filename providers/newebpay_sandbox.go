@@ -66,15 +66,17 @@ type NotifyPlan struct {
 // NewebPaySandbox is a local stand-in for the MPG gateway (an
 // http.Handler; the host mounts it at /dev/newebpay/, prefix stripped).
 type NewebPaySandbox struct {
-	n      NewebPay
-	client *http.Client
+	n         NewebPay // the first merchant: answers an unknown merchant's call
+	client    *http.Client
+	mmu       sync.RWMutex
+	merchants map[string]NewebPay // the merchants it serves, by MerchantID
 	// Now is the gateway's clock (TimeStamp check, PayTime); nil: time.Now.
 	Now func() time.Time
 
 	mu      sync.Mutex
 	plan    NotifyPlan
 	trades  map[string]url.Values // pending trades by their form token: TradeInfo's fields
-	paid    map[string]bool       // MerchantOrderNo paid
+	paid    map[string]bool       // MerchantOrderNo paid, per merchant (paidKey)
 	held    []func()              // notifications waiting for Release
 	sending sync.WaitGroup
 	period  *periodState             // the periodic gateway (newebpay_period_sandbox.go)
@@ -84,19 +86,54 @@ type NewebPaySandbox struct {
 
 // sandboxTrade is a card charge the sandbox made.
 type sandboxTrade struct {
+	merchantID      string
 	merchantOrderNo string
 	amount          int
 	refunded        bool
 }
 
-// NewNewebPaySandbox is a sandbox of the gateway of merchant n; client
-// sends its notifications (nil: a client with a 20 s timeout).
+// NewNewebPaySandbox is a sandbox of the gateway of merchant n
+// (AddMerchant adds others); client sends its notifications (nil: a
+// client with a 20 s timeout).
 func NewNewebPaySandbox(n NewebPay, client *http.Client) *NewebPaySandbox {
 	if client == nil {
 		client = defaultClient
 	}
-	return &NewebPaySandbox{n: n, client: client, trades: map[string]url.Values{}, paid: map[string]bool{},
-		charged: map[string]*sandboxTrade{}, mpg: map[string]*Trade{}}
+	return &NewebPaySandbox{n: n, merchants: map[string]NewebPay{n.MerchantID: n}, client: client, trades: map[string]url.Values{},
+		paid: map[string]bool{}, charged: map[string]*sandboxTrade{}, mpg: map[string]*Trade{}}
+}
+
+// AddMerchant makes the sandbox serve merchant n too (its own HashKey and
+// HashIV): each trade is the merchant's that made it, answered with its
+// keys, and another merchant neither finds nor refunds it.
+func (s *NewebPaySandbox) AddMerchant(n NewebPay) {
+	s.mmu.Lock()
+	s.merchants[n.MerchantID] = n
+	s.mmu.Unlock()
+}
+
+// paidKey names trade t's order at its merchant: order numbers are
+// each merchant's own.
+func paidKey(t url.Values) string { return t.Get("MerchantID") + " " + t.Get("MerchantOrderNo") }
+
+// merchant is the merchant of id the sandbox serves.
+func (s *NewebPaySandbox) merchant(id string) (NewebPay, bool) {
+	s.mmu.RLock()
+	defer s.mmu.RUnlock()
+	n, ok := s.merchants[id]
+	return n, ok && id != ""
+}
+
+// Trades are the MPG trades the sandbox took, each with the merchant that
+// took it (also served as /trades.json).
+func (s *NewebPaySandbox) Trades() []Trade {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := []Trade{}
+	for _, t := range s.mpg {
+		out = append(out, *t)
+	}
+	return out
 }
 
 // SetNotify sets how the next payments' notifications are sent.
@@ -144,6 +181,9 @@ func (s *NewebPaySandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.pay(w, r)
 	case r.Method == http.MethodPost && r.URL.Path == "/API/CreditCard/Close":
 		s.close(w, r)
+	case r.Method == http.MethodGet && r.URL.Path == "/trades.json":
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(s.Trades())
 	case r.Method == http.MethodPost && r.URL.Path == "/API/QueryTradeInfo":
 		s.query(w, r)
 	default:
@@ -167,11 +207,12 @@ func (s *NewebPaySandbox) gateway(w http.ResponseWriter, r *http.Request) {
 		mpgError(w, "MPG03009", "交易失敗：資料格式錯誤")
 		return
 	}
+	n, known := s.merchant(r.PostForm.Get("MerchantID"))
 	switch {
 	case r.PostForm.Get("MerchantID") == "":
 		mpgError(w, "MPG01009", "商店代號不可空白")
 		return
-	case r.PostForm.Get("MerchantID") != s.n.MerchantID:
+	case !known:
 		mpgError(w, "MPG02002", "查無商店開啟任何金流服務")
 		return
 	case r.PostForm.Get("TradeInfo") == "":
@@ -180,11 +221,11 @@ func (s *NewebPaySandbox) gateway(w http.ResponseWriter, r *http.Request) {
 	case r.PostForm.Get("TradeSha") == "":
 		mpgError(w, "MPG01024", "交易加密 SHA 資料不可空白")
 		return
-	case r.PostForm.Get("TradeSha") != s.n.tradeSha(r.PostForm.Get("TradeInfo")):
+	case r.PostForm.Get("TradeSha") != n.tradeSha(r.PostForm.Get("TradeInfo")):
 		mpgError(w, "MPG03009", "交易失敗：TradeSha 檢查碼錯誤")
 		return
 	}
-	plain, err := s.n.decrypt(r.PostForm.Get("TradeInfo"))
+	plain, err := n.decrypt(r.PostForm.Get("TradeInfo"))
 	if err != nil {
 		mpgError(w, "MPG03009", "交易失敗：TradeInfo 解密失敗")
 		return
@@ -194,7 +235,7 @@ func (s *NewebPaySandbox) gateway(w http.ResponseWriter, r *http.Request) {
 		mpgError(w, "MPG03009", "交易失敗：TradeInfo 格式錯誤")
 		return
 	}
-	if code, msg := s.checkTrade(t); code != "" {
+	if code, msg := s.checkTrade(n, t); code != "" {
 		mpgError(w, code, msg)
 		return
 	}
@@ -203,7 +244,7 @@ func (s *NewebPaySandbox) gateway(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.trades[token] = t
 	if s.mpg[t.Get("MerchantOrderNo")] == nil {
-		s.mpg[t.Get("MerchantOrderNo")] = &Trade{MerchantOrderNo: t.Get("MerchantOrderNo"), Status: TradeUnpaid, Amount: amt}
+		s.mpg[t.Get("MerchantOrderNo")] = &Trade{MerchantID: n.MerchantID, MerchantOrderNo: t.Get("MerchantOrderNo"), Status: TradeUnpaid, Amount: amt}
 	}
 	s.mu.Unlock()
 	s.cardForm(w, http.StatusOK, token, t, "")
@@ -213,8 +254,8 @@ var mpgURLField = []string{"NotifyURL", "ReturnURL", "ClientBackURL"}
 
 // checkTrade checks TradeInfo's fields as the gateway does: the code and
 // message of the first fault, or "".
-func (s *NewebPaySandbox) checkTrade(t url.Values) (code, msg string) {
-	if t.Get("MerchantID") != s.n.MerchantID {
+func (s *NewebPaySandbox) checkTrade(n NewebPay, t url.Values) (code, msg string) {
+	if t.Get("MerchantID") != n.MerchantID {
 		return "MPG02002", "查無商店開啟任何金流服務"
 	}
 	if t.Get("Version") != MPGVersion {
@@ -251,7 +292,7 @@ func (s *NewebPaySandbox) checkTrade(t url.Values) (code, msg string) {
 		return "MPG02003", "支付方式未啟用（本沙盒僅支援信用卡一次付清 CREDIT=1）"
 	}
 	s.mu.Lock()
-	paid := s.paid[t.Get("MerchantOrderNo")]
+	paid := s.paid[paidKey(t)]
 	s.mu.Unlock()
 	if paid {
 		return "MPG03008", "該筆訂單編號已存在"
@@ -362,10 +403,10 @@ func (s *NewebPaySandbox) pay(w http.ResponseWriter, r *http.Request) {
 	_, still := s.trades[token]
 	delete(s.trades, token)
 	if still && card == TestCardApproved {
-		if s.paid[t.Get("MerchantOrderNo")] {
+		if s.paid[paidKey(t)] {
 			still = false
 		} else {
-			s.paid[t.Get("MerchantOrderNo")] = true
+			s.paid[paidKey(t)] = true
 		}
 	}
 	plan := s.plan
@@ -425,13 +466,14 @@ func expired(mm, yy string, now time.Time) bool {
 // answer is the gateway's answer fields (Status, MerchantID, Version,
 // TradeInfo, TradeSha) of a payment with card.
 func (s *NewebPaySandbox) answer(t url.Values, card, exp, tradeNo string, now time.Time) ([][2]string, error) {
+	n, _ := s.merchant(t.Get("MerchantID")) // checked by the gateway
 	amt, _ := strconv.Atoi(t.Get("Amt"))
 	status, msg, respond, auth, payTime := "SUCCESS", "授權成功", "00", randomDigits(6), now.Format("2006-01-02 15:04:05")
 	if card != TestCardApproved {
 		status, msg, respond, auth, payTime = "MPG03009", "授權失敗", "05", "", ""
 	}
 	result := map[string]any{
-		"MerchantID": s.n.MerchantID, "Amt": amt, "TradeNo": tradeNo,
+		"MerchantID": n.MerchantID, "Amt": amt, "TradeNo": tradeNo,
 		"MerchantOrderNo": t.Get("MerchantOrderNo"), "PaymentType": "CREDIT", "RespondType": "JSON",
 		"PayTime": payTime, "IP": "127.0.0.1", "EscrowBank": "HNCB", "AuthBank": "Sandbox",
 		"RespondCode": respond, "Auth": auth, "Card6No": card[:6], "Card4No": card[12:], "Exp": exp,
@@ -441,12 +483,12 @@ func (s *NewebPaySandbox) answer(t url.Values, card, exp, tradeNo string, now ti
 	if err != nil {
 		return nil, err
 	}
-	info, err := s.n.encrypt(string(plain))
+	info, err := n.encrypt(string(plain))
 	if err != nil {
 		return nil, err
 	}
-	return [][2]string{{"Status", status}, {"MerchantID", s.n.MerchantID}, {"Version", MPGVersion},
-		{"TradeInfo", info}, {"TradeSha", s.n.tradeSha(info)}}, nil
+	return [][2]string{{"Status", status}, {"MerchantID", n.MerchantID}, {"Version", MPGVersion},
+		{"TradeInfo", info}, {"TradeSha", n.tradeSha(info)}}, nil
 }
 
 // notify sends fields to notifyURL as plan says.
@@ -512,11 +554,13 @@ func (s *NewebPaySandbox) close(w http.ResponseWriter, r *http.Request) {
 		json.NewEncoder(w).Encode(map[string]any{"Status": status, "Message": msg, "Result": result})
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, 16<<10)
-	if err := r.ParseForm(); err != nil || r.PostForm.Get("MerchantID_") != s.n.MerchantID {
+	r.ParseForm()
+	n, known := s.merchant(r.PostForm.Get("MerchantID_"))
+	if !known {
 		answer("TRA10001", "商店代號錯誤", nil)
 		return
 	}
-	plain, err := s.n.decrypt(r.PostForm.Get("PostData_"))
+	plain, err := n.decrypt(r.PostForm.Get("PostData_"))
 	if err != nil {
 		answer("TRA10002", "資料解密錯誤", nil)
 		return
@@ -544,7 +588,7 @@ func (s *NewebPaySandbox) close(w http.ResponseWriter, r *http.Request) {
 	c := s.charged[tradeNo]
 	amt, err := strconv.Atoi(t.Get("Amt"))
 	switch {
-	case c == nil || c.merchantOrderNo != t.Get("MerchantOrderNo"):
+	case c == nil || c.merchantID != n.MerchantID || c.merchantOrderNo != t.Get("MerchantOrderNo"):
 		answer("TRA10005", "查無此交易", nil)
 	case c.refunded:
 		answer("TRA10006", "此交易已退款", nil)
@@ -553,8 +597,8 @@ func (s *NewebPaySandbox) close(w http.ResponseWriter, r *http.Request) {
 	default:
 		c.refunded = true
 		a := strconv.Itoa(amt)
-		answer("SUCCESS", "退款成功", map[string]any{"MerchantID": s.n.MerchantID, "Amt": amt, "MerchantOrderNo": c.merchantOrderNo,
-			"TradeNo": tradeNo, "CheckCode": s.n.checkCode(a, c.merchantOrderNo, tradeNo)})
+		answer("SUCCESS", "退款成功", map[string]any{"MerchantID": n.MerchantID, "Amt": amt, "MerchantOrderNo": c.merchantOrderNo,
+			"TradeNo": tradeNo, "CheckCode": n.checkCode(a, c.merchantOrderNo, tradeNo)})
 	}
 }
 
@@ -567,14 +611,16 @@ func (s *NewebPaySandbox) query(w http.ResponseWriter, r *http.Request) {
 		json.NewEncoder(w).Encode(map[string]any{"Status": status, "Message": msg, "Result": result})
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, 16<<10)
-	if err := r.ParseForm(); err != nil || r.PostForm.Get("MerchantID") != s.n.MerchantID {
+	r.ParseForm()
+	n, known := s.merchant(r.PostForm.Get("MerchantID"))
+	if !known {
 		answer("TRA10001", "商店資料取得失敗", []any{})
 		return
 	}
 	f := r.PostForm
 	no, amt := f.Get("MerchantOrderNo"), f.Get("Amt")
 	if f.Get("Version") != QueryVersion || f.Get("RespondType") != "JSON" ||
-		subtle.ConstantTimeCompare([]byte(f.Get("CheckValue")), []byte(s.n.queryCheckValue(amt, no))) != 1 {
+		subtle.ConstantTimeCompare([]byte(f.Get("CheckValue")), []byte(n.queryCheckValue(amt, no))) != 1 {
 		answer("TRA10054", "檢查碼 CheckValue 有錯誤", []any{})
 		return
 	}
@@ -585,13 +631,13 @@ func (s *NewebPaySandbox) query(w http.ResponseWriter, r *http.Request) {
 		t = *tr
 	}
 	s.mu.Unlock()
-	if tr == nil || strconv.Itoa(t.Amount) != amt {
+	if tr == nil || t.MerchantID != n.MerchantID || strconv.Itoa(t.Amount) != amt {
 		answer(TradeNotFound, "查無交易資料", []any{})
 		return
 	}
-	answer("SUCCESS", "查詢成功", map[string]any{"MerchantID": s.n.MerchantID, "Amt": t.Amount, "TradeNo": t.TradeNo,
+	answer("SUCCESS", "查詢成功", map[string]any{"MerchantID": n.MerchantID, "Amt": t.Amount, "TradeNo": t.TradeNo,
 		"MerchantOrderNo": no, "TradeStatus": t.Status, "PaymentType": "CREDIT", "PayTime": t.PayTime, "Card4No": t.Card4No,
-		"CheckCode": s.n.checkCode(amt, no, t.TradeNo)})
+		"CheckCode": n.checkCode(amt, no, t.TradeNo)})
 }
 
 // Refunded is how many of the sandbox's charges were refunded.

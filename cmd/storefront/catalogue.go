@@ -5,16 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"storefront"
-	"storefront/data"
 	"storefront/data/catalogue"
-	"storefront/host/config"
 )
 
 const catalogueUsage = `usage:
@@ -48,13 +45,9 @@ func catalogueCommand(ctx context.Context, args []string, getenv func(string) st
 		(rest[0] == "import" && len(rest) != 2) || ((dry || empty != nil) && rest[0] != "import") || (rel && rest[0] != "export") {
 		return errors.New(catalogueUsage)
 	}
-	cfg, err := config.Load(getenv)
+	cfg, db, err := openDB(ctx, getenv, stderr)
 	if err != nil {
 		return err
-	}
-	db, err := data.Open(ctx, cfg.DatabaseURL, cfg.VarDir, slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
-	if err != nil {
-		return fmt.Errorf("database: %w", err)
 	}
 	defer db.Close()
 	if rest[0] == "export" {

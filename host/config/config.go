@@ -46,17 +46,21 @@ type Config struct {
 	DeviceKey    []byte
 	AccessLog    bool   // one log line per request
 	MetricsToken string // when set, /metrics wants "Authorization: Bearer <token>"
-	// NewebPay and LinePay are the payment providers; a provider whose
-	// variables are unset is not configured (Configured false: checkout
-	// offers no such payment way), except in dev, where it is the local
-	// sandbox (PaymentSandboxes).
-	NewebPay providers.NewebPay
-	LinePay  providers.LinePay
-	// ACH and Chailease are the deferred payments;
+	// Accounts are the platform's merchant accounts at the payment
+	// providers (the environment's): a provider whose variables are unset
+	// is not configured, except in dev, where it is the local sandbox
+	// (PaymentSandboxes). A brand pays into its own accounts (stored
+	// sealed, checkout.Merchants); into these only where PlatformCollects.
+	providers.Accounts
 	// ACHKey seals what ACH takes (32 bytes).
-	ACH       providers.ACH
-	Chailease providers.Chailease
-	ACHKey    []byte
+	ACHKey []byte
+	// CredentialsKey seals the brands' merchant credentials (32 bytes;
+	// STOREFRONT_CREDENTIALS_KEY, in dev a random key of the process).
+	CredentialsKey []byte
+	// PlatformCollects: a brand without its own account of a kind pays
+	// into the platform's (dev, the demo, or STOREFRONT_PLATFORM_COLLECTS=1
+	// where the platform is licensed to collect for the studios).
+	PlatformCollects bool
 	// PaymentSandboxes: at least one provider is its local sandbox, served
 	// at /dev/newebpay/, /dev/linepay/, /dev/ach/ or /dev/chailease/ (dev
 	// only).
@@ -128,6 +132,8 @@ var Variables = []Variable{
 	{"CHAILEASE_MERCHANT_ID", "", "Chailease (中租零卡分期) merchant id (stand-in protocol of providers/chailease.go); the three CHAILEASE_ variables go together; all empty: no instalments (in dev, the local sandbox at /dev/chailease)"},
 	{"CHAILEASE_SECRET", "", "Chailease shared secret signing both ways (secret, at least 32 characters)"},
 	{"CHAILEASE_URL", "", "Chailease base URL"},
+	{"STOREFRONT_CREDENTIALS_KEY", "", "32 bytes in base64 sealing (AES-256-GCM) the brands' merchant credentials (storefront brand credentials set); required outside dev and by the command; empty in dev: a random key per process (a warning; stored credentials do not open)"},
+	{"STOREFRONT_PLATFORM_COLLECTS", "", "1: a brand without its own merchant account of a payment way pays into the platform's (the variables above), which makes the platform a collecting-on-behalf business (only with that licence); empty or 0: such a brand does not offer the way (dev and the demo: the platform's always)"},
 	{"STOREFRONT_ORDER_TTL", "30m", "how long an unpaid order waits for its payment before it expires (a payment that arrives later is still taken)"},
 	{"STOREFRONT_CHECKIN_KEY", "", "secret (at least 32 characters) signing the members' short-lived check-in QR codes; empty: a random key per process (codes shown by one host do not verify on another; a warning outside dev)"},
 	{"STOREFRONT_CHECKIN_SCANNER_TOKEN", "", "bearer token (at least 32 characters) of the studio scanners calling POST /api/checkin/qr; empty: check-in by scanner is off"},

@@ -3,9 +3,6 @@ package config
 import (
 	"crypto/rand"
 	"encoding/base64"
-	"fmt"
-	"net/url"
-	"strings"
 
 	"storefront/providers"
 )
@@ -21,6 +18,15 @@ var (
 	SandboxACH       = providers.ACH{MerchantID: "ACH_SANDBOX", Secret: "ach-sandbox-secret-not-secret"}
 	SandboxChailease = providers.Chailease{MerchantID: "CL_SANDBOX", Secret: "chailease-sandbox-secret-not-secret"}
 )
+
+// SandboxBrands are the dev demo brands that pay into sandbox merchants
+// of their own (URLs those of the platform's sandboxes): the sandboxes
+// serve several merchants, as the providers do, so the demo shows two
+// brands' payments landing at two merchants. Public test values.
+var SandboxBrands = map[string]providers.Accounts{
+	"yoga": {NewebPay: providers.NewebPay{MerchantID: "MS_SANDBOX_YOGA", HashKey: "sandbox-yoga-hashkey-0123456789a", HashIV: "sandbox-yoga-iv-"},
+		LinePay: providers.LinePay{ChannelID: "1600000001", ChannelSecret: "sandbox-yoga-channel-secret-not-secret"}},
+}
 
 // SandboxUse is which payment providers are their local sandbox.
 type SandboxUse struct{ NewebPay, LinePay, ACH, Chailease bool }
@@ -49,77 +55,53 @@ func (c *Config) Sandboxes() (u SandboxUse) {
 	return u
 }
 
-// loadProviders reads the payment providers' variables: each provider's
-// go together (some set, some not: an error naming the missing ones), the
-// last its gateway's base URL; all set is the provider, none set is no
-// provider, or its sandbox in dev. Errors never quote a secret.
+// loadProviders reads the payment providers' variables (the platform's
+// merchant accounts, providers.ReadAccount): each provider's go together
+// (some set, some not: an error naming the missing ones), the last its
+// gateway's base URL; all set is the provider, none set is no provider,
+// or its sandbox in dev. ezPay's are the e-invoice code's. Errors never
+// quote a secret.
 func (c *Config) loadProviders(get func(string) string) (errs []string) {
-	provider := func(example string, names []string, use func(v []string), sandbox func()) {
-		var vals, missing []string
-		for _, n := range names {
-			v := get(n)
-			vals = append(vals, v)
-			if v == "" {
-				missing = append(missing, n)
-			}
+	sandbox := providers.Accounts{NewebPay: SandboxNewebPay, LinePay: SandboxLinePay, ACH: SandboxACH, Chailease: SandboxChailease}
+	for _, kind := range providers.AccountKinds {
+		if kind == providers.AccountEzPay {
+			continue
 		}
-		switch {
-		case len(missing) == 0:
-			use(vals)
-			name, raw := names[len(names)-1], vals[len(vals)-1]
-			u, err := url.Parse(raw)
-			if err != nil || (u.Scheme != "https" && !(u.Scheme == "http" && c.Env == "dev")) || u.Host == "" || u.User != nil || u.RawQuery != "" {
-				errs = append(errs, fmt.Sprintf("%s=%q: want an https URL such as %s (http only in dev)", name, raw, example))
-			}
-		case len(missing) < len(names):
-			errs = append(errs, "payment provider partly configured: "+strings.Join(missing, ", ")+" missing")
-		case c.Env == "dev":
-			sandbox()
+		found, problems := providers.ReadAccount(&c.Accounts, kind, get, c.Env == "dev")
+		errs = append(errs, problems...)
+		if !found && problems == nil && c.Env == "dev" {
+			c.Accounts.Take(kind, sandbox)
 			c.PaymentSandboxes = true
 		}
 	}
-	provider("https://core.newebpay.com", []string{"NEWEBPAY_MERCHANT_ID", "NEWEBPAY_HASH_KEY", "NEWEBPAY_HASH_IV", "NEWEBPAY_URL"}, func(v []string) {
-		c.NewebPay = providers.NewebPay{MerchantID: v[0], HashKey: v[1], HashIV: v[2], URL: strings.TrimSuffix(v[3], "/")}
-		if len(v[1]) != 32 || len(v[2]) != 16 {
-			errs = append(errs, "NEWEBPAY_HASH_KEY and NEWEBPAY_HASH_IV: want 32 and 16 characters") // secrets: never printed
-		}
-	}, func() { c.NewebPay = SandboxNewebPay })
-	provider("https://api-pay.line.me", []string{"LINEPAY_CHANNEL_ID", "LINEPAY_CHANNEL_SECRET", "LINEPAY_URL"}, func(v []string) {
-		c.LinePay = providers.LinePay{ChannelID: v[0], ChannelSecret: v[1], URL: strings.TrimSuffix(v[2], "/")}
-	}, func() { c.LinePay = SandboxLinePay })
-	provider("https://ach.bank.example.com", []string{"ACH_MERCHANT_ID", "ACH_SECRET", "ACH_URL"}, func(v []string) {
-		c.ACH = providers.ACH{MerchantID: v[0], Secret: v[1], URL: strings.TrimSuffix(v[2], "/")}
-		if len(v[1]) < 32 {
-			errs = append(errs, "ACH_SECRET: want at least 32 characters")
-		}
-	}, func() { c.ACH = SandboxACH })
-	provider("https://pay.chailease.example.com", []string{"CHAILEASE_MERCHANT_ID", "CHAILEASE_SECRET", "CHAILEASE_URL"}, func(v []string) {
-		c.Chailease = providers.Chailease{MerchantID: v[0], Secret: v[1], URL: strings.TrimSuffix(v[2], "/")}
-		if len(v[1]) < 32 {
-			errs = append(errs, "CHAILEASE_SECRET: want at least 32 characters")
-		}
-	}, func() { c.Chailease = SandboxChailease })
 	c.Sandboxes()
-	return append(errs, c.loadACHKey(get)...)
+	c.PlatformCollects = c.Env == "dev" || c.Demo || get("STOREFRONT_PLATFORM_COLLECTS") == "1"
+	if v := get("STOREFRONT_PLATFORM_COLLECTS"); v != "" && v != "0" && v != "1" {
+		errs = append(errs, "STOREFRONT_PLATFORM_COLLECTS: want 1 or 0")
+	}
+	if get("STOREFRONT_CREDENTIALS_KEY") != "" || c.Env == "dev" { // unset elsewhere: no brand's own credentials open (Run warns)
+		errs = append(errs, loadKey(get, "STOREFRONT_CREDENTIALS_KEY", &c.CredentialsKey, false, "")...)
+	}
+	return append(errs, loadKey(get, "STOREFRONT_ACH_KEY", &c.ACHKey, c.ACH.MerchantID != "" && c.Env != "dev", "with ACH outside dev")...)
 }
 
-// loadACHKey reads STOREFRONT_ACH_KEY: 32 bytes in base64, required
-// wherever ACH is on outside dev; in dev, empty is a random key of the
-// process (Run warns: what one process sealed, another cannot open).
-// Errors never quote the key.
-func (c *Config) loadACHKey(get func(string) string) (errs []string) {
-	switch raw := get("STOREFRONT_ACH_KEY"); {
+// loadKey reads a sealing key, name: 32 bytes in base64; required says
+// whether it must be set (why: where); unset and not required is a random
+// key of the process (Run warns: what one process sealed, another cannot
+// open). Errors never quote the key.
+func loadKey(get func(string) string, name string, key *[]byte, required bool, where string) (errs []string) {
+	switch raw := get(name); {
 	case raw != "":
 		k, err := base64.StdEncoding.DecodeString(raw)
 		if err != nil || len(k) != 32 {
-			errs = append(errs, "STOREFRONT_ACH_KEY: want 32 bytes in base64 (openssl rand -base64 32)") // a secret: never printed
+			errs = append(errs, name+": want 32 bytes in base64 (openssl rand -base64 32)") // a secret: never printed
 		}
-		c.ACHKey = k
-	case c.ACH.MerchantID != "" && c.Env != "dev":
-		errs = append(errs, "STOREFRONT_ACH_KEY: required with ACH outside dev (32 bytes in base64)")
-	case c.ACH.MerchantID != "":
-		c.ACHKey = make([]byte, 32)
-		rand.Read(c.ACHKey)
+		*key = k
+	case required:
+		errs = append(errs, name+": required "+where+" (32 bytes in base64)")
+	default:
+		*key = make([]byte, 32)
+		rand.Read(*key)
 	}
 	return errs
 }

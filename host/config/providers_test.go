@@ -114,3 +114,44 @@ func TestConfigPayments(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigPlatformCollects: the platform's accounts serve brands
+// without their own only in dev, with the demo, or by the explicit
+// setting; the credentials key is 32 bytes in base64, random in dev when
+// unset, absent elsewhere.
+func TestConfigPlatformCollects(t *testing.T) {
+	prod := map[string]string{"STOREFRONT_ENV": "production", "STOREFRONT_PUBLIC_URL": "https://shop.example.com"}
+	with := func(k, v string) func(string) string {
+		return func(name string) string {
+			if name == k {
+				return v
+			}
+			return prod[name]
+		}
+	}
+	for name, c := range map[string]struct {
+		getenv  func(string) string
+		collect bool
+		key     int
+	}{
+		"dev":                      {func(string) string { return "" }, true, 32},
+		"production":               {with("", ""), false, 0},
+		"production, setting on":   {with("STOREFRONT_PLATFORM_COLLECTS", "1"), true, 0},
+		"production, setting off":  {with("STOREFRONT_PLATFORM_COLLECTS", "0"), false, 0},
+		"production with the demo": {with("STOREFRONT_DEMO", "1"), true, 0},
+		"production with the key":  {with("STOREFRONT_CREDENTIALS_KEY", "AwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwM="), false, 32},
+	} {
+		cfg, err := config.Load(c.getenv)
+		if err != nil || cfg.PlatformCollects != c.collect || len(cfg.CredentialsKey) != c.key {
+			t.Errorf("%s: collects %v, key of %d bytes, %v; want %v, %d", name, cfg.PlatformCollects, len(cfg.CredentialsKey), err, c.collect, c.key)
+		}
+	}
+	for name, getenv := range map[string]func(string) string{
+		"a setting of yes":  with("STOREFRONT_PLATFORM_COLLECTS", "yes"),
+		"a key of 16 bytes": with("STOREFRONT_CREDENTIALS_KEY", "AwMDAwMDAwMDAwMDAwMDAw=="),
+	} {
+		if _, err := config.Load(getenv); err == nil {
+			t.Errorf("%s: taken", name)
+		}
+	}
+}
