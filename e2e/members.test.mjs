@@ -7,7 +7,7 @@
 // old password.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, hydrated, shot, mailTo, base } from './lib.mjs';
+import { launch, newPage, open, hydrated, shot, mailTo, base, phone } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -26,8 +26,8 @@ async function login(page, email, password) {
   return dialog;
 }
 
-test('the register form asks what the brand requires and puts each error at its field', async () => {
-  const page = await newPage(browser);
+test('on a phone, the register form asks what the brand requires and puts each error at its field', async () => {
+  const page = await newPage(browser, phone);
   const sent = [];
   page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/session/register') sent.push(r.url()); });
   await open(page, '/demo');
@@ -62,6 +62,7 @@ test('the register form asks what the brand requires and puts each error at its 
   assert.equal(await page.locator(`[id="${await terms.getAttribute('aria-describedby')}"]`).innerText(), '請先閱讀並同意服務條款與隱私權政策');
   assert.equal(await reg.getByTestId('form-error').count(), 0);
   assert.deepEqual(sent, [], 'nothing was sent');
+  await shot(page, 'register-errors-at-fields-390');
 
   // the server's refusal goes to its field too: that e-mail is a member already
   await confirm.fill('first-pass1');
