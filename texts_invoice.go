@@ -29,3 +29,14 @@ const (
 	TextInvoiceUnit       = "式"
 	TextInvoiceVoidReason = "重複扣款退款"
 )
+
+// The mail of an issued e-invoice (mail.InvoiceIssued).
+const (
+	TextMailInvoiceTitle = "電子發票開立通知"
+	TextMailInvoiceOutro = "電子發票已存入你選擇的載具（或已捐贈）；公司發票請至訂單頁面查看。"
+)
+
+// TextMailInvoiceIntro tells the buyer of order orderNo its invoice was issued.
+func TextMailInvoiceIntro(orderNo string) string {
+	return "訂單 " + orderNo + " 的電子發票已開立，發票資訊如下。"
+}

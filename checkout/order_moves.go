@@ -106,6 +106,13 @@ func (f *Flows) pay(ctx context.Context, p data.Payment, also func(t *data.Tx, o
 		if err := t.CreateHoldings(o, p.At); err != nil {
 			return err
 		}
+		period := 0
+		if o.PayWay == data.PayWayRecurring { // the plan's first period
+			period = 1
+		}
+		if err := queueInvoice(t, data.NewInvoice{OrderID: o.ID, Period: period, Amount: p.Amount, At: p.At}); err != nil {
+			return err
+		}
 		return f.queueReceipt(ctx, t, o, p)
 	})
 }

@@ -249,7 +249,7 @@ func (f *Flows) ApplyPeriodResult(ctx context.Context, form url.Values, kind str
 			return nil, err
 		}
 	}
-	if out.Mailed && f.Queued != nil {
+	if (out.Mailed || out.Invoiced) && f.Queued != nil {
 		f.Queued()
 	}
 	for _, old := range out.Replaced {

@@ -30,7 +30,7 @@ const (
 // checkoutFlows builds the purchase flows of the server.
 func (s *Server) checkoutFlows() *checkout.Flows {
 	f := &checkout.Flows{DB: s.db, Now: s.now, NewebPay: s.cfg.NewebPay, LinePay: s.cfg.LinePay, OrderTTL: s.cfg.OrderTTL,
-		Shop: s.orderShop, Queued: func() { s.outbox.Kick() }, Log: s.log}
+		Shop: s.orderShop, Queued: func() { s.outbox.Kick() }, Log: s.log, EzPay: s.ezpayFor}
 	s.deferredFlows(f)
 	return f
 }
@@ -40,7 +40,7 @@ func checkoutFlow(req wire.CheckoutRequest) checkout.Request {
 	f := checkout.Request{Kind: req.Kind, ItemType: req.ItemType, ItemID: req.ItemID, CourseID: req.CourseID,
 		ScheduleID: req.ScheduleID, StoreID: req.StoreID, Quantity: req.Quantity, Price: req.Price, SalesmanID: req.SalesmanID,
 		StartDate: req.StartDate, PayWay: req.PayWay, Action: req.Action, CountingPasscardID: req.CountingPasscardID,
-		BookScheduleID: req.BookScheduleID}
+		BookScheduleID: req.BookScheduleID, Invoice: req.Invoice}
 	if req.Kind == data.OrderKindTerm { // its scheduleId is the class
 		f.TermScheduleID, f.TermClassID, f.Trial, f.ScheduleID = req.TermScheduleID, req.ScheduleID, req.Trial, 0
 	}

@@ -57,6 +57,10 @@ type Config struct {
 	ACH       providers.ACH
 	Chailease providers.Chailease
 	ACHKey    []byte
+	// EzPay is the e-invoice provider (ezPay) of the brands with the
+	// INVOICE module; in dev with its variables unset, its local sandbox
+	// at /dev/ezpay/.
+	EzPay providers.EzPayConfig
 	// PaymentSandboxes: at least one provider is its local sandbox, served
 	// at /dev/newebpay/, /dev/linepay/, /dev/ach/ or /dev/chailease/ (dev
 	// only).
@@ -128,6 +132,10 @@ var Variables = []Variable{
 	{"CHAILEASE_MERCHANT_ID", "", "Chailease (中租零卡分期) merchant id (stand-in protocol of providers/chailease.go); the three CHAILEASE_ variables go together; all empty: no instalments (in dev, the local sandbox at /dev/chailease)"},
 	{"CHAILEASE_SECRET", "", "Chailease shared secret signing both ways (secret, at least 32 characters)"},
 	{"CHAILEASE_URL", "", "Chailease base URL"},
+	{"EZPAY_MERCHANT_ID", "", "ezPay e-invoice merchant id (the brands with the INVOICE module issue their invoices there); the four EZPAY_ variables go together; all empty: invoices wait (in dev, the local sandbox at /dev/ezpay)"},
+	{"EZPAY_HASH_KEY", "", "ezPay e-invoice HashKey (secret, 32 characters)"},
+	{"EZPAY_HASH_IV", "", "ezPay e-invoice HashIV (secret, 16 characters)"},
+	{"EZPAY_URL", "", "ezPay e-invoice API base URL: https://cinv.ezpay.com.tw (test) or https://inv.ezpay.com.tw"},
 	{"STOREFRONT_ORDER_TTL", "30m", "how long an unpaid order waits for its payment before it expires (a payment that arrives later is still taken)"},
 	{"STOREFRONT_CHECKIN_KEY", "", "secret (at least 32 characters) signing the members' short-lived check-in QR codes; empty: a random key per process (codes shown by one host do not verify on another; a warning outside dev)"},
 	{"STOREFRONT_CHECKIN_SCANNER_TOKEN", "", "bearer token (at least 32 characters) of the studio scanners calling POST /api/checkin/qr; empty: check-in by scanner is off"},

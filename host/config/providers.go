@@ -20,10 +20,11 @@ var (
 	SandboxLinePay   = providers.LinePay{ChannelID: "1600000000", ChannelSecret: "sandbox-channel-secret-not-secret"}
 	SandboxACH       = providers.ACH{MerchantID: "ACH_SANDBOX", Secret: "ach-sandbox-secret-not-secret"}
 	SandboxChailease = providers.Chailease{MerchantID: "CL_SANDBOX", Secret: "chailease-sandbox-secret-not-secret"}
+	SandboxEzPay     = providers.EzPayConfig{MerchantID: "EZ_SANDBOX", HashKey: "ezpay-sandbox-hashkey-0123456789", HashIV: "ezpay-sandbox-iv"}
 )
 
 // SandboxUse is which payment providers are their local sandbox.
-type SandboxUse struct{ NewebPay, LinePay, ACH, Chailease bool }
+type SandboxUse struct{ NewebPay, LinePay, ACH, Chailease, EzPay bool }
 
 // Sandboxes reports which providers of c are their local sandbox (their
 // sandbox's test credentials), and points those at the sandboxes on c's
@@ -33,15 +34,15 @@ func (c *Config) Sandboxes() (u SandboxUse) {
 	if !c.PaymentSandboxes {
 		return u
 	}
-	n, l, a, h := c.NewebPay, c.LinePay, c.ACH, c.Chailease
-	n.URL, l.URL, a.URL, h.URL = "", "", "", ""
-	u = SandboxUse{n == SandboxNewebPay, l == SandboxLinePay, a == SandboxACH, h == SandboxChailease}
+	n, l, a, h, e := c.NewebPay, c.LinePay, c.ACH, c.Chailease, c.EzPay
+	n.URL, l.URL, a.URL, h.URL, e.URL = "", "", "", "", ""
+	u = SandboxUse{n == SandboxNewebPay, l == SandboxLinePay, a == SandboxACH, h == SandboxChailease, e == SandboxEzPay}
 	for _, p := range []struct {
 		on   bool
 		url  *string
 		path string
 	}{{u.NewebPay, &c.NewebPay.URL, "/dev/newebpay"}, {u.LinePay, &c.LinePay.URL, "/dev/linepay"},
-		{u.ACH, &c.ACH.URL, "/dev/ach"}, {u.Chailease, &c.Chailease.URL, "/dev/chailease"}} {
+		{u.ACH, &c.ACH.URL, "/dev/ach"}, {u.Chailease, &c.Chailease.URL, "/dev/chailease"}, {u.EzPay, &c.EzPay.URL, "/dev/ezpay"}} {
 		if p.on {
 			*p.url = c.PublicURL + p.path
 		}
@@ -99,6 +100,12 @@ func (c *Config) loadProviders(get func(string) string) (errs []string) {
 			errs = append(errs, "CHAILEASE_SECRET: want at least 32 characters")
 		}
 	}, func() { c.Chailease = SandboxChailease })
+	provider("https://inv.ezpay.com.tw", []string{"EZPAY_MERCHANT_ID", "EZPAY_HASH_KEY", "EZPAY_HASH_IV", "EZPAY_URL"}, func(v []string) {
+		c.EzPay = providers.EzPayConfig{MerchantID: v[0], HashKey: v[1], HashIV: v[2], URL: strings.TrimSuffix(v[3], "/")}
+		if len(v[1]) != 32 || len(v[2]) != 16 {
+			errs = append(errs, "EZPAY_HASH_KEY and EZPAY_HASH_IV: want 32 and 16 characters") // secrets: never printed
+		}
+	}, func() { c.EzPay = SandboxEzPay })
 	c.Sandboxes()
 	return append(errs, c.loadACHKey(get)...)
 }
