@@ -52,8 +52,10 @@ type Flows struct {
 	// default client).
 	HTTP *http.Client
 	// EzPay is the e-invoice merchant of a brand (invoice.go; nil: the
-	// invoice jobs wait).
-	EzPay EzPayFor
+	// invoice jobs wait), InvoiceHTTP the client that calls it (nil:
+	// HTTP).
+	EzPay       EzPayFor
+	InvoiceHTTP *http.Client
 }
 
 // Request is what a buyer asks for (host's CheckoutRequest).

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"storefront"
 	"strconv"
 	"time"
@@ -122,7 +123,7 @@ func (f *Flows) IssueInvoice(ctx context.Context, payload json.RawMessage) error
 	}
 	now := f.Now()
 	if v.SentAt != nil { // an earlier request may have issued it: ask first
-		found, err := cfg.Search(ctx, f.HTTP, v.MerchantOrderNo, v.Amount, now)
+		found, err := cfg.Search(ctx, f.invoiceHTTP(), v.MerchantOrderNo, v.Amount, now)
 		switch {
 		case err == nil:
 			return f.issued(ctx, v, found, "found by invoice_search")
@@ -133,14 +134,22 @@ func (f *Flows) IssueInvoice(ctx context.Context, payload json.RawMessage) error
 	if err := f.DB.InvoiceSent(ctx, v.ID, now); err != nil {
 		return err
 	}
-	is, err := cfg.Issue(ctx, f.HTTP, ezInvoice(v, now))
+	is, err := cfg.Issue(ctx, f.invoiceHTTP(), ezInvoice(v, now))
 	if providers.IsEzPay(err, providers.EzPayDuplicateOrderNo) { // issued before: ours
-		is, err = cfg.Search(ctx, f.HTTP, v.MerchantOrderNo, v.Amount, now)
+		is, err = cfg.Search(ctx, f.invoiceHTTP(), v.MerchantOrderNo, v.Amount, now)
 	}
 	if err != nil {
 		return f.answered(ctx, v.ID, err)
 	}
 	return f.issued(ctx, v, is, "issued")
+}
+
+// invoiceHTTP is the client of ezPay.
+func (f *Flows) invoiceHTTP() *http.Client {
+	if f.InvoiceHTTP != nil {
+		return f.InvoiceHTTP
+	}
+	return f.HTTP
 }
 
 // ezpay is the brand's ezPay merchant, refused when there is none.
@@ -262,7 +271,7 @@ func (f *Flows) UndoInvoice(ctx context.Context, payload json.RawMessage) error 
 	is := providers.EzIssued{MerchantOrderNo: v.MerchantOrderNo, InvoiceNumber: v.Number, RandomNum: v.RandomCode,
 		InvoiceTransNo: v.TransNo, Total: v.Amount}
 	if rules.InvoiceUndo(*v.IssuedAt, now) == rules.UndoVoid {
-		at, err := cfg.Void(ctx, f.HTTP, is, storefront.TextInvoiceVoidReason, now)
+		at, err := cfg.Void(ctx, f.invoiceHTTP(), is, storefront.TextInvoiceVoidReason, now)
 		switch {
 		case err == nil:
 			return f.DB.InvoiceUndone(ctx, v.ID, data.InvoiceVoided, "", at, providers.EzPayOK+" voided")
@@ -276,7 +285,7 @@ func (f *Flows) UndoInvoice(ctx context.Context, payload json.RawMessage) error 
 	if len(v.Lines) > 0 {
 		name = v.Lines[0].Name
 	}
-	a, err := cfg.Allowance(ctx, f.HTTP, is, providers.EzItem{Name: name, Unit: storefront.TextInvoiceUnit, Count: 1, Price: v.Amount, Amount: v.Amount},
+	a, err := cfg.Allowance(ctx, f.invoiceHTTP(), is, providers.EzItem{Name: name, Unit: storefront.TextInvoiceUnit, Count: 1, Price: v.Amount, Amount: v.Amount},
 		v.BuyerEmail, now)
 	if err != nil {
 		return f.answered(ctx, v.ID, err)

@@ -30,8 +30,9 @@ const (
 // checkoutFlows builds the purchase flows of the server.
 func (s *Server) checkoutFlows() *checkout.Flows {
 	f := &checkout.Flows{DB: s.db, Now: s.now, NewebPay: s.cfg.NewebPay, LinePay: s.cfg.LinePay, OrderTTL: s.cfg.OrderTTL,
-		Shop: s.orderShop, Queued: func() { s.outbox.Kick() }, Log: s.log, EzPay: s.ezpayFor}
+		Shop: s.orderShop, Queued: func() { s.outbox.Kick() }, Log: s.log}
 	s.deferredFlows(f)
+	s.invoiceFlows(f)
 	return f
 }
 
