@@ -25,7 +25,8 @@ const (
 	TextInvoiceNumber     = "發票號碼"
 	TextInvoiceDate       = "發票日期"
 	TextRandomCode        = "隨機碼"
-	TextInvoicePending    = "開立中，完成後會顯示於訂單頁面"
+	TextInvoice           = "電子發票"
+	TextInvoicePending    = "開立中：發票號碼、日期與隨機碼將另以電子郵件通知，並顯示於訂單頁面"
 	TextInvoiceUnit       = "式"
 	TextInvoiceVoidReason = "重複扣款退款"
 )

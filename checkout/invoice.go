@@ -83,13 +83,13 @@ func invoiceChoice(b *data.Brand, c *rules.InvoiceChoice) (*rules.InvoiceChoice,
 
 // queueInvoice writes the invoice n asks for and queues its issuing job,
 // in the caller's transaction; an order that asks for no invoice gets
-// none.
-func queueInvoice(t *data.Tx, n data.NewInvoice) error {
+// none (false).
+func queueInvoice(t *data.Tx, n data.NewInvoice) (bool, error) {
 	id, err := t.AddInvoice(n)
 	if err != nil || id == 0 {
-		return err
+		return false, err
 	}
-	return t.QueueJob(JobIssueInvoice, strconv.FormatInt(id, 10), invoiceJob{ID: id})
+	return true, t.QueueJob(JobIssueInvoice, strconv.FormatInt(id, 10), invoiceJob{ID: id})
 }
 
 // queueUndo queues undoing invoice id (void or allowance) after a refund,

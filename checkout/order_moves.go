@@ -110,10 +110,11 @@ func (f *Flows) pay(ctx context.Context, p data.Payment, also func(t *data.Tx, o
 		if o.PayWay == data.PayWayRecurring { // the plan's first period
 			period = 1
 		}
-		if err := queueInvoice(t, data.NewInvoice{OrderID: o.ID, Period: period, Amount: p.Amount, At: p.At}); err != nil {
+		invoiced, err := queueInvoice(t, data.NewInvoice{OrderID: o.ID, Period: period, Amount: p.Amount, At: p.At})
+		if err != nil {
 			return err
 		}
-		return f.queueReceipt(ctx, t, o, p)
+		return f.queueReceipt(ctx, t, o, p, invoiced)
 	})
 }
 

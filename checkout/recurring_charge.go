@@ -165,8 +165,8 @@ func (f *Flows) ApplyCharge(ctx context.Context, c data.Charge) (*ChargeOutcome,
 			if out.Refund, err = t.ClaimDuplicate(m, out.Period, c); err != nil || out.Refund == nil {
 				return err
 			}
-			out.Invoiced = true
-			return queueInvoice(t, data.NewInvoice{OrderID: m.OrderID, Period: out.Period, SecondChargeID: out.Refund.ID, Amount: c.Amount, At: c.At})
+			out.Invoiced, err = queueInvoice(t, data.NewInvoice{OrderID: m.OrderID, Period: out.Period, SecondChargeID: out.Refund.ID, Amount: c.Amount, At: c.At})
+			return err
 		}
 		paid, failed, err := t.ChargePeriod(m, out.Period, state, c)
 		if err != nil {
@@ -174,8 +174,7 @@ func (f *Flows) ApplyCharge(ctx context.Context, c data.Charge) (*ChargeOutcome,
 		}
 		out.Changed = true
 		if c.Paid { // period 1 of the first mandate was Pay's: the same invoice
-			out.Invoiced = true
-			if err := queueInvoice(t, data.NewInvoice{OrderID: m.OrderID, Period: out.Period, Amount: c.Amount, At: c.At}); err != nil {
+			if out.Invoiced, err = queueInvoice(t, data.NewInvoice{OrderID: m.OrderID, Period: out.Period, Amount: c.Amount, At: c.At}); err != nil {
 				return err
 			}
 		}

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { css } from '@emotion/css';
 import type { OrderInvoice } from '../../../contract/props';
-import { badge, badgeMuted } from '../../../ui/card';
+import { badge, badgeMuted, factList } from '../../../ui/card';
 import { invoice as t } from '../../../strings/zh-hant-checkout';
 import { colour } from '../../../ui/theme';
 
@@ -14,11 +14,9 @@ const list = css`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: 8px;
-  li { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; font-size: 14px; }
-  li > span:first-child { grid-column: 1 / -1; }
-  dt { color: ${colour.muted}; }
-  dd { margin: 0; font-variant-numeric: tabular-nums; }
+  gap: 10px;
+  li { display: grid; gap: 6px; }
+  small { color: ${colour.muted}; }
 `;
 
 export function OrderInvoices({ invoices }: { invoices: OrderInvoice[] }) {
@@ -33,7 +31,7 @@ export function OrderInvoices({ invoices }: { invoices: OrderInvoice[] }) {
             {v.second ? ` ${t.second}` : null}
           </span>
           {v.number ? (
-            <dl className={list}>
+            <dl className={factList}>
               <dt>{t.number}</dt>
               <dd data-testid="invoice-number">{v.number}</dd>
               <dt>{t.date}</dt>
