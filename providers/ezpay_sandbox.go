@@ -20,7 +20,6 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -182,12 +181,6 @@ func ezAnswer(w http.ResponseWriter, status, msg string, result map[string]any) 
 	w.Write(b)
 }
 
-var (
-	sandboxMobile = regexp.MustCompile(`^/[0-9A-Z.+\-]{7}$`)
-	sandboxCert   = regexp.MustCompile(`^[A-Z]{2}[0-9]{14}$`)
-	sandboxLove   = regexp.MustCompile(`^[0-9]{3,7}$`)
-)
-
 func atoi(s string) (int, bool) {
 	n, err := strconv.Atoi(s)
 	return n, err == nil
@@ -212,11 +205,11 @@ func checkIssue(q map[string][]string) (code, msg string) {
 	switch {
 	case cat == "B2B" && !rules.ValidTaxID(get("BuyerUBN")),
 		cat == "B2B" && (get("BuyerName") == "" || get("CarrierType") != "" || get("LoveCode") != ""),
-		get("CarrierType") == CarrierMobile && !sandboxMobile.MatchString(get("CarrierNum")),
-		get("CarrierType") == CarrierCertificate && !sandboxCert.MatchString(get("CarrierNum")),
+		get("CarrierType") == CarrierMobile && !rules.InvoiceCodeValid(rules.InvoiceMobile, get("CarrierNum")),
+		get("CarrierType") == CarrierCertificate && !rules.InvoiceCodeValid(rules.InvoiceCertificate, get("CarrierNum")),
 		get("CarrierType") == CarrierEzPay && (get("CarrierNum") == "" || get("BuyerEmail") == ""),
 		!slices.Contains([]string{"", CarrierMobile, CarrierCertificate, CarrierEzPay}, get("CarrierType")),
-		get("LoveCode") != "" && (!sandboxLove.MatchString(get("LoveCode")) || get("CarrierType") != ""),
+		get("LoveCode") != "" && (!rules.InvoiceCodeValid(rules.InvoiceDonation, get("LoveCode")) || get("CarrierType") != ""),
 		cat == "B2C" && get("PrintFlag") == "Y" && get("CarrierType")+get("LoveCode") != "":
 		return "INV10013", "發票欄位資料不齊全或格式錯誤"
 	}

@@ -24,12 +24,29 @@ type InvoiceFieldError struct {
 
 func (e *InvoiceFieldError) Error() string { return e.Message }
 
-var (
-	mobileBarcode = regexp.MustCompile(`^/[0-9A-Z.+\-]{7}$`)
-	citizenCert   = regexp.MustCompile(`^[A-Z]{2}[0-9]{14}$`)
-	loveCode      = regexp.MustCompile(`^[0-9]{3,7}$`)
-	eightDigits   = regexp.MustCompile(`^[0-9]{8}$`)
-)
+// invoiceCodes are the code of each kind that takes one: its label, its
+// check, whether it is upper-cased (as the MOF issues barcodes and
+// certificates) and the refusal of a malformed one.
+var invoiceCodes = map[string]struct {
+	label string
+	valid func(string) bool
+	upper bool
+	bad   string
+}{
+	InvoiceMobile:      {storefront.TextMobileBarcode, regexp.MustCompile(`^/[0-9A-Z.+\-]{7}$`).MatchString, true, storefront.TextBadMobileBarcode},
+	InvoiceCertificate: {storefront.TextCitizenCert, regexp.MustCompile(`^[A-Z]{2}[0-9]{14}$`).MatchString, true, storefront.TextBadCitizenCert},
+	InvoiceDonation:    {storefront.TextLoveCode, regexp.MustCompile(`^[0-9]{3,7}$`).MatchString, false, storefront.TextBadLoveCode},
+	InvoiceCompany:     {storefront.TextTaxID, ValidTaxID, false, storefront.TextBadTaxID},
+}
+
+var eightDigits = regexp.MustCompile(`^[0-9]{8}$`)
+
+// InvoiceCodeValid reports whether code is well-formed for kind (as
+// given: no trimming nor case folding); false for a kind without a code.
+func InvoiceCodeValid(kind, code string) bool {
+	c, ok := invoiceCodes[kind]
+	return ok && c.valid(code)
+}
 
 // CheckInvoiceChoice checks the buyer's choice and returns it normalised
 // (trimmed; a barcode or certificate upper-cased, as the MOF issues
@@ -44,53 +61,35 @@ func CheckInvoiceChoice(c InvoiceChoice) (InvoiceChoice, error) {
 		c.Kind = InvoiceMember
 	}
 	bad := func(field, msg string) (InvoiceChoice, error) { return InvoiceChoice{}, &InvoiceFieldError{field, msg} }
-	switch c.Kind {
-	case InvoiceMember:
+	if c.Kind == InvoiceMember {
 		return InvoiceChoice{Kind: InvoiceMember}, nil
-	case InvoiceMobile:
-		c.Code = strings.ToUpper(c.Code)
-		if c.Code == "" {
-			return bad("code", storefront.TextRequired(storefront.TextMobileBarcode))
-		}
-		if !mobileBarcode.MatchString(c.Code) {
-			return bad("code", storefront.TextBadMobileBarcode)
-		}
-	case InvoiceCertificate:
-		c.Code = strings.ToUpper(c.Code)
-		if c.Code == "" {
-			return bad("code", storefront.TextRequired(storefront.TextCitizenCert))
-		}
-		if !citizenCert.MatchString(c.Code) {
-			return bad("code", storefront.TextBadCitizenCert)
-		}
-	case InvoiceDonation:
-		if c.Code == "" {
-			return bad("code", storefront.TextRequired(storefront.TextLoveCode))
-		}
-		if !loveCode.MatchString(c.Code) {
-			return bad("code", storefront.TextBadLoveCode)
-		}
-	case InvoiceCompany:
-		if c.Code == "" {
-			return bad("code", storefront.TextRequired(storefront.TextTaxID))
-		}
-		if !ValidTaxID(c.Code) {
-			return bad("code", storefront.TextBadTaxID)
-		}
-		if c.Title == "" {
-			return bad("title", storefront.TextRequired(storefront.TextCompanyTitle))
-		}
-		if utf8.RuneCountInString(c.Title) > InvoiceTitleMax {
-			return bad("title", storefront.TextTooLong(storefront.TextCompanyTitle, InvoiceTitleMax))
-		}
-		if err := Plain(storefront.TextCompanyTitle, c.Title); err != nil {
-			return bad("title", err.Error())
-		}
-		return c, nil
-	default:
-		return bad("kind", storefront.TextBadChoice(storefront.TextInvoiceKind))
 	}
-	c.Title = ""
+	code, ok := invoiceCodes[c.Kind]
+	switch {
+	case !ok:
+		return bad("kind", storefront.TextBadChoice(storefront.TextInvoiceKind))
+	case code.upper:
+		c.Code = strings.ToUpper(c.Code)
+	}
+	if c.Code == "" {
+		return bad("code", storefront.TextRequired(code.label))
+	}
+	if !code.valid(c.Code) {
+		return bad("code", code.bad)
+	}
+	if c.Kind != InvoiceCompany {
+		c.Title = ""
+		return c, nil
+	}
+	switch {
+	case c.Title == "":
+		return bad("title", storefront.TextRequired(storefront.TextCompanyTitle))
+	case utf8.RuneCountInString(c.Title) > InvoiceTitleMax:
+		return bad("title", storefront.TextTooLong(storefront.TextCompanyTitle, InvoiceTitleMax))
+	}
+	if err := Plain(storefront.TextCompanyTitle, c.Title); err != nil {
+		return bad("title", err.Error())
+	}
 	return c, nil
 }
 

@@ -1,22 +1,13 @@
 // The member centre's paid orders, newest first, each with its
 // e-invoices and a link to its result page.
-import { css } from '@emotion/css';
 import type { PaidOrder } from '../../../contract/props';
 import { usePage, brandPath } from '../../../lib/page-context';
 import { Link } from '../../../lib/navigation';
 import { price } from '../../../lib/format';
-import { card, cardList } from '../../../ui/card';
+import { card, cardList, orderList } from '../../../ui/card';
 import { sectionTitle } from '../../../ui/section-title';
 import { paidOrders as t } from '../../../strings/zh-hant-checkout';
 import { OrderInvoices } from './order-invoices';
-
-const list = css`
-  list-style: none;
-  padding: 0;
-  margin: 0 0 24px;
-  h4 { font-size: 16px; margin: 6px 0 4px; }
-  p { margin: 4px 0; }
-`;
 
 export function PaidOrders({ orders }: { orders: PaidOrder[] }) {
   const page = usePage();
@@ -26,7 +17,7 @@ export function PaidOrders({ orders }: { orders: PaidOrder[] }) {
       <h3 id="paid-orders-title" className={sectionTitle}>
         {t.title}
       </h3>
-      <ul className={`${cardList} ${list}`}>
+      <ul className={`${cardList} ${orderList}`}>
         {orders.map((o) => (
           <li key={o.orderNo} className={card} data-testid="paid-order" data-order={o.orderNo}>
             <h4>{o.item}</h4>
