@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"sync"
 	"testing"
 	"time"
 
 	"storefront"
 	"storefront/host/wire"
+	"storefront/providers"
 	"storefront/rules"
 )
 
@@ -95,5 +97,39 @@ func TestInvoiceAtCheckout(t *testing.T) {
 	pageData(t, s.b, "/demo/user", &centre)
 	if len(centre.Paid) == 0 || centre.Paid[0].OrderNo != a.OrderNo || len(centre.Paid[0].Invoices) != 1 || centre.Paid[0].Invoices[0].Number != number {
 		t.Fatalf("the member centre's orders %+v", centre.Paid)
+	}
+}
+
+// TestInvoiceOnceUnderReplayedCallback: NewebPay's notification of a paid
+// order sent 100 times at once pays it once and issues one invoice at
+// ezPay (the sandbox counts what it issued).
+func TestInvoiceOnceUnderReplayedCallback(t *testing.T) {
+	s := newShop(t)
+	a := s.order(t, s.demoItem(t, "季卡通行卡", "2"))
+	body := s.mpgAnswer(t, a, providers.TestCardApproved).Encode()
+	var wg sync.WaitGroup
+	codes := make(chan int, 100)
+	for range 100 {
+		wg.Add(1)
+		go func() { defer wg.Done(); codes <- s.notify(body).Code }()
+	}
+	wg.Wait()
+	close(codes)
+	for c := range codes {
+		if c != 200 {
+			t.Fatalf("a notification answered %d", c)
+		}
+	}
+	for deadline := time.Now().Add(time.Minute); s.count(t, `select count(*) from jobs where kind = 'invoice-issue' and done_at is not null`) != 1; {
+		if time.Now().After(deadline) {
+			t.Fatal("the invoice job never finished")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := s.ezpaySandbox.Issues(); n != 1 {
+		t.Fatalf("ezPay issued %d invoices", n)
+	}
+	if n := s.count(t, `select count(*) from invoices i join orders o on o.id = i.order_id where o.number = $1 and i.state = 'issued'`, a.OrderNo); n != 1 {
+		t.Fatalf("%d invoices issued for the order", n)
 	}
 }
