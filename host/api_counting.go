@@ -127,6 +127,9 @@ func (s *Server) overduePage(r *http.Request, b *data.Brand, m *member, id int64
 	for _, st := range b.Stores {
 		p.Stores = append(p.Stores, wire.CheckoutStore{Store: st, PayWays: s.payWays(b, st)})
 	}
+	if p.Invoice, err = s.invoiceOffer(r.Context(), b, m.user.ID); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 

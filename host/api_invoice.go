@@ -10,9 +10,11 @@ import (
 	"net/http/httptest"
 
 	"storefront/checkout"
+	"storefront/data"
 	"storefront/host/config"
 	"storefront/outbox"
 	"storefront/providers"
+	"storefront/rules"
 )
 
 // E-invoices: the brands with the INVOICE module issue an ezPay invoice
@@ -70,6 +72,20 @@ func (t sandboxTransport) RoundTrip(r *http.Request) (resp *http.Response, err e
 // every brand (the one place to ask per brand).
 func (s *Server) ezpayFor(_ context.Context, _ string) (providers.EzPayConfig, error) {
 	return s.cfg.EzPay, nil
+}
+
+// invoiceOffer is the e-invoice choice a checkout offers member userID
+// first: their last, else the member carrier; nil where brand b issues
+// no invoice here (the checkout asks nothing).
+func (s *Server) invoiceOffer(ctx context.Context, b *data.Brand, userID int64) (*rules.InvoiceChoice, error) {
+	if !b.ModuleSet().Has(data.ModuleInvoice) {
+		return nil, nil
+	}
+	c, err := s.db.InvoiceChoice(ctx, userID)
+	if c == nil && err == nil {
+		c = &rules.InvoiceChoice{Kind: rules.InvoiceMember}
+	}
+	return c, err
 }
 
 // handleInvoiceJobs has w issue and undo the invoices.

@@ -35,13 +35,8 @@ func (s *Server) checkoutPage(rc *reqCtx, p *wire.CheckoutPage, storeIDs []int64
 	if p.Salesmen, err = s.db.Salesmen(rc.ctx(), rc.brand.ID, 0); err != nil {
 		return nil, err
 	}
-	if rc.brand.ModuleSet().Has(data.ModuleInvoice) { // the member's last choice, else the member carrier
-		if p.Invoice, err = s.db.InvoiceChoice(rc.ctx(), rc.member.user.ID); err != nil {
-			return nil, err
-		}
-		if p.Invoice == nil {
-			p.Invoice = &rules.InvoiceChoice{Kind: rules.InvoiceMember}
-		}
+	if p.Invoice, err = s.invoiceOffer(rc.ctx(), rc.brand, rc.member.user.ID); err != nil {
+		return nil, err
 	}
 	p.Contract = checkout.ContractNotNeeded
 	if len(p.Stores) > 0 {

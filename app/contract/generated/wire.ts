@@ -1345,6 +1345,10 @@ export interface TermCheckoutPage {
   stores: CheckoutStore[];
   salesmen: data.Salesman[];
   contract: 'notNeeded' | 'signed' | 'unsigned';
+  /**
+   * Invoice as in CheckoutPage.
+   */
+  invoice: rules.InvoiceChoice | null;
 }
 /**
  * OverduePage is /counting-passcard-overdue-purchase (the cards that owe)
@@ -1356,6 +1360,10 @@ export interface OverduePage {
   card: data.OverdueCard | null;
   setting: data.ChargingSetting | null;
   stores: CheckoutStore[];
+  /**
+   * Invoice as in CheckoutPage.
+   */
+  invoice: rules.InvoiceChoice | null;
 }
 /**
  * OverdueList is GET /api/user/counting-passcard/overdue-payable-list.

@@ -48,13 +48,13 @@ export function itemOffer(d: CheckoutData): Offer {
 
 /** The offer of a term class (or its trial): its store, at its price. */
 export function termOffer(d: TermCheckoutData): Offer {
-  return { ...fixedPrice(d.stores, d.price), salesmen: [], contract: d.contract };
+  return { ...fixedPrice(d.stores, d.price), salesmen: [], contract: d.contract, invoice: d.invoice };
 }
 
 /** The offer of a counting passcard's debt: the first store that takes a payment way, the amount owed. */
 export function overdueOffer(d: OverdueData): Offer {
   const store = d.stores.find((s) => s.payWays.length > 0) ?? d.stores[0];
-  return fixedPrice(store ? [store] : [], d.card?.amount ?? 0);
+  return { ...fixedPrice(store ? [store] : [], d.card?.amount ?? 0), invoice: d.invoice };
 }
 
 function fixedPrice(stores: CheckoutStore[], price: number): Offer {
@@ -188,6 +188,11 @@ export function choiceProblem(offer: Offer, c: Choice): string {
   return '';
 }
 
+/** The invoice choice a purchase sends: the buyer's, where the page asked for one (its data's invoice). */
+export function invoiceSent(asked: InvoiceChoice | null | undefined, c: Choice): InvoiceChoice | undefined {
+  return asked ? normalInvoice(c.invoice) : undefined;
+}
+
 /** The precheck's and the payment's body; from=app in the app. */
 export function checkoutRequest(data: CheckoutData, c: Choice, webview: boolean): CheckoutRequest {
   return {
@@ -205,7 +210,7 @@ export function checkoutRequest(data: CheckoutData, c: Choice, webview: boolean)
     acceptTerms: c.accepted,
     from: webview ? 'app' : undefined,
     bookScheduleId: c.bookScheduleId || undefined,
-    invoice: data.invoice ? normalInvoice(c.invoice) : undefined,
+    invoice: invoiceSent(data.invoice, c),
   };
 }
 
