@@ -287,7 +287,10 @@ func (f *Flows) UndoInvoice(ctx context.Context, payload json.RawMessage) error 
 	}
 	a, err := cfg.Allowance(ctx, f.invoiceHTTP(), is, providers.EzItem{Name: name, Unit: storefront.TextInvoiceUnit, Count: 1, Price: v.Amount, Amount: v.Amount},
 		v.BuyerEmail, now)
-	if err != nil {
+	switch {
+	case providers.IsEzPay(err, providers.EzPayOverAllowance): // the whole amount was allowed before: its answer was lost
+		return f.DB.InvoiceUndone(ctx, v.ID, data.InvoiceAllowance, "", now, providers.EzPayOverAllowance+" allowed before")
+	case err != nil:
 		return f.answered(ctx, v.ID, err)
 	}
 	return f.DB.InvoiceUndone(ctx, v.ID, data.InvoiceAllowance, a.AllowanceNo, now, providers.EzPayOK+" allowance")

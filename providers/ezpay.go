@@ -75,6 +75,7 @@ const (
 	EzPayNotFound         = "INV20006" // 查無發票資料
 	EzPayVoidedBefore     = "LIB10005" // 發票已作廢過
 	EzPayPastVoidWindow   = "LIB10008" // 超過可作廢期限
+	EzPayOverAllowance    = "ALW10001" // 折讓金額超過發票可折讓金額
 )
 
 // EzPayError is ezPay's verified refusal of a call (its Status and

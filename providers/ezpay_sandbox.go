@@ -365,7 +365,7 @@ func (s *EzPaySandbox) allowance(w http.ResponseWriter, q map[string][]string) {
 		(first(q, "Status") != "0" && first(q, "Status") != "1"):
 		ezAnswer(w, "INV10013", "發票欄位資料不齊全或格式錯誤", nil)
 	case v.Voided || total > remain:
-		ezAnswer(w, "ALW10001", "折讓金額超過發票可折讓金額", nil)
+		ezAnswer(w, EzPayOverAllowance, "折讓金額超過發票可折讓金額", nil)
 	default:
 		a := EzAllowance{AllowanceNo: fmt.Sprintf("A%s%05d", s.now().In(taipei).Format("060102150405"), len(s.issued)*10+len(v.Allowances)+1),
 			Amount: total, Remain: remain - total}
