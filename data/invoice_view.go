@@ -25,21 +25,30 @@ type OrderInvoice struct {
 
 // ordersInvoices loads the invoices of order id, oldest first.
 func ordersInvoices(ctx context.Context, q querier, id int64) ([]OrderInvoice, error) {
-	rows, err := q.Query(ctx, `select period, second_charge_id is not null, state, coalesce(number, ''),
+	by, err := invoicesOf(ctx, q, []int64{id})
+	if by[id] == nil {
+		return []OrderInvoice{}, err
+	}
+	return by[id], err
+}
+
+// invoicesOf loads the invoices of the orders ids, by order, each oldest
+// first, in one query.
+func invoicesOf(ctx context.Context, q querier, ids []int64) (map[int64][]OrderInvoice, error) {
+	rows, err := q.Query(ctx, `select order_id, period, second_charge_id is not null, state, coalesce(number, ''),
 			coalesce(to_char(issued_at at time zone 'Asia/Taipei', 'YYYY-MM-DD'), ''), coalesce(random_code, ''), amount
-		from invoices where order_id = $1 order by period, id`, id)
+		from invoices where order_id = any($1) order by order_id, period, id`, ids)
 	if err != nil {
 		return nil, dbErr(err)
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (OrderInvoice, error) {
-		var v OrderInvoice
-		err := r.Scan(&v.Period, &v.Second, &v.State, &v.Number, &v.Date, &v.RandomCode, &v.Amount)
-		return v, err
+	by := map[int64][]OrderInvoice{}
+	var id int64
+	var v OrderInvoice
+	_, err = pgx.ForEachRow(rows, []any{&id, &v.Period, &v.Second, &v.State, &v.Number, &v.Date, &v.RandomCode, &v.Amount}, func() error {
+		by[id] = append(by[id], v)
+		return nil
 	})
-	if out == nil {
-		out = []OrderInvoice{}
-	}
-	return out, dbErr(err)
+	return by, dbErr(err)
 }
 
 // PaidOrder is a paid order of the member with its invoices (the member
@@ -68,10 +77,11 @@ func (db *DB) PaidOrders(ctx context.Context, userID int64) ([]PaidOrder, error)
 	if err != nil {
 		return nil, err
 	}
+	by, err := invoicesOf(ctx, db.Pool, ids)
 	for i := range list {
-		if list[i].Invoices, err = ordersInvoices(ctx, db.Pool, ids[i]); err != nil {
-			return nil, err
+		if list[i].Invoices = by[ids[i]]; list[i].Invoices == nil {
+			list[i].Invoices = []OrderInvoice{}
 		}
 	}
-	return list, nil
+	return list, err
 }
