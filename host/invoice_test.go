@@ -133,3 +133,23 @@ func TestInvoiceOnceUnderReplayedCallback(t *testing.T) {
 		t.Fatalf("%d invoices issued for the order", n)
 	}
 }
+
+// TestNoInvoiceOffer: a brand without the INVOICE module (plan) offers no
+// invoice choice at checkout, whatever its member chose elsewhere.
+func TestNoInvoiceOffer(t *testing.T) {
+	s := newShop(t)
+	ctx := context.Background()
+	plan, err := s.db.LoadBrand(ctx, "plan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var userID int64
+	s.db.Pool.QueryRow(ctx, `select id from users where brand_id = 'plan' order by id limit 1`).Scan(&userID)
+	if c, err := s.invoiceOffer(ctx, plan, userID); c != nil || err != nil {
+		t.Fatalf("brand plan offers %+v, %v", c, err)
+	}
+	demo, _ := s.db.LoadBrand(ctx, "demo")
+	if c, err := s.invoiceOffer(ctx, demo, userID); err != nil || c == nil || c.Kind != rules.InvoiceMember {
+		t.Fatalf("brand demo offers %+v, %v", c, err)
+	}
+}
