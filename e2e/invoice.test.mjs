@@ -36,6 +36,7 @@ test('a member buys with a mobile barcode at 390 px and sees the invoice on the 
   assert.match(await form.getByTestId('field-error').innerText(), /手機條碼格式不正確/);
   assert.equal(await barcode.getAttribute('aria-invalid'), 'true');
   assert.match(page.url(), /\/checkout/);
+  await shot(page, 'invoice-checkout-390');
 
   // cleared first: Chromium's insertText over a full maxlength field inserts nothing
   await barcode.fill('');

@@ -4,7 +4,7 @@
 // 統一編號 and title. Each wrong field says so under itself once left, once
 // the form was sent, or when the server refused it.
 import { useState } from 'react';
-import { Field, FormError } from '../../../ui/form-fields';
+import { Field, FormError, formStyle } from '../../../ui/form-fields';
 import { invoice as t } from '../../../strings/zh-hant-checkout';
 import type { InvoiceChoice } from '../../../contract/props';
 import { invoiceProblem, type InvoiceField, type InvoiceKind } from '../rules';
@@ -36,46 +36,52 @@ export function InvoiceForm({ value, onChange, sent, refused }: {
     return '';
   };
   const code = codeField[value.kind];
+  // another kind starts empty (its errors too); the company keeps its title
+  const choose = (k: InvoiceKind) => {
+    setLeft({});
+    onChange({ kind: k, code: k === value.kind ? value.code : '', title: k === 'company' ? value.title : undefined });
+  };
   return (
-    <fieldset className={group} data-testid="invoice-form">
-      <legend>{t.legend}</legend>
-      {kinds.map((k) => (
-        <label key={k}>
-          <input type="radio" name="invoiceKind" value={k} checked={value.kind === k}
-            onChange={() => (setLeft({}), onChange({ kind: k, code: k === value.kind ? value.code : '', title: k === 'company' ? value.title : undefined }))} />
-          <span>{t.kinds[k]}</span>
-        </label>
-      ))}
+    <div className={formStyle} data-testid="invoice-form">
+      <fieldset className={group}>
+        <legend>{t.legend}</legend>
+        {kinds.map((k) => (
+          <label key={k}>
+            <input type="radio" name="invoiceKind" value={k} checked={value.kind === k} onChange={() => choose(k)} />
+            <span>{t.kinds[k]}</span>
+          </label>
+        ))}
+      </fieldset>
       {errorAt('kind') ? <FormError>{errorAt('kind')}</FormError> : null}
       {code ? (
         <Field
-            label={code.label}
-            name="invoiceCode"
-            required
-            value={value.code ?? ''}
-            maxLength={code.maxLength}
-            inputMode={code.numeric ? 'numeric' : undefined}
-            autoCapitalize={code.numeric ? undefined : 'characters'}
-            autoComplete="off"
-            hint={code.hint || undefined}
-            error={errorAt('code') || undefined}
-            onBlur={() => setLeft({ ...left, code: true })}
-            onChange={(e) => onChange({ ...value, code: e.target.value })}
-          />
+          label={code.label}
+          name="invoiceCode"
+          required
+          value={value.code ?? ''}
+          maxLength={code.maxLength}
+          inputMode={code.numeric ? 'numeric' : undefined}
+          autoCapitalize={code.numeric ? undefined : 'characters'}
+          autoComplete="off"
+          hint={code.hint || undefined}
+          error={errorAt('code') || undefined}
+          onBlur={() => setLeft({ ...left, code: true })}
+          onChange={(e) => onChange({ ...value, code: e.target.value })}
+        />
       ) : null}
       {value.kind === 'company' ? (
         <Field
-            label={t.title}
-            name="invoiceTitle"
-            required
-            value={value.title ?? ''}
-            maxLength={60}
-            autoComplete="organization"
-            error={errorAt('title') || undefined}
-            onBlur={() => setLeft({ ...left, title: true })}
-            onChange={(e) => onChange({ ...value, title: e.target.value })}
-          />
+          label={t.title}
+          name="invoiceTitle"
+          required
+          value={value.title ?? ''}
+          maxLength={60}
+          autoComplete="organization"
+          error={errorAt('title') || undefined}
+          onBlur={() => setLeft({ ...left, title: true })}
+          onChange={(e) => onChange({ ...value, title: e.target.value })}
+        />
       ) : null}
-    </fieldset>
+    </div>
   );
 }
