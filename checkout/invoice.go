@@ -193,6 +193,10 @@ func (f *Flows) issued(ctx context.Context, v *data.Invoice, is providers.EzIssu
 		rows := [][2]string{{storefront.TextOrderNumber, v.OrderNumber}}
 		if v.Period > 0 {
 			rows = append(rows, [2]string{storefront.TextChargedPeriod, fmt.Sprintf(storefront.TextPeriodN, v.Period)})
+		} else { // the receipt's lines again: this mail is the receipt with its invoice
+			for _, l := range v.Lines {
+				rows = append(rows, lineRow(l.Name, l.Count, l.Price))
+			}
 		}
 		rows = append(rows, [2]string{storefront.TextPaidAmount, "NT$" + rules.Thousands(v.Amount)},
 			[2]string{storefront.TextInvoiceNumber, is.InvoiceNumber},

@@ -37,7 +37,7 @@ func (f *Flows) queueReceipt(ctx context.Context, t *data.Tx, o *data.Order, p d
 	}
 	rows := [][2]string{{storefront.TextOrderNumber, o.Number}}
 	for _, l := range o.Lines {
-		rows = append(rows, [2]string{fmt.Sprintf("%s × %d", l.Name, l.Quantity), "NT$" + rules.Thousands(l.UnitPrice*l.Quantity)})
+		rows = append(rows, lineRow(l.Name, l.Quantity, l.UnitPrice))
 	}
 	way := payWayName(o.PayWay)
 	if o.MaskedCard != "" {
@@ -48,6 +48,11 @@ func (f *Flows) queueReceipt(ctx context.Context, t *data.Tx, o *data.Order, p d
 		rows = append(rows, [2]string{storefront.TextInvoice, storefront.TextInvoicePending})
 	}
 	return t.QueueMail(message(mail.Receipt(shop, u.Email, u.Name, o.Number, shop.Home+"orderResult/"+o.Number, rows)))
+}
+
+// lineRow is a mail's row of an order line: name × quantity, its amount.
+func lineRow(name string, quantity, unitPrice int) [2]string {
+	return [2]string{fmt.Sprintf("%s × %d", name, quantity), "NT$" + rules.Thousands(unitPrice*quantity)}
 }
 
 // payWayName names payment way code as the checkout offers it.
