@@ -4,7 +4,8 @@
 // NewebPay sandbox, the order result page shows the invoice's number,
 // date and random code as ezPay's sandbox issued it (through the outbox),
 // the member centre's order list shows them too, and the next checkout
-// offers the same barcode again.
+// offers the same barcode again; in the app, the app's barcode prefills
+// the choice of a member who has chosen no other.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, open, shot, sql, base, logInAs, payByCard, orderResult } from './lib.mjs';
@@ -75,5 +76,25 @@ test('a member buys with a mobile barcode at 390 px and sees the invoice on the 
   await open(page, site + `/demo/${type}/${id}/checkout`);
   assert.ok(await form.getByRole('radio', { name: '手機條碼載具' }).isChecked());
   assert.equal(await form.getByRole('textbox', { name: '手機條碼' }).inputValue(), '/ABC+123');
+  assert.deepEqual(page.errors, []);
+});
+
+test("in the app, the app's mobile barcode prefills the invoice of a member who has not chosen another", async () => {
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  // the Android app, answering at once (README "App bridge")
+  await page.addInitScript(() => {
+    window.StorefrontApp = {
+      getNativeValues: () => JSON.stringify({ mobileBarcode: '/XYZ-789' }),
+      openLinePay() {},
+      openExternal() {},
+    };
+  });
+  await open(page, site + '/demo?from=app');
+  await logInAs(page, 'member3@example.com', { path: site + '/demo?from=app' });
+  const [type, id] = sql(`select type || ' ' || id from items where brand_id = 'demo' and name = '季卡通行卡'`).split(' ');
+  await open(page, site + `/demo/${type}/${id}/checkout?from=app`);
+  const form = page.getByTestId('invoice-form');
+  await page.waitForFunction(() => document.querySelector('[data-testid="invoice-form"] input[name="invoiceCode"]')?.value === '/XYZ-789');
+  assert.ok(await form.getByRole('radio', { name: '手機條碼載具' }).isChecked());
   assert.deepEqual(page.errors, []);
 });
