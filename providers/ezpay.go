@@ -5,8 +5,8 @@ package providers
 // Every call is a server post to {URL}/Api/{name} of the form fields
 // MerchantID_ and PostData_: PostData_ is the URL-encoded query of the
 // call's fields (RespondType=JSON, Version, TimeStamp, …), encrypted with
-// AES-256-CBC (key HashKey, IV HashIV, PKCS #7 padding) in lower-case
-// hex. The answer is JSON {Status, Message, Result}, Status "SUCCESS" or
+// AES-256-CBC (key HashKey, IV HashIV, padded as the manual's PHP
+// sample does: PKCS #7 to a 32-byte block) in lower-case hex. The answer is JSON {Status, Message, Result}, Status "SUCCESS" or
 // an error code, Result a JSON text of the call's fields. An invoice's
 // answer carries CheckCode: the upper-case hex SHA-256 of
 // "HashIV={HashIV}&InvoiceTransNo=…&MerchantID=…&MerchantOrderNo=…&RandomNum=…&TotalAmt=…&HashKey={HashKey}"
@@ -344,19 +344,24 @@ func (c EzPayConfig) call(ctx context.Context, client *http.Client, name string,
 	return nil
 }
 
-// encrypt is PostData_ of a query: AES-256-CBC, PKCS #7 to 16 bytes, hex.
+// ezpayBlock is the padding block of the manual's sample (PKCS #7 to 32
+// bytes, as NewebPay's).
+const ezpayBlock = 32
+
+// encrypt is PostData_ of a query: AES-256-CBC, PKCS #7 to 32 bytes, hex.
 func (c EzPayConfig) encrypt(query string) (string, error) {
 	block, err := c.cipher()
 	if err != nil {
 		return "", err
 	}
-	pad := aes.BlockSize - len(query)%aes.BlockSize
+	pad := ezpayBlock - len(query)%ezpayBlock
 	buf := append([]byte(query), bytes.Repeat([]byte{byte(pad)}, pad)...)
 	cipher.NewCBCEncrypter(block, []byte(c.HashIV)).CryptBlocks(buf, buf)
 	return hex.EncodeToString(buf), nil
 }
 
-// decrypt is the query of a PostData_ (the sandbox's side).
+// decrypt is the query of a PostData_ (the sandbox's side): PKCS #7 to a
+// block of 16 (most libraries) or 32 bytes (the manual's sample).
 func (c EzPayConfig) decrypt(post string) (url.Values, error) {
 	block, err := c.cipher()
 	if err != nil {
@@ -368,7 +373,7 @@ func (c EzPayConfig) decrypt(post string) (url.Values, error) {
 	}
 	cipher.NewCBCDecrypter(block, []byte(c.HashIV)).CryptBlocks(buf, buf)
 	pad := int(buf[len(buf)-1])
-	if pad == 0 || pad > aes.BlockSize || bytes.Count(buf[len(buf)-pad:], []byte{byte(pad)}) != pad {
+	if pad == 0 || pad > ezpayBlock || pad > len(buf) || bytes.Count(buf[len(buf)-pad:], []byte{byte(pad)}) != pad {
 		return nil, fmt.Errorf("%w: PostData_ padding", ErrMalformed)
 	}
 	return url.ParseQuery(string(buf[:len(buf)-pad]))

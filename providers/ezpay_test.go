@@ -1,7 +1,10 @@
 package providers
 
 import (
+	"bytes"
 	"context"
+	"crypto/cipher"
+	"encoding/hex"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -111,5 +114,27 @@ func TestEzPayRefusesBadAnswers(t *testing.T) {
 	resp, err := http.Get(c.URL + "/")
 	if err != nil || resp.StatusCode != 200 {
 		t.Fatalf("list page: %v %v", resp, err)
+	}
+}
+
+// TestEzPayPostData: PostData_ is padded to 32 bytes as the manual's
+// sample, and the sandbox reads 16-byte PKCS #7 too (other clients').
+func TestEzPayPostData(t *testing.T) {
+	enc, err := ezTest.encrypt("MerchantOrderNo=A1&TotalAmt=100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(enc) != 64 { // 31 bytes + 1 of padding: one 32-byte block
+		t.Fatalf("%d hex digits, want 64", len(enc))
+	}
+	q, err := ezTest.decrypt(enc)
+	if err != nil || q.Get("MerchantOrderNo") != "A1" || q.Get("TotalAmt") != "100" {
+		t.Fatalf("decrypted %v, %v", q, err)
+	}
+	block, _ := ezTest.cipher()
+	plain := append([]byte("TotalAmt=100"), bytes.Repeat([]byte{4}, 4)...) // 16-byte PKCS #7
+	cipher.NewCBCEncrypter(block, []byte(ezTest.HashIV)).CryptBlocks(plain, plain)
+	if q, err := ezTest.decrypt(hex.EncodeToString(plain)); err != nil || q.Get("TotalAmt") != "100" {
+		t.Fatalf("16-byte padding: %v, %v", q, err)
 	}
 }
