@@ -144,9 +144,9 @@ func (c EzPayConfig) Issue(ctx context.Context, client *http.Client, inv EzInvoi
 		inv.Sales+inv.Tax != inv.Total || len(inv.Items) == 0 {
 		return EzIssued{}, fmt.Errorf("%w: invoice %q of %d", ErrBadOrder, inv.MerchantOrderNo, inv.Total)
 	}
-	category, print := "B2C", "N"
+	category, print, nameMax := "B2C", "N", 30 // a consumer's name: at most 30 characters
 	if inv.Company {
-		category, print = "B2B", "Y"
+		category, print, nameMax = "B2B", "Y", 60
 	}
 	join := func(f func(EzItem) string) string {
 		var parts []string
@@ -157,7 +157,7 @@ func (c EzPayConfig) Issue(ctx context.Context, client *http.Client, inv EzInvoi
 	}
 	fields := [][2]string{{"RespondType", "JSON"}, {"Version", "1.5"}, {"TimeStamp", unix(inv.Now)}, {"TransNum", ""},
 		{"MerchantOrderNo", inv.MerchantOrderNo}, {"Status", "1"}, {"CreateStatusTime", ""}, {"Category", category},
-		{"BuyerName", trimRunes(inv.BuyerName, 60)}, {"BuyerUBN", inv.BuyerUBN}, {"BuyerAddress", ""}, {"BuyerEmail", inv.BuyerEmail},
+		{"BuyerName", trimRunes(inv.BuyerName, nameMax)}, {"BuyerUBN", inv.BuyerUBN}, {"BuyerAddress", ""}, {"BuyerEmail", inv.BuyerEmail},
 		{"CarrierType", inv.CarrierType}, {"CarrierNum", inv.CarrierNum}, {"LoveCode", inv.LoveCode}, {"PrintFlag", print},
 		{"TaxType", "1"}, {"TaxRate", "5"}, {"Amt", strconv.Itoa(inv.Sales)}, {"TaxAmt", strconv.Itoa(inv.Tax)},
 		{"TotalAmt", strconv.Itoa(inv.Total)},
