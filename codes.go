@@ -103,6 +103,10 @@ const (
 	CodeTermEnrolled   = -72 // the member already bought the term class
 	CodeTermNoSessions = -73 // no session of the class is left to buy (or no trial)
 	CodeNothingOwed    = -74 // the counting passcard owes nothing
+	// Codes of ours for e-invoices: a refused invoice choice, by its field.
+	CodeInvoiceKind  = -75 // not an invoice choice the checkout offers
+	CodeInvoiceCode  = -76 // the barcode, certificate, love code or 統一編號 is not valid
+	CodeInvoiceTitle = -77 // the company title is missing or not plain text
 	// Codes of ours for the door scanner and plan sharing.
 	CodeOtherBrandToken = -50 // the holding QR is another brand's than the scanner's
 	CodeNoVisitsLeft    = -51 // the count card has no visit left

@@ -131,11 +131,15 @@ func (f *Flows) PayByACH(ctx context.Context, b *data.Brand, u *data.User, req A
 	if err != nil {
 		return nil, err
 	}
+	invoice, err := invoiceChoice(b, req.Invoice)
+	if err != nil {
+		return nil, err
+	}
 	now := f.Now()
 	var o *data.Order
 	err = f.DB.InTx(ctx, func(t *data.Tx) (err error) {
 		o, err = t.CreateOrder(data.NewOrder{BrandID: b.ID, UserID: u.ID, Kind: req.Kind, PayWay: WayACH.Code,
-			Provider: WayACH.Provider, ExpiresAt: now.Add(ACHAnswerWindow), Lines: []data.NewOrderLine{q.line}}, now)
+			Provider: WayACH.Provider, ExpiresAt: now.Add(ACHAnswerWindow), Lines: []data.NewOrderLine{q.line}, Invoice: invoice}, now)
 		if err != nil {
 			return err
 		}

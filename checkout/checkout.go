@@ -50,6 +50,9 @@ type Flows struct {
 	// HTTP makes the server-to-server provider calls (nil: the providers'
 	// default client).
 	HTTP *http.Client
+	// InvoiceHTTP is the client that calls ezPay, the brands' e-invoice
+	// merchant of Merchants (nil: HTTP).
+	InvoiceHTTP *http.Client
 }
 
 // Request is what a buyer asks for (host's CheckoutRequest).
@@ -74,6 +77,9 @@ type Request struct {
 	// BookScheduleID: an item bought to book this session (the booking
 	// panel's offer); a course seat books its ScheduleID.
 	BookScheduleID int64
+	// Invoice is the buyer's e-invoice choice (nil: the member carrier);
+	// ignored where the brand issues no invoice (invoice.go).
+	Invoice *rules.InvoiceChoice
 }
 
 // Quote is what a precheck found: what the order will be.
@@ -456,12 +462,16 @@ func (f *Flows) CreateOrder(ctx context.Context, b *data.Brand, u *data.User, re
 	if way.Code == data.PayWayACH { // needs the authorisation form: PayByACH
 		return nil, refuse(storefront.KindInvalid, storefront.CodeACHInvalid, storefront.TextACHNeedsForm)
 	}
+	invoice, err := invoiceChoice(b, req.Invoice)
+	if err != nil {
+		return nil, err
+	}
 	now := f.Now()
 	var o *data.Order
 	err = f.DB.InTx(ctx, func(t *data.Tx) (err error) {
 		o, err = t.CreateOrder(data.NewOrder{BrandID: b.ID, UserID: u.ID, Kind: req.Kind, PayWay: way.Code,
 			Provider: way.Provider, ExpiresAt: rules.OrderExpiry(now, f.OrderTTL), Lines: []data.NewOrderLine{q.line},
-			BookScheduleID: q.book}, now)
+			BookScheduleID: q.book, Invoice: invoice}, now)
 		return err
 	})
 	return o, err

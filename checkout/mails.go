@@ -16,8 +16,10 @@ import (
 // brand's mail identity (Flows.Shop); with none, no mail is queued.
 
 // queueReceipt queues the receipt of order o, being paid by p (mail.Receipt):
-// its lines, amount, payment way and masked card, linking to the order.
-func (f *Flows) queueReceipt(ctx context.Context, t *data.Tx, o *data.Order, p data.Payment) error {
+// its lines, amount, payment way and masked card, linking to the order;
+// invoiced, that its e-invoice is being issued (its number, date and
+// random code follow in the invoice's mail once ezPay issued it).
+func (f *Flows) queueReceipt(ctx context.Context, t *data.Tx, o *data.Order, p data.Payment, invoiced bool) error {
 	if f.Shop == nil {
 		return nil
 	}
@@ -35,14 +37,22 @@ func (f *Flows) queueReceipt(ctx context.Context, t *data.Tx, o *data.Order, p d
 	}
 	rows := [][2]string{{storefront.TextOrderNumber, o.Number}}
 	for _, l := range o.Lines {
-		rows = append(rows, [2]string{fmt.Sprintf("%s × %d", l.Name, l.Quantity), "NT$" + rules.Thousands(l.UnitPrice*l.Quantity)})
+		rows = append(rows, lineRow(l.Name, l.Quantity, l.UnitPrice))
 	}
 	way := payWayName(o.PayWay)
 	if o.MaskedCard != "" {
 		way += "（" + o.MaskedCard + "）"
 	}
 	rows = append(rows, [2]string{storefront.TextPayWay, way}, [2]string{storefront.TextPaidAmount, "NT$" + rules.Thousands(o.Amount)})
+	if invoiced {
+		rows = append(rows, [2]string{storefront.TextInvoice, storefront.TextInvoicePending})
+	}
 	return t.QueueMail(message(mail.Receipt(shop, u.Email, u.Name, o.Number, shop.Home+"orderResult/"+o.Number, rows)))
+}
+
+// lineRow is a mail's row of an order line: name × quantity, its amount.
+func lineRow(name string, quantity, unitPrice int) [2]string {
+	return [2]string{fmt.Sprintf("%s × %d", name, quantity), "NT$" + rules.Thousands(unitPrice*quantity)}
 }
 
 // payWayName names payment way code as the checkout offers it.

@@ -106,7 +106,15 @@ func (f *Flows) pay(ctx context.Context, p data.Payment, also func(t *data.Tx, o
 		if err := t.CreateHoldings(o, p.At); err != nil {
 			return err
 		}
-		return f.queueReceipt(ctx, t, o, p)
+		period := 0
+		if o.PayWay == data.PayWayRecurring { // the plan's first period
+			period = 1
+		}
+		invoiced, err := queueInvoice(t, data.NewInvoice{OrderID: o.ID, Period: period, Amount: p.Amount, At: p.At})
+		if err != nil {
+			return err
+		}
+		return f.queueReceipt(ctx, t, o, p, invoiced)
 	})
 }
 

@@ -267,7 +267,7 @@ func (f *Flows) ApplyPeriodResult(ctx context.Context, brandID string, form url.
 			return nil, err
 		}
 	}
-	if out.Mailed && f.Queued != nil {
+	if (out.Mailed || out.Invoiced) && f.Queued != nil {
 		f.Queued()
 	}
 	for _, old := range out.Replaced {

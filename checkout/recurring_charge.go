@@ -89,6 +89,8 @@ type ChargeOutcome struct {
 	// caller terminates them at the provider.
 	Replaced []data.Mandate
 	Mailed   bool
+	// Invoiced: an invoice (of the period or the second charge) was queued.
+	Invoiced bool
 	// Refund is a duplicate charge this call claimed: the caller asks the
 	// provider to refund it, then settles it (settleRefund).
 	Refund *data.DuplicateCharge
@@ -159,8 +161,11 @@ func (f *Flows) ApplyCharge(ctx context.Context, c data.Charge) (*ChargeOutcome,
 		switch rules.PeriodNext(prior, c.Paid, priorTrade, c.TradeNo) {
 		case rules.PeriodReplay:
 			return nil
-		case rules.PeriodDuplicate:
-			out.Refund, err = t.ClaimDuplicate(m, out.Period, c)
+		case rules.PeriodDuplicate: // money received, to refund: invoiced, then undone
+			if out.Refund, err = t.ClaimDuplicate(m, out.Period, c); err != nil || out.Refund == nil {
+				return err
+			}
+			out.Invoiced, err = queueInvoice(t, data.NewInvoice{OrderID: m.OrderID, Period: out.Period, SecondChargeID: out.Refund.ID, Amount: c.Amount, At: c.At})
 			return err
 		}
 		paid, failed, err := t.ChargePeriod(m, out.Period, state, c)
@@ -168,6 +173,11 @@ func (f *Flows) ApplyCharge(ctx context.Context, c data.Charge) (*ChargeOutcome,
 			return err
 		}
 		out.Changed = true
+		if c.Paid { // period 1 of the first mandate was Pay's: the same invoice
+			if out.Invoiced, err = queueInvoice(t, data.NewInvoice{OrderID: m.OrderID, Period: out.Period, Amount: c.Amount, At: c.At}); err != nil {
+				return err
+			}
+		}
 		o, err := t.OrderOf(m.OrderID)
 		if err != nil {
 			return err
@@ -229,6 +239,13 @@ func (f *Flows) settleRefund(ctx context.Context, d *data.DuplicateCharge, failu
 		}
 		cause := fmt.Sprintf("refunded a second charge for period %d: trade %s, NT$%d", d.Period, d.TradeNo, d.Amount)
 		if err := t.AddOrderEvent(orderID, o.State, step.To, data.Change{Cause: cause, At: at}); err != nil {
+			return err
+		}
+		inv, err := t.InvoiceOfSecondCharge(d.ID)
+		if err != nil {
+			return err
+		}
+		if err := queueUndo(t, inv); err != nil {
 			return err
 		}
 		return f.queueRefunded(ctx, t, o, d.Period, d.Amount)

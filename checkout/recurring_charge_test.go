@@ -8,6 +8,7 @@ import (
 
 	"storefront/data"
 	"storefront/data/dbtest"
+	"storefront/rules"
 )
 
 // recurringFixture is a member of the plan brand whose monthly plan
@@ -22,9 +23,16 @@ type recurringFixture struct {
 
 func newRecurringFixture(t *testing.T) *recurringFixture {
 	t.Helper()
+	return newRecurringFixtureWith(t, dbtest.NewDemo(t), nil, func() time.Time { return paidAt })
+}
+
+// newRecurringFixtureWith is newRecurringFixture on db, the order asking
+// for invoice (nil: none), its flows' clock now.
+func newRecurringFixtureWith(t *testing.T, db *data.DB, invoice *rules.InvoiceChoice, now func() time.Time) *recurringFixture {
+	t.Helper()
 	ctx := context.Background()
-	db := dbtest.NewDemo(t)
 	x := &recurringFixture{db: db, f: newFlows(db, paidAt)}
+	x.f.Now = now
 	u, err := db.CreateUser(ctx, newMember("plan", "monthly@example.com"), paidAt)
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +41,7 @@ func newRecurringFixture(t *testing.T) *recurringFixture {
 	store := int64(dbtest.Count(t, db, `select min(id) from stores where brand_id = 'plan'`))
 	o, err := dbtest.CreateOrder(db, data.NewOrder{BrandID: "plan", UserID: u.ID, Kind: data.OrderKindPlan, PayWay: data.PayWayRecurring,
 		Provider: data.ProviderNewebPay, ExpiresAt: paidAt.Add(time.Hour),
-		Lines: []data.NewOrderLine{{ItemType: typ, ItemID: id, StoreID: store, Quantity: 1, ShownPrice: price}}}, paidAt)
+		Lines: []data.NewOrderLine{{ItemType: typ, ItemID: id, StoreID: store, Quantity: 1, ShownPrice: price}}, Invoice: invoice}, paidAt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -66,6 +66,9 @@ type NewOrder struct {
 	// BookScheduleID: the session the purchase is to book once paid (0:
 	// none), checked by the flow.
 	BookScheduleID int64
+	// Invoice is the buyer's invoice choice, checked by the flow (nil:
+	// the brand issues no invoice here); remembered for the member.
+	Invoice *rules.InvoiceChoice
 }
 
 // newOrderNumber is a random order number: 26 characters of base32
@@ -107,6 +110,15 @@ func (t *Tx) CreateOrder(n NewOrder, now time.Time) (*Order, error) {
 	if _, err := tx.Exec(ctx, `update orders set amount = (select coalesce(sum(unit_price * quantity), 0) from order_lines where order_id = $1)
 		where id = $1`, id); err != nil {
 		return nil, dbErr(err)
+	}
+	if c := n.Invoice; c != nil {
+		if _, err := tx.Exec(ctx, `update orders set invoice_kind = $2, invoice_code = $3, invoice_title = $4 where id = $1`,
+			id, c.Kind, c.Code, c.Title); err != nil {
+			return nil, dbErr(err)
+		}
+		if err := t.RememberInvoiceChoice(n.UserID, *c, now); err != nil {
+			return nil, err
+		}
 	}
 	if err := t.AddOrderEvent(id, "", OrderCreated, Change{Cause: "order created", At: now}); err != nil {
 		return nil, err

@@ -105,6 +105,9 @@ type Order struct {
 	// BookScheduleID is the session the purchase was made to book (0:
 	// none): paid, its result page books it.
 	BookScheduleID int64 `json:"-"`
+	// Invoices are the order's e-invoices (one, or one per period of a
+	// plan); none when its brand issues none here.
+	Invoices []OrderInvoice `json:"invoices"`
 }
 
 const orderCols = `o.id, o.user_id, o.brand_id, o.number, o.kind, o.amount, o.state, o.pay_way, o.provider,
@@ -161,6 +164,9 @@ func orderIn(ctx context.Context, q querier, brandID, number string, lock bool) 
 	})
 	if err != nil {
 		return nil, dbErr(err)
+	}
+	if o.Invoices, err = ordersInvoices(ctx, q, o.ID); err != nil {
+		return nil, err
 	}
 	return o, nil
 }

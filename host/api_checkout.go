@@ -37,6 +37,7 @@ func (s *Server) checkoutFlows() *checkout.Flows {
 	f := &checkout.Flows{DB: s.db, Now: s.now, Merchants: s.merchants(), OrderTTL: s.cfg.OrderTTL,
 		Shop: s.orderShop, Queued: func() { s.outbox.Kick() }, Log: s.log}
 	s.deferredFlows(f)
+	s.invoiceFlows(f)
 	return f
 }
 
@@ -45,7 +46,7 @@ func checkoutFlow(req wire.CheckoutRequest) checkout.Request {
 	f := checkout.Request{Kind: req.Kind, ItemType: req.ItemType, ItemID: req.ItemID, CourseID: req.CourseID,
 		ScheduleID: req.ScheduleID, StoreID: req.StoreID, Quantity: req.Quantity, Price: req.Price, SalesmanID: req.SalesmanID,
 		StartDate: req.StartDate, PayWay: req.PayWay, Action: req.Action, CountingPasscardID: req.CountingPasscardID,
-		BookScheduleID: req.BookScheduleID}
+		BookScheduleID: req.BookScheduleID, Invoice: req.Invoice}
 	if req.Kind == data.OrderKindTerm { // its scheduleId is the class
 		f.TermScheduleID, f.TermClassID, f.Trial, f.ScheduleID = req.TermScheduleID, req.ScheduleID, req.Trial, 0
 	}

@@ -124,8 +124,13 @@ func (s *Server) overduePage(r *http.Request, b *data.Brand, m *member, id int64
 			return nil, err
 		}
 	}
-	p.Stores, err = s.checkoutStores(r.Context(), b, nil)
-	return p, err
+	if p.Stores, err = s.checkoutStores(r.Context(), b, nil); err != nil {
+		return nil, err
+	}
+	if p.Invoice, err = s.invoiceOffer(r.Context(), b, m.user.ID); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // POST /api/user/counting-passcard/overdue-purchase-verify {brandId,

@@ -315,4 +315,5 @@ var notAPI = map[string]string{
 	"/dev/linepay/":                         "dev only: LINE Pay's local sandbox",
 	"/dev/ach/":                             "dev only: the ACH exchange's local sandbox",
 	"/dev/chailease/":                       "dev only: Chailease's local sandbox",
+	"/dev/ezpay/":                           "dev only: ezPay's e-invoice local sandbox (its page lists the invoices it issued)",
 }

@@ -185,6 +185,6 @@ func loadTermCheckout(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.Stores, p.Salesmen, p.Contract = cp.Stores, cp.Salesmen, cp.Contract
+	p.Stores, p.Salesmen, p.Contract, p.Invoice = cp.Stores, cp.Salesmen, cp.Contract, cp.Invoice
 	return p, nil
 }

@@ -31,6 +31,9 @@ func (s *Server) checkoutPage(rc *reqCtx, p *wire.CheckoutPage, storeIDs []int64
 	if p.Salesmen, err = s.db.Salesmen(rc.ctx(), rc.brand.ID, 0); err != nil {
 		return nil, err
 	}
+	if p.Invoice, err = s.invoiceOffer(rc.ctx(), rc.brand, rc.member.user.ID); err != nil {
+		return nil, err
+	}
 	p.Contract = checkout.ContractNotNeeded
 	if len(p.Stores) > 0 {
 		if p.Contract, err = s.checkout.ContractState(rc.ctx(), rc.brand, rc.member.user, p.Item, p.Stores[0].Store); err != nil {

@@ -57,10 +57,10 @@ func TestContract(t *testing.T) {
 		{Path: "storefront/host/wire", OutputPath: filepath.Join(out, "wire.ts"),
 			Frontmatter: "import type * as data from './data';\nimport type * as rules from './rules';\nimport type { PageName, RouteName } from './shared';\n"},
 		{Path: "storefront/data", OutputPath: filepath.Join(out, "data.ts"),
-			IncludeFiles: []string{"brands.go", "courses.go", "holdings.go", "items.go", "terms.go", "bookings.go", "orders.go", "recurring_view.go", "term_sales.go", "counting.go", "shares.go", "entries.go"},
+			IncludeFiles: []string{"brands.go", "courses.go", "holdings.go", "items.go", "terms.go", "bookings.go", "orders.go", "recurring_view.go", "term_sales.go", "counting.go", "shares.go", "entries.go", "invoice_view.go"},
 			Frontmatter:  "import type * as rules from './rules';\n"},
 		{Path: "storefront/rules", OutputPath: filepath.Join(out, "rules.ts"),
-			IncludeFiles: []string{"activities.go", "timingcard.go", "opening_hours.go", "contrast.go", "timetable.go"}},
+			IncludeFiles: []string{"activities.go", "timingcard.go", "opening_hours.go", "contrast.go", "timetable.go", "invoice_choice.go"}},
 	}}
 	if err := tygo.New(cfg).Generate(); err != nil {
 		t.Fatal(err)

@@ -50,7 +50,11 @@ func loadMemberCentre(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &wire.MemberCentrePage{Summary: sum, Fields: rc.brand.CustomFields, Pending: pending}, nil
+	paid, err := s.db.PaidOrders(rc.ctx(), rc.member.user.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &wire.MemberCentrePage{Summary: sum, Fields: rc.brand.CustomFields, Pending: pending, Paid: paid}, nil
 }
 
 // loadMemberBookings is /user/booking: the member's bookings with what

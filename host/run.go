@@ -210,4 +210,5 @@ func startJobs(db *data.DB, mailer *mail.Mailer, o outbox.Options) *outbox.Worke
 // startJobs').
 func (s *Server) handleJobs(w *outbox.Worker) {
 	w.Handle(econtract.JobSigned, s.econtract.MailSigned)
+	s.handleInvoiceJobs(w)
 }

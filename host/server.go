@@ -60,6 +60,7 @@ type Server struct {
 	linepaySandbox   *providers.LinePaySandbox
 	achSandbox       *providers.ACHSandbox
 	chaileaseSandbox *providers.ChaileaseSandbox
+	ezpaySandbox     *providers.EzPaySandbox
 	sandboxClient    *http.Client
 	// patterns are the patterns routes() registered (the API's
 	// declarations are held against them: api_docs_test.go)
@@ -131,6 +132,7 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	s.addSandboxMerchants()
 	s.sandboxClient = d.SandboxClient
 	s.mountDeferredSandboxes(sb)
+	s.mountInvoiceSandbox(sb)
 	s.checkout = s.checkoutFlows() // after the sandboxes settled the providers' URLs
 	s.handler = s.routes()
 	return s, nil
@@ -297,6 +299,7 @@ func (s *Server) routes() http.Handler {
 	if s.linepaySandbox != nil {
 		mux.Handle("/dev/linepay/", http.StripPrefix("/dev/linepay", s.linepaySandbox))
 	}
+	s.invoiceRoutes(mux)
 
 	mux.HandleFunc(apiNotFound, s.apiNotFound)
 

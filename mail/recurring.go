@@ -26,3 +26,17 @@ func RecurringRefunded(b Brand, to, name, item string, period int, rows [][2]str
 		Outro: storefront.TextMailRecurringRefundedOutro,
 	})
 }
+
+// InvoiceIssued is the mail of an e-invoice just issued for an order (or
+// a period of it): its number, date and random code beside the order's
+// lines and amount, linking to the order.
+func InvoiceIssued(b Brand, to, name, orderNo, link string, rows [][2]string) Message {
+	return render(to, mailData{
+		Brand: b, Name: name, Title: storefront.TextMailInvoiceTitle,
+		Intro:  storefront.TextMailInvoiceIntro(orderNo),
+		Rows:   rows,
+		Button: storefront.TextMailReceiptButton,
+		Link:   link,
+		Outro:  storefront.TextMailInvoiceOutro,
+	})
+}

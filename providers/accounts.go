@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"log/slog"
 	"net/url"
 	"slices"
 	"strings"
@@ -43,33 +42,6 @@ var AccountNames = map[string][]string{
 var accountURLExample = map[string]string{
 	AccountNewebPay: "https://core.newebpay.com", AccountLinePay: "https://api-pay.line.me", AccountEzPay: "https://inv.ezpay.com.tw",
 	AccountACH: "https://ach.bank.example.com", AccountChailease: "https://pay.chailease.example.com",
-}
-
-// EzPay is an ezPay (e-invoice) merchant: the invoices are issued under
-// its 統一編號. Its fields are those of the e-invoice code's
-// EzPayConfig, so one converts to the other.
-type EzPay struct {
-	MerchantID, HashKey, HashIV string
-	URL                         string
-}
-
-// Configured reports whether every setting is present.
-func (e EzPay) Configured() bool {
-	return e.MerchantID != "" && e.HashKey != "" && e.HashIV != "" && e.URL != ""
-}
-
-// String shows the settings with the secrets redacted.
-func (e EzPay) String() string {
-	return fmt.Sprintf("EzPay{MerchantID: %q, HashKey: %s, HashIV: %s, URL: %q}", e.MerchantID, redacted(e.HashKey), redacted(e.HashIV), e.URL)
-}
-
-// GoString is String (for %#v).
-func (e EzPay) GoString() string { return e.String() }
-
-// LogValue logs the settings with the secrets redacted.
-func (e EzPay) LogValue() slog.Value {
-	return slog.GroupValue(slog.String("merchantID", e.MerchantID), slog.String("hashKey", redacted(e.HashKey)),
-		slog.String("hashIV", redacted(e.HashIV)), slog.String("url", e.URL))
 }
 
 // Accounts are one brand's (or the platform's) merchant accounts; a kind

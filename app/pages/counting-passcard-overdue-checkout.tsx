@@ -9,7 +9,7 @@ import { startPayment } from '../features/checkout/api';
 import { verifyOverdue } from '../features/term/api';
 import { CheckoutForm } from '../features/checkout/components/checkout-form';
 import { goToPayment, type Order } from '../features/checkout/components/use-checkout';
-import { overdueOffer } from '../features/checkout/rules';
+import { invoiceSent, overdueOffer } from '../features/checkout/rules';
 import { card, factList } from '../ui/card';
 import { heading } from '../ui/section-title';
 import { price } from '../lib/format';
@@ -30,6 +30,7 @@ export default function CountingPasscardOverdueCheckout({ data }: { data: Overdu
       payWay: choice.payWay as CheckoutRequest['payWay'],
       acceptTerms: true,
       from: page.webview ? 'app' : undefined,
+      invoice: invoiceSent(data.invoice, choice),
     };
     await verifyOverdue({ ...body, brandId: brand.brandId });
     const a = await startPayment(brand.brandId, body);

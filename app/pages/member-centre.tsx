@@ -11,6 +11,7 @@ import { logout, setUnsubscribed } from '../features/members/api';
 import { MemberLayout } from '../features/members/components/member-layout';
 import { MobileBarcode } from '../features/members/components/mobile-barcode';
 import { PendingOrders } from '../features/members/components/pending-orders';
+import { PaidOrders } from '../features/checkout/components/paid-orders';
 import { badge, badgeMuted, card } from '../ui/card';
 import { sectionTitle } from '../ui/section-title';
 import { account } from '../strings/zh-hant';
@@ -136,6 +137,7 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
       </section>
       <MobileBarcode />
       <PendingOrders orders={data.pending} />
+      <PaidOrders orders={data.paid} />
       <h3 className={sectionTitle}>{t.holdings}</h3>
       <div className={tiles}>
         {page.nav.member.map((m) => {

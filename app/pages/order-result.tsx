@@ -18,11 +18,12 @@ import { PageHead } from '../lib/page-head';
 import { price } from '../lib/format';
 import { paymentResult } from '../features/checkout/api';
 import { OrderBooking } from '../features/booking/components/order-booking';
+import { OrderInvoices, useLiveInvoices } from '../features/checkout/components/order-invoices';
 import { badge, badgeMuted, card, factList } from '../ui/card';
 import { sectionTitle } from '../ui/section-title';
 import { primaryButton, secondaryButton } from '../ui/button';
 import { day, taipeiDateTime } from '../ui/date';
-import { checkout as tc, result as t } from '../strings/zh-hant-checkout';
+import { checkout as tc, invoice as ti, result as t } from '../strings/zh-hant-checkout';
 import { colour, radius } from '../ui/theme';
 
 const PaymentStatusDialog = lazyDialog(() => import('../features/checkout/dialogs/payment-status-dialog'));
@@ -118,6 +119,7 @@ export default function OrderResult({ data }: { data: OrderResultData }) {
   }, [data]);
   const settled = useCallback(() => setAsking(false), []);
   const ach = result.deferred?.ach ?? null;
+  const invoices = useLiveInvoices(o.invoices, useCallback(async () => (await paymentResult(data.order.orderNo)).order.invoices, [data]));
   // the answer, once the status dialog has it, takes the focus the dialog had
   const resultRef = useRef<HTMLElement>(null);
   const wasAsking = useRef(false);
@@ -175,6 +177,13 @@ export default function OrderResult({ data }: { data: OrderResultData }) {
           </>
         ) : null}
       </dl>
+
+      {invoices.length > 0 ? (
+        <section className={card} aria-labelledby="invoices-title">
+          <h3 id="invoices-title" className={sectionTitle}>{ti.heading}</h3>
+          <OrderInvoices invoices={invoices} />
+        </section>
+      ) : null}
 
       <h3 className={sectionTitle}>{t.lines}</h3>
       <ul className={lineList}>

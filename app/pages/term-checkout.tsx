@@ -9,7 +9,7 @@ import { PageHead } from '../lib/page-head';
 import { buyTerm, checkClass, checkTrial } from '../features/term/api';
 import { CheckoutForm } from '../features/checkout/components/checkout-form';
 import { goToPayment, type Order } from '../features/checkout/components/use-checkout';
-import { termOffer } from '../features/checkout/rules';
+import { invoiceSent, termOffer } from '../features/checkout/rules';
 import { card, factList } from '../ui/card';
 import { heading } from '../ui/section-title';
 import { term as t } from '../strings/zh-hant-term';
@@ -31,6 +31,7 @@ export default function TermCheckout({ data }: { data: TermCheckoutData }) {
       acceptTerms: true,
       trial: data.trial || undefined,
       from: page.webview ? 'app' : undefined,
+      invoice: invoiceSent(data.invoice, choice),
     });
     if (!r.ok) return r.message;
     goToPayment(page, r.answer.paymentUrl, choice.payWay);

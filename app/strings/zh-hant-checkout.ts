@@ -124,3 +124,47 @@ export const status = {
   done: '已取得付款結果',
   close: '關閉',
 };
+
+/** The e-invoice part of checkout, the order result page and the member centre. */
+export const invoice = {
+  legend: '電子發票',
+  kinds: {
+    member: '會員載具（發票存於會員帳號，開立後以電子郵件通知）',
+    mobile: '手機條碼載具',
+    certificate: '自然人憑證載具',
+    donation: '捐贈發票',
+    company: '公司發票（統一編號）',
+  } as Record<string, string>,
+  mobile: '手機條碼',
+  mobileHint: '以 / 開頭，共 8 碼（例：/ABC+123）',
+  certificate: '自然人憑證條碼',
+  certificateHint: '2 碼大寫英文加 14 碼數字',
+  loveCode: '捐贈碼（愛心碼）',
+  loveCodeHint: '3 至 7 碼數字',
+  taxId: '統一編號',
+  title: '公司抬頭',
+  bad: {
+    mobile: '手機條碼格式不正確：為 / 加上 7 碼英數字（0-9、A-Z、.、+、-）',
+    certificate: '自然人憑證條碼格式不正確：為 2 碼大寫英文加上 14 碼數字',
+    donation: '捐贈碼格式不正確：為 3 至 7 碼數字',
+    company: '統一編號不正確：請確認 8 碼數字',
+  } as Record<string, string>,
+  required: (label: string) => `請填寫${label}`,
+  titleTooLong: '公司抬頭最多 60 個字',
+  // the order result page and the member centre
+  heading: '電子發票',
+  number: '發票號碼',
+  date: '發票日期',
+  randomCode: '隨機碼',
+  period: (n: number) => `第 ${n} 期`,
+  second: '重複扣款（已退款）',
+  states: { issuing: '開立中', issued: '已開立', voided: '已作廢', allowance: '已折讓' } as Record<string, string>,
+  issuingHint: '發票開立中，完成後會顯示於此並以電子郵件通知。',
+};
+
+/** The member centre's paid orders. */
+export const paidOrders = {
+  title: '我的訂單',
+  paid: (day: string, amount: string) => `${day} 付款・${amount}`,
+  open: (orderNo: string) => `查看訂單 ${orderNo}`,
+};

@@ -50,3 +50,12 @@ export const factList = css`
   dt { color: ${colour.muted}; font-size: 14px; }
   dd { margin: 0; overflow-wrap: anywhere; }
 `;
+
+/** A list of the member's orders as cards (with cardList): a heading and short lines each. */
+export const orderList = css`
+  list-style: none;
+  padding: 0;
+  margin: 0 0 24px;
+  h4 { font-size: 16px; margin: 6px 0 4px; }
+  p { margin: 4px 0; }
+`;

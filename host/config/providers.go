@@ -17,6 +17,7 @@ var (
 	SandboxLinePay   = providers.LinePay{ChannelID: "1600000000", ChannelSecret: "sandbox-channel-secret-not-secret"}
 	SandboxACH       = providers.ACH{MerchantID: "ACH_SANDBOX", Secret: "ach-sandbox-secret-not-secret"}
 	SandboxChailease = providers.Chailease{MerchantID: "CL_SANDBOX", Secret: "chailease-sandbox-secret-not-secret"}
+	SandboxEzPay     = providers.EzPay{MerchantID: "EZ_SANDBOX", HashKey: "ezpay-sandbox-hashkey-0123456789", HashIV: "ezpay-sandbox-iv"}
 )
 
 // SandboxBrands are the dev demo brands that pay into sandbox merchants
@@ -29,7 +30,7 @@ var SandboxBrands = map[string]providers.Accounts{
 }
 
 // SandboxUse is which payment providers are their local sandbox.
-type SandboxUse struct{ NewebPay, LinePay, ACH, Chailease bool }
+type SandboxUse struct{ NewebPay, LinePay, ACH, Chailease, EzPay bool }
 
 // Sandboxes reports which providers of c are their local sandbox (their
 // sandbox's test credentials), and points those at the sandboxes on c's
@@ -39,15 +40,15 @@ func (c *Config) Sandboxes() (u SandboxUse) {
 	if !c.PaymentSandboxes {
 		return u
 	}
-	n, l, a, h := c.NewebPay, c.LinePay, c.ACH, c.Chailease
-	n.URL, l.URL, a.URL, h.URL = "", "", "", ""
-	u = SandboxUse{n == SandboxNewebPay, l == SandboxLinePay, a == SandboxACH, h == SandboxChailease}
+	n, l, a, h, e := c.NewebPay, c.LinePay, c.ACH, c.Chailease, c.EzPay
+	n.URL, l.URL, a.URL, h.URL, e.URL = "", "", "", "", ""
+	u = SandboxUse{n == SandboxNewebPay, l == SandboxLinePay, a == SandboxACH, h == SandboxChailease, e == SandboxEzPay}
 	for _, p := range []struct {
 		on   bool
 		url  *string
 		path string
 	}{{u.NewebPay, &c.NewebPay.URL, "/dev/newebpay"}, {u.LinePay, &c.LinePay.URL, "/dev/linepay"},
-		{u.ACH, &c.ACH.URL, "/dev/ach"}, {u.Chailease, &c.Chailease.URL, "/dev/chailease"}} {
+		{u.ACH, &c.ACH.URL, "/dev/ach"}, {u.Chailease, &c.Chailease.URL, "/dev/chailease"}, {u.EzPay, &c.EzPay.URL, "/dev/ezpay"}} {
 		if p.on {
 			*p.url = c.PublicURL + p.path
 		}
@@ -59,14 +60,10 @@ func (c *Config) Sandboxes() (u SandboxUse) {
 // merchant accounts, providers.ReadAccount): each provider's go together
 // (some set, some not: an error naming the missing ones), the last its
 // gateway's base URL; all set is the provider, none set is no provider,
-// or its sandbox in dev. ezPay's are the e-invoice code's. Errors never
-// quote a secret.
+// or its sandbox in dev. Errors never quote a secret.
 func (c *Config) loadProviders(get func(string) string) (errs []string) {
-	sandbox := providers.Accounts{NewebPay: SandboxNewebPay, LinePay: SandboxLinePay, ACH: SandboxACH, Chailease: SandboxChailease}
+	sandbox := providers.Accounts{NewebPay: SandboxNewebPay, LinePay: SandboxLinePay, ACH: SandboxACH, Chailease: SandboxChailease, EzPay: SandboxEzPay}
 	for _, kind := range providers.AccountKinds {
-		if kind == providers.AccountEzPay {
-			continue
-		}
 		found, problems := providers.ReadAccount(&c.Accounts, kind, get, c.Env == "dev")
 		errs = append(errs, problems...)
 		if !found && problems == nil && c.Env == "dev" {

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/rules"
 )
 
 // The contract of checkout, orders and payment: the bodies and
@@ -52,6 +53,13 @@ type CheckoutRequest struct {
 	// booking panel's offer); checked to be the brand's and covered by
 	// the item. A course seat books its ScheduleID.
 	BookScheduleID int64 `json:"bookScheduleId,omitempty"`
+	// Invoice is the buyer's e-invoice choice, where the brand issues
+	// invoices (module INVOICE; absent: the member carrier): kind
+	// 'member', 'mobile' (code: the barcode), 'certificate' (code: the
+	// citizen certificate), 'donation' (code: the love code) or 'company'
+	// (code: the 統一編號, title). A refusal is -75 (kind), -76 (code) or
+	// -77 (title), its message for that field.
+	Invoice *rules.InvoiceChoice `json:"invoice,omitempty"`
 }
 
 // PrecheckAnswer is what precheck found: everything can go ahead at this
@@ -127,6 +135,10 @@ type CheckoutPage struct {
 	// BookSession: the session an item is bought to book (?book=, the
 	// booking panel's offer), booked once paid; null: none.
 	BookSession *BookSession `json:"bookSession" tstype:"BookSession | null,required"`
+	// Invoice is the e-invoice choice to offer first (the member's last,
+	// else the member carrier); null: the brand issues no invoice here
+	// and the checkout asks nothing.
+	Invoice *rules.InvoiceChoice `json:"invoice" tstype:"rules.InvoiceChoice | null,required"`
 }
 
 // BookSession is a session a purchase is made to book, as its checkout

@@ -238,6 +238,9 @@ type MemberCentrePage struct {
 	Fields  []data.CustomField  `json:"fields"`
 	// Pending are the member's orders waiting for the bank or for payment.
 	Pending []data.PendingOrder `json:"pending"`
+	// Paid are the member's paid orders, newest first (20 at most), with
+	// their e-invoices.
+	Paid []data.PaidOrder `json:"paid"`
 }
 
 // MemberPasscardsPage is /user/passcard.

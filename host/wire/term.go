@@ -1,6 +1,9 @@
 package wire
 
-import "storefront/data"
+import (
+	"storefront/data"
+	"storefront/rules"
+)
 
 // The contract of term-schedule purchase and overdue counting passcards:
 // the term checkout page's data, the term checks' and offer
@@ -39,6 +42,8 @@ type TermCheckoutPage struct {
 	Stores   []CheckoutStore `json:"stores"`
 	Salesmen []data.Salesman `json:"salesmen"`
 	Contract string          `json:"contract" tstype:"'notNeeded' | 'signed' | 'unsigned'"`
+	// Invoice as in CheckoutPage.
+	Invoice *rules.InvoiceChoice `json:"invoice" tstype:"rules.InvoiceChoice | null,required"`
 }
 
 // OverduePage is /counting-passcard-overdue-purchase (the cards that owe)
@@ -49,6 +54,8 @@ type OverduePage struct {
 	Card    *data.OverdueCard     `json:"card" tstype:"data.OverdueCard | null,required"`
 	Setting *data.ChargingSetting `json:"setting" tstype:"data.ChargingSetting | null,required"`
 	Stores  []CheckoutStore       `json:"stores"`
+	// Invoice as in CheckoutPage.
+	Invoice *rules.InvoiceChoice `json:"invoice" tstype:"rules.InvoiceChoice | null,required"`
 }
 
 // OverdueList is GET /api/user/counting-passcard/overdue-payable-list.

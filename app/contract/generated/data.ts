@@ -452,6 +452,40 @@ export interface MemberSummary {
 }
 
 //////////
+// source: invoice_view.go
+
+/**
+ * OrderInvoice is an invoice as its member sees it (the order result
+ * page, the member centre, the receipt).
+ */
+export interface OrderInvoice {
+  /**
+   * Period is the plan's period it is for (0: the order).
+   */
+  period: number /* int */;
+  /**
+   * Second: a second charge of the period, refunded.
+   */
+  second: boolean;
+  state: 'issuing' | 'issued' | 'voided' | 'allowance';
+  number: string; // "AB12345678"; "" while issuing
+  date: string; // YYYY-MM-DD, Taipei; "" while issuing
+  randomCode: string; // four digits; "" while issuing
+  amount: number /* int */;
+}
+/**
+ * PaidOrder is a paid order of the member with its invoices (the member
+ * centre's order list).
+ */
+export interface PaidOrder {
+  orderNo: string;
+  item: string;
+  amount: number /* int */;
+  paidOn: string; // YYYY-MM-DD, Taipei
+  invoices: OrderInvoice[];
+}
+
+//////////
 // source: items.go
 
 /**
@@ -629,6 +663,11 @@ export interface Order {
   paidAt: string | null;
   createdAt: string /* RFC 3339 */;
   lines: OrderLine[];
+  /**
+   * Invoices are the order's e-invoices (one, or one per period of a
+   * plan); none when its brand issues none here.
+   */
+  invoices: OrderInvoice[];
 }
 /**
  * PendingOrder is an order of the member still waiting for its payment:

@@ -99,6 +99,48 @@ export const Black = "#000000";
 export const LinePayGreen = "#06c755";
 
 //////////
+// source: invoice_choice.go
+
+/**
+ * InvoiceMember: the shop's member carrier (會員載具), the default: the
+ * invoice is kept by the provider under the member's number and
+ * mailed to them.
+ */
+export const InvoiceMember = "member";
+/**
+ * InvoiceMobile: a mobile barcode (手機條碼) of the MOF platform.
+ */
+export const InvoiceMobile = "mobile";
+/**
+ * InvoiceCertificate: a citizen digital certificate (自然人憑證).
+ */
+export const InvoiceCertificate = "certificate";
+/**
+ * InvoiceDonation: donated to a charity by its love code (捐贈碼).
+ */
+export const InvoiceDonation = "donation";
+/**
+ * InvoiceCompany: a company invoice with the buyer's 統一編號 and title
+ * (B2B: the tax is shown apart).
+ */
+export const InvoiceCompany = "company";
+/**
+ * InvoiceChoice is what the buyer asked for: Code is the barcode, the
+ * certificate number, the love code or the 統一編號 (none for the member
+ * carrier), Title the company's name (company only).
+ */
+export interface InvoiceChoice {
+  kind: 'member' | 'mobile' | 'certificate' | 'donation' | 'company';
+  code?: string;
+  title?: string;
+}
+/**
+ * InvoiceTitleMax is the longest company title ezPay takes (BuyerName of
+ * a B2B invoice).
+ */
+export const InvoiceTitleMax = 60;
+
+//////////
 // source: opening_hours.go
 
 /**

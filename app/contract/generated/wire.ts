@@ -364,6 +364,15 @@ export interface CheckoutRequest {
    * the item. A course seat books its ScheduleID.
    */
   bookScheduleId?: number /* int64 */;
+  /**
+   * Invoice is the buyer's e-invoice choice, where the brand issues
+   * invoices (module INVOICE; absent: the member carrier): kind
+   * 'member', 'mobile' (code: the barcode), 'certificate' (code: the
+   * citizen certificate), 'donation' (code: the love code) or 'company'
+   * (code: the 統一編號, title). A refusal is -75 (kind), -76 (code) or
+   * -77 (title), its message for that field.
+   */
+  invoice?: rules.InvoiceChoice;
 }
 /**
  * PrecheckAnswer is what precheck found: everything can go ahead at this
@@ -461,6 +470,12 @@ export interface CheckoutPage {
    * booking panel's offer), booked once paid; null: none.
    */
   bookSession: BookSession | null;
+  /**
+   * Invoice is the e-invoice choice to offer first (the member's last,
+   * else the member carrier); null: the brand issues no invoice here
+   * and the checkout asks nothing.
+   */
+  invoice: rules.InvoiceChoice | null;
 }
 /**
  * BookSession is a session a purchase is made to book, as its checkout
@@ -1096,6 +1111,11 @@ export interface MemberCentrePage {
    * Pending are the member's orders waiting for the bank or for payment.
    */
   pending: data.PendingOrder[];
+  /**
+   * Paid are the member's paid orders, newest first (20 at most), with
+   * their e-invoices.
+   */
+  paid: data.PaidOrder[];
 }
 /**
  * MemberPasscardsPage is /user/passcard.
@@ -1335,6 +1355,10 @@ export interface TermCheckoutPage {
   stores: CheckoutStore[];
   salesmen: data.Salesman[];
   contract: 'notNeeded' | 'signed' | 'unsigned';
+  /**
+   * Invoice as in CheckoutPage.
+   */
+  invoice: rules.InvoiceChoice | null;
 }
 /**
  * OverduePage is /counting-passcard-overdue-purchase (the cards that owe)
@@ -1346,6 +1370,10 @@ export interface OverduePage {
   card: data.OverdueCard | null;
   setting: data.ChargingSetting | null;
   stores: CheckoutStore[];
+  /**
+   * Invoice as in CheckoutPage.
+   */
+  invoice: rules.InvoiceChoice | null;
 }
 /**
  * OverdueList is GET /api/user/counting-passcard/overdue-payable-list.

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CheckoutData, CheckoutStore, Item, OverdueData, TermCheckoutData } from '../../contract/props';
-import { cartFromQuery, cartPairs, checkoutRequest, choiceProblem, firstChoice, itemOffer, overdueOffer, payWaysIn, storeChosen, termOffer, type Choice, achProblems, holderNameProblem, validTaiwanId, refusalOf } from './rules';
+import { cartFromQuery, cartPairs, checkoutRequest, choiceProblem, firstChoice, itemOffer, overdueOffer, payWaysIn, storeChosen, termOffer, type Choice, achProblems, holderNameProblem, validTaiwanId, refusalOf, validTaxId, invoiceProblem, firstInvoice, normalInvoice, invoiceRefusalField } from './rules';
 import { checkout as t } from '../../strings/zh-hant-checkout';
 import { queryString } from '../../lib/query';
 
@@ -53,7 +53,7 @@ const checkoutData = (over: Partial<CheckoutData> = {}): CheckoutData =>
 test('the first choice: a saved cart where it fits, else the first store and payment way', () => {
   const data = itemOffer(checkoutData());
   const fresh = firstChoice(data, {});
-  assert.deepEqual({ ...fresh, ach: undefined }, { storeId: 1, quantity: 1, scheduleId: 0, salesmanId: 0, startDate: '', payWay: '2', bookScheduleId: 0, accepted: false, ach: undefined, achAgreed: false });
+  assert.deepEqual({ ...fresh, ach: undefined }, { storeId: 1, quantity: 1, scheduleId: 0, salesmanId: 0, startDate: '', payWay: '2', bookScheduleId: 0, accepted: false, ach: undefined, achAgreed: false, invoice: { kind: 'member' } });
   assert.equal(firstChoice(data, { bookScheduleId: 41 }).bookScheduleId, 41, 'an item bought to book a session');
   assert.equal(firstChoice(itemOffer(checkoutData({ item: null })), { bookScheduleId: 41 }).bookScheduleId, 0, 'a course seat books its own session');
   const back = firstChoice(data, { storeId: 2, quantity: 2, salesmanId: 5, payWay: 'LINEPAY' });
@@ -95,7 +95,7 @@ test('the request names what is bought at the shown price; no start date but for
   const c: Choice = { ...firstChoice(itemOffer(data), {}), quantity: 2, accepted: true, startDate: '2026-12-01' };
   assert.deepEqual(checkoutRequest(data, c, true), {
     kind: 'item', itemType: 'passcard', itemId: 9, courseId: undefined, scheduleId: undefined, storeId: 1, quantity: 2,
-    price: 1200, salesmanId: undefined, startDate: undefined, payWay: '2', acceptTerms: true, from: 'app', bookScheduleId: undefined,
+    price: 1200, salesmanId: undefined, startDate: undefined, payWay: '2', acceptTerms: true, from: 'app', bookScheduleId: undefined, invoice: undefined,
   });
   assert.equal(checkoutRequest(data, c, false).from, undefined);
   assert.equal(checkoutRequest(data, { ...c, bookScheduleId: 41 }, false).bookScheduleId, 41, 'bought to book a session');
@@ -154,4 +154,37 @@ test('each precheck refusal opens its dialog', () => {
     ['our fault', -3, null],
   ];
   for (const [name, code, want] of cases) assert.equal(refusalOf(code), want, name);
+});
+
+test('the 統一編號 checksum: the rule of 5, the seventh digit 7 read either way', () => {
+  for (const good of ['04595257', '10000004', '10458570', '10000073']) assert.ok(validTaxId(good), good);
+  for (const bad of ['10000072', '04595258', '0459525', '0459525A', '']) assert.ok(!validTaxId(bad), bad);
+});
+
+test('each invoice choice is checked at its field, as the server does', () => {
+  assert.equal(invoiceProblem({ kind: 'member' }), null);
+  assert.equal(invoiceProblem({ kind: 'mobile', code: ' /abc+123 ' }), null, 'trimmed and upper-cased');
+  assert.equal(invoiceProblem({ kind: 'mobile', code: 'ABC+1234' })?.field, 'code');
+  assert.equal(invoiceProblem({ kind: 'mobile', code: '' })?.field, 'code');
+  assert.equal(invoiceProblem({ kind: 'certificate', code: 'AB12345678901234' }), null);
+  assert.equal(invoiceProblem({ kind: 'certificate', code: 'A123456789012345' })?.field, 'code');
+  assert.equal(invoiceProblem({ kind: 'donation', code: '168' }), null);
+  assert.equal(invoiceProblem({ kind: 'donation', code: '12345678' })?.field, 'code');
+  assert.equal(invoiceProblem({ kind: 'company', code: '04595257', title: '好好健身' }), null);
+  assert.equal(invoiceProblem({ kind: 'company', code: '04595258', title: '好好健身' })?.field, 'code');
+  assert.equal(invoiceProblem({ kind: 'company', code: '04595257', title: ' ' })?.field, 'title');
+  assert.deepEqual(normalInvoice({ kind: 'mobile', code: '/abc+123', title: 'x' }), { kind: 'mobile', code: '/ABC+123' });
+  assert.deepEqual([invoiceRefusalField(-75), invoiceRefusalField(-76), invoiceRefusalField(-77), invoiceRefusalField(-48)], ['kind', 'code', 'title', null]);
+});
+
+test('the first invoice choice: the remembered one, the app barcode over the default carrier', () => {
+  assert.equal(firstInvoice(null, '/ABC+123'), null, 'a brand asking none');
+  assert.deepEqual(firstInvoice({ kind: 'member' }, '/ABC+123'), { kind: 'mobile', code: '/ABC+123' });
+  assert.deepEqual(firstInvoice({ kind: 'member' }, 'junk'), { kind: 'member' });
+  assert.deepEqual(firstInvoice({ kind: 'donation', code: '168' }, '/ABC+123'), { kind: 'donation', code: '168' }, 'a chosen donation stays');
+  const data = checkoutData({ invoice: { kind: 'company', code: '04595257', title: '甲' } });
+  const c = { ...firstChoice(itemOffer(data), {}), accepted: true };
+  assert.deepEqual(c.invoice, { kind: 'company', code: '04595257', title: '甲' });
+  assert.deepEqual(checkoutRequest(data, c, false).invoice, { kind: 'company', code: '04595257', title: '甲' });
+  assert.equal(choiceProblem(itemOffer(data), { ...c, invoice: { kind: 'mobile', code: 'x' } }), invoiceProblem({ kind: 'mobile', code: 'x' })!.message);
 });

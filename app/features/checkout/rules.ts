@@ -3,8 +3,8 @@
 // with the store, what it checks before asking the server, the request an
 // item or course sends; the cart kept in the URL; the ACH form's fields;
 // which dialog shows a refusal.
-import type { ACHAgreement, CheckoutData, CheckoutRequest, CheckoutStore, CourseDetail, OverdueData, PayWay, Salesman, TermCheckoutData } from '../../contract/props';
-import { checkout as t } from '../../strings/zh-hant-checkout';
+import type { ACHAgreement, CheckoutData, CheckoutRequest, CheckoutStore, CourseDetail, InvoiceChoice, OverdueData, PayWay, Salesman, TermCheckoutData } from '../../contract/props';
+import { checkout as t, invoice as ti } from '../../strings/zh-hant-checkout';
 import { ach as ta } from '../../strings/zh-hant-deferred';
 import { nameProblem } from '../../lib/typed-text';
 import { codes } from '../../contract/generated/codes';
@@ -25,6 +25,8 @@ export interface Offer {
   /** whether a contract must be signed first, and the item it is for (0: the store's) */
   contract: CheckoutData['contract'];
   itemId: number;
+  /** the e-invoice choice to offer first; null: the brand asks for none */
+  invoice: InvoiceChoice | null;
 }
 
 /** The offer of an item, plan or course checkout. */
@@ -40,22 +42,23 @@ export function itemOffer(d: CheckoutData): Offer {
     achAgreement: d.achAgreement,
     contract: d.contract,
     itemId: d.item?.id ?? 0,
+    invoice: d.invoice,
   };
 }
 
 /** The offer of a term class (or its trial): its store, at its price. */
 export function termOffer(d: TermCheckoutData): Offer {
-  return { ...fixedPrice(d.stores, d.price), salesmen: [], contract: d.contract };
+  return { ...fixedPrice(d.stores, d.price), salesmen: [], contract: d.contract, invoice: d.invoice };
 }
 
 /** The offer of a counting passcard's debt: the first store that takes a payment way, the amount owed. */
 export function overdueOffer(d: OverdueData): Offer {
   const store = d.stores.find((s) => s.payWays.length > 0) ?? d.stores[0];
-  return fixedPrice(store ? [store] : [], d.card?.amount ?? 0);
+  return { ...fixedPrice(store ? [store] : [], d.card?.amount ?? 0), invoice: d.invoice };
 }
 
 function fixedPrice(stores: CheckoutStore[], price: number): Offer {
-  return { stores, salesmen: [], sessions: [], maxQuantity: 1, price, startDate: null, recurringPeriods: 0, achAgreement: null, contract: 'notNeeded', itemId: 0 };
+  return { stores, salesmen: [], sessions: [], maxQuantity: 1, price, startDate: null, recurringPeriods: 0, achAgreement: null, contract: 'notNeeded', itemId: 0, invoice: null };
 }
 
 /** What the buyer chose on the checkout page, kept in its URL while they
@@ -110,6 +113,8 @@ export function cartFromQuery(q: Record<string, string | undefined>): Partial<Ca
 export interface Choice extends Cart {
   ach: ACHFields;
   achAgreed: boolean;
+  /** the e-invoice choice (where the offer asks for one) */
+  invoice: InvoiceChoice;
 }
 
 /** What is bought: the item's name or the course's. */
@@ -142,6 +147,7 @@ export function firstChoice(offer: Offer, saved: Partial<Cart>): Choice {
     bookScheduleId: offer.itemId ? (saved.bookScheduleId ?? 0) : 0,
     ach: emptyACH,
     achAgreed: false,
+    invoice: offer.invoice ?? { kind: 'member' },
   };
 }
 
@@ -169,6 +175,10 @@ export function choiceProblem(offer: Offer, c: Choice): string {
   if (!store) return t.storeRequired;
   if (offer.startDate && !c.startDate) return t.startDateRequired;
   if (!payWaysIn(offer, store).some((w) => w.payWay === c.payWay)) return t.payWayRequired;
+  if (offer.invoice) {
+    const wrong = invoiceProblem(c.invoice);
+    if (wrong) return wrong.message;
+  }
   if (!c.accepted) return t.termsRequired;
   if (c.payWay === 'ACH') {
     const wrong = achProblems(c.ach)[0];
@@ -176,6 +186,11 @@ export function choiceProblem(offer: Offer, c: Choice): string {
     if (!c.achAgreed) return ta.agreeRequired;
   }
   return '';
+}
+
+/** The invoice choice a purchase sends: the buyer's, where the page asked for one (its data's invoice). */
+export function invoiceSent(asked: InvoiceChoice | null | undefined, c: Choice): InvoiceChoice | undefined {
+  return asked ? normalInvoice(c.invoice) : undefined;
 }
 
 /** The precheck's and the payment's body; from=app in the app. */
@@ -195,6 +210,7 @@ export function checkoutRequest(data: CheckoutData, c: Choice, webview: boolean)
     acceptTerms: c.accepted,
     from: webview ? 'app' : undefined,
     bookScheduleId: c.bookScheduleId || undefined,
+    invoice: invoiceSent(data.invoice, c),
   };
 }
 
@@ -281,4 +297,76 @@ const byCode: Record<number, RefusalKind> = {
  */
 export function refusalOf(code: number): RefusalKind | null {
   return byCode[code] ?? null;
+}
+
+// The e-invoice choice (the same rules as the server's rules/invoice.go):
+// each carrier's format, the love code and the 統一編號's checksum.
+export type InvoiceKind = InvoiceChoice['kind'];
+export type InvoiceField = 'code' | 'title';
+
+/** The 統一編號 checksum: weights 1,2,1,2,1,2,4,1, each product's digits added; the sum a multiple of 5 (or, when the seventh digit is 7, the sum plus one). */
+export function validTaxId(s: string): boolean {
+  if (!/^[0-9]{8}$/.test(s)) return false;
+  const weights = [1, 2, 1, 2, 1, 2, 4, 1];
+  let sum = 0;
+  for (let i = 0; i < 8; i++) {
+    const p = Number(s[i]) * weights[i]!;
+    sum += Math.floor(p / 10) + (p % 10);
+  }
+  return sum % 5 === 0 || (s[6] === '7' && (sum + 1) % 5 === 0);
+}
+
+const codeFormats: Partial<Record<InvoiceKind, RegExp>> = {
+  mobile: /^\/[0-9A-Z.+-]{7}$/,
+  certificate: /^[A-Z]{2}[0-9]{14}$/,
+  donation: /^[0-9]{3,7}$/,
+};
+
+/** The choice as sent: trimmed, a barcode or certificate upper-cased, what the kind takes. */
+export function normalInvoice(c: InvoiceChoice): InvoiceChoice {
+  const code = (c.code ?? '').trim();
+  switch (c.kind) {
+    case 'member':
+      return { kind: 'member' };
+    case 'company':
+      return { kind: 'company', code, title: (c.title ?? '').trim() };
+    case 'mobile':
+    case 'certificate':
+      return { kind: c.kind, code: code.toUpperCase() };
+    default:
+      return { kind: c.kind, code };
+  }
+}
+
+/** What is wrong with the choice, at its field (null: nothing). */
+export function invoiceProblem(raw: InvoiceChoice): { field: InvoiceField; message: string } | null {
+  const c = normalInvoice(raw);
+  if (c.kind === 'member') return null;
+  const code = c.code ?? '';
+  const labels: Record<string, string> = { mobile: ti.mobile, certificate: ti.certificate, donation: ti.loveCode, company: ti.taxId };
+  if (!code) return { field: 'code', message: ti.required(labels[c.kind]!) };
+  const format = codeFormats[c.kind];
+  if (format ? !format.test(code) : !validTaxId(code)) return { field: 'code', message: ti.bad[c.kind]! };
+  if (c.kind === 'company') {
+    const title = c.title ?? '';
+    if (!title) return { field: 'title', message: ti.required(ti.title) };
+    if ([...title].length > 60) return { field: 'title', message: ti.titleTooLong };
+  }
+  return null;
+}
+
+/** The field a server's refusal of the choice belongs to, by its code (null: not the invoice's). */
+export function invoiceRefusalField(code: number): InvoiceField | 'kind' | null {
+  if (code === codes.InvoiceKind) return 'kind';
+  if (code === codes.InvoiceCode) return 'code';
+  if (code === codes.InvoiceTitle) return 'title';
+  return null;
+}
+
+/** The first choice: the remembered one (the page's), the app's mobile barcode where the member has not chosen another carrier. */
+export function firstInvoice(remembered: InvoiceChoice | null, appBarcode: string): InvoiceChoice | null {
+  if (!remembered) return null;
+  const barcode = codeFormats.mobile!.test(appBarcode) ? appBarcode : '';
+  if (barcode && (remembered.kind === 'member' || (remembered.kind === 'mobile' && !remembered.code))) return { kind: 'mobile', code: barcode };
+  return remembered;
 }

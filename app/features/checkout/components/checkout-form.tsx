@@ -19,6 +19,7 @@ import { colour, radius } from '../../../ui/theme';
 import type { Offer } from '../rules';
 import { PaymentHint } from './payment-hint';
 import { CheckoutOptions } from './checkout-options';
+import { InvoiceForm } from './invoice-form';
 import { useCheckout, type Order } from './use-checkout';
 
 const RefusalDialog = lazyDialog(() => import('../dialogs/refusal-dialog'));
@@ -76,6 +77,9 @@ export function CheckoutForm({ offer, order, summary, testId = 'checkout', store
         ) : null}
         {summary}
         <CheckoutOptions offer={offer} storeLabel={storeLabel} choice={choice} change={c.change} chooseStore={c.chooseStore} />
+        {offer.invoice ? (
+          <InvoiceForm value={choice.invoice} onChange={(invoice) => c.change({ invoice })} sent={c.sent} refused={c.invoiceRefused} />
+        ) : null}
 
         <PaymentHint />
 

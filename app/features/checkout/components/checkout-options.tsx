@@ -14,7 +14,8 @@ import { colour, radius } from '../../../ui/theme';
 import { payWaysIn, salesmenIn, type Choice, type Offer } from '../rules';
 import { ACHForm } from './ach-form';
 
-const group = css`
+/** A group of radio choices, each a bordered row (also the invoice form's). */
+export const group = css`
   border: 0;
   margin: 0;
   padding: 0;

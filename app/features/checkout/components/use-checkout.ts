@@ -10,7 +10,8 @@ import { ApiError, errorText } from '../../../lib/api';
 import { useRefresh } from '../../../lib/use-submit';
 import { openInApp } from '../../../lib/app-bridge';
 import { queryString } from '../../../lib/query';
-import { cartFromQuery, cartPairs, checkoutRequest, choiceProblem, firstChoice, storeChosen, type Choice, type Offer, refusalOf } from '../rules';
+import { cartFromQuery, cartPairs, checkoutRequest, choiceProblem, firstChoice, firstInvoice, invoiceRefusalField, storeChosen, type Choice, type InvoiceField, type Offer, refusalOf } from '../rules';
+import { useNativeValues } from '../../../lib/use-native-values';
 import { contractFor, precheck, startACHPayment, startPayment } from '../api';
 import type { NoticeKind } from '../dialogs/refusal-dialog';
 
@@ -60,6 +61,15 @@ export function useCheckout(offer: Offer, order: Order) {
   const [shown, setShown] = useState<Shown>(null);
   const [contractPath, setContractPath] = useState('');
   const unsigned = offer.contract === 'unsigned';
+  // the invoice: sent once (every wrong field shows), a field the server refused
+  const [sent, setSent] = useState(false);
+  const [invoiceRefused, setInvoiceRefused] = useState<{ field: InvoiceField | 'kind'; message: string } | null>(null);
+  // the app's mobile barcode fills the invoice choice the member has not changed
+  const appBarcode = useNativeValues()?.mobileBarcode ?? '';
+  useEffect(() => {
+    const first = firstInvoice(offer.invoice, appBarcode);
+    if (first && choice.invoice === offer.invoice) change({ invoice: first });
+  }, [appBarcode]);
 
   // the contract this item needs in this store names the page to sign on
   const findContract = () => {
@@ -73,6 +83,8 @@ export function useCheckout(offer: Offer, order: Order) {
 
   /** A refusal in its dialog, or its message under the form. */
   const refused = (e: unknown) => {
+    const field = e instanceof ApiError ? invoiceRefusalField(e.code) : null;
+    if (field) return setInvoiceRefused({ field, message: errorText(e) });
     const kind = e instanceof ApiError ? refusalOf(e.code) : null;
     if (kind === 'login') return ui.open('login', { next: page.url });
     if (kind === 'contactInfo') return ui.open('completeInfo', { mode: 'contact', then: () => void submit() });
@@ -83,6 +95,8 @@ export function useCheckout(offer: Offer, order: Order) {
 
   const submit = async () => {
     setError('');
+    setSent(true);
+    setInvoiceRefused(null);
     const problem = choiceProblem(offer, choice);
     if (problem) return setError(problem);
     if (busy) return;
@@ -105,7 +119,9 @@ export function useCheckout(offer: Offer, order: Order) {
 
   return {
     choice,
-    change,
+    change: (c: Partial<Choice>) => (c.invoice ? setInvoiceRefused(null) : null, change(c)),
+    sent,
+    invoiceRefused,
     chooseStore: (id: number) => change(storeChosen(choice, offer.stores, id)),
     error,
     busy,

@@ -1,22 +1,13 @@
 // The member centre's orders waiting for payment: for the bank's answer
 // (ACH) or for the member to pay. Each links to its order result page; a
 // paid order leaves this list for what the member holds.
-import { css } from '@emotion/css';
 import type { PendingOrder } from '../../../contract/props';
 import { usePage, brandPath } from '../../../lib/page-context';
 import { Link } from '../../../lib/navigation';
 import { price } from '../../../lib/format';
-import { badge, badgeMuted, card, cardList } from '../../../ui/card';
+import { badge, badgeMuted, card, cardList, orderList } from '../../../ui/card';
 import { sectionTitle } from '../../../ui/section-title';
 import { member as t } from '../../../strings/zh-hant-members';
-
-const list = css`
-  list-style: none;
-  padding: 0;
-  margin: 0 0 24px;
-  h4 { font-size: 16px; margin: 6px 0 4px; }
-  p { margin: 4px 0; }
-`;
 
 export function PendingOrders({ orders }: { orders: PendingOrder[] }) {
   const page = usePage();
@@ -26,7 +17,7 @@ export function PendingOrders({ orders }: { orders: PendingOrder[] }) {
       <h3 id="pending-orders-title" className={sectionTitle}>
         {t.pending.title}
       </h3>
-      <ul className={`${cardList} ${list}`}>
+      <ul className={`${cardList} ${orderList}`}>
         {orders.map((o) => (
           <li key={o.orderNo} className={card} data-testid="pending-order" data-order={o.orderNo}>
             <span className={o.state === 'awaiting_payment' ? badge : `${badge} ${badgeMuted}`}>{t.pending.state(o)}</span>
