@@ -59,11 +59,6 @@ type Request struct {
 
 func fail(kind storefront.Kind, code int) error { return &storefront.Error{Kind: kind, Code: code} }
 
-// errModule: the brand has not switched the feature on.
-func errModule(what string) error {
-	return &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: storefront.TextModuleClosed(what)}
-}
-
 func (f *Flows) queued() {
 	if f.Queued != nil {
 		f.Queued()
@@ -148,11 +143,11 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 	mods := w.Brand.ModuleSet()
 	switch {
 	case !mods.Has(data.ModuleBooking):
-		return nil, errModule(storefront.TextFeatureBooking)
+		return nil, storefront.ModuleClosed(storefront.TextFeatureBooking)
 	case len(req.ScheduleIDs) == 0:
 		return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: storefront.TextChooseSchedule}
 	case len(req.ScheduleIDs) > 1 && !mods.Has(data.ModuleMultiBooking):
-		return nil, errModule(storefront.TextFeatureMultiBooking)
+		return nil, storefront.ModuleClosed(storefront.TextFeatureMultiBooking)
 	case len(req.ScheduleIDs) > 20:
 		return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: storefront.TextTooManySessions}
 	}
@@ -577,7 +572,7 @@ func (f *Flows) CheckInNow(ctx context.Context, w Who, scheduleID int64) (*data.
 // second join changes nothing and mails nothing.
 func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.WaitingPlace, error) {
 	if !w.Brand.ModuleSet().Has(data.ModuleWaitingList) {
-		return nil, errModule(storefront.TextFeatureWaitingList)
+		return nil, storefront.ModuleClosed(storefront.TextFeatureWaitingList)
 	}
 	now := f.Now()
 	var place *data.WaitingPlace

@@ -332,7 +332,7 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 // and cost the item covers.
 func (f *Flows) itemBooks(ctx context.Context, b *data.Brand, item *data.Item, req Request) error {
 	if !b.ModuleSet().Has(data.ModuleBooking) {
-		return refuse(storefront.KindForbidden, storefront.CodeForbidden, storefront.TextModuleClosed(storefront.TextFeatureBooking))
+		return storefront.ModuleClosed(storefront.TextFeatureBooking)
 	}
 	ss, err := f.DB.Sessions(ctx, b.ID, []int64{req.BookScheduleID})
 	if err != nil {
