@@ -123,6 +123,11 @@ export interface Brand {
   AndroidAppLink: string;
   IsNewposStore: boolean;
   WebFont: boolean; // the web font over the system's CJK sans (app/lib/fonts.ts)
+  /**
+   * JoinWithOtherBrandAccount: a member of another brand of the
+   * storefront may join this one with that account (POST /api/user/add)
+   */
+  JoinWithOtherBrandAccount: boolean;
   Modules: string[];
   DataVersion: number /* int64 */;
   Stores: Store[];

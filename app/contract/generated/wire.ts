@@ -791,7 +791,7 @@ export interface NewposTicketList {
 }
 /**
  * RegisterLoginAnswer is the answer of POST /api/session/purchaseVerify/register
- * and POST /api/user/add: the new member, logged in at once (the
+ * (and, as AddUserAnswer.Member, of POST /api/user/add): the new member, logged in at once (the
  * verification mail is on its way: MailSent).
  */
 export interface RegisterLoginAnswer extends LoginAnswer {
@@ -808,13 +808,27 @@ export interface PurchaseRegisterRequest extends RegisterRequest, AppRequest {
  * AddUserRequest is POST /api/user/add's body: a member of another brand
  * of this storefront joins this one with that account (its e-mail and
  * password, as LoginRequest), accepting the terms and filling this
- * brand's custom fields; name and phone come from that account.
+ * brand's custom fields. Two steps: without Confirm the answer shows the
+ * account's name and nothing is created; with Confirm the member joins
+ * under Name (the name they confirmed or corrected; empty: the account's).
  */
 export interface AddUserRequest extends BrandRequest, AppRequest {
   email: string;
   password: string;
   customFields: { [key: string]: string};
   acceptTerms: boolean;
+  confirm: boolean;
+  name: string;
+}
+/**
+ * AddUserAnswer is POST /api/user/add's answer: the name the member joins
+ * under (to show them before they confirm), and once they confirmed
+ * (Joined) the new member, logged in.
+ */
+export interface AddUserAnswer {
+  name: string;
+  joined: boolean;
+  member?: RegisterLoginAnswer;
 }
 
 //////////
