@@ -59,6 +59,15 @@ type Request struct {
 
 func fail(kind storefront.Kind, code int) error { return &storefront.Error{Kind: kind, Code: code} }
 
+// sold refuses a session the brand's modules do not sell: a private-coach
+// one without PRIVATE_COACH.
+func sold(mods data.Modules, s *data.SessionInfo) error {
+	if !mods.SellsCourse(s.PrivateCoach) {
+		return storefront.ModuleClosed(storefront.TextFeaturePrivateCoach)
+	}
+	return nil
+}
+
 func (f *Flows) queued() {
 	if f.Queued != nil {
 		f.Queued()
@@ -160,6 +169,11 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 	}
 	if len(sessions) != len(unique) {
 		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextSessionNotFound}
+	}
+	for _, s := range sessions {
+		if err := sold(mods, &s); err != nil {
+			return nil, err
+		}
 	}
 	pre, err := f.preselect(ctx, w, req, sessions)
 	if err != nil {
@@ -584,6 +598,9 @@ func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.Waitin
 			return err
 		}
 		s := &ss[0]
+		if err := sold(w.Brand.ModuleSet(), s); err != nil {
+			return err
+		}
 		if id, err := t.LiveBooking(w.User.ID, scheduleID); err != nil || id != 0 {
 			if err == nil {
 				err = fail(storefront.KindConflict, storefront.CodeAlreadyBooked)

@@ -236,6 +236,9 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 		if err != nil {
 			return nil, offShelf(err)
 		}
+		if !mods.SellsCourse(c.PrivateCoach) {
+			return nil, storefront.ModuleClosed(storefront.TextFeaturePrivateCoach)
+		}
 		if c.StoreID != store.ID {
 			return nil, refuse(storefront.KindInvalid, storefront.CodeNotSoldInStore, storefront.TextCourseNotInStore)
 		}
@@ -340,6 +343,9 @@ func (f *Flows) itemBooks(ctx context.Context, b *data.Brand, item *data.Item, r
 	}
 	if len(ss) == 0 {
 		return refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextSessionNotFound)
+	}
+	if !b.ModuleSet().SellsCourse(ss[0].PrivateCoach) {
+		return storefront.ModuleClosed(storefront.TextFeaturePrivateCoach)
 	}
 	if rules.PurchasePays(item.Entitlement(ss[0].StoreID, req.Quantity), ss[0].Session) != rules.PayOK {
 		return refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextItemCannotBook)

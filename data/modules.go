@@ -66,7 +66,10 @@ const (
 	// QR code the member centre shows.
 	ModuleQRCheckIn = "QR_CHECK_IN"
 	// ModulePrivateCoach sells private-coach classes (booked with the
-	// private-coach ticket variants).
+	// private-coach ticket variants). Off, whatever a course's own
+	// privateCoach flag says, its private-coach courses are neither listed
+	// (brand home, activities, search), shown (course page: 404), booked,
+	// waited for nor sold (Modules.SellsCourse; 403 此品牌未開放私人教練課程).
 	ModulePrivateCoach = "PRIVATE_COACH"
 	// ModuleCapacity shows a session's seats left.
 	ModuleCapacity = "CAPACITY"
@@ -97,3 +100,9 @@ type Modules []string
 
 // Has reports whether module key is on.
 func (m Modules) Has(key string) bool { return slices.Contains(m, key) }
+
+// SellsCourse reports whether a course is listed, booked and sold: a
+// private-coach one only with ModulePrivateCoach.
+func (m Modules) SellsCourse(privateCoach bool) bool {
+	return !privateCoach || m.Has(ModulePrivateCoach)
+}

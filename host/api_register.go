@@ -3,8 +3,8 @@ package host
 import (
 	"cmp"
 	"net/http"
-	"strings"
 	"storefront"
+	"strings"
 
 	"storefront/data"
 	"storefront/host/wire"

@@ -22,6 +22,8 @@ func (s *Server) purchaseVerify(r *http.Request, b *data.Brand, id int64) (*wire
 	}
 	in := ss[0]
 	switch {
+	case !b.ModuleSet().SellsCourse(in.PrivateCoach):
+		return nil, storefront.ModuleClosed(storefront.TextFeaturePrivateCoach)
 	case !in.BookableAt(s.now()):
 		return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeBookingClosed}
 	case in.SeatsLeft() == 0:

@@ -38,7 +38,7 @@ func (s *Server) activities(ctx context.Context, b *data.Brand, term bool, pageN
 	var p data.Page[data.Activity]
 	name := fmt.Sprintf("activities:%t:%d:%d:%d:%d", term, now.Unix(), pageNumber, pageSize, teacherPerSize)
 	err := s.cached(ctx, b, name, &p, func() (any, error) {
-		return s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, Term: &term}, pageNumber, pageSize, data.SchedulesPerItem, teacherPerSize)
+		return s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, Term: &term, NoPrivateCoach: noPrivateCoach(b)}, pageNumber, pageSize, data.SchedulesPerItem, teacherPerSize)
 	})
 	return &p, err
 }
@@ -116,7 +116,8 @@ func parseSearch(v url.Values) (wire.SearchFilter, error) {
 // search runs a search: courses with a coming schedule that matches.
 func (s *Server) search(ctx context.Context, b *data.Brand, f wire.SearchFilter) (*data.Page[data.Activity], error) {
 	now := s.clock()
-	af := data.ActivityFilter{From: now, To: f.EndDate, StoreID: f.StoreID, TeacherID: f.TeacherID, CategoryID: f.CategoryID, Keyword: f.Keyword}
+	af := data.ActivityFilter{From: now, To: f.EndDate, StoreID: f.StoreID, TeacherID: f.TeacherID, CategoryID: f.CategoryID, Keyword: f.Keyword,
+		NoPrivateCoach: noPrivateCoach(b)}
 	if f.StartDate != "" {
 		if start, _ := time.ParseInLocation("2006-01-02", f.StartDate, rules.Taipei); start.After(now) {
 			af.From = start
@@ -161,15 +162,22 @@ func loadSearch(s *Server, rc *reqCtx) (any, error) {
 	return &wire.SearchPage{Filter: f, Condition: c, Result: &cards}, nil
 }
 
-// course loads a course's detail with its coming schedules.
+// course loads a course's detail with its coming schedules; a
+// private-coach course of a brand without the module is not found.
 func (s *Server) course(ctx context.Context, b *data.Brand, id int64) (*data.CourseDetail, error) {
 	now := s.clock()
 	var d data.CourseDetail
 	err := s.cached(ctx, b, fmt.Sprintf("course:%d:%d", id, now.Unix()), &d, func() (any, error) {
 		return s.db.Course(ctx, b.ID, id, now)
 	})
+	if err == nil && !b.ModuleSet().SellsCourse(d.PrivateCoach) {
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: storefront.TextCourseNotFound}
+	}
 	return &d, err
 }
+
+// noPrivateCoach: the brand's lists leave out private-coach courses.
+func noPrivateCoach(b *data.Brand) bool { return !b.ModuleSet().SellsCourse(true) }
 
 var errNoPage = &storefront.Error{Kind: storefront.KindNotFound, Message: storefront.TextPageNotFound}
 
@@ -294,7 +302,7 @@ func (s *Server) promoted(ctx context.Context, b *data.Brand, n int) ([]data.Act
 		p := &data.Page[data.Activity]{}
 		if recommend {
 			var err error
-			p, err = s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, Promoted: true}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
+			p, err = s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, Promoted: true, NoPrivateCoach: noPrivateCoach(b)}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
 			if err != nil {
 				return nil, err
 			}
@@ -302,7 +310,7 @@ func (s *Server) promoted(ctx context.Context, b *data.Brand, n int) ([]data.Act
 				return p.List, nil
 			}
 		}
-		more, err := s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
+		more, err := s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, NoPrivateCoach: noPrivateCoach(b)}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
 		if err != nil {
 			return nil, err
 		}

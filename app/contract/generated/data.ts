@@ -305,6 +305,11 @@ export interface ActivityFilter {
   CategoryID: number /* int64 */;
   Keyword: string; // partial match on course, category, teacher and store names
   Promoted: boolean;
+  /**
+   * NoPrivateCoach leaves out the private-coach courses (module
+   * PRIVATE_COACH off: Modules.SellsCourse).
+   */
+  NoPrivateCoach: boolean;
 }
 /**
  * CourseDetail is a course's page: the course, its store, lead teacher,
@@ -322,6 +327,10 @@ export interface CourseDetail extends rules.Activity {
   teachers: Teacher[];
   termClasses: TermClass[];
   updatedAt: string /* RFC 3339 */;
+  /**
+   * PrivateCoach: a private-coach course (module PRIVATE_COACH).
+   */
+  privateCoach: boolean;
 }
 /**
  * ScheduleFilter selects schedules for the schedule calls.
