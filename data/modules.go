@@ -38,7 +38,10 @@ const (
 	ModuleBooking = "BOOKING"
 	// ModulePasscard shows passcards in the member centre.
 	ModulePasscard = "PASSCARD"
-	// ModuleMemberInfo lets members edit their profile.
+	// ModuleMemberInfo lets members edit their profile (the member
+	// centre's edit button, POST /api/user/edit). Off, a member may still
+	// fill in a field left empty (the contact a checkout asks for), but
+	// not change their name or a filled field (403 此品牌未開放線上修改會員資料).
 	ModuleMemberInfo = "MEMBER_INFO"
 	// ModuleMobileApp says the brand has a mobile app (download banner).
 	ModuleMobileApp = "MOBILE_APP"

@@ -98,6 +98,23 @@ func TestModulesThroughTheHandler(t *testing.T) {
 				t.Errorf("buying its seat = %d %s", w.Code, w.Body)
 			}
 		}},
+		{module: data.ModuleMemberInfo, check: func(t *testing.T, on bool) {
+			ts.exec(t, `update users set name = '林小安', custom_values = custom_values - 'emergencyContact' where id = $1`, ts.me.id)
+			edit := func(kv ...any) *httptest.ResponseRecorder {
+				return scenario{Method: "POST", Path: "/api/user/edit", Body: body(kv...), Header: ts.me.auth()}.run(t, ts)
+			}
+			if w := edit("name", "林小安安"); refused(w, "線上修改會員資料") == on || (on && w.Code != 200) {
+				t.Errorf("editing the name = %d %s", w.Code, w.Body)
+			}
+			// what is missing may be filled in either way
+			if w := edit("customFields", map[string]string{"emergencyContact": "林媽媽 0911-222-333"}); w.Code != 200 {
+				t.Errorf("filling in a missing field = %d %s", w.Code, w.Body)
+			}
+			page := ts.get(t, "/demo/user", ts.me.auth()...).Body.String()
+			if strings.Contains(page, "編輯資料") != on {
+				t.Errorf("the member centre offers to edit the profile: %v", !on)
+			}
+		}},
 	}
 	for _, c := range cases {
 		t.Run(c.module, func(t *testing.T) {
