@@ -42,7 +42,7 @@ func (f *Flows) Offers(ctx context.Context, b *data.Brand, scheduleID int64) (*O
 	if !c.TicketOnly && o.Session.TermClassID == 0 {
 		o.SinglePrice = c.MinPrice
 	}
-	items, err := f.DB.Items(ctx, b.ID, data.ItemFilter{Day: rules.Day(now)}, 1, 0)
+	items, err := f.DB.Items(ctx, b.ID, data.ItemFilter{Modules: b.ModuleSet(), Day: rules.Day(now)}, 1, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -55,6 +55,10 @@ type Flows struct {
 
 // Request is what a buyer asks for (host's CheckoutRequest).
 type Request struct {
+	// InApp: bought in the brand's app (its webview); without module
+	// APP_ONLINE_PURCHASE refused, but for a debt (OrderKindOverdue),
+	// which is paid wherever the member is.
+	InApp      bool
 	Kind       string // data.OrderKind…
 	ItemType   string
 	ItemID     int64
@@ -205,6 +209,9 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 	mods := b.ModuleSet()
 	now := f.Now()
 	q := &Quote{Quantity: req.Quantity, Contract: ContractNotNeeded}
+	if req.InApp && req.Kind != data.OrderKindOverdue && !mods.Has(data.ModuleAppOnlinePurchase) {
+		return nil, storefront.ModuleClosed(storefront.TextFeatureAppPurchase)
+	}
 	store, err := Store(b, req.StoreID)
 	if err != nil {
 		return nil, err
@@ -217,6 +224,9 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 		}
 		if !data.IsItemType(req.ItemType) || req.ItemID <= 0 {
 			return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextNoItem)
+		}
+		if !mods.SellsItem(req.ItemType) {
+			return nil, storefront.ModuleClosed(itemFeature[req.ItemType])
 		}
 		if item, err = f.DB.Item(ctx, b.ID, req.ItemType, req.ItemID, rules.Day(now)); err != nil {
 			return nil, offShelf(err)
@@ -328,6 +338,14 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 		q.line.CourseID, q.line.ScheduleID = 0, 0
 	}
 	return q, nil
+}
+
+// itemFeature names the feature of an item type's module
+// (data.Modules.SellsItem) in its refusal.
+var itemFeature = map[string]string{
+	data.ItemPasscard:         storefront.TextFeatureOnlinePasscard,
+	data.ItemQuantityPasscard: storefront.TextFeatureOnlinePasscard,
+	data.ItemPoint:            storefront.TextFeatureOnlineCustomerPoint,
 }
 
 // itemBooks checks that buying req's quantity of item can pay for the

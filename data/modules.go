@@ -45,15 +45,28 @@ const (
 	ModuleMemberInfo = "MEMBER_INFO"
 	// ModuleMobileApp says the brand has a mobile app (download banner).
 	ModuleMobileApp = "MOBILE_APP"
-	// ModuleAppOnlinePurchase allows purchases inside the app webview.
+	// ModuleAppOnlinePurchase allows purchases inside the app webview
+	// (page.webview: ?from=app or the visit's app mode; a call whose body
+	// says from=app or carries the app-mode cookie). Off, the app's pages
+	// offer no buying (buy buttons hidden, the checkout form a notice) and
+	// the checkout calls from the app answer 403 此品牌未開放在 App 內購買,
+	// a debt (overdue counting passcard) still paid; the web shop is
+	// unaffected.
 	ModuleAppOnlinePurchase = "APP_ONLINE_PURCHASE"
 	// ModuleInvoice issues invoices for online orders.
 	ModuleInvoice = "INVOICE"
 	// ModuleQuantityPasscardQR shows the count card's QR code.
 	ModuleQuantityPasscardQR = "QUANTITY_PASSCARD_QR"
-	// ModuleOnlinePasscard sells passcards online.
+	// ModuleOnlinePasscard sells passcards online: the regular passcards
+	// (passcard) and the count cards (quantityPasscard), the cards a
+	// member shows at the door. Off, they are left out of brand home, the
+	// plans and the item lists, their pages are 404 and their checkout
+	// 403 (此品牌未開放線上購買通行卡). Minute cards (countingPasscard) go
+	// with the timing card, not this module.
 	ModuleOnlinePasscard = "ONLINE_PASSCARD"
-	// ModuleOnlineCustomerPoint sells stored-value points online.
+	// ModuleOnlineCustomerPoint sells stored-value points online: the
+	// point items (儲值票券, the spec's custPointProjectInfoList). Off, as
+	// ModuleOnlinePasscard for them (此品牌未開放線上購買儲值票券).
 	ModuleOnlineCustomerPoint = "ONLINE_CUSTOMER_POINT"
 	// ModuleMultiBooking lets a member book several seats at once.
 	ModuleMultiBooking = "MULTI_BOOKING"
@@ -103,6 +116,20 @@ type Modules []string
 
 // Has reports whether module key is on.
 func (m Modules) Has(key string) bool { return slices.Contains(m, key) }
+
+// itemModules is the module that sells each item type online; a type
+// not named needs none.
+var itemModules = map[string]string{
+	ItemPasscard:         ModuleOnlinePasscard,
+	ItemQuantityPasscard: ModuleOnlinePasscard,
+	ItemPoint:            ModuleOnlineCustomerPoint,
+}
+
+// SellsItem reports whether items of type t are sold online.
+func (m Modules) SellsItem(t string) bool {
+	k, ok := itemModules[t]
+	return !ok || m.Has(k)
+}
 
 // SellsCourse reports whether a course is listed, booked and sold: a
 // private-coach one only with ModulePrivateCoach.

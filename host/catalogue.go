@@ -246,7 +246,12 @@ func loadTermSchedule(s *Server, rc *reqCtx) (any, error) {
 	return &wire.TermPage{TermSchedule: ts[0]}, nil
 }
 
+// item loads an item of the brand; one of a type its modules do not
+// sell online is not found.
 func (s *Server) item(ctx context.Context, b *data.Brand, itemType string, id int64) (*data.Item, error) {
+	if !b.ModuleSet().SellsItem(itemType) {
+		return nil, errNoPage
+	}
 	var it data.Item
 	day := rules.Day(s.now())
 	err := s.cached(ctx, b, fmt.Sprintf("item:%s:%d:%s", itemType, id, day), &it, func() (any, error) {

@@ -44,6 +44,43 @@ func TestModulesThroughTheHandler(t *testing.T) {
 	hathaStore := ts.id(t, `select store_id from courses where id = $1`, hatha)
 	hathaSession := ts.id(t, `select id from course_schedules where course_id = $1 and date > '2026-11-24' and term_class_id is null order by date, start_time limit 1`, hatha)
 
+	// an item of a type on sale: its name, page and precheck body
+	type item struct {
+		name, page string
+		buy        map[string]any
+	}
+	itemOf := func(typ string) item {
+		var id, store int64
+		var name string
+		var price int
+		if err := ts.db.Pool.QueryRow(context.Background(), `select i.id, i.name, i.price, (select min(id) from stores where brand_id = 'demo')
+			from items i where i.brand_id = 'demo' and i.type = $1 and i.on_shelf order by i.sort, i.id limit 1`, typ).Scan(&id, &name, &price, &store); err != nil {
+			t.Fatal(err)
+		}
+		return item{name: name, page: fmt.Sprintf("/demo/%s/%d", typ, id),
+			buy: body("kind", "item", "itemType", typ, "itemId", id, "storeId", store, "quantity", 1, "price", price)}
+	}
+	precheck := func(buy map[string]any, header ...string) *httptest.ResponseRecorder {
+		return scenario{Method: "POST", Path: "/api/brand/demo/sale/precheck", Body: buy, Header: append(ts.me.auth(), header...)}.run(t, ts)
+	}
+	// sold checks an item type is on sale (on) or not anywhere a visitor
+	// meets it: brand home, the plans, its page, its precheck
+	sold := func(t *testing.T, it item, feature string, on bool) {
+		t.Helper()
+		if home := ts.get(t, "/demo").Body.String(); strings.Contains(home, it.name) != on {
+			t.Errorf("brand home shows %s: %v", it.name, !on)
+		}
+		if plans := ts.get(t, "/api/plan?brandId=demo").Body.String(); strings.Contains(plans, it.name) != on {
+			t.Errorf("the plans list %s: %v", it.name, !on)
+		}
+		if w := ts.get(t, it.page); (w.Code == 200) != on {
+			t.Errorf("%s = %d", it.page, w.Code)
+		}
+		if w := precheck(it.buy); refused(w, feature) == on || (on && w.Code != 200) {
+			t.Errorf("its precheck = %d %s", w.Code, w.Body)
+		}
+	}
+
 	cases := []struct {
 		module string
 		check  func(t *testing.T, on bool)
@@ -113,6 +150,41 @@ func TestModulesThroughTheHandler(t *testing.T) {
 			page := ts.get(t, "/demo/user", ts.me.auth()...).Body.String()
 			if strings.Contains(page, "編輯資料") != on {
 				t.Errorf("the member centre offers to edit the profile: %v", !on)
+			}
+		}},
+		{module: data.ModuleOnlinePasscard, check: func(t *testing.T, on bool) {
+			sold(t, itemOf(data.ItemPasscard), "線上購買通行卡", on)
+			sold(t, itemOf(data.ItemQuantityPasscard), "線上購買通行卡", on)
+			sold(t, itemOf(data.ItemPoint), "", true) // not this module's
+		}},
+		{module: data.ModuleOnlineCustomerPoint, check: func(t *testing.T, on bool) {
+			sold(t, itemOf(data.ItemPoint), "線上購買儲值票券", on)
+			sold(t, itemOf(data.ItemPasscard), "", true)
+		}},
+		{module: data.ModuleAppOnlinePurchase, check: func(t *testing.T, on bool) {
+			it := itemOf(data.ItemPasscard)
+			if w := precheck(it.buy); w.Code != 200 {
+				t.Errorf("on the web the precheck = %d %s", w.Code, w.Body)
+			}
+			app := with(it.buy, "from", "app")
+			if w := precheck(app); refused(w, "在 App 內購買") == on || (on && w.Code != 200) {
+				t.Errorf("from the app the precheck = %d %s", w.Code, w.Body)
+			}
+			if w := precheck(it.buy, "Cookie", "web_ec_from=app"); refused(w, "在 App 內購買") == on {
+				t.Errorf("in an app-mode visit the precheck = %d %s", w.Code, w.Body)
+			}
+			pay := scenario{Method: "POST", Path: "/api/brand/demo/sale/payment", Body: with(with(app, "acceptTerms", true), "payWay", data.PayWayCard),
+				Header: ts.me.auth()}
+			if w := pay.run(t, ts); refused(w, "在 App 內購買") == on {
+				t.Errorf("from the app the payment = %d %s", w.Code, w.Body)
+			}
+			page := ts.get(t, it.page+"?from=app", ts.me.auth()...).Body.String()
+			if strings.Contains(page, `href="`+it.page+`/checkout"`) != on {
+				t.Errorf("the item page in the app offers to buy: %v", !on)
+			}
+			page = ts.get(t, it.page+"/checkout?from=app", ts.me.auth()...).Body.String()
+			if strings.Contains(page, "此品牌未開放在 App 內購買") == on {
+				t.Errorf("the checkout page in the app says buying is closed: %v", on)
 			}
 		}},
 	}

@@ -16,7 +16,7 @@ import { heading, sectionTitle } from '../ui/section-title';
 import { chipButton, primaryButton, secondaryButton } from '../ui/button';
 import { BookingPanel } from '../features/booking/components/booking-panel';
 import { byDate } from '../features/booking/rules';
-import { hasModule, Module } from '../lib/modules';
+import { buysHere, hasModule, Module } from '../lib/modules';
 import { card } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs, absolute } from '../lib/json-ld';
@@ -155,11 +155,11 @@ export default function Course({ data: d }: { data: CourseDetail }) {
             <a className={primaryButton} href="#booking" onClick={toPanel} data-testid="book-now">
               {t.book}
             </a>
-          ) : (
+          ) : buysHere(page) ? (
             <Link className={primaryButton} href={brandPath(page, path + '/checkout')}>
               {t.book}
             </Link>
-          )}
+          ) : null}
         </div>
       </div>
       {booking ? <BookingPanel courseId={d.courseId} sessions={d.scheduleList} /> : null}
