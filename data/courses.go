@@ -124,12 +124,12 @@ const scheduleJoin = `course_schedules s join courses c on c.id = s.course_id jo
 
 const scheduleCols = `s.id, s.course_id, to_char(s.date, 'YYYY-MM-DD'), extract(dow from s.date)::int + 1,
 	to_char(s.start_time, 'HH24:MI'), to_char(s.end_time, 'HH24:MI'), coalesce(s.teacher_id, 0),
-	coalesce((select name from teachers where id = s.teacher_id), ''), s.capacity, s.capacity - s.booked,
-	coalesce(s.term_class_id, 0)`
+	coalesce((select name from teachers where id = s.teacher_id), ''), s.capacity, greatest(s.capacity - s.booked, 0),
+	s.booked >= s.capacity, coalesce(s.term_class_id, 0)`
 
 func scanSchedule(r pgx.Row, s *Schedule) error {
 	return r.Scan(&s.ScheduleID, &s.CourseID, &s.ScheduleDate, &s.Weekday, &s.StartTime, &s.EndTime,
-		&s.TeacherID, &s.TeacherName, &s.Capacity, &s.Remaining, &s.TermClassID)
+		&s.TeacherID, &s.TeacherName, &s.Capacity, &s.Remaining, &s.Full, &s.TermClassID)
 }
 
 // Activities returns one page of the courses with schedules matching f,

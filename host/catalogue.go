@@ -40,6 +40,7 @@ func (s *Server) activities(ctx context.Context, b *data.Brand, term bool, pageN
 	err := s.cached(ctx, b, name, &p, func() (any, error) {
 		return s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, Term: &term, NoPrivateCoach: noPrivateCoach(b)}, pageNumber, pageSize, data.SchedulesPerItem, teacherPerSize)
 	})
+	activitySeats(b, p.List)
 	return &p, err
 }
 
@@ -128,6 +129,7 @@ func (s *Server) search(ctx context.Context, b *data.Brand, f wire.SearchFilter)
 	err := s.cached(ctx, b, name, &p, func() (any, error) {
 		return s.db.Activities(ctx, b.ID, af, f.PageNumber, f.PageSize, data.SchedulesPerItem, data.TeacherPerSize)
 	})
+	activitySeats(b, p.List)
 	return &p, err
 }
 
@@ -173,7 +175,35 @@ func (s *Server) course(ctx context.Context, b *data.Brand, id int64) (*data.Cou
 	if err == nil && !b.ModuleSet().SellsCourse(d.PrivateCoach) {
 		return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: storefront.TextCourseNotFound}
 	}
+	if !showsSeats(b) {
+		rules.HideSeats(d.ScheduleList)
+	}
 	return &d, err
+}
+
+// showsSeats: the brand shows how many seats a session has left (module
+// CAPACITY); without it pages and calls carry no seat counts, only
+// whether a session is full.
+func showsSeats(b *data.Brand) bool { return b.ModuleSet().Has(data.ModuleCapacity) }
+
+// seatsLeft is a session's seats left as the brand shows them: nil
+// without CAPACITY.
+func seatsLeft(b *data.Brand, n int) *int {
+	if !showsSeats(b) {
+		return nil
+	}
+	return &n
+}
+
+// activitySeats drops the seat counts of the activities' sessions where
+// the brand shows none.
+func activitySeats(b *data.Brand, as []data.Activity) {
+	if showsSeats(b) {
+		return
+	}
+	for i := range as {
+		rules.HideSeats(as[i].ScheduleList)
+	}
 }
 
 // noPrivateCoach: the brand's lists leave out private-coach courses.
@@ -322,5 +352,6 @@ func (s *Server) promoted(ctx context.Context, b *data.Brand, n int) ([]data.Act
 		m := rules.MergeActivities(now, data.TeacherPerSize, p.List, more.List)
 		return m[:min(n, len(m))], nil
 	})
+	activitySeats(b, list)
 	return list, err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -80,6 +81,13 @@ func TestModulesThroughTheHandler(t *testing.T) {
 			t.Errorf("its precheck = %d %s", w.Code, w.Body)
 		}
 	}
+
+	// a course with a full session and one with seats
+	aerial := ts.id(t, `select c.id from courses c join stores st on st.id = c.store_id where c.brand_id = 'demo' and c.name = '空中瑜珈入門' and st.short_name = '信義館'`)
+	aerialStore := ts.id(t, `select store_id from courses where id = $1`, aerial)
+	fullSession := ts.id(t, `select id from course_schedules where course_id = $1 and date > '2026-11-24' and term_class_id is null order by date, start_time limit 1`, aerial)
+	ts.exec(t, `update course_schedules set booked = capacity where id = $1`, fullSession)
+	counts := regexp.MustCompile(`"(remaining|capacity|seatsLeft)":\d`)
 
 	cases := []struct {
 		module string
@@ -185,6 +193,30 @@ func TestModulesThroughTheHandler(t *testing.T) {
 			page = ts.get(t, it.page+"/checkout?from=app", ts.me.auth()...).Body.String()
 			if strings.Contains(page, "此品牌未開放在 App 內購買") == on {
 				t.Errorf("the checkout page in the app says buying is closed: %v", on)
+			}
+		}},
+		{module: data.ModuleCapacity, check: func(t *testing.T, on bool) {
+			page := ts.get(t, fmt.Sprintf("/demo/activity/%d/%d", aerialStore, aerial)).Body.String()
+			if counts.MatchString(page) != on || strings.Contains(page, "剩 ") != on {
+				t.Errorf("the course page shows seat counts: %v", !on)
+			}
+			if !strings.Contains(page, "額滿") {
+				t.Error("the course page does not mark the full session full")
+			}
+			api := ts.get(t, fmt.Sprintf("/api/schedule?brandId=demo&courseId=%d", aerial)).Body.String()
+			if counts.MatchString(api) != on {
+				t.Errorf("/api/schedule answers seat counts: %v: %.300s", !on, api)
+			}
+			if !strings.Contains(api, fmt.Sprintf(`"scheduleId":%d`, fullSession)) || !strings.Contains(api, `"full":true`) {
+				t.Errorf("/api/schedule does not mark the full session full: %.300s", api)
+			}
+			for _, p := range []string{"/api/search/activityList?brandId=demo", "/api/search/promoteList?brandId=demo", "/api/search/searchEventList?brandId=demo"} {
+				if list := ts.get(t, p).Body.String(); counts.MatchString(list) != on {
+					t.Errorf("%s answers seat counts: %v", p, !on)
+				}
+			}
+			if w := ts.book(t, ts.me, fullSession); w.Code != 409 {
+				t.Errorf("booking the full session = %d %s; want 409 (full)", w.Code, w.Body)
 			}
 		}},
 	}

@@ -203,7 +203,7 @@ export default function Course({ data: d }: { data: CourseDetail }) {
               <li key={s.scheduleId} id={scheduleAnchor(s.scheduleId)} className={row} data-testid="schedule-row">
                 <time dateTime={s.scheduleDate + 'T' + s.startTime}>{timeRange(s.startTime, s.endTime)}</time>
                 <span>{s.teacherName}</span>
-                <span className={s.remaining > 0 ? seats : full}>{s.remaining > 0 ? tc.remaining(s.remaining) : tc.full}</span>
+                <span className={s.full ? full : seats}>{s.full ? tc.full : s.remaining === null ? tc.open : tc.remaining(s.remaining)}</span>
                 <CalendarButton className={chipButton} event={calendarEvent(page, host, d, s, url)} label={`${t.addToCalendar}：${dateWithWeekday(s.scheduleDate, s.weekday)} ${s.startTime}`}>
                   {t.addToCalendar}
                 </CalendarButton>

@@ -13,9 +13,10 @@ import type { PageName, RouteName } from './shared';
 export interface ScheduleSeat extends data.Schedule {
   courseName: string;
   /**
-   * SeatsLeft is capacity minus booked; Full when none is left.
+   * SeatsLeft is capacity minus booked, null where the brand shows no
+   * seat counts (module CAPACITY off); Full when none is left.
    */
-  seatsLeft: number /* int */;
+  seatsLeft: number | null;
   full: boolean;
   waitingCount: number /* int */;
   /**
@@ -161,7 +162,10 @@ export interface PurchaseVerify {
   courseId: number /* int64 */;
   name: string;
   price: number /* int */;
-  seatsLeft: number /* int */;
+  /**
+   * SeatsLeft: null where the brand shows no seat counts (CAPACITY off).
+   */
+  seatsLeft: number | null;
 }
 /**
  * WaitingRequest is the body of POST /api/schedule/waiting/add and
