@@ -98,7 +98,12 @@ const (
 	ModuleChailease = "CHAILEASE_PAYMENT"
 )
 
-// AllModules lists every module key, in the order above.
+// AllModules lists every module key, in the order above: the keys the
+// storefront acts on, and so the keys the catalogue import accepts
+// (schema.json's modules enum is this list, TestSchemaFollowsTheFormat):
+// any other key in a brand.json, one the spec names but nothing here
+// checks included, is refused, naming it. TestEveryModuleIsActedOn fails
+// for a key declared here and checked nowhere.
 var AllModules = []string{
 	ModuleWebShop, ModuleFindActivity, ModuleFindPlan, ModuleTermSchedule,
 	ModuleOnlineBuyClass, ModuleTimingCard, ModuleTimingCardQR, ModulePromotion,
