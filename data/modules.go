@@ -87,7 +87,11 @@ const (
 	// (brand home, activities, search), shown (course page: 404), booked,
 	// waited for nor sold (Modules.SellsCourse; 403 此品牌未開放私人教練課程).
 	ModulePrivateCoach = "PRIVATE_COACH"
-	// ModuleCapacity shows a session's seats left.
+	// ModuleCapacity shows a session's seats left (and its capacity): on
+	// the course page, in the booking panel, and in the calls' answers
+	// (activity lists, GET /api/schedule, the purchase checks). Off, those
+	// counts are null and the pages say only whether a session can be
+	// booked; a full session is still marked full and refused.
 	ModuleCapacity = "CAPACITY"
 	// ModuleEmailNotification mails booking confirmations, cancellations
 	// and waiting-list news.
