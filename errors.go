@@ -53,6 +53,12 @@ func Errorf(kind Kind, code int, format string, args ...any) *Error {
 	return &Error{Kind: kind, Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
+// ModuleClosed refuses a feature (TextFeature...) the brand has not
+// switched on: 403, code CodeForbidden, "此品牌未開放" and the feature.
+func ModuleClosed(feature string) *Error {
+	return &Error{Kind: KindForbidden, Code: CodeForbidden, Message: TextModuleClosed(feature)}
+}
+
 // AsError returns err as an *Error, mapping pgx's no-rows to not-found,
 // constraint violations to conflict or invalid, and anything else to
 // internal.

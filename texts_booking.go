@@ -7,11 +7,17 @@ import "fmt"
 // TextModuleClosed refuses a feature the brand has not switched on.
 func TextModuleClosed(feature string) string { return "此品牌未開放" + feature }
 
-// Features TextModuleClosed names.
+// Features TextModuleClosed (and ModuleClosed) names, of every area.
 const (
-	TextFeatureBooking      = "課程預約"
-	TextFeatureMultiBooking = "一次預約多堂課程"
-	TextFeatureWaitingList  = "候補名單"
+	TextFeatureBooking             = "課程預約"
+	TextFeatureMultiBooking        = "一次預約多堂課程"
+	TextFeatureWaitingList         = "候補名單"
+	TextFeaturePrivateCoach        = "私人教練課程"
+	TextFeatureMemberInfo          = "線上修改會員資料"
+	TextFeatureAppPurchase         = "在 App 內購買"
+	TextFeatureOnlinePasscard      = "線上購買通行卡"
+	TextFeatureOnlineCustomerPoint = "線上購買儲值票券"
+	TextFeatureJoinWithOtherBrand  = "以其他品牌的帳號加入"
 )
 
 // Texts of booking a session.

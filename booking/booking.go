@@ -59,9 +59,13 @@ type Request struct {
 
 func fail(kind storefront.Kind, code int) error { return &storefront.Error{Kind: kind, Code: code} }
 
-// errModule: the brand has not switched the feature on.
-func errModule(what string) error {
-	return &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: storefront.TextModuleClosed(what)}
+// sold refuses a session the brand's modules do not sell: a private-coach
+// one without PRIVATE_COACH.
+func sold(mods data.Modules, s *data.SessionInfo) error {
+	if !mods.SellsCourse(s.PrivateCoach) {
+		return storefront.ModuleClosed(storefront.TextFeaturePrivateCoach)
+	}
+	return nil
 }
 
 func (f *Flows) queued() {
@@ -148,11 +152,11 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 	mods := w.Brand.ModuleSet()
 	switch {
 	case !mods.Has(data.ModuleBooking):
-		return nil, errModule(storefront.TextFeatureBooking)
+		return nil, storefront.ModuleClosed(storefront.TextFeatureBooking)
 	case len(req.ScheduleIDs) == 0:
 		return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: storefront.TextChooseSchedule}
 	case len(req.ScheduleIDs) > 1 && !mods.Has(data.ModuleMultiBooking):
-		return nil, errModule(storefront.TextFeatureMultiBooking)
+		return nil, storefront.ModuleClosed(storefront.TextFeatureMultiBooking)
 	case len(req.ScheduleIDs) > 20:
 		return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: storefront.TextTooManySessions}
 	}
@@ -165,6 +169,11 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 	}
 	if len(sessions) != len(unique) {
 		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextSessionNotFound}
+	}
+	for _, s := range sessions {
+		if err := sold(mods, &s); err != nil {
+			return nil, err
+		}
 	}
 	pre, err := f.preselect(ctx, w, req, sessions)
 	if err != nil {
@@ -577,7 +586,7 @@ func (f *Flows) CheckInNow(ctx context.Context, w Who, scheduleID int64) (*data.
 // second join changes nothing and mails nothing.
 func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.WaitingPlace, error) {
 	if !w.Brand.ModuleSet().Has(data.ModuleWaitingList) {
-		return nil, errModule(storefront.TextFeatureWaitingList)
+		return nil, storefront.ModuleClosed(storefront.TextFeatureWaitingList)
 	}
 	now := f.Now()
 	var place *data.WaitingPlace
@@ -589,6 +598,9 @@ func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.Waitin
 			return err
 		}
 		s := &ss[0]
+		if err := sold(w.Brand.ModuleSet(), s); err != nil {
+			return err
+		}
 		if id, err := t.LiveBooking(w.User.ID, scheduleID); err != nil || id != 0 {
 			if err == nil {
 				err = fail(storefront.KindConflict, storefront.CodeAlreadyBooked)

@@ -30,6 +30,9 @@ func (f *Flows) Offers(ctx context.Context, b *data.Brand, scheduleID int64) (*O
 	if len(ss) == 0 {
 		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextSessionNotFound}
 	}
+	if err := sold(b.ModuleSet(), &ss[0]); err != nil {
+		return nil, err
+	}
 	now := f.Now()
 	o := &Offer{Session: &ss[0], Items: []data.Item{}}
 	c, err := f.DB.Course(ctx, b.ID, o.Session.CourseID, now)
@@ -39,7 +42,7 @@ func (f *Flows) Offers(ctx context.Context, b *data.Brand, scheduleID int64) (*O
 	if !c.TicketOnly && o.Session.TermClassID == 0 {
 		o.SinglePrice = c.MinPrice
 	}
-	items, err := f.DB.Items(ctx, b.ID, data.ItemFilter{Day: rules.Day(now)}, 1, 0)
+	items, err := f.DB.Items(ctx, b.ID, data.ItemFilter{Modules: b.ModuleSet(), Day: rules.Day(now)}, 1, 0)
 	if err != nil {
 		return nil, err
 	}

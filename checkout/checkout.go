@@ -57,6 +57,10 @@ type Flows struct {
 
 // Request is what a buyer asks for (host's CheckoutRequest).
 type Request struct {
+	// InApp: bought in the brand's app (its webview); without module
+	// APP_ONLINE_PURCHASE refused, but for a debt (OrderKindOverdue),
+	// which is paid wherever the member is.
+	InApp      bool
 	Kind       string // data.OrderKind…
 	ItemType   string
 	ItemID     int64
@@ -229,6 +233,9 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 	mods := b.ModuleSet()
 	now := f.Now()
 	q := &Quote{Quantity: req.Quantity, Contract: ContractNotNeeded}
+	if req.InApp && req.Kind != data.OrderKindOverdue && !mods.Has(data.ModuleAppOnlinePurchase) {
+		return nil, storefront.ModuleClosed(storefront.TextFeatureAppPurchase)
+	}
 	store, err := Store(b, req.StoreID)
 	if err != nil {
 		return nil, err
@@ -241,6 +248,9 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 		}
 		if !data.IsItemType(req.ItemType) || req.ItemID <= 0 {
 			return nil, refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextNoItem)
+		}
+		if !mods.SellsItem(req.ItemType) {
+			return nil, storefront.ModuleClosed(itemFeature[req.ItemType])
 		}
 		if item, err = f.DB.Item(ctx, b.ID, req.ItemType, req.ItemID, rules.Day(now)); err != nil {
 			return nil, offShelf(err)
@@ -259,6 +269,9 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 		c, err := f.DB.Course(ctx, b.ID, req.CourseID, now)
 		if err != nil {
 			return nil, offShelf(err)
+		}
+		if !mods.SellsCourse(c.PrivateCoach) {
+			return nil, storefront.ModuleClosed(storefront.TextFeaturePrivateCoach)
 		}
 		if c.StoreID != store.ID {
 			return nil, refuse(storefront.KindInvalid, storefront.CodeNotSoldInStore, storefront.TextCourseNotInStore)
@@ -351,12 +364,20 @@ func (f *Flows) Precheck(ctx context.Context, b *data.Brand, u *data.User, req R
 	return q, nil
 }
 
+// itemFeature names the feature of an item type's module
+// (data.Modules.SellsItem) in its refusal.
+var itemFeature = map[string]string{
+	data.ItemPasscard:         storefront.TextFeatureOnlinePasscard,
+	data.ItemQuantityPasscard: storefront.TextFeatureOnlinePasscard,
+	data.ItemPoint:            storefront.TextFeatureOnlineCustomerPoint,
+}
+
 // itemBooks checks that buying req's quantity of item can pay for the
 // session req names to book: the brand's, bookable, and of a kind, store
 // and cost the item covers.
 func (f *Flows) itemBooks(ctx context.Context, b *data.Brand, item *data.Item, req Request) error {
 	if !b.ModuleSet().Has(data.ModuleBooking) {
-		return refuse(storefront.KindForbidden, storefront.CodeForbidden, storefront.TextModuleClosed(storefront.TextFeatureBooking))
+		return storefront.ModuleClosed(storefront.TextFeatureBooking)
 	}
 	ss, err := f.DB.Sessions(ctx, b.ID, []int64{req.BookScheduleID})
 	if err != nil {
@@ -364,6 +385,9 @@ func (f *Flows) itemBooks(ctx context.Context, b *data.Brand, item *data.Item, r
 	}
 	if len(ss) == 0 {
 		return refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextSessionNotFound)
+	}
+	if !b.ModuleSet().SellsCourse(ss[0].PrivateCoach) {
+		return storefront.ModuleClosed(storefront.TextFeaturePrivateCoach)
 	}
 	if rules.PurchasePays(item.Entitlement(ss[0].StoreID, req.Quantity), ss[0].Session) != rules.PayOK {
 		return refuse(storefront.KindInvalid, storefront.CodeBadRequest, storefront.TextItemCannotBook)

@@ -26,11 +26,14 @@ type Brand struct {
 	AndroidAppLink         string
 	IsNewposStore          bool
 	WebFont                bool // the web font over the system's CJK sans (app/lib/fonts.ts)
-	Modules                []string
-	DataVersion            int64
-	Stores                 []Store
-	Domains                []Domain
-	CustomFields           []CustomField
+	// JoinWithOtherBrandAccount: a member of another brand of the
+	// storefront may join this one with that account (POST /api/user/add)
+	JoinWithOtherBrandAccount bool
+	Modules                   []string
+	DataVersion               int64
+	Stores                    []Store
+	Domains                   []Domain
+	CustomFields              []CustomField
 	// Palette is the UI kit's shades of the brand's colour (rules.BrandPalette),
 	// derived by the host once per loaded brand, never cached as data.
 	Palette rules.Palette `json:"-"`
@@ -106,10 +109,10 @@ func (db *DB) LoadBrand(ctx context.Context, id string) (*Brand, error) {
 	var status string
 	err := db.Pool.QueryRow(ctx, `
 		select name, status, app_logo, description, web_base_background_color,
-		       ios_app_link, android_app_link, is_newpos_store, web_font, modules, data_version
+		       ios_app_link, android_app_link, is_newpos_store, web_font, join_with_other_brand_account, modules, data_version
 		  from brands where id = $1`, id).Scan(
 		&b.Name, &status, &b.AppLogo, &b.Description, &b.WebBaseBackgroundColor,
-		&b.IOSAppLink, &b.AndroidAppLink, &b.IsNewposStore, &b.WebFont, &b.Modules, &b.DataVersion)
+		&b.IOSAppLink, &b.AndroidAppLink, &b.IsNewposStore, &b.WebFont, &b.JoinWithOtherBrandAccount, &b.Modules, &b.DataVersion)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeBrandNotFound}
 	}

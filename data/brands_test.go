@@ -40,7 +40,7 @@ func TestLoadBrand(t *testing.T) {
 
 func TestItemListHidesOffShelf(t *testing.T) {
 	db := dbtest.NewDemo(t)
-	l, err := db.ItemList(context.Background(), "demo", rules.Day(time.Now()))
+	l, err := db.ItemList(context.Background(), "demo", data.AllModules, rules.Day(time.Now()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -143,11 +143,11 @@ func TestItemDetailAndLists(t *testing.T) {
 	if _, err := db.Item(ctx, "yoga", "passcard", offID, rules.Day(time.Now())); storefront.ErrorKind(err) != storefront.KindNotFound {
 		t.Fatalf("item of another brand: %v", err)
 	}
-	p, err := db.Items(ctx, "demo", data.ItemFilter{Types: []string{"point", "quantityPasscard"}, Day: rules.Day(time.Now())}, 1, 2)
+	p, err := db.Items(ctx, "demo", data.ItemFilter{Modules: data.AllModules, Types: []string{"point", "quantityPasscard"}, Day: rules.Day(time.Now())}, 1, 2)
 	if err != nil || p.Total != 5 || len(p.List) != 2 || p.List[0].Type != "point" {
 		t.Fatalf("tickets page = %+v, %v", p, err)
 	}
-	p, err = db.Items(ctx, "demo", data.ItemFilter{Keyword: "分鐘", Day: rules.Day(time.Now())}, 1, 10)
+	p, err = db.Items(ctx, "demo", data.ItemFilter{Modules: data.AllModules, Keyword: "分鐘", Day: rules.Day(time.Now())}, 1, 10)
 	if err != nil || p.Total != 2 {
 		t.Fatalf("keyword 分鐘 = %+v, %v", p, err)
 	}

@@ -65,6 +65,9 @@ type ActivityFilter struct {
 	CategoryID int64
 	Keyword    string // partial match on course, category, teacher and store names
 	Promoted   bool
+	// NoPrivateCoach leaves out the private-coach courses (module
+	// PRIVATE_COACH off: Modules.SellsCourse).
+	NoPrivateCoach bool
 }
 
 // Normalize folds a search text the way the catalogue's texts are folded:
@@ -105,6 +108,9 @@ func (f ActivityFilter) scheduleMatch() (string, []any) {
 	if f.Promoted {
 		w = append(w, "c.promoted")
 	}
+	if f.NoPrivateCoach {
+		w = append(w, "not c.private_coach")
+	}
 	if k := Normalize(f.Keyword); k != "" {
 		add(`strpos(translate(lower(c.name || ' ' || c.summary || ' ' || st.short_name || ' '
 		        || coalesce((select name from course_categories where id = c.category_id), '') || ' '
@@ -120,13 +126,13 @@ const scheduleJoin = `course_schedules s join courses c on c.id = s.course_id jo
 
 const scheduleCols = `s.id, s.course_id, to_char(s.date, 'YYYY-MM-DD'), extract(dow from s.date)::int + 1,
 	to_char(s.start_time, 'HH24:MI'), to_char(s.end_time, 'HH24:MI'), coalesce(s.teacher_id, 0),
-	coalesce((select name from teachers where id = s.teacher_id), ''), s.capacity, s.capacity - s.booked,
-	coalesce(s.term_class_id, 0)`
+	coalesce((select name from teachers where id = s.teacher_id), ''), s.capacity, greatest(s.capacity - s.booked, 0),
+	s.booked >= s.capacity, coalesce(s.term_class_id, 0)`
 
 // scheduleFields are the scan targets of scheduleCols.
 func scheduleFields(s *Schedule) []any {
 	return []any{&s.ScheduleID, &s.CourseID, &s.ScheduleDate, &s.Weekday, &s.StartTime, &s.EndTime,
-		&s.TeacherID, &s.TeacherName, &s.Capacity, &s.Remaining, &s.TermClassID}
+		&s.TeacherID, &s.TeacherName, &s.Capacity, &s.Remaining, &s.Full, &s.TermClassID}
 }
 
 func scanSchedule(r pgx.Row, s *Schedule) error { return r.Scan(scheduleFields(s)...) }
@@ -231,6 +237,8 @@ type CourseDetail struct {
 	Teachers          []Teacher   `json:"teachers"`
 	TermClasses       []TermClass `json:"termClasses"`
 	UpdatedAt         time.Time   `json:"updatedAt"`
+	// PrivateCoach: a private-coach course (module PRIVATE_COACH).
+	PrivateCoach bool `json:"privateCoach"`
 }
 
 // Course loads course id of the brand with its schedules from from on; a
@@ -241,13 +249,13 @@ func (db *DB) Course(ctx context.Context, brandID string, id int64, from time.Ti
 	err := db.Pool.QueryRow(ctx, `
 		select c.id, c.name, c.store_id, st.short_name, coalesce(c.category_id, 0), coalesce(cat.name, ''),
 		       c.summary, c.image, c.ticket_only, c.max_price, c.min_price, c.description, coalesce(c.teacher_id, 0),
-		       c.booking_opens_hours, greatest(c.updated_at, coalesce((select max(updated_at) from course_schedules where course_id = c.id), c.updated_at)),
+		       c.booking_opens_hours, c.private_coach, greatest(c.updated_at, coalesce((select max(updated_at) from course_schedules where course_id = c.id), c.updated_at)),
 		       `+storeCols+`
 		  from courses c join stores st on st.id = c.store_id
 		  left join course_categories cat on cat.id = c.category_id
 		 where c.brand_id = $1 and c.id = $2 and c.on_shelf`, brandID, id).Scan(append([]any{
 		&d.CourseID, &d.CourseName, &d.StoreID, &d.StoreShortName, &d.CategoryID, &d.CategoryName,
-		&d.Summary, &d.Image, &d.TicketOnly, &d.MaxPrice, &d.MinPrice, &d.Description, &teacherID, &d.BookingOpensHours, &d.UpdatedAt},
+		&d.Summary, &d.Image, &d.TicketOnly, &d.MaxPrice, &d.MinPrice, &d.Description, &teacherID, &d.BookingOpensHours, &d.PrivateCoach, &d.UpdatedAt},
 		storeFields(&d.Store)...)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: storefront.TextCourseNotFound}
@@ -364,8 +372,6 @@ type TimetableSession struct {
 	StoreShortName string `json:"storeShortName"`
 	CategoryID     int64  `json:"categoryId"`
 	CategoryName   string `json:"categoryName"`
-	// Full: no seat left (Remaining is 0).
-	Full bool `json:"full"`
 }
 
 // MaxTimetableSessions bounds a timetable's answer.
@@ -383,7 +389,6 @@ func (db *DB) Timetable(ctx context.Context, brandID string, f ActivityFilter, l
 		if t.TeacherName == "" { // no teacher of its own: the course's lead teacher teaches it
 			t.TeacherName = lead
 		}
-		t.Full = t.Remaining <= 0
 		return err
 	}, `select `+scheduleCols+`, c.name, c.store_id, st.short_name, coalesce(c.category_id, 0), coalesce(cat.name, ''),
 		       coalesce((select name from teachers where id = c.teacher_id), '')

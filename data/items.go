@@ -94,6 +94,9 @@ func scanItem(r pgx.Row, it *Item, extra ...any) error {
 // itemSold): of the given types (none: every type) whose name or
 // description holds Keyword.
 type ItemFilter struct {
+	// Modules are the brand's: only the item types they sell online
+	// (Modules.SellsItem) are listed.
+	Modules Modules `json:"-"`
 	Types   []string
 	Keyword string
 	Day     string
@@ -111,6 +114,7 @@ func (db *DB) Items(ctx context.Context, brandID string, f ItemFilter, pageNumbe
 	if len(types) == 0 {
 		types = ItemTypes
 	}
+	types = slices.DeleteFunc(slices.Clone(types), func(t string) bool { return !f.Modules.SellsItem(t) })
 	limit := any(nil) // no limit
 	if pageSize > 0 {
 		limit = pageSize
@@ -157,9 +161,10 @@ func (l *ItemList) ByType(t string) []Item {
 	return nil
 }
 
-// ItemList loads the brand's items sold on day, grouped by type.
-func (db *DB) ItemList(ctx context.Context, brandID, day string) (*ItemList, error) {
-	page, err := db.Items(ctx, brandID, ItemFilter{Day: day}, 1, 0)
+// ItemList loads the brand's items sold on day (of the types its modules
+// sell online), grouped by type.
+func (db *DB) ItemList(ctx context.Context, brandID string, mods Modules, day string) (*ItemList, error) {
+	page, err := db.Items(ctx, brandID, ItemFilter{Modules: mods, Day: day}, 1, 0)
 	if err != nil {
 		return nil, err
 	}

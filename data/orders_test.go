@@ -126,7 +126,7 @@ func TestItemPastItsSaleEndIsNotSold(t *testing.T) {
 			if err != nil || it.OnShelf != c.sold || it.SaleEnds != ends.Format(time.DateOnly) {
 				t.Fatalf("item on %s: %+v, %v", day, it, err)
 			}
-			l, err := f.db.ItemList(ctx, "demo", day)
+			l, err := f.db.ItemList(ctx, "demo", data.AllModules, day)
 			if err != nil {
 				t.Fatal(err)
 			}

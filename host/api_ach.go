@@ -88,7 +88,7 @@ func (s *Server) apiACHPayment(w http.ResponseWriter, r *http.Request) (any, err
 		return nil, badRequest(storefront.TextAcceptPurchaseTerms)
 	}
 	req.PayWay = data.PayWayACH
-	o, err := s.checkout.PayByACH(r.Context(), b, m.user, checkout.ACHRequest{Request: checkoutFlow(req.CheckoutRequest),
+	o, err := s.checkout.PayByACH(r.Context(), b, m.user, checkout.ACHRequest{Request: checkoutFlow(r, req.CheckoutRequest),
 		Form:          rules.ACHForm{BankCode: req.BankCode, BranchCode: req.BranchCode, Account: req.Account, HolderName: req.HolderName, HolderID: req.HolderID},
 		AgreementHash: req.AgreementHash}, s.cfg.PublicURL+achNotifyPath)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"storefront"
+	"storefront/data"
 	"strconv"
 	"testing"
 )
@@ -82,18 +83,60 @@ func TestTicketListAndRegistration(t *testing.T) {
 		{Name: "register twice", Method: http.MethodPost, Path: "/api/session/purchaseVerify/register", Body: reg, Status: 409, Code: storefront.CodeAlreadyRegistered},
 		{Name: "register without the terms", Method: http.MethodPost, Path: "/api/session/purchaseVerify/register",
 			Body: map[string]any{"brandId": "demo", "email": "b2@example.com", "password": md5hex("secret123"), "name": "某人"}, Status: 400, Code: storefront.CodeBadRequest},
-		{Name: "join yoga with the demo account", Method: http.MethodPost, Path: "/api/user/add",
-			Body: map[string]any{"brandId": "yoga", "email": "member2@example.com", "password": md5hex("demo1234"), "acceptTerms": true,
-				"customFields": map[string]string{"phone": "0912-000-333"}}, Status: 200,
-			Contains: []string{"member2@example.com"}},
-		{Name: "join again", Method: http.MethodPost, Path: "/api/user/add",
-			Body: map[string]any{"brandId": "yoga", "email": "member2@example.com", "password": md5hex("demo1234"), "acceptTerms": true,
-				"customFields": map[string]string{"phone": "0912-000-333"}}, Status: 409, Code: storefront.CodeAppRegistered},
-		{Name: "join with a wrong password", Method: http.MethodPost, Path: "/api/user/add",
-			Body: map[string]any{"brandId": "yoga", "email": "member3@example.com", "password": md5hex("wrong"), "acceptTerms": true}, Status: 401, Code: storefront.CodeWrongPassword},
-		{Name: "join with no account anywhere", Method: http.MethodPost, Path: "/api/user/add",
-			Body: map[string]any{"brandId": "yoga", "email": "nobody@example.com", "password": md5hex("demo1234"), "acceptTerms": true}, Status: 404, Code: storefront.CodeAccountNotFound},
 	})
+}
+
+// TestJoinWithOtherBrandAccount: a member of another brand joins a brand
+// that allows it (yoga) with that account: the first call shows the
+// account's name and creates nothing, the confirmed one joins under the
+// name confirmed; no account and a wrong password answer alike, the
+// former through the dummy hash; a brand that has not turned it on (demo)
+// refuses.
+func TestJoinWithOtherBrandAccount(t *testing.T) {
+	ts := newBookingServer(t)
+	join := func(name, brand, email, password string, confirm bool, status, code int, contains ...string) scenario {
+		return scenario{Name: name, Method: http.MethodPost, Path: "/api/user/add",
+			Body: map[string]any{"brandId": brand, "email": email, "password": md5hex(password), "acceptTerms": true, "confirm": confirm,
+				"name": map[bool]string{true: "陳小文"}[confirm], "customFields": map[string]string{"phone": "0912-000-333"}},
+			Status: status, Code: code, Contains: contains}
+	}
+	members := func() int64 {
+		return ts.id(t, `select count(*) from users where brand_id = 'yoga' and email = 'member2@example.com'`)
+	}
+	runScenarios(t, ts, []scenario{
+		join("the name to confirm", "yoga", "member2@example.com", "demo1234", false, 200, 0, `"joined":false`, `"name":"陳`),
+	})
+	if n := members(); n != 0 {
+		t.Fatalf("the first call created %d members; want none before the confirmation", n)
+	}
+	before := data.DummyPasswordChecks.Load()
+	fails := []scenario{
+		join("a wrong password", "yoga", "member3@example.com", "wrong", false, 401, storefront.CodeWrongPassword),
+		join("no account anywhere", "yoga", "nobody@example.com", "demo1234", false, 401, storefront.CodeWrongPassword),
+	}
+	var bodies []string
+	for _, sc := range fails {
+		w := sc.run(t, ts)
+		bodies = append(bodies, w.Body.String())
+		want := before
+		if sc.Name == "no account anywhere" {
+			want++
+		}
+		if got := data.DummyPasswordChecks.Load(); got != want {
+			t.Errorf("%s: %d checks against the dummy hash; want %d", sc.Name, got-before, want-before)
+		}
+	}
+	if bodies[0] != bodies[1] {
+		t.Errorf("no account answers %s; a wrong password %s: want the same answer", bodies[1], bodies[0])
+	}
+	runScenarios(t, ts, []scenario{
+		join("a brand that has not turned it on", "demo", "member3@example.com", "demo1234", true, 403, storefront.CodeForbidden, "此品牌未開放以其他品牌的帳號加入"),
+		join("join, confirmed", "yoga", "member2@example.com", "demo1234", true, 200, 0, `"joined":true`, `"name":"陳小文"`, "member2@example.com"),
+		join("join again", "yoga", "member2@example.com", "demo1234", true, 409, storefront.CodeAppRegistered),
+	})
+	if got := ts.id(t, `select count(*) from users where brand_id = 'yoga' and email = 'member2@example.com' and name = '陳小文'`); got != 1 {
+		t.Errorf("%d members joined under the confirmed name; want 1", got)
+	}
 }
 
 // hasCookie reports whether the answer sets cookie name.

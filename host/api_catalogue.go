@@ -22,7 +22,7 @@ func (s *Server) apiCommodityList(w http.ResponseWriter, r *http.Request) (any, 
 		return nil, err
 	}
 	q := newQuery(r.URL.Query())
-	f := data.ItemFilter{Keyword: q.text("keyword", storefront.TextLabelKeyword, 50)}
+	f := data.ItemFilter{Modules: b.ModuleSet(), Keyword: q.text("keyword", storefront.TextLabelKeyword, 50)}
 	if t := r.URL.Query().Get("itemType"); t != "" {
 		if !data.IsItemType(t) {
 			q.fail(storefront.TextItemTypeUnknown(t))
@@ -171,7 +171,7 @@ func (s *Server) apiItemSearch(types ...string) apiFunc {
 		if err := q.Err(); err != nil {
 			return nil, err
 		}
-		return s.db.Items(r.Context(), b.ID, data.ItemFilter{Types: types, Keyword: keyword, Day: rules.Day(s.now())}, n, size)
+		return s.db.Items(r.Context(), b.ID, data.ItemFilter{Modules: b.ModuleSet(), Types: types, Keyword: keyword, Day: rules.Day(s.now())}, n, size)
 	}
 }
 

@@ -41,9 +41,10 @@ func (s *Server) checkoutFlows() *checkout.Flows {
 	return f
 }
 
-// checkoutFlow is the checkout flow's request of a wire request.
-func checkoutFlow(req wire.CheckoutRequest) checkout.Request {
-	f := checkout.Request{Kind: req.Kind, ItemType: req.ItemType, ItemID: req.ItemID, CourseID: req.CourseID,
+// checkoutFlow is the checkout flow's request of a wire request, made
+// by r (from the app or not).
+func checkoutFlow(r *http.Request, req wire.CheckoutRequest) checkout.Request {
+	f := checkout.Request{InApp: inApp(r, req.From), Kind: req.Kind, ItemType: req.ItemType, ItemID: req.ItemID, CourseID: req.CourseID,
 		ScheduleID: req.ScheduleID, StoreID: req.StoreID, Quantity: req.Quantity, Price: req.Price, SalesmanID: req.SalesmanID,
 		StartDate: req.StartDate, PayWay: req.PayWay, Action: req.Action, CountingPasscardID: req.CountingPasscardID,
 		BookScheduleID: req.BookScheduleID, Invoice: req.Invoice}
@@ -97,7 +98,7 @@ func (s *Server) apiPrecheck(w http.ResponseWriter, r *http.Request) (any, error
 	if err != nil {
 		return nil, err
 	}
-	q, err := s.checkout.Precheck(r.Context(), b, m.user, checkoutFlow(req))
+	q, err := s.checkout.Precheck(r.Context(), b, m.user, checkoutFlow(r, req))
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +136,7 @@ func (s *Server) placeOrder(r *http.Request, b *data.Brand, m *member, req wire.
 	if !req.AcceptTerms {
 		return nil, badRequest(storefront.TextAcceptPurchaseTerms)
 	}
-	o, err := s.checkout.CreateOrder(r.Context(), b, m.user, checkoutFlow(req))
+	o, err := s.checkout.CreateOrder(r.Context(), b, m.user, checkoutFlow(r, req))
 	if err != nil {
 		return nil, err
 	}

@@ -150,7 +150,7 @@ func (s *Server) apiOverdueVerify(w http.ResponseWriter, r *http.Request) (any, 
 		return nil, err
 	}
 	req.Kind, req.Quantity = data.OrderKindOverdue, 1
-	q, err := s.checkout.Precheck(r.Context(), b, m.user, checkoutFlow(req))
+	q, err := s.checkout.Precheck(r.Context(), b, m.user, checkoutFlow(r, req))
 	if err != nil {
 		return nil, err
 	}

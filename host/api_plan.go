@@ -31,7 +31,7 @@ func (s *Server) apiPlans(w http.ResponseWriter, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	page, err := s.db.Items(r.Context(), b.ID, data.ItemFilter{Day: rules.Day(s.now())}, 1, 0)
+	page, err := s.db.Items(r.Context(), b.ID, data.ItemFilter{Modules: b.ModuleSet(), Day: rules.Day(s.now())}, 1, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,7 @@ func (s *Server) apiPlanVerify(w http.ResponseWriter, r *http.Request) (any, err
 		return nil, err
 	}
 	req.Kind = data.OrderKindPlan
-	q, err := s.checkout.Precheck(r.Context(), b, m.user, checkoutFlow(req))
+	q, err := s.checkout.Precheck(r.Context(), b, m.user, checkoutFlow(r, req))
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,7 @@ import (
 // module PLAN_SHARING.
 func (s *Server) shareMember(b *data.Brand) error {
 	if !b.ModuleSet().Has(data.ModulePlanSharing) {
-		return &storefront.Error{Kind: storefront.KindForbidden, Code: storefront.CodeForbidden, Message: storefront.TextModuleClosed(storefront.TextFeaturePointSharing)}
+		return storefront.ModuleClosed(storefront.TextFeaturePointSharing)
 	}
 	return nil
 }

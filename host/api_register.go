@@ -1,8 +1,10 @@
 package host
 
 import (
+	"cmp"
 	"net/http"
 	"storefront"
+	"strings"
 
 	"storefront/data"
 	"storefront/host/wire"
@@ -44,13 +46,32 @@ func (s *Server) registerAndLogin(w http.ResponseWriter, r *http.Request, b *dat
 }
 
 // POST /api/user/add: a member of another brand of this storefront joins
-// this one with that account: its password checked (under the login
-// throttles) at the brand where the e-mail last registered, its name
-// brought over, this brand's terms accepted and custom fields filled;
-// logged in at once. Already a member here: -10090 (log in directly).
+// this one with that account, when the brand allows it
+// (JoinWithOtherBrandAccount; otherwise 403): its password checked (under
+// the login throttles) at the brand where the e-mail last registered. No
+// such account and a wrong password get the same answer in the same time
+// (the check runs against the dummy hash), so the call tells no one which
+// e-mail has an account at some other studio. The first call answers the
+// account's name and creates nothing; the member sees it and confirms
+// (confirm, with the name kept or corrected): then this brand's terms are
+// accepted, its custom fields filled and the member logged in. Already a
+// member here: -10090 (log in directly), told only after the password.
 func (s *Server) apiUserAdd(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req wire.AddUserRequest
 	b, email, digest, err := s.decodeLogin(w, r, &req, &req.Email, &req.Password)
+	if err != nil {
+		return nil, err
+	}
+	if !b.JoinWithOtherBrandAccount {
+		return nil, storefront.ModuleClosed(storefront.TextFeatureJoinWithOtherBrand)
+	}
+	other, err := s.db.LatestAccountElsewhere(r.Context(), b.ID, email)
+	if err != nil {
+		return nil, err
+	}
+	// other "" (no account elsewhere): checked against no brand, so the
+	// dummy hash, and answered as a wrong password
+	u, err := s.checkPasswordThrottled(w, r, other, email, digest)
 	if err != nil {
 		return nil, err
 	}
@@ -59,17 +80,14 @@ func (s *Server) apiUserAdd(w http.ResponseWriter, r *http.Request) (any, error)
 	} else if storefront.ErrorKind(err) != storefront.KindNotFound {
 		return nil, err
 	}
-	other, err := s.db.LatestAccountElsewhere(r.Context(), b.ID, email)
-	if err != nil {
-		return nil, err
+	if !req.Confirm {
+		return &wire.AddUserAnswer{Name: u.Name}, nil
 	}
-	if other == "" {
-		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeAccountNotFound}
-	}
-	u, err := s.checkPasswordThrottled(w, r, other, email, digest)
-	if err != nil {
-		return nil, err
-	}
-	return s.registerAndLogin(w, r, b, members.Registration{Email: email, Password: digest, Name: u.Name,
+	name := cmp.Or(strings.TrimSpace(req.Name), u.Name)
+	joined, err := s.registerAndLogin(w, r, b, members.Registration{Email: email, Password: digest, Name: name,
 		CustomFields: req.CustomFields, AcceptTerms: req.AcceptTerms}, req.AppRequest)
+	if err != nil {
+		return nil, err
+	}
+	return &wire.AddUserAnswer{Name: name, Joined: true, Member: joined}, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"storefront/data"
 	"storefront/host/wire"
+	"storefront/rules"
 )
 
 // The schedule calls of spec section 7: a course's, a store's or one
@@ -73,6 +74,9 @@ func (s *Server) apiScheduleSeats(w http.ResponseWriter, r *http.Request) (any, 
 	if err != nil {
 		return nil, err
 	}
+	if !showsSeats(b) {
+		rules.HideSeats(list)
+	}
 	ids := make([]int64, len(list))
 	for i, sc := range list {
 		ids[i] = sc.ScheduleID
@@ -96,7 +100,7 @@ func (s *Server) apiScheduleSeats(w http.ResponseWriter, r *http.Request) (any, 
 	for i, sc := range list {
 		info := infos[slices.IndexFunc(infos, func(x data.SessionInfo) bool { return x.ScheduleID == ids[i] })]
 		opens, closes := info.BookingWindow()
-		seat := wire.ScheduleSeat{Schedule: sc, CourseName: info.CourseName, SeatsLeft: info.SeatsLeft(), Full: info.SeatsLeft() == 0,
+		seat := wire.ScheduleSeat{Schedule: sc, CourseName: info.CourseName, SeatsLeft: seatsLeft(b, info.SeatsLeft()), Full: info.SeatsLeft() == 0,
 			WaitingCount: waiting[sc.ScheduleID], BookingOpensAt: opens, BookingClosesAt: closes,
 			CancelDeadline: info.CancelDeadline(), PrivateCoach: info.PrivateCoach}
 		seat.BookableNow = info.BookableAt(now) && !seat.Full

@@ -22,12 +22,14 @@ func (s *Server) purchaseVerify(r *http.Request, b *data.Brand, id int64) (*wire
 	}
 	in := ss[0]
 	switch {
+	case !b.ModuleSet().SellsCourse(in.PrivateCoach):
+		return nil, storefront.ModuleClosed(storefront.TextFeaturePrivateCoach)
 	case !in.BookableAt(s.now()):
 		return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeBookingClosed}
 	case in.SeatsLeft() == 0:
 		return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeSessionFull}
 	}
-	return &wire.PurchaseVerify{ScheduleID: id, CourseID: in.CourseID, Name: in.CourseName, Price: in.Price, SeatsLeft: in.SeatsLeft()}, nil
+	return &wire.PurchaseVerify{ScheduleID: id, CourseID: in.CourseID, Name: in.CourseName, Price: in.Price, SeatsLeft: seatsLeft(b, in.SeatsLeft())}, nil
 }
 
 // POST /api/schedule/purchase/verify {brandId, scheduleId}: a seat of the
@@ -64,7 +66,7 @@ func (s *Server) apiTermPurchaseVerify(w http.ResponseWriter, r *http.Request) (
 	if c.SeatsLeft <= 0 {
 		return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeSessionFull}
 	}
-	return &wire.PurchaseVerify{ScheduleID: req.ScheduleID, CourseID: c.CourseID, Name: c.Name, Price: c.Price, SeatsLeft: c.SeatsLeft}, nil
+	return &wire.PurchaseVerify{ScheduleID: req.ScheduleID, CourseID: c.CourseID, Name: c.Name, Price: c.Price, SeatsLeft: seatsLeft(b, c.SeatsLeft)}, nil
 }
 
 // GET /api/schedule/offers?brandId=&scheduleId=: what can be bought to

@@ -15,7 +15,7 @@ func TestScheduleSeatsAndPayment(t *testing.T) {
 	later := ts.session(t, "墊上皮拉提斯", "2026-11-26")
 	var seats []wire.ScheduleSeat
 	apiResult(t, scenario{Path: fmt.Sprintf("/api/schedule?brandId=demo&scheduleId=%d", full), Header: ts.xiaomei.auth(), Status: 200}.run(t, ts), &seats)
-	if len(seats) != 1 || !seats[0].Full || seats[0].SeatsLeft != 0 || seats[0].WaitingCount != 1 || seats[0].MyWaitingPosition != 1 || seats[0].BookableNow {
+	if len(seats) != 1 || !seats[0].Full || seats[0].SeatsLeft == nil || *seats[0].SeatsLeft != 0 || seats[0].WaitingCount != 1 || seats[0].MyWaitingPosition != 1 || seats[0].BookableNow {
 		t.Errorf("the full class: %+v", seats)
 	}
 	var info wire.PaymentInfo
@@ -25,7 +25,7 @@ func TestScheduleSeatsAndPayment(t *testing.T) {
 	}
 	id := ts.booked(t, ts.me, later)
 	apiResult(t, scenario{Path: fmt.Sprintf("/api/schedule?brandId=demo&scheduleId=%d", later), Header: ts.me.auth(), Status: 200}.run(t, ts), &seats)
-	if seats[0].MyBookingID != id || seats[0].MyBookingStatus != "booked" || seats[0].SeatsLeft != seats[0].Capacity-1 {
+	if seats[0].MyBookingID != id || seats[0].MyBookingStatus != "booked" || *seats[0].SeatsLeft != *seats[0].Capacity-1 {
 		t.Errorf("after booking: %+v", seats[0])
 	}
 	// the visitor's view: no member state

@@ -2,7 +2,9 @@ package host
 
 import (
 	"net/http"
+	"storefront"
 	"strconv"
+	"strings"
 
 	"storefront/data"
 	"storefront/host/wire"
@@ -40,12 +42,16 @@ func (s *Server) apiUserInfo(w http.ResponseWriter, r *http.Request) (any, error
 // POST /api/user/edit {brandId, name?, customFields}: changes the member's
 // name and custom-field values. Fields not sent keep their values; the
 // whole profile must then fit the brand's schema (the complete-info dialog
-// sends only the missing fields).
+// sends only the missing fields). Without module MEMBER_INFO only missing
+// fields may be filled in (changesProfile; else 403).
 func (s *Server) apiUserEdit(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req wire.EditRequest
 	b, m, err := s.decodeMember(w, r, &req)
 	if err != nil {
 		return nil, err
+	}
+	if !b.ModuleSet().Has(data.ModuleMemberInfo) && changesProfile(m.user, req) {
+		return nil, storefront.ModuleClosed(storefront.TextFeatureMemberInfo)
 	}
 	p := data.Profile{Name: m.user.Name}
 	if req.Name != nil {
@@ -84,4 +90,20 @@ func (s *Server) apiUnsubscribe(w http.ResponseWriter, r *http.Request) (any, er
 	}
 	m.user.Unsubscribed = off
 	return userInfoOf(m.user, b), nil
+}
+
+// changesProfile reports whether req changes what u has filled in: its
+// name or a custom field with a value. Without module MEMBER_INFO a
+// member may still fill in what is missing (the contact a checkout asks
+// for), not edit the rest.
+func changesProfile(u *data.User, req wire.EditRequest) bool {
+	if req.Name != nil && strings.TrimSpace(*req.Name) != u.Name {
+		return true
+	}
+	for k, v := range req.CustomFields {
+		if old := u.CustomValues[k]; old != "" && old != v {
+			return true
+		}
+	}
+	return false
 }

@@ -22,6 +22,12 @@ import "net/http"
 
 const cookieFrom = "web_ec_from"
 
+// inApp reports whether a call comes from the app's webview: its body
+// says from=app, or the visit is in app mode (the cookie above).
+func inApp(r *http.Request, from string) bool {
+	return from == "app" || cookieValue(r, cookieFrom) == "app"
+}
+
 // appQuery puts a visit in app mode into the page's query (before the
 // guards and the page cache see it).
 func appQuery(rc *reqCtx) {

@@ -38,8 +38,9 @@ func (s *Server) activities(ctx context.Context, b *data.Brand, term bool, pageN
 	var p data.Page[data.Activity]
 	name := fmt.Sprintf("activities:%t:%d:%d:%d:%d", term, now.Unix(), pageNumber, pageSize, teacherPerSize)
 	err := s.cached(ctx, b, name, &p, func() (any, error) {
-		return s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, Term: &term}, pageNumber, pageSize, data.SchedulesPerItem, teacherPerSize)
+		return s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, Term: &term, NoPrivateCoach: noPrivateCoach(b)}, pageNumber, pageSize, data.SchedulesPerItem, teacherPerSize)
 	})
+	activitySeats(b, p.List)
 	return &p, err
 }
 
@@ -117,9 +118,16 @@ func (s *Server) timetable(ctx context.Context, b *data.Brand, v url.Values) (*w
 	if err != nil {
 		return nil, err
 	}
-	f := data.ActivityFilter{From: from, To: out.Date, StoreID: out.StoreID, CategoryID: out.CategoryID}
-	out.Sessions, err = s.db.Timetable(ctx, b.ID, f, data.MaxTimetableSessions)
-	return out, err
+	f := data.ActivityFilter{From: from, To: out.Date, StoreID: out.StoreID, CategoryID: out.CategoryID, NoPrivateCoach: noPrivateCoach(b)}
+	if out.Sessions, err = s.db.Timetable(ctx, b.ID, f, data.MaxTimetableSessions); err != nil {
+		return nil, err
+	}
+	if !showsSeats(b) {
+		for i := range out.Sessions {
+			out.Sessions[i].Capacity, out.Sessions[i].Remaining = nil, nil
+		}
+	}
+	return out, nil
 }
 
 // loadTimetable is the timetable page's data.
@@ -143,7 +151,8 @@ func parseSearch(v url.Values) (wire.SearchFilter, error) {
 // search runs a search: courses with a coming schedule that matches.
 func (s *Server) search(ctx context.Context, b *data.Brand, f wire.SearchFilter) (*data.Page[data.Activity], error) {
 	now := s.clock()
-	af := data.ActivityFilter{From: now, To: f.EndDate, StoreID: f.StoreID, TeacherID: f.TeacherID, CategoryID: f.CategoryID, Keyword: f.Keyword}
+	af := data.ActivityFilter{From: now, To: f.EndDate, StoreID: f.StoreID, TeacherID: f.TeacherID, CategoryID: f.CategoryID, Keyword: f.Keyword,
+		NoPrivateCoach: noPrivateCoach(b)}
 	if f.StartDate != "" {
 		if start, _ := time.ParseInLocation("2006-01-02", f.StartDate, rules.Taipei); start.After(now) {
 			af.From = start
@@ -154,6 +163,7 @@ func (s *Server) search(ctx context.Context, b *data.Brand, f wire.SearchFilter)
 	err := s.cached(ctx, b, name, &p, func() (any, error) {
 		return s.db.Activities(ctx, b.ID, af, f.PageNumber, f.PageSize, data.SchedulesPerItem, data.TeacherPerSize)
 	})
+	activitySeats(b, p.List)
 	return &p, err
 }
 
@@ -188,15 +198,50 @@ func loadSearch(s *Server, rc *reqCtx) (any, error) {
 	return &wire.SearchPage{Filter: f, Condition: c, Result: &cards}, nil
 }
 
-// course loads a course's detail with its coming schedules.
+// course loads a course's detail with its coming schedules; a
+// private-coach course of a brand without the module is not found.
 func (s *Server) course(ctx context.Context, b *data.Brand, id int64) (*data.CourseDetail, error) {
 	now := s.clock()
 	var d data.CourseDetail
 	err := s.cached(ctx, b, fmt.Sprintf("course:%d:%d", id, now.Unix()), &d, func() (any, error) {
 		return s.db.Course(ctx, b.ID, id, now)
 	})
+	if err == nil && !b.ModuleSet().SellsCourse(d.PrivateCoach) {
+		return nil, &storefront.Error{Kind: storefront.KindNotFound, Message: storefront.TextCourseNotFound}
+	}
+	if !showsSeats(b) {
+		rules.HideSeats(d.ScheduleList)
+	}
 	return &d, err
 }
+
+// showsSeats: the brand shows how many seats a session has left (module
+// CAPACITY); without it pages and calls carry no seat counts, only
+// whether a session is full.
+func showsSeats(b *data.Brand) bool { return b.ModuleSet().Has(data.ModuleCapacity) }
+
+// seatsLeft is a session's seats left as the brand shows them: nil
+// without CAPACITY.
+func seatsLeft(b *data.Brand, n int) *int {
+	if !showsSeats(b) {
+		return nil
+	}
+	return &n
+}
+
+// activitySeats drops the seat counts of the activities' sessions where
+// the brand shows none.
+func activitySeats(b *data.Brand, as []data.Activity) {
+	if showsSeats(b) {
+		return
+	}
+	for i := range as {
+		rules.HideSeats(as[i].ScheduleList)
+	}
+}
+
+// noPrivateCoach: the brand's lists leave out private-coach courses.
+func noPrivateCoach(b *data.Brand) bool { return !b.ModuleSet().SellsCourse(true) }
 
 var errNoPage = &storefront.Error{Kind: storefront.KindNotFound, Message: storefront.TextPageNotFound}
 
@@ -265,7 +310,12 @@ func loadTermSchedule(s *Server, rc *reqCtx) (any, error) {
 	return &wire.TermPage{TermSchedule: ts[0]}, nil
 }
 
+// item loads an item of the brand; one of a type its modules do not
+// sell online is not found.
 func (s *Server) item(ctx context.Context, b *data.Brand, itemType string, id int64) (*data.Item, error) {
+	if !b.ModuleSet().SellsItem(itemType) {
+		return nil, errNoPage
+	}
 	var it data.Item
 	day := rules.Day(s.now())
 	err := s.cached(ctx, b, fmt.Sprintf("item:%s:%d:%s", itemType, id, day), &it, func() (any, error) {
@@ -321,7 +371,7 @@ func (s *Server) promoted(ctx context.Context, b *data.Brand, n int) ([]data.Act
 		p := &data.Page[data.Activity]{}
 		if recommend {
 			var err error
-			p, err = s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, Promoted: true}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
+			p, err = s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, Promoted: true, NoPrivateCoach: noPrivateCoach(b)}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
 			if err != nil {
 				return nil, err
 			}
@@ -329,12 +379,13 @@ func (s *Server) promoted(ctx context.Context, b *data.Brand, n int) ([]data.Act
 				return p.List, nil
 			}
 		}
-		more, err := s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
+		more, err := s.db.Activities(ctx, b.ID, data.ActivityFilter{From: now, NoPrivateCoach: noPrivateCoach(b)}, 1, n, data.SchedulesPerItem, data.TeacherPerSize)
 		if err != nil {
 			return nil, err
 		}
 		m := rules.MergeActivities(now, data.TeacherPerSize, p.List, more.List)
 		return m[:min(n, len(m))], nil
 	})
+	activitySeats(b, list)
 	return list, err
 }

@@ -1,16 +1,13 @@
 package host
 
 import (
-	"context"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
 
 	"storefront/data"
-	"storefront/host/wire"
 )
 
 // TestEveryRouteHasAGuard: a route without a guard, or with a rule the
@@ -64,75 +61,6 @@ func TestModuleGuards(t *testing.T) {
 					t.Errorf("%s without %s is 404; want it open", r.Name, c.module)
 				}
 			}
-		})
-	}
-}
-
-// TestModulesThroughTheHandler switches one module of the demo brand off
-// at a time and checks its feature where visitors meet it: pages, calls
-// and data.
-func TestModulesThroughTheHandler(t *testing.T) {
-	ts := newMemberServer(t)
-	setModules := func(t *testing.T, mods []string) {
-		t.Helper()
-		if _, err := ts.db.Pool.Exec(context.Background(), `update brands set modules = $1 where id = 'demo'`, mods); err != nil {
-			t.Fatal(err)
-		}
-		ts.BrandChanged(context.Background(), "demo")
-	}
-	without := func(k string) []string {
-		return slices.DeleteFunc(slices.Clone(data.AllModules), func(m string) bool { return m == k })
-	}
-	login := func(t *testing.T) *httptest.ResponseRecorder {
-		return ts.browser().post(t, "/api/session/login", map[string]any{"brandId": "demo", "email": "member@example.com", "password": md5hex("demo1234")})
-	}
-	banners := func(t *testing.T) int {
-		var list []data.Banner
-		apiResult(t, ts.get(t, "/api/search/banner?brandId=demo"), &list)
-		return len(list)
-	}
-	cases := []struct {
-		module string
-		check  func(t *testing.T, on bool)
-	}{
-		{module: data.ModuleMemberSignIn, check: func(t *testing.T, on bool) {
-			if w := login(t); (w.Code == 200) != on {
-				t.Errorf("login = %d %s", w.Code, w.Body)
-			}
-			w := ts.browser().post(t, "/api/session/register", map[string]any{"brandId": "demo"})
-			if (w.Code == 403) == on {
-				t.Errorf("register = %d %s", w.Code, w.Body)
-			}
-		}},
-		{module: data.ModuleMobileApp, check: func(t *testing.T, on bool) {
-			var set wire.PublicSetting
-			apiResult(t, ts.get(t, "/api/v3/webUser/brand/demo/public/setting"), &set)
-			if links := set.BrandPromoteInfo.IOSAppLink != "" && set.BrandPromoteInfo.AndroidAppLink != ""; links != on {
-				t.Errorf("app links %+v", set.BrandPromoteInfo)
-			}
-			if page := ts.get(t, "/demo", "User-Agent", iPhone).Body.String(); strings.Contains(page, "apps.apple.com") != on {
-				t.Errorf("the phone's brand home links the app store: %v", !on)
-			}
-		}},
-		{module: data.ModulePromotion, check: func(t *testing.T, on bool) {
-			if n := banners(t); (n > 0) != on {
-				t.Errorf("%d banners", n)
-			}
-		}},
-		{module: data.ModuleTicket, check: func(t *testing.T, on bool) {
-			b := ts.browser()
-			b.post(t, "/api/session/login", map[string]any{"brandId": "demo", "email": "member@example.com", "password": md5hex("demo1234")})
-			if w := b.get(t, "/demo/user/ticket"); (w.Code == 200) != on {
-				t.Errorf("ticket page = %d", w.Code)
-			}
-		}},
-	}
-	for _, c := range cases {
-		t.Run(c.module, func(t *testing.T) {
-			setModules(t, data.AllModules)
-			c.check(t, true)
-			setModules(t, without(c.module))
-			c.check(t, false)
 		})
 	}
 }

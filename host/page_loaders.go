@@ -107,7 +107,7 @@ func (s *Server) itemList(ctx context.Context, b *data.Brand) (*data.ItemList, e
 	var l data.ItemList
 	day := rules.Day(s.now())
 	key := fmt.Sprintf("items:%s:%d:%s", b.ID, b.DataVersion, day)
-	err := s.cache.Once(ctx, key, &l, brandTTL, func() (any, error) { return s.db.ItemList(ctx, b.ID, day) })
+	err := s.cache.Once(ctx, key, &l, brandTTL, func() (any, error) { return s.db.ItemList(ctx, b.ID, b.ModuleSet(), day) })
 	return &l, err
 }
 

@@ -88,7 +88,7 @@ func TestTimetable(t *testing.T) {
 			t.Errorf("today's list %v: want %d (23:45), not %d (started 23:00) nor %d (00:15 tomorrow)", got, tonight, started, midnight)
 		}
 		s := p.Sessions[slices.Index(got, tonight)]
-		if s.CourseName != "空中瑜珈入門" || s.StoreShortName != "信義館" || s.StoreID != xinyi || s.CategoryID != yogaCat || s.Capacity != 10 || s.Remaining != 7 || s.Full {
+		if s.CourseName != "空中瑜珈入門" || s.StoreShortName != "信義館" || s.StoreID != xinyi || s.CategoryID != yogaCat || seats(s.Capacity) != 10 || seats(s.Remaining) != 7 || s.Full {
 			t.Errorf("tonight's session: %+v", s)
 		}
 	})
@@ -100,13 +100,27 @@ func TestTimetable(t *testing.T) {
 		if p.Date != "2026-11-24" || len(got) < 3 || got[0] != midnight || got[1] != early {
 			t.Fatalf("tomorrow's list %v: want %d (00:15) then %d (06:00) first", got, midnight, early)
 		}
-		if s := p.Sessions[1]; !s.Full || s.Remaining != 0 || s.Capacity != 8 {
+		if s := p.Sessions[1]; !s.Full || seats(s.Remaining) != 0 || seats(s.Capacity) != 8 {
 			t.Errorf("the full session: %+v", s)
 		}
 		for _, s := range p.Sessions[2:] {
 			if s.Full {
-				t.Errorf("session %d marked full with %d of %d left", s.ScheduleID, s.Remaining, s.Capacity)
+				t.Errorf("session %d marked full with %d of %d left", s.ScheduleID, seats(s.Remaining), seats(s.Capacity))
 			}
+		}
+	})
+
+	t.Run("without CAPACITY: no seat counts, full still marked", func(t *testing.T) {
+		exec(`update brands set modules = array_remove(modules, 'CAPACITY') where id = 'demo'`)
+		defer exec(`update brands set modules = array_append(modules, 'CAPACITY') where id = 'demo'`)
+		p := get("&date=2026-11-24")
+		for _, s := range p.Sessions {
+			if s.Capacity != nil || s.Remaining != nil {
+				t.Errorf("session %d shows seats without CAPACITY: %d of %d", s.ScheduleID, seats(s.Remaining), seats(s.Capacity))
+			}
+		}
+		if len(p.Sessions) < 2 || !p.Sessions[1].Full {
+			t.Errorf("the full session is no longer marked full: %+v", p.Sessions)
 		}
 	})
 
@@ -197,4 +211,12 @@ func TestTimetable(t *testing.T) {
 			}
 		}
 	})
+}
+
+// seats reads a seat count that may be hidden (nil: -1).
+func seats(n *int) int {
+	if n == nil {
+		return -1
+	}
+	return *n
 }

@@ -53,9 +53,21 @@ type Schedule struct {
 	EndTime      string `json:"endTime"`
 	TeacherID    int64  `json:"teacherId"`
 	TeacherName  string `json:"teacherName"`
-	Capacity     int    `json:"capacity"`
-	Remaining    int    `json:"remaining"`
-	TermClassID  int64  `json:"termClassId,omitempty"`
+	// Capacity and Remaining (the seats left) are null where the brand
+	// shows no seat counts (module CAPACITY off: HideSeats); Full says
+	// either way that no seat is left.
+	Capacity    *int  `json:"capacity" tstype:"number | null,required"`
+	Remaining   *int  `json:"remaining" tstype:"number | null,required"`
+	Full        bool  `json:"full"`
+	TermClassID int64 `json:"termClassId,omitempty"`
+}
+
+// HideSeats drops the seat counts of ss (module CAPACITY off), keeping
+// Full.
+func HideSeats(ss []Schedule) {
+	for i := range ss {
+		ss[i].Capacity, ss[i].Remaining = nil, nil
+	}
 }
 
 // TeacherRef names a teacher in a list.

@@ -1,6 +1,7 @@
 // Module keys a brand switches on (spec section 6), generated from
 // data/modules.go (contract/generated/shared.ts).
 import { modules, type ModuleKey } from '../contract/generated/shared';
+import type { PageProps } from '../contract/props';
 
 export { modules as Module, type ModuleKey };
 
@@ -14,4 +15,13 @@ export function hasModule(list: readonly string[] | undefined, key: ModuleKey): 
  */
 export function signsInOnWeb(list: readonly string[] | undefined): boolean {
   return hasModule(list, modules.MEMBER_SIGN_IN);
+}
+
+/**
+ * The page may offer buying: always on the web, in the app's webview
+ * (page.webview) only with APP_ONLINE_PURCHASE (the host refuses a
+ * purchase from the app without it).
+ */
+export function buysHere(page: Pick<PageProps, 'webview' | 'brand'>): boolean {
+  return !page.webview || hasModule(page.brand?.settings.additionalModules, modules.APP_ONLINE_PURCHASE);
 }

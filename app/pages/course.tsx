@@ -16,7 +16,7 @@ import { heading, sectionTitle } from '../ui/section-title';
 import { chipButton, primaryButton, secondaryButton } from '../ui/button';
 import { BookingPanel } from '../features/booking/components/booking-panel';
 import { byDate } from '../features/booking/rules';
-import { hasModule, Module } from '../lib/modules';
+import { buysHere, hasModule, Module } from '../lib/modules';
 import { card } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs, absolute } from '../lib/json-ld';
@@ -155,11 +155,11 @@ export default function Course({ data: d }: { data: CourseDetail }) {
             <a className={primaryButton} href="#booking" onClick={toPanel} data-testid="book-now">
               {t.book}
             </a>
-          ) : (
+          ) : buysHere(page) ? (
             <Link className={primaryButton} href={brandPath(page, path + '/checkout')}>
               {t.book}
             </Link>
-          )}
+          ) : null}
         </div>
       </div>
       {booking ? <BookingPanel courseId={d.courseId} sessions={d.scheduleList} /> : null}
@@ -203,7 +203,7 @@ export default function Course({ data: d }: { data: CourseDetail }) {
               <li key={s.scheduleId} id={scheduleAnchor(s.scheduleId)} className={row} data-testid="schedule-row">
                 <time dateTime={s.scheduleDate + 'T' + s.startTime}>{timeRange(s.startTime, s.endTime)}</time>
                 <span>{s.teacherName}</span>
-                <span className={s.remaining > 0 ? seats : full}>{s.remaining > 0 ? tc.remaining(s.remaining) : tc.full}</span>
+                <span className={s.full ? full : seats}>{s.full ? tc.full : s.remaining === null ? tc.open : tc.remaining(s.remaining)}</span>
                 <CalendarButton className={chipButton} event={calendarEvent(page, host, d, s, url)} label={`${t.addToCalendar}：${dateWithWeekday(s.scheduleDate, s.weekday)} ${s.startTime}`}>
                   {t.addToCalendar}
                 </CalendarButton>

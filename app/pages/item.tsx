@@ -20,6 +20,7 @@ import { EmptyState } from '../ui/empty-state';
 import { breadcrumbs, absolute } from '../lib/json-ld';
 import { product } from '../features/catalogue/json-ld-offers';
 import { price, validity } from '../lib/format';
+import { buysHere } from '../lib/modules';
 import { items as ti, common } from '../strings/zh-hant';
 import { item as t, course as tcourse } from '../strings/zh-hant-catalogue';
 import { colour, up } from '../ui/theme';
@@ -122,9 +123,11 @@ export default function ItemPage({ data }: { data: ItemData }) {
           <ShareButton className={secondaryButton} title={it.name}>
             {tcourse.share}
           </ShareButton>
-          <Link className={primaryButton} href={brandPath(page, path + '/checkout')}>
-            {t.buy}
-          </Link>
+          {buysHere(page) ? (
+            <Link className={primaryButton} href={brandPath(page, path + '/checkout')}>
+              {t.buy}
+            </Link>
+          ) : null}
         </div>
       </div>
       {data.contract ? (

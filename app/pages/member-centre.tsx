@@ -6,6 +6,7 @@ import type { MemberCentreData } from '../contract/props';
 import { usePage } from '../lib/page-context';
 import { Link, useNavigate } from '../lib/navigation';
 import { useUi } from '../lib/ui-state';
+import { hasModule, Module } from '../lib/modules';
 import { errorText } from '../lib/api';
 import { logout, setUnsubscribed } from '../features/members/api';
 import { MemberLayout } from '../features/members/components/member-layout';
@@ -116,9 +117,11 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
               {t.completeInfo}
             </button>
           ) : null}
-          <button type="button" className={action} onClick={() => ui.open('completeInfo', { mode: 'edit' })}>
-            {t.editProfile}
-          </button>
+          {hasModule(brand.settings.additionalModules, Module.MEMBER_INFO) ? (
+            <button type="button" className={action} onClick={() => ui.open('completeInfo', { mode: 'edit' })}>
+              {t.editProfile}
+            </button>
+          ) : null}
           <button type="button" className={action} onClick={() => ui.open('changePassword', {})}>
             {t.changePassword}
           </button>

@@ -21,7 +21,7 @@ import { term as t, course as tc } from '../strings/zh-hant-catalogue';
 import { colour, keepWords } from '../ui/theme';
 import type { TermScheduleData } from '../contract/props';
 import { BookingPanel } from '../features/booking/components/booking-panel';
-import { hasModule, Module } from '../lib/modules';
+import { buysHere, hasModule, Module } from '../lib/modules';
 
 
 const hero = css`width: 100%; height: auto; aspect-ratio: 21 / 9; object-fit: cover; border-radius: 14px; margin-bottom: 16px;`;
@@ -113,9 +113,11 @@ export default function TermClassPage({ data }: { data: TermScheduleData }) {
           <ShareButton className={secondaryButton} title={c.name}>
             {tc.share}
           </ShareButton>
-          <Link className={primaryButton} href={brandPath(page, `/termSchedule/checkout?termScheduleId=${term.termScheduleId}&scheduleId=${c.scheduleId}`)}>
-            {t.enroll}
-          </Link>
+          {buysHere(page) ? (
+            <Link className={primaryButton} href={brandPath(page, `/termSchedule/checkout?termScheduleId=${term.termScheduleId}&scheduleId=${c.scheduleId}`)}>
+              {t.enroll}
+            </Link>
+          ) : null}
         </div>
       </div>
       {hasModule(brand.settings.additionalModules, Module.BOOKING) && c.sessionList?.length ? <BookingPanel courseId={c.courseId} sessions={c.sessionList} /> : null}

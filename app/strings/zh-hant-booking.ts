@@ -11,6 +11,8 @@ export const panel = {
   session: '選擇時段',
   noSessions: '近期沒有可預約的時段',
   seatsLeft: (n: number) => `剩餘 ${n} 個名額`,
+  /** A bookable session, where the brand shows no seat counts (module CAPACITY off). */
+  bookable: '可預約',
   full: '名額已滿',
   fullWait: '額滿・可候補',
   dayFull: '額滿',

@@ -2,6 +2,8 @@
 // in Traditional Chinese, loaded with those pages.
 
 export const checkout = {
+  /** In the app's webview of a brand without APP_ONLINE_PURCHASE. */
+  notInApp: '此品牌未開放在 App 內購買，請改用網站購買。',
   /** An item bought from the booking panel to book a session. */
   bookAfterPay: (course: string, when: string) => `付款完成後，將為您預約「${course}」${when}。`,
   title: (name: string, brand: string) => `結帳：${name}｜${brand}`,

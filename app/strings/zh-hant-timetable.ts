@@ -19,5 +19,6 @@ export const timetable = {
   emptyHint: '換一天或其他門市、課程類別看看。',
   remaining: (n: number) => `剩 ${n} 位`,
   full: '額滿',
+  open: '可預約',
   fullWait: '額滿・可候補',
 };

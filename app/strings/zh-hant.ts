@@ -144,6 +144,8 @@ export const catalogue = {
   ticketOnly: '僅限票券預約',
   full: '額滿',
   remaining: (n: number) => `剩 ${n} 位`,
+  /** A session with seats, where the brand shows no counts (module CAPACITY off). */
+  open: '可報名',
   moreDates: '更多時段',
   moreDatesOf: (course: string) => `${course}的更多時段`,
   moreLoaded: (n: number) => `已載入 ${n} 個時段`,

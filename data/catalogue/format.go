@@ -77,6 +77,7 @@ type Brand struct {
 	IsNewposStore             bool          `json:"isNewposStore"`
 	BookingNeedsVerifiedEmail bool          `json:"bookingNeedsVerifiedEmail"`
 	WebFont                   bool          `json:"webFont,omitempty"`
+	JoinWithOtherBrandAccount bool          `json:"joinWithOtherBrandAccount,omitempty"`
 	Modules                   []string      `json:"modules"`
 	Domains                   []Domain      `json:"domains"`
 	CustomFields              []CustomField `json:"customFields"`

@@ -48,10 +48,11 @@ func load(ctx context.Context, q querier, brand string) (*Catalogue, *ids, error
 	c := &Catalogue{}
 	b := &c.Brand
 	err := q.QueryRow(ctx, `select id, name, description, app_logo, web_base_background_color, ios_app_link,
-	        android_app_link, is_newpos_store, booking_needs_verified_email, web_font, modules
+	        android_app_link, is_newpos_store, booking_needs_verified_email, web_font,
+	        join_with_other_brand_account, modules
 	   from brands where id = $1`, brand).
 		Scan(&b.ID, &b.Name, &b.Description, &b.AppLogo, &b.Colour, &b.IOSAppLink, &b.AndroidAppLink,
-			&b.IsNewposStore, &b.BookingNeedsVerifiedEmail, &b.WebFont, &b.Modules)
+			&b.IsNewposStore, &b.BookingNeedsVerifiedEmail, &b.WebFont, &b.JoinWithOtherBrandAccount, &b.Modules)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil, errNoBrand
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"storefront/data"
 	"storefront/data/catalogue"
 	"storefront/data/dbtest"
 )
@@ -251,6 +252,24 @@ func TestImportRefusesLinksAndAbsolutePaths(t *testing.T) {
 			}
 			if entries, _ := os.ReadDir(images); len(entries) != 0 {
 				t.Errorf("a refused import stored images")
+			}
+		})
+	}
+}
+
+// A module key the storefront does not act on (one the spec names but no
+// page or call here checks, a misspelling) is refused, naming the key
+// and the keys it acts on: data.AllModules, the list the guards use.
+func TestModuleNotActedOnIsRefused(t *testing.T) {
+	db := dbtest.New(t)
+	for _, key := range []string{"RECEIPT", "TICKETS", "web_shop"} {
+		t.Run(key, func(t *testing.T) {
+			src := studio(t)
+			setField(t, src, "brand.json", "modules", []string{data.ModuleWebShop, key})
+			msg := importErr(t, db, src, t.TempDir(), catalogue.Options{})
+			want := "品牌：欄位 modules 第 2 個：「" + key + "」不是可用的值（可用：" + strings.Join(data.AllModules, "、") + "）"
+			if !strings.Contains(msg, want) {
+				t.Errorf("problems lack\n%s\ngot\n%s", want, msg)
 			}
 		})
 	}

@@ -15,8 +15,9 @@ import (
 type ScheduleSeat struct {
 	data.Schedule `tstype:",extends,required"`
 	CourseName    string `json:"courseName"`
-	// SeatsLeft is capacity minus booked; Full when none is left.
-	SeatsLeft    int  `json:"seatsLeft"`
+	// SeatsLeft is capacity minus booked, null where the brand shows no
+	// seat counts (module CAPACITY off); Full when none is left.
+	SeatsLeft    *int `json:"seatsLeft" tstype:"number | null,required"`
 	Full         bool `json:"full"`
 	WaitingCount int  `json:"waitingCount"`
 	// BookableNow: the booking window is open and a seat is left.
@@ -142,7 +143,8 @@ type PurchaseVerify struct {
 	CourseID   int64  `json:"courseId"`
 	Name       string `json:"name"`
 	Price      int    `json:"price"`
-	SeatsLeft  int    `json:"seatsLeft"`
+	// SeatsLeft: null where the brand shows no seat counts (CAPACITY off).
+	SeatsLeft *int `json:"seatsLeft" tstype:"number | null,required"`
 }
 
 // WaitingRequest is the body of POST /api/schedule/waiting/add and

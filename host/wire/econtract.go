@@ -153,8 +153,9 @@ type NewposTicketList struct {
 }
 
 // RegisterLoginAnswer is the answer of POST /api/session/register (and
-// purchaseVerify/register) and POST /api/user/add: the new member, logged
-// in at once (the verification mail is on its way: MailSent).
+// purchaseVerify/register) and, as AddUserAnswer.Member, of POST
+// /api/user/add: the new member, logged in at once (the verification mail
+// is on its way: MailSent).
 type RegisterLoginAnswer struct {
 	LoginAnswer `tstype:",extends,required"`
 	MailSent    bool `json:"mailSent"`
@@ -163,12 +164,25 @@ type RegisterLoginAnswer struct {
 // AddUserRequest is POST /api/user/add's body: a member of another brand
 // of this storefront joins this one with that account (its e-mail and
 // password, as LoginRequest), accepting the terms and filling this
-// brand's custom fields; name and phone come from that account.
+// brand's custom fields. Two steps: without Confirm the answer shows the
+// account's name and nothing is created; with Confirm the member joins
+// under Name (the name they confirmed or corrected; empty: the account's).
 type AddUserRequest struct {
 	BrandRequest `tstype:",extends,required"`
 	Email        string            `json:"email"`
 	Password     string            `json:"password"`
 	CustomFields map[string]string `json:"customFields"`
 	AcceptTerms  bool              `json:"acceptTerms"`
+	Confirm      bool              `json:"confirm"`
+	Name         string            `json:"name"`
 	AppRequest   `tstype:",extends,required"`
+}
+
+// AddUserAnswer is POST /api/user/add's answer: the name the member joins
+// under (to show them before they confirm), and once they confirmed
+// (Joined) the new member, logged in.
+type AddUserAnswer struct {
+	Name   string               `json:"name"`
+	Joined bool                 `json:"joined"`
+	Member *RegisterLoginAnswer `json:"member,omitempty"`
 }

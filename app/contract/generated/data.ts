@@ -123,6 +123,11 @@ export interface Brand {
   AndroidAppLink: string;
   IsNewposStore: boolean;
   WebFont: boolean; // the web font over the system's CJK sans (app/lib/fonts.ts)
+  /**
+   * JoinWithOtherBrandAccount: a member of another brand of the
+   * storefront may join this one with that account (POST /api/user/add)
+   */
+  JoinWithOtherBrandAccount: boolean;
   Modules: string[];
   DataVersion: number /* int64 */;
   Stores: Store[];
@@ -301,6 +306,11 @@ export interface ActivityFilter {
   CategoryID: number /* int64 */;
   Keyword: string; // partial match on course, category, teacher and store names
   Promoted: boolean;
+  /**
+   * NoPrivateCoach leaves out the private-coach courses (module
+   * PRIVATE_COACH off: Modules.SellsCourse).
+   */
+  NoPrivateCoach: boolean;
 }
 /**
  * CourseDetail is a course's page: the course, its store, lead teacher,
@@ -318,6 +328,10 @@ export interface CourseDetail extends rules.Activity {
   teachers: Teacher[];
   termClasses: TermClass[];
   updatedAt: string /* RFC 3339 */;
+  /**
+   * PrivateCoach: a private-coach course (module PRIVATE_COACH).
+   */
+  privateCoach: boolean;
 }
 /**
  * ScheduleFilter selects schedules for the schedule calls.
@@ -341,10 +355,6 @@ export interface TimetableSession extends rules.Schedule {
   storeShortName: string;
   categoryId: number /* int64 */;
   categoryName: string;
-  /**
-   * Full: no seat left (Remaining is 0).
-   */
-  full: boolean;
 }
 /**
  * MaxTimetableSessions bounds a timetable's answer.

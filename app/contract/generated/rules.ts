@@ -40,8 +40,14 @@ export interface Schedule {
   endTime: string;
   teacherId: number /* int64 */;
   teacherName: string;
-  capacity: number /* int */;
-  remaining: number /* int */;
+  /**
+   * Capacity and Remaining (the seats left) are null where the brand
+   * shows no seat counts (module CAPACITY off: HideSeats); Full says
+   * either way that no seat is left.
+   */
+  capacity: number | null;
+  remaining: number | null;
+  full: boolean;
   termClassId?: number /* int64 */;
 }
 /**

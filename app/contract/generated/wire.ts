@@ -13,9 +13,10 @@ import type { PageName, RouteName } from './shared';
 export interface ScheduleSeat extends data.Schedule {
   courseName: string;
   /**
-   * SeatsLeft is capacity minus booked; Full when none is left.
+   * SeatsLeft is capacity minus booked, null where the brand shows no
+   * seat counts (module CAPACITY off); Full when none is left.
    */
-  seatsLeft: number /* int */;
+  seatsLeft: number | null;
   full: boolean;
   waitingCount: number /* int */;
   /**
@@ -161,7 +162,10 @@ export interface PurchaseVerify {
   courseId: number /* int64 */;
   name: string;
   price: number /* int */;
-  seatsLeft: number /* int */;
+  /**
+   * SeatsLeft: null where the brand shows no seat counts (CAPACITY off).
+   */
+  seatsLeft: number | null;
 }
 /**
  * WaitingRequest is the body of POST /api/schedule/waiting/add and
@@ -813,8 +817,9 @@ export interface NewposTicketList {
 }
 /**
  * RegisterLoginAnswer is the answer of POST /api/session/register (and
- * purchaseVerify/register) and POST /api/user/add: the new member, logged
- * in at once (the verification mail is on its way: MailSent).
+ * purchaseVerify/register) and, as AddUserAnswer.Member, of POST
+ * /api/user/add: the new member, logged in at once (the verification mail
+ * is on its way: MailSent).
  */
 export interface RegisterLoginAnswer extends LoginAnswer {
   mailSent: boolean;
@@ -823,13 +828,27 @@ export interface RegisterLoginAnswer extends LoginAnswer {
  * AddUserRequest is POST /api/user/add's body: a member of another brand
  * of this storefront joins this one with that account (its e-mail and
  * password, as LoginRequest), accepting the terms and filling this
- * brand's custom fields; name and phone come from that account.
+ * brand's custom fields. Two steps: without Confirm the answer shows the
+ * account's name and nothing is created; with Confirm the member joins
+ * under Name (the name they confirmed or corrected; empty: the account's).
  */
 export interface AddUserRequest extends BrandRequest, AppRequest {
   email: string;
   password: string;
   customFields: { [key: string]: string};
   acceptTerms: boolean;
+  confirm: boolean;
+  name: string;
+}
+/**
+ * AddUserAnswer is POST /api/user/add's answer: the name the member joins
+ * under (to show them before they confirm), and once they confirmed
+ * (Joined) the new member, logged in.
+ */
+export interface AddUserAnswer {
+  name: string;
+  joined: boolean;
+  member?: RegisterLoginAnswer;
 }
 
 //////////

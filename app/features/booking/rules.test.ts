@@ -6,7 +6,7 @@ import { actionable, amount, bookingWhen, byDate, cancelLine, costLine, dayFull,
 const now = Date.parse('2026-12-01T02:00:00Z'); // 10:00 in Taipei
 
 function schedule(id: number, date: string, start = '19:30'): Schedule {
-  return { scheduleId: id, courseId: 7, scheduleDate: date, weekday: 4, startTime: start, endTime: '20:30', teacherId: 1, teacherName: '王老師', capacity: 10, remaining: 10 };
+  return { scheduleId: id, courseId: 7, scheduleDate: date, weekday: 4, startTime: start, endTime: '20:30', teacherId: 1, teacherName: '王老師', capacity: 10, remaining: 10, full: false };
 }
 
 function seat(s: Schedule, over: Partial<ScheduleSeat> = {}): ScheduleSeat {
@@ -72,6 +72,9 @@ test('firstDate: the first date with a seat to book, else one with a waiting lis
 test('seatLine says seats left, full, closed, or the member\'s own state', () => {
   assert.equal(seatLine(a), '');
   assert.equal(seatLine({ ...a, live: seat(a) }), '剩餘 3 個名額');
+  // a brand that shows no seat counts (CAPACITY off): bookable or full, no number
+  assert.equal(seatLine({ ...a, live: seat(a, { seatsLeft: null }) }), '可預約');
+  assert.equal(seatLine({ ...a, live: seat(a, { full: true, seatsLeft: null, bookableNow: false }) }), '名額已滿');
   assert.equal(seatLine({ ...a, live: seat(a, { full: true, seatsLeft: 0, bookableNow: false }) }), '名額已滿');
   assert.equal(seatLine({ ...a, live: seat(a, { full: true, seatsLeft: 0, bookableNow: false }) }, true), '額滿・可候補');
   assert.equal(seatLine({ ...a, live: seat(a, { bookableNow: false }) }), '已截止預約');

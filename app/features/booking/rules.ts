@@ -71,7 +71,7 @@ export function seatLine(s: Session, canWait = false): string {
   if (l.myWaitingPosition) return t.waiting(l.myWaitingPosition);
   if (l.full) return canWait ? t.fullWait : t.full;
   if (!l.bookableNow) return t.closed;
-  return t.seatsLeft(l.seatsLeft);
+  return l.seatsLeft === null ? t.bookable : t.seatsLeft(l.seatsLeft);
 }
 
 /** Whether every session of a day is full and none is the member's (its date chip says so). */

@@ -34,7 +34,7 @@ export function itemOffer(d: CheckoutData): Offer {
   return {
     stores: d.stores,
     salesmen: d.salesmen,
-    sessions: (d.course?.scheduleList ?? []).filter((s) => s.remaining > 0),
+    sessions: (d.course?.scheduleList ?? []).filter((s) => !s.full),
     maxQuantity: d.maxQuantity,
     price: unitPrice(d),
     startDate: d.item?.activationType === 'CUSTOM' ? { min: d.today, max: d.maxStartDate } : null,

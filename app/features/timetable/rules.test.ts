@@ -22,6 +22,9 @@ test('a session says its seats left, or 額滿 with 可候補 where the brand ha
   assert.equal(seatsLine(session(), true), '剩 3 位');
   assert.equal(seatsLine(session({ remaining: 0, full: true }), false), '額滿');
   assert.equal(seatsLine(session({ remaining: 0, full: true }), true), '額滿・可候補');
+  // a brand without CAPACITY shows no counts: open, or full
+  assert.equal(seatsLine(session({ capacity: null, remaining: null }), false), '可預約');
+  assert.equal(seatsLine(session({ capacity: null, remaining: null, full: true }), true), '額滿・可候補');
 });
 
 test('a session opens the course page with itself chosen in the booking panel', () => {

@@ -27,10 +27,10 @@ export function dayName(d: TimetableDay, i: number): string {
   return i < 2 ? dayLabel(d, i) + ' ' + dateWithWeekday(d.date, d.weekday) : dayLabel(d, i);
 }
 
-/** A session's seats: '剩 3 位', or 額滿 (with 可候補 when the brand has a waiting list). */
+/** A session's seats: '剩 3 位' (可預約 where the brand shows no seat counts), or 額滿 (with 可候補 when the brand has a waiting list). */
 export function seatsLine(s: TimetableSession, waiting: boolean): string {
   if (s.full) return waiting ? t.fullWait : t.full;
-  return t.remaining(s.remaining);
+  return s.remaining === null ? t.open : t.remaining(s.remaining);
 }
 
 /** The timetable's query for f: the day unless it is today (the first day), the filters when set. */

@@ -85,7 +85,7 @@ function Refused({ orderNo, refused, onBooked }: { orderNo: string; refused: Boo
               <button type="button" className={secondaryButton} disabled={busy} onClick={() => book(s.scheduleId)} data-testid="order-book-other" data-schedule-id={s.scheduleId}>
                 {t.bookSession(`${dateWithWeekday(s.scheduleDate, s.weekday)} ${s.startTime}`)}
               </button>
-              <small>{panel.seatsLeft(s.seatsLeft)}</small>
+              {s.seatsLeft !== null ? <small>{panel.seatsLeft(s.seatsLeft)}</small> : null}
             </li>
           ))}
         </ul>

@@ -143,9 +143,9 @@ function MoreDates({ a }: { a: Activity }) {
         <ul id={id} ref={listRef} tabIndex={-1} className={moreList} aria-label={t.moreDatesOf(a.courseName)} data-testid="more-dates">
           {list.map((s) => (
             <li key={s.scheduleId} className={nowrap}>
-              <Link href={brandPath(page, sessionPath({ storeId: a.storeId, courseId: a.courseId, scheduleId: s.scheduleId }))} data-testid="more-date" data-schedule-id={s.scheduleId} data-full={s.remaining > 0 ? undefined : true}>
+              <Link href={brandPath(page, sessionPath({ storeId: a.storeId, courseId: a.courseId, scheduleId: s.scheduleId }))} data-testid="more-date" data-schedule-id={s.scheduleId} data-full={s.full ? true : undefined}>
                 {dateOf(s)}
-                <small>{s.remaining > 0 ? t.remaining(s.remaining) : t.full}</small>
+                <small>{s.full ? t.full : s.remaining === null ? t.open : t.remaining(s.remaining)}</small>
               </Link>
             </li>
           ))}

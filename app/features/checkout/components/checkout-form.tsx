@@ -8,6 +8,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { css } from '@emotion/css';
 import { usePage } from '../../../lib/page-context';
+import { buysHere } from '../../../lib/modules';
 import { lazyDialog } from '../../../lib/chunk';
 import { price } from '../../../lib/format';
 import { Link } from '../../../lib/navigation';
@@ -63,6 +64,13 @@ export function CheckoutForm({ offer, order, summary, testId = 'checkout', store
   const page = usePage();
   const c = useCheckout(offer, order);
   const { choice, shown } = c;
+  if (!buysHere(page)) {
+    return (
+      <p className={notice} data-testid="not-in-app">
+        {t.notInApp}
+      </p>
+    );
+  }
   return (
     <>
       <form className={form} data-testid={testId} noValidate onSubmit={(e) => (e.preventDefault(), void c.submit())}>
