@@ -1,6 +1,7 @@
 package host
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -112,7 +113,11 @@ func TestTimetable(t *testing.T) {
 
 	t.Run("without CAPACITY: no seat counts, full still marked", func(t *testing.T) {
 		exec(`update brands set modules = array_remove(modules, 'CAPACITY') where id = 'demo'`)
-		defer exec(`update brands set modules = array_append(modules, 'CAPACITY') where id = 'demo'`)
+		ts.BrandChanged(t.Context(), "demo")
+		defer func() {
+			exec(`update brands set modules = array_append(modules, 'CAPACITY') where id = 'demo'`)
+			ts.BrandChanged(context.Background(), "demo")
+		}()
 		p := get("&date=2026-11-24")
 		for _, s := range p.Sessions {
 			if s.Capacity != nil || s.Remaining != nil {
