@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -116,6 +117,11 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	if err != nil {
 		return err
 	}
+	if n, err := srv.members.HashDeletedPhones(ctx); err != nil {
+		return err
+	} else if n > 0 {
+		log.Info("deleted accounts' phones replaced by their keyed hash", "accounts", n)
+	}
 	// the outbox's worker, before the first request
 	srv.outbox = startJobs(db, mailer, outbox.Options{Log: log, Observed: srv.jobAttempt})
 	srv.handleJobs(srv.outbox)
@@ -210,4 +216,5 @@ func startJobs(db *data.DB, mailer *mail.Mailer, o outbox.Options) *outbox.Worke
 // startJobs').
 func (s *Server) handleJobs(w *outbox.Worker) {
 	w.Handle(econtract.JobSigned, s.econtract.MailSigned)
+	w.Handle(data.JobEndPlan, func(ctx context.Context, p json.RawMessage) error { return s.checkout.EndPlan(ctx, p) })
 }
