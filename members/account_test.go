@@ -76,7 +76,7 @@ func TestDeleteAccountKeepsNoPersonalData(t *testing.T) {
 	}
 	u, err := f.Register(ctx, b, shop, Registration{Email: "Amy.Deleted@Example.com", Password: md5hex("secret-1"), Name: personal["name"],
 		CustomFields: map[string]string{"phone": "0965-432-187", "birthday": personal["birthday"], "gender": "女", "emergencyContact": personal["emergencyContact"]},
-		AcceptTerms: true})
+		AcceptTerms:  true})
 	if err != nil {
 		t.Fatal(err)
 	}
