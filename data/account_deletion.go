@@ -143,3 +143,19 @@ func (db *DB) HashDeletedPhone(ctx context.Context, id int64, phone string, hash
 	_, err := db.Pool.Exec(ctx, `update users set phone = '', phone_hash = $3 where id = $1 and phone = $2 and deleted_at is not null`, id, phone, hash)
 	return dbErr(err)
 }
+
+// PurgeDeletedUsers removes, with everything that names them (their
+// orders, invoices, refunds, signed contracts, holdings, bookings: the
+// foreign keys cascade), the accounts deleted before before whose every
+// record a business must keep was made before before
+// (rules.PurgeBefore): past retention, nothing of them is kept, the phone's
+// hash included. It returns how many went.
+func (db *DB) PurgeDeletedUsers(ctx context.Context, before time.Time) (int64, error) {
+	tag, err := db.Pool.Exec(ctx, `delete from users u where u.deleted_at < $1
+		and not exists (select 1 from orders o where o.user_id = u.id and (o.created_at >= $1 or o.updated_at >= $1
+			or exists (select 1 from refunds r where r.order_id = o.id and coalesce(r.answered_at, r.requested_at) >= $1)
+			or exists (select 1 from recurring_charges c where c.order_id = o.id and c.at >= $1)
+			or exists (select 1 from recurring_refunds f where f.order_id = o.id and coalesce(f.refunded_at, f.created_at) >= $1)))
+		and not exists (select 1 from signed_contracts s where s.user_id = u.id and s.signed_at >= $1)`, before)
+	return tag.RowsAffected(), dbErr(err)
+}

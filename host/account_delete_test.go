@@ -1,8 +1,12 @@
 package host
 
 import (
+	"net/http"
 	"storefront"
 	"testing"
+
+	"storefront/host/wire"
+	"storefront/providers"
 )
 
 // TestDeleteAccountAPI: a member deletes their account with their
@@ -34,4 +38,33 @@ func TestDeleteAccountAPI(t *testing.T) {
 	wantCode(t, ts.browser().post(t, "/api/session/register", demoRegistration("someone@example.com")), 409, storefront.CodeAccountDeleted)
 	// without a session, nothing is deleted
 	wantCode(t, ts.browser().post(t, "/api/user/delete", del(md5hex("secret-1"))), 401, storefront.CodeLoginRequired)
+}
+
+// TestDeleteAccountEndsRecurringPlan: a member paying a monthly plan by
+// NewebPay's periodic payment deletes their account: the outbox's job
+// terminates the mandate at NewebPay (the sandbox) and records it; the
+// order stays, paid.
+func TestDeleteAccountEndsRecurringPlan(t *testing.T) {
+	s := recurringShop(t)
+	var a wire.PaymentAnswer
+	w := s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t))
+	if env := apiResult(t, w, &a); w.Code != 200 {
+		t.Fatalf("sale/payment: %d %+v", w.Code, env)
+	}
+	if w := s.makeMandate(t, a.PaymentURL, providers.TestCardApproved); w.Code != http.StatusSeeOther {
+		t.Fatalf("return: %d %s", w.Code, w.Body)
+	}
+	mandate := s.mandates(t, a.OrderNo)[0]
+	sb := s.newebpaySandbox
+	if st := sb.MandateState(mandate); st != "active" {
+		t.Fatalf("the mandate is %q at NewebPay before the deletion", st)
+	}
+	wantCode(t, s.b.post(t, "/api/user/delete", map[string]any{"brandId": "plan", "password": md5hex("demo1234")}), 200, 0)
+	waitFor(t, "the mandate terminated at NewebPay and recorded", func() bool {
+		return sb.MandateState(mandate) == "terminated" &&
+			s.count(t, `select count(*) from recurring_mandates where mer_order_no = $1 and state = 'terminated'`, mandate) == 1
+	})
+	if n := s.count(t, `select count(*) from orders where number = $1 and state = 'paid'`, a.OrderNo); n != 1 {
+		t.Errorf("the plan's order after the deletion: %d paid", n)
+	}
 }

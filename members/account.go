@@ -5,6 +5,7 @@ import (
 
 	"storefront/data"
 	"storefront/providers"
+	"storefront/rules"
 )
 
 // phoneLabel names what PhoneHash hashes (providers.KeyedHash).
@@ -60,4 +61,10 @@ func (f *Flows) HashDeletedPhones(ctx context.Context) (int, error) {
 		}
 	}
 	return len(list), err
+}
+
+// PurgeDeleted removes the deleted accounts whose records are past
+// retention (rules.PurgeBefore) with those records; it returns how many.
+func (f *Flows) PurgeDeleted(ctx context.Context) (int64, error) {
+	return f.DB.PurgeDeletedUsers(ctx, rules.PurgeBefore(f.Now()))
 }

@@ -6,6 +6,7 @@ import (
 	"storefront"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -200,5 +201,51 @@ func TestDeleteAccountKeepsNoPersonalData(t *testing.T) {
 	again.Email = "third@example.com"
 	if _, err := other.Register(ctx, b, shop, again); err != nil {
 		t.Errorf("under another key: %v", err)
+	}
+}
+
+// TestPurgeDeletedPastRetention: a deleted account whose orders and signed
+// contracts are all past retention goes with them; one with a record
+// still within retention stays, as does an account not deleted.
+func TestPurgeDeletedPastRetention(t *testing.T) {
+	f, c, _ := newFlows(t)
+	db, ctx := f.DB, context.Background()
+	c.now = time.Date(2033, 3, 1, 10, 0, 0, 0, rules.Taipei)
+	ids := map[string]int64{}
+	for _, who := range []struct {
+		key, deleted, order string
+	}{
+		{"old", "2026-05-01", "2026-04-01"},    // deleted and bought in 2026: past
+		{"recent", "2026-05-01", "2027-02-01"}, // a 2027 order: kept through 2033
+		{"member", "", "2020-01-01"},           // not deleted
+	} {
+		var id int64
+		err := db.Pool.QueryRow(ctx, `insert into users (brand_id, email, name, password_hash, deleted_at)
+			values ('demo', $1, '-', '!', nullif($2, '')::timestamptz) returning id`,
+			"purge-"+who.key+"@deleted.invalid", who.deleted).Scan(&id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Pool.Exec(ctx, `insert into orders (brand_id, user_id, number, kind, amount, state, pay_way, provider,
+				expires_at, paid_at, created_at, updated_at)
+			values ('demo', $1, $2, 'item', 500, 'paid', '2', 'newebpay', $3::timestamptz, $3::timestamptz, $3::timestamptz, $3::timestamptz)`,
+			id, "PURGE"+strings.ToUpper(who.key)+"000001", who.order); err != nil {
+			t.Fatal(err)
+		}
+		ids[who.key] = id
+	}
+	n, err := f.PurgeDeleted(ctx)
+	if err != nil || n != 1 {
+		t.Fatalf("purged %d (%v); want 1", n, err)
+	}
+	for key, want := range map[string]int{"old": 0, "recent": 1, "member": 1} {
+		if got := dbtest.Count(t, db, `select count(*) from users u join orders o on o.user_id = u.id where u.id = $1`, ids[key]); got != want {
+			t.Errorf("%s: %d accounts with their order; want %d", key, got, want)
+		}
+	}
+	// a year later, the 2027 order is past retention too
+	c.now = c.now.AddDate(1, 0, 0)
+	if n, err := f.PurgeDeleted(ctx); err != nil || n != 1 {
+		t.Errorf("a year later purged %d (%v); want 1", n, err)
 	}
 }
