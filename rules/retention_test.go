@@ -2,17 +2,9 @@ package rules
 
 import (
 	"testing"
-	"time"
 )
 
 func TestPurgeBefore(t *testing.T) {
-	at := func(s string) time.Time {
-		v, err := time.ParseInLocation("2006-01-02 15:04", s, Taipei)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
 	for _, c := range []struct {
 		name, now, record string
 		past              bool
@@ -25,8 +17,8 @@ func TestPurgeBefore(t *testing.T) {
 		{"this year's record", "2033-03-01 10:00", "2033-01-02 10:00", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if got := at(c.record).Before(PurgeBefore(at(c.now))); got != c.past {
-				t.Errorf("past retention = %v; want %v (purge before %v)", got, c.past, PurgeBefore(at(c.now)))
+			if got := at(t, c.record).Before(PurgeBefore(at(t, c.now))); got != c.past {
+				t.Errorf("past retention = %v; want %v (purge before %v)", got, c.past, PurgeBefore(at(t, c.now)))
 			}
 		})
 	}
