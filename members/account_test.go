@@ -249,3 +249,38 @@ func TestPurgeDeletedPastRetention(t *testing.T) {
 		t.Errorf("a year later purged %d (%v); want 1", n, err)
 	}
 }
+
+// TestHashDeletedPhones: an account deleted by hand before the program
+// deleted accounts (its phone in clear, which the constraint now refuses
+// to new rows) gets its phone replaced by the keyed hash at start, and the
+// phone still cannot register.
+func TestHashDeletedPhones(t *testing.T) {
+	f, _, _ := newFlows(t)
+	f.PhoneKey = []byte("0123456789abcdef0123456789abcdef")
+	db, ctx := f.DB, context.Background()
+	if _, err := db.Pool.Exec(ctx, `alter table users drop constraint users_deleted_no_phone`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Pool.Exec(ctx, `insert into users (brand_id, email, name, phone, password_hash, deleted_at)
+		values ('demo', 'by-hand@example.com', '手動刪除', '0955666777', 'x', now())`); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := f.HashDeletedPhones(ctx); err != nil || n != 1 {
+		t.Fatalf("hashed %d (%v); want 1", n, err)
+	}
+	if n := dbtest.Count(t, db, `select count(*) from users where phone = '0955666777'`); n != 0 {
+		t.Errorf("%d rows still hold the phone", n)
+	}
+	if n, err := f.HashDeletedPhones(ctx); err != nil || n != 0 {
+		t.Errorf("a second start hashed %d (%v); want 0", n, err)
+	}
+	b, err := db.LoadBrand(ctx, "demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.Register(ctx, b, shop, Registration{Email: "new-owner@example.com", Password: md5hex("secret-1"), Name: "新主人",
+		CustomFields: map[string]string{"phone": "0955-666-777"}, AcceptTerms: true})
+	if storefront.AsError(err).Code != storefront.CodeAccountDeleted {
+		t.Errorf("the hand-deleted account's phone registering: %v", err)
+	}
+}
