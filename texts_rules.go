@@ -76,3 +76,26 @@ func TextStartTooLate(days int, last string) string {
 
 // TextWeekdays name the weekdays, by time.Weekday.
 var TextWeekdays = [7]string{"週日", "週一", "週二", "週三", "週四", "週五", "週六"}
+
+// Refusals of a membership freeze request (rules.CheckFreeze).
+const (
+	TextFreezeReason        = "請選擇暫停會籍的原因"
+	TextFreezeDates         = "暫停的結束日不可早於開始日"
+	TextFreezePast          = "暫停的開始日不可早於今天"
+	TextFreezeEvidence      = "請說明暫停的原因並提供證明（例如出國行程、診斷證明、兵單或調職通知）"
+	TextFreezeAbroadShort   = "因出國暫停會籍，須出國逾一個月"
+	TextFreezeNoVoluntary   = "本商店未提供自願暫停會籍"
+	TextFreezeVoluntaryUsed = "今年的自願暫停次數已用完"
+)
+
+// TextFreezeAbroadLong refuses an abroad freeze longer than the brand's
+// cap of months.
+func TextFreezeAbroadLong(months int) string {
+	return fmt.Sprintf("因出國暫停會籍，最長 %d 個月", months)
+}
+
+// TextFreezeVoluntaryDays refuses a voluntary freeze outside the brand's
+// minimum and maximum days.
+func TextFreezeVoluntaryDays(min, max int) string {
+	return fmt.Sprintf("自願暫停會籍須為 %d 至 %d 天", min, max)
+}

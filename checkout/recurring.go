@@ -2,6 +2,7 @@ package checkout
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"storefront"
@@ -283,4 +284,20 @@ func (f *Flows) ApplyPeriodResult(ctx context.Context, brandID string, form url.
 		m.State = data.MandateFailed
 	}
 	return &PeriodOutcome{Order: out.Order, Mandate: m}, nil
+}
+
+// EndPlan runs a data.JobEndPlan job (an outbox handler): it terminates
+// at NewebPay (the brand's account) the active mandates of the recurring
+// order, and records each one NewebPay confirmed. A mandate already
+// terminated there is success, so a repeated job ends nothing twice.
+func (f *Flows) EndPlan(ctx context.Context, payload json.RawMessage) error {
+	var p data.EndPlan
+	if err := json.Unmarshal(payload, &p); err != nil {
+		return err
+	}
+	a, err := f.accounts(ctx, p.BrandID)
+	if err != nil {
+		return err
+	}
+	return f.endMandates(ctx, a.NewebPay, p.Number, 0)
 }

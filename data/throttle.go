@@ -62,3 +62,6 @@ func (db *DB) ClearThrottle(ctx context.Context, key string) error {
 	_, err := db.Pool.Exec(ctx, `delete from login_throttle where key = $1`, key)
 	return dbErr(err)
 }
+
+// AccountThrottleKey is the throttle key of an account's wrong passwords.
+func AccountThrottleKey(brandID, email string) string { return "account:" + brandID + ":" + email }

@@ -34,6 +34,7 @@ type NewUser struct {
 	Email          string
 	Name           string
 	Phone          string
+	PhoneHash      []byte // the phone's keyed hash (members.PhoneHash); nil when no phone
 	PasswordDigest string // the MD5 hex the client sent; only its bcrypt is stored
 	CustomValues   map[string]string
 }
@@ -102,8 +103,8 @@ func (t *Tx) CreateUser(n NewUser, passwordHash string, now time.Time) (*User, e
 	var exists, deletedPhone bool
 	err := tx.QueryRow(ctx, `
 		select exists(select 1 from users where brand_id = $1 and email = $2 and deleted_at is null),
-		       $3 <> '' and exists(select 1 from users where brand_id = $1 and phone = $3 and deleted_at is not null)`,
-		n.BrandID, n.Email, n.Phone).Scan(&exists, &deletedPhone)
+		       $3::bytea is not null and exists(select 1 from users where brand_id = $1 and phone_hash = $3 and deleted_at is not null)`,
+		n.BrandID, n.Email, n.PhoneHash).Scan(&exists, &deletedPhone)
 	if err != nil {
 		return nil, dbErr(err)
 	}
@@ -187,16 +188,17 @@ func (db *DB) SetPassword(ctx context.Context, userID int64, digest string, now 
 type Profile struct {
 	Name         string
 	Phone        string
+	PhoneHash    []byte // the phone's keyed hash (members.PhoneHash); nil when no phone
 	CustomValues map[string]string
 }
 
 // UpdateProfile stores the member's name and custom-field values. The
 // phone of a deleted account of the brand is storefront.CodeAccountDeleted.
 func (db *DB) UpdateProfile(ctx context.Context, brandID string, userID int64, p Profile, now time.Time) (*User, error) {
-	if p.Phone != "" {
+	if p.PhoneHash != nil {
 		var deleted bool
 		err := db.Pool.QueryRow(ctx, `select exists(select 1 from users
-			where brand_id = $1 and phone = $2 and deleted_at is not null)`, brandID, p.Phone).Scan(&deleted)
+			where brand_id = $1 and phone_hash = $2 and deleted_at is not null)`, brandID, p.PhoneHash).Scan(&deleted)
 		if err != nil {
 			return nil, dbErr(err)
 		}

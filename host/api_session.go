@@ -95,7 +95,7 @@ func (s *Server) checkPasswordThrottled(w http.ResponseWriter, r *http.Request, 
 		key    string
 		limits rules.ThrottleLimits
 	}{
-		{"account:" + brandID + ":" + email, rules.AccountLimits},
+		{data.AccountThrottleKey(brandID, email), rules.AccountLimits},
 		{"address:" + s.clientAddress(r), rules.AddressLimits},
 	}
 	if dev := s.knownDevice(r, brandID, email); dev != "" {

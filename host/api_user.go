@@ -69,6 +69,7 @@ func (s *Server) apiUserEdit(w http.ResponseWriter, r *http.Request) (any, error
 	if p.CustomValues, p.Phone, err = members.CheckCustomFields(b, values); err != nil {
 		return nil, err
 	}
+	p.PhoneHash = s.members.PhoneHash(b.ID, p.Phone)
 	u, err := s.db.UpdateProfile(r.Context(), b.ID, m.user.ID, p, s.now())
 	if err != nil {
 		return nil, err
@@ -106,4 +107,31 @@ func changesProfile(u *data.User, req wire.EditRequest) bool {
 		}
 	}
 	return false
+}
+
+// POST /api/user/delete {brandId, password}: deletes the member's account
+// once the password (MD5 hex, as at login; wrong ones count towards the
+// login throttle) is right: the account keeps no personal data, every
+// session of it ends (this browser's cookies are cleared), and what a
+// business must keep stays (members.Flows.DeleteAccount).
+func (s *Server) apiUserDelete(w http.ResponseWriter, r *http.Request) (any, error) {
+	var req wire.DeleteAccountRequest
+	b, m, err := s.decodeMember(w, r, &req)
+	if err != nil {
+		return nil, err
+	}
+	digest, ok := rules.PasswordDigest(req.Password)
+	if !ok {
+		return nil, &storefront.Error{Kind: storefront.KindUnauthorized, Code: storefront.CodeWrongPassword, Field: "password"}
+	}
+	if _, err := s.checkPasswordThrottled(w, r, b.ID, m.user.Email, digest); err != nil {
+		return nil, err
+	}
+	revoked, err := s.members.DeleteAccount(r.Context(), m.user)
+	if err != nil {
+		return nil, err
+	}
+	s.forgetSessions(r.Context(), revoked)
+	clearSessionCookies(w, r)
+	return &wire.DeletedAccount{UserID: m.user.ID}, nil
 }

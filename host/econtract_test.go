@@ -337,7 +337,11 @@ func TestSignedContractNamesTheAccountAsAtSigning(t *testing.T) {
 	}
 
 	// the account is deleted: its record still renders the account at signing
-	if _, err := s.db.Pool.Exec(ctx, `update users set deleted_at = now() where id = $1`, userID); err != nil {
+	member, err := s.db.User(ctx, "demo", userID, storefront.CodeMemberNotFound)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.members.DeleteAccount(ctx, member); err != nil {
 		t.Fatal(err)
 	}
 	b, err := s.brand(ctx, "demo", nil)

@@ -132,7 +132,8 @@ func TestPublicOriginConfig(t *testing.T) {
 		{env: "production", port: "8080", raw: "//shop.example.com", want: "", bad: true},
 	}
 	for _, c := range cases {
-		env := map[string]string{"STOREFRONT_ENV": c.env, "PORT": c.port, "STOREFRONT_PUBLIC_URL": c.raw}
+		env := map[string]string{"STOREFRONT_ENV": c.env, "PORT": c.port, "STOREFRONT_PUBLIC_URL": c.raw,
+			"STOREFRONT_MEMBER_KEY": "BAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQ="} // required outside dev
 		cfg, err := config.Load(func(k string) string { return env[k] })
 		if c.bad {
 			if err == nil || !strings.Contains(err.Error(), "STOREFRONT_PUBLIC_URL") {

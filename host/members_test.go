@@ -737,8 +737,8 @@ func TestProfileEditAndDeletedPhone(t *testing.T) {
 	ts := newMemberServer(t)
 	ctx := context.Background()
 	// a deleted account's phone cannot be used again (-60000014)
-	if _, err := ts.db.Pool.Exec(ctx, `insert into users (brand_id, email, name, phone, password_hash, deleted_at)
-		values ('demo', 'gone@example.com', '已刪除', '0922333444', 'x', now())`); err != nil {
+	if _, err := ts.db.Pool.Exec(ctx, `insert into users (brand_id, email, name, phone_hash, password_hash, deleted_at)
+		values ('demo', 'gone@example.com', '已刪除', $1, 'x', now())`, ts.members.PhoneHash("demo", "0922333444")); err != nil {
 		t.Fatal(err)
 	}
 	b := ts.browser()

@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -116,6 +117,11 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	if err != nil {
 		return err
 	}
+	if n, err := srv.members.HashDeletedPhones(ctx); err != nil {
+		return err
+	} else if n > 0 {
+		log.Info("deleted accounts' phones replaced by their keyed hash", "accounts", n)
+	}
 	// the outbox's worker, before the first request
 	srv.outbox = startJobs(db, mailer, outbox.Options{Log: log, Observed: srv.jobAttempt})
 	srv.handleJobs(srv.outbox)
@@ -126,6 +132,7 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	defer stopListening()
 	go db.ListenBrandChanges(listenCtx, func(id string) { srv.BrandChanged(listenCtx, id) })
 	go db.ListenSessionRevocations(listenCtx, srv.SessionRevoked)
+	go srv.purgeDeletedAccounts(listenCtx, purgeEvery)
 
 	hs := httpServer(srv, log)
 	log.Info("storefront listening", "addr", ln.Addr().String(), "env", cfg.Env, "renderers", pool.Size(),
@@ -211,4 +218,26 @@ func startJobs(db *data.DB, mailer *mail.Mailer, o outbox.Options) *outbox.Worke
 func (s *Server) handleJobs(w *outbox.Worker) {
 	w.Handle(econtract.JobSigned, s.econtract.MailSigned)
 	s.handleInvoiceJobs(w)
+	w.Handle(data.JobEndPlan, func(ctx context.Context, p json.RawMessage) error { return s.checkout.EndPlan(ctx, p) })
+}
+
+// purgeEvery is how often a host removes the deleted accounts past
+// retention (any host may: the removal is one statement, repeatable).
+const purgeEvery = 24 * time.Hour
+
+// purgeDeletedAccounts removes the deleted accounts whose records are
+// past retention, now and then every every, until ctx ends.
+func (s *Server) purgeDeletedAccounts(ctx context.Context, every time.Duration) {
+	for {
+		if n, err := s.members.PurgeDeleted(ctx); err != nil && ctx.Err() == nil {
+			s.log.Error("purging the deleted accounts past retention", "err", err)
+		} else if n > 0 {
+			s.log.Info("deleted accounts past retention purged", "accounts", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(every):
+		}
+	}
 }

@@ -99,7 +99,7 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	s.members = &members.Flows{DB: s.db, Now: s.now, Queued: func() { s.outbox.Kick() }}
+	s.members = &members.Flows{DB: s.db, Now: s.now, Queued: func() { s.outbox.Kick() }, PhoneKey: s.cfg.MemberKey}
 	s.bookings = &booking.Flows{DB: s.db, Now: s.now, Queued: func() { s.outbox.Kick() }}
 	s.econtract = &econtract.Flows{DB: s.db, Now: s.now, Shop: s.contractShop, Queued: func() { s.outbox.Kick() }}
 	if s.outbox != nil {
@@ -180,6 +180,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/user/userInfo", s.api(s.apiUserInfo))
 	mux.Handle("POST /api/user/edit", s.api(s.apiUserEdit))
 	mux.Handle("POST /api/user/unSubscribe", s.api(s.apiUnsubscribe))
+	mux.Handle("POST /api/user/delete", s.api(s.apiUserDelete))
 	if s.mailbox != nil {
 		mux.HandleFunc("GET /dev/mailbox", s.loopbackOnly(s.devMailbox))
 		mux.HandleFunc("GET /dev/mailbox.json", s.loopbackOnly(s.devMailboxJSON))

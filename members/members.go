@@ -23,6 +23,8 @@ type Flows struct {
 	Now func() time.Time
 	// Queued tells the mail outbox's worker that a mail waits (nil: none).
 	Queued func()
+	// PhoneKey keys PhoneHash (32 bytes: config's MemberKey).
+	PhoneKey []byte
 }
 
 // Registration is what a visitor sends to become a member.
@@ -57,6 +59,7 @@ func (f *Flows) Register(ctx context.Context, b *data.Brand, shop mail.Brand, re
 	if n.CustomValues, n.Phone, err = CheckCustomFields(b, reg.CustomFields); err != nil {
 		return nil, err
 	}
+	n.PhoneHash = f.PhoneHash(b.ID, n.Phone)
 	if !reg.AcceptTerms {
 		return nil, at("acceptTerms", invalid(storefront.TextAcceptTerms))
 	}

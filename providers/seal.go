@@ -3,7 +3,9 @@ package providers
 import (
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"errors"
 )
 
@@ -45,4 +47,16 @@ func (s *Sealer) Open(label string, sealed []byte) ([]byte, error) {
 		return nil, errors.New("providers: sealed value too short")
 	}
 	return s.aead.Open(nil, sealed[:n], sealed[n:], []byte(label))
+}
+
+// KeyedHash is HMAC-SHA-256 of value under key with label naming what it
+// is (label and value are separated, so no two pairs collide): a value we
+// must recognise again without keeping it (a deleted member's phone). The
+// same key, label and value always give the same 32 bytes.
+func KeyedHash(key []byte, label, value string) []byte {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte(label))
+	m.Write([]byte{0})
+	m.Write([]byte(value))
+	return m.Sum(nil)
 }

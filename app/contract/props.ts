@@ -88,6 +88,7 @@ export type LoginAnswer = wire.LoginAnswer;
 export type RegisterRequest = wire.RegisterRequest;
 export type RegisterLoginAnswer = wire.RegisterLoginAnswer;
 export type ChangePasswordRequest = wire.ChangePasswordRequest;
+export type DeleteAccountRequest = wire.DeleteAccountRequest;
 export type PasswordAnswer = wire.PasswordAnswer;
 export type EditUserRequest = wire.EditRequest;
 export type EmailAnswer = wire.EmailAnswer;

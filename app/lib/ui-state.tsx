@@ -27,6 +27,7 @@ export interface DialogArgs {
   /** contact: the contact info checkout asked for (its required fields still empty), then retries with then. */
   completeInfo: { mode: 'complete' | 'edit' | 'contact'; then?: () => void };
   changePassword: Record<string, never>;
+  deleteAccount: Record<string, never>;
   /** Booking: cancel one (or learn whom to call). */
   cancelBooking: { booking: BookingItem };
   /** The store to call when the rules forbid cancelling online, and the rule's message. */

@@ -16,7 +16,7 @@ import { PaidOrders } from '../features/checkout/components/paid-orders';
 import { badge, badgeMuted, card } from '../ui/card';
 import { sectionTitle } from '../ui/section-title';
 import { account } from '../strings/zh-hant';
-import { auth as ta, member as t } from '../strings/zh-hant-members';
+import { auth as ta, deleteAccount as td, member as t } from '../strings/zh-hant-members';
 import { colour, radius, up } from '../ui/theme';
 import { secondaryButton, smallButton } from '../ui/button';
 
@@ -135,6 +135,9 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
           </button>
           <button type="button" className={action} onClick={() => logout(brand.brandId)}>
             {account.logout}
+          </button>
+          <button type="button" className={action} onClick={() => ui.open('deleteAccount', {})}>
+            {td.open}
           </button>
         </div>
       </section>

@@ -65,6 +65,20 @@ export const auth = {
   cancel: '取消',
 };
 
+/** The delete-account dialog (member centre): what goes, what stays and for how long (README: Deleting an account). */
+export const deleteAccount = {
+  open: '刪除帳號',
+  title: '刪除帳號',
+  deleted: '刪除後，您的姓名、電子信箱、手機、生日與其他會員資料將立即清除，所有裝置都會登出，尚未開始的預約會取消，定期定額扣款會終止。帳號無法復原。',
+  kept: '依法須保存的交易紀錄（訂單、發票、退款）與已簽署的電子合約（含簽署時的姓名、電子信箱與簽名）會保留至該年度決算完成後滿五年（商業會計法第 38 條），期滿即刪除。',
+  phone: '為避免重複註冊，此手機號碼將無法再註冊本商店的帳號（僅保留無法還原的雜湊值）；電子信箱可以重新註冊。',
+  password: '請輸入密碼以確認',
+  confirm: '永久刪除帳號',
+  keep: '取消',
+  done: '您的帳號已刪除，已登出所有裝置。',
+  home: '回到首頁',
+};
+
 /** The unsubscribe dialog: the one-click link of a notification mail. */
 export const unsubscribeDialog = {
   title: '取消訂閱通知信',

@@ -57,6 +57,9 @@ type Config struct {
 	// CredentialsKey seals the brands' merchant credentials (32 bytes;
 	// STOREFRONT_CREDENTIALS_KEY, in dev a random key of the process).
 	CredentialsKey []byte
+	// MemberKey keys the hash a deleted member's phone is kept as (32
+	// bytes; STOREFRONT_MEMBER_KEY, in dev a fixed development key).
+	MemberKey []byte
 	// PlatformCollects: a brand without its own account of a kind pays
 	// into the platform's (dev, the demo, or STOREFRONT_PLATFORM_COLLECTS=1
 	// where the platform is licensed to collect for the studios).
@@ -133,6 +136,7 @@ var Variables = []Variable{
 	{"CHAILEASE_SECRET", "", "Chailease shared secret signing both ways (secret, at least 32 characters)"},
 	{"CHAILEASE_URL", "", "Chailease base URL"},
 	{"STOREFRONT_CREDENTIALS_KEY", "", "32 bytes in base64 sealing (AES-256-GCM) the brands' merchant credentials (storefront brand credentials set); required outside dev and by the command; empty in dev: a random key per process (a warning; stored credentials do not open)"},
+	{"STOREFRONT_MEMBER_KEY", "", "32 bytes in base64 keying (HMAC-SHA-256) the hash a deleted member's phone is kept as, so the phone cannot register again (error -60000014) while the number itself is erased; required outside dev; never change it (the hashes kept would stop matching); empty in dev: a fixed development key, not secret"},
 	{"STOREFRONT_PLATFORM_COLLECTS", "", "1: a brand without its own merchant account of a payment way pays into the platform's (the variables above), which makes the platform a collecting-on-behalf business (only with that licence); empty or 0: such a brand does not offer the way (dev and the demo: the platform's always)"},
 	{"EZPAY_MERCHANT_ID", "", "ezPay e-invoice merchant id (the brands with the INVOICE module issue their invoices there); the four EZPAY_ variables go together; all empty: invoices wait (in dev, the local sandbox at /dev/ezpay)"},
 	{"EZPAY_HASH_KEY", "", "ezPay e-invoice HashKey (secret, 32 characters)"},

@@ -19,7 +19,7 @@ func TestLoadConfig(t *testing.T) {
 	if c.Port != "8080" || c.Env != "dev" || !c.Demo || c.DatabaseURL != "" || c.RedisURL != "" || c.RenderTimeout != 2*time.Second || !c.PageCache {
 		t.Fatalf("defaults = %+v", c)
 	}
-	c, err = config.Load(env(map[string]string{"STOREFRONT_ENV": "production", "STOREFRONT_DEMO": "0", "PORT": "9000", "STOREFRONT_PUBLIC_URL": "https://shop.example.com"}))
+	c, err = config.Load(env(map[string]string{"STOREFRONT_ENV": "production", "STOREFRONT_DEMO": "0", "PORT": "9000", "STOREFRONT_PUBLIC_URL": "https://shop.example.com", "STOREFRONT_MEMBER_KEY": "BAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQ="}))
 	if err != nil || c.Env != "production" || c.Demo || c.Port != "9000" {
 		t.Fatalf("set = %+v, %v", c, err)
 	}
@@ -34,7 +34,7 @@ func TestLoadConfig(t *testing.T) {
 		{env: "staging", demo: "1", want: true},
 		{env: "dev", demo: "0", want: false},
 	} {
-		got, err := config.Load(env(map[string]string{"STOREFRONT_ENV": c.env, "STOREFRONT_DEMO": c.demo, "STOREFRONT_PUBLIC_URL": "https://shop.example.com"}))
+		got, err := config.Load(env(map[string]string{"STOREFRONT_ENV": c.env, "STOREFRONT_DEMO": c.demo, "STOREFRONT_PUBLIC_URL": "https://shop.example.com", "STOREFRONT_MEMBER_KEY": "BAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQ="}))
 		if err != nil || got.Demo != c.want {
 			t.Errorf("STOREFRONT_ENV=%s STOREFRONT_DEMO=%q: Demo = %v, %v; want %v", c.env, c.demo, got.Demo, err, c.want)
 		}

@@ -2,6 +2,7 @@ package config
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
 
 	"storefront/providers"
@@ -79,8 +80,17 @@ func (c *Config) loadProviders(get func(string) string) (errs []string) {
 	if get("STOREFRONT_CREDENTIALS_KEY") != "" || c.Env == "dev" { // unset elsewhere: no brand's own credentials open (Run warns)
 		errs = append(errs, loadKey(get, "STOREFRONT_CREDENTIALS_KEY", &c.CredentialsKey, false, "")...)
 	}
+	if get("STOREFRONT_MEMBER_KEY") == "" && c.Env == "dev" {
+		c.MemberKey = devMemberKey[:]
+	} else {
+		errs = append(errs, loadKey(get, "STOREFRONT_MEMBER_KEY", &c.MemberKey, true, "outside dev")...)
+	}
 	return append(errs, loadKey(get, "STOREFRONT_ACH_KEY", &c.ACHKey, c.ACH.MerchantID != "" && c.Env != "dev", "with ACH outside dev")...)
 }
+
+// devMemberKey is the development environment's member key: fixed, so
+// the hashes of deleted phones survive a restart; not secret.
+var devMemberKey = sha256.Sum256([]byte("storefront development member key"))
 
 // loadKey reads a sealing key, name: 32 bytes in base64; required says
 // whether it must be set (why: where); unset and not required is a random

@@ -25,7 +25,7 @@ func TestConfigPayments(t *testing.T) {
 		}
 		return out
 	}
-	prod := map[string]string{"STOREFRONT_ENV": "production", "STOREFRONT_PUBLIC_URL": "https://shop.example.com"}
+	prod := map[string]string{"STOREFRONT_ENV": "production", "STOREFRONT_PUBLIC_URL": "https://shop.example.com", "STOREFRONT_MEMBER_KEY": "BAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQ="}
 
 	// dev, nothing set: both sandboxes, on the public origin
 	c, err := config.Load(env(map[string]string{"STOREFRONT_PUBLIC_URL": "http://localhost:9999"}))
@@ -120,7 +120,7 @@ func TestConfigPayments(t *testing.T) {
 // setting; the credentials key is 32 bytes in base64, random in dev when
 // unset, absent elsewhere.
 func TestConfigPlatformCollects(t *testing.T) {
-	prod := map[string]string{"STOREFRONT_ENV": "production", "STOREFRONT_PUBLIC_URL": "https://shop.example.com"}
+	prod := map[string]string{"STOREFRONT_ENV": "production", "STOREFRONT_PUBLIC_URL": "https://shop.example.com", "STOREFRONT_MEMBER_KEY": "BAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQ="}
 	with := func(k, v string) func(string) string {
 		return func(name string) string {
 			if name == k {
@@ -153,5 +153,25 @@ func TestConfigPlatformCollects(t *testing.T) {
 		if _, err := config.Load(getenv); err == nil {
 			t.Errorf("%s: taken", name)
 		}
+	}
+}
+
+// TestConfigMemberKey: the key of the deleted phones' hashes is required
+// outside dev (32 bytes in base64) and fixed in dev, so the hashes kept
+// match after a restart.
+func TestConfigMemberKey(t *testing.T) {
+	dev1, err1 := config.Load(func(string) string { return "" })
+	dev2, err2 := config.Load(func(string) string { return "" })
+	if err1 != nil || err2 != nil || len(dev1.MemberKey) != 32 || string(dev1.MemberKey) != string(dev2.MemberKey) {
+		t.Errorf("dev: %x %x (%v %v); want the same 32 bytes", dev1.MemberKey, dev2.MemberKey, err1, err2)
+	}
+	prod := map[string]string{"STOREFRONT_ENV": "production", "STOREFRONT_PUBLIC_URL": "https://shop.example.com"}
+	if _, err := config.Load(func(k string) string { return prod[k] }); err == nil || !strings.Contains(err.Error(), "STOREFRONT_MEMBER_KEY") {
+		t.Errorf("production without the member key: %v", err)
+	}
+	prod["STOREFRONT_MEMBER_KEY"] = "BAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQ="
+	c, err := config.Load(func(k string) string { return prod[k] })
+	if err != nil || len(c.MemberKey) != 32 || c.MemberKey[0] != 4 {
+		t.Errorf("production with the member key: %x %v", c.MemberKey, err)
 	}
 }

@@ -377,6 +377,18 @@ type LogoutRequest struct {
 	BrandRequest `tstype:",extends,required"`
 }
 
+// DeleteAccountRequest is POST /api/user/delete's body: the member's
+// password, as MD5 hex (as LoginRequest's).
+type DeleteAccountRequest struct {
+	BrandRequest `tstype:",extends,required"`
+	Password     string `json:"password"`
+}
+
+// DeletedAccount is POST /api/user/delete's answer: the account deleted.
+type DeletedAccount struct {
+	UserID int64 `json:"userId"`
+}
+
 // UnsubscribeRequest is POST /api/user/unSubscribe's body: Unsubscribe
 // absent means true.
 type UnsubscribeRequest struct {

@@ -1275,6 +1275,19 @@ export interface LogoutRequest extends BrandRequest {
   sessionId: string;
 }
 /**
+ * DeleteAccountRequest is POST /api/user/delete's body: the member's
+ * password, as MD5 hex (as LoginRequest's).
+ */
+export interface DeleteAccountRequest extends BrandRequest {
+  password: string;
+}
+/**
+ * DeletedAccount is POST /api/user/delete's answer: the account deleted.
+ */
+export interface DeletedAccount {
+  userId: number /* int64 */;
+}
+/**
  * UnsubscribeRequest is POST /api/user/unSubscribe's body: Unsubscribe
  * absent means true.
  */

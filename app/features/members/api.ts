@@ -1,7 +1,7 @@
 // The members' API calls (sessions, verification, the member's data), typed.
 import { call } from '../../lib/api';
 import { cookies } from '../../contract/generated/shared';
-import type { CustomField, HoldingQR, ChangePasswordRequest, EditUserRequest, LoginAnswer, LoginRequest, RegisterLoginAnswer, RegisterRequest, ResendType, Unsubscribed, User } from '../../contract/props';
+import type { CustomField, HoldingQR, ChangePasswordRequest, DeleteAccountRequest, EditUserRequest, LoginAnswer, LoginRequest, RegisterLoginAnswer, RegisterRequest, ResendType, Unsubscribed, User } from '../../contract/props';
 
 export function login(body: LoginRequest): Promise<LoginAnswer> {
   return call<LoginAnswer>('/api/session/login', { body });
@@ -33,6 +33,11 @@ export const loggedOutKey = 'storefront:logged-out';
 
 export async function changePassword(body: ChangePasswordRequest): Promise<void> {
   await call('/api/session/changePassword', { body });
+}
+
+/** Deletes the member's account (the password as MD5 hex); the server ends every session and clears the cookies. */
+export async function deleteAccount(body: DeleteAccountRequest): Promise<void> {
+  await call('/api/user/delete', { body });
 }
 
 /** Confirms the e-mail with the code of the verification mail. */
