@@ -26,7 +26,7 @@ import { priceRange, price } from '../lib/format';
 import { dateWithWeekday, timeRange } from '../ui/date';
 import { catalogue as tc } from '../strings/zh-hant';
 import { course as t, activityList, term as tt } from '../strings/zh-hant-catalogue';
-import { colour, up } from '../ui/theme';
+import { colour, nowrap, up } from '../ui/theme';
 
 const hero = css`
   width: 100%;
@@ -222,7 +222,7 @@ export default function Course({ data: d }: { data: CourseDetail }) {
               <li key={c.scheduleId}>
                 <Link href={brandPath(page, `/termSchedule/${c.termScheduleId}/${c.scheduleId}`)}>{c.name}</Link>
                 {'　'}
-                {price(c.price)}・{tt.sessions(c.sessionCount)}
+                <span className={nowrap}>{price(c.price)}</span>・<span className={nowrap}>{tt.sessions(c.sessionCount)}</span>
               </li>
             ))}
           </ul>
