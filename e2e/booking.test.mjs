@@ -7,14 +7,12 @@
 // The booking panel at 390 and 1280 px.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newContext, newPage, open, shot, base, sql, logInAs } from './lib.mjs';
+import { launch, newContext, newPage, open, shot, base, sql, logInAs, expected } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-// refused calls answer 4xx: the browser logs each as a console error
-const expected = (e) => !/status of 4\d\d/.test(e);
 /** MD5 of demo1234: passwords leave the browser as their MD5 (spec section 5). */
 const demoPassword = '6e9bece1914809fb8493146417e722f6';
 

@@ -7,12 +7,10 @@
 // number on one line.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, shot, sql, base, logInAs, payByCard, orderResult } from './lib.mjs';
+import { launch, newPage, open, shot, sql, base, logInAs, payByCard, orderResult, expected } from './lib.mjs';
 
 // the payment sandboxes live on the public origin (dev: localhost)
 const site = base.replace('//127.0.0.1', '//localhost');
-// refused calls answer 4xx: the browser logs each
-const expected = (e) => !/status of 4\d\d/.test(e);
 
 let browser;
 before(async () => { browser = await launch(); });

@@ -8,7 +8,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { launch, newPage, open, shot, sql, base, logInAs, payByCard, orderResult } from './lib.mjs';
+import { launch, newPage, open, shot, sql, base, logInAs, payByCard, orderResult, expected } from './lib.mjs';
 
 // The journeys run on the storefront's public origin (dev: localhost), as
 // visitors do: the payment sandboxes live there, and the host refuses a
@@ -19,8 +19,6 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-// refused calls (precheck's refusals) answer 4xx: the browser logs each
-const expected = (e) => !/status of 4\d\d/.test(e);
 
 const itemId = (name) => sql(`select id from items where brand_id = 'demo' and name = :'name'`, { name });
 

@@ -13,11 +13,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launch, newPage, open, shot, sql, mailTo, base } from './lib.mjs';
+import { launch, newPage, open, shot, sql, mailTo, base, expected } from './lib.mjs';
 
 const site = base.replace('//127.0.0.1', '//localhost');
 const item = '週末體驗通行卡';
-const expected = (e) => !/status of 4\d\d/.test(e);
 
 let browser;
 before(async () => { browser = await launch(); });

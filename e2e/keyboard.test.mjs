@@ -10,12 +10,10 @@
 // announces booking and cancelling.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, sql, base } from './lib.mjs';
+import { launch, newPage, open, sql, base, expected } from './lib.mjs';
 
 // the payment sandbox lives on the public origin (dev: localhost), as in checkout.test.mjs
 const site = base.replace('//127.0.0.1', '//localhost');
-// refused calls answer 4xx: the browser logs each as a console error
-const expected = (e) => !/status of 4\d\d/.test(e);
 
 let browser;
 before(async () => { browser = await launch(); });

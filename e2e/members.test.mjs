@@ -7,15 +7,12 @@
 // old password.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, hydrated, shot, mailTo, base, phone } from './lib.mjs';
+import { launch, newPage, open, hydrated, shot, mailTo, base, phone, expected } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-// refused calls (a wrong password, a wrong link) answer 4xx: the browser
-// logs each as a console error
-const expected = (e) => !/status of 4\d\d/.test(e);
 
 async function login(page, email, password) {
   await page.getByRole('button', { name: '登入', exact: true }).first().click();
