@@ -16,7 +16,7 @@ func TestConfigEzPay(t *testing.T) {
 	if err != nil || c.EzPay.MerchantID != config.SandboxEzPay.MerchantID || c.EzPay.URL != "http://localhost:9999/dev/ezpay" || !c.Sandboxes().EzPay {
 		t.Fatalf("dev: %v, %v", c.EzPay, err)
 	}
-	prod := map[string]string{"STOREFRONT_ENV": "production", "STOREFRONT_PUBLIC_URL": "https://shop.example.com"}
+	prod := map[string]string{"STOREFRONT_ENV": "production", "STOREFRONT_PUBLIC_URL": "https://shop.example.com", "STOREFRONT_MEMBER_KEY": "BAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQ="}
 	if c, err = config.Load(env(prod)); err != nil || c.EzPay.Configured() {
 		t.Fatalf("production without ezPay: %v, %v", c.EzPay, err)
 	}
