@@ -89,7 +89,7 @@ type sandboxTrade struct {
 	merchantID      string
 	merchantOrderNo string
 	amount          int
-	refunded        bool
+	refunded        int // TWD refunded so far (several partial refunds, up to amount)
 }
 
 // NewNewebPaySandbox is a sandbox of the gateway of merchant n
@@ -438,6 +438,7 @@ func (s *NewebPaySandbox) pay(w http.ResponseWriter, r *http.Request) {
 		tr.TradeNo, tr.Status = tradeNo, TradeFailed
 		if card == TestCardApproved {
 			tr.Status, tr.Card4No, tr.PayTime = TradePaid, card[12:], now.Format("2006-01-02 15:04:05")
+			s.charged[tradeNo] = &sandboxTrade{merchantID: tr.MerchantID, merchantOrderNo: tr.MerchantOrderNo, amount: tr.Amount}
 		}
 	}
 	s.mu.Unlock()
@@ -545,7 +546,8 @@ func (s *NewebPaySandbox) notify(notifyURL string, fields [][2]string, plan Noti
 }
 
 // close is the refund API (信用卡請退款, CloseType 2) for the charges the
-// sandbox made: it refunds at most what a trade charged, once; a request
+// sandbox made: it refunds at most what a trade charged, in one or several
+// refunds; a request
 // that is not our merchant's or does not decrypt is refused. Its codes
 // are the sandbox's own (TRA10xxx as the gateway's trade errors).
 func (s *NewebPaySandbox) close(w http.ResponseWriter, r *http.Request) {
@@ -590,12 +592,12 @@ func (s *NewebPaySandbox) close(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case c == nil || c.merchantID != n.MerchantID || c.merchantOrderNo != t.Get("MerchantOrderNo"):
 		answer("TRA10005", "查無此交易", nil)
-	case c.refunded:
+	case c.refunded >= c.amount:
 		answer("TRA10006", "此交易已退款", nil)
-	case err != nil || amt < 1 || amt > c.amount:
+	case err != nil || amt < 1 || amt > c.amount-c.refunded:
 		answer("TRA10007", "退款金額錯誤", nil)
 	default:
-		c.refunded = true
+		c.refunded += amt
 		a := strconv.Itoa(amt)
 		answer("SUCCESS", "退款成功", map[string]any{"MerchantID": n.MerchantID, "Amt": amt, "MerchantOrderNo": c.merchantOrderNo,
 			"TradeNo": tradeNo, "CheckCode": n.checkCode(a, c.merchantOrderNo, tradeNo)})
@@ -635,9 +637,15 @@ func (s *NewebPaySandbox) query(w http.ResponseWriter, r *http.Request) {
 		answer(TradeNotFound, "查無交易資料", []any{})
 		return
 	}
-	answer("SUCCESS", "查詢成功", map[string]any{"MerchantID": n.MerchantID, "Amt": t.Amount, "TradeNo": t.TradeNo,
+	result := map[string]any{"MerchantID": n.MerchantID, "Amt": t.Amount, "TradeNo": t.TradeNo,
 		"MerchantOrderNo": no, "TradeStatus": t.Status, "PaymentType": "CREDIT", "PayTime": t.PayTime, "Card4No": t.Card4No,
-		"CheckCode": n.checkCode(amt, no, t.TradeNo)})
+		"CheckCode": n.checkCode(amt, no, t.TradeNo)}
+	s.mu.Lock()
+	if c := s.charged[t.TradeNo]; c != nil { // a card charge: what is left to refund, and whether a refund was made
+		result["BackBalance"], result["BackStatus"] = c.amount-c.refunded, map[bool]string{false: BackNone, true: BackDone}[c.refunded > 0]
+	}
+	s.mu.Unlock()
+	answer("SUCCESS", "查詢成功", result)
 }
 
 // Refunded is how many of the sandbox's charges were refunded.
@@ -646,7 +654,7 @@ func (s *NewebPaySandbox) Refunded() int {
 	defer s.mu.Unlock()
 	n := 0
 	for _, c := range s.charged {
-		if c.refunded {
+		if c.refunded > 0 {
 			n++
 		}
 	}
