@@ -2,6 +2,7 @@ package checkout
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -173,6 +174,57 @@ func (f *Flows) ApproveRefund(ctx context.Context, brandID string, id int64, fee
 	return f.send(ctx, brandID, id, fee)
 }
 
+// JobApproveRefund is the kind of the outbox job by which the operator's
+// command (`storefront refund approve`) has a host send an approved
+// refund (payload: ApprovedRefund; key: the refund's id): the host holds
+// the providers' accounts and the brands' mail identities.
+const JobApproveRefund = "refund-approve"
+
+// ApprovedRefund is the payload of a JobApproveRefund job.
+type ApprovedRefund struct {
+	ID  int64 `json:"id"`
+	Fee int   `json:"fee"`
+}
+
+// QueueApproval checks the operator's approval of refund id of brand
+// brandID with fee (requested; the fee within the cap) and queues its
+// sending (JobApproveRefund), once.
+func QueueApproval(ctx context.Context, db *data.DB, brandID string, id int64, fee int) (*data.Refund, error) {
+	var r *data.Refund
+	err := db.InTx(ctx, func(t *data.Tx) (err error) {
+		if r, err = t.LockRefund(brandID, id); err != nil {
+			return err
+		}
+		if _, err := rules.RefundNext(r.State, rules.RefundEventSend); err != nil {
+			return refundRefusal(storefront.TextRefundNotOpen)
+		}
+		if err := checkFee(r, fee); err != nil {
+			return err
+		}
+		return t.QueueJob(JobApproveRefund, strconv.FormatInt(id, 10), ApprovedRefund{ID: id, Fee: fee})
+	})
+	return r, err
+}
+
+// SendApproved runs a JobApproveRefund job (an outbox handler).
+func (f *Flows) SendApproved(ctx context.Context, payload json.RawMessage) error {
+	var a ApprovedRefund
+	if err := json.Unmarshal(payload, &a); err != nil {
+		return err
+	}
+	_, err := f.send(ctx, "", a.ID, a.Fee)
+	return err
+}
+
+// checkFee checks the fee kept of refund r: none in the cooling-off
+// period, at most 20% of the offer after it.
+func checkFee(r *data.Refund, fee int) error {
+	if r.Kind == data.RefundCoolingOff && fee != 0 {
+		return refundRefusal(storefront.TextRefundNoFee)
+	}
+	return rules.CheckRefundFee(r.Offered, fee)
+}
+
 // RejectRefund is the operator's refusal of requested refund id of brand
 // brandID, for reason.
 func (f *Flows) RejectRefund(ctx context.Context, brandID string, id int64, reason string) (*data.Refund, error) {
@@ -204,10 +256,7 @@ func (f *Flows) send(ctx context.Context, brandID string, id int64, fee int) (*d
 		if r, err = t.LockRefund(brandID, id); err != nil || r.State != rules.RefundRequested {
 			return err
 		}
-		if r.Kind == data.RefundCoolingOff && fee != 0 {
-			return refundRefusal(storefront.TextRefundNoFee)
-		}
-		if err := rules.CheckRefundFee(r.Offered, fee); err != nil {
+		if err := checkFee(r, fee); err != nil {
 			return err
 		}
 		sent = true

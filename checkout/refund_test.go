@@ -251,6 +251,13 @@ func TestRefundAfterCoolingOff(t *testing.T) {
 	if n := dbtest.Count(t, x.db, `select count(*) from bookings where status = 'cancelled' and schedule_id = `+itoa(session)); n != 1 {
 		t.Errorf("the future booking is not cancelled")
 	}
+	// the operator's command's job, replayed after the refund: nothing more
+	if err := x.f.SendApproved(ctx, []byte(`{"id":`+itoa(r.ID)+`,"fee":`+itoa(int64(fee))+`}`)); err != nil {
+		t.Fatal(err)
+	}
+	if got := x.refundedAtSandbox(t); got != want-fee {
+		t.Fatalf("after a replayed approval the sandbox refunded NT$%d", got)
+	}
 	if _, err := x.f.RejectRefund(ctx, "demo", r.ID, "x"); err == nil {
 		t.Fatal("a refunded refund was rejected")
 	}
