@@ -45,7 +45,7 @@ type RefundOffer struct {
 }
 
 func refundRefusal(msg string) error {
-	return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeForbidden, Message: msg}
+	return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeBadRequest, Message: msg}
 }
 
 // refundGrace is how long a refund may stay requesting before the sweep
