@@ -65,7 +65,8 @@ func offer(t *data.Tx, o *data.Order, now time.Time) (RefundOffer, error) {
 			return RefundOffer{}, refundRefusal(storefront.TextRefundNothing)
 		}
 		return RefundOffer{}, refundRefusal(storefront.TextRefundNotPaid)
-	case o.Provider != data.ProviderNewebPay || o.PayWay != data.PayWayCard || o.Kind == data.OrderKindPlan || o.ProviderTradeNo == "":
+	case !(o.Provider == data.ProviderNewebPay && o.PayWay == data.PayWayCard || o.Provider == data.ProviderLinePay && o.PayWay == data.PayWayLinePay) ||
+		o.Kind == data.OrderKindPlan || o.ProviderTradeNo == "":
 		return RefundOffer{}, refundRefusal(storefront.TextRefundAtStore)
 	}
 	sold, err := t.SoldBy(o.ID)
@@ -142,7 +143,7 @@ func (f *Flows) OfferRefund(ctx context.Context, brandID string, userID int64, n
 // brand brandID: a refund row for what the rules offer. In the
 // cooling-off period it is sent at once (everything back, no fee);
 // otherwise it waits for the operator (ApproveRefund). A replayed or
-// raced request returns the order's open refund.
+// raced request returns the order's open refund, or the refund it made.
 func (f *Flows) RequestRefund(ctx context.Context, brandID string, userID int64, number string) (*data.Refund, error) {
 	var r *data.Refund
 	err := f.DB.InTx(ctx, func(t *data.Tx) error {
@@ -155,6 +156,11 @@ func (f *Flows) RequestRefund(ctx context.Context, brandID string, userID int64,
 		}
 		of, err := offer(t, o, f.Now())
 		if err != nil {
+			// a replay of a request that was refunded: its refund answers
+			if last, lerr := t.LastRefund(o.ID); lerr != nil || last != nil && last.State == rules.RefundDone {
+				r = last
+				return lerr
+			}
 			return err
 		}
 		r, err = t.AddRefund(data.NewRefund{OrderID: o.ID, Kind: of.Kind, Offered: of.Amount, Whole: of.Whole, At: f.Now()})
@@ -283,7 +289,7 @@ func (f *Flows) refund(ctx context.Context, id int64) (r *data.Refund, err error
 
 // refundAtProvider asks the order's provider to refund r (requesting) and
 // records the answer. askFirst (the sweep): the provider is first asked
-// what it refunded of the trade, and a refund it made already is only
+// what it refunded of the payment, and a refund it made already is only
 // recorded. A lost answer (the provider down, a crash) leaves r
 // requesting for the sweep.
 func (f *Flows) refundAtProvider(ctx context.Context, r *data.Refund, askFirst bool) error {
@@ -296,27 +302,27 @@ func (f *Flows) refundAtProvider(ctx context.Context, r *data.Refund, askFirst b
 	if err != nil {
 		return err
 	}
-	n := a.NewebPay
+	p := providerRefunds(a, o, f)
 	if askFirst {
-		tr, err := n.QueryTrade(ctx, f.HTTP, o.Number, o.Amount, f.Now())
-		if err != nil || tr.BackBalance < 0 {
-			return errProvider(fmt.Errorf("checkout: asking NewebPay what order %s refunded: %v", o.Number, err))
+		refunded, err := p.refunded(ctx)
+		if err != nil {
+			return errProvider(fmt.Errorf("checkout: asking %s what order %s refunded: %w", o.Provider, o.Number, err))
 		}
 		var done int
 		if err := f.DB.InTx(ctx, func(t *data.Tx) (err error) { done, err = t.RefundedTotal(o.ID); return err }); err != nil {
 			return err
 		}
-		if tr.Refunded() >= done+r.Amount { // it refunded before the crash
+		if refunded >= done+r.Amount { // it refunded before the crash
 			return f.finish(ctx, r, o.ProviderTradeNo, nil)
 		}
 	}
-	err = n.Refund(ctx, f.HTTP, providers.Refund{MerchantOrderNo: o.Number, TradeNo: o.ProviderTradeNo, Amount: r.Amount, Now: f.Now()})
+	ref, refused, err := p.refund(ctx, r.Amount)
 	switch {
-	case errors.Is(err, providers.ErrRefundRefused):
-		f.Log.Error("NewebPay refused a refund", "order", o.Number, "refund", r.ID, "err", err)
+	case refused:
+		f.Log.Error("the provider refused a refund", "order", o.Number, "refund", r.ID, "err", err)
 		return f.finish(ctx, r, "", err)
 	case err != nil: // the answer is unknown: the sweep asks
-		f.Log.Error("NewebPay: refunding", "order", o.Number, "refund", r.ID, "err", err)
+		f.Log.Error("refunding", "order", o.Number, "refund", r.ID, "err", err)
 		return errProvider(err)
 	}
 	if afterRefundCall != nil {
@@ -324,7 +330,49 @@ func (f *Flows) refundAtProvider(ctx context.Context, r *data.Refund, askFirst b
 			return err
 		}
 	}
-	return f.finish(ctx, r, o.ProviderTradeNo, nil)
+	return f.finish(ctx, r, ref, nil)
+}
+
+// providerCalls are a provider's refund calls about one order's payment:
+// what it refunded so far, and a refund of amount (refused: the provider's
+// verified no; another error leaves the outcome unknown).
+type providerCalls struct {
+	refunded func(ctx context.Context) (int, error)
+	refund   func(ctx context.Context, amount int) (ref string, refused bool, err error)
+}
+
+// providerRefunds are the refund calls of order o's provider with
+// accounts a: NewebPay's credit-card refund (CloseType=2) and trade query,
+// LINE Pay's refund and Payment Details.
+func providerRefunds(a providers.Accounts, o *data.Order, f *Flows) providerCalls {
+	if o.Provider == data.ProviderLinePay {
+		l := a.LinePay
+		return providerCalls{
+			refunded: func(ctx context.Context) (int, error) {
+				p, err := l.Details(ctx, o.ProviderTradeNo, o.Number)
+				return p.Refunded, err
+			},
+			refund: func(ctx context.Context, amount int) (string, bool, error) {
+				ref, err := l.Refund(ctx, o.ProviderTradeNo, amount)
+				var lp *providers.LinePayError
+				return ref, errors.As(err, &lp), err
+			},
+		}
+	}
+	n := a.NewebPay
+	return providerCalls{
+		refunded: func(ctx context.Context) (int, error) {
+			tr, err := n.QueryTrade(ctx, f.HTTP, o.Number, o.Amount, f.Now())
+			if err == nil && tr.BackBalance < 0 {
+				err = errors.New("the trade query does not say what was refunded")
+			}
+			return tr.Refunded(), err
+		},
+		refund: func(ctx context.Context, amount int) (string, bool, error) {
+			err := n.Refund(ctx, f.HTTP, providers.Refund{MerchantOrderNo: o.Number, TradeNo: o.ProviderTradeNo, Amount: amount, Now: f.Now()})
+			return o.ProviderTradeNo, errors.Is(err, providers.ErrRefundRefused), err
+		},
+	}
 }
 
 // finish records the provider's answer to refund r in one transaction:

@@ -177,7 +177,7 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // TestRefundInCoolingOff: within seven days, nothing used, the member's
 // request (replayed and raced) refunds everything once, at once, with no
-// fee; asked again it is refused.
+// fee; asked again it answers that refund, and nothing more is offered.
 func TestRefundInCoolingOff(t *testing.T) {
 	x := newRefundFixture(t)
 	ctx := context.Background()
@@ -193,9 +193,11 @@ func TestRefundInCoolingOff(t *testing.T) {
 		}
 	}
 	x.checkRefunded(t, got[0], x.o.Amount, rules.OrderRefunded)
-	_, err = x.f.RequestRefund(ctx, "demo", x.userID, x.o.Number)
-	if e := storefront.AsError(err); e == nil || e.Message != storefront.TextRefundNothing {
-		t.Fatalf("asked again: %v", err)
+	if again, err := x.f.RequestRefund(ctx, "demo", x.userID, x.o.Number); err != nil || again.ID != got[0].ID || again.State != rules.RefundDone {
+		t.Fatalf("asked again: %+v, %v", again, err)
+	}
+	if _, err := x.f.OfferRefund(ctx, "demo", x.userID, x.o.Number); storefront.AsError(err) == nil || storefront.AsError(err).Message != storefront.TextRefundNothing {
+		t.Fatalf("offer after the refund: %v", err)
 	}
 	if _, err := x.f.RequestRefund(ctx, "demo", x.userID+1000, x.o.Number); !errors.Is(err, errUnknownOrder) {
 		t.Fatalf("another member's order: %v", err)
@@ -298,5 +300,72 @@ func TestRefundSweep(t *testing.T) {
 	x.clock.Set(x.clock.Now().Add(refundGrace + time.Second))
 	if n, err := x.f.SweepRefunds(ctx); err != nil || n != 0 {
 		t.Fatalf("sweep again = %d, %v", n, err)
+	}
+}
+
+// TestRefundLinePay: an order paid by LINE Pay (its sandbox) is refunded
+// by LINE Pay's refund API, once under raced requests; a crash after the
+// refund is finished by the sweep, which reads the refund in Payment
+// Details and does not refund again.
+func TestRefundLinePay(t *testing.T) {
+	for _, crash := range []bool{false, true} {
+		x := &refundFixture{orderFixture: newOrderFixture(t), clock: &testClock{t: paidAt}}
+		x.f.Now = x.clock.Now
+		sb := providers.NewLinePaySandbox("1655000001", "line-secret")
+		srv := httptest.NewServer(sb)
+		t.Cleanup(srv.Close)
+		sb.URL = srv.URL
+		l := providers.LinePay{ChannelID: "1655000001", ChannelSecret: "line-secret", URL: srv.URL}
+		x.f.Merchants = &Merchants{PlatformCollects: true, Platform: func(string) providers.Accounts { return providers.Accounts{LinePay: l} }}
+		ctx := context.Background()
+		typ, id, price := item(t, x.db, "demo", "季卡通行卡")
+		o, err := dbtest.CreateOrder(x.db, data.NewOrder{BrandID: "demo", UserID: x.userID, Kind: data.OrderKindItem,
+			PayWay: data.PayWayLinePay, Provider: data.ProviderLinePay, ExpiresAt: paidAt.Add(30 * time.Minute),
+			Lines: []data.NewOrderLine{{ItemType: typ, ItemID: id, StoreID: x.storeID, Quantity: 1, ShownPrice: price}}}, paidAt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		red, err := l.Request(ctx, providers.LinePayRequest{OrderID: o.Number, Amount: o.Amount, ProductName: "季卡通行卡",
+			ConfirmURL: "https://shop.example.com/confirm", CancelURL: "https://shop.example.com/cancel"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).
+			PostForm(red.WebURL, url.Values{"action": {"approve"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if _, err := l.Confirm(ctx, red.TransactionID, o.Amount); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := x.f.Pay(ctx, data.Payment{Change: data.Change{Number: o.Number, Cause: "test", At: paidAt}, Provider: data.ProviderLinePay,
+			TradeNo: red.TransactionID, Amount: o.Amount}); err != nil {
+			t.Fatal(err)
+		}
+		x.o = o
+		x.clock.Set(paidAt.AddDate(0, 0, 2))
+		if crash {
+			afterRefundCall = func() error { return errors.New("crash") }
+			if _, err := x.f.RequestRefund(ctx, "demo", x.userID, o.Number); err == nil {
+				t.Fatal("no crash")
+			}
+			afterRefundCall = nil
+			x.clock.Set(x.clock.Now().Add(refundGrace + time.Second))
+			if n, err := x.f.SweepRefunds(ctx); err != nil || n != 1 {
+				t.Fatalf("sweep = %d, %v", n, err)
+			}
+		} else {
+			raced(t, 6, func() (*data.Refund, error) { return x.f.RequestRefund(ctx, "demo", x.userID, o.Number) })
+		}
+		if got := sb.Refunded(); got != o.Amount {
+			t.Fatalf("crash %v: LINE Pay refunded NT$%d; want NT$%d", crash, got, o.Amount)
+		}
+		if n := dbtest.Count(t, x.db, `select count(*) from refunds where state = 'refunded' and provider_ref ~ '^[0-9]{19}$' and order_id = `+itoa(o.ID)); n != 1 {
+			t.Fatalf("%d refunds with LINE Pay's reference", n)
+		}
+		if n := dbtest.Count(t, x.db, `select count(*) from orders where state = 'refunded' and id = `+itoa(o.ID)); n != 1 {
+			t.Fatalf("crash %v: the order is not refunded", crash)
+		}
 	}
 }

@@ -78,6 +78,12 @@ func (t *Tx) OpenRefund(orderID int64) (*Refund, error) {
 		where r.order_id = $1 and r.state in ('requested', 'requesting')`, orderID))
 }
 
+// LastRefund is order orderID's latest refund; nil when none.
+func (t *Tx) LastRefund(orderID int64) (*Refund, error) {
+	return scanRefund(t.tx.QueryRow(t.ctx, `select `+refundCols+` from refunds r join orders o on o.id = r.order_id
+		where r.order_id = $1 order by r.id desc limit 1`, orderID))
+}
+
 // LockRefund loads refund id of brand brandID ("" any) and locks it;
 // unknown is storefront.CodeNotFound.
 func (t *Tx) LockRefund(brandID string, id int64) (*Refund, error) {
