@@ -37,13 +37,28 @@ func newRefundFixture(t *testing.T) *refundFixture {
 	t.Helper()
 	x := &refundFixture{orderFixture: newOrderFixture(t), clock: &testClock{t: paidAt}}
 	x.f.Now = x.clock.Now
+	x.atSandbox(t)
+	return x.paid(t, x.order(t, "季卡通行卡", 1, rules.TaipeiDay{}, paidAt))
+}
+
+// atSandbox has x's flows pay and refund at a new NewebPay sandbox (and
+// invoice where they did).
+func (x *refundFixture) atSandbox(t *testing.T) {
 	x.sandbox = providers.NewNewebPaySandbox(refundMerchant, nil)
 	srv := httptest.NewServer(x.sandbox)
 	t.Cleanup(srv.Close)
 	x.n = refundMerchant
 	x.n.URL = srv.URL
-	x.f.Merchants = &Merchants{PlatformCollects: true, Platform: func(string) providers.Accounts { return providers.Accounts{NewebPay: x.n} }}
-	o := x.order(t, "季卡通行卡", 1, rules.TaipeiDay{}, paidAt)
+	var ez providers.EzPay
+	if x.f.Merchants != nil {
+		ez = x.f.Merchants.Platform("demo").EzPay
+	}
+	x.f.Merchants = &Merchants{PlatformCollects: true, Platform: func(string) providers.Accounts { return providers.Accounts{NewebPay: x.n, EzPay: ez} }}
+}
+
+// paid pays o at the sandbox and records it: the fixture's order.
+func (x *refundFixture) paid(t *testing.T, o *data.Order) *refundFixture {
+	t.Helper()
 	tradeNo := x.payAtSandbox(t, o)
 	if _, changed, err := x.f.Pay(context.Background(), data.Payment{Change: data.Change{Number: o.Number, Cause: "test", At: paidAt},
 		Provider: data.ProviderNewebPay, TradeNo: tradeNo, Amount: o.Amount, CardLast4: "1111"}); err != nil || !changed {
@@ -51,6 +66,38 @@ func newRefundFixture(t *testing.T) *refundFixture {
 	}
 	x.o = o
 	return x
+}
+
+// TestRefundUndoesInvoice: the invoice of an order refunded whole is
+// voided; of one refunded in part (a termination) it gets an allowance.
+func TestRefundUndoesInvoice(t *testing.T) {
+	for _, whole := range []bool{true, false} {
+		x := &refundFixture{orderFixture: newOrderFixture(t), clock: &testClock{t: paidAt}}
+		x.f.Now = x.clock.Now
+		ez := withEzPay(t, x.f, x.clock.Now)
+		x.atSandbox(t)
+		runJobs(t, x.db, x.f)
+		x.paid(t, x.invoiceOrder(t, rules.InvoiceChoice{Kind: rules.InvoiceMember}))
+		waitFor(t, x.db, 1, `select count(*) from invoices where state = 'issued' and order_id = $1`, x.o.ID)
+		ctx := context.Background()
+		if !whole {
+			x.futureBooking(t) // used: a termination
+		}
+		x.clock.Set(paidAt.AddDate(0, 0, 3))
+		r, err := x.f.RequestRefund(ctx, "demo", x.userID, x.o.Number)
+		if err == nil && !whole {
+			r, err = x.f.ApproveRefund(ctx, "demo", r.ID, 0)
+		}
+		if err != nil || r.State != rules.RefundDone || (r.Amount == x.o.Amount) != whole {
+			t.Fatalf("whole %v: refund %+v, %v", whole, r, err)
+		}
+		state := map[bool]string{true: "voided", false: "allowance"}[whole]
+		waitFor(t, x.db, 1, `select count(*) from invoices where state = $2 and order_id = $1`, x.o.ID, state)
+		_, voided, allowances, _ := ez.Invoice(rules.InvoiceOrderNo(x.o.Number, 0, false))
+		if voided != whole || (allowances == 1) == whole {
+			t.Fatalf("whole %v: at ezPay voided %v, %d allowances", whole, voided, allowances)
+		}
+	}
 }
 
 var (
