@@ -48,6 +48,11 @@ func refundRefusal(msg string) error {
 	return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeBadRequest, Message: msg}
 }
 
+// errNotCaptured: a part of a card payment not captured yet cannot be
+// refunded (only the whole authorisation cancelled); the refund waits
+// for the sweep.
+var errNotCaptured = errors.New("checkout: the card payment is not captured yet: the part is refunded after the capture")
+
 // refundGrace is how long a refund may stay requesting before the sweep
 // takes it for crashed: longer than any provider call.
 const refundGrace = 2 * time.Minute
@@ -368,8 +373,23 @@ func providerRefunds(a providers.Accounts, o *data.Order, f *Flows) providerCall
 			}
 			return tr.Refunded(), err
 		},
+		// captured (the gateway's daily close): refunded; not yet: the
+		// authorisation cancelled when the whole goes back, else waiting
+		// (requesting) for the capture, when the sweep refunds it
 		refund: func(ctx context.Context, amount int) (string, bool, error) {
-			err := n.Refund(ctx, f.HTTP, providers.Refund{MerchantOrderNo: o.Number, TradeNo: o.ProviderTradeNo, Amount: amount, Now: f.Now()})
+			tr, err := n.QueryTrade(ctx, f.HTTP, o.Number, o.Amount, f.Now())
+			if err != nil {
+				return "", false, err
+			}
+			r := providers.Refund{MerchantOrderNo: o.Number, TradeNo: o.ProviderTradeNo, Amount: amount, Now: f.Now()}
+			switch {
+			case tr.CloseStatus == providers.CloseDone:
+				err = n.Refund(ctx, f.HTTP, r)
+			case amount == o.Amount:
+				err = n.CancelAuthorisation(ctx, f.HTTP, r)
+			default:
+				return "", false, errNotCaptured
+			}
 			return o.ProviderTradeNo, errors.Is(err, providers.ErrRefundRefused), err
 		},
 	}

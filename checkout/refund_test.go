@@ -45,6 +45,7 @@ func newRefundFixture(t *testing.T) *refundFixture {
 // invoice where they did).
 func (x *refundFixture) atSandbox(t *testing.T) {
 	x.sandbox = providers.NewNewebPaySandbox(refundMerchant, nil)
+	x.sandbox.Now = x.clock.Now
 	srv := httptest.NewServer(x.sandbox)
 	t.Cleanup(srv.Close)
 	x.n = refundMerchant
@@ -126,7 +127,7 @@ func (x *refundFixture) payAtSandbox(t *testing.T, o *data.Order) string {
 		return v
 	}
 	form, err := x.n.Checkout(providers.MPGOrder{MerchantOrderNo: o.Number, Amount: o.Amount, ItemDesc: "季卡通行卡", Email: "buyer@example.com",
-		NotifyURL: "http://127.0.0.1:1/notify", ReturnURL: "http://127.0.0.1:1/return", ClientBackURL: "http://127.0.0.1:1/back", Now: time.Now()})
+		NotifyURL: "http://127.0.0.1:1/notify", ReturnURL: "http://127.0.0.1:1/return", ClientBackURL: "http://127.0.0.1:1/back", Now: x.clock.Now()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -415,4 +416,41 @@ func TestRefundLinePay(t *testing.T) {
 			t.Fatalf("crash %v: the order is not refunded", crash)
 		}
 	}
+}
+
+// TestRefundBeforeCapture: on the day of the payment (not captured yet) a
+// cooling-off refund cancels the card's authorisation; a part (a
+// termination) waits, requesting, and the sweep refunds it once the
+// gateway has captured the trade.
+func TestRefundBeforeCapture(t *testing.T) {
+	ctx := context.Background()
+	x := newRefundFixture(t)
+	x.clock.Set(paidAt.Add(time.Hour))
+	r, err := x.f.RequestRefund(ctx, "demo", x.userID, x.o.Number)
+	if err != nil || r.State != rules.RefundDone {
+		t.Fatalf("refund = %+v, %v", r, err)
+	}
+	tr, err := x.n.QueryTrade(ctx, nil, x.o.Number, x.o.Amount, x.clock.Now())
+	if err != nil || tr.Status != providers.TradeCancelled || tr.Refunded() != x.o.Amount {
+		t.Fatalf("the trade at the gateway: %+v, %v", tr, err)
+	}
+
+	x = newRefundFixture(t)
+	x.futureBooking(t)
+	x.clock.Set(paidAt.Add(time.Hour))
+	if r, err = x.f.RequestRefund(ctx, "demo", x.userID, x.o.Number); err != nil || r.Kind != data.RefundTermination {
+		t.Fatalf("request = %+v, %v", r, err)
+	}
+	if _, err := x.f.ApproveRefund(ctx, "demo", r.ID, 0); !errors.Is(err, errNotCaptured) {
+		t.Fatalf("approve before the capture: %v", err)
+	}
+	x.clock.Set(paidAt.Add(refundGrace + 2*time.Minute)) // still the day it was paid
+	if n, err := x.f.SweepRefunds(ctx); err != nil || n != 0 {
+		t.Fatalf("sweep before the capture = %d, %v", n, err)
+	}
+	x.clock.Set(paidAt.AddDate(0, 0, 1))
+	if n, err := x.f.SweepRefunds(ctx); err != nil || n != 1 {
+		t.Fatalf("sweep after the capture = %d, %v", n, err)
+	}
+	x.checkRefunded(t, r, r.Offered, rules.OrderPartlyRefunded)
 }

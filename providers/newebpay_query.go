@@ -44,10 +44,13 @@ const (
 // TradeNotFound is the query's Status for a trade the gateway never saw.
 const TradeNotFound = "TRA10021"
 
-// Refund states of a card trade in the query's answer (BackStatus).
+// Refund states of a card trade in the query's answer (BackStatus), and
+// its capture (CloseStatus: 0 not yet, 1 waiting, 2 in progress, 3 done).
 const (
-	BackNone = "0" // no refund asked
-	BackDone = "3" // refunded
+	BackNone  = "0" // no refund asked
+	BackDone  = "3" // refunded
+	CloseNone = "0"
+	CloseDone = "3" // captured: refunded, no longer cancelled
 )
 
 // Trade is the gateway's verified answer about one MPG trade; a trade it
@@ -62,11 +65,15 @@ type Trade struct {
 	// not in the answer).
 	BackStatus  string
 	BackBalance int
+	CloseStatus string
 }
 
-// Refunded is what was refunded of the trade (0 when the answer does not
-// say).
+// Refunded is what was refunded of the trade, all of it when its
+// authorisation was cancelled (0 when the answer does not say).
 func (t Trade) Refunded() int {
+	if t.Status == TradeCancelled {
+		return t.Amount
+	}
 	if t.BackBalance < 0 {
 		return 0
 	}
@@ -126,7 +133,7 @@ func (n NewebPay) QueryTrade(ctx context.Context, client *http.Client, orderNo s
 		return Trade{}, fmt.Errorf("providers: NewebPay trade query refused: %s %s", a.Status, a.Message)
 	}
 	var f struct {
-		MerchantID, Amt, TradeNo, MerchantOrderNo, TradeStatus, Card4No, PayTime, CheckCode, BackStatus, BackBalance flexString
+		MerchantID, Amt, TradeNo, MerchantOrderNo, TradeStatus, Card4No, PayTime, CheckCode, BackStatus, BackBalance, CloseStatus flexString
 	}
 	if err := json.Unmarshal(a.Result, &f); err != nil {
 		return Trade{}, fmt.Errorf("%w: Result: %v", ErrMalformed, err)
@@ -145,5 +152,6 @@ func (n NewebPay) QueryTrade(ctx context.Context, client *http.Client, orderNo s
 		balance = -1
 	}
 	return Trade{MerchantOrderNo: orderNo, TradeNo: string(f.TradeNo), Status: string(f.TradeStatus), Amount: amount,
-		Card4No: string(f.Card4No), PayTime: string(f.PayTime), BackStatus: string(f.BackStatus), BackBalance: balance}, nil
+		Card4No: string(f.Card4No), PayTime: string(f.PayTime), BackStatus: string(f.BackStatus), BackBalance: balance,
+		CloseStatus: string(f.CloseStatus)}, nil
 }
