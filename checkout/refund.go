@@ -36,12 +36,12 @@ import (
 
 // RefundOffer is what a member may get back for an order today.
 type RefundOffer struct {
-	Kind   string `json:"kind" tstype:"'cooling_off' | 'termination'"`
-	Amount int    `json:"amount"` // before the brand's fee (none in the cooling-off period)
-	Whole  bool   `json:"whole"`
+	Kind   string // data.RefundCoolingOff or data.RefundTermination
+	Amount int    // before the brand's fee (none in the cooling-off period)
+	Whole  bool
 	// MaxFee is the most the brand may keep of Amount (0 in the
 	// cooling-off period).
-	MaxFee int `json:"maxFee"`
+	MaxFee int
 }
 
 func refundRefusal(msg string) error {
@@ -134,7 +134,10 @@ func (f *Flows) OfferRefund(ctx context.Context, brandID string, userID int64, n
 		}
 		if r, err := t.OpenRefund(o.ID); err != nil || r != nil {
 			if r != nil {
-				out = RefundOffer{Kind: r.Kind, Amount: r.Offered, Whole: r.Whole, MaxFee: rules.MaxRefundFee(r.Offered)}
+				out = RefundOffer{Kind: r.Kind, Amount: r.Offered, Whole: r.Whole}
+				if r.Kind == data.RefundTermination {
+					out.MaxFee = rules.MaxRefundFee(r.Offered)
+				}
 			}
 			return err
 		}
