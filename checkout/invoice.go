@@ -54,6 +54,9 @@ const (
 
 type invoiceJob struct {
 	ID int64 `json:"id"`
+	// Amount, for an undo, is the part refunded: an allowance of it (0:
+	// the whole invoice, voided while its window is open).
+	Amount int `json:"amount,omitempty"`
 }
 
 // invoiceChoice checks the buyer's invoice choice for brand b: nil when
@@ -258,8 +261,12 @@ func (f *Flows) UndoInvoice(ctx context.Context, payload json.RawMessage) error 
 		return err
 	case v.State == data.InvoiceIssuing:
 		return errNotIssued
-	case v.State != data.InvoiceIssued: // undone before
+	case v.State == data.InvoiceVoided, v.State != data.InvoiceIssued && j.Amount == 0: // undone before
 		return nil
+	}
+	amount := v.Amount
+	if j.Amount > 0 && j.Amount < v.Amount {
+		amount = j.Amount
 	}
 	cfg, err := f.ezpay(ctx, v.BrandID)
 	if err != nil {
@@ -268,7 +275,7 @@ func (f *Flows) UndoInvoice(ctx context.Context, payload json.RawMessage) error 
 	now := f.Now()
 	is := providers.EzIssued{MerchantOrderNo: v.MerchantOrderNo, InvoiceNumber: v.Number, RandomNum: v.RandomCode,
 		InvoiceTransNo: v.TransNo, Total: v.Amount}
-	if rules.InvoiceUndo(*v.IssuedAt, now) == rules.UndoVoid {
+	if amount == v.Amount && rules.InvoiceUndo(*v.IssuedAt, now) == rules.UndoVoid {
 		at, err := cfg.Void(ctx, f.invoiceHTTP(), is, storefront.TextInvoiceVoidReason, now)
 		switch {
 		case err == nil:
@@ -283,7 +290,7 @@ func (f *Flows) UndoInvoice(ctx context.Context, payload json.RawMessage) error 
 	if len(v.Lines) > 0 {
 		name = v.Lines[0].Name
 	}
-	a, err := cfg.Allowance(ctx, f.invoiceHTTP(), is, providers.EzItem{Name: name, Unit: storefront.TextInvoiceUnit, Count: 1, Price: v.Amount, Amount: v.Amount},
+	a, err := cfg.Allowance(ctx, f.invoiceHTTP(), is, providers.EzItem{Name: name, Unit: storefront.TextInvoiceUnit, Count: 1, Price: amount, Amount: amount},
 		v.BuyerEmail, now)
 	switch {
 	case providers.IsEzPay(err, providers.EzPayOverAllowance): // the whole amount was allowed before: its answer was lost

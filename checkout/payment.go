@@ -480,15 +480,18 @@ func (f *Flows) askProvider(ctx context.Context, o *data.Order, now time.Time) (
 	return rules.ProviderUnpaid, pay
 }
 
-// Expirer is the worker that settles or expires unpaid orders (one per
-// host process, like the mail outbox's; several hosts may run one each:
-// each payment or expiry is one transaction on the locked order).
+// Expirer is the worker that settles or expires unpaid orders and
+// finishes the refunds a crash left requesting (one per host process,
+// like the mail outbox's; several hosts may run one each: each payment or
+// expiry is one transaction on the locked order, each stuck refund is
+// claimed by one sweeper).
 type Expirer struct {
 	cancel context.CancelFunc
 	done   chan struct{}
 }
 
-// StartExpirer runs f.Expire every interval until Stop.
+// StartExpirer runs f.Expire and f.SweepRefunds every interval until
+// Stop.
 func StartExpirer(f *Flows, interval time.Duration) *Expirer {
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &Expirer{cancel: cancel, done: make(chan struct{})}
@@ -505,6 +508,9 @@ func StartExpirer(f *Flows, interval time.Duration) *Expirer {
 				if err != nil || n < 100 {
 					break
 				}
+			}
+			if _, err := f.SweepRefunds(ctx); err != nil && ctx.Err() == nil {
+				f.Log.Warn("refund sweep", "err", err)
 			}
 			select {
 			case <-ctx.Done():

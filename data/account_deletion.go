@@ -58,12 +58,15 @@ func Tombstone(userID int64) string {
 // locks its session before its member), then the member.
 func (t *Tx) DeleteUser(brandID string, userID int64, phone string, phoneHash []byte, now time.Time) (*Deleted, error) {
 	ctx, tx := t.ctx, t.tx
-	if _, err := tx.Exec(ctx, `select 1 from course_schedules where id in (select schedule_id from bookings
-		where user_id = $1 and status = 'booked' and starts_at > $2) order by id for no key update`, userID, now); err != nil {
-		return nil, dbErr(err)
+	// first, as the sessions are locked before the member (a refusal
+	// below rolls it back)
+	d := &Deleted{}
+	var err error
+	if d.Cancelled, err = cancelFutureBookings(ctx, tx, `user_id = $1`, userID, now); err != nil {
+		return nil, err
 	}
 	var email, was string
-	err := tx.QueryRow(ctx, `select email, phone from users where brand_id = $1 and id = $2 and deleted_at is null for update`,
+	err = tx.QueryRow(ctx, `select email, phone from users where brand_id = $1 and id = $2 and deleted_at is null for update`,
 		brandID, userID).Scan(&email, &was)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, codeErr(storefront.KindNotFound, storefront.CodeMemberNotFound)
@@ -74,21 +77,7 @@ func (t *Tx) DeleteUser(brandID string, userID int64, phone string, phoneHash []
 	if was != phone {
 		return nil, &storefront.Error{Kind: storefront.KindConflict, Err: errors.New("data: the phone changed while deleting the account")}
 	}
-	d := &Deleted{}
-	rows, err := tx.Query(ctx, `update bookings set status = 'cancelled', cancelled_at = $2
-		where user_id = $1 and status = 'booked' and starts_at > $2 returning schedule_id`, userID, now)
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	freed, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-	if err != nil {
-		return nil, dbErr(err)
-	}
-	d.Cancelled = len(freed)
 	b := &pgx.Batch{}
-	for _, id := range freed {
-		b.Queue(`update course_schedules set booked = booked - 1 where id = $1`, id)
-	}
 	tomb := Tombstone(userID)
 	b.Queue(`update users set email = $3, name = '-', phone = '', phone_hash = $4, custom_values = '{}',
 			password_hash = '!', email_verified_at = null, deleted_at = $5, updated_at = $5
@@ -111,7 +100,7 @@ func (t *Tx) DeleteUser(brandID string, userID int64, phone string, phoneHash []
 	if d.Revoked, err = revokeUserSessions(ctx, tx, userID, now); err != nil {
 		return nil, err
 	}
-	rows, err = tx.Query(ctx, `select distinct o.number from orders o join recurring_mandates m on m.order_id = o.id
+	rows, err := tx.Query(ctx, `select distinct o.number from orders o join recurring_mandates m on m.order_id = o.id
 		where o.user_id = $1 and m.state = 'active' order by o.number`, userID)
 	if err != nil {
 		return nil, dbErr(err)

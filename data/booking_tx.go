@@ -101,7 +101,7 @@ func heldSelect(kind string) string {
 	return `select ` + cols + `,
 	       (not exists (select 1 from item_stores i where i.item_id = x.item_id)
 	        or exists (select 1 from item_stores i where i.item_id = x.item_id and i.store_id = $2)), x.name
-	  from ` + table + ` where x.user_id = $1 and (x.ends_on is null or x.ends_on >= $3::date)`
+	  from ` + table + ` where x.user_id = $1 and x.revoked_at is null and (x.ends_on is null or x.ends_on >= $3::date)`
 }
 
 // holdingsSQL lists every live entitlement of a member (heldSelect).

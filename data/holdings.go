@@ -77,7 +77,7 @@ func (db *DB) MemberPasscards(ctx context.Context, userID int64, today string) (
 		select id, name, activation_type, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'),
 		       coalesce((select o.number from orders o join recurring_plans r on r.order_id = o.id where o.id = p.order_id), ''),
 		       p.payment_failed
-		  from member_passcards p where user_id = $1
+		  from member_passcards p where user_id = $1 and revoked_at is null
 		 order by purchased_at desc, id desc limit $2`,
 		userID, holdingsLimit)
 }
@@ -91,7 +91,7 @@ func (db *DB) MemberTickets(ctx context.Context, userID int64, today string) ([]
 		return err
 	}, `
 		select id, name, ticket_type, total, remain, activation_type, to_char(starts_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD')
-		  from member_tickets where user_id = $1
+		  from member_tickets where user_id = $1 and revoked_at is null
 		 order by purchased_at desc, id desc limit $2`,
 		userID, holdingsLimit)
 }
@@ -105,7 +105,7 @@ func (db *DB) MemberCountingPasscards(ctx context.Context, userID int64, today s
 	}, `
 		select id, name, total_minutes, remain_minutes, to_char(activated_on, 'YYYY-MM-DD'), to_char(ends_on, 'YYYY-MM-DD'),
 		       coalesce(ends_on < $2::date, false), activated_on is not null and activated_on <= $2::date, available
-		  from member_counting_passcards where user_id = $1
+		  from member_counting_passcards where user_id = $1 and revoked_at is null
 		 order by purchased_at desc, id desc limit $3`,
 		userID, today, holdingsLimit)
 }
@@ -130,9 +130,9 @@ func dayOf(s *string) rules.TaipeiDay {
 func (db *DB) MemberSummary(ctx context.Context, userID int64, now time.Time, today string) (*MemberSummary, error) {
 	s := &MemberSummary{}
 	err := db.Pool.QueryRow(ctx, `select
-		(select count(*) from member_passcards where user_id = $1 and (ends_on is null or ends_on >= $3::date)),
-		(select count(*) from member_tickets where user_id = $1 and remain > 0 and (ends_on is null or ends_on >= $3::date)),
-		(select count(*) from member_counting_passcards where user_id = $1 and remain_minutes > 0 and (ends_on is null or ends_on >= $3::date)),
+		(select count(*) from member_passcards where user_id = $1 and revoked_at is null and (ends_on is null or ends_on >= $3::date)),
+		(select count(*) from member_tickets where user_id = $1 and revoked_at is null and remain > 0 and (ends_on is null or ends_on >= $3::date)),
+		(select count(*) from member_counting_passcards where user_id = $1 and revoked_at is null and remain_minutes > 0 and (ends_on is null or ends_on >= $3::date)),
 		(select count(*) from bookings where user_id = $1 and status = 'booked' and starts_at >= $2)`,
 		userID, now, today).Scan(&s.Passcards, &s.Tickets, &s.CountingPasscards, &s.UpcomingBookings)
 	return s, dbErr(err)

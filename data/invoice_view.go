@@ -54,10 +54,14 @@ func invoicesOf(ctx context.Context, q querier, ids []int64) (map[int64][]OrderI
 // PaidOrder is a paid order of the member with its invoices (the member
 // centre's order list).
 type PaidOrder struct {
-	OrderNo  string         `json:"orderNo"`
-	Item     string         `json:"item"`
-	Amount   int            `json:"amount"`
-	PaidOn   string         `json:"paidOn"` // YYYY-MM-DD, Taipei
+	OrderNo string `json:"orderNo"`
+	Item    string `json:"item"`
+	Amount  int    `json:"amount"`
+	PaidOn  string `json:"paidOn"` // YYYY-MM-DD, Taipei
+	State   string `json:"state" tstype:"'paid' | 'partially_refunded' | 'refunded'"`
+	// Refund is the state of the order's latest refund ("" none): a
+	// member may ask for one while none is open.
+	Refund   string         `json:"refund" tstype:"'' | 'requested' | 'requesting' | 'refunded' | 'failed' | 'rejected'"`
 	Invoices []OrderInvoice `json:"invoices"`
 }
 
@@ -67,11 +71,12 @@ func (db *DB) PaidOrders(ctx context.Context, userID int64) ([]PaidOrder, error)
 	var ids []int64
 	list, err := queryList(ctx, db, func(r pgx.Row, p *PaidOrder) error {
 		var id int64
-		err := r.Scan(&id, &p.OrderNo, &p.Item, &p.Amount, &p.PaidOn)
+		err := r.Scan(&id, &p.OrderNo, &p.Item, &p.Amount, &p.PaidOn, &p.State, &p.Refund)
 		ids = append(ids, id)
 		return err
 	}, `select o.id, o.number, coalesce((select name from order_lines where order_id = o.id order by id limit 1), ''), o.amount,
-			to_char(o.paid_at at time zone 'Asia/Taipei', 'YYYY-MM-DD')
+			to_char(o.paid_at at time zone 'Asia/Taipei', 'YYYY-MM-DD'), o.state,
+			coalesce((select state from refunds where order_id = o.id order by id desc limit 1), '')
 		from orders o where o.user_id = $1 and o.paid_at is not null
 		order by o.paid_at desc, o.id desc limit 20`, userID)
 	if err != nil {

@@ -279,8 +279,11 @@ var apiDocs = map[string]apiDoc{
 	// e-contracts and the app
 	"GET /api/contract": {Summary: "電子合約（訪客亦可讀）：依合約代碼，或商品與門市所需的合約",
 		Params: params(brandQuery, intParam("contractId", "合約代碼"), intParam("itemId", "商品代碼"), intParam("storeId", "門市代碼")), Answer: wire.EContractPage{}},
-	"POST /api/contract":             {Summary: "會員簽署電子合約；PDF 於交易後寄出", Body: wire.SignContractRequest{}, Answer: wire.SignedContract{}},
-	"GET /api/user/contracts":        {Summary: "會員已簽署的合約", Params: brandParams, Answer: wire.SignedContractList{}},
+	"POST /api/contract":      {Summary: "會員簽署電子合約；PDF 於交易後寄出", Body: wire.SignContractRequest{}, Answer: wire.SignedContract{}},
+	"GET /api/user/contracts": {Summary: "會員已簽署的合約", Params: brandParams, Answer: wire.SignedContractList{}},
+	"GET /api/user/order/refund": {Summary: "訂單現在申請退款可退的金額：七日內未使用全額退費；逾期依已過月數（未滿十五日以半個月計）或合約期間比例，品牌得收不超過退款金額 20% 的手續費",
+		Params: params(brandQuery, textParam("orderNumber", "訂單編號").required()), Answer: wire.RefundOffer{}},
+	"POST /api/user/order/refund":    {Summary: "會員申請訂單退款：七日內解約立即全額退款；逾期終止契約待門市核准；重送回覆同一筆退款", Body: wire.RefundRequest{}, Answer: wire.Refund{}},
 	"GET /api/user/contracts/{file}": {Summary: "已簽署合約的 PDF", Params: brandParams, Raw: "application/pdf"},
 	"GET /api/user/getToken": {Summary: "計次卡或計時卡的進場 QR Code：簽章、兩分鐘內有效",
 		Params: params(brandQuery, textParam("kind", "quantityPasscard 或 timingCard").required(), intParam("holdingId", "計次卡代碼（kind quantityPasscard）")), Answer: wire.HoldingQR{}},

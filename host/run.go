@@ -219,6 +219,7 @@ func (s *Server) handleJobs(w *outbox.Worker) {
 	w.Handle(econtract.JobSigned, s.econtract.MailSigned)
 	s.handleInvoiceJobs(w)
 	w.Handle(data.JobEndPlan, func(ctx context.Context, p json.RawMessage) error { return s.checkout.EndPlan(ctx, p) })
+	w.Handle(checkout.JobApproveRefund, func(ctx context.Context, p json.RawMessage) error { return s.checkout.SendApproved(ctx, p) })
 }
 
 // purgeEvery is how often a host removes the deleted accounts past

@@ -17,6 +17,12 @@ package providers
 //     lists the confirmed payments: info[] of {transactionId, orderId,
 //     transactionType PAYMENT, payInfo: [{method, amount,
 //     maskedCreditCardNumber}], refundList}; 1150 when there is none.
+//   - POST /v3/payments/{transactionId}/refund with {refundAmount} refunds
+//     part or all of a confirmed payment: info {refundTransactionId,
+//     refundTransactionDate}; 1165 when it was refunded whole already,
+//     1164 when the amount exceeds what is left. Payment Details lists
+//     the refunds in refundList [{refundTransactionId, transactionType
+//     PAYMENT_REFUND, refundAmount (negative), refundTransactionDate}].
 //   - Every call carries Content-Type: application/json, X-LINE-ChannelId,
 //     X-LINE-Authorization-Nonce (a UUID) and X-LINE-Authorization =
 //     Base64(HMAC-SHA256(key: ChannelSecret, ChannelSecret + URI path +
@@ -108,6 +114,7 @@ const (
 	LinePayOK             = "0000"
 	LinePayHeaderError    = "1106"
 	LinePayAmountError    = "1124"
+	LinePayOverRefund     = "1164"
 	LinePayNotFound       = "1150"
 	LinePayCancelled      = "1165"
 	LinePayNotApproved    = "1169"
@@ -260,6 +267,7 @@ type LinePayPayment struct {
 	Paid       bool // a confirmed PAYMENT of the order exists
 	Amount     int  // what it paid, TWD
 	MaskedCard string
+	Refunded   int // what its refunds gave back, TWD
 }
 
 type linePayDetailsInfo struct {
@@ -270,6 +278,9 @@ type linePayDetailsInfo struct {
 		Amount                 int    `json:"amount"`
 		MaskedCreditCardNumber string `json:"maskedCreditCardNumber"`
 	} `json:"payInfo"`
+	RefundList []struct {
+		RefundAmount int `json:"refundAmount"`
+	} `json:"refundList"`
 }
 
 // Details asks Payment Details (GET /v3/payments) whether the request
@@ -303,8 +314,33 @@ func (l LinePay) Details(ctx context.Context, transactionID, orderID string) (Li
 				p.MaskedCard = pi.MaskedCreditCardNumber
 			}
 		}
+		for _, r := range t.RefundList {
+			p.Refunded += max(r.RefundAmount, -r.RefundAmount)
+		}
 	}
 	return p, nil
+}
+
+// Refund refunds amount of confirmed payment transactionID and returns
+// LINE Pay's refund transaction id; a refusal is a *LinePayError (1165:
+// refunded whole already; 1164: more than is left).
+func (l LinePay) Refund(ctx context.Context, transactionID string, amount int) (string, error) {
+	if !l.Configured() {
+		return "", ErrNotConfigured
+	}
+	if !validTransactionID(transactionID) || amount <= 0 {
+		return "", fmt.Errorf("%w: refund of %d of transactionId %q", ErrBadOrder, amount, transactionID)
+	}
+	var info struct {
+		RefundTransactionID json.Number `json:"refundTransactionId"`
+	}
+	if _, err := l.call(ctx, "/v3/payments/"+transactionID+"/refund", map[string]int{"refundAmount": amount}, &info); err != nil {
+		return "", err
+	}
+	if !validTransactionID(info.RefundTransactionID.String()) {
+		return "", fmt.Errorf("%w: refund answered no refund transaction (%q)", ErrMalformed, info.RefundTransactionID)
+	}
+	return info.RefundTransactionID.String(), nil
 }
 
 // LinePaySign is the X-LINE-Authorization value for secret, path, body and

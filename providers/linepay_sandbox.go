@@ -52,6 +52,23 @@ type linePayTx struct {
 	amount                                               int
 	created                                              time.Time
 	state                                                linePayState
+	refunds                                              []linePayRefund
+}
+
+// linePayRefund is a refund of a confirmed payment.
+type linePayRefund struct {
+	id     string
+	amount int
+	at     time.Time
+}
+
+// refunded is what tx's refunds gave back.
+func (tx *linePayTx) refunded() int {
+	n := 0
+	for _, r := range tx.refunds {
+		n += r.amount
+	}
+	return n
 }
 
 // LinePaySandbox is a local stand-in for LINE Pay Online API v3 (an
@@ -139,6 +156,8 @@ func (s *LinePaySandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			<-s.Hold
 		}
 		s.api(w, r, func(ch string, body []byte) (string, string, any) { return s.confirm(ch, p[2], body) })
+	case r.Method == http.MethodPost && len(p) == 4 && p[0] == "v3" && p[1] == "payments" && p[3] == "refund":
+		s.api(w, r, func(ch string, body []byte) (string, string, any) { return s.refund(ch, p[2], body) })
 	case r.Method == http.MethodGet && r.URL.Path == "/v3/payments":
 		s.api(w, r, func(ch string, _ []byte) (string, string, any) {
 			return s.details(ch, r.URL.Query().Get("transactionId"), r.URL.Query().Get("orderId"))
@@ -280,11 +299,52 @@ func (s *LinePaySandbox) details(channel, id, orderID string) (string, string, a
 	if tx == nil || tx.channel != channel || tx.state != lpConfirmed || tx.orderID != orderID {
 		return LinePayNotFound, "Transaction record not found.", nil
 	}
+	refunds := []map[string]any{}
+	for _, r := range tx.refunds {
+		refunds = append(refunds, map[string]any{"refundTransactionId": json.Number(r.id), "transactionType": "PAYMENT_REFUND",
+			"refundAmount": -r.amount, "refundTransactionDate": r.at.UTC().Format(time.RFC3339)})
+	}
 	return LinePayOK, "Success.", []map[string]any{{
 		"transactionId": json.Number(tx.id), "orderId": tx.orderID, "transactionType": "PAYMENT",
 		"transactionDate": tx.created.UTC().Format(time.RFC3339), "productName": tx.product, "currency": "TWD",
-		"payInfo": []map[string]any{{"method": "CREDIT_CARD", "amount": tx.amount, "maskedCreditCardNumber": "************1111"}},
+		"payInfo":    []map[string]any{{"method": "CREDIT_CARD", "amount": tx.amount, "maskedCreditCardNumber": "************1111"}},
+		"refundList": refunds,
 	}}
+}
+
+// refund refunds part or all of a confirmed payment, up to what it paid.
+func (s *LinePaySandbox) refund(channel, id string, body []byte) (string, string, any) {
+	var b struct {
+		RefundAmount int `json:"refundAmount"`
+	}
+	if err := json.Unmarshal(body, &b); err != nil {
+		return "2102", "Wrong json type.", nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tx := s.txs[id]
+	switch {
+	case tx == nil || tx.channel != channel || tx.state != lpConfirmed:
+		return LinePayNotFound, "Transaction record not found.", nil
+	case tx.refunded() >= tx.amount:
+		return LinePayCancelled, "Transaction has been refunded.", nil
+	case b.RefundAmount <= 0 || b.RefundAmount > tx.amount-tx.refunded():
+		return LinePayOverRefund, "Exceeded the refundable amount.", nil
+	}
+	r := linePayRefund{id: s.now().In(taipei).Format("2006") + randomDigits(15), amount: b.RefundAmount, at: s.now()}
+	tx.refunds = append(tx.refunds, r)
+	return LinePayOK, "Success.", map[string]any{"refundTransactionId": json.Number(r.id), "refundTransactionDate": r.at.UTC().Format(time.RFC3339)}
+}
+
+// Refunded is what the sandbox refunded of its payments, in all.
+func (s *LinePaySandbox) Refunded() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, tx := range s.txs {
+		n += tx.refunded()
+	}
+	return n
 }
 
 var approvalBody = template.Must(template.New("approval").Parse(`<dl>

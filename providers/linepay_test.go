@@ -359,3 +359,41 @@ func TestSecretsRedacted(t *testing.T) {
 func slogJSON(w io.Writer) *slog.Logger { return slog.New(slog.NewJSONHandler(w, nil)) }
 
 func sprintAll(v any) string { return fmt.Sprintf("%v %+v %#v %s", v, v, v, v) }
+
+// TestLinePayRefund: a confirmed payment is refunded in parts up to what
+// it paid, Payment Details lists what was refunded; more than is left is
+// 1164, a payment refunded whole 1165, an unconfirmed one 1150.
+func TestLinePayRefund(t *testing.T) {
+	w := newLinePayWorld(t)
+	ctx := context.Background()
+	red, err := w.l.Request(ctx, linePayOrder("SF_R1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.l.Refund(ctx, red.TransactionID, 100); linePayCode(err) != LinePayNotFound {
+		t.Fatalf("refund before confirm: %v", err)
+	}
+	w.approve(t, red.WebURL, "approve")
+	if _, err := w.l.Confirm(ctx, red.TransactionID, 2500); err != nil {
+		t.Fatal(err)
+	}
+	id, err := w.l.Refund(ctx, red.TransactionID, 1000)
+	if err != nil || !validTransactionID(id) || id == red.TransactionID {
+		t.Fatalf("refund = %q, %v", id, err)
+	}
+	if _, err := w.l.Refund(ctx, red.TransactionID, 1501); linePayCode(err) != LinePayOverRefund {
+		t.Fatalf("refund over what is left: %v", err)
+	}
+	if p, err := w.l.Details(ctx, red.TransactionID, "SF_R1"); err != nil || p.Refunded != 1000 || p.Amount != 2500 {
+		t.Fatalf("Details after a part = %+v, %v", p, err)
+	}
+	if _, err := w.l.Refund(ctx, red.TransactionID, 1500); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.l.Refund(ctx, red.TransactionID, 1); linePayCode(err) != LinePayCancelled {
+		t.Fatalf("refund of a payment refunded whole: %v", err)
+	}
+	if p, err := w.l.Details(ctx, red.TransactionID, "SF_R1"); err != nil || p.Refunded != 2500 || w.sandbox.Refunded() != 2500 {
+		t.Fatalf("Details after the whole = %+v, %v", p, err)
+	}
+}

@@ -44,6 +44,15 @@ const (
 // TradeNotFound is the query's Status for a trade the gateway never saw.
 const TradeNotFound = "TRA10021"
 
+// Refund states of a card trade in the query's answer (BackStatus), and
+// its capture (CloseStatus: 0 not yet, 1 waiting, 2 in progress, 3 done).
+const (
+	BackNone  = "0" // no refund asked
+	BackDone  = "3" // refunded
+	CloseNone = "0"
+	CloseDone = "3" // captured: refunded, no longer cancelled
+)
+
 // Trade is the gateway's verified answer about one MPG trade; a trade it
 // never saw is a Trade of status TradeUnpaid with no TradeNo.
 type Trade struct {
@@ -51,6 +60,24 @@ type Trade struct {
 	MerchantOrderNo, TradeNo, Status string
 	Amount                           int
 	Card4No, PayTime                 string
+	// A card trade's refunds: BackStatus (BackNone, BackDone, or 1, 2
+	// while in progress) and BackBalance, what is left to refund (-1:
+	// not in the answer).
+	BackStatus  string
+	BackBalance int
+	CloseStatus string
+}
+
+// Refunded is what was refunded of the trade, all of it when its
+// authorisation was cancelled (0 when the answer does not say).
+func (t Trade) Refunded() int {
+	if t.Status == TradeCancelled {
+		return t.Amount
+	}
+	if t.BackBalance < 0 {
+		return 0
+	}
+	return t.Amount - t.BackBalance
 }
 
 // Paid reports whether the trade was paid.
@@ -101,12 +128,12 @@ func (n NewebPay) QueryTrade(ctx context.Context, client *http.Client, orderNo s
 	switch a.Status {
 	case "SUCCESS":
 	case TradeNotFound:
-		return Trade{MerchantOrderNo: orderNo, Status: TradeUnpaid}, nil
+		return Trade{MerchantOrderNo: orderNo, Status: TradeUnpaid, BackBalance: -1}, nil
 	default:
 		return Trade{}, fmt.Errorf("providers: NewebPay trade query refused: %s %s", a.Status, a.Message)
 	}
 	var f struct {
-		MerchantID, Amt, TradeNo, MerchantOrderNo, TradeStatus, Card4No, PayTime, CheckCode flexString
+		MerchantID, Amt, TradeNo, MerchantOrderNo, TradeStatus, Card4No, PayTime, CheckCode, BackStatus, BackBalance, CloseStatus flexString
 	}
 	if err := json.Unmarshal(a.Result, &f); err != nil {
 		return Trade{}, fmt.Errorf("%w: Result: %v", ErrMalformed, err)
@@ -120,6 +147,11 @@ func (n NewebPay) QueryTrade(ctx context.Context, client *http.Client, orderNo s
 	case string(f.MerchantOrderNo) != orderNo || string(f.Amt) != amt:
 		return Trade{}, fmt.Errorf("%w: the answer is about order %s of %s", ErrMalformed, f.MerchantOrderNo, f.Amt)
 	}
+	balance, err := strconv.Atoi(string(f.BackBalance))
+	if err != nil || balance > amount {
+		balance = -1
+	}
 	return Trade{MerchantOrderNo: orderNo, TradeNo: string(f.TradeNo), Status: string(f.TradeStatus), Amount: amount,
-		Card4No: string(f.Card4No), PayTime: string(f.PayTime)}, nil
+		Card4No: string(f.Card4No), PayTime: string(f.PayTime), BackStatus: string(f.BackStatus), BackBalance: balance,
+		CloseStatus: string(f.CloseStatus)}, nil
 }

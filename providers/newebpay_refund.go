@@ -12,6 +12,14 @@ package providers
 //
 // A refund is believed only when Status is SUCCESS, the CheckCode verifies
 // and the answer names our merchant, the trade and the amount we asked.
+//
+// A card trade is authorised at payment and captured (請款) at the
+// gateway's daily close; before that it is not refunded but its
+// authorisation cancelled (取消授權, NPA-B01, Version 1.0): the same post
+// to {gateway}/API/CreditCard/Cancel of RespondType, Version, Amt (the
+// whole authorised amount), MerchantOrderNo, TradeNo, IndexType and
+// TimeStamp, with the same answer. The trade query's CloseStatus tells
+// whether the trade is captured (CloseDone).
 
 import (
 	"context"
@@ -31,6 +39,9 @@ const RefundVersion = "1.1"
 
 // CloseTypeRefund is CloseType 2: a refund of a captured trade.
 const CloseTypeRefund = "2"
+
+// CancelVersion is the version of the authorisation cancel API.
+const CancelVersion = "1.0"
 
 // ErrRefundRefused is a refund the gateway refused (its code in the message).
 var ErrRefundRefused = fmt.Errorf("providers: NewebPay refused the refund")
@@ -53,15 +64,30 @@ func (n NewebPay) checkCode(amt, merchantOrderNo, tradeNo string) string {
 // Refund asks the gateway to refund r through client (nil: a 20 s client),
 // and returns nil only for a verified SUCCESS answer about r.
 func (n NewebPay) Refund(ctx context.Context, client *http.Client, r Refund) error {
+	return n.close(ctx, client, "/API/CreditCard/Close", r, [][2]string{{"RespondType", "JSON"}, {"Version", RefundVersion},
+		{"Amt", strconv.Itoa(r.Amount)}, {"MerchantOrderNo", r.MerchantOrderNo}, {"TradeNo", r.TradeNo}, {"IndexType", "2"},
+		{"TimeStamp", strconv.FormatInt(r.Now.Unix(), 10)}, {"CloseType", CloseTypeRefund}})
+}
+
+// CancelAuthorisation asks the gateway to cancel the authorisation of the
+// trade of r, not captured yet (r.Amount its whole amount), and returns
+// nil only for a verified SUCCESS answer about r.
+func (n NewebPay) CancelAuthorisation(ctx context.Context, client *http.Client, r Refund) error {
+	return n.close(ctx, client, "/API/CreditCard/Cancel", r, [][2]string{{"RespondType", "JSON"}, {"Version", CancelVersion},
+		{"Amt", strconv.Itoa(r.Amount)}, {"MerchantOrderNo", r.MerchantOrderNo}, {"TradeNo", r.TradeNo}, {"IndexType", "2"},
+		{"TimeStamp", strconv.FormatInt(r.Now.Unix(), 10)}})
+}
+
+// close posts fields to path (the refund or the cancel) and verifies the
+// answer about r.
+func (n NewebPay) close(ctx context.Context, client *http.Client, path string, r Refund, fields [][2]string) error {
 	if !n.Configured() {
 		return ErrNotConfigured
 	}
 	if r.Amount <= 0 || r.TradeNo == "" {
 		return fmt.Errorf("%w: refund of %d for trade %q", ErrBadOrder, r.Amount, r.TradeNo)
 	}
-	raw, code, err := n.postData(ctx, client, "/API/CreditCard/Close", [][2]string{{"RespondType", "JSON"}, {"Version", RefundVersion},
-		{"Amt", strconv.Itoa(r.Amount)}, {"MerchantOrderNo", r.MerchantOrderNo}, {"TradeNo", r.TradeNo}, {"IndexType", "2"},
-		{"TimeStamp", strconv.FormatInt(r.Now.Unix(), 10)}, {"CloseType", CloseTypeRefund}})
+	raw, code, err := n.postData(ctx, client, path, fields)
 	if err != nil {
 		return err
 	}

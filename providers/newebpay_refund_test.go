@@ -64,3 +64,51 @@ func TestRefundSandbox(t *testing.T) {
 		t.Fatalf("a forged answer: %v", err)
 	}
 }
+
+// TestNewebPaySandboxCapture: a card payment is authorised the day it is
+// paid and captured at the next Taipei midnight: before, the refund is
+// refused and the whole authorisation is cancelled (the query then says
+// cancelled, all of it back); after, the refund goes and the cancel is
+// refused; the query tells the capture (CloseStatus) and what is left.
+func TestNewebPaySandboxCapture(t *testing.T) {
+	ctx := context.Background()
+	w := newMPGWorld(t)
+	paid := w.returned(t, func() string { _, b := w.pay(t, w.order("SF_C1"), TestCardApproved); return b }())
+	r := Refund{MerchantOrderNo: "SF_C1", TradeNo: paid.TradeNo, Amount: 1200, Now: time.Now()}
+	if tr, err := w.n.QueryTrade(ctx, nil, "SF_C1", 1200, time.Now()); err != nil || tr.CloseStatus != CloseNone || tr.Refunded() != 0 {
+		t.Fatalf("before the capture: %+v, %v", tr, err)
+	}
+	if err := w.n.Refund(ctx, nil, r); !errors.Is(err, ErrRefundRefused) {
+		t.Fatalf("refund before the capture: %v", err)
+	}
+	part := r
+	part.Amount = 600
+	if err := w.n.CancelAuthorisation(ctx, nil, part); !errors.Is(err, ErrRefundRefused) {
+		t.Fatalf("cancel of a part: %v", err)
+	}
+	if err := w.n.CancelAuthorisation(ctx, nil, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.n.CancelAuthorisation(ctx, nil, r); !errors.Is(err, ErrRefundRefused) {
+		t.Fatalf("second cancel: %v", err)
+	}
+	if tr, err := w.n.QueryTrade(ctx, nil, "SF_C1", 1200, time.Now()); err != nil || tr.Status != TradeCancelled || tr.Refunded() != 1200 {
+		t.Fatalf("after the cancel: %+v, %v", tr, err)
+	}
+
+	paid = w.returned(t, func() string { _, b := w.pay(t, w.order("SF_C2"), TestCardApproved); return b }())
+	tomorrow := time.Now().Add(24 * time.Hour)
+	w.sandbox.Now = func() time.Time { return tomorrow }
+	r = Refund{MerchantOrderNo: "SF_C2", TradeNo: paid.TradeNo, Amount: 1200, Now: tomorrow}
+	if err := w.n.CancelAuthorisation(ctx, nil, r); !errors.Is(err, ErrRefundRefused) {
+		t.Fatalf("cancel after the capture: %v", err)
+	}
+	part = r
+	part.Amount = 200
+	if err := w.n.Refund(ctx, nil, part); err != nil {
+		t.Fatal(err)
+	}
+	if tr, err := w.n.QueryTrade(ctx, nil, "SF_C2", 1200, tomorrow); err != nil || tr.CloseStatus != CloseDone || tr.BackBalance != 1000 || tr.Refunded() != 200 {
+		t.Fatalf("after a part: %+v, %v", tr, err)
+	}
+}

@@ -89,7 +89,17 @@ type sandboxTrade struct {
 	merchantID      string
 	merchantOrderNo string
 	amount          int
-	refunded        bool
+	refunded        int // TWD refunded so far (several partial refunds, up to amount)
+	// paidAt is when an MPG card payment was authorised: it is captured at
+	// the next Taipei midnight (zero: a period's charge, captured at once)
+	paidAt    time.Time
+	cancelled bool // its authorisation was cancelled before the capture
+}
+
+// captured reports whether c was captured (請款) by now.
+func (c *sandboxTrade) captured(now time.Time) bool {
+	y, m, d := c.paidAt.In(taipei).Date()
+	return c.paidAt.IsZero() || !now.Before(time.Date(y, m, d+1, 0, 0, 0, 0, taipei))
 }
 
 // NewNewebPaySandbox is a sandbox of the gateway of merchant n
@@ -179,8 +189,8 @@ func (s *NewebPaySandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.gateway(w, r)
 	case r.Method == http.MethodPost && r.URL.Path == "/MPG/pay":
 		s.pay(w, r)
-	case r.Method == http.MethodPost && r.URL.Path == "/API/CreditCard/Close":
-		s.close(w, r)
+	case r.Method == http.MethodPost && (r.URL.Path == "/API/CreditCard/Close" || r.URL.Path == "/API/CreditCard/Cancel"):
+		s.close(w, r, r.URL.Path == "/API/CreditCard/Cancel")
 	case r.Method == http.MethodGet && r.URL.Path == "/trades.json":
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(s.Trades())
@@ -438,6 +448,7 @@ func (s *NewebPaySandbox) pay(w http.ResponseWriter, r *http.Request) {
 		tr.TradeNo, tr.Status = tradeNo, TradeFailed
 		if card == TestCardApproved {
 			tr.Status, tr.Card4No, tr.PayTime = TradePaid, card[12:], now.Format("2006-01-02 15:04:05")
+			s.charged[tradeNo] = &sandboxTrade{merchantID: tr.MerchantID, merchantOrderNo: tr.MerchantOrderNo, amount: tr.Amount, paidAt: now}
 		}
 	}
 	s.mu.Unlock()
@@ -545,10 +556,13 @@ func (s *NewebPaySandbox) notify(notifyURL string, fields [][2]string, plan Noti
 }
 
 // close is the refund API (信用卡請退款, CloseType 2) for the charges the
-// sandbox made: it refunds at most what a trade charged, once; a request
+// sandbox made, or (cancel) the authorisation cancel API: a captured
+// trade is refunded, at most what it charged, in one or several refunds;
+// one not captured yet (the day it was paid) has its authorisation
+// cancelled, whole; a request
 // that is not our merchant's or does not decrypt is refused. Its codes
 // are the sandbox's own (TRA10xxx as the gateway's trade errors).
-func (s *NewebPaySandbox) close(w http.ResponseWriter, r *http.Request) {
+func (s *NewebPaySandbox) close(w http.ResponseWriter, r *http.Request, cancel bool) {
 	answer := func(status, msg string, result map[string]any) {
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(map[string]any{"Status": status, "Message": msg, "Result": result})
@@ -567,10 +581,10 @@ func (s *NewebPaySandbox) close(w http.ResponseWriter, r *http.Request) {
 	}
 	t, _ := url.ParseQuery(string(plain))
 	switch {
-	case t.Get("Version") != RefundVersion:
+	case cancel && t.Get("Version") != CancelVersion, !cancel && t.Get("Version") != RefundVersion:
 		answer("TRA10003", "Version 參數錯誤", nil)
 		return
-	case t.Get("CloseType") != CloseTypeRefund:
+	case !cancel && t.Get("CloseType") != CloseTypeRefund:
 		answer("TRA10004", "本沙盒只提供退款（CloseType=2）", nil)
 		return
 	}
@@ -590,12 +604,23 @@ func (s *NewebPaySandbox) close(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case c == nil || c.merchantID != n.MerchantID || c.merchantOrderNo != t.Get("MerchantOrderNo"):
 		answer("TRA10005", "查無此交易", nil)
-	case c.refunded:
+	case c.refunded >= c.amount || c.cancelled:
 		answer("TRA10006", "此交易已退款", nil)
-	case err != nil || amt < 1 || amt > c.amount:
+	case cancel && c.captured(s.now()):
+		answer("TRA10009", "此交易已請款，請改用退款", nil)
+	case !cancel && !c.captured(s.now()):
+		answer("TRA10008", "此交易尚未請款，請改用取消授權", nil)
+	case err != nil || amt < 1 || amt > c.amount-c.refunded || cancel && amt != c.amount:
 		answer("TRA10007", "退款金額錯誤", nil)
 	default:
-		c.refunded = true
+		if cancel {
+			c.cancelled = true
+			if tr := s.mpg[c.merchantOrderNo]; tr != nil {
+				tr.Status = TradeCancelled
+			}
+		} else {
+			c.refunded += amt
+		}
 		a := strconv.Itoa(amt)
 		answer("SUCCESS", "退款成功", map[string]any{"MerchantID": n.MerchantID, "Amt": amt, "MerchantOrderNo": c.merchantOrderNo,
 			"TradeNo": tradeNo, "CheckCode": n.checkCode(a, c.merchantOrderNo, tradeNo)})
@@ -635,9 +660,16 @@ func (s *NewebPaySandbox) query(w http.ResponseWriter, r *http.Request) {
 		answer(TradeNotFound, "查無交易資料", []any{})
 		return
 	}
-	answer("SUCCESS", "查詢成功", map[string]any{"MerchantID": n.MerchantID, "Amt": t.Amount, "TradeNo": t.TradeNo,
+	result := map[string]any{"MerchantID": n.MerchantID, "Amt": t.Amount, "TradeNo": t.TradeNo,
 		"MerchantOrderNo": no, "TradeStatus": t.Status, "PaymentType": "CREDIT", "PayTime": t.PayTime, "Card4No": t.Card4No,
-		"CheckCode": n.checkCode(amt, no, t.TradeNo)})
+		"CheckCode": n.checkCode(amt, no, t.TradeNo)}
+	s.mu.Lock()
+	if c := s.charged[t.TradeNo]; c != nil { // a card charge: what is left to refund, and whether a refund was made
+		result["BackBalance"], result["BackStatus"] = c.amount-c.refunded, map[bool]string{false: BackNone, true: BackDone}[c.refunded > 0]
+		result["CloseStatus"] = map[bool]string{false: CloseNone, true: CloseDone}[c.captured(s.now())]
+	}
+	s.mu.Unlock()
+	answer("SUCCESS", "查詢成功", result)
 }
 
 // Refunded is how many of the sandbox's charges were refunded.
@@ -646,7 +678,7 @@ func (s *NewebPaySandbox) Refunded() int {
 	defer s.mu.Unlock()
 	n := 0
 	for _, c := range s.charged {
-		if c.refunded {
+		if c.refunded > 0 || c.cancelled {
 			n++
 		}
 	}

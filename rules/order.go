@@ -111,15 +111,12 @@ type OrderStep struct {
 	Ignore bool
 	// ReleasesSeats: a term order gives back the seats it holds.
 	ReleasesSeats bool
-	// unbuilt: the move is planned but its flow is not built: refused.
-	unbuilt bool
 }
 
 var (
 	move    = func(to string) OrderStep { return OrderStep{To: to} }
 	release = func(to string) OrderStep { return OrderStep{To: to, ReleasesSeats: true} }
 	ignore  = OrderStep{Ignore: true}
-	unbuilt = func(to string) OrderStep { return OrderStep{To: to, unbuilt: true} }
 )
 
 // orderTable is the order state table: state x event → step. A cell it
@@ -137,7 +134,7 @@ var orderTable = map[string]map[OrderEvent]OrderStep{
 	},
 	OrderPaid: {
 		EventClaimConfirm: ignore, EventPay: ignore, EventFail: ignore, EventCancel: ignore, EventExpire: ignore,
-		EventPeriod: move(OrderPaid), EventRefundedPart: unbuilt(OrderPartlyRefunded), EventRefundedWhole: unbuilt(OrderRefunded),
+		EventPeriod: move(OrderPaid), EventRefundedPart: move(OrderPartlyRefunded), EventRefundedWhole: move(OrderRefunded),
 	},
 	OrderFailed: {
 		EventClaimConfirm: ignore, EventPay: move(OrderPaid), EventFail: ignore, EventCancel: ignore, EventExpire: ignore,
@@ -150,7 +147,7 @@ var orderTable = map[string]map[OrderEvent]OrderStep{
 	},
 	OrderPartlyRefunded: {
 		EventClaimConfirm: ignore, EventPay: ignore, EventFail: ignore, EventCancel: ignore, EventExpire: ignore,
-		EventRefundedPart: unbuilt(OrderPartlyRefunded), EventRefundedWhole: unbuilt(OrderRefunded),
+		EventRefundedPart: move(OrderPartlyRefunded), EventRefundedWhole: move(OrderRefunded),
 	},
 	OrderRefunded: {
 		EventClaimConfirm: ignore, EventPay: ignore, EventFail: ignore, EventCancel: ignore, EventExpire: ignore,
@@ -161,11 +158,8 @@ var orderTable = map[string]map[OrderEvent]OrderStep{
 // the refusal.
 func OrderNext(from string, e OrderEvent) (OrderStep, error) {
 	s, ok := orderTable[from][e]
-	switch {
-	case !ok:
+	if !ok {
 		return OrderStep{}, OrderRefusal(from)
-	case s.unbuilt:
-		return OrderStep{}, ErrNotBuilt
 	}
 	return s, nil
 }

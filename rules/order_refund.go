@@ -3,43 +3,55 @@ package rules
 import "storefront"
 
 // The rows beside an order (see order.go): its refunds and its invoices,
-// each with a table of its own. Neither is built yet: every move is
-// planned and refused (ErrNotBuilt) until its flow is.
+// each with a table of its own. The invoice's moves are planned and
+// refused (ErrNotBuilt) until its flow is; the refund's are built
+// (checkout/refund.go).
 
-// Refund states (the refunds table, migration 020).
+// Refund states (the refunds table, migrations 020 and 027): asked by the
+// member, sent to the provider, then refunded or failed (a failed one may
+// be asked again); the operator may reject a requested one.
 const (
-	RefundRequested = "requested"
-	RefundDone      = "refunded"
-	RefundFailed    = "failed"
+	RefundRequested  = "requested"
+	RefundRequesting = "requesting" // the provider is asked; a crash leaves it here for the sweep
+	RefundDone       = "refunded"
+	RefundFailed     = "failed"
+	RefundRejected   = "rejected"
 )
 
 // RefundStates lists every refund state.
-var RefundStates = []string{RefundRequested, RefundDone, RefundFailed}
+var RefundStates = []string{RefundRequested, RefundRequesting, RefundDone, RefundFailed, RefundRejected}
 
 // RefundEvent is something that happens to a refund.
 type RefundEvent string
 
-// Refund events: the provider refunded it, or refused; a failed refund is
-// asked for again.
+// Refund events: sent to the provider (the member's cooling-off request,
+// the operator's approval), the provider refunded it or refused, a failed
+// refund is asked for again, the operator rejects it.
 const (
+	RefundEventSend   RefundEvent = "send"
 	RefundEventDone   RefundEvent = "done"
 	RefundEventFailed RefundEvent = "failed"
 	RefundEventRetry  RefundEvent = "retry"
+	RefundEventReject RefundEvent = "reject"
 )
 
 // RefundEvents lists every refund event.
-var RefundEvents = []RefundEvent{RefundEventDone, RefundEventFailed, RefundEventRetry}
+var RefundEvents = []RefundEvent{RefundEventSend, RefundEventDone, RefundEventFailed, RefundEventRetry, RefundEventReject}
 
 var refundTable = map[string]map[RefundEvent]string{
-	RefundRequested: {RefundEventDone: RefundDone, RefundEventFailed: RefundFailed},
-	RefundFailed:    {RefundEventRetry: RefundRequested},
+	RefundRequested:  {RefundEventSend: RefundRequesting, RefundEventReject: RefundRejected},
+	RefundRequesting: {RefundEventDone: RefundDone, RefundEventFailed: RefundFailed},
+	RefundFailed:     {RefundEventRetry: RefundRequested},
 }
 
 // RefundNext is the state a refund in state from moves to on e; refused
-// when the table has no such move (ErrRowRefused), and every move, with
-// the state it plans, until refunds are built (ErrNotBuilt).
+// when the table has no such move (ErrRowRefused).
 func RefundNext(from string, e RefundEvent) (string, error) {
-	return rowNext(refundTable, from, e)
+	to, ok := refundTable[from][e]
+	if !ok {
+		return "", ErrRowRefused
+	}
+	return to, nil
 }
 
 // Invoice states (an invoice row: see order.go for why it is not the
@@ -77,19 +89,13 @@ var invoiceTable = map[string]map[InvoiceEvent]string{
 // refused when the table has no such move (ErrRowRefused), and every
 // move, with the state it plans, until invoices are built (ErrNotBuilt).
 func InvoiceNext(from string, e InvoiceEvent) (string, error) {
-	return rowNext(invoiceTable, from, e)
-}
-
-// ErrRowRefused refuses a move a refund's or an invoice's state does not
-// allow.
-var ErrRowRefused = &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeForbidden, Message: storefront.TextRowRefused}
-
-// rowNext is the move of table for event e in state from: refused when
-// the table has none, planned (ErrNotBuilt) otherwise.
-func rowNext[E ~string](table map[string]map[E]string, from string, e E) (string, error) {
-	to, ok := table[from][e]
+	to, ok := invoiceTable[from][e]
 	if !ok {
 		return "", ErrRowRefused
 	}
 	return to, ErrNotBuilt
 }
+
+// ErrRowRefused refuses a move a refund's or an invoice's state does not
+// allow.
+var ErrRowRefused = &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeForbidden, Message: storefront.TextRowRefused}

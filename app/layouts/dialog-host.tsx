@@ -23,6 +23,7 @@ const dialogs: { [N in DialogName]: ComponentType<DialogProps<N>> } = {
   completeInfo: lazyDialog(() => import('../features/members/dialogs/complete-info-dialog')),
   changePassword: lazyDialog(() => import('../features/members/dialogs/change-password-dialog')),
   deleteAccount: lazyDialog(() => import('../features/members/dialogs/delete-account-dialog')),
+  refundOrder: lazyDialog(() => import('../features/checkout/dialogs/refund-dialog')),
   cancelBooking: lazyDialog(() => import('../features/booking/dialogs/cancel-booking-dialog')),
   contact: lazyDialog(() => import('../features/booking/dialogs/contact-dialog')),
   checkIn: lazyDialog(() => import('../features/booking/dialogs/check-in-dialog')),

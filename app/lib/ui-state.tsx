@@ -28,6 +28,8 @@ export interface DialogArgs {
   completeInfo: { mode: 'complete' | 'edit' | 'contact'; then?: () => void };
   changePassword: Record<string, never>;
   deleteAccount: Record<string, never>;
+  /** A paid order's refund: the amount the rules offer, then the member's confirmation. */
+  refundOrder: { orderNo: string; item: string };
   /** Booking: cancel one (or learn whom to call). */
   cancelBooking: { booking: BookingItem };
   /** The store to call when the rules forbid cancelling online, and the rule's message. */

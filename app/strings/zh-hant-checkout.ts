@@ -170,3 +170,26 @@ export const paidOrders = {
   paid: (day: string, amount: string) => `${day} 付款・${amount}`,
   open: (orderNo: string) => `查看訂單 ${orderNo}`,
 };
+
+/** A member's refund of a paid order (the fitness-centre rules' points 6 and 7). */
+export const refund = {
+  open: '申請退款',
+  title: '申請退款',
+  coolingOff: '七日內解約：契約生效後七日內且未曾使用（未預約、未進場、未上課），全額退費，不收手續費，送出後立即退款。',
+  termination:
+    '終止契約：依已繳費用扣除已經過期間（未滿十五日以半個月計，逾十五日以一個月計；無單月費用者依合約期間比例）或已使用堂數的費用退還；門市得收取不超過退款金額百分之二十的手續費，核准後退款。',
+  amount: (amount: string) => `可退金額 ${amount}`,
+  maxFee: (fee: string) => `手續費最多 ${fee}`,
+  revoke: '退款後此商品的使用權利即終止，以此商品預約的未來課程將一併取消。',
+  confirm: '確認申請退款',
+  keep: '先不要',
+  refunded: (amount: string) => `已退款 ${amount}`,
+  requested: '退款申請已送出，待門市核准',
+  states: {
+    requested: '退款審核中',
+    requesting: '退款處理中',
+    refunded: '已退款',
+    failed: '退款失敗，請洽門市',
+    rejected: '退款申請未核准',
+  } as Record<string, string>,
+};

@@ -216,3 +216,32 @@ type OrderRequest struct {
 	BrandID string `json:"brandId"`
 	OrderNo string `json:"orderNo"`
 }
+
+// RefundRequest is POST /api/user/order/refund's body: the member's order.
+type RefundRequest struct {
+	BrandRequest `tstype:",extends,required"`
+	OrderNumber  string `json:"orderNumber"`
+}
+
+// RefundOffer is GET /api/user/order/refund's answer: what the member
+// would get back now. Kind cooling_off: everything, no fee (within seven
+// days of the contract taking effect, nothing used); termination: paid
+// less what has elapsed or been used, of which the brand may keep up to
+// MaxFee.
+type RefundOffer struct {
+	Kind   string `json:"kind" tstype:"'cooling_off' | 'termination'"`
+	Amount int    `json:"amount"`
+	Whole  bool   `json:"whole"`
+	MaxFee int    `json:"maxFee"`
+}
+
+// Refund is POST /api/user/order/refund's answer: the refund and its
+// state (refunded at once in the cooling-off period; requested while it
+// waits for the studio; requesting while the provider is asked).
+type Refund struct {
+	ID     int64  `json:"id"`
+	Kind   string `json:"kind" tstype:"'cooling_off' | 'termination'"`
+	State  string `json:"state" tstype:"'requested' | 'requesting' | 'refunded' | 'failed' | 'rejected'"`
+	Amount int    `json:"amount"`
+	Fee    int    `json:"fee"`
+}

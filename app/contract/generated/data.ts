@@ -492,6 +492,12 @@ export interface PaidOrder {
   item: string;
   amount: number /* int */;
   paidOn: string; // YYYY-MM-DD, Taipei
+  state: 'paid' | 'partially_refunded' | 'refunded';
+  /**
+   * Refund is the state of the order's latest refund ("" none): a
+   * member may ask for one while none is open.
+   */
+  refund: '' | 'requested' | 'requesting' | 'refunded' | 'failed' | 'rejected';
   invoices: OrderInvoice[];
 }
 

@@ -576,6 +576,37 @@ export interface OrderRequest {
   brandId: string;
   orderNo: string;
 }
+/**
+ * RefundRequest is POST /api/user/order/refund's body: the member's order.
+ */
+export interface RefundRequest extends BrandRequest {
+  orderNumber: string;
+}
+/**
+ * RefundOffer is GET /api/user/order/refund's answer: what the member
+ * would get back now. Kind cooling_off: everything, no fee (within seven
+ * days of the contract taking effect, nothing used); termination: paid
+ * less what has elapsed or been used, of which the brand may keep up to
+ * MaxFee.
+ */
+export interface RefundOffer {
+  kind: 'cooling_off' | 'termination';
+  amount: number /* int */;
+  whole: boolean;
+  maxFee: number /* int */;
+}
+/**
+ * Refund is POST /api/user/order/refund's answer: the refund and its
+ * state (refunded at once in the cooling-off period; requested while it
+ * waits for the studio; requesting while the provider is asked).
+ */
+export interface Refund {
+  id: number /* int64 */;
+  kind: 'cooling_off' | 'termination';
+  state: 'requested' | 'requesting' | 'refunded' | 'failed' | 'rejected';
+  amount: number /* int */;
+  fee: number /* int */;
+}
 
 //////////
 // source: deferred.go

@@ -1,6 +1,6 @@
 // The checkout's API calls (spec section 7), typed.
 import { call } from '../../lib/api';
-import type { ACHPaymentRequest, CheckoutRequest, EContractPage, OrderResultData, PaymentAnswer, PrecheckAnswer } from '../../contract/props';
+import type { ACHPaymentRequest, CheckoutRequest, EContractPage, OrderResultData, PaymentAnswer, PrecheckAnswer, Refund, RefundOffer } from '../../contract/props';
 
 const sale = (brandId: string, what: string) => `/api/brand/${encodeURIComponent(brandId)}/sale/${what}`;
 
@@ -27,4 +27,14 @@ export function startACHPayment(brandId: string, body: ACHPaymentRequest): Promi
 /** The contract by id, or the one an item bought in a store needs (404 -55 when none). */
 export function contractFor(brandId: string, q: { contractId?: number; itemId?: number; storeId?: number }): Promise<EContractPage> {
   return call<EContractPage>('/api/contract', { query: { brandId, ...q } });
+}
+
+/** What the member would get back for a paid order if they asked now. */
+export function refundOffer(brandId: string, orderNumber: string): Promise<RefundOffer> {
+  return call<RefundOffer>('/api/user/order/refund', { query: { brandId, orderNumber } });
+}
+
+/** The member asks for the order's refund (within seven days: refunded at once). */
+export function requestRefund(brandId: string, orderNumber: string): Promise<Refund> {
+  return call<Refund>('/api/user/order/refund', { body: { brandId, orderNumber } });
 }

@@ -1,16 +1,20 @@
 // The member centre's paid orders, newest first, each with its
-// e-invoices and a link to its result page.
+// e-invoices, a link to its result page, and its refund: the state of the
+// last one, or the button that asks for one (RefundDialog).
 import type { PaidOrder } from '../../../contract/props';
 import { usePage, brandPath } from '../../../lib/page-context';
 import { Link } from '../../../lib/navigation';
 import { price } from '../../../lib/format';
-import { card, cardList, orderList } from '../../../ui/card';
+import { useUi } from '../../../lib/ui-state';
+import { badge, badgeMuted, card, cardList, orderList } from '../../../ui/card';
+import { secondaryButton, smallButton } from '../../../ui/button';
 import { sectionTitle } from '../../../ui/section-title';
-import { paidOrders as t } from '../../../strings/zh-hant-checkout';
+import { paidOrders as t, refund as tr } from '../../../strings/zh-hant-checkout';
 import { OrderInvoices } from './order-invoices';
 
 export function PaidOrders({ orders }: { orders: PaidOrder[] }) {
   const page = usePage();
+  const ui = useUi();
   if (orders.length === 0) return null;
   return (
     <section aria-labelledby="paid-orders-title" data-testid="paid-orders">
@@ -20,12 +24,26 @@ export function PaidOrders({ orders }: { orders: PaidOrder[] }) {
       <ul className={`${cardList} ${orderList}`}>
         {orders.map((o) => (
           <li key={o.orderNo} className={card} data-testid="paid-order" data-order={o.orderNo}>
+            {o.refund ? <span className={o.refund === 'refunded' ? badge : `${badge} ${badgeMuted}`} data-testid="refund-state">{tr.states[o.refund]}</span> : null}
             <h4>{o.item}</h4>
             <p>{t.paid(o.paidOn, price(o.amount))}</p>
             <OrderInvoices invoices={o.invoices} />
             <p>
               <Link href={brandPath(page, `/orderResult/${o.orderNo}`)}>{t.open(o.orderNo)}</Link>
             </p>
+            {o.state !== 'refunded' && o.refund !== 'requested' && o.refund !== 'requesting' ? (
+              <p>
+                <button
+                  type="button"
+                  className={`${secondaryButton} ${smallButton}`}
+                  aria-haspopup="dialog"
+                  onClick={() => ui.open('refundOrder', { orderNo: o.orderNo, item: o.item })}
+                  data-testid="refund-open"
+                >
+                  {tr.open}
+                </button>
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

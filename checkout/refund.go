@@ -1,0 +1,501 @@
+package checkout
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"storefront"
+	"storefront/data"
+	"storefront/mail"
+	"storefront/providers"
+	"storefront/rules"
+)
+
+// Refunds at the member's request, by the fitness-centre rules
+// (rules/refund_amount.go): within the cooling-off period with nothing
+// used the member cancels and everything goes back at once; after it the
+// member asks, and the operator approves (with a fee of at most 20%) or
+// rejects. Each use case is one function owning its transactions:
+//
+//  1. RequestRefund writes the refund row (requested) under the order's
+//     lock: a replayed or raced request finds the order's open refund.
+//  2. send marks it requesting in one transaction (only one caller moves
+//     it from requested), then asks the provider outside any lock.
+//  3. finish records the answer in one transaction: the refund refunded,
+//     the order partly or wholly refunded, the holdings revoked and the
+//     future bookings they paid for cancelled with their seats back, the
+//     invoice's void or allowance queued, the member's mail queued.
+//
+// A crash between the provider's answer and finish leaves the refund
+// requesting: SweepRefunds asks the provider what it refunded before
+// asking again, so nothing is refunded twice.
+
+// RefundOffer is what a member may get back for an order today.
+type RefundOffer struct {
+	Kind   string // data.RefundCoolingOff or data.RefundTermination
+	Amount int    // before the brand's fee (none in the cooling-off period)
+	Whole  bool
+	// MaxFee is the most the brand may keep of Amount (0 in the
+	// cooling-off period).
+	MaxFee int
+}
+
+func refundRefusal(msg string) error {
+	return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeBadRequest, Message: msg}
+}
+
+// errNotCaptured: a part of a card payment not captured yet cannot be
+// refunded (only the whole authorisation cancelled); the refund waits
+// for the sweep.
+var errNotCaptured = errors.New("checkout: the card payment is not captured yet: the part is refunded after the capture")
+
+// refundGrace is how long a refund may stay requesting before the sweep
+// takes it for crashed: longer than any provider call.
+const refundGrace = 2 * time.Minute
+
+// afterRefundCall, when set (tests), runs between the provider's
+// successful refund and our commit; an error stops there, as a crash
+// would.
+var afterRefundCall func() error
+
+// offer works out order o's refund on now from what it sold, in t.
+func offer(t *data.Tx, o *data.Order, now time.Time) (RefundOffer, error) {
+	switch {
+	case o.State != rules.OrderPaid && o.State != rules.OrderPartlyRefunded:
+		if o.State == rules.OrderRefunded {
+			return RefundOffer{}, refundRefusal(storefront.TextRefundNothing)
+		}
+		return RefundOffer{}, refundRefusal(storefront.TextRefundNotPaid)
+	case !(o.Provider == data.ProviderNewebPay && o.PayWay == data.PayWayCard || o.Provider == data.ProviderLinePay && o.PayWay == data.PayWayLinePay) ||
+		o.Kind == data.OrderKindPlan || o.ProviderTradeNo == "":
+		return RefundOffer{}, refundRefusal(storefront.TextRefundAtStore)
+	}
+	sold, err := t.SoldBy(o.ID)
+	if err != nil {
+		return RefundOffer{}, err
+	}
+	done, err := t.RefundedTotal(o.ID)
+	if err != nil {
+		return RefundOffer{}, err
+	}
+	left := o.Amount - done
+	if len(sold) == 0 || left <= 0 {
+		return RefundOffer{}, refundRefusal(storefront.TextRefundNothing)
+	}
+	today := rules.DayOf(now)
+	used, start := false, rules.TaipeiDay{}
+	for _, s := range sold {
+		used = used || s.Used
+		if !s.StartsOn.IsZero() && (start.IsZero() || s.StartsOn.Before(start)) {
+			start = s.StartsOn
+		}
+	}
+	if rules.InCoolingOff(rules.EffectiveDay(start, *o.PaidAt), used, today) {
+		return RefundOffer{Kind: data.RefundCoolingOff, Amount: left, Whole: true}, nil
+	}
+	amount := 0
+	for _, s := range sold {
+		b := rules.RefundBasis{Paid: s.Paid, Start: s.StartsOn, End: s.EndsOn}
+		if s.Kind != rules.KindPasscard { // tickets and timing cards go by what is used of them
+			b.Sessions, b.Used = s.Total, s.Total-s.Remain
+		}
+		amount += rules.TerminationRefund(b, today)
+	}
+	amount = min(amount, left)
+	if amount <= 0 {
+		return RefundOffer{}, refundRefusal(storefront.TextRefundNothing)
+	}
+	return RefundOffer{Kind: data.RefundTermination, Amount: amount, Whole: amount == left, MaxFee: rules.MaxRefundFee(amount)}, nil
+}
+
+// memberOrder locks member userID's order number of brand brandID;
+// another's is not found.
+func memberOrder(t *data.Tx, brandID string, userID int64, number string) (*data.Order, error) {
+	o, err := t.LockOrder(number)
+	if err == nil && (o.BrandID != brandID || o.UserID != userID) {
+		err = errUnknownOrder
+	}
+	return o, err
+}
+
+// OfferRefund is what member userID would get back for order number of
+// brand brandID if they asked now (their open refund's offer when they
+// asked already).
+func (f *Flows) OfferRefund(ctx context.Context, brandID string, userID int64, number string) (RefundOffer, error) {
+	var out RefundOffer
+	err := f.DB.InTx(ctx, func(t *data.Tx) error {
+		o, err := memberOrder(t, brandID, userID, number)
+		if err != nil {
+			return err
+		}
+		if r, err := t.OpenRefund(o.ID); err != nil || r != nil {
+			if r != nil {
+				out = RefundOffer{Kind: r.Kind, Amount: r.Offered, Whole: r.Whole}
+				if r.Kind == data.RefundTermination {
+					out.MaxFee = rules.MaxRefundFee(r.Offered)
+				}
+			}
+			return err
+		}
+		out, err = offer(t, o, f.Now())
+		return err
+	})
+	return out, err
+}
+
+// RequestRefund is member userID's request to refund order number of
+// brand brandID: a refund row for what the rules offer. In the
+// cooling-off period it is sent at once (everything back, no fee);
+// otherwise it waits for the operator (ApproveRefund). A replayed or
+// raced request returns the order's open refund, or the refund it made.
+func (f *Flows) RequestRefund(ctx context.Context, brandID string, userID int64, number string) (*data.Refund, error) {
+	var r *data.Refund
+	err := f.DB.InTx(ctx, func(t *data.Tx) error {
+		o, err := memberOrder(t, brandID, userID, number)
+		if err != nil {
+			return err
+		}
+		if r, err = t.OpenRefund(o.ID); err != nil || r != nil {
+			return err
+		}
+		of, err := offer(t, o, f.Now())
+		if err != nil {
+			// a replay of a request that was refunded: its refund answers
+			if last, lerr := t.LastRefund(o.ID); lerr != nil || last != nil && last.State == rules.RefundDone {
+				r = last
+				return lerr
+			}
+			return err
+		}
+		r, err = t.AddRefund(data.NewRefund{OrderID: o.ID, Kind: of.Kind, Offered: of.Amount, Whole: of.Whole, At: f.Now()})
+		return err
+	})
+	if err != nil || r.Kind != data.RefundCoolingOff {
+		return r, err
+	}
+	return f.send(ctx, brandID, r.ID, 0)
+}
+
+// ApproveRefund is the operator's approval of refund id of brand brandID,
+// keeping fee (at most 20% of the offer; none in the cooling-off period):
+// the refund is sent to the provider. A refund already sent or answered
+// is returned as it is (a replayed approval refunds once).
+func (f *Flows) ApproveRefund(ctx context.Context, brandID string, id int64, fee int) (*data.Refund, error) {
+	return f.send(ctx, brandID, id, fee)
+}
+
+// JobApproveRefund is the kind of the outbox job by which the operator's
+// command (`storefront refund approve`) has a host send an approved
+// refund (payload: ApprovedRefund; key: the refund's id): the host holds
+// the providers' accounts and the brands' mail identities.
+const JobApproveRefund = "refund-approve"
+
+// ApprovedRefund is the payload of a JobApproveRefund job.
+type ApprovedRefund struct {
+	ID  int64 `json:"id"`
+	Fee int   `json:"fee"`
+}
+
+// QueueApproval checks the operator's approval of refund id of brand
+// brandID with fee (requested; the fee within the cap) and queues its
+// sending (JobApproveRefund), once.
+func QueueApproval(ctx context.Context, db *data.DB, brandID string, id int64, fee int) (*data.Refund, error) {
+	var r *data.Refund
+	err := db.InTx(ctx, func(t *data.Tx) (err error) {
+		if r, err = t.LockRefund(brandID, id); err != nil {
+			return err
+		}
+		if _, err := rules.RefundNext(r.State, rules.RefundEventSend); err != nil {
+			return refundRefusal(storefront.TextRefundNotOpen)
+		}
+		if err := checkFee(r, fee); err != nil {
+			return err
+		}
+		return t.QueueJob(JobApproveRefund, strconv.FormatInt(id, 10), ApprovedRefund{ID: id, Fee: fee})
+	})
+	return r, err
+}
+
+// SendApproved runs a JobApproveRefund job (an outbox handler).
+func (f *Flows) SendApproved(ctx context.Context, payload json.RawMessage) error {
+	var a ApprovedRefund
+	if err := json.Unmarshal(payload, &a); err != nil {
+		return err
+	}
+	_, err := f.send(ctx, "", a.ID, a.Fee)
+	return err
+}
+
+// checkFee checks the fee kept of refund r: none in the cooling-off
+// period, at most 20% of the offer after it.
+func checkFee(r *data.Refund, fee int) error {
+	if r.Kind == data.RefundCoolingOff && fee != 0 {
+		return refundRefusal(storefront.TextRefundNoFee)
+	}
+	return rules.CheckRefundFee(r.Offered, fee)
+}
+
+// RejectRefund is the operator's refusal of requested refund id of brand
+// brandID, for reason.
+func (f *Flows) RejectRefund(ctx context.Context, brandID string, id int64, reason string) (*data.Refund, error) {
+	var r *data.Refund
+	err := f.DB.InTx(ctx, func(t *data.Tx) (err error) {
+		if r, err = t.LockRefund(brandID, id); err != nil {
+			return err
+		}
+		if r.State == rules.RefundRejected { // a replay
+			return nil
+		}
+		to, err := rules.RefundNext(r.State, rules.RefundEventReject)
+		if err != nil {
+			return refundRefusal(storefront.TextRefundNotOpen)
+		}
+		r.State = to
+		return t.AnswerRefund(id, to, "", reason, f.Now())
+	})
+	return r, err
+}
+
+// send marks requested refund id requesting with fee, in one
+// transaction, then asks the provider and records its answer (finish).
+// A refund past requested is returned unchanged.
+func (f *Flows) send(ctx context.Context, brandID string, id int64, fee int) (*data.Refund, error) {
+	var r *data.Refund
+	sent := false
+	err := f.DB.InTx(ctx, func(t *data.Tx) (err error) {
+		if r, err = t.LockRefund(brandID, id); err != nil || r.State != rules.RefundRequested {
+			return err
+		}
+		if err := checkFee(r, fee); err != nil {
+			return err
+		}
+		sent = true
+		return t.SendRefund(id, fee, f.Now())
+	})
+	if err != nil || !sent {
+		return r, err
+	}
+	r.State, r.Fee, r.Amount = rules.RefundRequesting, fee, r.Offered-fee
+	if err := f.refundAtProvider(ctx, r, false); err != nil {
+		return nil, err
+	}
+	return f.refund(ctx, id)
+}
+
+// refund loads refund id.
+func (f *Flows) refund(ctx context.Context, id int64) (r *data.Refund, err error) {
+	err = f.DB.InTx(ctx, func(t *data.Tx) error {
+		r, err = t.LockRefund("", id)
+		return err
+	})
+	return r, err
+}
+
+// refundAtProvider asks the order's provider to refund r (requesting) and
+// records the answer. askFirst (the sweep): the provider is first asked
+// what it refunded of the payment, and a refund it made already is only
+// recorded. A lost answer (the provider down, a crash) leaves r
+// requesting for the sweep.
+func (f *Flows) refundAtProvider(ctx context.Context, r *data.Refund, askFirst bool) error {
+	ctx = context.WithoutCancel(ctx)
+	o, err := f.DB.Order(ctx, "", r.OrderNumber)
+	if err != nil {
+		return err
+	}
+	a, err := f.accounts(ctx, o.BrandID)
+	if err != nil {
+		return err
+	}
+	p := providerRefunds(a, o, f)
+	if askFirst {
+		refunded, err := p.refunded(ctx)
+		if err != nil {
+			return errProvider(fmt.Errorf("checkout: asking %s what order %s refunded: %w", o.Provider, o.Number, err))
+		}
+		var done int
+		if err := f.DB.InTx(ctx, func(t *data.Tx) (err error) { done, err = t.RefundedTotal(o.ID); return err }); err != nil {
+			return err
+		}
+		if refunded >= done+r.Amount { // it refunded before the crash
+			return f.finish(ctx, r, o.ProviderTradeNo, nil)
+		}
+	}
+	ref, refused, err := p.refund(ctx, r.Amount)
+	switch {
+	case refused:
+		f.Log.Error("the provider refused a refund", "order", o.Number, "refund", r.ID, "err", err)
+		return f.finish(ctx, r, "", err)
+	case err != nil: // the answer is unknown: the sweep asks
+		f.Log.Error("refunding", "order", o.Number, "refund", r.ID, "err", err)
+		return errProvider(err)
+	}
+	if afterRefundCall != nil {
+		if err := afterRefundCall(); err != nil {
+			return err
+		}
+	}
+	return f.finish(ctx, r, ref, nil)
+}
+
+// providerCalls are a provider's refund calls about one order's payment:
+// what it refunded so far, and a refund of amount (refused: the provider's
+// verified no; another error leaves the outcome unknown).
+type providerCalls struct {
+	refunded func(ctx context.Context) (int, error)
+	refund   func(ctx context.Context, amount int) (ref string, refused bool, err error)
+}
+
+// providerRefunds are the refund calls of order o's provider with
+// accounts a: NewebPay's credit-card refund (CloseType=2) and trade query,
+// LINE Pay's refund and Payment Details.
+func providerRefunds(a providers.Accounts, o *data.Order, f *Flows) providerCalls {
+	if o.Provider == data.ProviderLinePay {
+		l := a.LinePay
+		return providerCalls{
+			refunded: func(ctx context.Context) (int, error) {
+				p, err := l.Details(ctx, o.ProviderTradeNo, o.Number)
+				return p.Refunded, err
+			},
+			refund: func(ctx context.Context, amount int) (string, bool, error) {
+				ref, err := l.Refund(ctx, o.ProviderTradeNo, amount)
+				var lp *providers.LinePayError
+				return ref, errors.As(err, &lp), err
+			},
+		}
+	}
+	n := a.NewebPay
+	return providerCalls{
+		refunded: func(ctx context.Context) (int, error) {
+			tr, err := n.QueryTrade(ctx, f.HTTP, o.Number, o.Amount, f.Now())
+			if err == nil && tr.BackBalance < 0 {
+				err = errors.New("the trade query does not say what was refunded")
+			}
+			return tr.Refunded(), err
+		},
+		// captured (the gateway's daily close): refunded; not yet: the
+		// authorisation cancelled when the whole goes back, else waiting
+		// (requesting) for the capture, when the sweep refunds it
+		refund: func(ctx context.Context, amount int) (string, bool, error) {
+			tr, err := n.QueryTrade(ctx, f.HTTP, o.Number, o.Amount, f.Now())
+			if err != nil {
+				return "", false, err
+			}
+			r := providers.Refund{MerchantOrderNo: o.Number, TradeNo: o.ProviderTradeNo, Amount: amount, Now: f.Now()}
+			switch {
+			case tr.CloseStatus == providers.CloseDone:
+				err = n.Refund(ctx, f.HTTP, r)
+			case amount == o.Amount:
+				err = n.CancelAuthorisation(ctx, f.HTTP, r)
+			default:
+				return "", false, errNotCaptured
+			}
+			return o.ProviderTradeNo, errors.Is(err, providers.ErrRefundRefused), err
+		},
+	}
+}
+
+// finish records the provider's answer to refund r in one transaction:
+// failed, or refunded with all that follows (see the top of this file).
+// A refund no longer requesting was finished before: nothing changes.
+func (f *Flows) finish(ctx context.Context, r *data.Refund, ref string, failure error) error {
+	now := f.Now()
+	err := f.DB.InTx(ctx, func(t *data.Tx) error {
+		o, err := t.LockOrder(r.OrderNumber)
+		if err != nil {
+			return err
+		}
+		cur, err := t.LockRefund("", r.ID)
+		if err != nil || cur.State != rules.RefundRequesting { // finished before
+			return err
+		}
+		if failure != nil {
+			return t.AnswerRefund(r.ID, rules.RefundFailed, "", failure.Error(), now)
+		}
+		to, err := rules.RefundNext(cur.State, rules.RefundEventDone)
+		if err != nil {
+			return err
+		}
+		if err := t.AnswerRefund(r.ID, to, ref, "", now); err != nil {
+			return err
+		}
+		total, err := t.RefundedTotal(o.ID)
+		if err != nil {
+			return err
+		}
+		e := rules.EventRefundedPart
+		if total >= o.Amount {
+			e = rules.EventRefundedWhole
+		}
+		step, err := rules.OrderNext(o.State, e)
+		if err != nil {
+			return err
+		}
+		cause := fmt.Sprintf("refund %d (%s): NT$%d, fee NT$%d", cur.ID, cur.Kind, cur.Amount, cur.Fee)
+		if err := t.SetOrderState(o.ID, o.State, step.To, data.Change{Cause: cause, At: now}); err != nil {
+			return err
+		}
+		if _, err := t.RevokeSold(o.ID, now); err != nil {
+			return err
+		}
+		inv, err := t.OrderInvoice(o.ID)
+		if err != nil {
+			return err
+		}
+		if inv != 0 {
+			j := invoiceJob{ID: inv}
+			if total < o.Amount || cur.Amount < o.Amount { // a part back: an allowance of it
+				j.Amount = cur.Amount
+			}
+			if err := t.QueueJob(JobUndoInvoice, strconv.FormatInt(inv, 10)+":refund:"+strconv.FormatInt(cur.ID, 10), j); err != nil {
+				return err
+			}
+		}
+		return f.queueRefundMail(ctx, t, o, cur)
+	})
+	if err == nil && failure == nil && f.Queued != nil {
+		f.Queued()
+	}
+	return err
+}
+
+// queueRefundMail queues the mail of refund r of order o.
+func (f *Flows) queueRefundMail(ctx context.Context, t *data.Tx, o *data.Order, r *data.Refund) error {
+	return f.queueRecurringMail(ctx, t, o, func(shop mail.Brand, u *data.User, item string) mail.Message {
+		kind := storefront.TextRefundTermination
+		if r.Kind == data.RefundCoolingOff {
+			kind = storefront.TextRefundCoolingOff
+		}
+		rows := [][2]string{{storefront.TextOrderNumber, o.Number}, {storefront.TextRefundKind, kind},
+			{storefront.TextRefundFee, "NT$" + rules.Thousands(r.Fee)}, {storefront.TextRefundAmount, "NT$" + rules.Thousands(r.Amount)}}
+		return mail.Refunded(shop, u.Email, u.Name, item, rows)
+	})
+}
+
+// SweepRefunds finishes the refunds left requesting by a crash (longer
+// than refundGrace): each is claimed by one sweeper, the provider asked
+// what it refunded, and the refund made or recorded once. It returns how
+// many it finished.
+func (f *Flows) SweepRefunds(ctx context.Context) (int, error) {
+	now := f.Now()
+	ids, err := f.DB.ClaimStuckRefunds(ctx, now.Add(-refundGrace), now)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range ids {
+		r, err := f.refund(ctx, id)
+		if err == nil {
+			err = f.refundAtProvider(ctx, r, true)
+		}
+		if err != nil {
+			f.Log.Error("refund sweep", "refund", id, "err", err)
+			continue
+		}
+		n++
+	}
+	return n, nil
+}
