@@ -300,6 +300,12 @@ func (f *Flows) bookNew(t *data.Tx, w Who, s *data.SessionInfo, req Request, pre
 	if !s.BookableAt(now) {
 		return 0, fail(storefront.KindConflict, storefront.CodeBookingClosed)
 	}
+	if frozen, err := t.Frozen(w.User.ID, rules.DayOf(s.Start).String()); err != nil || frozen {
+		if err == nil {
+			err = fail(storefront.KindConflict, storefront.CodeFrozen)
+		}
+		return 0, err
+	}
 	if !req.AllowConflict {
 		for _, o := range booked {
 			clash = clash || rules.Overlaps(o.Start, o.End, s.Start, s.End)

@@ -301,3 +301,45 @@ func (f *Flows) EndPlan(ctx context.Context, payload json.RawMessage) error {
 	}
 	return f.endMandates(ctx, a.NewebPay, p.Number, 0)
 }
+
+// FreezePlans runs a data.JobFreezeStart (suspend true) or
+// data.JobFreezeEnd job (an outbox handler): it suspends, or restarts, at
+// NewebPay (the brand's account) the active mandates of the member's
+// recurring orders frozen, so no charge is taken while the membership is
+// frozen (rules.SkippedCharges: the periods NewebPay skips). A mandate
+// ended since is left alone. The end's job then ends the freeze.
+func (f *Flows) FreezePlans(ctx context.Context, payload json.RawMessage, suspend bool) error {
+	var p data.FreezeJob
+	if err := json.Unmarshal(payload, &p); err != nil {
+		return err
+	}
+	alter := providers.AlterRestart
+	if suspend {
+		alter = providers.AlterSuspend
+	}
+	if len(p.Plans) > 0 {
+		a, err := f.accounts(ctx, p.BrandID)
+		if err != nil {
+			return err
+		}
+		for _, number := range p.Plans {
+			list, err := f.DB.ActiveMandates(ctx, number, 0)
+			if err != nil {
+				return err
+			}
+			for _, m := range list {
+				if m.PeriodNo == "" {
+					continue
+				}
+				if err := a.NewebPay.AlterStatus(context.WithoutCancel(ctx), f.HTTP, m.MerOrderNo, m.PeriodNo, alter, f.Now()); err != nil {
+					f.Log.Error("NewebPay: "+alter+" for a freeze", "order", number, "mandate", m.MerOrderNo, "err", err)
+					return err
+				}
+			}
+		}
+	}
+	if suspend {
+		return nil
+	}
+	return f.DB.EndFreeze(ctx, p.BrandID, p.FreezeID)
+}

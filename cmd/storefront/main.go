@@ -50,6 +50,13 @@ func main() {
 		}
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "freeze" {
+		if err := freezeCommand(ctx, os.Args[2:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := host.Run(ctx, os.Getenv, os.Stderr, nil, host.Fixtures{Static: demo.Folders, LoadIfEmpty: demo.LoadIfEmpty}); err != nil {
 		fmt.Fprintln(os.Stderr, "storefront:", err)
 		os.Exit(1)
