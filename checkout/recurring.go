@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"storefront"
+	"strings"
 	"time"
 
 	"storefront/data"
@@ -225,7 +226,7 @@ func (f *Flows) ApplyPeriodResult(ctx context.Context, brandID string, form url.
 	}
 	charge := data.Charge{MerOrderNo: res.MerOrderNo, PeriodNo: res.PeriodNo, Created: res.Created, AlreadyTimes: res.AlreadyTimes,
 		Paid: res.Paid(), Amount: res.Amount, TradeNo: res.TradeNo, TradeOrderNo: res.TradeOrderNo, CardLast4: res.CardLast4,
-		Failure: failureText(res.Message), Digest: cb.Digest, At: now}
+		Failure: failureText(res.Message), Digest: cb.Digest, At: now, Day: chargeDay(res.AuthDate)}
 	if res.Created && m.Change && res.Paid() && m.State == data.MandatePending {
 		// a card change made: the mandates it replaces end before it charges
 		// (a failure here is retried after it is recorded, below)
@@ -342,4 +343,14 @@ func (f *Flows) FreezePlans(ctx context.Context, payload json.RawMessage, suspen
 		return nil
 	}
 	return f.DB.EndFreeze(ctx, p.BrandID, p.FreezeID)
+}
+
+// chargeDay is the day of a periodic result's AuthDate ("2026-12-22
+// 10:00:00"), "" when it has none.
+func chargeDay(authDate string) string {
+	day, _, _ := strings.Cut(authDate, " ")
+	if d, err := rules.ParseDay(day); err == nil {
+		return d.String()
+	}
+	return ""
 }

@@ -10,6 +10,7 @@ import (
 
 	"storefront/data"
 	"storefront/members"
+	"storefront/providers"
 )
 
 // dueNow makes the freeze's job of kind due now (the day it waits for has
@@ -36,9 +37,11 @@ func refusedAt(t *testing.T, name string, err error, code int, field string) {
 // brand's cap is refused at its end date, one without evidence at its
 // note, a voluntary one (the brand offers none) at its reason. Approved:
 // the pass ends 46 days later, the decision is mailed, on the freeze's
-// first day the mandate is suspended at NewebPay and the month falling in
-// the freeze is not charged; the day after its last the mandate is
-// restarted, the freeze ended, and the next month charged again.
+// first day the mandate is suspended at NewebPay and nothing is charged
+// while it is; a declined charge dated inside the freeze (arriving before
+// the suspension) is not recorded, so the pass is not payment-failed; the
+// day after its last the mandate is restarted, the freeze ended, and the
+// next month charged again.
 func TestFreezeRecurringPlan(t *testing.T) {
 	s := recurringShop(t)
 	ctx := context.Background()
@@ -90,10 +93,23 @@ func TestFreezeRecurringPlan(t *testing.T) {
 	if st := sb.MandateState(mandate); st != "active" {
 		t.Fatalf("the mandate is %q before the freeze's first day", st)
 	}
+	// the suspension not made yet, December's charge (the 22nd, inside the
+	// freeze) comes declined: nothing is owed while frozen
+	sb.DeclineNext(providers.TestCardApproved)
+	sb.AdvancePeriods(1)
+	if end, failed := s.passEnd(t, orderNo); end != "2027-02-05" || failed {
+		t.Fatalf("a declined charge in the freeze: the pass ends %s, payment-failed %v", end, failed)
+	}
+	if n := s.count(t, `select count(*) from recurring_charges c join orders o on o.id = c.order_id where o.number = $1`, orderNo); n != 1 {
+		t.Fatalf("a declined charge in the freeze recorded: %d periods", n)
+	}
+	if n := s.count(t, `select count(*) from jobs where kind = 'mail' and payload->>'subject' like '%扣款失敗%'`); n != 0 {
+		t.Fatalf("a declined charge in the freeze mailed: %d", n)
+	}
 
 	s.dueNow(t, data.JobFreezeStart, fz.ID)
 	waitFor(t, "the mandate suspended at NewebPay", func() bool { return sb.MandateState(mandate) == "suspended" })
-	sb.AdvancePeriods(1) // December's charge day falls in the freeze
+	sb.AdvancePeriods(1) // suspended: no charge comes while it is
 	if n := s.count(t, `select count(*) from recurring_charges c join orders o on o.id = c.order_id where o.number = $1`, orderNo); n != 1 {
 		t.Fatalf("charged during the freeze: %d periods", n)
 	}
