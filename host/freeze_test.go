@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"storefront"
 	"strconv"
 	"testing"
 
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/members"
 	"storefront/providers"
 )
@@ -187,4 +189,36 @@ func TestFreezeBooking(t *testing.T) {
 		t.Errorf("the refusal says %q", env.Message)
 	}
 	ts.booked(t, ts.me, outside)
+}
+
+// TestFreezeAPI: a member asks for a freeze through the API: a request
+// without its end, or over the brand's cap, is refused at that field; a
+// valid one is listed, requested, with the day the studio decides by;
+// without a session nothing is asked.
+func TestFreezeAPI(t *testing.T) {
+	ts := newBookingServer(t)
+	ask := func(body map[string]any) *httptest.ResponseRecorder {
+		body["brandId"] = "demo"
+		return scenario{Method: "POST", Path: "/api/user/freeze", Body: body, Header: ts.me.auth()}.run(t, ts)
+	}
+	env := wantCode(t, ask(map[string]any{"reason": "abroad", "start": "2026-12-01", "evidence": "外派"}), 400, storefront.CodeFreezeRefused)
+	if env.Field != "end" {
+		t.Errorf("no end: refused at %q", env.Field)
+	}
+	env = wantCode(t, ask(map[string]any{"reason": "abroad", "start": "2026-12-01", "end": "2027-07-01", "evidence": "外派"}), 400, storefront.CodeFreezeRefused)
+	if env.Field != "end" || env.Message != "因出國暫停會籍，最長 6 個月" {
+		t.Errorf("over the cap: %q at %q", env.Message, env.Field)
+	}
+	var f wire.Freeze
+	w := ask(map[string]any{"reason": "abroad", "start": "2026-12-01", "end": "2027-01-15", "evidence": "外派東京"})
+	if env := apiResult(t, w, &f); w.Code != 200 || f.State != "requested" || f.DecideBy != "2026-12-02" {
+		t.Fatalf("ask: %d %+v %+v", w.Code, env, f)
+	}
+	var list wire.Freezes
+	w = scenario{Method: "GET", Path: "/api/user/freezes?brandId=demo", Header: ts.me.auth()}.run(t, ts)
+	if env := apiResult(t, w, &list); w.Code != 200 || len(list.Freezes) != 1 || list.Freezes[0].ID != f.ID || list.Freezes[0].Evidence != "外派東京" {
+		t.Fatalf("list: %d %+v %+v", w.Code, env, list)
+	}
+	wantCode(t, scenario{Method: "POST", Path: "/api/user/freeze", Body: map[string]any{"brandId": "demo", "reason": "injury"}}.run(t, ts),
+		401, storefront.CodeLoginRequired)
 }
