@@ -193,8 +193,9 @@ func TestFreezeBooking(t *testing.T) {
 
 // TestFreezeAPI: a member asks for a freeze through the API: a request
 // without its end, or over the brand's cap, is refused at that field; a
-// valid one is listed, requested, with the day the studio decides by;
-// without a session nothing is asked.
+// valid one is listed, requested, with the day the studio decides by; the
+// brand's voluntary caps (days, times a year) hold; without a session
+// nothing is asked.
 func TestFreezeAPI(t *testing.T) {
 	ts := newBookingServer(t)
 	ask := func(body map[string]any) *httptest.ResponseRecorder {
@@ -218,6 +219,18 @@ func TestFreezeAPI(t *testing.T) {
 	w = scenario{Method: "GET", Path: "/api/user/freezes?brandId=demo", Header: ts.me.auth()}.run(t, ts)
 	if env := apiResult(t, w, &list); w.Code != 200 || len(list.Freezes) != 1 || list.Freezes[0].ID != f.ID || list.Freezes[0].Evidence != "外派東京" {
 		t.Fatalf("list: %d %+v %+v", w.Code, env, list)
+	}
+
+	// the brand offers one voluntary freeze a year, of 7 to 30 days
+	ts.exec(t, `update brands set freeze_voluntary_min_days = 7, freeze_voluntary_max_days = 30, freeze_voluntary_per_year = 1 where id = 'demo'`)
+	env = wantCode(t, ask(map[string]any{"reason": "voluntary", "start": "2027-02-01", "end": "2027-02-03"}), 400, storefront.CodeFreezeRefused)
+	if env.Field != "end" || env.Message != "自願暫停會籍須為 7 至 30 天" {
+		t.Errorf("a voluntary freeze of three days: %q at %q", env.Message, env.Field)
+	}
+	wantCode(t, ask(map[string]any{"reason": "voluntary", "start": "2027-02-01", "end": "2027-02-10"}), 200, 0)
+	env = wantCode(t, ask(map[string]any{"reason": "voluntary", "start": "2027-03-01", "end": "2027-03-10"}), 400, storefront.CodeFreezeRefused)
+	if env.Field != "reason" || env.Message != "今年的自願暫停次數已用完" {
+		t.Errorf("a second voluntary freeze in 2027: %q at %q", env.Message, env.Field)
 	}
 	wantCode(t, scenario{Method: "POST", Path: "/api/user/freeze", Body: map[string]any{"brandId": "demo", "reason": "injury"}}.run(t, ts),
 		401, storefront.CodeLoginRequired)
