@@ -300,10 +300,7 @@ func (f *Flows) bookNew(t *data.Tx, w Who, s *data.SessionInfo, req Request, pre
 	if !s.BookableAt(now) {
 		return 0, fail(storefront.KindConflict, storefront.CodeBookingClosed)
 	}
-	if frozen, err := t.Frozen(w.User.ID, rules.DayOf(s.Start).String()); err != nil || frozen {
-		if err == nil {
-			err = fail(storefront.KindConflict, storefront.CodeFrozen)
-		}
+	if err := refuseFrozen(t, w.User.ID, s); err != nil {
 		return 0, err
 	}
 	if !req.AllowConflict {
@@ -621,6 +618,9 @@ func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.Waitin
 		case s.Booked < s.Capacity:
 			return fail(storefront.KindConflict, storefront.CodeNotFull)
 		}
+		if err := refuseFrozen(t, w.User.ID, s); err != nil {
+			return err
+		}
 		hs, err := t.Holdings(w.User.ID, s.StoreID, rules.Day(now))
 		if err != nil {
 			return err
@@ -644,6 +644,16 @@ func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.Waitin
 		f.queued()
 	}
 	return place, err
+}
+
+// refuseFrozen refuses a session on a day the member's membership is
+// frozen (an approved freeze: members.Flows.DecideFreeze).
+func refuseFrozen(t *data.Tx, userID int64, s *data.SessionInfo) error {
+	frozen, err := t.Frozen(userID, rules.DayOf(s.Start).String())
+	if err == nil && frozen {
+		err = fail(storefront.KindConflict, storefront.CodeFrozen)
+	}
+	return err
 }
 
 // Leave takes the member off the session's waiting list.

@@ -130,7 +130,8 @@ func TestFreezeRecurringPlan(t *testing.T) {
 }
 
 // TestFreezeBooking: a member with an approved freeze cannot book a
-// session inside it (a clear message), and still can outside; a rejected
+// session inside it (a clear message) nor join its waiting list, and
+// still can book outside it; a rejected
 // request changes nothing (holdings, bookings) and mails its note; a
 // rejection without a note is refused at the note.
 func TestFreezeBooking(t *testing.T) {
@@ -188,6 +189,10 @@ func TestFreezeBooking(t *testing.T) {
 	if env.Message != "您的會籍在這天暫停中，無法預約" {
 		t.Errorf("the refusal says %q", env.Message)
 	}
+	// nor join its waiting list once it is full
+	ts.exec(t, `update course_schedules set booked = capacity where id = $1`, inside)
+	wantCode(t, scenario{Method: "POST", Path: "/api/schedule/waiting/add", Body: map[string]any{"brandId": "demo", "scheduleId": inside},
+		Header: ts.me.auth()}.run(t, ts), http.StatusConflict, storefront.CodeFrozen)
 	ts.booked(t, ts.me, outside)
 }
 
