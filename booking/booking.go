@@ -489,6 +489,13 @@ func (f *Flows) promote(t *data.Tx, w Who, l *locked, now time.Time) (int64, []d
 				reason = storefront.TextSkipClash
 				break
 			}
+			if err := refuseFrozen(t, u.ID, s); err != nil {
+				if storefront.AsError(err).Code != storefront.CodeFrozen {
+					return 0, nil, err
+				}
+				reason = storefront.TextSkipFrozen
+				break
+			}
 			held, use, err = f.pay(t, u.ID, s, nil, now)
 			if err != nil {
 				e := storefront.AsError(err)

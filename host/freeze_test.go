@@ -130,8 +130,9 @@ func TestFreezeRecurringPlan(t *testing.T) {
 }
 
 // TestFreezeBooking: a member with an approved freeze cannot book a
-// session inside it (a clear message) nor join its waiting list, and
-// still can book outside it; a rejected
+// session inside it (a clear message) nor join its waiting list (a place
+// taken before is skipped when a seat frees, saying why), and still can
+// book outside it; a rejected
 // request changes nothing (holdings, bookings) and mails its note; a
 // rejection without a note is refused at the note.
 func TestFreezeBooking(t *testing.T) {
@@ -171,7 +172,7 @@ func TestFreezeBooking(t *testing.T) {
 	waitFor(t, "the rejection mailed with its note", func() bool {
 		return ts.id(t, `select count(*) from jobs where kind = 'mail' and payload->>'subject' like '%暫停會籍申請未核准%'`) == 1
 	})
-	ts.booked(t, ts.daan, inside)
+	daanBooking := ts.booked(t, ts.daan, inside)
 
 	me, err := ts.db.User(ctx, "demo", ts.me.id, storefront.CodeMemberNotFound)
 	if err != nil {
@@ -182,9 +183,21 @@ func TestFreezeBooking(t *testing.T) {
 		t.Fatal(err)
 	}
 	ts.booked(t, ts.me, ts.session(t, "高強度間歇 HIIT", "2026-11-26")) // requested, not yet approved: bookable
+	// and on the full session's waiting list, before the approval
+	ts.exec(t, `update course_schedules set booked = capacity where id = $1`, inside)
+	wantCode(t, scenario{Method: "POST", Path: "/api/schedule/waiting/add", Body: map[string]any{"brandId": "demo", "scheduleId": inside},
+		Header: ts.me.auth()}.run(t, ts), 200, 0)
 	if _, err := ts.members.DecideFreeze(ctx, "demo", fz.ID, true, "早日康復"); err != nil {
 		t.Fatal(err)
 	}
+	// a seat freed: the frozen member waiting is skipped, and told why
+	wantCode(t, scenario{Method: "POST", Path: "/api/user/cancelBooking", Body: map[string]any{"brandId": "demo", "bookingId": daanBooking},
+		Header: ts.daan.auth()}.run(t, ts), 200, 0)
+	if n := ts.id(t, `select count(*) from booking_waitlist where schedule_id = $1 and user_id = $2 and status = 'skipped'
+		and reason = '您的會籍在上課日暫停中'`, inside, ts.me.id); n != 1 {
+		t.Fatalf("the frozen member's waiting place: %d skipped", n)
+	}
+	ts.exec(t, `update course_schedules set booked = 0 where id = $1`, inside)
 	env := wantCode(t, ts.book(t, ts.me, inside), http.StatusConflict, storefront.CodeFrozen)
 	if env.Message != "您的會籍在這天暫停中，無法預約" {
 		t.Errorf("the refusal says %q", env.Message)
