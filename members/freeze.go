@@ -93,7 +93,8 @@ func refused(err error) error {
 // valid over the freeze moves by its days (rules.FrozenEnd), bookings in
 // it are refused from now on (data.Tx.Frozen), and outbox jobs suspend
 // the member's recurring plans at NewebPay on its first day and restart
-// them the day after its last (which ends the freeze). Either way the
+// them the day after its last (which ends the freeze; a freeze already
+// over when approved ends at once, its plans untouched). Either way the
 // member is mailed the decision. A rejection needs a note (the reason).
 func (f *Flows) DecideFreeze(ctx context.Context, brandID string, id int64, approve bool, note string) (*data.Freeze, error) {
 	now := f.Now()
@@ -130,6 +131,10 @@ func (f *Flows) DecideFreeze(ctx context.Context, brandID string, id int64, appr
 		end, _ := rules.ParseDay(fz.End)
 		if err := t.ShiftHoldings(fz.UserID, fz.Start, fz.End, rules.FreezeDays(start, end)); err != nil {
 			return err
+		}
+		if !end.AddDays(1).Start().After(now) { // over before it was decided: no plan to suspend
+			fz.State = data.FreezeEnded
+			return t.SetFreezeState(fz.ID, fz.State, note, now)
 		}
 		if job.Plans, err = t.ActivePlans(fz.UserID); err != nil {
 			return err

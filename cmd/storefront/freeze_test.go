@@ -78,4 +78,18 @@ func TestFreezeCommand(t *testing.T) {
 	if out, _ := runFreeze(t, getenv, "list", "demo"); strings.Contains(out, "military") || !strings.Contains(out, "approved") {
 		t.Errorf("list after the decisions:\n%s", out)
 	}
+
+	// a freeze over before it was decided ends at once: no plan to suspend
+	var pastID int64
+	err = db.Pool.QueryRow(ctx, `insert into freezes (brand_id, user_id, reason, evidence, starts_on, ends_on, created_at)
+		values ('demo', $1, 'injury', '感冒', current_date - 10, current_date - 8, now() - interval '12 days') returning id`, user).Scan(&pastID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := runFreeze(t, getenv, "approve", fmt.Sprint(pastID)); err != nil || !strings.Contains(out, "ended") {
+		t.Fatalf("approving a freeze already over: %v\n%s", err, out)
+	}
+	if err := db.Pool.QueryRow(ctx, `select count(*) from jobs where key = $1`, fmt.Sprint(pastID)).Scan(&jobs); err != nil || jobs != 1 {
+		t.Errorf("a freeze already over queued %d jobs (%v), want the mail's only", jobs, err)
+	}
 }
