@@ -113,5 +113,11 @@ const (
 	CodeOutsideValidity = -52 // today is outside the holding's validity
 	CodeNoMinutesLeft   = -53 // no timing card has minutes left to enter with
 	CodeNotEnoughPoints = -54 // more points to share than the ticket holds
+	// Codes of ours for membership freezes.
+	CodeFreezeRefused  = -90 // a freeze request the rules refuse (the field in the error's data)
+	CodeFreezeOverlap  = -91 // the member already asked for or has a freeze over those days
+	CodeFreezeNotFound = -92 // no such freeze of the brand
+	CodeFreezeDecided  = -93 // the freeze was already decided
+	CodeFrozen         = -94 // the member's membership is frozen on the session's day
 
 )

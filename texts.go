@@ -95,6 +95,11 @@ var codeTexts = map[int]string{
 	CodeOutsideValidity:     "今日不在此票券的使用期限內",
 	CodeNoMinutesLeft:       "計時卡已無可用分鐘數，請先購買",
 	CodeNotEnoughPoints:     "可分享的點數不足",
+	CodeFreezeRefused:       "暫停會籍的申請不符規定",
+	CodeFreezeOverlap:       "這段期間已有暫停會籍的申請",
+	CodeFreezeNotFound:      "找不到這筆暫停會籍申請",
+	CodeFreezeDecided:       "這筆暫停會籍申請已審核",
+	CodeFrozen:              "您的會籍在這天暫停中，無法預約",
 }
 
 // CodeText returns the catalogue text of code, empty for an unknown code

@@ -51,6 +51,7 @@ const (
 	TextSkipEmailUnverified = "尚未完成電子信箱驗證"
 	TextSkipBooked          = "您已預約此課程"
 	TextSkipClash           = "您在此時段已有其他預約"
+	TextSkipFrozen          = "您的會籍在上課日暫停中"
 	TextSkipNoEntitlement   = "沒有可用於此課程的票券或通行卡，或票券效期不涵蓋上課日"
 )
 

@@ -71,3 +71,41 @@ func TextBodyTooLarge(kb int64) string { return fmt.Sprintf("資料過大（上�
 func TextFieldType(field string) string {
 	return fmt.Sprintf("欄位 %s 的資料型別不正確", field)
 }
+
+// ---- membership freezes ----
+
+// The refusals of a freeze request and of a decision.
+const (
+	TextFreezeRejectNote = "不核准時請說明原因"
+)
+
+// TextFreezeEvidenceLong refuses a note longer than n characters.
+func TextFreezeEvidenceLong(n int) string { return fmt.Sprintf("說明請在 %d 字以內", n) }
+
+// The decision's mail.
+const (
+	TextMailFreezeApprovedTitle = "暫停會籍申請已核准"
+	TextMailFreezeRejectedTitle = "暫停會籍申請未核准"
+	TextMailFreezeApprovedOutro = "暫停期間不會扣款，也無法預約課程；會籍到期日已依暫停天數順延。"
+	TextFreezeDays              = "暫停期間"
+	TextFreezeReasonLabel       = "原因"
+	TextFreezeNoteLabel         = "店家說明"
+)
+
+// TextMailFreezeIntro says the decision on a freeze from start to end.
+func TextMailFreezeIntro(approved bool, start, end string) string {
+	if approved {
+		return fmt.Sprintf("您申請 %s 至 %s 暫停會籍，已經核准。", start, end)
+	}
+	return fmt.Sprintf("您申請 %s 至 %s 暫停會籍，未獲核准。", start, end)
+}
+
+// TextFreezeReasons are the reasons' names (rules.FreezeReasons).
+var TextFreezeReasons = map[string]string{
+	"abroad":    "出國逾一個月",
+	"injury":    "受傷或疾病",
+	"pregnancy": "懷孕或育嬰",
+	"military":  "服兵役",
+	"transfer":  "工作調職或遷居",
+	"voluntary": "自願暫停",
+}

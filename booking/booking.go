@@ -300,6 +300,9 @@ func (f *Flows) bookNew(t *data.Tx, w Who, s *data.SessionInfo, req Request, pre
 	if !s.BookableAt(now) {
 		return 0, fail(storefront.KindConflict, storefront.CodeBookingClosed)
 	}
+	if err := refuseFrozen(t, w.User.ID, s); err != nil {
+		return 0, err
+	}
 	if !req.AllowConflict {
 		for _, o := range booked {
 			clash = clash || rules.Overlaps(o.Start, o.End, s.Start, s.End)
@@ -486,6 +489,13 @@ func (f *Flows) promote(t *data.Tx, w Who, l *locked, now time.Time) (int64, []d
 				reason = storefront.TextSkipClash
 				break
 			}
+			if err := refuseFrozen(t, u.ID, s); err != nil {
+				if storefront.AsError(err).Code != storefront.CodeFrozen {
+					return 0, nil, err
+				}
+				reason = storefront.TextSkipFrozen
+				break
+			}
 			held, use, err = f.pay(t, u.ID, s, nil, now)
 			if err != nil {
 				e := storefront.AsError(err)
@@ -615,6 +625,9 @@ func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.Waitin
 		case s.Booked < s.Capacity:
 			return fail(storefront.KindConflict, storefront.CodeNotFull)
 		}
+		if err := refuseFrozen(t, w.User.ID, s); err != nil {
+			return err
+		}
 		hs, err := t.Holdings(w.User.ID, s.StoreID, rules.Day(now))
 		if err != nil {
 			return err
@@ -638,6 +651,16 @@ func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.Waitin
 		f.queued()
 	}
 	return place, err
+}
+
+// refuseFrozen refuses a session on a day the member's membership is
+// frozen (an approved freeze: members.Flows.DecideFreeze).
+func refuseFrozen(t *data.Tx, userID int64, s *data.SessionInfo) error {
+	frozen, err := t.Frozen(userID, rules.DayOf(s.Start).String())
+	if err == nil && frozen {
+		err = fail(storefront.KindConflict, storefront.CodeFrozen)
+	}
+	return err
 }
 
 // Leave takes the member off the session's waiting list.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"storefront"
+	"strings"
 	"time"
 
 	"storefront/data"
@@ -225,7 +226,7 @@ func (f *Flows) ApplyPeriodResult(ctx context.Context, brandID string, form url.
 	}
 	charge := data.Charge{MerOrderNo: res.MerOrderNo, PeriodNo: res.PeriodNo, Created: res.Created, AlreadyTimes: res.AlreadyTimes,
 		Paid: res.Paid(), Amount: res.Amount, TradeNo: res.TradeNo, TradeOrderNo: res.TradeOrderNo, CardLast4: res.CardLast4,
-		Failure: failureText(res.Message), Digest: cb.Digest, At: now}
+		Failure: failureText(res.Message), Digest: cb.Digest, At: now, Day: chargeDay(res.AuthDate)}
 	if res.Created && m.Change && res.Paid() && m.State == data.MandatePending {
 		// a card change made: the mandates it replaces end before it charges
 		// (a failure here is retried after it is recorded, below)
@@ -300,4 +301,56 @@ func (f *Flows) EndPlan(ctx context.Context, payload json.RawMessage) error {
 		return err
 	}
 	return f.endMandates(ctx, a.NewebPay, p.Number, 0)
+}
+
+// FreezePlans runs a data.JobFreezeStart (suspend true) or
+// data.JobFreezeEnd job (an outbox handler): it suspends, or restarts, at
+// NewebPay (the brand's account) the active mandates of the member's
+// recurring orders frozen, so no charge is taken while the membership is
+// frozen (rules.SkippedCharges: the periods NewebPay skips). A mandate
+// ended since is left alone. The end's job then ends the freeze.
+func (f *Flows) FreezePlans(ctx context.Context, payload json.RawMessage, suspend bool) error {
+	var p data.FreezeJob
+	if err := json.Unmarshal(payload, &p); err != nil {
+		return err
+	}
+	alter := providers.AlterRestart
+	if suspend {
+		alter = providers.AlterSuspend
+	}
+	if len(p.Plans) > 0 {
+		a, err := f.accounts(ctx, p.BrandID)
+		if err != nil {
+			return err
+		}
+		for _, number := range p.Plans {
+			list, err := f.DB.ActiveMandates(ctx, number, 0)
+			if err != nil {
+				return err
+			}
+			for _, m := range list {
+				if m.PeriodNo == "" {
+					continue
+				}
+				if err := a.NewebPay.AlterStatus(context.WithoutCancel(ctx), f.HTTP, m.MerOrderNo, m.PeriodNo, alter, f.Now()); err != nil {
+					f.Log.Error("NewebPay: "+alter+" for a freeze", "order", number, "mandate", m.MerOrderNo, "err", err)
+					return err
+				}
+			}
+		}
+	}
+	if suspend {
+		return nil
+	}
+	return f.DB.EndFreeze(ctx, p.BrandID, p.FreezeID)
+}
+
+// chargeDay is the day of a periodic result's AuthDate ("2026-12-22
+// 10:00:00"), "" when it has none.
+func chargeDay(authDate string) string {
+	day, _, _ := strings.Cut(authDate, " ")
+	if d, err := rules.ParseDay(day); err == nil {
+		return d.String()
+	}
+	return ""
 }

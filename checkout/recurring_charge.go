@@ -1,6 +1,7 @@
 package checkout
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"storefront"
@@ -150,6 +151,11 @@ func (f *Flows) ApplyCharge(ctx context.Context, c data.Charge) (*ChargeOutcome,
 		if err != nil {
 			return err
 		}
+		if !c.Created && !c.Paid { // declined while the membership is frozen: nothing is owed for it
+			if frozen, err := f.frozenCharge(t, m.OrderID, c); err != nil || frozen {
+				return err
+			}
+		}
 		prior, priorTrade, err := t.PeriodCharge(m.OrderID, out.Period)
 		if err != nil {
 			return err
@@ -215,6 +221,22 @@ func (f *Flows) ApplyCharge(ctx context.Context, c data.Charge) (*ChargeOutcome,
 		}
 	}
 	return out, nil
+}
+
+// frozenCharge is whether charge c of order id fell on a day its member's
+// membership was frozen. The plan is suspended at NewebPay for a freeze,
+// so no charge comes for those days; one that still comes (the
+// suspension not yet made) is not a normal period: declined, it is not
+// recorded (no payment-failed, no mail, no card change re-charges it),
+// since nothing is owed while frozen. One paid is applied as the period it
+// paid: the money bought it, and the member's end moved by the freeze
+// too.
+func (f *Flows) frozenCharge(t *data.Tx, id int64, c data.Charge) (bool, error) {
+	o, err := t.OrderOf(id)
+	if err != nil {
+		return false, err
+	}
+	return t.Frozen(o.UserID, cmp.Or(c.Day, rules.DayOf(c.At).String()))
 }
 
 // settleRefund records the provider's answer to duplicate charge d's

@@ -181,7 +181,10 @@ type Charge struct {
 	CardLast4    string
 	Failure      string // why it was declined, for the member
 	Digest       string
-	At           time.Time
+	// Day is the Taipei day the gateway charged on (its AuthDate,
+	// YYYY-MM-DD; "" unknown: the day of At).
+	Day string
+	At  time.Time
 }
 
 // MandateByNo loads mandate merOrderNo in the transaction (its state

@@ -1,12 +1,8 @@
 package host
 
 import (
-	"net/http"
 	"storefront"
 	"testing"
-
-	"storefront/host/wire"
-	"storefront/providers"
 )
 
 // TestDeleteAccountAPI: a member deletes their account with their
@@ -46,15 +42,7 @@ func TestDeleteAccountAPI(t *testing.T) {
 // order stays, paid.
 func TestDeleteAccountEndsRecurringPlan(t *testing.T) {
 	s := recurringShop(t)
-	var a wire.PaymentAnswer
-	w := s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t))
-	if env := apiResult(t, w, &a); w.Code != 200 {
-		t.Fatalf("sale/payment: %d %+v", w.Code, env)
-	}
-	if w := s.makeMandate(t, a.PaymentURL, providers.TestCardApproved); w.Code != http.StatusSeeOther {
-		t.Fatalf("return: %d %s", w.Code, w.Body)
-	}
-	mandate := s.mandates(t, a.OrderNo)[0]
+	orderNo, mandate := s.paidPlan(t)
 	sb := s.newebpaySandbox
 	if st := sb.MandateState(mandate); st != "active" {
 		t.Fatalf("the mandate is %q at NewebPay before the deletion", st)
@@ -64,7 +52,7 @@ func TestDeleteAccountEndsRecurringPlan(t *testing.T) {
 		return sb.MandateState(mandate) == "terminated" &&
 			s.count(t, `select count(*) from recurring_mandates where mer_order_no = $1 and state = 'terminated'`, mandate) == 1
 	})
-	if n := s.count(t, `select count(*) from orders where number = $1 and state = 'paid'`, a.OrderNo); n != 1 {
+	if n := s.count(t, `select count(*) from orders where number = $1 and state = 'paid'`, orderNo); n != 1 {
 		t.Errorf("the plan's order after the deletion: %d paid", n)
 	}
 }

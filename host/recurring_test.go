@@ -71,6 +71,22 @@ func (s *buyer) makeMandate(t *testing.T, page, card string) *httptest.ResponseR
 	return s.b.post(t, action, fields.Encode(), "Content-Type", formType, "Origin", "http://gateway.test", "Sec-Fetch-Site", "cross-site")
 }
 
+// paidPlan buys the monthly plan by recurring card payment with a card
+// NewebPay approves: the order's number and its mandate's.
+func (s *buyer) paidPlan(t *testing.T) (orderNo, mandate string) {
+	t.Helper()
+	var a wire.PaymentAnswer
+	w := s.b.post(t, "/api/brand/plan/sale/payment", s.monthlyPlan(t))
+	if env := apiResult(t, w, &a); w.Code != 200 {
+		t.Fatalf("sale/payment: %d %+v", w.Code, env)
+	}
+	if w := s.makeMandate(t, a.PaymentURL, providers.TestCardApproved); w.Code != http.StatusSeeOther {
+		t.Fatalf("return: %d %s", w.Code, w.Body)
+	}
+	mandate = s.mandates(t, a.OrderNo)[0]
+	return a.OrderNo, mandate
+}
+
 // passEnd is the end of the pass recurring order no sold, and whether it
 // is payment-failed.
 func (s *buyer) passEnd(t *testing.T, no string) (string, bool) {

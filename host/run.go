@@ -220,6 +220,11 @@ func (s *Server) handleJobs(w *outbox.Worker) {
 	s.handleInvoiceJobs(w)
 	w.Handle(data.JobEndPlan, func(ctx context.Context, p json.RawMessage) error { return s.checkout.EndPlan(ctx, p) })
 	w.Handle(checkout.JobApproveRefund, func(ctx context.Context, p json.RawMessage) error { return s.checkout.SendApproved(ctx, p) })
+	w.Handle(data.JobFreezeDecided, func(ctx context.Context, p json.RawMessage) error {
+		return s.members.MailFreezeDecision(ctx, s.contractShop, p)
+	})
+	w.Handle(data.JobFreezeStart, func(ctx context.Context, p json.RawMessage) error { return s.checkout.FreezePlans(ctx, p, true) })
+	w.Handle(data.JobFreezeEnd, func(ctx context.Context, p json.RawMessage) error { return s.checkout.FreezePlans(ctx, p, false) })
 }
 
 // purgeEvery is how often a host removes the deleted accounts past

@@ -134,6 +134,7 @@ func apiResult(t *testing.T, w *httptest.ResponseRecorder, data any) wire.Envelo
 	var env struct {
 		ErrorCode int             `json:"errorCode"`
 		Message   string          `json:"message"`
+		Field     string          `json:"field"`
 		Data      json.RawMessage `json:"data"`
 	}
 	if err := json.Unmarshal(w.Body.Bytes(), &env); err != nil {
@@ -144,5 +145,5 @@ func apiResult(t *testing.T, w *httptest.ResponseRecorder, data any) wire.Envelo
 			t.Fatalf("data: %v", err)
 		}
 	}
-	return wire.Envelope{ErrorCode: env.ErrorCode, Message: env.Message}
+	return wire.Envelope{ErrorCode: env.ErrorCode, Message: env.Message, Field: env.Field}
 }

@@ -40,3 +40,14 @@ func InvoiceIssued(b Brand, to, name, orderNo, link string, rows [][2]string) Me
 		Outro:  storefront.TextMailInvoiceOutro,
 	})
 }
+
+// FreezeDecided is the mail of the studio's decision on a member's freeze
+// request: the span, the reason and the studio's note.
+func FreezeDecided(b Brand, to, name string, approved bool, start, end string, rows [][2]string) Message {
+	d := mailData{Brand: b, Name: name, Title: storefront.TextMailFreezeRejectedTitle,
+		Intro: storefront.TextMailFreezeIntro(approved, start, end), Rows: rows}
+	if approved {
+		d.Title, d.Outro = storefront.TextMailFreezeApprovedTitle, storefront.TextMailFreezeApprovedOutro
+	}
+	return render(to, d)
+}

@@ -43,6 +43,9 @@ func ParseDay(s string) (TaipeiDay, error) {
 // String is the day as YYYY-MM-DD.
 func (d TaipeiDay) String() string { return d.t.Format("2006-01-02") }
 
+// Start is the day's first instant (midnight, Taipei).
+func (d TaipeiDay) Start() time.Time { return d.t }
+
 // IsZero reports whether d is no day.
 func (d TaipeiDay) IsZero() bool { return d.t.IsZero() }
 

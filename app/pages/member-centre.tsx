@@ -12,6 +12,7 @@ import { logout, setUnsubscribed } from '../features/members/api';
 import { MemberLayout } from '../features/members/components/member-layout';
 import { MobileBarcode } from '../features/members/components/mobile-barcode';
 import { PendingOrders } from '../features/members/components/pending-orders';
+import { FreezeSection } from '../features/members/components/freeze-section';
 import { PaidOrders } from '../features/checkout/components/paid-orders';
 import { badge, badgeMuted, card } from '../ui/card';
 import { sectionTitle } from '../ui/section-title';
@@ -156,6 +157,7 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
           ) : null;
         })}
       </div>
+      <FreezeSection />
     </MemberLayout>
   );
 }

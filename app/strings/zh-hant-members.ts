@@ -208,3 +208,36 @@ export const verifyEmail = {
   back: '回到剛才的頁面',
   login: '登入',
 };
+
+/** The member centre's 暫停會籍 (membership freeze) section. */
+export const freeze = {
+  title: '暫停會籍',
+  intro: '出國逾一個月、受傷或疾病、懷孕或育嬰、服兵役、工作調職時，可申請暫停會籍；店家於七個工作天內審核。暫停期間不扣款、不能預約，會籍到期日依暫停天數順延。',
+  reason: '原因',
+  reasons: {
+    abroad: '出國逾一個月',
+    injury: '受傷或疾病',
+    pregnancy: '懷孕或育嬰',
+    military: '服兵役',
+    transfer: '工作調職或遷居',
+    voluntary: '自願暫停',
+  } as Record<string, string>,
+  start: '開始日',
+  end: '結束日',
+  evidence: '說明與證明',
+  evidenceHint: '例如出國行程、診斷證明、兵單或調職通知',
+  submit: '送出申請',
+  sent: '已送出暫停會籍申請，店家審核後會以電子郵件通知您',
+  list: '我的申請',
+  none: '尚無暫停會籍申請',
+  loading: '載入中…',
+  states: {
+    requested: '審核中',
+    approved: '已核准',
+    rejected: '未核准',
+    ended: '已結束',
+  } as Record<string, string>,
+  span: (start: string, end: string) => `${start} 至 ${end}`,
+  decideBy: (day: string) => `店家將於 ${day} 前審核`,
+  note: (note: string) => `店家說明：${note}`,
+};

@@ -149,17 +149,31 @@ export function CustomFieldInput({ field, value, onChange, error }: { field: Cus
 }
 
 function ChoiceInput({ field, value, onChange, error }: { field: CustomField; value: string; onChange: (v: string) => void; error?: string }) {
+  const options = (field.options ?? []).map((o): [string, string] => [o, o]);
+  return <SelectField label={field.label} name={'cf-' + field.key} required={field.required} options={options} value={value} onChange={onChange} error={error} />;
+}
+
+/** A labelled select of options ([value, label]) after a 請選擇 line; error, when set, is shown under it. */
+export function SelectField({ label, name, required, options, value, onChange, error }: {
+  label: string;
+  name: string;
+  required?: boolean;
+  options: [string, string][];
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
   const id = useId();
   return (
     <div className={fieldStyle}>
-      <label htmlFor={id} className={field.required ? req : undefined}>
-        {field.label}
+      <label htmlFor={id} className={required ? req : undefined}>
+        {label}
       </label>
-      <select id={id} name={'cf-' + field.key} value={value} required={field.required} {...describedBy(id, '', error)} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} name={name} value={value} required={required} {...describedBy(id, '', error)} onChange={(e) => onChange(e.target.value)}>
         <option value="">{t.choose}</option>
-        {(field.options ?? []).map((o) => (
-          <option key={o} value={o}>
-            {o}
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
           </option>
         ))}
       </select>

@@ -36,31 +36,37 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if len(os.Args) > 1 && os.Args[1] == "catalogue" {
-		if err := catalogueCommand(ctx, os.Args[2:], os.Getenv, os.Stdout, os.Stderr); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
+	if len(os.Args) > 1 {
+		if command, ok := commands[os.Args[1]]; ok {
+			if err := command(ctx, os.Args[2:], os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+			return
 		}
-		return
-	}
-	if len(os.Args) > 1 && os.Args[1] == "brand" {
-		if err := brandCommand(ctx, os.Args[2:], os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		return
-	}
-	if len(os.Args) > 1 && os.Args[1] == "refund" {
-		if err := refundCommand(ctx, os.Args[2:], os.Getenv, os.Stdout, os.Stderr); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		return
 	}
 	if err := host.Run(ctx, os.Getenv, os.Stderr, nil, host.Fixtures{Static: demo.Folders, LoadIfEmpty: demo.LoadIfEmpty}); err != nil {
 		fmt.Fprintln(os.Stderr, "storefront:", err)
 		os.Exit(1)
 	}
+}
+
+// command is an operator's command of the one binary: storefront NAME ARGS.
+type command func(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error
+
+// commands are the operators' commands by name; without one, the binary
+// serves the storefront.
+var commands = map[string]command{
+	"catalogue": func(ctx context.Context, args []string, getenv func(string) string, _ io.Reader, stdout, stderr io.Writer) error {
+		return catalogueCommand(ctx, args, getenv, stdout, stderr)
+	},
+	"brand": brandCommand,
+	"refund": func(ctx context.Context, args []string, getenv func(string) string, _ io.Reader, stdout, stderr io.Writer) error {
+		return refundCommand(ctx, args, getenv, stdout, stderr)
+	},
+	"freeze": func(ctx context.Context, args []string, getenv func(string) string, _ io.Reader, stdout, stderr io.Writer) error {
+		return freezeCommand(ctx, args, getenv, stdout, stderr)
+	},
 }
 
 // openDB loads the environment's configuration and opens its database,

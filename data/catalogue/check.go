@@ -174,6 +174,18 @@ func (ck *checker) brand_(b *Brand) {
 		ck.probs.add(f, e, "iosAppLink", "iOS 與 Android 的 App 連結須同時提供或同時留空")
 	}
 	b.AppLogo = ck.image(f, e, "appLogo", b.AppLogo)
+	if c := b.Freeze; c != nil {
+		if c.AbroadMonths < 1 || c.AbroadMonths > rules.MaxAbroadMonths {
+			ck.probs.add(f, e, "freeze.abroadMonths", "須為 1 到 %d 個月（現為 %d）", rules.MaxAbroadMonths, c.AbroadMonths)
+		}
+		ck.nonNegative(f, e, "freeze.voluntaryMinDays", c.VoluntaryMinDays)
+		if c.VoluntaryMaxDays < 0 || (c.VoluntaryMaxDays > 0 && c.VoluntaryMaxDays < c.VoluntaryMinDays) {
+			ck.probs.add(f, e, "freeze.voluntaryMaxDays", "須為 0（不限）或不小於 voluntaryMinDays（現為 %d）", c.VoluntaryMaxDays)
+		}
+		if c.VoluntaryPerYear < 0 || c.VoluntaryPerYear > 12 {
+			ck.probs.add(f, e, "freeze.voluntaryPerYear", "須為 0 到 12 次（現為 %d）", c.VoluntaryPerYear)
+		}
+	}
 	hosts := map[string]bool{}
 	for _, d := range b.Domains {
 		de := fmt.Sprintf("網域「%s」", d.Host)

@@ -65,6 +65,19 @@ type Catalogue struct {
 	Salesmen []Salesman `json:"salesmen"`
 }
 
+// FreezeCaps are brand.json's "freeze": the brand's caps on membership
+// freezes (rules.FreezeCaps). Absent: abroad up to six months, no
+// voluntary freeze.
+type FreezeCaps struct {
+	AbroadMonths     int `json:"abroadMonths"`     // 1 to 6
+	VoluntaryMinDays int `json:"voluntaryMinDays"` // a voluntary freeze's shortest span
+	VoluntaryMaxDays int `json:"voluntaryMaxDays"` // and longest (0: no limit)
+	VoluntaryPerYear int `json:"voluntaryPerYear"` // how many a calendar year (0: none offered)
+}
+
+// defaultFreezeCaps are the caps of a brand.json without "freeze".
+var defaultFreezeCaps = FreezeCaps{AbroadMonths: 6}
+
 // Brand is brand.json.
 type Brand struct {
 	ID                        string        `json:"id"`
@@ -78,6 +91,7 @@ type Brand struct {
 	BookingNeedsVerifiedEmail bool          `json:"bookingNeedsVerifiedEmail"`
 	WebFont                   bool          `json:"webFont,omitempty"`
 	JoinWithOtherBrandAccount bool          `json:"joinWithOtherBrandAccount,omitempty"`
+	Freeze                    *FreezeCaps   `json:"freeze,omitempty"`
 	Modules                   []string      `json:"modules"`
 	Domains                   []Domain      `json:"domains"`
 	CustomFields              []CustomField `json:"customFields"`

@@ -47,12 +47,18 @@ var errNoBrand = errors.New("no such brand")
 func load(ctx context.Context, q querier, brand string) (*Catalogue, *ids, error) {
 	c := &Catalogue{}
 	b := &c.Brand
+	var caps FreezeCaps
 	err := q.QueryRow(ctx, `select id, name, description, app_logo, web_base_background_color, ios_app_link,
 	        android_app_link, is_newpos_store, booking_needs_verified_email, web_font,
-	        join_with_other_brand_account, modules
+	        join_with_other_brand_account, modules, freeze_abroad_months, freeze_voluntary_min_days,
+	        freeze_voluntary_max_days, freeze_voluntary_per_year
 	   from brands where id = $1`, brand).
 		Scan(&b.ID, &b.Name, &b.Description, &b.AppLogo, &b.Colour, &b.IOSAppLink, &b.AndroidAppLink,
-			&b.IsNewposStore, &b.BookingNeedsVerifiedEmail, &b.WebFont, &b.JoinWithOtherBrandAccount, &b.Modules)
+			&b.IsNewposStore, &b.BookingNeedsVerifiedEmail, &b.WebFont, &b.JoinWithOtherBrandAccount, &b.Modules,
+			&caps.AbroadMonths, &caps.VoluntaryMinDays, &caps.VoluntaryMaxDays, &caps.VoluntaryPerYear)
+	if caps != defaultFreezeCaps {
+		b.Freeze = &caps
+	}
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil, errNoBrand
 	}

@@ -274,3 +274,17 @@ func TestModuleNotActedOnIsRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestFreezeCapsChecked: brand.json's freeze caps out of range are refused
+// at their field.
+func TestFreezeCapsChecked(t *testing.T) {
+	db := dbtest.New(t)
+	src := studio(t)
+	setField(t, src, "brand.json", "freeze", map[string]int{"abroadMonths": 7, "voluntaryMinDays": 10, "voluntaryMaxDays": 5, "voluntaryPerYear": 1})
+	msg := importErr(t, db, src, t.TempDir(), catalogue.Options{})
+	for _, want := range []string{"品牌：欄位 freeze.abroadMonths：須為 1 到 6 個月（現為 7）", "品牌：欄位 freeze.voluntaryMaxDays：須為 0（不限）或不小於 voluntaryMinDays（現為 5）"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("problems lack\n%s\ngot\n%s", want, msg)
+		}
+	}
+}

@@ -389,6 +389,38 @@ type DeletedAccount struct {
 	UserID int64 `json:"userId"`
 }
 
+// FreezeRequest is POST /api/user/freeze's body: a membership freeze
+// (暫停會籍) the member asks for, with its reason (abroad, injury,
+// pregnancy, military, transfer, voluntary), first and last frozen days
+// (YYYY-MM-DD) and the evidence (a note: where, the diagnosis, ...).
+type FreezeRequest struct {
+	BrandRequest `tstype:",extends,required"`
+	Reason       string `json:"reason"`
+	Start        string `json:"start"`
+	End          string `json:"end"`
+	Evidence     string `json:"evidence"`
+}
+
+// Freeze is one of the member's freezes. State: requested (DecideBy is
+// the last day the studio decides by), approved, rejected (DecidedNote
+// says why) or ended.
+type Freeze struct {
+	ID          int64  `json:"id"`
+	Reason      string `json:"reason"`
+	Start       string `json:"start"`
+	End         string `json:"end"`
+	Evidence    string `json:"evidence"`
+	State       string `json:"state"`
+	DecideBy    string `json:"decideBy"`
+	DecidedNote string `json:"decidedNote"`
+}
+
+// Freezes is GET /api/user/freezes's answer: the member's freezes, the
+// latest first.
+type Freezes struct {
+	Freezes []Freeze `json:"freezes"`
+}
+
 // UnsubscribeRequest is POST /api/user/unSubscribe's body: Unsubscribe
 // absent means true.
 type UnsubscribeRequest struct {

@@ -87,4 +87,9 @@ export const codes = {
   OutsideValidity: -52,
   NoMinutesLeft: -53,
   NotEnoughPoints: -54,
+  FreezeRefused: -90,
+  FreezeOverlap: -91,
+  FreezeNotFound: -92,
+  FreezeDecided: -93,
+  Frozen: -94,
 } as const;

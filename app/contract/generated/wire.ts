@@ -1319,6 +1319,40 @@ export interface DeletedAccount {
   userId: number /* int64 */;
 }
 /**
+ * FreezeRequest is POST /api/user/freeze's body: a membership freeze
+ * (暫停會籍) the member asks for, with its reason (abroad, injury,
+ * pregnancy, military, transfer, voluntary), first and last frozen days
+ * (YYYY-MM-DD) and the evidence (a note: where, the diagnosis, ...).
+ */
+export interface FreezeRequest extends BrandRequest {
+  reason: string;
+  start: string;
+  end: string;
+  evidence: string;
+}
+/**
+ * Freeze is one of the member's freezes. State: requested (DecideBy is
+ * the last day the studio decides by), approved, rejected (DecidedNote
+ * says why) or ended.
+ */
+export interface Freeze {
+  id: number /* int64 */;
+  reason: string;
+  start: string;
+  end: string;
+  evidence: string;
+  state: string;
+  decideBy: string;
+  decidedNote: string;
+}
+/**
+ * Freezes is GET /api/user/freezes's answer: the member's freezes, the
+ * latest first.
+ */
+export interface Freezes {
+  freezes: Freeze[];
+}
+/**
  * UnsubscribeRequest is POST /api/user/unSubscribe's body: Unsubscribe
  * absent means true.
  */

@@ -1,7 +1,7 @@
 // The members' API calls (sessions, verification, the member's data), typed.
 import { call } from '../../lib/api';
 import { cookies } from '../../contract/generated/shared';
-import type { CustomField, HoldingQR, ChangePasswordRequest, DeleteAccountRequest, EditUserRequest, LoginAnswer, LoginRequest, RegisterLoginAnswer, RegisterRequest, ResendType, Unsubscribed, User } from '../../contract/props';
+import type { CustomField, HoldingQR, ChangePasswordRequest, DeleteAccountRequest, EditUserRequest, Freeze, FreezeRequest, Freezes, LoginAnswer, LoginRequest, RegisterLoginAnswer, RegisterRequest, ResendType, Unsubscribed, User } from '../../contract/props';
 
 export function login(body: LoginRequest): Promise<LoginAnswer> {
   return call<LoginAnswer>('/api/session/login', { body });
@@ -33,6 +33,16 @@ export const loggedOutKey = 'storefront:logged-out';
 
 export async function changePassword(body: ChangePasswordRequest): Promise<void> {
   await call('/api/session/changePassword', { body });
+}
+
+/** Asks for a membership freeze; the studio decides (a refusal names its field). */
+export function requestFreeze(body: FreezeRequest): Promise<Freeze> {
+  return call<Freeze>('/api/user/freeze', { body });
+}
+
+/** The member's freezes, the latest first. */
+export async function freezes(brandId: string): Promise<Freeze[]> {
+  return (await call<Freezes>('/api/user/freezes?brandId=' + encodeURIComponent(brandId))).freezes;
 }
 
 /** Deletes the member's account (the password as MD5 hex); the server ends every session and clears the cookies. */
