@@ -51,34 +51,43 @@ func invoicesOf(ctx context.Context, q querier, ids []int64) (map[int64][]OrderI
 	return by, dbErr(err)
 }
 
-// PaidOrder is a paid order of the member with its invoices (the member
-// centre's order list).
-type PaidOrder struct {
+// MemberOrder is an order of the member's history (the member centre's
+// order list): paid (and refunded), or closed unpaid (failed, cancelled,
+// expired); those awaiting payment are PendingOrders.
+type MemberOrder struct {
 	OrderNo string `json:"orderNo"`
 	Item    string `json:"item"`
 	Amount  int    `json:"amount"`
-	PaidOn  string `json:"paidOn"` // YYYY-MM-DD, Taipei
-	State   string `json:"state" tstype:"'paid' | 'partially_refunded' | 'refunded'"`
+	// PaidOn is the Taipei day it was paid (YYYY-MM-DD), "" when it was
+	// not; Day the day it was paid or else made.
+	PaidOn string `json:"paidOn"`
+	Day    string `json:"day"`
+	State  string `json:"state" tstype:"'paid' | 'partially_refunded' | 'refunded' | 'failed' | 'cancelled' | 'expired'"`
 	// Refund is the state of the order's latest refund ("" none): a
 	// member may ask for one while none is open.
 	Refund   string         `json:"refund" tstype:"'' | 'requested' | 'requesting' | 'refunded' | 'failed' | 'rejected'"`
 	Invoices []OrderInvoice `json:"invoices"`
 }
 
-// PaidOrders lists member userID's paid orders, newest first (at most
-// 20), each with its invoices.
-func (db *DB) PaidOrders(ctx context.Context, userID int64) ([]PaidOrder, error) {
+// MemberOrdersShown is how many orders the member centre lists.
+const MemberOrdersShown = 30
+
+// MemberOrders lists member userID's order history, newest first (at most
+// MemberOrdersShown): every order paid or closed unpaid, each with its
+// invoices and its latest refund.
+func (db *DB) MemberOrders(ctx context.Context, userID int64) ([]MemberOrder, error) {
 	var ids []int64
-	list, err := queryList(ctx, db, func(r pgx.Row, p *PaidOrder) error {
+	list, err := queryList(ctx, db, func(r pgx.Row, p *MemberOrder) error {
 		var id int64
-		err := r.Scan(&id, &p.OrderNo, &p.Item, &p.Amount, &p.PaidOn, &p.State, &p.Refund)
+		err := r.Scan(&id, &p.OrderNo, &p.Item, &p.Amount, &p.PaidOn, &p.Day, &p.State, &p.Refund)
 		ids = append(ids, id)
 		return err
 	}, `select o.id, o.number, coalesce((select name from order_lines where order_id = o.id order by id limit 1), ''), o.amount,
-			to_char(o.paid_at at time zone 'Asia/Taipei', 'YYYY-MM-DD'), o.state,
+			coalesce(to_char(o.paid_at at time zone 'Asia/Taipei', 'YYYY-MM-DD'), ''),
+			to_char(coalesce(o.paid_at, o.created_at) at time zone 'Asia/Taipei', 'YYYY-MM-DD'), o.state,
 			coalesce((select state from refunds where order_id = o.id order by id desc limit 1), '')
-		from orders o where o.user_id = $1 and o.paid_at is not null
-		order by o.paid_at desc, o.id desc limit 20`, userID)
+		from orders o where o.user_id = $1 and (o.paid_at is not null or o.state in ('failed', 'cancelled', 'expired'))
+		order by coalesce(o.paid_at, o.created_at) desc, o.id desc limit $2`, userID, MemberOrdersShown)
 	if err != nil {
 		return nil, err
 	}

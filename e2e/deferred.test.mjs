@@ -69,7 +69,7 @@ test('buy with ACH: pending until the bank approves', async () => {
   // held now, no longer pending: among the paid orders
   await open(page, site + '/demo/user');
   assert.equal(await page.getByTestId('pending-order').and(page.locator(`[data-order="${orderNo}"]`)).count(), 0);
-  assert.equal(await page.getByTestId('paid-order').and(page.locator(`[data-order="${orderNo}"]`)).count(), 1);
+  assert.equal(await page.getByTestId('member-order').and(page.locator(`[data-order="${orderNo}"]`)).count(), 1);
   await open(page, site + '/demo/user/passcard');
   const held = sql(`select count(*) from member_passcards p join orders o on o.id = p.order_id where o.number = :'no'`, { no: orderNo });
   assert.equal(held, '1');

@@ -65,7 +65,7 @@ test('a member buys with a mobile barcode at 390 px and sees the invoice on the 
 
   // the member centre's order list
   await open(page, site + '/demo/user');
-  const order = page.locator(`[data-testid="paid-order"][data-order="${orderNo}"]`);
+  const order = page.locator(`[data-testid="member-order"][data-order="${orderNo}"]`);
   await order.waitFor();
   assert.equal(await order.getByTestId('invoice-number').innerText(), dbNumber);
   assert.equal(await order.getByTestId('invoice-random').innerText(), dbRandom);

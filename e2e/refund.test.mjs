@@ -28,7 +28,7 @@ test('a member cancels a pass bought today at 390 px and gets everything back', 
   const orderNo = (await page.getByTestId('order-no').innerText()).trim();
 
   await open(page, site + '/demo/user');
-  const order = page.locator(`[data-testid="paid-order"][data-order="${orderNo}"]`);
+  const order = page.locator(`[data-testid="member-order"][data-order="${orderNo}"]`);
   await order.getByTestId('refund-open').click();
   const dialog = page.getByTestId('refund-dialog');
   const amount = dialog.getByTestId('refund-amount');

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"slices"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -95,8 +97,8 @@ func TestInvoiceAtCheckout(t *testing.T) {
 	}
 	var centre wire.MemberCentrePage
 	pageData(t, s.b, "/demo/user", &centre)
-	if len(centre.Paid) == 0 || centre.Paid[0].OrderNo != a.OrderNo || len(centre.Paid[0].Invoices) != 1 || centre.Paid[0].Invoices[0].Number != number {
-		t.Fatalf("the member centre's orders %+v", centre.Paid)
+	if len(centre.Orders) == 0 || centre.Orders[0].OrderNo != a.OrderNo || len(centre.Orders[0].Invoices) != 1 || centre.Orders[0].Invoices[0].Number != number {
+		t.Fatalf("the member centre's orders %+v", centre.Orders)
 	}
 }
 
@@ -151,5 +153,36 @@ func TestNoInvoiceOffer(t *testing.T) {
 	demo, _ := s.db.LoadBrand(ctx, "demo")
 	if c, err := s.invoiceOffer(ctx, demo, userID); err != nil || c == nil || c.Kind != rules.InvoiceMember {
 		t.Fatalf("brand demo offers %+v, %v", c, err)
+	}
+}
+
+// TestMemberOrderHistory: the member centre lists the member's orders,
+// paid and closed unpaid (each with what became of it), newest first; an
+// order awaiting payment stays in its own list (Pending), and another
+// member's orders are not there.
+func TestMemberOrderHistory(t *testing.T) {
+	s := newShop(t)
+	paid := s.order(t, s.demoItem(t, "季卡通行卡", "2"))
+	if w := s.b.post(t, "/api/test/payment", map[string]any{"orderNo": paid.OrderNo}); w.Code != 200 {
+		t.Fatalf("pay: %d %s", w.Code, w.Body)
+	}
+	expired := s.order(t, s.demoItem(t, "季卡通行卡", "2"))
+	if _, err := s.db.Pool.Exec(context.Background(), `update orders set state = 'expired', created_at = created_at + interval '1 minute' where number = $1`, expired.OrderNo); err != nil {
+		t.Fatal(err)
+	}
+	waiting := s.order(t, s.demoItem(t, "季卡通行卡", "2"))
+
+	var centre wire.MemberCentrePage
+	pageData(t, s.b, "/demo/user", &centre)
+	var got []string
+	for _, o := range centre.Orders {
+		got = append(got, o.OrderNo+" "+o.State+" paid:"+strconv.FormatBool(o.PaidOn != ""))
+	}
+	want := []string{expired.OrderNo + " expired paid:false", paid.OrderNo + " paid paid:true"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("the order history %v; want %v", got, want)
+	}
+	if len(centre.Pending) != 1 || centre.Pending[0].OrderNo != waiting.OrderNo {
+		t.Errorf("the orders awaiting payment: %+v", centre.Pending)
 	}
 }

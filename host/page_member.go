@@ -50,11 +50,11 @@ func loadMemberCentre(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	paid, err := s.db.PaidOrders(rc.ctx(), rc.member.user.ID)
+	orders, err := s.db.MemberOrders(rc.ctx(), rc.member.user.ID)
 	if err != nil {
 		return nil, err
 	}
-	return &wire.MemberCentrePage{Summary: sum, Fields: rc.brand.CustomFields, Pending: pending, Paid: paid}, nil
+	return &wire.MemberCentrePage{Summary: sum, Fields: rc.brand.CustomFields, Pending: pending, Orders: orders}, nil
 }
 
 // loadMemberBookings is /user/booking: the member's bookings with what

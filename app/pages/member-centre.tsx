@@ -13,7 +13,7 @@ import { MemberLayout } from '../features/members/components/member-layout';
 import { MobileBarcode } from '../features/members/components/mobile-barcode';
 import { PendingOrders } from '../features/members/components/pending-orders';
 import { FreezeSection } from '../features/members/components/freeze-section';
-import { PaidOrders } from '../features/checkout/components/paid-orders';
+import { MemberOrders } from '../features/checkout/components/member-orders';
 import { badge, badgeMuted, card } from '../ui/card';
 import { sectionTitle } from '../ui/section-title';
 import { account } from '../strings/zh-hant';
@@ -144,7 +144,7 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
       </section>
       <MobileBarcode />
       <PendingOrders orders={data.pending} />
-      <PaidOrders orders={data.paid} />
+      <MemberOrders orders={data.orders} />
       <h3 className={sectionTitle}>{t.holdings}</h3>
       <div className={tiles}>
         {page.nav.member.map((m) => {

@@ -164,11 +164,14 @@ export const invoice = {
   issuingHint: '發票開立中，完成後會顯示於此並以電子郵件通知。',
 };
 
-/** The member centre's paid orders. */
-export const paidOrders = {
+/** The member centre's order history. */
+export const memberOrders = {
   title: '我的訂單',
   paid: (day: string, amount: string) => `${day} 付款・${amount}`,
+  unpaid: (day: string, amount: string) => `${day} 建立・${amount}`,
   open: (orderNo: string) => `查看訂單 ${orderNo}`,
+  /** An order closed without payment, as its badge says it. */
+  closed: { failed: '付款失敗', cancelled: '已取消', expired: '已逾期未付款' } as Record<string, string>,
 };
 
 /** A member's refund of a paid order (the fitness-centre rules' points 6 and 7). */

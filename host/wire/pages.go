@@ -238,9 +238,9 @@ type MemberCentrePage struct {
 	Fields  []data.CustomField  `json:"fields"`
 	// Pending are the member's orders waiting for the bank or for payment.
 	Pending []data.PendingOrder `json:"pending"`
-	// Paid are the member's paid orders, newest first (20 at most), with
-	// their e-invoices.
-	Paid []data.PaidOrder `json:"paid"`
+	// Orders are the member's order history, newest first: paid (with
+	// their e-invoices and refunds) and closed unpaid.
+	Orders []data.MemberOrder `json:"orders"`
 }
 
 // MemberPasscardsPage is /user/passcard.

@@ -484,15 +484,21 @@ export interface OrderInvoice {
   amount: number /* int */;
 }
 /**
- * PaidOrder is a paid order of the member with its invoices (the member
- * centre's order list).
+ * MemberOrder is an order of the member's history (the member centre's
+ * order list): paid (and refunded), or closed unpaid (failed, cancelled,
+ * expired); those awaiting payment are PendingOrders.
  */
-export interface PaidOrder {
+export interface MemberOrder {
   orderNo: string;
   item: string;
   amount: number /* int */;
-  paidOn: string; // YYYY-MM-DD, Taipei
-  state: 'paid' | 'partially_refunded' | 'refunded';
+  /**
+   * PaidOn is the Taipei day it was paid (YYYY-MM-DD), "" when it was
+   * not; Day the day it was paid or else made.
+   */
+  paidOn: string;
+  day: string;
+  state: 'paid' | 'partially_refunded' | 'refunded' | 'failed' | 'cancelled' | 'expired';
   /**
    * Refund is the state of the order's latest refund ("" none): a
    * member may ask for one while none is open.
@@ -500,6 +506,10 @@ export interface PaidOrder {
   refund: '' | 'requested' | 'requesting' | 'refunded' | 'failed' | 'rejected';
   invoices: OrderInvoice[];
 }
+/**
+ * MemberOrdersShown is how many orders the member centre lists.
+ */
+export const MemberOrdersShown = 30;
 
 //////////
 // source: items.go

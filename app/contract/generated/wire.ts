@@ -1162,10 +1162,10 @@ export interface MemberCentrePage {
    */
   pending: data.PendingOrder[];
   /**
-   * Paid are the member's paid orders, newest first (20 at most), with
-   * their e-invoices.
+   * Orders are the member's order history, newest first: paid (with
+   * their e-invoices and refunds) and closed unpaid.
    */
-  paid: data.PaidOrder[];
+  orders: data.MemberOrder[];
 }
 /**
  * MemberPasscardsPage is /user/passcard.
