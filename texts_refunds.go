@@ -21,9 +21,19 @@ const (
 	TextRefundCoolingOff  = "七日內解約"
 	TextRefundTermination = "終止契約退費"
 	TextMailRefundedTitle = "退款完成通知"
-	TextRefundKind        = "退款方式"
-	TextRefundFee         = "手續費"
+	// TextMailRefundRejectedTitle and TextRefundRejectedReason: the mail
+	// of a refund the studio did not approve.
+	TextMailRefundRejectedTitle = "退款申請未核准通知"
+	TextRefundRejectedReason    = "門市說明"
+	TextRefundKind              = "退款方式"
+	TextRefundFee               = "手續費"
 )
+
+// TextMailRefundRejectedIntro says which item's refund the studio did not
+// approve, and that it stays the member's.
+func TextMailRefundRejectedIntro(item string) string {
+	return "很抱歉，您的「" + item + "」退款申請未獲門市核准，此商品仍可繼續使用。如有疑問，請洽門市。"
+}
 
 // TextMailRefundedIntro says which item was refunded.
 func TextMailRefundedIntro(item string) string {

@@ -255,8 +255,20 @@ func (f *Flows) RejectRefund(ctx context.Context, brandID string, id int64, reas
 			return refundRefusal(storefront.TextRefundNotOpen)
 		}
 		r.State = to
-		return t.AnswerRefund(id, to, "", reason, f.Now())
+		if err := t.AnswerRefund(id, to, "", reason, f.Now()); err != nil {
+			return err
+		}
+		o, err := t.OrderOf(r.OrderID) // unlocked: the mail reads its lines and its member
+		if err != nil {
+			return err
+		}
+		return f.queueRecurringMail(ctx, t, o, func(shop mail.Brand, u *data.User, item string) mail.Message {
+			return mail.RefundRejected(shop, u.Email, u.Name, item, o.Number, reason)
+		})
 	})
+	if err == nil && f.Queued != nil {
+		f.Queued()
+	}
 	return r, err
 }
 

@@ -313,6 +313,36 @@ func TestRefundAfterCoolingOff(t *testing.T) {
 	}
 }
 
+// TestRefundRejectedIsMailed: the studio rejects a termination refund:
+// nothing goes back, the holding stays, and the member is mailed once
+// with the studio's reason, however often the rejection is replayed.
+func TestRefundRejectedIsMailed(t *testing.T) {
+	x := newRefundFixture(t)
+	ctx := context.Background()
+	x.futureBooking(t)
+	x.clock.Set(paidAt.AddDate(0, 0, 3)) // used: a termination, for the operator
+	r, err := x.f.RequestRefund(ctx, "demo", x.userID, x.o.Number)
+	if err != nil || r.State != rules.RefundRequested {
+		t.Fatalf("request = %+v, %v", r, err)
+	}
+	reason := "合約已使用超過一半"
+	for range 3 {
+		if got, err := x.f.RejectRefund(ctx, "demo", r.ID, reason); err != nil || got.State != rules.RefundRejected {
+			t.Fatalf("reject = %+v, %v", got, err)
+		}
+	}
+	if x.refundedAtSandbox(t) != 0 {
+		t.Fatal("a rejected refund reached the provider")
+	}
+	if n := dbtest.Count(t, x.db, `select count(*) from member_passcards where order_id = $1 and revoked_at is null`, x.o.ID); n != 1 {
+		t.Errorf("the holding of a rejected refund: %d left", n)
+	}
+	if n := dbtest.Count(t, x.db, `select count(*) from jobs where kind = 'mail' and payload->>'subject' like '%'||$1||'%' and payload->>'text' like '%'||$2||'%'`,
+		storefront.TextMailRefundRejectedTitle, reason); n != 1 {
+		t.Errorf("%d rejection mails with the reason; want 1", n)
+	}
+}
+
 // TestRefundSweep: a crash between the provider's refund and our commit
 // leaves the refund requesting; the sweep asks the provider, finds it
 // refunded, and records it without refunding again.
