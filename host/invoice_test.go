@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"sync"
 	"testing"
-	"time"
 
 	"storefront"
 	"storefront/host/wire"
@@ -79,12 +78,7 @@ func TestInvoiceAtCheckout(t *testing.T) {
 	if w := s.b.post(t, "/api/test/payment", map[string]any{"orderNo": a.OrderNo}); w.Code != 200 {
 		t.Fatalf("pay: %d %s", w.Code, w.Body)
 	}
-	for deadline := time.Now().Add(time.Minute); s.count(t, `select count(*) from invoices where state = 'issued'`) != 1; {
-		if time.Now().After(deadline) {
-			t.Fatal("the invoice was never issued")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitFor(t, "the invoice issued", func() bool { return s.count(t, `select count(*) from invoices where state = 'issued'`) == 1 })
 	var number string
 	s.db.Pool.QueryRow(context.Background(), `select number from invoices`).Scan(&number)
 	if n, _, _, ok := s.ezpaySandbox.Invoice(rules.InvoiceOrderNo(a.OrderNo, 0, false)); !ok || n != number {
@@ -122,12 +116,9 @@ func TestInvoiceOnceUnderReplayedCallback(t *testing.T) {
 			t.Fatalf("a notification answered %d", c)
 		}
 	}
-	for deadline := time.Now().Add(time.Minute); s.count(t, `select count(*) from jobs where kind = 'invoice-issue' and done_at is not null`) != 1; {
-		if time.Now().After(deadline) {
-			t.Fatal("the invoice job never finished")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitFor(t, "the invoice job done", func() bool {
+		return s.count(t, `select count(*) from jobs where kind = 'invoice-issue' and done_at is not null`) == 1
+	})
 	if n := s.ezpaySandbox.Issues(); n != 1 {
 		t.Fatalf("ezPay issued %d invoices", n)
 	}
