@@ -12,7 +12,6 @@ const (
 	TextOrderCancelled = "此訂單已取消，請重新結帳"
 	TextOrderExpired   = "此訂單已逾時，請重新結帳"
 	TextConfirming     = "付款確認中，請稍候"
-	TextNotBuilt       = "此功能尚未開放"
 	TextRowRefused     = "此筆紀錄目前的狀態不能進行這項操作"
 	TextNotDue         = "訂單尚未逾時"
 )

@@ -177,6 +177,9 @@ func (f *Flows) answered(ctx context.Context, id int64, err error) error {
 // member's mail in the same transaction.
 func (f *Flows) issued(ctx context.Context, v *data.Invoice, is providers.EzIssued, how string) error {
 	mailed := false
+	if _, err := rules.InvoiceNext(v.State, rules.InvoiceEventIssue); err != nil {
+		return nil // recorded before
+	}
 	err := f.DB.InTx(ctx, func(t *data.Tx) error {
 		changed, err := t.InvoiceIssued(v.ID, data.IssuedInvoice{Number: is.InvoiceNumber, RandomCode: is.RandomNum,
 			TransNo: is.InvoiceTransNo, At: is.CreateTime, Answer: providers.EzPayOK + " " + how})
@@ -279,9 +282,9 @@ func (f *Flows) UndoInvoice(ctx context.Context, payload json.RawMessage) error 
 		at, err := cfg.Void(ctx, f.invoiceHTTP(), is, storefront.TextInvoiceVoidReason, now)
 		switch {
 		case err == nil:
-			return f.DB.InvoiceUndone(ctx, v.ID, data.InvoiceVoided, "", at, providers.EzPayOK+" voided")
+			return f.undone(ctx, v, rules.InvoiceEventVoid, "", at, providers.EzPayOK+" voided")
 		case providers.IsEzPay(err, providers.EzPayVoidedBefore): // its answer was lost
-			return f.DB.InvoiceUndone(ctx, v.ID, data.InvoiceVoided, "", now, providers.EzPayVoidedBefore+" voided before")
+			return f.undone(ctx, v, rules.InvoiceEventVoid, "", now, providers.EzPayVoidedBefore+" voided before")
 		case !providers.IsEzPay(err, providers.EzPayPastVoidWindow):
 			return f.answered(ctx, v.ID, err)
 		}
@@ -294,9 +297,19 @@ func (f *Flows) UndoInvoice(ctx context.Context, payload json.RawMessage) error 
 		v.BuyerEmail, now)
 	switch {
 	case providers.IsEzPay(err, providers.EzPayOverAllowance): // the whole amount was allowed before: its answer was lost
-		return f.DB.InvoiceUndone(ctx, v.ID, data.InvoiceAllowance, "", now, providers.EzPayOverAllowance+" allowed before")
+		return f.undone(ctx, v, rules.InvoiceEventAllow, "", now, providers.EzPayOverAllowance+" allowed before")
 	case err != nil:
 		return f.answered(ctx, v.ID, err)
 	}
-	return f.DB.InvoiceUndone(ctx, v.ID, data.InvoiceAllowance, a.AllowanceNo, now, providers.EzPayOK+" allowance")
+	return f.undone(ctx, v, rules.InvoiceEventAllow, a.AllowanceNo, now, providers.EzPayOK+" allowance")
+}
+
+// undone records ezPay's void or allowance (e) of invoice v as the
+// invoice table moves it; a move the table refuses was recorded before.
+func (f *Flows) undone(ctx context.Context, v *data.Invoice, e rules.InvoiceEvent, allowanceNo string, at time.Time, answer string) error {
+	to, err := rules.InvoiceNext(v.State, e)
+	if err != nil {
+		return nil
+	}
+	return f.DB.InvoiceUndone(ctx, v.ID, v.State, to, allowanceNo, at, answer)
 }

@@ -17,7 +17,7 @@ import (
 
 // Invoice states.
 const (
-	InvoiceIssuing   = "issuing" // written with the payment; the job issues it
+	InvoiceIssuing   = rules.InvoiceIssuing // written with the payment; the job issues it
 	InvoiceIssued    = rules.InvoiceIssued
 	InvoiceVoided    = rules.InvoiceVoided
 	InvoiceAllowance = rules.InvoiceAllowance
@@ -175,10 +175,12 @@ func (db *DB) InvoiceAnswer(ctx context.Context, id int64, answer string) error 
 	return dbErr(err)
 }
 
-// InvoiceUndone records that issued invoice id was voided (state
-// InvoiceVoided) or got an allowance (InvoiceAllowance, its number), once.
-func (db *DB) InvoiceUndone(ctx context.Context, id int64, state, allowanceNo string, at time.Time, answer string) error {
-	_, err := db.Pool.Exec(ctx, `update invoices set state = $2, allowance_no = nullif($3, ''), undone_at = $4, answer = $5
-		where id = $1 and state = 'issued'`, id, state, rules.Truncate(allowanceNo, 40), at, rules.Truncate(answer, 500))
+// InvoiceUndone moves invoice id from state from to state to (voided, or
+// an allowance with its number) as rules.InvoiceNext decided, once: a row
+// no longer in state from is left as it is.
+func (db *DB) InvoiceUndone(ctx context.Context, id int64, from, to, allowanceNo string, at time.Time, answer string) error {
+	_, err := db.Pool.Exec(ctx, `update invoices set state = $3, allowance_no = coalesce(nullif($4, ''), allowance_no),
+			undone_at = coalesce(undone_at, $5), answer = $6
+		where id = $1 and state = $2`, id, from, to, rules.Truncate(allowanceNo, 40), at, rules.Truncate(answer, 500))
 	return dbErr(err)
 }

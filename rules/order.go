@@ -38,8 +38,7 @@ import (
 // or expired gives them back (OrderStep.ReleasesSeats), and a payment,
 // even a late one, books them.
 //
-// Refunds (built by a later change; refused until then): a refund is its
-// own row (the refunds table: several per order, each partial or whole,
+// Refunds: a refund is its own row (the refunds table: several per order, each partial or whole,
 // requested → refunded or failed, RefundNext), and the order records what
 // the refunds add up to: EventRefundedPart moves a paid order to partially
 // refunded, EventRefundedWhole to refunded.
@@ -49,7 +48,7 @@ import (
 // partial refund of an issued invoice makes an allowance (折讓) of its own,
 // each with its own number and its own answer from the tax platform; as a
 // column of the order they would lose that history. InvoiceNext is their
-// table (refused until built: no invoice is issued yet).
+// table.
 
 // Order states.
 const (
@@ -59,7 +58,7 @@ const (
 	OrderFailed          = "failed"
 	OrderCancelled       = "cancelled"
 	OrderExpired         = "expired"
-	// Refunds (not built yet: no event reaches them).
+	// What the order's refunds add up to.
 	OrderPartlyRefunded = "partially_refunded"
 	OrderRefunded       = "refunded"
 )
@@ -95,7 +94,7 @@ const (
 	// charge was refunded: recorded on the paid order.
 	EventPeriod OrderEvent = "period"
 	// EventRefundedPart and EventRefundedWhole: the order's refunds add up
-	// to part of its amount, or to all of it (not built yet).
+	// to part of its amount, or to all of it.
 	EventRefundedPart  OrderEvent = "refunded part"
 	EventRefundedWhole OrderEvent = "refunded whole"
 )
@@ -163,9 +162,6 @@ func OrderNext(from string, e OrderEvent) (OrderStep, error) {
 	}
 	return s, nil
 }
-
-// ErrNotBuilt refuses a move the table plans but no flow makes yet.
-var ErrNotBuilt = &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeForbidden, Message: storefront.TextNotBuilt}
 
 // OrderRefusal is the error of an event an order in state from does not
 // take: it cannot be paid (again) from there.

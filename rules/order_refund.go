@@ -3,9 +3,8 @@ package rules
 import "storefront"
 
 // The rows beside an order (see order.go): its refunds and its invoices,
-// each with a table of its own. The invoice's moves are planned and
-// refused (ErrNotBuilt) until its flow is; the refund's are built
-// (checkout/refund.go).
+// each with a table of its own, asked by their flows before they write
+// (checkout/refund.go, checkout/invoice.go).
 
 // Refund states (the refunds table, migrations 020 and 027): asked by the
 // member, sent to the provider, then refunded or failed (a failed one may
@@ -55,15 +54,18 @@ func RefundNext(from string, e RefundEvent) (string, error) {
 }
 
 // Invoice states (an invoice row: see order.go for why it is not the
-// order's).
+// order's; the invoices table, migration 024): written issuing with the
+// payment, issued once ezPay answered, then voided, or given one
+// allowance (折讓) or more.
 const (
+	InvoiceIssuing   = "issuing"
 	InvoiceIssued    = "issued"
 	InvoiceVoided    = "voided"
 	InvoiceAllowance = "allowance" // one or more allowances (折讓) made against it
 )
 
-// InvoiceStates lists every invoice state; "" is no invoice yet.
-var InvoiceStates = []string{"", InvoiceIssued, InvoiceVoided, InvoiceAllowance}
+// InvoiceStates lists every invoice state.
+var InvoiceStates = []string{InvoiceIssuing, InvoiceIssued, InvoiceVoided, InvoiceAllowance}
 
 // InvoiceEvent is something that happens to an invoice.
 type InvoiceEvent string
@@ -79,21 +81,20 @@ const (
 var InvoiceEvents = []InvoiceEvent{InvoiceEventIssue, InvoiceEventVoid, InvoiceEventAllow}
 
 var invoiceTable = map[string]map[InvoiceEvent]string{
-	"":               {InvoiceEventIssue: InvoiceIssued},
+	InvoiceIssuing:   {InvoiceEventIssue: InvoiceIssued},
 	InvoiceIssued:    {InvoiceEventVoid: InvoiceVoided, InvoiceEventAllow: InvoiceAllowance},
 	InvoiceAllowance: {InvoiceEventAllow: InvoiceAllowance},
-	InvoiceVoided:    {InvoiceEventIssue: InvoiceIssued},
 }
 
 // InvoiceNext is the state an invoice in state from moves to on e;
-// refused when the table has no such move (ErrRowRefused), and every
-// move, with the state it plans, until invoices are built (ErrNotBuilt).
+// refused when the table has no such move (ErrRowRefused): a voided
+// invoice stays voided (a new sale is a new invoice row).
 func InvoiceNext(from string, e InvoiceEvent) (string, error) {
 	to, ok := invoiceTable[from][e]
 	if !ok {
 		return "", ErrRowRefused
 	}
-	return to, ErrNotBuilt
+	return to, nil
 }
 
 // ErrRowRefused refuses a move a refund's or an invoice's state does not

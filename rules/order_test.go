@@ -160,8 +160,7 @@ func TestOrderRefusalMessages(t *testing.T) {
 	}
 }
 
-// TestRefundAndInvoiceNext: every refund and invoice state x event, each
-// planned move refused until built, with the state it plans.
+// TestRefundAndInvoiceNext: every refund and invoice state x event.
 func TestRefundAndInvoiceNext(t *testing.T) {
 	refunds := []struct {
 		from  string
@@ -193,34 +192,34 @@ func TestRefundAndInvoiceNext(t *testing.T) {
 		}
 	}
 	invoices := []struct {
-		from    string
-		event   InvoiceEvent
-		planned string
+		from  string
+		event InvoiceEvent
+		to    string // "": refused
 	}{
-		{from: "", event: InvoiceEventIssue, planned: InvoiceIssued},
-		{from: "", event: InvoiceEventVoid},
-		{from: "", event: InvoiceEventAllow},
+		{from: InvoiceIssuing, event: InvoiceEventIssue, to: InvoiceIssued},
+		{from: InvoiceIssuing, event: InvoiceEventVoid},
+		{from: InvoiceIssuing, event: InvoiceEventAllow},
 		{from: InvoiceIssued, event: InvoiceEventIssue},
-		{from: InvoiceIssued, event: InvoiceEventVoid, planned: InvoiceVoided},
-		{from: InvoiceIssued, event: InvoiceEventAllow, planned: InvoiceAllowance},
-		{from: InvoiceVoided, event: InvoiceEventIssue, planned: InvoiceIssued},
+		{from: InvoiceIssued, event: InvoiceEventVoid, to: InvoiceVoided},
+		{from: InvoiceIssued, event: InvoiceEventAllow, to: InvoiceAllowance},
+		{from: InvoiceVoided, event: InvoiceEventIssue},
 		{from: InvoiceVoided, event: InvoiceEventVoid},
 		{from: InvoiceVoided, event: InvoiceEventAllow},
 		{from: InvoiceAllowance, event: InvoiceEventIssue},
 		{from: InvoiceAllowance, event: InvoiceEventVoid},
-		{from: InvoiceAllowance, event: InvoiceEventAllow, planned: InvoiceAllowance},
+		{from: InvoiceAllowance, event: InvoiceEventAllow, to: InvoiceAllowance},
 	}
 	if len(invoices) != len(InvoiceStates)*len(InvoiceEvents) {
 		t.Errorf("%d invoice cases for %d cells", len(invoices), len(InvoiceStates)*len(InvoiceEvents))
 	}
 	for _, c := range invoices {
 		to, err := InvoiceNext(c.from, c.event)
-		want := error(ErrRowRefused)
-		if c.planned != "" {
-			want = ErrNotBuilt
+		var want error
+		if c.to == "" {
+			want = ErrRowRefused
 		}
-		if to != c.planned || !errors.Is(err, want) {
-			t.Errorf("invoice %q x %s: %q, %v; want %q, %v", c.from, c.event, to, err, c.planned, want)
+		if to != c.to || !errors.Is(err, want) {
+			t.Errorf("invoice %q x %s: %q, %v; want %q, %v", c.from, c.event, to, err, c.to, want)
 		}
 	}
 }
@@ -248,6 +247,7 @@ func TestStatesInSchema(t *testing.T) {
 	}{
 		{constraint: "orders_state_check", states: OrderStates},
 		{constraint: "refunds_state_check", states: RefundStates},
+		{constraint: "invoices_state_check", states: InvoiceStates},
 		{constraint: "ach_mandates_state_check", states: ACHStates},
 		{constraint: "recurring_mandates_state_check", states: MandateStates},
 		{constraint: "recurring_charges_state_check", states: []string{ChargePaid, ChargeFailed}},

@@ -11,7 +11,7 @@ func TestTimetable(t *testing.T) {
 	midnight := func(d int) time.Time { return time.Date(2026, 12, d, 0, 0, 0, 0, Taipei) }
 	cases := []struct {
 		name, asked, day string
-		from            time.Time
+		from             time.Time
 	}{
 		{"nothing asked: today by the Taipei calendar, from now", "", "2026-12-02", now},
 		{"today asked: from now, not from its midnight", "2026-12-02", "2026-12-02", now},
