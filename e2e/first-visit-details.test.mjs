@@ -72,7 +72,8 @@ test('a member books a class, adds it to a calendar at the store\'s street addre
   await page.keyboard.press('Escape');
   await cal.waitFor({ state: 'detached' });
 
-  // cancelled, the class still to come: listed apart under 已取消, not among the past or upcoming ones
+  // cancelled, the class still to come (bookable: its cancel deadline an hour away at least): listed apart
+  // under 已取消, not among the past or upcoming ones
   await page.getByTestId('snackbar').waitFor({ state: 'detached' });
   await card().getByTestId('cancel-booking').tap();
   const dlg = page.getByTestId('cancel-booking-dialog');
@@ -81,7 +82,6 @@ test('a member books a class, adds it to a calendar at the store\'s street addre
   const cancelled = page.getByTestId('bookings-cancelled');
   await cancelled.locator(`[data-booking-id="${bookingId}"][data-status="cancelled"]`).waitFor();
   assert.equal(await cancelled.getByRole('heading', { level: 3 }).first().innerText(), '已取消');
-  assert.ok(Date.parse(`${pick.scheduleDate}T00:00:00+08:00`) > Date.now() - 86400_000, 'the class is still to come');
   assert.equal(await page.getByTestId('bookings-past').locator(`[data-booking-id="${bookingId}"]`).count(), 0);
   assert.equal(await page.getByTestId('bookings-upcoming').locator(`[data-booking-id="${bookingId}"]`).count(), 0);
   // the same after a reload (rendered on the server)
@@ -111,7 +111,6 @@ test('an unknown address says 找不到這個頁面 in Chinese and leads back to
   await shot(page, 'first-visit-not-found-390');
   await main.getByRole('link', { name: '回到商店首頁' }).tap();
   await page.waitForURL(site + '/demo');
-  await page.getByRole('main').waitFor();
   assert.deepEqual(page.errors.filter(expected), []);
   await page.context().close();
 });
