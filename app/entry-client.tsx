@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { ClientApp, loadPage } from './client-app';
 import type { PageProps } from './contract/props';
 import { loadChunk } from './lib/chunk';
-import { loadFontsLater } from './lib/fonts';
+import { webFont, webFonts } from './ui/theme';
 import '@fontsource-variable/noto-sans-tc/index.css'; // bundled as the entry's stylesheet: see lib/fonts.ts
 
 const el = document.getElementById('__PROPS__');
@@ -20,4 +20,12 @@ void loadChunk(() => loadPage(props.page)).then((Page) => {
     hydrateRoot(document.getElementById('root')!, <ClientApp initial={props} initialPage={Page} />);
   });
 });
-loadFontsLater();
+// the web font's loader comes only to the pages of a brand that wants the
+// font (the server names its stylesheet on this script: lib/fonts.ts); if
+// it fails to load, the text stays in the system's font
+if (document.querySelector('script[data-fonts]')) {
+  void import('./lib/fonts').then(
+    (f) => f.loadFontsLater({ family: webFont, stack: webFonts }),
+    () => undefined,
+  );
+}

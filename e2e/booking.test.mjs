@@ -7,7 +7,7 @@
 // The booking panel at 390 and 1280 px.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newContext, newPage, open, shot, base, sql, logInAs, expected } from './lib.mjs';
+import { launch, newContext, newPage, open, shot, base, sql, logInAs, expected, coursePath, chip, livePanel } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -29,28 +29,9 @@ async function api(request, path, body) {
   return env.data;
 }
 
-/** The course page of the demo course named name (at store short name store). */
-async function coursePath(name, store) {
-  const res = await fetch(base + '/api/search/searchEventList?brandId=demo&pageSize=50&keyword=' + encodeURIComponent(name));
-  const list = (await res.json()).data.list;
-  const a = list.find((x) => x.courseName === name && (!store || x.storeShortName === store));
-  assert.ok(a, `the demo course ${name} ${store ?? ''}`);
-  return { courseId: a.courseId, storeId: a.storeId, path: `/demo/activity/${a.storeId}/${a.courseId}` };
-}
-
-/** The label of a date chip: '2026-12-03' -> '12/3（' */
-const chip = (d) => `${+d.slice(5, 7)}/${+d.slice(8, 10)}（`;
-
-/** Waits for the panel's live seats. */
-async function livePanel(page) {
-  const panel = page.getByTestId('booking-panel');
-  await page.locator('[data-testid="booking-panel"][data-state="live"]').waitFor();
-  return panel;
-}
-
 test('book a class with a ticket, see it in the member centre, add it to a calendar, cancel it', async () => {
   const page = await newPage(browser);
-  const course = await coursePath('有氧飛輪 45', '信義館');
+  const course = await coursePath('有氧飛輪 45');
   await open(page, course.path);
   // a visitor: the panel asks to log in first
   const panel = await livePanel(page);
@@ -162,7 +143,7 @@ test('book a class with a ticket, see it in the member centre, add it to a calen
 
 test('join the full class\'s waiting list and be promoted when another member cancels', async () => {
   const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
-  const course = await coursePath('核心床皮拉提斯', '信義館');
+  const course = await coursePath('核心床皮拉提斯');
   const seats = (await (await fetch(`${base}/api/schedule?brandId=demo&courseId=${course.courseId}`)).json()).data;
   const full = seats.find((s) => s.full);
   assert.ok(full, 'the demo has a full class');
@@ -203,7 +184,7 @@ test('join the full class\'s waiting list and be promoted when another member ca
 
 /** Books the session of course starting within the hour (e2e/fixtures.go), from its course page. */
 async function bookSoon(page, name) {
-  const course = await coursePath(name, '信義館');
+  const course = await coursePath(name);
   const seats = (await (await fetch(`${base}/api/schedule?brandId=demo&courseId=${course.courseId}`)).json()).data;
   const soon = seats.find((s) => s.bookableNow && Date.parse(s.bookingClosesAt) - Date.now() < 3600_000);
   assert.ok(soon, `${name} has a session starting within the hour`);
@@ -284,7 +265,7 @@ test('a class within the hour: the conflict check, the contact dialog past the c
 
 test('multi-booking: two sessions in one confirmation', async () => {
   const page = await newPage(browser);
-  const course = await coursePath('哈達瑜珈', '信義館');
+  const course = await coursePath('哈達瑜珈');
   await open(page, course.path);
   await login(page, 'member@example.com');
   const panel = await livePanel(page);
@@ -315,7 +296,7 @@ test('multi-booking: two sessions in one confirmation', async () => {
 });
 
 test('the booking panel fits a 390 px phone and a 1280 px screen', async () => {
-  const course = await coursePath('有氧飛輪 45', '信義館');
+  const course = await coursePath('有氧飛輪 45');
   for (const width of [390, 1280]) {
     const page = await newPage(browser, { viewport: { width, height: 900 } });
     await open(page, course.path);

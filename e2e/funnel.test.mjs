@@ -10,7 +10,7 @@
 // 加入行事曆 uncovered.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, shot, sql, base, logInAs, mailTo, nextFrames, phone, expected, payByCard } from './lib.mjs';
+import { launch, newPage, open, shot, sql, base, logInAs, mailTo, nextFrames, phone, expected, payByCard, newMember, coursePath, seatsOf, bookable, chip, livePanel } from './lib.mjs';
 
 // The journeys run on the storefront's public origin (dev: localhost): the
 // payment sandboxes live there (checkout.test.mjs says why).
@@ -19,43 +19,6 @@ const site = base.replace('//127.0.0.1', '//localhost');
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-/** A verified member of the demo brand holding nothing (every required field filled, password demo1234). */
-function newMember(email) {
-  sql(`insert into users (brand_id, email, name, phone, password_hash, custom_values, email_verified_at)
-       select 'demo', :'email', '林新客', '0955123456', password_hash, custom_values, now()
-         from users where brand_id = 'demo' and email = 'member@example.com'`, { email });
-  return email;
-}
-
-/** The course page of the demo course named name at 信義館, with its ids. */
-async function coursePath(name) {
-  const res = await fetch(base + '/api/search/searchEventList?brandId=demo&pageSize=50&keyword=' + encodeURIComponent(name));
-  const a = (await res.json()).data.list.find((x) => x.courseName === name && x.storeShortName === '信義館');
-  assert.ok(a, `the demo course ${name}`);
-  return { courseId: a.courseId, storeId: a.storeId, path: `/demo/activity/${a.storeId}/${a.courseId}` };
-}
-
-/** The live sessions of a course (GET /api/schedule). */
-async function seatsOf(courseId) {
-  const res = await fetch(base + `/api/schedule?brandId=demo&courseId=${courseId}`);
-  return (await res.json()).data;
-}
-
-/** A session of the course one can book and still cancel online (its deadline an hour away), the nth such. */
-async function bookable(courseId, nth = 0) {
-  const list = (await seatsOf(courseId)).filter((x) => x.bookableNow && Date.parse(x.cancelDeadline) > Date.now() + 3600_000 && x.seatsLeft > 1);
-  assert.ok(list[nth], 'a session to book');
-  return list[nth];
-}
-
-/** The label of a date chip: '2026-12-03' -> '12/3（' */
-const chip = (d) => `${+d.slice(5, 7)}/${+d.slice(8, 10)}（`;
-
-async function livePanel(page) {
-  await page.locator('[data-testid="booking-panel"][data-state="live"]').waitFor();
-  return page.getByTestId('booking-panel');
-}
 
 /** How many live bookings the member holds of a session. */
 const bookingsOf = (email, scheduleId) =>

@@ -10,7 +10,7 @@
 // announces booking and cancelling.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, sql, base, expected } from './lib.mjs';
+import { launch, newPage, open, sql, base, expected, coursePath } from './lib.mjs';
 
 // the payment sandbox lives on the public origin (dev: localhost), as in checkout.test.mjs
 const site = base.replace('//127.0.0.1', '//localhost');
@@ -85,14 +85,6 @@ async function typeInto(page, field, text) {
 async function announced(page, text) {
   await page.getByTestId('snackbar-status').getByText(text).waitFor();
   assert.equal(await page.getByTestId('snackbar-status').getAttribute('role'), 'status');
-}
-
-/** The course page of a demo course (name at the 信義館). */
-async function coursePath(name) {
-  const res = await fetch(base + '/api/search/searchEventList?brandId=demo&pageSize=50&keyword=' + encodeURIComponent(name));
-  const a = (await res.json()).data.list.find((x) => x.courseName === name && x.storeShortName === '信義館');
-  assert.ok(a, `the demo course ${name}`);
-  return { courseId: a.courseId, path: `/demo/activity/${a.storeId}/${a.courseId}` };
 }
 
 test('keyboard only: book a session, cancel it, find it in the booking records', async () => {

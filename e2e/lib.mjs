@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import assert from 'node:assert/strict';
 
 export const base = process.env.STOREFRONT_URL ?? 'http://127.0.0.1:8080';
 export const shotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -112,6 +113,13 @@ export async function payByCard(page, card = '4000-2211-1111-1111') {
   await page.getByRole('button', { name: '確認付款' }).click();
 }
 
+/** On the checkout form: accepts the terms, goes to pay and pays by card in the NewebPay sandbox. */
+export async function payAtCheckout(page) {
+  await page.getByRole('checkbox', { name: /服務條款/ }).check();
+  await page.getByRole('button', { name: '前往付款' }).click();
+  await payByCard(page);
+}
+
 /** Waits for brand demo's order result page to show the order in state. */
 export async function orderResult(page, state) {
   await page.waitForURL(/\/demo\/(webUser\/)?orderResult\//);
@@ -139,4 +147,76 @@ export async function logInAs(page, email, { password = 'demo1234', path, brandI
   }, { email, password: createHash('md5').update(password).digest('hex'), brandId });
   if (answer.errorCode !== 0) throw new Error(`log in as ${email}: ${answer.errorCode} ${answer.message}`);
   await open(page, path ?? page.url());
+}
+
+/** A verified member of the demo brand holding nothing (every required field filled, password demo1234). */
+export function newMember(email) {
+  sql(`insert into users (brand_id, email, name, phone, password_hash, custom_values, email_verified_at)
+       select 'demo', :'email', '林新客', '0955123456', password_hash, custom_values, now()
+         from users where brand_id = 'demo' and email = 'member@example.com'`, { email });
+  return email;
+}
+
+/** The course page of the demo course named name at store (a store's short name), with its ids. */
+export async function coursePath(name, store = '信義館') {
+  const res = await fetch(base + '/api/search/searchEventList?brandId=demo&pageSize=50&keyword=' + encodeURIComponent(name));
+  const a = (await res.json()).data.list.find((x) => x.courseName === name && x.storeShortName === store);
+  assert.ok(a, `the demo course ${name} at ${store}`);
+  return { courseId: a.courseId, storeId: a.storeId, path: `/demo/activity/${a.storeId}/${a.courseId}` };
+}
+
+/** The live sessions of a demo course (GET /api/schedule). */
+export async function seatsOf(courseId) {
+  const res = await fetch(base + `/api/schedule?brandId=demo&courseId=${courseId}`);
+  return (await res.json()).data;
+}
+
+/** A session of the course one can book and still cancel online (its deadline an hour away), the nth such. */
+export async function bookable(courseId, nth = 0) {
+  const list = (await seatsOf(courseId)).filter((x) => x.bookableNow && Date.parse(x.cancelDeadline) > Date.now() + 3600_000 && x.seatsLeft > 1);
+  assert.ok(list[nth], 'a session to book');
+  return list[nth];
+}
+
+/** The label of a booking panel's date chip: '2026-12-03' -> '12/3（' */
+export const chip = (d) => `${+d.slice(5, 7)}/${+d.slice(8, 10)}（`;
+
+/** The course page's booking panel, once it shows the live seats. */
+export async function livePanel(page) {
+  await page.locator('[data-testid="booking-panel"][data-state="live"]').waitFor();
+  return page.getByTestId('booking-panel');
+}
+
+/**
+ * Whether each of texts, wherever it shows in the page's main, lies on one
+ * line (no break inside it): {text: 'one line' | 'broken' | 'missing'}.
+ */
+export async function onOneLine(page, texts) {
+  return page.evaluate((texts) => {
+    const out = {};
+    const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT, {
+      acceptNode: (n) => (n.parentElement.closest('script, style, template') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    });
+    const nodes = [];
+    for (let n; (n = walker.nextNode()); ) nodes.push(n);
+    // the text may span sibling nodes (a span per unit): search the main's text
+    const all = nodes.map((n) => n.textContent).join('');
+    for (const text of texts) {
+      out[text] = 'missing';
+      for (let at = all.indexOf(text); at >= 0; at = all.indexOf(text, at + 1)) {
+        const range = document.createRange();
+        let pos = 0;
+        for (const n of nodes) {
+          const end = pos + n.textContent.length;
+          if (at >= pos && at < end) range.setStart(n, at - pos);
+          if (at + text.length > pos && at + text.length <= end) range.setEnd(n, at + text.length - pos);
+          pos = end;
+        }
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) out[text] = 'broken';
+        else if (tops.size === 1 && out[text] === 'missing') out[text] = 'one line';
+      }
+    }
+    return out;
+  }, texts);
 }

@@ -48,50 +48,6 @@ test('a member buys a term trial after its check, pays by card; a second trial i
   await page.close();
 });
 
-/** Whether each of texts, wherever it shows in the page's main, lies on one line (no break inside it). */
-async function onOneLine(page, texts) {
-  return page.evaluate((texts) => {
-    const out = {};
-    const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT, {
-      acceptNode: (n) => (n.parentElement.closest('script, style, template') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
-    });
-    const nodes = [];
-    for (let n; (n = walker.nextNode()); ) nodes.push(n);
-    // the text may span sibling nodes (a span per unit): search the main's text
-    const all = nodes.map((n) => n.textContent).join('');
-    for (const text of texts) {
-      out[text] = 'missing';
-      for (let at = all.indexOf(text); at >= 0; at = all.indexOf(text, at + 1)) {
-        const range = document.createRange();
-        let pos = 0;
-        for (const n of nodes) {
-          const end = pos + n.textContent.length;
-          if (at >= pos && at < end) range.setStart(n, at - pos);
-          if (at + text.length > pos && at + text.length <= end) range.setEnd(n, at + text.length - pos);
-          pos = end;
-        }
-        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        if (tops.size > 1) out[text] = 'broken';
-        else if (tops.size === 1 && out[text] === 'missing') out[text] = 'one line';
-      }
-    }
-    return out;
-  }, texts);
-}
-
-test('at 390 px the name of a class and its units stay whole: 週日上午, 共 8 堂, 每週日 09:00–09:50', async () => {
-  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
-  await open(page, site + '/demo/termSchedule');
-  await page.getByTestId('term-class').first().waitFor();
-  const texts = ['週日上午', '共 8 堂', '每週日 09:00–09:50'];
-  assert.deepEqual(await onOneLine(page, texts), Object.fromEntries(texts.map((x) => [x, 'one line'])));
-  // the activity list's dates: each date and weekday whole
-  await open(page, site + '/demo/activitys');
-  const date = (await page.locator('main p').filter({ hasText: /（週.）/ }).first().innerText()).split('・')[0];
-  assert.deepEqual(await onOneLine(page, [date]), { [date]: 'one line' });
-  await page.close();
-});
-
 test('the demo member pays an overdue counting passcard in the sandbox, once', async () => {
   const page = await newPage(browser);
   await logIn(page);

@@ -12,8 +12,9 @@
 // then, and on a visit where it never loads, the text is drawn in the
 // system's CJK sans. The server names the stylesheet on the entry's script
 // element (data-fonts) of such a brand's pages only; without scripts, a
-// <noscript> link loads it.
-import { webFont, webFonts } from '../ui/theme';
+// <noscript> link loads it. The entry imports this module only on such
+// pages, and gives it the font's names (ui/theme.ts): importing the theme
+// here would split the first visit's shared chunk in two.
 
 /** The elements one part switched to the web font holds at the least, but for a page's last (one task each, about 40 ms on a phone). */
 export const partSize = 8;
@@ -29,18 +30,21 @@ export function distinctChars(text: string): string {
   return [...new Set(text.replace(/\s+/g, ''))].join('');
 }
 
+/** The web font's family and the font stack that puts it first (ui/theme.ts's webFont and webFonts). */
+export type WebFont = { family: string; stack: string };
+
 /** Loads the web font after the page (see above). */
-export function loadFontsLater(doc: Document = document): void {
+export function loadFontsLater(font: WebFont, doc: Document = document): void {
   const href = doc.querySelector<HTMLScriptElement>('script[data-fonts]')?.dataset.fonts;
   if (!href) return;
-  const apply = () => switchInParts(doc);
+  const apply = () => switchInParts(font.stack, doc);
   const add = () => {
     const link = doc.createElement('link');
     link.rel = 'stylesheet';
     link.href = href;
     link.onload = () => {
       const text = distinctChars(doc.getElementById('root')?.textContent ?? '') || '中';
-      doc.fonts.load(`1em "${webFont}"`, text).then(apply, apply);
+      doc.fonts.load(`1em "${font.family}"`, text).then(apply, apply);
     };
     doc.head.append(link);
   };
@@ -81,7 +85,7 @@ function firstPaint(): Promise<void> {
  * :where keeps the rules below every class of the app); the class on
  * <html> comes last, covers what renders later, and the rules go.
  */
-export function switchInParts(doc: Document = document): void {
+export function switchInParts(stack: string, doc: Document = document): void {
   const done = () => doc.documentElement.classList.add('fonts');
   const root = doc.getElementById('root');
   if (!root || !('adoptedStyleSheets' in doc)) {
@@ -105,7 +109,7 @@ export function switchInParts(doc: Document = document): void {
     // what a client navigation took away meanwhile is left to the class
     const selectors = batches[i].filter((el) => root.contains(el)).map((el) => selectorOf(el, root));
     if (selectors.length > 0) {
-      sheet.insertRule(`:where(${selectors.join(',')}){font-family:${webFonts}}`, sheet.cssRules.length);
+      sheet.insertRule(`:where(${selectors.join(',')}){font-family:${stack}}`, sheet.cssRules.length);
       void doc.body.offsetHeight; // laid out in this task, not all in the next frame's
     }
     next.port1.onmessage = () => step(i + 1);
