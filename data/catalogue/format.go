@@ -75,6 +75,15 @@ type FreezeCaps struct {
 	VoluntaryPerYear int `json:"voluntaryPerYear"` // how many a calendar year (0: none offered)
 }
 
+// Suspension is brand.json's "suspension" (rules.StrikePolicy): Strikes
+// late cancels or no-shows within WithinDays days suspend a member's
+// online booking for Days days. Absent: no suspension.
+type Suspension struct {
+	Strikes    int `json:"strikes"`
+	WithinDays int `json:"withinDays"`
+	Days       int `json:"days"`
+}
+
 // defaultFreezeCaps are the caps of a brand.json without "freeze".
 var defaultFreezeCaps = FreezeCaps{AbroadMonths: 6}
 
@@ -92,6 +101,7 @@ type Brand struct {
 	WebFont                   bool          `json:"webFont,omitempty"`
 	JoinWithOtherBrandAccount bool          `json:"joinWithOtherBrandAccount,omitempty"`
 	Freeze                    *FreezeCaps   `json:"freeze,omitempty"`
+	Suspension                *Suspension   `json:"suspension,omitempty"`
 	Modules                   []string      `json:"modules"`
 	Domains                   []Domain      `json:"domains"`
 	CustomFields              []CustomField `json:"customFields"`
@@ -195,6 +205,11 @@ type Booking struct {
 	PasscardAllowed bool `json:"passcardAllowed"`
 	TimingAllowed   bool `json:"timingAllowed"`
 	PrivateCoach    bool `json:"privateCoach"`
+	// LateCancel and NoShow are the course's late-cancel and no-show
+	// policy (rules.LateCancelRefused or LateCancelForfeit,
+	// rules.NoShowIgnored or NoShowCounted).
+	LateCancel string `json:"lateCancel"`
+	NoShow     string `json:"noShow"`
 }
 
 // Schedule is one dated session of a course, keyed by Date and Start;
