@@ -140,3 +140,12 @@ const (
 	TextOverdueSettled       = "補繳欠費"     // a paid debt in a card's history
 	TextOverduePrefix        = "分鐘卡欠費補繳：" // the order line paying a card's debt, before the card's name
 )
+
+// The class reminder's introduction: the class is coming.
+const TextReminderIntro = "提醒您，您預約的課程即將開始。"
+
+// TextReminderCancelUntil tells a reminded member until when the mail's
+// button cancels the booking.
+func TextReminderCancelUntil(when string) string {
+	return "如無法出席，請於 " + when + " 前點選下方按鈕取消預約，釋出名額給其他會員。"
+}

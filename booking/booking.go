@@ -230,6 +230,9 @@ func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.Se
 				if id, err = f.bookNew(t, w, s, req, pre[s.ScheduleID], st.Clash, booked, now); err != nil {
 					return err
 				}
+				if err := queueReminder(t, w.Brand.ID, w.User.ID, s, id, now); err != nil {
+					return err
+				}
 				if st.Waiting != 0 { // booked directly: off the waiting list
 					if err := t.EndWait(st.Waiting, "left", storefront.TextBookedDirectly, id, now); err != nil {
 						return err
@@ -530,6 +533,9 @@ func (f *Flows) promote(t *data.Tx, w Who, l *locked, now time.Time) (int64, []d
 			return 0, nil, err
 		}
 		if err := t.EndWait(wt.EntryID, "promoted", "", id, now); err != nil {
+			return 0, nil, err
+		}
+		if err := queueReminder(t, w.Brand.ID, u.ID, s, id, now); err != nil {
 			return 0, nil, err
 		}
 		mails = append(mails, promoted(Who{Brand: w.Brand, User: u, Shop: w.Shop}, s, id, now))

@@ -147,6 +147,8 @@ var apiDocs = map[string]apiDoc{
 	"POST /api/user/delete":                                 {Summary: "刪除帳號：以密碼確認，清除個人資料並登出所有裝置", Body: wire.DeleteAccountRequest{}, Answer: wire.DeletedAccount{}},
 	"POST /api/user/freeze":                                 {Summary: "申請暫停會籍：原因、起訖日與證明說明，店家七個工作天內審核", Body: wire.FreezeRequest{}, Answer: wire.Freeze{}},
 	"GET /api/user/freezes":                                 {Summary: "會員的暫停會籍申請與狀態", Params: brandParams, Answer: wire.Freezes{}},
+	"GET /api/user/cancelBooking/link":                      {Summary: "課程提醒信的取消連結所指的預約（僅查看，不變更）", Params: []param{textParam("token", "信中連結的簽章 token").required()}, Answer: wire.CancelLink{}},
+	"POST /api/user/cancelBooking/link":                     {Summary: "以課程提醒信的取消連結取消預約（僅一次）", Body: wire.CancelLinkRequest{}, Answer: wire.CancelLink{}},
 	"GET /api/user/bookingSuspension":                       {Summary: "會員的線上預約是否因逾時取消或未到而暫停、至何時", Params: brandParams, Answer: wire.BookingSuspension{}},
 	"POST /api/user/unSubscribe":                            {Summary: "訂閱或取消訂閱品牌的電子報", Body: wire.UnsubscribeRequest{}, Answer: wire.UserInfo{}},
 	"POST /api/user/add":                                    {Summary: "以本網站其他品牌的帳號（電子信箱與密碼）加入此品牌：先回覆帳號的姓名供確認，確認（confirm）後加入並登入", Body: wire.AddUserRequest{}, Answer: wire.AddUserAnswer{}},

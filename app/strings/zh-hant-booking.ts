@@ -123,6 +123,11 @@ export const dialogs = {
   cancelConfirm: '確定取消',
   cancelKeep: '保留預約',
   cancelled: '已取消預約',
+  /** A class reminder's cancel link (?cancelBooking=token): the booking, confirmed before cancelling. */
+  linkTitle: '取消課程預約',
+  linkBody: (course: string, when: string, store: string) => `確定要取消「${course}」（${when}，${store}）的預約嗎？取消後名額將釋出給其他會員。`,
+  linkDone: (course: string) => `已取消「${course}」的預約。`,
+  linkClose: '完成',
   contactTitle: '請聯繫門市',
   contactBody: '這筆預約無法於線上取消，如需取消請直接聯繫門市。',
   contactCall: (phone: string) => `撥打 ${phone}`,

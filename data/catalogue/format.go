@@ -44,6 +44,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -84,6 +85,31 @@ type Suspension struct {
 	Days       int `json:"days"`
 }
 
+// Reminder is brand.json's "reminder" (rules.Reminder): Before the class
+// ("2h", "90m") or the evening before at EveningBefore ("20:00"), one of
+// the two. Absent: no reminders.
+type Reminder struct {
+	Before        string `json:"before,omitempty"`
+	EveningBefore string `json:"eveningBefore,omitempty"`
+}
+
+// minutes is Before in minutes (0: none).
+func (r Reminder) minutes() int {
+	n, _ := strconv.Atoi(strings.TrimRight(r.Before, "hm"))
+	if strings.HasSuffix(r.Before, "h") {
+		n *= 60
+	}
+	return n
+}
+
+// reminderBefore is minutes as Before says it: whole hours in h.
+func reminderBefore(minutes int) string {
+	if minutes%60 == 0 {
+		return strconv.Itoa(minutes/60) + "h"
+	}
+	return strconv.Itoa(minutes) + "m"
+}
+
 // defaultFreezeCaps are the caps of a brand.json without "freeze".
 var defaultFreezeCaps = FreezeCaps{AbroadMonths: 6}
 
@@ -102,6 +128,7 @@ type Brand struct {
 	JoinWithOtherBrandAccount bool          `json:"joinWithOtherBrandAccount,omitempty"`
 	Freeze                    *FreezeCaps   `json:"freeze,omitempty"`
 	Suspension                *Suspension   `json:"suspension,omitempty"`
+	Reminder                  *Reminder     `json:"reminder,omitempty"`
 	Modules                   []string      `json:"modules"`
 	Domains                   []Domain      `json:"domains"`
 	CustomFields              []CustomField `json:"customFields"`

@@ -280,15 +280,24 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 		if wb.Suspension != nil {
 			sus = *wb.Suspension
 		}
+		var before *int
+		var evening *string
+		if r := wb.Reminder; r != nil && r.Before != "" {
+			n := r.minutes()
+			before = &n
+		} else if r != nil && r.EveningBefore != "" {
+			evening = &r.EveningBefore
+		}
 		w.exec(`update brands set name = $2, description = $3, app_logo = $4, web_base_background_color = $5,
 		        ios_app_link = $6, android_app_link = $7, is_newpos_store = $8, booking_needs_verified_email = $9,
 		        modules = $10, web_font = $11, join_with_other_brand_account = $12, freeze_abroad_months = $13,
 		        freeze_voluntary_min_days = $14, freeze_voluntary_max_days = $15, freeze_voluntary_per_year = $16,
-		        suspension_strikes = $17, suspension_within_days = $18, suspension_days = $19 where id = $1`,
+		        suspension_strikes = $17, suspension_within_days = $18, suspension_days = $19,
+		        reminder_before_minutes = $20, reminder_evening_at = $21::time where id = $1`,
 			brand, wb.Name, wb.Description, wb.AppLogo, wb.Colour, wb.IOSAppLink, wb.AndroidAppLink, wb.IsNewposStore,
 			wb.BookingNeedsVerifiedEmail, wb.Modules, wb.WebFont, wb.JoinWithOtherBrandAccount,
 			caps.AbroadMonths, caps.VoluntaryMinDays, caps.VoluntaryMaxDays, caps.VoluntaryPerYear,
-			sus.Strikes, sus.WithinDays, sus.Days)
+			sus.Strikes, sus.WithinDays, sus.Days, before, evening)
 	}
 	if !reflect.DeepEqual(want.Brand.Domains, have.Brand.Domains) {
 		if hb.ID != "" {

@@ -49,20 +49,28 @@ func load(ctx context.Context, q querier, brand string) (*Catalogue, *ids, error
 	b := &c.Brand
 	var caps FreezeCaps
 	var sus Suspension
+	var before *int
+	var evening *string
 	err := q.QueryRow(ctx, `select id, name, description, app_logo, web_base_background_color, ios_app_link,
 	        android_app_link, is_newpos_store, booking_needs_verified_email, web_font,
 	        join_with_other_brand_account, modules, freeze_abroad_months, freeze_voluntary_min_days,
-	        freeze_voluntary_max_days, freeze_voluntary_per_year, suspension_strikes, suspension_within_days, suspension_days
+	        freeze_voluntary_max_days, freeze_voluntary_per_year, suspension_strikes, suspension_within_days, suspension_days,
+	        reminder_before_minutes, to_char(reminder_evening_at, 'HH24:MI')
 	   from brands where id = $1`, brand).
 		Scan(&b.ID, &b.Name, &b.Description, &b.AppLogo, &b.Colour, &b.IOSAppLink, &b.AndroidAppLink,
 			&b.IsNewposStore, &b.BookingNeedsVerifiedEmail, &b.WebFont, &b.JoinWithOtherBrandAccount, &b.Modules,
 			&caps.AbroadMonths, &caps.VoluntaryMinDays, &caps.VoluntaryMaxDays, &caps.VoluntaryPerYear,
-			&sus.Strikes, &sus.WithinDays, &sus.Days)
+			&sus.Strikes, &sus.WithinDays, &sus.Days, &before, &evening)
 	if caps != defaultFreezeCaps {
 		b.Freeze = &caps
 	}
 	if sus != (Suspension{}) {
 		b.Suspension = &sus
+	}
+	if before != nil {
+		b.Reminder = &Reminder{Before: reminderBefore(*before)}
+	} else if evening != nil {
+		b.Reminder = &Reminder{EveningBefore: *evening}
 	}
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil, errNoBrand

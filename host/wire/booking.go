@@ -288,3 +288,24 @@ type BookingSuspension struct {
 	Until     *time.Time `json:"until" tstype:"string | null,required"`
 	Message   string     `json:"message"`
 }
+
+// CancelLink is GET and POST /api/user/cancelBooking/link's answer: the
+// booking a reminder's cancel link names, its status, and whether it can
+// still be cancelled (else Code and Message: the rule that forbids it).
+type CancelLink struct {
+	BookingID   int64     `json:"bookingId"`
+	CourseName  string    `json:"courseName"`
+	StoreName   string    `json:"storeName"`
+	StartsAt    time.Time `json:"startsAt"`
+	EndsAt      time.Time `json:"endsAt"`
+	Status      string    `json:"status" tstype:"'booked' | 'cancelled' | 'attended'"`
+	Cancellable bool      `json:"cancellable"`
+	Code        int       `json:"code"`
+	Message     string    `json:"message"`
+}
+
+// CancelLinkRequest is POST /api/user/cancelBooking/link's body: the
+// link's signed token.
+type CancelLinkRequest struct {
+	Token string `json:"token"`
+}

@@ -331,6 +331,29 @@ export interface BookingSuspension {
   until: string | null;
   message: string;
 }
+/**
+ * CancelLink is GET and POST /api/user/cancelBooking/link's answer: the
+ * booking a reminder's cancel link names, its status, and whether it can
+ * still be cancelled (else Code and Message: the rule that forbids it).
+ */
+export interface CancelLink {
+  bookingId: number /* int64 */;
+  courseName: string;
+  storeName: string;
+  startsAt: string /* RFC 3339 */;
+  endsAt: string /* RFC 3339 */;
+  status: 'booked' | 'cancelled' | 'attended';
+  cancellable: boolean;
+  code: number /* int */;
+  message: string;
+}
+/**
+ * CancelLinkRequest is POST /api/user/cancelBooking/link's body: the
+ * link's signed token.
+ */
+export interface CancelLinkRequest {
+  token: string;
+}
 
 //////////
 // source: checkout.go
