@@ -31,24 +31,24 @@ func (ts *bookingServer) reminders() map[string]int {
 	return out
 }
 
-// TestRemindersTwoWorkersEachOnce: with reminders two hours before, 200
-// bookings of a class queue 200 reminders due then; one cancelled after
+// TestRemindersTwoWorkersEachOnce: with reminders two hours before, 201
+// bookings of a class queue 201 reminders due then; one cancelled after
 // its reminder was queued gets none; two hosts' workers running the due
-// reminders at once mail each of the other 199 once.
+// reminders at once mail each of the other 200 once.
 func TestRemindersTwoWorkersEachOnce(t *testing.T) {
 	ts := newBookingServer(t)
 	ts.exec(t, `update brands set reminder_before_minutes = 120 where id = 'demo'`)
 	class := ts.id(t, `insert into course_schedules (brand_id, course_id, date, start_time, end_time, capacity)
 		select c.brand_id, c.id, '2026-12-05', '19:00', '20:00', 250 from courses c join stores st on st.id = c.store_id
 		 where c.brand_id = 'demo' and c.name = '墊上皮拉提斯' and st.short_name = '信義館' returning id`)
-	ms := ts.newMembers(t, "remind", 200, 5, true)
+	ms := ts.newMembers(t, "remind", 201, 5, true)
 	ids := make([]int64, len(ms))
 	for i, m := range ms {
 		ids[i] = ts.booked(t, m, class)
 	}
 	due := time.Date(2026, 12, 5, 17, 0, 0, 0, rules.Taipei)
-	if n := ts.id(t, `select count(*) from jobs where kind = $1 and next_at = $2 and done_at is null`, data.JobReminder, due); n != 200 {
-		t.Fatalf("%d reminders queued due at %v; want 200", n, due)
+	if n := ts.id(t, `select count(*) from jobs where kind = $1 and next_at = $2 and done_at is null`, data.JobReminder, due); n != 201 {
+		t.Fatalf("%d reminders queued due at %v; want 201", n, due)
 	}
 	wantCode(t, scenario{Method: "POST", Path: "/api/user/cancelBooking", Body: body("bookingId", ids[0]), Header: ms[0].auth()}.run(t, ts), 200, 0)
 
@@ -64,12 +64,12 @@ func TestRemindersTwoWorkersEachOnce(t *testing.T) {
 	other.Kick()
 	ts.outbox.Kick()
 	waitFor(t, "the reminders run", func() bool {
-		return ts.id(t, `select count(*) from jobs where kind = $1 and done_at is not null`, data.JobReminder) == 200 &&
+		return ts.id(t, `select count(*) from jobs where kind = $1 and done_at is not null`, data.JobReminder) == 201 &&
 			ts.id(t, `select count(*) from jobs where kind = $1 and done_at is null`, data.JobMail) == 0
 	})
 	got := ts.reminders()
-	if len(got) != 199 {
-		t.Errorf("%d members reminded; want 199", len(got))
+	if len(got) != 200 {
+		t.Errorf("%d members reminded; want 200", len(got))
 	}
 	for to, n := range got {
 		if n != 1 {
@@ -79,8 +79,8 @@ func TestRemindersTwoWorkersEachOnce(t *testing.T) {
 	if got["remind1@example.com"] != 0 {
 		t.Errorf("the cancelled booking was reminded")
 	}
-	if n := ts.id(t, `select count(*) from bookings where schedule_id = $1 and reminded_at is not null`, class); n != 199 {
-		t.Errorf("%d bookings marked reminded; want 199", n)
+	if n := ts.id(t, `select count(*) from bookings where schedule_id = $1 and reminded_at is not null`, class); n != 200 {
+		t.Errorf("%d bookings marked reminded; want 200", n)
 	}
 }
 
