@@ -97,6 +97,11 @@ export const bookings = {
   paidWith: (name: string) => `扣抵：${name}`,
   records: '查看全部預約紀錄',
   status: { booked: '已預約', cancelled: '已取消', attended: '已出席', waiting: '候補中', absent: '未出席' } as Record<string, string>,
+  /** A late cancel (the course's policy): what it took not given back. */
+  lateCancelled: '逾時取消',
+  forfeited: '逾時取消，扣抵的額度不退還',
+  /** Not checked in by the end of a class that counts no-shows. */
+  noShow: '未到',
 };
 
 export const records = {
