@@ -52,6 +52,7 @@ const (
 	TextSkipBooked          = "您已預約此課程"
 	TextSkipClash           = "您在此時段已有其他預約"
 	TextSkipFrozen          = "您的會籍在上課日暫停中"
+	TextSkipSuspended       = "您的線上預約因逾時取消或未到而暫停中"
 	TextSkipNoEntitlement   = "沒有可用於此課程的票券或通行卡，或票券效期不涵蓋上課日"
 )
 

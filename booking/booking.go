@@ -510,6 +510,13 @@ func (f *Flows) promote(t *data.Tx, w Who, l *locked, now time.Time) (int64, []d
 				reason = storefront.TextSkipFrozen
 				break
 			}
+			if err := refuseSuspended(t, w.Brand.ID, u.ID, now); err != nil {
+				if storefront.AsError(err).Code != storefront.CodeBookingSuspended {
+					return 0, nil, err
+				}
+				reason = storefront.TextSkipSuspended
+				break
+			}
 			held, use, err = f.pay(t, u.ID, s, nil, now)
 			if err != nil {
 				e := storefront.AsError(err)
@@ -643,6 +650,9 @@ func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.Waitin
 			return fail(storefront.KindConflict, storefront.CodeNotFull)
 		}
 		if err := refuseFrozen(t, w.User.ID, s); err != nil {
+			return err
+		}
+		if err := refuseSuspended(t, w.Brand.ID, w.User.ID, now); err != nil {
 			return err
 		}
 		hs, err := t.Holdings(w.User.ID, s.StoreID, rules.Day(now))

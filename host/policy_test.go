@@ -161,6 +161,13 @@ func TestSuspensionAfterStrikesWithinDaysEndsAfterDays(t *testing.T) {
 		t.Fatalf("suspended after one strike: %+v", s)
 	}
 	ts.booked(t, m, ts.extraSession(t, "墊上皮拉提斯", "2026-11-24 19:00")) // not attended
+	// full classes, the member waiting for the first
+	other := ts.newMembers(t, "seated", 1, 10, true)[0]
+	full, fuller := ts.extraSession(t, "墊上皮拉提斯", "2026-11-27 19:00"), ts.extraSession(t, "墊上皮拉提斯", "2026-11-28 19:00")
+	ts.exec(t, `update course_schedules set capacity = 1 where id in ($1, $2)`, full, fuller)
+	seat := ts.booked(t, other, full)
+	ts.booked(t, other, fuller)
+	wantCode(t, scenario{Method: "POST", Path: "/api/schedule/waiting/add", Body: body("scheduleId", full), Header: m.auth()}.run(t, ts), 200, 0)
 	ts.clock.t = time.Date(2026, 11, 24, 21, 0, 0, 0, bookingDay.Location())
 	if _, err := ts.bookings.MarkNoShows(ctx); err != nil {
 		t.Fatal(err)
@@ -177,6 +184,14 @@ func TestSuspensionAfterStrikesWithinDaysEndsAfterDays(t *testing.T) {
 	env := wantCode(t, ts.book(t, m, next), http.StatusConflict, storefront.CodeBookingSuspended)
 	if !strings.Contains(env.Message, untilText) || !strings.Contains(env.Message, "逾時取消或未到") {
 		t.Errorf("the refusal says %q; want the reason and %s", env.Message, untilText)
+	}
+
+	// nor may they join a waiting list, and the seat they waited for goes past them
+	wantCode(t, scenario{Method: "POST", Path: "/api/schedule/waiting/add", Body: body("scheduleId", fuller), Header: m.auth()}.run(t, ts),
+		http.StatusConflict, storefront.CodeBookingSuspended)
+	wantCode(t, scenario{Method: "POST", Path: "/api/user/cancelBooking", Body: body("bookingId", seat), Header: other.auth()}.run(t, ts), 200, 0)
+	if n := ts.id(t, `select count(*) from booking_waitlist where user_id = $1 and status = 'skipped' and reason like '%逾時取消或未到%'`, m.id); n != 1 {
+		t.Errorf("the suspended member's wait was not skipped with its reason")
 	}
 
 	ts.clock.t = until // the suspension's end
