@@ -119,5 +119,7 @@ const (
 	CodeFreezeNotFound = -92 // no such freeze of the brand
 	CodeFreezeDecided  = -93 // the freeze was already decided
 	CodeFrozen         = -94 // the member's membership is frozen on the session's day
+	// Codes of ours for the late-cancel and no-show policy.
+	CodeBookingSuspended = -95 // late cancels or no-shows suspended the member's online booking (the message: why, until when)
 
 )

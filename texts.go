@@ -100,6 +100,7 @@ var codeTexts = map[int]string{
 	CodeFreezeNotFound:      "找不到這筆暫停會籍申請",
 	CodeFreezeDecided:       "這筆暫停會籍申請已審核",
 	CodeFrozen:              "您的會籍在這天暫停中，無法預約",
+	CodeBookingSuspended:    "您的線上預約暫停中，如有疑問請洽門市",
 }
 
 // CodeText returns the catalogue text of code, empty for an unknown code

@@ -52,6 +52,7 @@ const (
 	TextSkipBooked          = "您已預約此課程"
 	TextSkipClash           = "您在此時段已有其他預約"
 	TextSkipFrozen          = "您的會籍在上課日暫停中"
+	TextSkipSuspended       = "您的線上預約因逾時取消或未到而暫停中"
 	TextSkipNoEntitlement   = "沒有可用於此課程的票券或通行卡，或票券效期不涵蓋上課日"
 )
 
@@ -78,14 +79,38 @@ const (
 	TextBookedICS      = "附件為行事曆檔案（.ics），可加入您的行事曆。"
 	TextCancelledTitle = "預約已取消"
 	TextCancelledIntro = "您的課程預約已取消，使用的票券額度已退回。"
-	TextPromotedTitle  = "候補成功，已為您預約"
-	TextPromotedIntro  = "有名額釋出，您已從候補名單自動完成預約。"
-	TextSkippedTitle   = "候補未能遞補"
+	// TextLateCancelledIntro: a late cancel, the entitlement forfeited
+	TextLateCancelledIntro = "您的課程預約已逾時取消，依課程規定，此次使用的票券額度不退還。"
+	TextPromotedTitle      = "候補成功，已為您預約"
+	TextPromotedIntro      = "有名額釋出，您已從候補名單自動完成預約。"
+	TextSkippedTitle       = "候補未能遞補"
 )
 
 // TextCancelUntil is a booking mail's cancellation rule: online until when.
 func TextCancelUntil(when string) string {
 	return "如需取消，請於 " + when + " 前於線上取消；之後請洽門市。"
+}
+
+// TextLateCancelUntil is the rule of a course that allows late cancels:
+// in time until when, after it until the start with the entitlement
+// forfeited.
+func TextLateCancelUntil(when string) string {
+	return "如需取消，請於 " + when + " 前於線上取消；之後至開課前仍可線上取消，但此次使用的票券額度不退還。"
+}
+
+// TextNoCancelForfeit: booked already past the deadline of a course that
+// allows late cancels.
+const TextNoCancelForfeit = "此預約已超過取消期限，開課前仍可線上取消，但此次使用的票券額度不退還。"
+
+// TextNoShowCounted: the course counts a booking not checked in by the
+// end of the class as a no-show.
+const TextNoShowCounted = "未於課程結束前完成簽到，將記為未到（No-show）。"
+
+// TextSuspended refuses a booking while the member's online booking is
+// suspended: why (strikes late cancels or no-shows within days days) and
+// until when.
+func TextSuspended(strikes, days int, until string) string {
+	return fmt.Sprintf("您在 %d 天內已有 %d 次逾時取消或未到，線上預約暫停至 %s。如有疑問請洽門市。", days, strikes, until)
 }
 
 // Why a booking cannot be cancelled online, as its mail says.
@@ -116,3 +141,12 @@ const (
 	TextOverdueSettled       = "補繳欠費"     // a paid debt in a card's history
 	TextOverduePrefix        = "分鐘卡欠費補繳：" // the order line paying a card's debt, before the card's name
 )
+
+// The class reminder's introduction: the class is coming.
+const TextReminderIntro = "提醒您，您預約的課程即將開始。"
+
+// TextReminderCancelUntil tells a reminded member until when the mail's
+// button cancels the booking.
+func TextReminderCancelUntil(when string) string {
+	return "如無法出席，請於 " + when + " 前點選下方按鈕取消預約，釋出名額給其他會員。"
+}

@@ -58,6 +58,9 @@ func TextMailReceiptIntro(orderNo string) string {
 const (
 	TextMailBookingButton = "查看我的預約"
 	TextMailBookingOutro  = "如需協助，請直接聯絡門市。"
+	// the class reminder: its title and the button of its cancel link
+	TextMailReminderTitle        = "課程提醒"
+	TextMailReminderCancelButton = "取消這堂預約"
 )
 
 // The mail of a contract just signed.

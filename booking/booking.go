@@ -230,6 +230,9 @@ func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.Se
 				if id, err = f.bookNew(t, w, s, req, pre[s.ScheduleID], st.Clash, booked, now); err != nil {
 					return err
 				}
+				if err := queueReminder(t, w.Brand.ID, w.User.ID, s, id, now); err != nil {
+					return err
+				}
 				if st.Waiting != 0 { // booked directly: off the waiting list
 					if err := t.EndWait(st.Waiting, "left", storefront.TextBookedDirectly, id, now); err != nil {
 						return err
@@ -301,6 +304,9 @@ func (f *Flows) bookNew(t *data.Tx, w Who, s *data.SessionInfo, req Request, pre
 		return 0, fail(storefront.KindConflict, storefront.CodeBookingClosed)
 	}
 	if err := refuseFrozen(t, w.User.ID, s); err != nil {
+		return 0, err
+	}
+	if err := refuseSuspended(t, w.Brand.ID, w.User.ID, now); err != nil {
 		return 0, err
 	}
 	if !req.AllowConflict {
@@ -382,7 +388,7 @@ func CancelCode(r rules.CancelReason) int {
 	}[r]
 }
 
-// Cancellation is a booking's cancel rule at now.
+// Cancellation is what a booking's cancel rule needs.
 func Cancellation(b *data.Booking, s rules.Session) rules.Cancellation {
 	return rules.Cancellation{Status: b.Status, BoughtOnline: b.OrderID != 0 || b.PayKind == data.PayOrder, Session: s}
 }
@@ -391,27 +397,32 @@ func Cancellation(b *data.Booking, s rules.Session) rules.Cancellation {
 // private-coach flag and the cancellation deadline it was listed with.
 func SessionOf(b *data.Booking) rules.Session {
 	return rules.Session{Start: b.StartsAt, End: b.EndsAt, PrivateCoach: b.PrivateCoach,
-		CancelHours: int(b.StartsAt.Sub(b.CancelDeadline) / time.Hour)}
+		CancelHours: int(b.StartsAt.Sub(b.CancelDeadline) / time.Hour), LateCancel: b.LateCancel}
 }
 
-// Verify says whether the member may cancel the booking online now: 0,
-// or the code of the rule that forbids it.
-func (f *Flows) Verify(ctx context.Context, w Who, bookingID int64) (*data.Booking, int, error) {
+// Verify says whether the member may cancel the booking online now:
+// rules.CancelOK, rules.CancelLate (allowed, the entitlement forfeited)
+// or the rule that forbids it (CancelCode).
+func (f *Flows) Verify(ctx context.Context, w Who, bookingID int64) (*data.Booking, rules.CancelReason, error) {
 	b, err := f.DB.Booking(ctx, w.User.ID, bookingID)
 	if err != nil {
 		return nil, 0, err
 	}
-	return b, CancelCode(rules.CancelRule(Cancellation(b, SessionOf(b)), f.Now())), nil
+	return b, rules.CancelRule(Cancellation(b, SessionOf(b)), f.Now()), nil
 }
 
 // Cancelled is what a cancellation did: the booking cancelled, and the
-// waiting member booked in its place (0: none).
+// waiting member booked in its place (0: none); Forfeited: a late cancel,
+// what the booking took not given back.
 type Cancelled struct {
 	BookingID, Promoted int64
+	Forfeited           bool
 }
 
 // Cancel cancels the member's booking by the course's rules, gives back
-// what it consumed and frees its seat; before the cancellation deadline,
+// what it consumed (not after the deadline, where the course allows late
+// cancels: rules.CancelLate forfeits it) and frees its seat; before the
+// cancellation deadline,
 // in the same transaction, the first waiting member whose entitlement
 // still covers the class is booked into it (the ones before who no longer
 // qualify are skipped and told why).
@@ -429,15 +440,18 @@ func (f *Flows) Cancel(ctx context.Context, w Who, bookingID int64) (*Cancelled,
 			return err
 		}
 		s, b := l.session, l.booking
-		if code := CancelCode(rules.CancelRule(Cancellation(&b.Booking, s.Session), now)); code != 0 {
-			return fail(storefront.KindConflict, code)
+		rule := rules.CancelRule(Cancellation(&b.Booking, s.Session), now)
+		if !rule.Allowed() {
+			return fail(storefront.KindConflict, CancelCode(rule))
 		}
-		if err := t.Cancel(b, now); err != nil {
+		late := rule == rules.CancelLate
+		if err := t.Cancel(b, now, late); err != nil {
 			return err
 		}
+		out.Forfeited = late
 		notify := w.Brand.ModuleSet().Has(data.ModuleEmailNotification)
 		if notify {
-			mails = append(mails, cancellation(w, s, b.ID, now))
+			mails = append(mails, cancellation(w, s, b.ID, now, late))
 		}
 		if promotes(s) {
 			promoted, pm, err := f.promote(t, w, l, now)
@@ -496,6 +510,13 @@ func (f *Flows) promote(t *data.Tx, w Who, l *locked, now time.Time) (int64, []d
 				reason = storefront.TextSkipFrozen
 				break
 			}
+			if err := refuseSuspended(t, w.Brand.ID, u.ID, now); err != nil {
+				if storefront.AsError(err).Code != storefront.CodeBookingSuspended {
+					return 0, nil, err
+				}
+				reason = storefront.TextSkipSuspended
+				break
+			}
 			held, use, err = f.pay(t, u.ID, s, nil, now)
 			if err != nil {
 				e := storefront.AsError(err)
@@ -519,6 +540,9 @@ func (f *Flows) promote(t *data.Tx, w Who, l *locked, now time.Time) (int64, []d
 			return 0, nil, err
 		}
 		if err := t.EndWait(wt.EntryID, "promoted", "", id, now); err != nil {
+			return 0, nil, err
+		}
+		if err := queueReminder(t, w.Brand.ID, u.ID, s, id, now); err != nil {
 			return 0, nil, err
 		}
 		mails = append(mails, promoted(Who{Brand: w.Brand, User: u, Shop: w.Shop}, s, id, now))
@@ -628,6 +652,9 @@ func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.Waitin
 		if err := refuseFrozen(t, w.User.ID, s); err != nil {
 			return err
 		}
+		if err := refuseSuspended(t, w.Brand.ID, w.User.ID, now); err != nil {
+			return err
+		}
 		hs, err := t.Holdings(w.User.ID, s.StoreID, rules.Day(now))
 		if err != nil {
 			return err
@@ -661,6 +688,31 @@ func refuseFrozen(t *data.Tx, userID int64, s *data.SessionInfo) error {
 		err = fail(storefront.KindConflict, storefront.CodeFrozen)
 	}
 	return err
+}
+
+// refuseSuspended refuses online booking while the member's late cancels
+// and no-shows suspend it (rules.Suspended), saying why and until when.
+func refuseSuspended(t *data.Tx, brandID string, userID int64, now time.Time) error {
+	p, s, err := t.Suspension(brandID, userID, now)
+	if err != nil || s == nil {
+		return err
+	}
+	return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeBookingSuspended,
+		Message: SuspensionText(p, s)}
+}
+
+// SuspensionText says why the member's online booking is suspended and
+// until when.
+func SuspensionText(p rules.StrikePolicy, s *rules.Suspension) string {
+	return storefront.TextSuspended(p.Strikes, p.WithinDays, dayTime(s.Until))
+}
+
+// MarkNoShows marks the bookings not checked in by the end of their class
+// as no-shows, where the course counts them (rules.NoShow), and returns
+// how many. Repeatable, and several hosts may run it at once: each
+// booking is marked once.
+func (f *Flows) MarkNoShows(ctx context.Context) (int64, error) {
+	return f.DB.MarkNoShows(ctx, f.Now())
 }
 
 // Leave takes the member off the session's waiting list.
@@ -752,7 +804,12 @@ func confirmation(w Who, s *data.SessionInfo, id int64, now time.Time, paidByOrd
 func cancelPolicy(s *data.SessionInfo, now time.Time, paidByOrder bool) string {
 	switch rules.CancelRule(rules.Cancellation{Status: data.BookingBooked, BoughtOnline: paidByOrder, Session: s.Session}, now) {
 	case rules.CancelOK:
+		if s.LateCancel {
+			return storefront.TextLateCancelUntil(dayTime(s.CancelDeadline()))
+		}
 		return storefront.TextCancelUntil(dayTime(s.CancelDeadline()))
+	case rules.CancelLate:
+		return storefront.TextNoCancelForfeit
 	case rules.CancelBoughtOnline:
 		return storefront.TextNoCancelBought
 	case rules.CancelCoachClass:
@@ -766,8 +823,12 @@ func waiting(w Who, s *data.SessionInfo, position int) data.Mail {
 	return notice(w, "", storefront.TextWaitingTitle, storefront.TextWaitingIntro(position)+classLine(s))
 }
 
-func cancellation(w Who, s *data.SessionInfo, id int64, now time.Time) data.Mail {
-	m := notice(w, "", storefront.TextCancelledTitle, storefront.TextCancelledIntro+classLine(s))
+func cancellation(w Who, s *data.SessionInfo, id int64, now time.Time, late bool) data.Mail {
+	intro := storefront.TextCancelledIntro
+	if late {
+		intro = storefront.TextLateCancelledIntro
+	}
+	m := notice(w, "", storefront.TextCancelledTitle, intro+classLine(s))
 	return withICS(m, w, s, id, now, true)
 }
 

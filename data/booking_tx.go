@@ -36,6 +36,9 @@ type SessionInfo struct {
 	Price int
 	// NeedsVerifiedEmail: the brand wants a verified e-mail before booking.
 	NeedsVerifiedEmail bool
+	// NoShowCounted: the course counts a booking not checked in by the end
+	// of the class as a no-show (rules.NoShowCounted).
+	NoShowCounted bool
 	rules.Session
 }
 
@@ -47,7 +50,8 @@ const sessionCols = `s.id, s.brand_id, c.id, c.name, c.store_id, st.name, st.pho
 	coalesce((select price from term_classes where id = s.term_class_id), c.min_price), br.booking_needs_verified_email,
 	(s.date + s.start_time) at time zone 'Asia/Taipei', (s.date + s.end_time) at time zone 'Asia/Taipei',
 	c.private_coach, coalesce(c.points_cost, 0), coalesce(c.hours_cost, 0), c.count_allowed, c.passcard_allowed,
-	c.timing_allowed, c.booking_opens_hours, c.booking_closes_minutes, c.cancel_hours`
+	c.timing_allowed, c.booking_opens_hours, c.booking_closes_minutes, c.cancel_hours, c.late_cancel = 'forfeit',
+	c.no_show = 'counted'`
 
 const sessionJoin = `course_schedules s
 	join courses c on c.id = s.course_id
@@ -59,7 +63,7 @@ func scanSession(r pgx.Row, s *SessionInfo) error {
 	return r.Scan(&s.ScheduleID, &s.BrandID, &s.CourseID, &s.CourseName, &s.StoreID, &s.StoreName, &s.StorePhone, &s.StoreAddr,
 		&s.TeacherName, &s.TermClassID, &s.Capacity, &s.Booked, &s.Price, &s.NeedsVerifiedEmail, &s.Start, &s.End,
 		&s.PrivateCoach, &s.PointsCost, &s.HoursCost, &s.CountAllowed, &s.PasscardAllowed, &s.TimingAllowed,
-		&s.OpensHours, &s.ClosesMinutes, &s.CancelHours)
+		&s.OpensHours, &s.ClosesMinutes, &s.CancelHours, &s.LateCancel, &s.NoShowCounted)
 }
 
 // errSessionNotFound: no such session of the brand.
@@ -459,23 +463,20 @@ type BookingRow struct {
 // its member: BookingSession finds the session).
 func (t *Tx) LockBooking(userID, bookingID int64) (*BookingRow, error) {
 	b := &BookingRow{UserID: userID}
-	var kind string
 	var holdingID int64
 	var ticketType string
 	err := t.tx.QueryRow(t.ctx, `select `+bookingCols+`, b.activated_holding, coalesce(b.passcard_id, b.ticket_id, b.counting_passcard_id, 0)
 		from `+bookingJoin+` where b.id = $1 and b.user_id = $2 for update of b`, bookingID, userID).Scan(
-		&b.ID, &b.ScheduleID, &b.CourseID, &b.CourseName, &b.CoachName, &b.StoreID, &b.StoreName, &b.StorePhone,
-		&b.StartsAt, &b.EndsAt, &b.PrivateCoach, &b.Status, &kind, &b.PayName, &b.Consumed, &ticketType,
-		&b.CancelDeadline, &b.CheckedInAt, &b.CancelledAt, &b.CreatedAt, &b.OrderID, &b.ActivatedHolding, &holdingID)
+		append(bookingFields(&b.Booking, &ticketType), &b.ActivatedHolding, &holdingID)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, codeErr(storefront.KindNotFound, storefront.CodeBookingNotFound)
 	}
 	if err != nil {
 		return nil, dbErr(err)
 	}
-	b.PayKind, b.Unit = kind, rules.PayUnit(kind, ticketType)
+	b.Unit = rules.PayUnit(b.PayKind, ticketType)
 	if holdingID != 0 {
-		b.Held = &Held{Entitlement: rules.Entitlement{Kind: kind, ID: holdingID, TicketType: ticketType}}
+		b.Held = &Held{Entitlement: rules.Entitlement{Kind: b.PayKind, ID: holdingID, TicketType: ticketType}}
 	}
 	return b, nil
 }
@@ -493,15 +494,17 @@ func (t *Tx) BookingSession(userID, bookingID int64) (int64, error) {
 
 // Cancel cancels a booking at now: its seat is freed, what it consumed is
 // given back, and a holding whose validity it started (with no other live
-// booking on it) waits for its first use again.
-func (t *Tx) Cancel(bk *BookingRow, now time.Time) error {
+// booking on it) waits for its first use again. A late cancel (forfeit:
+// the course's late-cancel policy) frees the seat only: what the booking
+// took stays spent, and it counts as a strike (Strikes).
+func (t *Tx) Cancel(bk *BookingRow, now time.Time, forfeit bool) error {
 	b := &pgx.Batch{}
-	b.Queue(`update bookings set status = 'cancelled', cancelled_at = $2 where id = $1`, bk.ID, now)
+	b.Queue(`update bookings set status = 'cancelled', cancelled_at = $2, late_cancel = $3 where id = $1`, bk.ID, now, forfeit)
 	b.Queue(`update course_schedules set booked = booked - 1 where id = $1`, bk.ScheduleID)
-	if bk.Held != nil {
+	if bk.Held != nil && !forfeit {
 		queueSpend(b, bk.Held, -bk.Consumed, false)
 	}
-	if err := sendBatch(t.ctx, t.tx, b); err != nil || bk.Held == nil || !bk.ActivatedHolding {
+	if err := sendBatch(t.ctx, t.tx, b); err != nil || bk.Held == nil || !bk.ActivatedHolding || forfeit {
 		return err
 	}
 	var others bool
@@ -519,7 +522,7 @@ func (t *Tx) Cancel(bk *BookingRow, now time.Time) error {
 // starts with its first check-in, starts it.
 func (t *Tx) CheckIn(bk *BookingRow, now time.Time, starts *rules.Period) error {
 	b := &pgx.Batch{}
-	b.Queue(`update bookings set status = 'attended', checked_in_at = $2 where id = $1`, bk.ID, now)
+	b.Queue(`update bookings set status = 'attended', checked_in_at = $2, no_show_at = null where id = $1`, bk.ID, now)
 	if starts != nil && bk.Held != nil {
 		queuePeriod(b, bk.Held.Kind, bk.Held.ID, *starts, nil)
 	}

@@ -63,6 +63,14 @@ type Booking struct {
 	CancelledAt    *time.Time `json:"cancelledAt" tstype:"string | null,required"`
 	CreatedAt      time.Time  `json:"createdAt"`
 	OrderID        int64      `json:"orderId"` // 0: not bought by checkout
+	// LateCancel: the course lets the member cancel online after
+	// CancelDeadline, until the start, the entitlement forfeited
+	// (rules/policy.go); Forfeited: this booking was cancelled so, what it
+	// took not given back; NoShow: not checked in by the end of the class
+	// (a course that counts no-shows).
+	LateCancel bool `json:"lateCancel"`
+	Forfeited  bool `json:"forfeited"`
+	NoShow     bool `json:"noShow"`
 }
 
 // WaitingEntry is a member's place on a session's waiting list.
@@ -98,7 +106,8 @@ type BookingFilter struct {
 const bookingCols = `b.id, b.schedule_id, c.id, coalesce(tcl.name, c.name), coalesce(t.name, ''), c.store_id, st.name, st.phone,
 	b.starts_at, b.ends_at, c.private_coach, b.status, b.pay_kind,
 	coalesce(p.name, k.name, tc.name, ''), b.consumed, coalesce(k.ticket_type, ''),
-	b.starts_at - make_interval(hours => c.cancel_hours), b.checked_in_at, b.cancelled_at, b.created_at, coalesce(b.order_id, 0)`
+	b.starts_at - make_interval(hours => c.cancel_hours), b.checked_in_at, b.cancelled_at, b.created_at, coalesce(b.order_id, 0),
+	c.late_cancel = 'forfeit', b.late_cancel, b.no_show_at is not null`
 
 const bookingJoin = `bookings b
 	join course_schedules s on s.id = b.schedule_id
@@ -110,11 +119,17 @@ const bookingJoin = `bookings b
 	left join member_counting_passcards tc on tc.id = b.counting_passcard_id
 	left join term_classes tcl on tcl.id = s.term_class_id`
 
+// bookingFields are the fields bookingCols fill, in their order
+// (ticketType: the ticket's type, for the unit).
+func bookingFields(b *Booking, ticketType *string) []any {
+	return []any{&b.ID, &b.ScheduleID, &b.CourseID, &b.CourseName, &b.CoachName, &b.StoreID, &b.StoreName, &b.StorePhone,
+		&b.StartsAt, &b.EndsAt, &b.PrivateCoach, &b.Status, &b.PayKind, &b.PayName, &b.Consumed, ticketType,
+		&b.CancelDeadline, &b.CheckedInAt, &b.CancelledAt, &b.CreatedAt, &b.OrderID, &b.LateCancel, &b.Forfeited, &b.NoShow}
+}
+
 func scanBooking(r pgx.Row, b *Booking) error {
 	var ticketType string
-	err := r.Scan(&b.ID, &b.ScheduleID, &b.CourseID, &b.CourseName, &b.CoachName, &b.StoreID, &b.StoreName, &b.StorePhone,
-		&b.StartsAt, &b.EndsAt, &b.PrivateCoach, &b.Status, &b.PayKind, &b.PayName, &b.Consumed, &ticketType,
-		&b.CancelDeadline, &b.CheckedInAt, &b.CancelledAt, &b.CreatedAt, &b.OrderID)
+	err := r.Scan(bookingFields(b, &ticketType)...)
 	b.Unit = rules.PayUnit(b.PayKind, ticketType)
 	return err
 }
@@ -170,9 +185,7 @@ func (db *DB) BookingRecords(ctx context.Context, userID int64, f BookingFilter,
 	p := &Page[Booking]{PageNumber: pageNumber, PageSize: pageSize}
 	list, err := queryList(ctx, db, func(r pgx.Row, b *Booking) error {
 		var ticketType string
-		err := r.Scan(&b.ID, &b.ScheduleID, &b.CourseID, &b.CourseName, &b.CoachName, &b.StoreID, &b.StoreName, &b.StorePhone,
-			&b.StartsAt, &b.EndsAt, &b.PrivateCoach, &b.Status, &b.PayKind, &b.PayName, &b.Consumed, &ticketType,
-			&b.CancelDeadline, &b.CheckedInAt, &b.CancelledAt, &b.CreatedAt, &b.OrderID, &p.Total)
+		err := r.Scan(append(bookingFields(b, &ticketType), &p.Total)...)
 		b.Unit = rules.PayUnit(b.PayKind, ticketType)
 		return err
 	}, fmt.Sprintf(`select `+bookingCols+`, count(*) over () from `+bookingJoin+` where %s

@@ -105,8 +105,10 @@ func (s *Server) bookingItem(r *http.Request, b *data.Brand, bk data.Booking) wi
 	sess := booking.SessionOf(&bk)
 	it := wire.BookingItem{Booking: bk,
 		CalendarURL: fmt.Sprintf("/api/user/bookings/%d/calendar.ics?brandId=%s", bk.ID, url.QueryEscape(b.ID))}
-	it.CancelCode = booking.CancelCode(rules.CancelRule(booking.Cancellation(&bk, sess), now))
-	it.CanCancel = it.CancelCode == 0
+	rule := rules.CancelRule(booking.Cancellation(&bk, sess), now)
+	it.CancelCode = booking.CancelCode(rule)
+	it.CanCancel = rule.Allowed()
+	it.CancelForfeits = rule == rules.CancelLate
 	it.CanCheckIn = b.ModuleSet().Has(data.ModuleCheckInBooking) && bk.Status == data.BookingBooked && sess.CheckInOpen(now)
 	it.GoogleCalendarURL = booking.GoogleCalendarURL(booking.EventOf(&bk, b, s.mailBrand(r, b).Home))
 	return it
@@ -133,12 +135,17 @@ func (s *Server) apiCancelVerify(w http.ResponseWriter, r *http.Request) (any, e
 	if err != nil {
 		return nil, err
 	}
-	bk, code, err := s.bookings.Verify(r.Context(), s.who(r, b, m), id)
+	bk, rule, err := s.bookings.Verify(r.Context(), s.who(r, b, m), id)
 	if err != nil {
 		return nil, err
 	}
-	return &wire.CancelVerify{BookingID: bk.ID, Cancellable: code == 0, Code: code, Message: storefront.CodeText(code),
-		Deadline: bk.CancelDeadline, Refund: bk.Consumed, Unit: bk.Unit, PayName: bk.PayName,
+	code, refund := booking.CancelCode(rule), bk.Consumed
+	if rule == rules.CancelLate {
+		refund = 0
+	}
+	return &wire.CancelVerify{BookingID: bk.ID, Cancellable: rule.Allowed(), Forfeits: rule == rules.CancelLate,
+		Code: code, Message: storefront.CodeText(code),
+		Deadline: bk.CancelDeadline, Refund: refund, Unit: bk.Unit, PayName: bk.PayName,
 		StoreName: bk.StoreName, StorePhone: bk.StorePhone}, nil
 }
 
@@ -158,4 +165,25 @@ func (s *Server) apiCancelBooking(w http.ResponseWriter, r *http.Request) (any, 
 		return nil, err
 	}
 	return &wire.CancelAnswer{Booking: items[0]}, nil
+}
+
+// GET /api/user/bookingSuspension?brandId=: whether the member's late
+// cancels and no-shows suspend their online booking now (the brand's
+// rule), until when and why.
+func (s *Server) apiBookingSuspension(w http.ResponseWriter, r *http.Request) (any, error) {
+	b, m, err := s.queryMember(w, r)
+	if err != nil {
+		return nil, err
+	}
+	return s.suspension(r.Context(), b, m.user)
+}
+
+// suspension is the member's suspension of online booking now, as the
+// member sees it (the call above and the member's bookings page).
+func (s *Server) suspension(ctx context.Context, b *data.Brand, u *data.User) (*wire.BookingSuspension, error) {
+	p, sus, err := s.db.Suspension(ctx, b.ID, u.ID, s.now())
+	if err != nil || sus == nil {
+		return &wire.BookingSuspension{}, err
+	}
+	return &wire.BookingSuspension{Suspended: true, Until: &sus.Until, Message: booking.SuspensionText(p, sus)}, nil
 }

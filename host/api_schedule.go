@@ -102,7 +102,8 @@ func (s *Server) apiScheduleSeats(w http.ResponseWriter, r *http.Request) (any, 
 		opens, closes := info.BookingWindow()
 		seat := wire.ScheduleSeat{Schedule: sc, CourseName: info.CourseName, SeatsLeft: seatsLeft(b, info.SeatsLeft()), Full: info.SeatsLeft() == 0,
 			WaitingCount: waiting[sc.ScheduleID], BookingOpensAt: opens, BookingClosesAt: closes,
-			CancelDeadline: info.CancelDeadline(), PrivateCoach: info.PrivateCoach}
+			CancelDeadline: info.CancelDeadline(), PrivateCoach: info.PrivateCoach, LateCancel: info.LateCancel,
+			NoShowCounted: info.NoShowCounted}
 		seat.BookableNow = info.BookableAt(now) && !seat.Full
 		if my, ok := mine[sc.ScheduleID]; ok {
 			seat.MyBookingID, seat.MyBookingStatus, seat.MyWaitingPosition = my.BookingID, my.Status, my.WaitingPosition

@@ -58,8 +58,9 @@ func loadMemberCentre(s *Server, rc *reqCtx) (any, error) {
 }
 
 // loadMemberBookings is /user/booking: the member's bookings with what
-// they may do with each, their waiting-list entries, and the check-in QR
-// (module QR_CHECK_IN).
+// they may do with each, their waiting-list entries, the check-in QR
+// (module QR_CHECK_IN), and whether late cancels and no-shows suspend
+// their online booking.
 func loadMemberBookings(s *Server, rc *reqCtx) (any, error) {
 	bs, err := s.db.MemberBookings(rc.ctx(), rc.member.user.ID, s.now())
 	if err != nil {
@@ -70,6 +71,9 @@ func loadMemberBookings(s *Server, rc *reqCtx) (any, error) {
 		p.Bookings[i] = s.bookingItem(rc.r, rc.brand, b)
 	}
 	if p.Waiting, err = s.db.WaitingEntries(rc.ctx(), rc.member.user.ID, s.now()); err != nil {
+		return nil, err
+	}
+	if p.Suspension, err = s.suspension(rc.ctx(), rc.brand, rc.member.user); err != nil {
 		return nil, err
 	}
 	if rc.brand.ModuleSet().Has(data.ModuleQRCheckIn) {

@@ -132,7 +132,8 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 	defer stopListening()
 	go db.ListenBrandChanges(listenCtx, func(id string) { srv.BrandChanged(listenCtx, id) })
 	go db.ListenSessionRevocations(listenCtx, srv.SessionRevoked)
-	go srv.purgeDeletedAccounts(listenCtx, purgeEvery)
+	go srv.sweep(listenCtx, purgeEvery, "purging the deleted accounts past retention", srv.members.PurgeDeleted)
+	go srv.sweep(listenCtx, noShowEvery, "marking the no-shows", srv.bookings.MarkNoShows)
 
 	hs := httpServer(srv, log)
 	log.Info("storefront listening", "addr", ln.Addr().String(), "env", cfg.Env, "renderers", pool.Size(),
@@ -225,20 +226,27 @@ func (s *Server) handleJobs(w *outbox.Worker) {
 	})
 	w.Handle(data.JobFreezeStart, func(ctx context.Context, p json.RawMessage) error { return s.checkout.FreezePlans(ctx, p, true) })
 	w.Handle(data.JobFreezeEnd, func(ctx context.Context, p json.RawMessage) error { return s.checkout.FreezePlans(ctx, p, false) })
+	w.Handle(data.JobReminder, s.remind)
 }
 
 // purgeEvery is how often a host removes the deleted accounts past
 // retention (any host may: the removal is one statement, repeatable).
 const purgeEvery = 24 * time.Hour
 
-// purgeDeletedAccounts removes the deleted accounts whose records are
-// past retention, now and then every every, until ctx ends.
-func (s *Server) purgeDeletedAccounts(ctx context.Context, every time.Duration) {
+// noShowEvery is how often a host marks the no-shows of the classes that
+// ended (booking.Flows.MarkNoShows; any host may: the marking is one
+// statement, repeatable).
+const noShowEvery = time.Minute
+
+// sweep runs fn now and then every every until ctx ends, logging its
+// failure and, when it did something, how many rows it changed (what:
+// what it does).
+func (s *Server) sweep(ctx context.Context, every time.Duration, what string, fn func(context.Context) (int64, error)) {
 	for {
-		if n, err := s.members.PurgeDeleted(ctx); err != nil && ctx.Err() == nil {
-			s.log.Error("purging the deleted accounts past retention", "err", err)
+		if n, err := fn(ctx); err != nil && ctx.Err() == nil {
+			s.log.Error(what, "err", err)
 		} else if n > 0 {
-			s.log.Info("deleted accounts past retention purged", "accounts", n)
+			s.log.Info(what+": done", "rows", n)
 		}
 		select {
 		case <-ctx.Done():

@@ -183,6 +183,9 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /api/user/delete", s.api(s.apiUserDelete))
 	mux.Handle("POST /api/user/freeze", s.api(s.apiFreeze))
 	mux.Handle("GET /api/user/freezes", s.api(s.apiFreezes))
+	mux.Handle("GET /api/user/bookingSuspension", s.api(s.apiBookingSuspension))
+	mux.Handle("GET /api/user/cancelBooking/link", s.api(s.apiCancelLink))
+	mux.Handle("POST /api/user/cancelBooking/link", s.api(s.apiCancelByLink))
 	if s.mailbox != nil {
 		mux.HandleFunc("GET /dev/mailbox", s.loopbackOnly(s.devMailbox))
 		mux.HandleFunc("GET /dev/mailbox.json", s.loopbackOnly(s.devMailboxJSON))

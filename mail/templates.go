@@ -146,6 +146,22 @@ func BookingNotice(b Brand, to, name, title, intro, link string) Message {
 	})
 }
 
+// ClassReminder is a booked class's reminder: the class, and a button
+// to cancel it (cancel: the link's confirmation page, while the class is
+// outside its cancel window) or else to the member's bookings (link).
+func ClassReminder(b Brand, to, name, intro, link string, cancel bool) Message {
+	button := storefront.TextMailBookingButton
+	if cancel {
+		button = storefront.TextMailReminderCancelButton
+	}
+	return render(to, mailData{
+		Brand: b, Name: name, Title: storefront.TextMailReminderTitle, Intro: intro,
+		Button: button,
+		Link:   link,
+		Outro:  storefront.TextMailBookingOutro,
+	})
+}
+
 // ContractSigned is the mail of a contract just signed; its PDF travels
 // as the attachment.
 func ContractSigned(b Brand, to, name, title, link string, rows [][2]string) Message {

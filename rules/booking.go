@@ -48,6 +48,9 @@ type Session struct {
 	// booking opens OpensHours before the start and closes ClosesMinutes
 	// before; online cancelling ends CancelHours before
 	OpensHours, ClosesMinutes, CancelHours int
+	// LateCancel: after the deadline a member may still cancel online
+	// until the start, the entitlement forfeited (rules/policy.go)
+	LateCancel bool
 }
 
 // Day is the session's Taipei day.
@@ -365,7 +368,13 @@ const (
 	CancelCoachClass                    // -60000010
 	CancelStarted                       // -60000012: the class has begun
 	CancelPastDeadline                  // -60000009
+	// CancelLate: past the deadline, allowed by the course's late-cancel
+	// policy with the entitlement forfeited (not given back)
+	CancelLate
 )
+
+// Allowed reports whether the member may cancel online (perhaps late).
+func (r CancelReason) Allowed() bool { return r == CancelOK || r == CancelLate }
 
 // Cancellation is what the cancel rule needs of a booking.
 type Cancellation struct {
@@ -376,7 +385,8 @@ type Cancellation struct {
 
 // CancelRule says whether a booking may be cancelled online at now, the
 // first rule that forbids it in this order: already cancelled, checked
-// in, bought online, a private-coach class, begun, past the deadline.
+// in, bought online, a private-coach class, begun, past the deadline
+// (CancelLate instead when the course allows late cancels).
 func CancelRule(c Cancellation, now time.Time) CancelReason {
 	switch {
 	case c.Status == "cancelled":
@@ -389,6 +399,8 @@ func CancelRule(c Cancellation, now time.Time) CancelReason {
 		return CancelCoachClass
 	case !now.Before(c.Session.Start):
 		return CancelStarted
+	case now.After(c.Session.CancelDeadline()) && c.Session.LateCancel:
+		return CancelLate
 	case now.After(c.Session.CancelDeadline()):
 		return CancelPastDeadline
 	}

@@ -203,6 +203,8 @@ func TestCancelRule(t *testing.T) {
 	early := at(t, "2026-11-30 10:00")
 	private := s
 	private.PrivateCoach = true
+	late := s
+	late.LateCancel = true
 	for _, c := range []struct {
 		name string
 		c    Cancellation
@@ -216,6 +218,11 @@ func TestCancelRule(t *testing.T) {
 		{name: "a private-coach class", c: Cancellation{Status: "booked", Session: private}, now: early, want: CancelCoachClass},
 		{name: "past the deadline", c: Cancellation{Status: "booked", Session: s}, now: at(t, "2026-12-01 12:00"), want: CancelPastDeadline},
 		{name: "begun", c: Cancellation{Status: "booked", Session: s}, now: at(t, "2026-12-01 19:00"), want: CancelStarted},
+		{name: "past the deadline where the course allows late cancels", c: Cancellation{Status: "booked", Session: late}, now: at(t, "2026-12-01 12:00"), want: CancelLate},
+		{name: "in time where the course allows late cancels", c: Cancellation{Status: "booked", Session: late}, now: early, want: CancelOK},
+		{name: "a minute before the start where the course allows late cancels", c: Cancellation{Status: "booked", Session: late}, now: at(t, "2026-12-01 18:59"), want: CancelLate},
+		{name: "begun, even where the course allows late cancels", c: Cancellation{Status: "booked", Session: late}, now: at(t, "2026-12-01 19:00"), want: CancelStarted},
+		{name: "checked in, even where the course allows late cancels", c: Cancellation{Status: "attended", Session: late}, now: at(t, "2026-12-01 12:00"), want: CancelCheckedIn},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := CancelRule(c.c, c.now); got != c.want {

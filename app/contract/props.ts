@@ -130,6 +130,7 @@ export type WaitingPosition = wire.WaitingPosition;
 export type WaitingEntry = data.WaitingEntry;
 export type CancelVerify = wire.CancelVerify;
 export type CancelAnswer = wire.CancelAnswer;
+export type CancelLink = wire.CancelLink;
 export type CheckInAnswer = wire.CheckInAnswer;
 export type CheckInQR = wire.CheckInQR;
 export type BookingFilter = data.BookingFilter;

@@ -33,6 +33,7 @@ const dialogs: { [N in DialogName]: ComponentType<DialogProps<N>> } = {
   checkInQr: lazyDialog(() => import('../features/booking/dialogs/check-in-qr-dialog')),
   holdingQr: lazyDialog(() => import('../features/members/dialogs/holding-qr-dialog')),
   unsubscribe: lazyDialog(() => import('../features/members/dialogs/unsubscribe-dialog')),
+  cancelByLink: lazyDialog(() => import('../features/booking/dialogs/cancel-link-dialog')),
   downloadApp: lazyDialog(() => import('../features/brand/dialogs/download-app-dialog')),
 };
 
@@ -40,7 +41,7 @@ const dialogs: { [N in DialogName]: ComponentType<DialogProps<N>> } = {
 const AppSignIn = lazyDialog(() => import('../features/members/dialogs/app-sign-in-dialog'));
 
 /** Query parameters of links that open a dialog on arrival. */
-export const arrivalQuery = { unsubscribe: 'unsubscribe', appDownload: 'appDownload' } as const;
+export const arrivalQuery = { unsubscribe: 'unsubscribe', cancelBooking: 'cancelBooking', appDownload: 'appDownload' } as const;
 
 export function DialogHost() {
   const { dialog, open, close } = useUi();
@@ -69,7 +70,8 @@ export function DialogHost() {
     if (!page.user && next && !justOut) open('login', { next });
   }, [asked, open, page.user, page.basePath]);
   // links that open a dialog on arrival: a notification mail's unsubscribe
-  // link, a computer sent on from /appDownloadRedirect. Read from the
+  // link, a class reminder's cancel link, a computer sent on from
+  // /appDownloadRedirect. Read from the
   // address, not the props (a cached page keeps no such query), and taken
   // off it, so the token stays out of the history and a reload.
   const promote = page.brand?.settings.brandPromoteInfo;
@@ -77,12 +79,15 @@ export function DialogHost() {
   useEffect(() => {
     const url = new URL(window.location.href);
     const token = url.searchParams.get(arrivalQuery.unsubscribe);
+    const cancel = url.searchParams.get(arrivalQuery.cancelBooking);
     const app = url.searchParams.has(arrivalQuery.appDownload);
-    if (token === null && !app) return;
+    if (token === null && cancel === null && !app) return;
     url.searchParams.delete(arrivalQuery.unsubscribe);
+    url.searchParams.delete(arrivalQuery.cancelBooking);
     url.searchParams.delete(arrivalQuery.appDownload);
     history.replaceState(history.state, '', url.pathname + url.search + url.hash);
     if (token) open('unsubscribe', { token });
+    else if (cancel) open('cancelByLink', { token: cancel });
     else if (app && hasApp) open('downloadApp', {});
   }, [open, hasApp]);
   if (!dialog) return null;

@@ -46,6 +46,8 @@ export interface DialogArgs {
   holdingQr: { kind: 'quantityPasscard' | 'timingCard'; holdingId: number; name: string };
   /** A notification mail's one-click link came to the page (?unsubscribe=token): confirm, then report. */
   unsubscribe: { token: string };
+  /** A class reminder's cancel link came to the page (?cancelBooking=token): the booking, confirm, then report. */
+  cancelByLink: { token: string };
   /** The brand's app in the stores (spec section 2). */
   downloadApp: Record<string, never>;
 }

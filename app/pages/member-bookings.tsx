@@ -2,7 +2,8 @@
 // add to calendar), the waiting lists the member is on (position, leave),
 // the check-in QR code (module QR_CHECK_IN), the cancelled bookings (a
 // class still to come is no past booking), then past bookings and a link
-// to the full booking records.
+// to the full booking records; above them, when late cancels and no-shows
+// suspend the member's online booking, why and until when.
 import type { ReactNode } from 'react';
 import { css } from '@emotion/css';
 import type { MemberBookingsData, WaitingEntry } from '../contract/props';
@@ -30,6 +31,14 @@ const top = css`
   justify-content: space-between;
   align-items: center;
   margin-bottom: 16px;
+`;
+
+const notice = css`
+  margin: 0 0 16px;
+  padding: 12px 14px;
+  border-radius: 8px;
+  border: 1px solid currentColor;
+  line-height: 1.6;
 `;
 
 function WaitingCard({ w }: { w: WaitingEntry }) {
@@ -92,6 +101,11 @@ export default function MemberBookings({ data }: { data: MemberBookingsData }) {
           {tb.records}
         </Link>
       </div>
+      {data.suspension.suspended ? (
+        <p className={notice} role="status" data-testid="booking-suspension">
+          {data.suspension.message}
+        </p>
+      ) : null}
       {data.bookings.length === 0 && waiting.length === 0 ? <EmptyState title={t.booking.empty} hint={t.booking.emptyHint} action={<HomeLink>{t.shop}</HomeLink>} /> : null}
       <Section title={tb.upcoming} testId="bookings-upcoming">
         {upcoming.map((b) => (

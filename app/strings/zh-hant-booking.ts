@@ -21,6 +21,11 @@ export const panel = {
   cancelUntil: (when: string) => `可於 ${when} 前線上取消預約，之後請洽門市。`,
   pastCancelDeadline: '已超過線上取消期限：預約後無法線上取消，如需取消請洽門市。',
   privateNoCancel: '私人教練課程預約後無法線上取消，如需取消請洽門市。',
+  /** A course that allows late cancels: in time until when, then forfeited until the start. */
+  lateCancelUntil: (when: string) => `可於 ${when} 前線上取消預約；之後至開課前仍可線上取消，但此次扣抵的票券額度不退還。`,
+  lateCancelNow: '已超過取消期限：預約後至開課前仍可線上取消，但此次扣抵的票券額度不退還。',
+  /** A course that counts no-shows. */
+  noShowCounted: '未於課程結束前完成簽到，將記為未到（No-show）。',
   /** The live line for screen readers: session and its seats. */
   seatsLive: (when: string, seats: string) => `${when}：${seats}`,
   closed: '已截止預約',
@@ -92,6 +97,11 @@ export const bookings = {
   paidWith: (name: string) => `扣抵：${name}`,
   records: '查看全部預約紀錄',
   status: { booked: '已預約', cancelled: '已取消', attended: '已出席', waiting: '候補中', absent: '未出席' } as Record<string, string>,
+  /** A late cancel (the course's policy): what it took not given back. */
+  lateCancelled: '逾時取消',
+  forfeited: '逾時取消，扣抵的額度不退還',
+  /** Not checked in by the end of a class that counts no-shows. */
+  noShow: '未到',
 };
 
 export const records = {
@@ -113,9 +123,16 @@ export const dialogs = {
   cancelBody: (course: string, when: string) => `確定要取消「${course}」（${when}）的預約嗎？`,
   cancelRefund: '取消後，這堂課的名額將釋出。',
   cancelRefundAmount: (pay: string, n: string) => `取消後，將退回 ${n}至「${pay}」。`,
+  /** A late cancel (the course's policy): allowed, nothing given back. */
+  cancelForfeit: (pay: string) => `已超過取消期限：依課程規定，逾時取消此次扣抵的「${pay}」額度不退還，並列入逾時取消紀錄。`,
   cancelConfirm: '確定取消',
   cancelKeep: '保留預約',
   cancelled: '已取消預約',
+  /** A class reminder's cancel link (?cancelBooking=token): the booking, confirmed before cancelling. */
+  linkTitle: '取消課程預約',
+  linkBody: (course: string, when: string, store: string) => `確定要取消「${course}」（${when}，${store}）的預約嗎？取消後名額將釋出給其他會員。`,
+  linkDone: (course: string) => `已取消「${course}」的預約。`,
+  linkClose: '完成',
   contactTitle: '請聯繫門市',
   contactBody: '這筆預約無法於線上取消，如需取消請直接聯繫門市。',
   contactCall: (phone: string) => `撥打 ${phone}`,

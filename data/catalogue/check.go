@@ -186,6 +186,16 @@ func (ck *checker) brand_(b *Brand) {
 			ck.probs.add(f, e, "freeze.voluntaryPerYear", "須為 0 到 12 次（現為 %d）", c.VoluntaryPerYear)
 		}
 	}
+	if r := b.Reminder; r != nil {
+		switch {
+		case (r.Before == "") == (r.EveningBefore == ""):
+			ck.probs.add(f, e, "reminder", "須擇一設定 before（課前多久）或 eveningBefore（前一晚幾點）")
+		case r.Before != "" && r.minutes() > 7*24*60:
+			ck.probs.add(f, e, "reminder.before", "不可超過 7 天（現為 %s）", r.Before)
+		case r.Before != "":
+			r.Before = reminderBefore(r.minutes()) // 120m is 2h: one way to say it
+		}
+	}
 	hosts := map[string]bool{}
 	for _, d := range b.Domains {
 		de := fmt.Sprintf("網域「%s」", d.Host)

@@ -44,6 +44,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -75,6 +76,40 @@ type FreezeCaps struct {
 	VoluntaryPerYear int `json:"voluntaryPerYear"` // how many a calendar year (0: none offered)
 }
 
+// Suspension is brand.json's "suspension" (rules.StrikePolicy): Strikes
+// late cancels or no-shows within WithinDays days suspend a member's
+// online booking for Days days. Absent: no suspension.
+type Suspension struct {
+	Strikes    int `json:"strikes"`
+	WithinDays int `json:"withinDays"`
+	Days       int `json:"days"`
+}
+
+// Reminder is brand.json's "reminder" (rules.Reminder): Before the class
+// ("2h", "90m") or the evening before at EveningBefore ("20:00"), one of
+// the two. Absent: no reminders.
+type Reminder struct {
+	Before        string `json:"before,omitempty"`
+	EveningBefore string `json:"eveningBefore,omitempty"`
+}
+
+// minutes is Before in minutes (0: none).
+func (r Reminder) minutes() int {
+	n, _ := strconv.Atoi(strings.TrimRight(r.Before, "hm"))
+	if strings.HasSuffix(r.Before, "h") {
+		n *= 60
+	}
+	return n
+}
+
+// reminderBefore is minutes as Before says it: whole hours in h.
+func reminderBefore(minutes int) string {
+	if minutes%60 == 0 {
+		return strconv.Itoa(minutes/60) + "h"
+	}
+	return strconv.Itoa(minutes) + "m"
+}
+
 // defaultFreezeCaps are the caps of a brand.json without "freeze".
 var defaultFreezeCaps = FreezeCaps{AbroadMonths: 6}
 
@@ -92,6 +127,8 @@ type Brand struct {
 	WebFont                   bool          `json:"webFont,omitempty"`
 	JoinWithOtherBrandAccount bool          `json:"joinWithOtherBrandAccount,omitempty"`
 	Freeze                    *FreezeCaps   `json:"freeze,omitempty"`
+	Suspension                *Suspension   `json:"suspension,omitempty"`
+	Reminder                  *Reminder     `json:"reminder,omitempty"`
 	Modules                   []string      `json:"modules"`
 	Domains                   []Domain      `json:"domains"`
 	CustomFields              []CustomField `json:"customFields"`
@@ -195,6 +232,11 @@ type Booking struct {
 	PasscardAllowed bool `json:"passcardAllowed"`
 	TimingAllowed   bool `json:"timingAllowed"`
 	PrivateCoach    bool `json:"privateCoach"`
+	// LateCancel and NoShow are the course's late-cancel and no-show
+	// policy (rules.LateCancelRefused or LateCancelForfeit,
+	// rules.NoShowIgnored or NoShowCounted).
+	LateCancel string `json:"lateCancel"`
+	NoShow     string `json:"noShow"`
 }
 
 // Schedule is one dated session of a course, keyed by Date and Start;

@@ -276,13 +276,28 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 		if wb.Freeze != nil {
 			caps = *wb.Freeze
 		}
+		var sus Suspension
+		if wb.Suspension != nil {
+			sus = *wb.Suspension
+		}
+		var before *int
+		var evening *string
+		if r := wb.Reminder; r != nil && r.Before != "" {
+			n := r.minutes()
+			before = &n
+		} else if r != nil && r.EveningBefore != "" {
+			evening = &r.EveningBefore
+		}
 		w.exec(`update brands set name = $2, description = $3, app_logo = $4, web_base_background_color = $5,
 		        ios_app_link = $6, android_app_link = $7, is_newpos_store = $8, booking_needs_verified_email = $9,
 		        modules = $10, web_font = $11, join_with_other_brand_account = $12, freeze_abroad_months = $13,
-		        freeze_voluntary_min_days = $14, freeze_voluntary_max_days = $15, freeze_voluntary_per_year = $16 where id = $1`,
+		        freeze_voluntary_min_days = $14, freeze_voluntary_max_days = $15, freeze_voluntary_per_year = $16,
+		        suspension_strikes = $17, suspension_within_days = $18, suspension_days = $19,
+		        reminder_before_minutes = $20, reminder_evening_at = $21::time where id = $1`,
 			brand, wb.Name, wb.Description, wb.AppLogo, wb.Colour, wb.IOSAppLink, wb.AndroidAppLink, wb.IsNewposStore,
 			wb.BookingNeedsVerifiedEmail, wb.Modules, wb.WebFont, wb.JoinWithOtherBrandAccount,
-			caps.AbroadMonths, caps.VoluntaryMinDays, caps.VoluntaryMaxDays, caps.VoluntaryPerYear)
+			caps.AbroadMonths, caps.VoluntaryMinDays, caps.VoluntaryMaxDays, caps.VoluntaryPerYear,
+			sus.Strikes, sus.WithinDays, sus.Days, before, evening)
 	}
 	if !reflect.DeepEqual(want.Brand.Domains, have.Brand.Domains) {
 		if hb.ID != "" {
@@ -386,9 +401,11 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 			bk := co.Booking
 			w.exec(`insert into courses (brand_id, slug, store_id, name, category_id, teacher_id, summary, description, image,
 			          min_price, max_price, ticket_only, promoted, on_shelf, sort, booking_opens_hours, booking_closes_minutes,
-			          cancel_hours, points_cost, hours_cost, count_allowed, passcard_allowed, timing_allowed, private_coach)
+			          cancel_hours, points_cost, hours_cost, count_allowed, passcard_allowed, timing_allowed, private_coach,
+			          late_cancel, no_show)
 			        values ($1, $2, `+ref("stores", 3)+`, $4, (select id from course_categories where brand_id = $1 and name = $5),
-			          `+ref("teachers", 6)+`, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
+			          `+ref("teachers", 6)+`, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
+			          $25, $26)
 			        on conflict (brand_id, slug) do update set store_id = excluded.store_id, name = excluded.name,
 			          category_id = excluded.category_id, teacher_id = excluded.teacher_id, summary = excluded.summary,
 			          description = excluded.description, image = excluded.image, min_price = excluded.min_price,
@@ -397,10 +414,12 @@ func apply(ctx context.Context, tx pgx.Tx, want, have *Catalogue, id *ids, rep *
 			          booking_closes_minutes = excluded.booking_closes_minutes, cancel_hours = excluded.cancel_hours,
 			          points_cost = excluded.points_cost, hours_cost = excluded.hours_cost,
 			          count_allowed = excluded.count_allowed, passcard_allowed = excluded.passcard_allowed,
-			          timing_allowed = excluded.timing_allowed, private_coach = excluded.private_coach`,
+			          timing_allowed = excluded.timing_allowed, private_coach = excluded.private_coach,
+			          late_cancel = excluded.late_cancel, no_show = excluded.no_show`,
 				brand, co.ID, co.Store, co.Name, co.Category, co.Teacher, co.Summary, co.Description, co.Image,
 				co.MinPrice, co.MaxPrice, co.TicketOnly, co.Promoted, co.OnShelf, i+1, bk.OpensHours, bk.ClosesMinutes,
-				bk.CancelHours, bk.PointsCost, bk.HoursCost, bk.CountAllowed, bk.PasscardAllowed, bk.TimingAllowed, bk.PrivateCoach)
+				bk.CancelHours, bk.PointsCost, bk.HoursCost, bk.CountAllowed, bk.PasscardAllowed, bk.TimingAllowed, bk.PrivateCoach,
+				bk.LateCancel, bk.NoShow)
 		},
 		func(co Course) {
 			w.offShelfOrRemove(top(coursesFile, "課程"), co.ID, co.OnShelf, id.courses[co.ID],

@@ -48,16 +48,29 @@ func load(ctx context.Context, q querier, brand string) (*Catalogue, *ids, error
 	c := &Catalogue{}
 	b := &c.Brand
 	var caps FreezeCaps
+	var sus Suspension
+	var before *int
+	var evening *string
 	err := q.QueryRow(ctx, `select id, name, description, app_logo, web_base_background_color, ios_app_link,
 	        android_app_link, is_newpos_store, booking_needs_verified_email, web_font,
 	        join_with_other_brand_account, modules, freeze_abroad_months, freeze_voluntary_min_days,
-	        freeze_voluntary_max_days, freeze_voluntary_per_year
+	        freeze_voluntary_max_days, freeze_voluntary_per_year, suspension_strikes, suspension_within_days, suspension_days,
+	        reminder_before_minutes, to_char(reminder_evening_at, 'HH24:MI')
 	   from brands where id = $1`, brand).
 		Scan(&b.ID, &b.Name, &b.Description, &b.AppLogo, &b.Colour, &b.IOSAppLink, &b.AndroidAppLink,
 			&b.IsNewposStore, &b.BookingNeedsVerifiedEmail, &b.WebFont, &b.JoinWithOtherBrandAccount, &b.Modules,
-			&caps.AbroadMonths, &caps.VoluntaryMinDays, &caps.VoluntaryMaxDays, &caps.VoluntaryPerYear)
+			&caps.AbroadMonths, &caps.VoluntaryMinDays, &caps.VoluntaryMaxDays, &caps.VoluntaryPerYear,
+			&sus.Strikes, &sus.WithinDays, &sus.Days, &before, &evening)
 	if caps != defaultFreezeCaps {
 		b.Freeze = &caps
+	}
+	if sus != (Suspension{}) {
+		b.Suspension = &sus
+	}
+	if before != nil {
+		b.Reminder = &Reminder{Before: reminderBefore(*before)}
+	} else if evening != nil {
+		b.Reminder = &Reminder{EveningBefore: *evening}
 	}
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil, errNoBrand
@@ -136,7 +149,7 @@ func load(ctx context.Context, q querier, brand string) (*Catalogue, *ids, error
 		scan(`select c.id, c.slug, s.slug, c.name, coalesce(cat.name, ''), coalesce(t.slug, ''), c.summary, c.description,
 		             c.image, c.min_price, c.max_price, c.ticket_only, c.promoted, c.on_shelf,
 		             c.booking_opens_hours, c.booking_closes_minutes, c.cancel_hours, c.points_cost, c.hours_cost,
-		             c.count_allowed, c.passcard_allowed, c.timing_allowed, c.private_coach
+		             c.count_allowed, c.passcard_allowed, c.timing_allowed, c.private_coach, c.late_cancel, c.no_show
 		        from courses c join stores s on s.id = c.store_id
 		        left join course_categories cat on cat.id = c.category_id
 		        left join teachers t on t.id = c.teacher_id
@@ -147,7 +160,7 @@ func load(ctx context.Context, q querier, brand string) (*Catalogue, *ids, error
 			err := r.Scan(&n, &co.ID, &co.Store, &co.Name, &co.Category, &co.Teacher, &co.Summary, &co.Description, &co.Image,
 				&co.MinPrice, &co.MaxPrice, &co.TicketOnly, &co.Promoted, &co.OnShelf, &bk.OpensHours, &bk.ClosesMinutes,
 				&bk.CancelHours, &bk.PointsCost, &bk.HoursCost, &bk.CountAllowed, &bk.PasscardAllowed, &bk.TimingAllowed,
-				&bk.PrivateCoach)
+				&bk.PrivateCoach, &bk.LateCancel, &bk.NoShow)
 			co.Schedules = []Schedule{}
 			id.courses[co.ID] = n
 			id.schedules[n] = map[string]int64{}

@@ -288,3 +288,32 @@ func TestFreezeCapsChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestReminderChecked: brand.json's reminder is one of before and
+// eveningBefore, before at most 7 days, and 120m is stored and exported
+// as 2h (one way to say it, so a second import changes nothing).
+func TestReminderChecked(t *testing.T) {
+	db := dbtest.New(t)
+	src := studio(t)
+	setField(t, src, "brand.json", "reminder", map[string]string{"before": "2h", "eveningBefore": "20:00"})
+	if msg := importErr(t, db, src, t.TempDir(), catalogue.Options{}); !strings.Contains(msg, "品牌：欄位 reminder：須擇一設定") {
+		t.Errorf("both set: %s", msg)
+	}
+	setField(t, src, "brand.json", "reminder", map[string]string{"before": "200h"})
+	if msg := importErr(t, db, src, t.TempDir(), catalogue.Options{}); !strings.Contains(msg, "品牌：欄位 reminder.before：不可超過 7 天（現為 200h）") {
+		t.Errorf("too long: %s", msg)
+	}
+	setField(t, src, "brand.json", "reminder", map[string]string{"before": "120m"})
+	images := t.TempDir()
+	importDir(t, db, src, images, false)
+	out := filepath.Join(t.TempDir(), "export")
+	if err := catalogue.Export(context.Background(), db, "studio", out, catalogue.ExportOptions{ImageDir: images}); err != nil {
+		t.Fatal(err)
+	}
+	if r := readBack(t, out).Brand.Reminder; r == nil || *r != (catalogue.Reminder{Before: "2h"}) {
+		t.Errorf("exported reminder %+v; want before 2h", r)
+	}
+	if rep := importDir(t, db, src, images, false); !rep.Empty() {
+		t.Errorf("importing 120m again changed: %s", rep)
+	}
+}

@@ -26,6 +26,12 @@ type ScheduleSeat struct {
 	BookingClosesAt time.Time `json:"bookingClosesAt"`
 	CancelDeadline  time.Time `json:"cancelDeadline"`
 	PrivateCoach    bool      `json:"privateCoach"`
+	// LateCancel: after CancelDeadline a member may still cancel online
+	// until the start, the entitlement forfeited; NoShowCounted: a booking
+	// not checked in by the end of the class is a no-show (the course's
+	// policy, shown before booking).
+	LateCancel    bool `json:"lateCancel"`
+	NoShowCounted bool `json:"noShowCounted"`
 	// MyBookingID is the member's live booking of this session (0: none, or
 	// a visitor); MyWaitingPosition their place on its waiting list (0: not
 	// waiting).
@@ -91,6 +97,9 @@ type BookingItem struct {
 	// contacts the store.
 	CanCancel  bool `json:"canCancel"`
 	CancelCode int  `json:"cancelCode"`
+	// CancelForfeits: cancelling now is a late cancel (the course's
+	// policy): allowed, what the booking took not given back.
+	CancelForfeits bool `json:"cancelForfeits"`
 	// CanCheckIn: module CHECK_IN_BOOKING and the check-in window is open.
 	CanCheckIn bool `json:"canCheckIn"`
 	// CalendarURL is the .ics of the booking (a stable UID; a cancelled
@@ -178,11 +187,14 @@ type BookingIDRequest struct {
 // booking may be cancelled online and, when not, the rule (code and
 // message) and the store to contact (the contact dialog).
 type CancelVerify struct {
-	BookingID   int64     `json:"bookingId"`
-	Cancellable bool      `json:"cancellable"`
-	Code        int       `json:"code"`
-	Message     string    `json:"message"`
-	Deadline    time.Time `json:"deadline"`
+	BookingID   int64 `json:"bookingId"`
+	Cancellable bool  `json:"cancellable"`
+	// Forfeits: a late cancel (the course's policy): allowed, Refund 0,
+	// what the booking took forfeited; the member is told before confirming.
+	Forfeits bool      `json:"forfeits"`
+	Code     int       `json:"code"`
+	Message  string    `json:"message"`
+	Deadline time.Time `json:"deadline"`
 	// Refund is what cancelling gives back, in Unit (0 for a passcard).
 	Refund     int    `json:"refund"`
 	Unit       string `json:"unit" tstype:"'visit' | 'point' | 'hour' | 'minute' | 'none'"`
@@ -238,11 +250,13 @@ type ServerTime struct {
 
 // MemberBookingsPage is /user/booking: the member's bookings (upcoming
 // soonest first, then past latest first), their waiting-list entries, and
-// the check-in QR (null without module QR_CHECK_IN).
+// the check-in QR (null without module QR_CHECK_IN), and the suspension
+// of online booking that late cancels and no-shows may bring.
 type MemberBookingsPage struct {
-	Bookings []BookingItem       `json:"bookings"`
-	Waiting  []data.WaitingEntry `json:"waiting"`
-	CheckIn  *CheckInQR          `json:"checkIn" tstype:"CheckInQR | null,required"`
+	Bookings   []BookingItem       `json:"bookings"`
+	Waiting    []data.WaitingEntry `json:"waiting"`
+	CheckIn    *CheckInQR          `json:"checkIn" tstype:"CheckInQR | null,required"`
+	Suspension *BookingSuspension  `json:"suspension" tstype:",required"`
 }
 
 // BookingRecordsPage is /bookingRecord/bookingRecordList: the member's
@@ -264,4 +278,34 @@ type SessionOffers struct {
 	StoreID     int64       `json:"storeId"`
 	SinglePrice int         `json:"singlePrice"`
 	Items       []data.Item `json:"items"`
+}
+
+// BookingSuspension is GET /api/user/bookingSuspension's answer: whether
+// the member's late cancels and no-shows suspend their online booking
+// now, until when, and the message that says why (the member centre).
+type BookingSuspension struct {
+	Suspended bool       `json:"suspended"`
+	Until     *time.Time `json:"until" tstype:"string | null,required"`
+	Message   string     `json:"message"`
+}
+
+// CancelLink is GET and POST /api/user/cancelBooking/link's answer: the
+// booking a reminder's cancel link names, its status, and whether it can
+// still be cancelled (else Code and Message: the rule that forbids it).
+type CancelLink struct {
+	BookingID   int64     `json:"bookingId"`
+	CourseName  string    `json:"courseName"`
+	StoreName   string    `json:"storeName"`
+	StartsAt    time.Time `json:"startsAt"`
+	EndsAt      time.Time `json:"endsAt"`
+	Status      string    `json:"status" tstype:"'booked' | 'cancelled' | 'attended'"`
+	Cancellable bool      `json:"cancellable"`
+	Code        int       `json:"code"`
+	Message     string    `json:"message"`
+}
+
+// CancelLinkRequest is POST /api/user/cancelBooking/link's body: the
+// link's signed token.
+type CancelLinkRequest struct {
+	Token string `json:"token"`
 }

@@ -92,4 +92,5 @@ export const codes = {
   FreezeNotFound: -92,
   FreezeDecided: -93,
   Frozen: -94,
+  BookingSuspended: -95,
 } as const;

@@ -69,6 +69,16 @@ export interface Booking {
   cancelledAt: string | null;
   createdAt: string /* RFC 3339 */;
   orderId: number /* int64 */; // 0: not bought by checkout
+  /**
+   * LateCancel: the course lets the member cancel online after
+   * CancelDeadline, until the start, the entitlement forfeited
+   * (rules/policy.go); Forfeited: this booking was cancelled so, what it
+   * took not given back; NoShow: not checked in by the end of the class
+   * (a course that counts no-shows).
+   */
+  lateCancel: boolean;
+  forfeited: boolean;
+  noShow: boolean;
 }
 /**
  * WaitingEntry is a member's place on a session's waiting list.

@@ -28,6 +28,14 @@ export interface ScheduleSeat extends data.Schedule {
   cancelDeadline: string /* RFC 3339 */;
   privateCoach: boolean;
   /**
+   * LateCancel: after CancelDeadline a member may still cancel online
+   * until the start, the entitlement forfeited; NoShowCounted: a booking
+   * not checked in by the end of the class is a no-show (the course's
+   * policy, shown before booking).
+   */
+  lateCancel: boolean;
+  noShowCounted: boolean;
+  /**
    * MyBookingID is the member's live booking of this session (0: none, or
    * a visitor); MyWaitingPosition their place on its waiting list (0: not
    * waiting).
@@ -102,6 +110,11 @@ export interface BookingItem extends data.Booking {
    */
   canCancel: boolean;
   cancelCode: number /* int */;
+  /**
+   * CancelForfeits: cancelling now is a late cancel (the course's
+   * policy): allowed, what the booking took not given back.
+   */
+  cancelForfeits: boolean;
   /**
    * CanCheckIn: module CHECK_IN_BOOKING and the check-in window is open.
    */
@@ -205,6 +218,11 @@ export interface BookingIDRequest extends BrandRequest {
 export interface CancelVerify {
   bookingId: number /* int64 */;
   cancellable: boolean;
+  /**
+   * Forfeits: a late cancel (the course's policy): allowed, Refund 0,
+   * what the booking took forfeited; the member is told before confirming.
+   */
+  forfeits: boolean;
   code: number /* int */;
   message: string;
   deadline: string /* RFC 3339 */;
@@ -271,12 +289,14 @@ export interface ServerTime {
 /**
  * MemberBookingsPage is /user/booking: the member's bookings (upcoming
  * soonest first, then past latest first), their waiting-list entries, and
- * the check-in QR (null without module QR_CHECK_IN).
+ * the check-in QR (null without module QR_CHECK_IN), and the suspension
+ * of online booking that late cancels and no-shows may bring.
  */
 export interface MemberBookingsPage {
   bookings: BookingItem[];
   waiting: data.WaitingEntry[];
   checkIn: CheckInQR | null;
+  suspension: BookingSuspension;
 }
 /**
  * BookingRecordsPage is /bookingRecord/bookingRecordList: the member's
@@ -300,6 +320,39 @@ export interface SessionOffers {
   storeId: number /* int64 */;
   singlePrice: number /* int */;
   items: data.Item[];
+}
+/**
+ * BookingSuspension is GET /api/user/bookingSuspension's answer: whether
+ * the member's late cancels and no-shows suspend their online booking
+ * now, until when, and the message that says why (the member centre).
+ */
+export interface BookingSuspension {
+  suspended: boolean;
+  until: string | null;
+  message: string;
+}
+/**
+ * CancelLink is GET and POST /api/user/cancelBooking/link's answer: the
+ * booking a reminder's cancel link names, its status, and whether it can
+ * still be cancelled (else Code and Message: the rule that forbids it).
+ */
+export interface CancelLink {
+  bookingId: number /* int64 */;
+  courseName: string;
+  storeName: string;
+  startsAt: string /* RFC 3339 */;
+  endsAt: string /* RFC 3339 */;
+  status: 'booked' | 'cancelled' | 'attended';
+  cancellable: boolean;
+  code: number /* int */;
+  message: string;
+}
+/**
+ * CancelLinkRequest is POST /api/user/cancelBooking/link's body: the
+ * link's signed token.
+ */
+export interface CancelLinkRequest {
+  token: string;
 }
 
 //////////

@@ -7,6 +7,7 @@ import type {
   BookingAnswer,
   BookingCheck,
   CancelAnswer,
+  CancelLink,
   CancelVerify,
   CheckInAnswer,
   CheckInQR,
@@ -87,6 +88,16 @@ export function cancelVerify(brandId: string, bookingId: number): Promise<Cancel
 
 export function cancelBooking(brandId: string, bookingId: number): Promise<CancelAnswer> {
   return call<CancelAnswer>('/api/user/cancelBooking', { body: { brandId, bookingId } });
+}
+
+/** The booking a class reminder's cancel link names (changes nothing). */
+export function cancelLinkInfo(token: string): Promise<CancelLink> {
+  return call<CancelLink>('/api/user/cancelBooking/link', { query: { token } });
+}
+
+/** Cancels the booking a class reminder's cancel link names (once). */
+export function cancelByLink(token: string): Promise<CancelLink> {
+  return call<CancelLink>('/api/user/cancelBooking/link', { body: { token } });
 }
 
 export function checkIn(brandId: string, bookingId: number): Promise<CheckInAnswer> {

@@ -21,6 +21,8 @@ function seat(s: Schedule, over: Partial<ScheduleSeat> = {}): ScheduleSeat {
     bookingClosesAt: '2026-12-03T09:30:00Z',
     cancelDeadline: '2026-12-03T07:30:00Z',
     privateCoach: false,
+    lateCancel: false,
+    noShowCounted: false,
     myBookingId: 0,
     myBookingStatus: '',
     myWaitingPosition: 0,
@@ -168,4 +170,15 @@ test('the cancellation rule a booking keeps: until its deadline, or not online (
   const coach = seat(a, { privateCoach: true });
   assert.equal(cancelLine(coach, now), '私人教練課程預約後無法線上取消，如需取消請洽門市。');
   assert.equal(noOnlineCancel(coach, now), true);
+});
+
+test('the late-cancel and no-show policy shown before booking', () => {
+  const a = schedule(1, '2026-12-03');
+  const late = seat(a, { lateCancel: true });
+  assert.equal(cancelLine(late, now), '可於 2026/12/03（四）15:30 前線上取消預約；之後至開課前仍可線上取消，但此次扣抵的票券額度不退還。');
+  const past = seat(a, { lateCancel: true, cancelDeadline: '2026-12-01T01:00:00Z' });
+  assert.equal(cancelLine(past, now), '已超過取消期限：預約後至開課前仍可線上取消，但此次扣抵的票券額度不退還。');
+  assert.equal(noOnlineCancel(past, now), false, 'a late cancel is still online');
+  const counted = seat(a, { noShowCounted: true });
+  assert.equal(cancelLine(counted, now), '可於 2026/12/03（四）15:30 前線上取消預約，之後請洽門市。未於課程結束前完成簽到，將記為未到（No-show）。');
 });

@@ -79,19 +79,27 @@ export function dayFull(day: Session[]): boolean {
   return day.length > 0 && day.every((s) => s.live?.full && !s.live.myBookingId);
 }
 
-/** Whether a booking of the session made at now could no longer be cancelled online (a private-coach class, or past its deadline). */
+/** Whether a booking of the session made at now could no longer be cancelled online (a private-coach class, or past its deadline where the course allows no late cancel). */
 export function noOnlineCancel(l: ScheduleSeat, now: number): boolean {
-  return l.privateCoach || Date.parse(l.cancelDeadline) <= now;
+  return l.privateCoach || (Date.parse(l.cancelDeadline) <= now && !l.lateCancel);
 }
 
 /**
  * The cancellation rule a booking of the session made at now keeps (the
- * server's rules.CancelRule): cancel online until its deadline, or not
- * online at all (a private-coach class, past the deadline).
+ * server's rules.CancelRule): cancel online until its deadline (and, where
+ * the course allows late cancels, until the start with the entitlement
+ * forfeited), or not online at all (a private-coach class, past the
+ * deadline); and, where the course counts no-shows, that it does.
  */
 export function cancelLine(l: ScheduleSeat, now: number): string {
+  return cancelRule(l, now) + (l.noShowCounted && !l.privateCoach ? t.noShowCounted : '');
+}
+
+function cancelRule(l: ScheduleSeat, now: number): string {
   if (l.privateCoach) return t.privateNoCancel;
-  if (Date.parse(l.cancelDeadline) <= now) return t.pastCancelDeadline;
+  const past = Date.parse(l.cancelDeadline) <= now;
+  if (l.lateCancel) return past ? t.lateCancelNow : t.lateCancelUntil(taipeiDateTime(l.cancelDeadline));
+  if (past) return t.pastCancelDeadline;
   return t.cancelUntil(taipeiDateTime(l.cancelDeadline));
 }
 

@@ -55,7 +55,7 @@ export function bookingCardId(bookingId: number): string {
 export function BookingCard({ b, actions = true }: { b: BookingItem; actions?: boolean }) {
   const ui = useUi();
   const live = b.status === 'booked';
-  const status = b.checkedInAt ? t.checkedIn : t.status[b.status];
+  const status = b.checkedInAt ? t.checkedIn : b.noShow ? t.noShow : b.forfeited ? t.lateCancelled : t.status[b.status];
   return (
     <article className={card} id={bookingCardId(b.id)} tabIndex={-1} data-testid="booking" data-booking-id={b.id} data-status={b.status}>
       <span className={live ? badge : `${badge} ${badgeMuted}`}>{status}</span>
@@ -66,6 +66,7 @@ export function BookingCard({ b, actions = true }: { b: BookingItem; actions?: b
         {b.coachName ? '・' + member.booking.coach(b.coachName) : ''}
       </p>
       {b.payName ? <p>{t.paidWith(b.payName)}</p> : null}
+      {b.forfeited ? <p data-testid="booking-forfeited">{t.forfeited}</p> : null}
       {actions && (live || b.calendarUrl) ? (
         <div className={row} style={{ justifyContent: 'flex-start', marginTop: 6 }}>
           {b.canCheckIn ? (

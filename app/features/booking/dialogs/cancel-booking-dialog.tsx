@@ -1,7 +1,7 @@
 // Cancel a booking (spec section 2): the server says first whether the
 // rules let the member cancel online now; if so, confirm (with what comes
-// back), else the contact dialog with the store's phone and the rule's
-// message.
+// back, or, for a late cancel the course allows, that nothing does), else
+// the contact dialog with the store's phone and the rule's message.
 import { useEffect, useState } from 'react';
 import type { CancelVerify } from '../../../contract/props';
 import { cancelBooking, cancelVerify } from '../api';
@@ -53,7 +53,11 @@ export default function CancelBookingDialog({ args, onClose }: DialogProps<'canc
     <Dialog title={t.cancelTitle} onClose={onClose} testId="cancel-booking-dialog">
       <div className={formStyle}>
         <p style={{ color: 'inherit', fontSize: 15 }}>{t.cancelBody(b.courseName, bookingWhen(b))}</p>
-        {verify ? <p>{refund ? t.cancelRefundAmount(verify.payName, refund) : t.cancelRefund}</p> : error ? null : <p role="status">{common.loading}</p>}
+        {verify ? (
+          <p data-testid="cancel-outcome">{verify.forfeits ? t.cancelForfeit(verify.payName) : refund ? t.cancelRefundAmount(verify.payName, refund) : t.cancelRefund}</p>
+        ) : error ? null : (
+          <p role="status">{common.loading}</p>
+        )}
         <FormError>{error}</FormError>
         <button type="button" className={primaryButton} disabled={busy || !verify} onClick={confirm}>
           {t.cancelConfirm}

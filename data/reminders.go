@@ -1,0 +1,39 @@
+package data
+
+import (
+	"time"
+
+	"storefront/rules"
+)
+
+// Class reminders' side of the database (migration 030): the brand's
+// choice of when, and the mark that a booking's reminder went out.
+
+// JobReminder is the kind of the class reminders' jobs, keyed by the
+// booking, due when the reminder is (package booking queues and runs
+// them).
+const JobReminder = "reminder"
+
+// Reminder is the brand's choice of when to remind its members of a
+// booked class (brand.json "reminder").
+func (t *Tx) Reminder(brandID string) (rules.Reminder, error) {
+	var before *int
+	var r rules.Reminder
+	err := t.tx.QueryRow(t.ctx, `select reminder_before_minutes,
+			(extract(hour from reminder_evening_at) * 60 + extract(minute from reminder_evening_at))::int
+		from brands where id = $1`, brandID).Scan(&before, &r.EveningAt)
+	if before != nil {
+		r.Before = time.Duration(*before) * time.Minute
+	}
+	return r, dbErr(err)
+}
+
+// MarkReminded marks the booking reminded at now, when it is still booked
+// and was not reminded before; false: it was cancelled, checked in or
+// reminded already (send nothing). Called under the booking's lock, in
+// the transaction that queues the reminder.
+func (t *Tx) MarkReminded(bookingID int64, now time.Time) (bool, error) {
+	tag, err := t.tx.Exec(t.ctx, `update bookings set reminded_at = $2
+		where id = $1 and status = 'booked' and reminded_at is null`, bookingID, now)
+	return tag.RowsAffected() == 1, dbErr(err)
+}
