@@ -27,6 +27,10 @@ const (
 	TextRefundRejectedReason    = "門市說明"
 	TextRefundKind              = "退款方式"
 	TextRefundFee               = "手續費"
+	// TextRefundPlan and TextRefundPlanEnded: the row of a recurring
+	// plan's refund mail saying its charges ended.
+	TextRefundPlan      = "定期定額"
+	TextRefundPlanEnded = "已終止，不會再扣款"
 )
 
 // TextMailRefundRejectedIntro says which item's refund the studio did not

@@ -33,6 +33,15 @@ import (
 // A crash between the provider's answer and finish leaves the refund
 // requesting: SweepRefunds asks the provider what it refunded before
 // asking again, so nothing is refunded twice.
+//
+// A recurring plan (定期定額, isPlan) is refunded the same way, by what
+// its periods paid: the member's request ends the plan (its mandate
+// terminated at NewebPay by a JobEndPlan job, so nothing more is charged
+// while the studio decides); sending the refund splits it over the
+// periods' trades, the latest first (refund_trades), terminates the
+// mandate if the job has not yet, and refunds each trade by its own
+// order number (refundPlan); finish undoes each refunded period's
+// invoice.
 
 // RefundOffer is what a member may get back for an order today.
 type RefundOffer struct {
@@ -70,6 +79,7 @@ func offer(t *data.Tx, o *data.Order, now time.Time) (RefundOffer, error) {
 			return RefundOffer{}, refundRefusal(storefront.TextRefundNothing)
 		}
 		return RefundOffer{}, refundRefusal(storefront.TextRefundNotPaid)
+	case isPlan(o):
 	case !(o.Provider == data.ProviderNewebPay && o.PayWay == data.PayWayCard || o.Provider == data.ProviderLinePay && o.PayWay == data.PayWayLinePay) ||
 		o.Kind == data.OrderKindPlan || o.ProviderTradeNo == "":
 		return RefundOffer{}, refundRefusal(storefront.TextRefundAtStore)
@@ -82,7 +92,11 @@ func offer(t *data.Tx, o *data.Order, now time.Time) (RefundOffer, error) {
 	if err != nil {
 		return RefundOffer{}, err
 	}
-	left := o.Amount - done
+	paid, err := paidTotal(t, o)
+	if err != nil {
+		return RefundOffer{}, err
+	}
+	left := paid - done
 	if len(sold) == 0 || left <= 0 {
 		return RefundOffer{}, refundRefusal(storefront.TextRefundNothing)
 	}
@@ -105,11 +119,40 @@ func offer(t *data.Tx, o *data.Order, now time.Time) (RefundOffer, error) {
 		}
 		amount += rules.TerminationRefund(b, today)
 	}
+	if isPlan(o) { // what every period paid, less the monthly fee at signing for each month elapsed
+		plan, err := t.LockPlan(o.ID)
+		if err != nil {
+			return RefundOffer{}, err
+		}
+		amount = rules.TerminationRefund(rules.RefundBasis{Paid: paid, MonthlyFee: rules.PlanMonthlyFee(plan.Terms.Amount, plan.Terms.PeriodType),
+			Start: start, End: sold[0].EndsOn}, today)
+	}
 	amount = min(amount, left)
 	if amount <= 0 {
 		return RefundOffer{}, refundRefusal(storefront.TextRefundNothing)
 	}
 	return RefundOffer{Kind: data.RefundTermination, Amount: amount, Whole: amount == left, MaxFee: rules.MaxRefundFee(amount)}, nil
+}
+
+// isPlan reports whether order o is a recurring plan (定期定額) paid at
+// NewebPay period by period: its refund gives back the periods' trades
+// and terminates its mandate.
+func isPlan(o *data.Order) bool {
+	return o.Provider == data.ProviderNewebPay && o.PayWay == data.PayWayRecurring
+}
+
+// paidTotal is what order o was paid: its amount, or for a plan what its
+// periods' trades charged.
+func paidTotal(t *data.Tx, o *data.Order) (int, error) {
+	if !isPlan(o) {
+		return o.Amount, nil
+	}
+	trades, err := t.PaidTrades(o.ID)
+	total := 0
+	for _, x := range trades {
+		total += x.Charged
+	}
+	return total, err
 }
 
 // memberOrder locks member userID's order number of brand brandID;
@@ -171,8 +214,13 @@ func (f *Flows) RequestRefund(ctx context.Context, brandID string, userID int64,
 			}
 			return err
 		}
-		r, err = t.AddRefund(data.NewRefund{OrderID: o.ID, Kind: of.Kind, Offered: of.Amount, Whole: of.Whole, At: f.Now()})
-		return err
+		if r, err = t.AddRefund(data.NewRefund{OrderID: o.ID, Kind: of.Kind, Offered: of.Amount, Whole: of.Whole, At: f.Now()}); err != nil || !isPlan(o) {
+			return err
+		}
+		// the member's notice ends the plan: no further period is charged
+		// while the studio decides the refund (the job terminates the
+		// mandate at NewebPay, retried until it answers)
+		return t.QueueJob(data.JobEndPlan, o.Number, data.EndPlan{BrandID: o.BrandID, Number: o.Number})
 	})
 	if err != nil || r.Kind != data.RefundCoolingOff {
 		return r, err
@@ -286,7 +334,10 @@ func (f *Flows) send(ctx context.Context, brandID string, id int64, fee int) (*d
 			return err
 		}
 		sent = true
-		return t.SendRefund(id, fee, f.Now())
+		if err := t.SendRefund(id, fee, f.Now()); err != nil {
+			return err
+		}
+		return splitPlanRefund(t, r.OrderID, id, r.Offered-fee)
 	})
 	if err != nil || !sent {
 		return r, err
@@ -296,6 +347,36 @@ func (f *Flows) send(ctx context.Context, brandID string, id int64, fee int) (*d
 		return nil, err
 	}
 	return f.refund(ctx, id)
+}
+
+// splitPlanRefund records, for a recurring plan's refund id of amount,
+// what it gives back of each period's trade (rules.SplitRefund: the
+// latest periods first); an order of another kind has none.
+func splitPlanRefund(t *data.Tx, orderID, id int64, amount int) error {
+	o, err := t.OrderOf(orderID)
+	if err != nil || !isPlan(o) {
+		return err
+	}
+	trades, err := t.PaidTrades(orderID)
+	if err != nil {
+		return err
+	}
+	left := make([]int, len(trades))
+	for i, x := range trades {
+		left[i] = x.Amount
+	}
+	shares, ok := rules.SplitRefund(amount, left)
+	if !ok {
+		return fmt.Errorf("checkout: refund %d of NT$%d is more than order %s's periods left to refund", id, amount, o.Number)
+	}
+	var parts []data.RefundTrade
+	for i, x := range trades {
+		if shares[i] > 0 {
+			x.Amount = shares[i]
+			parts = append(parts, x)
+		}
+	}
+	return t.SetRefundTrades(id, parts)
 }
 
 // refund loads refund id.
@@ -321,6 +402,9 @@ func (f *Flows) refundAtProvider(ctx context.Context, r *data.Refund, askFirst b
 	a, err := f.accounts(ctx, o.BrandID)
 	if err != nil {
 		return err
+	}
+	if isPlan(o) {
+		return f.refundPlan(ctx, a.NewebPay, o, r)
 	}
 	p := providerRefunds(a, o, f)
 	if askFirst {
@@ -379,11 +463,18 @@ func providerRefunds(a providers.Accounts, o *data.Order, f *Flows) providerCall
 			},
 		}
 	}
-	n := a.NewebPay
+	return newebpayTrade(a.NewebPay, f, o.Number, o.ProviderTradeNo, o.Amount)
+}
+
+// newebpayTrade are the refund calls of NewebPay card trade tradeNo
+// (merchantOrderNo its own order number: an order's, or a plan period's
+// MerOrderNo_n) that charged charged, with account n: the trade query
+// and the credit-card refund (CloseType=2).
+func newebpayTrade(n providers.NewebPay, f *Flows, merchantOrderNo, tradeNo string, charged int) providerCalls {
 	return providerCalls{
 		refunded: func(ctx context.Context) (int, error) {
-			tr, err := n.QueryTrade(ctx, f.HTTP, o.Number, o.Amount, f.Now())
-			if err == nil && tr.BackBalance < 0 {
+			tr, err := n.QueryTrade(ctx, f.HTTP, merchantOrderNo, charged, f.Now())
+			if err == nil && tr.BackBalance < 0 && tr.Status != providers.TradeCancelled {
 				err = errors.New("the trade query does not say what was refunded")
 			}
 			return tr.Refunded(), err
@@ -392,22 +483,76 @@ func providerRefunds(a providers.Accounts, o *data.Order, f *Flows) providerCall
 		// authorisation cancelled when the whole goes back, else waiting
 		// (requesting) for the capture, when the sweep refunds it
 		refund: func(ctx context.Context, amount int) (string, bool, error) {
-			tr, err := n.QueryTrade(ctx, f.HTTP, o.Number, o.Amount, f.Now())
+			tr, err := n.QueryTrade(ctx, f.HTTP, merchantOrderNo, charged, f.Now())
 			if err != nil {
 				return "", false, err
 			}
-			r := providers.Refund{MerchantOrderNo: o.Number, TradeNo: o.ProviderTradeNo, Amount: amount, Now: f.Now()}
+			r := providers.Refund{MerchantOrderNo: merchantOrderNo, TradeNo: tradeNo, Amount: amount, Now: f.Now()}
 			switch {
 			case tr.CloseStatus == providers.CloseDone:
 				err = n.Refund(ctx, f.HTTP, r)
-			case amount == o.Amount:
+			case amount == charged:
 				err = n.CancelAuthorisation(ctx, f.HTTP, r)
 			default:
 				return "", false, errNotCaptured
 			}
-			return o.ProviderTradeNo, errors.Is(err, providers.ErrRefundRefused), err
+			return tradeNo, errors.Is(err, providers.ErrRefundRefused), err
 		},
 	}
+}
+
+// refundPlan gives back recurring plan o's refund r (requesting) at
+// NewebPay (account n): first its mandates are terminated (AlterStatus
+// terminate: no further period is charged; one terminated before is
+// success), then each period's part (data.RefundTrade) is refunded from
+// its own trade, the provider asked first what that trade refunded so a
+// part refunded before a crash is only recorded; once every part is
+// done, finish records the refund. A lost answer leaves r requesting for
+// the sweep; a refusal before any money went back fails it.
+func (f *Flows) refundPlan(ctx context.Context, n providers.NewebPay, o *data.Order, r *data.Refund) error {
+	if err := f.endMandates(ctx, n, o.Number, 0); err != nil {
+		return errProvider(fmt.Errorf("checkout: terminating plan %s at NewebPay: %w", o.Number, err))
+	}
+	parts, err := f.DB.RefundTrades(ctx, r.ID)
+	if err != nil {
+		return err
+	}
+	ref := ""
+	for i, part := range parts {
+		ref = part.TradeNo
+		if part.Done {
+			continue
+		}
+		p := newebpayTrade(n, f, part.TradeOrderNo, part.TradeNo, part.Charged)
+		refunded, err := p.refunded(ctx)
+		if err != nil {
+			return errProvider(fmt.Errorf("checkout: asking NewebPay what trade %s refunded: %w", part.TradeOrderNo, err))
+		}
+		before, err := f.DB.TradeRefundedBefore(ctx, r.ID, part.TradeNo)
+		if err != nil {
+			return err
+		}
+		if need := before + part.Amount - refunded; need > 0 {
+			_, refused, err := p.refund(ctx, need)
+			switch {
+			case refused && i == 0 && refunded == before: // nothing of this refund went back
+				f.Log.Error("NewebPay refused a plan's refund", "order", o.Number, "refund", r.ID, "trade", part.TradeOrderNo, "err", err)
+				return f.finish(ctx, r, "", err)
+			case err != nil: // unknown, or refused after a part went back: the sweep asks again
+				f.Log.Error("refunding a plan's period", "order", o.Number, "refund", r.ID, "trade", part.TradeOrderNo, "err", err)
+				return errProvider(err)
+			}
+			if afterRefundCall != nil {
+				if err := afterRefundCall(); err != nil {
+					return err
+				}
+			}
+		}
+		if err := f.DB.RefundTradeDone(ctx, r.ID, part.Period, f.Now()); err != nil {
+			return err
+		}
+	}
+	return f.finish(ctx, r, ref, nil)
 }
 
 // finish records the provider's answer to refund r in one transaction:
@@ -438,8 +583,12 @@ func (f *Flows) finish(ctx context.Context, r *data.Refund, ref string, failure 
 		if err != nil {
 			return err
 		}
+		paid, err := paidTotal(t, o)
+		if err != nil {
+			return err
+		}
 		e := rules.EventRefundedPart
-		if total >= o.Amount {
+		if total >= paid {
 			e = rules.EventRefundedWhole
 		}
 		step, err := rules.OrderNext(o.State, e)
@@ -453,18 +602,8 @@ func (f *Flows) finish(ctx context.Context, r *data.Refund, ref string, failure 
 		if _, err := t.RevokeSold(o.ID, now); err != nil {
 			return err
 		}
-		inv, err := t.OrderInvoice(o.ID)
-		if err != nil {
+		if err := undoRefunded(t, o, cur, total); err != nil {
 			return err
-		}
-		if inv != 0 {
-			j := invoiceJob{ID: inv}
-			if total < o.Amount || cur.Amount < o.Amount { // a part back: an allowance of it
-				j.Amount = cur.Amount
-			}
-			if err := t.QueueJob(JobUndoInvoice, strconv.FormatInt(inv, 10)+":refund:"+strconv.FormatInt(cur.ID, 10), j); err != nil {
-				return err
-			}
 		}
 		return f.queueRefundMail(ctx, t, o, cur)
 	})
@@ -472,6 +611,45 @@ func (f *Flows) finish(ctx context.Context, r *data.Refund, ref string, failure 
 		f.Queued()
 	}
 	return err
+}
+
+// undoRefunded queues, in refund r's transaction, the undoing of the
+// invoices of what r gave back of order o (total: what o's refunds gave
+// back so far): the order's invoice, or for a plan each refunded
+// period's; voided when all of it went back, else an allowance of the
+// part (JobUndoInvoice, once per invoice and refund).
+func undoRefunded(t *data.Tx, o *data.Order, r *data.Refund, total int) error {
+	type undo struct {
+		period, amount int
+		whole          bool // all of the invoice's money went back
+	}
+	list := []undo{{0, r.Amount, total >= o.Amount && r.Amount >= o.Amount}}
+	if isPlan(o) {
+		parts, err := t.RefundTrades(r.ID)
+		if err != nil {
+			return err
+		}
+		list = list[:0]
+		for _, p := range parts {
+			list = append(list, undo{p.Period, p.Amount, p.Amount == p.Charged})
+		}
+	}
+	for _, u := range list {
+		inv, err := t.PeriodInvoice(o.ID, u.period)
+		if err != nil {
+			return err
+		} else if inv == 0 {
+			continue
+		}
+		j := invoiceJob{ID: inv}
+		if !u.whole { // a part back: an allowance of it
+			j.Amount = u.amount
+		}
+		if err := t.QueueJob(JobUndoInvoice, strconv.FormatInt(inv, 10)+":refund:"+strconv.FormatInt(r.ID, 10), j); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // queueRefundMail queues the mail of refund r of order o.
@@ -483,6 +661,9 @@ func (f *Flows) queueRefundMail(ctx context.Context, t *data.Tx, o *data.Order, 
 		}
 		rows := [][2]string{{storefront.TextOrderNumber, o.Number}, {storefront.TextRefundKind, kind},
 			{storefront.TextRefundFee, "NT$" + rules.Thousands(r.Fee)}, {storefront.TextRefundAmount, "NT$" + rules.Thousands(r.Amount)}}
+		if isPlan(o) {
+			rows = append(rows, [2]string{storefront.TextRefundPlan, storefront.TextRefundPlanEnded})
+		}
 		return mail.Refunded(shop, u.Email, u.Name, item, rows)
 	})
 }

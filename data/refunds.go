@@ -122,17 +122,6 @@ func (t *Tx) RefundedTotal(orderID int64) (int, error) {
 	return n, dbErr(err)
 }
 
-// OrderInvoice is the id of order orderID's own invoice (not a period's
-// nor a second charge's); 0 when none.
-func (t *Tx) OrderInvoice(orderID int64) (int64, error) {
-	var id int64
-	err := t.tx.QueryRow(t.ctx, `select id from invoices where order_id = $1 and period = 0 and second_charge_id is null`, orderID).Scan(&id)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, nil
-	}
-	return id, dbErr(err)
-}
-
 // Sold is a holding an order sold, as the refund rules need it.
 type Sold struct {
 	Kind       string // rules.KindPasscard, KindTicket, KindTiming
@@ -251,4 +240,98 @@ func (db *DB) ClaimStuckRefunds(ctx context.Context, before, now time.Time) ([]i
 	}
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
 	return ids, dbErr(err)
+}
+
+// RefundTrade is a part of a recurring plan's refund: what it gives back
+// of the trade that paid one period (its own MerchantOrderNo and TradeNo).
+type RefundTrade struct {
+	Period                int
+	TradeNo, TradeOrderNo string
+	Charged               int // what the trade charged
+	Amount                int // what this refund gives back of it
+	Done                  bool
+}
+
+// PaidTrades lists the trades that paid recurring order orderID's
+// periods, the latest period first, each with Amount what is left to
+// refund of it (what it charged less the parts of earlier refunds given
+// back).
+func (t *Tx) PaidTrades(orderID int64) ([]RefundTrade, error) {
+	rows, err := t.tx.Query(t.ctx, `select c.period, c.trade_no, c.trade_order_no, c.amount,
+			c.amount - coalesce((select sum(p.amount) from refund_trades p join refunds r on r.id = p.refund_id
+				where p.trade_no = c.trade_no and (r.state = 'refunded' or p.refunded_at is not null)), 0)
+		from recurring_charges c where c.order_id = $1 and c.state = 'paid' and c.trade_no <> '' order by c.period desc`, orderID)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (RefundTrade, error) {
+		var x RefundTrade
+		return x, r.Scan(&x.Period, &x.TradeNo, &x.TradeOrderNo, &x.Charged, &x.Amount)
+	})
+	return list, dbErr(err)
+}
+
+// SetRefundTrades records the parts refund id gives back, once (a
+// refund sent has its parts already).
+func (t *Tx) SetRefundTrades(id int64, parts []RefundTrade) error {
+	b := &pgx.Batch{}
+	for _, p := range parts {
+		b.Queue(`insert into refund_trades (refund_id, period, trade_no, trade_order_no, charged, amount) values ($1, $2, $3, $4, $5, $6)
+			on conflict do nothing`, id, p.Period, p.TradeNo, p.TradeOrderNo, p.Charged, p.Amount)
+	}
+	return sendBatch(t.ctx, t.tx, b)
+}
+
+// RefundTrades lists the parts of refund id, the latest period first.
+func (t *Tx) RefundTrades(id int64) ([]RefundTrade, error) {
+	return refundTrades(t.ctx, t.tx, id)
+}
+
+// RefundTrades lists the parts of refund id, the latest period first.
+func (db *DB) RefundTrades(ctx context.Context, id int64) ([]RefundTrade, error) {
+	return refundTrades(ctx, db.Pool, id)
+}
+
+func refundTrades(ctx context.Context, q interface {
+	Query(context.Context, string, ...any) (pgx.Rows, error)
+}, id int64) ([]RefundTrade, error) {
+	rows, err := q.Query(ctx, `select period, trade_no, trade_order_no, charged, amount, refunded_at is not null
+		from refund_trades where refund_id = $1 order by period desc`, id)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (RefundTrade, error) {
+		var x RefundTrade
+		return x, r.Scan(&x.Period, &x.TradeNo, &x.TradeOrderNo, &x.Charged, &x.Amount, &x.Done)
+	})
+	return list, dbErr(err)
+}
+
+// RefundTradeDone records that the provider refunded refund id's part of
+// period's trade.
+func (db *DB) RefundTradeDone(ctx context.Context, id int64, period int, at time.Time) error {
+	_, err := db.Pool.Exec(ctx, `update refund_trades set refunded_at = $3 where refund_id = $1 and period = $2 and refunded_at is null`,
+		id, period, at)
+	return dbErr(err)
+}
+
+// TradeRefundedBefore is what refunds other than refund id gave back of
+// trade tradeNo (their parts refunded).
+func (db *DB) TradeRefundedBefore(ctx context.Context, id int64, tradeNo string) (int, error) {
+	var n int
+	err := db.Pool.QueryRow(ctx, `select coalesce(sum(amount), 0) from refund_trades where trade_no = $2 and refund_id <> $1
+		and refunded_at is not null`, id, tradeNo).Scan(&n)
+	return n, dbErr(err)
+}
+
+// PeriodInvoice is the id of order orderID's invoice of period (0: the
+// order's own; n: a recurring plan's period n), not a second charge's; 0
+// when none.
+func (t *Tx) PeriodInvoice(orderID int64, period int) (int64, error) {
+	var id int64
+	err := t.tx.QueryRow(t.ctx, `select id from invoices where order_id = $1 and period = $2 and second_charge_id is null`, orderID, period).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
+	}
+	return id, dbErr(err)
 }
