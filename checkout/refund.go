@@ -51,6 +51,9 @@ type RefundOffer struct {
 	// MaxFee is the most the brand may keep of Amount (0 in the
 	// cooling-off period).
 	MaxFee int
+	// EndsPlan: the order is a recurring plan, whose charges the request
+	// ends at once.
+	EndsPlan bool
 }
 
 func refundRefusal(msg string) error {
@@ -177,7 +180,7 @@ func (f *Flows) OfferRefund(ctx context.Context, brandID string, userID int64, n
 		}
 		if r, err := t.OpenRefund(o.ID); err != nil || r != nil {
 			if r != nil {
-				out = RefundOffer{Kind: r.Kind, Amount: r.Offered, Whole: r.Whole}
+				out = RefundOffer{Kind: r.Kind, Amount: r.Offered, Whole: r.Whole, EndsPlan: isPlan(o)}
 				if r.Kind == data.RefundTermination {
 					out.MaxFee = rules.MaxRefundFee(r.Offered)
 				}
@@ -185,6 +188,7 @@ func (f *Flows) OfferRefund(ctx context.Context, brandID string, userID int64, n
 			return err
 		}
 		out, err = offer(t, o, f.Now())
+		out.EndsPlan = isPlan(o)
 		return err
 	})
 	return out, err

@@ -184,6 +184,7 @@ export const refund = {
   amount: (amount: string) => `可退金額 ${amount}`,
   maxFee: (fee: string) => `手續費最多 ${fee}`,
   revoke: '退款後此商品的使用權利即終止，以此商品預約的未來課程將一併取消。',
+  endsPlan: '此為信用卡定期定額方案：送出申請即終止扣款委託，之後不會再扣款；退款依各期已繳金額退回原信用卡。',
   confirm: '確認申請退款',
   keep: '先不要',
   refunded: (amount: string) => `已退款 ${amount}`,

@@ -233,6 +233,9 @@ type RefundOffer struct {
 	Amount int    `json:"amount"`
 	Whole  bool   `json:"whole"`
 	MaxFee int    `json:"maxFee"`
+	// EndsPlan: a recurring plan (定期定額), whose charges the request
+	// ends at once.
+	EndsPlan bool `json:"endsPlan"`
 }
 
 // Refund is POST /api/user/order/refund's answer: the refund and its

@@ -594,6 +594,11 @@ export interface RefundOffer {
   amount: number /* int */;
   whole: boolean;
   maxFee: number /* int */;
+  /**
+   * EndsPlan: a recurring plan (定期定額), whose charges the request
+   * ends at once.
+   */
+  endsPlan: boolean;
 }
 /**
  * Refund is POST /api/user/order/refund's answer: the refund and its

@@ -2,7 +2,8 @@
 // offer now (everything within the seven-day cooling-off, else the
 // termination formula and the most the studio may keep), the dialog
 // explains the rule, and the member confirms. A cooling-off refund is made
-// at once; a termination waits for the studio's approval.
+// at once; a termination waits for the studio's approval. Of a recurring
+// plan (定期定額) it says that the request ends the plan's charges.
 import { useEffect, useState } from 'react';
 import type { RefundOffer } from '../../../contract/props';
 import { refundOffer, requestRefund } from '../api';
@@ -53,6 +54,7 @@ export default function RefundDialog({ args, onClose }: DialogProps<'refundOrder
             </p>
             <p>{offer.kind === 'cooling_off' ? t.coolingOff : t.termination}</p>
             <p>{t.revoke}</p>
+            {offer.endsPlan ? <p data-testid="refund-ends-plan">{t.endsPlan}</p> : null}
           </>
         ) : error ? null : (
           <p role="status">{common.loading}</p>
