@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
+	"unicode"
 
 	"storefront"
 	"storefront/data"
@@ -54,7 +56,43 @@ type RefundOffer struct {
 	// EndsPlan: the order is a recurring plan, whose charges the request
 	// ends at once.
 	EndsPlan bool
+	// By is how the money goes back (RefundByProvider, RefundByTransfer,
+	// RefundByInstalments).
+	By string
 }
+
+// How a refund's money goes back (refundBy).
+const (
+	// RefundByProvider: through the payment provider's refund call, by
+	// the storefront (a card at NewebPay, LINE Pay).
+	RefundByProvider = "provider"
+	// RefundByTransfer: an ACH debit has no refund call (a bank debit
+	// cannot be reversed by the payee): the studio transfers the money
+	// back to the member's account and the operator records it
+	// (`storefront refund approve ID --paid-outside REF`).
+	RefundByTransfer = "transfer"
+	// RefundByInstalments: Chailease (中租零卡分期) publishes no merchant
+	// refund call (its protocol here is a stand-in of redirect and
+	// callback only): the studio cancels the instalment contract with
+	// Chailease, which stops the member's instalments and returns what
+	// they paid, and the operator records it as for a transfer.
+	RefundByInstalments = "instalments"
+)
+
+// refundBy is how order o's refunds go back.
+func refundBy(o *data.Order) string {
+	switch o.PayWay {
+	case data.PayWayACH:
+		return RefundByTransfer
+	case data.PayWayChailease:
+		return RefundByInstalments
+	}
+	return RefundByProvider
+}
+
+// refundsOutside reports whether order o's refunds are made by the
+// studio outside the storefront and recorded by the operator.
+func refundsOutside(o *data.Order) bool { return refundBy(o) != RefundByProvider }
 
 func refundRefusal(msg string) error {
 	return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeBadRequest, Message: msg}
@@ -82,7 +120,7 @@ func offer(t *data.Tx, o *data.Order, now time.Time) (RefundOffer, error) {
 			return RefundOffer{}, refundRefusal(storefront.TextRefundNothing)
 		}
 		return RefundOffer{}, refundRefusal(storefront.TextRefundNotPaid)
-	case isPlan(o):
+	case isPlan(o), refundsOutside(o):
 	case !(o.Provider == data.ProviderNewebPay && o.PayWay == data.PayWayCard || o.Provider == data.ProviderLinePay && o.PayWay == data.PayWayLinePay) ||
 		o.Kind == data.OrderKindPlan || o.ProviderTradeNo == "":
 		return RefundOffer{}, refundRefusal(storefront.TextRefundAtStore)
@@ -180,7 +218,7 @@ func (f *Flows) OfferRefund(ctx context.Context, brandID string, userID int64, n
 		}
 		if r, err := t.OpenRefund(o.ID); err != nil || r != nil {
 			if r != nil {
-				out = RefundOffer{Kind: r.Kind, Amount: r.Offered, Whole: r.Whole, EndsPlan: isPlan(o)}
+				out = RefundOffer{Kind: r.Kind, Amount: r.Offered, Whole: r.Whole, EndsPlan: isPlan(o), By: refundBy(o)}
 				if r.Kind == data.RefundTermination {
 					out.MaxFee = rules.MaxRefundFee(r.Offered)
 				}
@@ -188,7 +226,7 @@ func (f *Flows) OfferRefund(ctx context.Context, brandID string, userID int64, n
 			return err
 		}
 		out, err = offer(t, o, f.Now())
-		out.EndsPlan = isPlan(o)
+		out.EndsPlan, out.By = isPlan(o), refundBy(o)
 		return err
 	})
 	return out, err
@@ -197,15 +235,19 @@ func (f *Flows) OfferRefund(ctx context.Context, brandID string, userID int64, n
 // RequestRefund is member userID's request to refund order number of
 // brand brandID: a refund row for what the rules offer. In the
 // cooling-off period it is sent at once (everything back, no fee);
-// otherwise it waits for the operator (ApproveRefund). A replayed or
+// otherwise, and for an order the studio refunds outside the storefront
+// (refundsOutside), it waits for the operator (ApproveRefund,
+// RecordOutside). A replayed or
 // raced request returns the order's open refund, or the refund it made.
 func (f *Flows) RequestRefund(ctx context.Context, brandID string, userID int64, number string) (*data.Refund, error) {
 	var r *data.Refund
+	outside := false
 	err := f.DB.InTx(ctx, func(t *data.Tx) error {
 		o, err := memberOrder(t, brandID, userID, number)
 		if err != nil {
 			return err
 		}
+		outside = refundsOutside(o)
 		if r, err = t.OpenRefund(o.ID); err != nil || r != nil {
 			return err
 		}
@@ -226,7 +268,7 @@ func (f *Flows) RequestRefund(ctx context.Context, brandID string, userID int64,
 		// mandate at NewebPay, retried until it answers)
 		return t.QueueJob(data.JobEndPlan, o.Number, data.EndPlan{BrandID: o.BrandID, Number: o.Number})
 	})
-	if err != nil || r.Kind != data.RefundCoolingOff {
+	if err != nil || r.Kind != data.RefundCoolingOff || outside { // made outside: the studio makes it, the operator records it
 		return r, err
 	}
 	return f.send(ctx, brandID, r.ID, 0)
@@ -250,12 +292,18 @@ const JobApproveRefund = "refund-approve"
 type ApprovedRefund struct {
 	ID  int64 `json:"id"`
 	Fee int   `json:"fee"`
+	// PaidOutside is the operator's reference of a refund the studio made
+	// outside the storefront (a bank transfer, a cancelled instalment
+	// contract): it is recorded, not sent ("" sends it).
+	PaidOutside string `json:"paidOutside,omitempty"`
 }
 
 // QueueApproval checks the operator's approval of refund id of brand
-// brandID with fee (requested; the fee within the cap) and queues its
-// sending (JobApproveRefund), once.
-func QueueApproval(ctx context.Context, db *data.DB, brandID string, id int64, fee int) (*data.Refund, error) {
+// brandID with fee (requested; the fee within the cap; paidOutside, the
+// reference of a refund the studio made outside, given for and only for
+// an order refunded that way) and queues its sending or recording
+// (JobApproveRefund), once.
+func QueueApproval(ctx context.Context, db *data.DB, brandID string, id int64, fee int, paidOutside string) (*data.Refund, error) {
 	var r *data.Refund
 	err := db.InTx(ctx, func(t *data.Tx) (err error) {
 		if r, err = t.LockRefund(brandID, id); err != nil {
@@ -267,9 +315,31 @@ func QueueApproval(ctx context.Context, db *data.DB, brandID string, id int64, f
 		if err := checkFee(r, fee); err != nil {
 			return err
 		}
-		return t.QueueJob(JobApproveRefund, strconv.FormatInt(id, 10), ApprovedRefund{ID: id, Fee: fee})
+		o, err := t.OrderOf(r.OrderID)
+		if err != nil {
+			return err
+		}
+		if err := checkOutside(o, paidOutside); err != nil {
+			return err
+		}
+		return t.QueueJob(JobApproveRefund, strconv.FormatInt(id, 10), ApprovedRefund{ID: id, Fee: fee, PaidOutside: paidOutside})
 	})
 	return r, err
+}
+
+// checkOutside checks that an approval of order o's refund carries the
+// reference of a refund made outside (ref) when, and only when, o is
+// refunded that way.
+func checkOutside(o *data.Order, ref string) error {
+	switch outside := refundsOutside(o); {
+	case outside && ref == "":
+		return refundRefusal(storefront.TextRefundOutsideNeeded)
+	case !outside && ref != "":
+		return refundRefusal(storefront.TextRefundNotOutside)
+	case outside && (len(ref) > 64 || strings.ContainsFunc(ref, unicode.IsControl)):
+		return &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: storefront.TextRefundOutsideRef}
+	}
+	return nil
 }
 
 // SendApproved runs a JobApproveRefund job (an outbox handler).
@@ -278,8 +348,49 @@ func (f *Flows) SendApproved(ctx context.Context, payload json.RawMessage) error
 	if err := json.Unmarshal(payload, &a); err != nil {
 		return err
 	}
-	_, err := f.send(ctx, "", a.ID, a.Fee)
+	var err error
+	if a.PaidOutside != "" {
+		_, err = f.RecordOutside(ctx, "", a.ID, a.Fee, a.PaidOutside)
+	} else {
+		_, err = f.send(ctx, "", a.ID, a.Fee)
+	}
 	return err
+}
+
+// RecordOutside is the operator's record that the studio refunded
+// requested refund id of brand brandID ("" any) outside the storefront
+// (an ACH order by bank transfer, a Chailease order by cancelling its
+// instalment contract), keeping fee, under the operator's reference ref:
+// in one transaction the refund is refunded with all that follows, as a
+// refund the provider made (refunded). A refund recorded before is
+// returned as it is (a replay records nothing twice).
+func (f *Flows) RecordOutside(ctx context.Context, brandID string, id int64, fee int, ref string) (*data.Refund, error) {
+	var r *data.Refund
+	now := f.Now()
+	err := f.DB.InTx(ctx, func(t *data.Tx) (err error) {
+		if r, err = t.LockRefund(brandID, id); err != nil || r.State != rules.RefundRequested {
+			return err
+		}
+		o, err := t.LockOrder(r.OrderNumber)
+		if err != nil {
+			return err
+		}
+		if err := checkOutside(o, ref); err != nil {
+			return err
+		}
+		if err := checkFee(r, fee); err != nil {
+			return err
+		}
+		if err := t.SendRefund(id, fee, now); err != nil {
+			return err
+		}
+		r.State, r.Fee, r.Amount = rules.RefundRequesting, fee, r.Offered-fee
+		return f.refunded(ctx, t, o, r, ref, now)
+	})
+	if err == nil && f.Queued != nil {
+		f.Queued()
+	}
+	return r, err
 }
 
 // checkFee checks the fee kept of refund r: none in the cooling-off
@@ -335,6 +446,13 @@ func (f *Flows) send(ctx context.Context, brandID string, id int64, fee int) (*d
 			return err
 		}
 		if err := checkFee(r, fee); err != nil {
+			return err
+		}
+		o, err := t.OrderOf(r.OrderID)
+		if err != nil {
+			return err
+		}
+		if err := checkOutside(o, ""); err != nil { // the studio makes it: RecordOutside
 			return err
 		}
 		sent = true
@@ -576,45 +694,59 @@ func (f *Flows) finish(ctx context.Context, r *data.Refund, ref string, failure 
 		if failure != nil {
 			return t.AnswerRefund(r.ID, rules.RefundFailed, "", failure.Error(), now)
 		}
-		to, err := rules.RefundNext(cur.State, rules.RefundEventDone)
-		if err != nil {
-			return err
-		}
-		if err := t.AnswerRefund(r.ID, to, ref, "", now); err != nil {
-			return err
-		}
-		total, err := t.RefundedTotal(o.ID)
-		if err != nil {
-			return err
-		}
-		paid, err := paidTotal(t, o)
-		if err != nil {
-			return err
-		}
-		e := rules.EventRefundedPart
-		if total >= paid {
-			e = rules.EventRefundedWhole
-		}
-		step, err := rules.OrderNext(o.State, e)
-		if err != nil {
-			return err
-		}
-		cause := fmt.Sprintf("refund %d (%s): NT$%d, fee NT$%d", cur.ID, cur.Kind, cur.Amount, cur.Fee)
-		if err := t.SetOrderState(o.ID, o.State, step.To, data.Change{Cause: cause, At: now}); err != nil {
-			return err
-		}
-		if _, err := t.RevokeSold(o.ID, now); err != nil {
-			return err
-		}
-		if err := undoRefunded(t, o, cur, total); err != nil {
-			return err
-		}
-		return f.queueRefundMail(ctx, t, o, cur)
+		return f.refunded(ctx, t, o, cur, ref, now)
 	})
 	if err == nil && failure == nil && f.Queued != nil {
 		f.Queued()
 	}
 	return err
+}
+
+// refunded records, in the caller's transaction (order o and refund r,
+// requesting, locked), that r gave its amount back (ref the provider's
+// reference, or the operator's of a refund made outside): the refund
+// refunded, the order partly or wholly refunded, the holdings revoked
+// and the future bookings they paid for cancelled with their seats back,
+// the invoices undone, the member's mail queued.
+func (f *Flows) refunded(ctx context.Context, t *data.Tx, o *data.Order, r *data.Refund, ref string, now time.Time) error {
+	to, err := rules.RefundNext(r.State, rules.RefundEventDone)
+	if err != nil {
+		return err
+	}
+	if err := t.AnswerRefund(r.ID, to, ref, "", now); err != nil {
+		return err
+	}
+	r.State = to
+	total, err := t.RefundedTotal(o.ID)
+	if err != nil {
+		return err
+	}
+	paid, err := paidTotal(t, o)
+	if err != nil {
+		return err
+	}
+	e := rules.EventRefundedPart
+	if total >= paid {
+		e = rules.EventRefundedWhole
+	}
+	step, err := rules.OrderNext(o.State, e)
+	if err != nil {
+		return err
+	}
+	cause := fmt.Sprintf("refund %d (%s): NT$%d, fee NT$%d", r.ID, r.Kind, r.Amount, r.Fee)
+	if refundsOutside(o) {
+		cause += ", paid outside: " + ref
+	}
+	if err := t.SetOrderState(o.ID, o.State, step.To, data.Change{Cause: cause, At: now}); err != nil {
+		return err
+	}
+	if _, err := t.RevokeSold(o.ID, now); err != nil {
+		return err
+	}
+	if err := undoRefunded(t, o, r, total); err != nil {
+		return err
+	}
+	return f.queueRefundMail(ctx, t, o, r, ref)
 }
 
 // undoRefunded queues, in refund r's transaction, the undoing of the
@@ -657,7 +789,7 @@ func undoRefunded(t *data.Tx, o *data.Order, r *data.Refund, total int) error {
 }
 
 // queueRefundMail queues the mail of refund r of order o.
-func (f *Flows) queueRefundMail(ctx context.Context, t *data.Tx, o *data.Order, r *data.Refund) error {
+func (f *Flows) queueRefundMail(ctx context.Context, t *data.Tx, o *data.Order, r *data.Refund, ref string) error {
 	return f.queueRecurringMail(ctx, t, o, func(shop mail.Brand, u *data.User, item string) mail.Message {
 		kind := storefront.TextRefundTermination
 		if r.Kind == data.RefundCoolingOff {
@@ -667,6 +799,9 @@ func (f *Flows) queueRefundMail(ctx context.Context, t *data.Tx, o *data.Order, 
 			{storefront.TextRefundFee, "NT$" + rules.Thousands(r.Fee)}, {storefront.TextRefundAmount, "NT$" + rules.Thousands(r.Amount)}}
 		if isPlan(o) {
 			rows = append(rows, [2]string{storefront.TextRefundPlan, storefront.TextRefundPlanEnded})
+		}
+		if by := refundBy(o); by != RefundByProvider {
+			rows = append(rows, [2]string{storefront.TextRefundOutside, storefront.TextRefundOutsideHow(by == RefundByTransfer, ref)})
 		}
 		return mail.Refunded(shop, u.Email, u.Name, item, rows)
 	})

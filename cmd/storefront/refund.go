@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -17,6 +18,11 @@ const refundUsage = `usage:
                                            failed, rejected)
   storefront refund approve ID [--fee N]   approve requested refund ID, keeping a fee of N TWD (at most 20% of the
                                            offer; none within the seven-day cooling-off): a host sends it
+  storefront refund approve ID --paid-outside REF [--fee N]
+                                           record that the studio refunded ID itself (an ACH order by bank
+                                           transfer, a Chailease order by cancelling its instalment contract),
+                                           REF its reference: a host records it as a refund sent, with the same
+                                           effects (holding revoked, bookings cancelled, invoice, mail)
   storefront refund reject ID [--reason TEXT]
                                            reject requested refund ID`
 
@@ -24,7 +30,7 @@ const refundUsage = `usage:
 // against the database of the environment's configuration.
 func refundCommand(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	var fee int
-	var reason string
+	var reason, paidOutside string
 	var rest []string
 	for i := 0; i < len(args); i++ {
 		switch {
@@ -38,12 +44,17 @@ func refundCommand(ctx context.Context, args []string, getenv func(string) strin
 		case args[i] == "--reason" && i+1 < len(args):
 			reason = args[i+1]
 			i++
+		case args[i] == "--paid-outside" && i+1 < len(args):
+			if paidOutside = strings.TrimSpace(args[i+1]); paidOutside == "" {
+				return errors.New("--paid-outside: the refund's reference is empty")
+			}
+			i++
 		default:
 			rest = append(rest, args[i])
 		}
 	}
 	valid := len(rest) >= 2 && (rest[0] == "list" && len(rest) <= 3 || (rest[0] == "approve" || rest[0] == "reject") && len(rest) == 2)
-	if !valid {
+	if !valid || paidOutside != "" && rest[0] != "approve" {
 		return errors.New(refundUsage)
 	}
 	var id int64
@@ -77,11 +88,15 @@ func refundCommand(ctx context.Context, args []string, getenv func(string) strin
 		}
 		return w.Flush()
 	case "approve":
-		r, err := checkout.QueueApproval(ctx, db, "", id, fee)
+		r, err := checkout.QueueApproval(ctx, db, "", id, fee, paidOutside)
 		if err != nil {
 			return fmt.Errorf("refund %d: %w", id, err)
 		}
-		fmt.Fprintf(stdout, "refund %d of order %s approved: NT$%d back (fee NT$%d); a host sends it\n", id, r.OrderNumber, r.Offered-fee, fee)
+		how := "a host sends it"
+		if paidOutside != "" {
+			how = "refunded outside (" + paidOutside + "): a host records it"
+		}
+		fmt.Fprintf(stdout, "refund %d of order %s approved: NT$%d back (fee NT$%d); %s\n", id, r.OrderNumber, r.Offered-fee, fee, how)
 	case "reject":
 		f := &checkout.Flows{DB: db, Now: time.Now}
 		r, err := f.RejectRefund(ctx, "", id, reason)
