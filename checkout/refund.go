@@ -170,7 +170,18 @@ func offer(t *data.Tx, o *data.Order, now time.Time) (RefundOffer, error) {
 	}
 	amount = min(amount, left)
 	if amount <= 0 {
-		return RefundOffer{}, refundRefusal(storefront.TextRefundNothing)
+		// nothing left to give back, but a plan still charging may be
+		// ended: a termination of nothing, which ends it
+		running := false
+		if isPlan(o) {
+			if running, err = t.PlanRunning(o.ID); err != nil {
+				return RefundOffer{}, err
+			}
+		}
+		if !running {
+			return RefundOffer{}, refundRefusal(storefront.TextRefundNothing)
+		}
+		return RefundOffer{Kind: data.RefundTermination}, nil
 	}
 	return RefundOffer{Kind: data.RefundTermination, Amount: amount, Whole: amount == left, MaxFee: rules.MaxRefundFee(amount)}, nil
 }
@@ -729,16 +740,18 @@ func (f *Flows) refunded(ctx context.Context, t *data.Tx, o *data.Order, r *data
 	if total >= paid {
 		e = rules.EventRefundedWhole
 	}
-	step, err := rules.OrderNext(o.State, e)
-	if err != nil {
-		return err
-	}
 	cause := fmt.Sprintf("refund %d (%s): NT$%d, fee NT$%d", r.ID, r.Kind, r.Amount, r.Fee)
 	if refundsOutside(o) {
 		cause += ", paid outside: " + ref
 	}
-	if err := t.SetOrderState(o.ID, o.State, step.To, data.Change{Cause: cause, At: now}); err != nil {
-		return err
+	if r.Amount > 0 { // a plan's termination of nothing leaves the order as it is
+		step, err := rules.OrderNext(o.State, e)
+		if err != nil {
+			return err
+		}
+		if err := t.SetOrderState(o.ID, o.State, step.To, data.Change{Cause: cause, At: now}); err != nil {
+			return err
+		}
 	}
 	if _, err := t.RevokeSold(o.ID, now); err != nil {
 		return err

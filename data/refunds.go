@@ -324,6 +324,14 @@ func (db *DB) TradeRefundedBefore(ctx context.Context, id int64, tradeNo string)
 	return n, dbErr(err)
 }
 
+// PlanRunning reports whether recurring order orderID still has an
+// active mandate at NewebPay (its periods are still charged).
+func (t *Tx) PlanRunning(orderID int64) (bool, error) {
+	var running bool
+	err := t.tx.QueryRow(t.ctx, `select exists (select 1 from recurring_mandates where order_id = $1 and state = 'active')`, orderID).Scan(&running)
+	return running, dbErr(err)
+}
+
 // PeriodInvoice is the id of order orderID's invoice of period (0: the
 // order's own; n: a recurring plan's period n), not a second charge's; 0
 // when none.

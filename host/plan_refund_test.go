@@ -119,10 +119,10 @@ func (s *buyer) noChargeAfter(t *testing.T, orderNo, mandate string, paid int) {
 	if n := s.count(t, `select count(*) from recurring_charges c join orders o on o.id = c.order_id where o.number = $1`, orderNo); n != paid {
 		t.Fatalf("%d periods charged after the termination; want %d", n, paid)
 	}
-	if n := s.count(t, `select count(*) from recurring_mandates m join orders o on o.id = m.order_id
-		where o.number = $1 and m.state = 'active'`, orderNo); n != 0 {
-		t.Fatalf("%d mandates still active", n)
-	}
+	waitFor(t, "the termination recorded", func() bool { // NewebPay's answer is recorded just after it
+		return s.count(t, `select count(*) from recurring_mandates m join orders o on o.id = m.order_id
+			where o.number = $1 and m.state = 'active'`, orderNo) == 0
+	})
 }
 
 // refundMailed checks that the member was mailed the refund once,
@@ -327,4 +327,50 @@ func TestPlanRefundSweep(t *testing.T) {
 	}
 	s.refundMailed(t)
 	s.noChargeAfter(t, orderNo, mandate, 2)
+}
+
+// TestPlanEndedWithNothingBack: twenty days into the plan's only paid
+// month (a whole month elapsed by the rules' rounding), nothing is left
+// to give back, yet the member may still end the plan: the offer is a
+// termination of NT$0, the request ends the mandate at NewebPay, the
+// operator's approval revokes the pass with nothing refunded (the order
+// stays paid, its invoice issued), the member is mailed, and no later
+// period is charged.
+func TestPlanEndedWithNothingBack(t *testing.T) {
+	s, orderNo, mandate, _ := planRefundShop(t, 1)
+	ctx := context.Background()
+	s.clock.Add(20 * 24 * time.Hour) // 2026-12-12
+	if w, _ := login(t, s.b, "plan", "member@example.com", "demo1234"); w.Code != 200 {
+		t.Fatalf("login: %d %s", w.Code, w.Body)
+	}
+	var of wire.RefundOffer
+	w := s.b.get(t, "/api/user/order/refund?brandId=plan&orderNumber="+orderNo)
+	if env := apiResult(t, w, &of); w.Code != 200 || of.Kind != data.RefundTermination || of.Amount != 0 || !of.EndsPlan {
+		t.Fatalf("offer: %d %+v %+v", w.Code, env, of)
+	}
+	var r wire.Refund
+	w = s.b.post(t, "/api/user/order/refund", map[string]any{"brandId": "plan", "orderNumber": orderNo})
+	if env := apiResult(t, w, &r); w.Code != 200 || r.State != rules.RefundRequested || r.Amount != 0 {
+		t.Fatalf("request: %d %+v %+v", w.Code, env, r)
+	}
+	waitFor(t, "the plan ended at NewebPay on the request", func() bool { return s.newebpaySandbox.MandateState(mandate) == "terminated" })
+	if done, err := s.checkout.ApproveRefund(ctx, "plan", r.ID, 0); err != nil || done.State != rules.RefundDone || done.Amount != 0 {
+		t.Fatalf("approve: %+v %v", done, err)
+	}
+	if got := s.refundedAtSandbox(t, orderNo); got[1] != 0 {
+		t.Fatalf("refunded at the sandbox: %v", got)
+	}
+	if n := s.count(t, `select count(*) from orders o join member_passcards p on p.order_id = o.id
+		where o.number = $1 and o.state = 'paid' and p.revoked_at is not null`, orderNo); n != 1 {
+		t.Fatal("the pass is not revoked on a paid order")
+	}
+	s.refundMailed(t)
+	if st := s.invoiceStates(t, orderNo); st[1] != data.InvoiceIssued {
+		t.Fatalf("the month's invoice is %s", st[1])
+	}
+	s.noChargeAfter(t, orderNo, mandate, 1)
+	w = s.b.post(t, "/api/user/order/refund", map[string]any{"brandId": "plan", "orderNumber": orderNo})
+	if env := apiResult(t, w, &r); w.Code != 200 || r.State != rules.RefundDone {
+		t.Fatalf("asked again: %d %+v %+v", w.Code, env, r)
+	}
 }

@@ -22,3 +22,9 @@ create table refund_trades (
     primary key (refund_id, period)
 );
 create index refund_trades_trade on refund_trades (trade_no);
+
+-- A plan's member may end it when the rules leave nothing to give back
+-- (the months elapsed cost all that was paid): a termination of NT$0,
+-- which ends the plan and the holding and gives back nothing.
+alter table refunds drop constraint refunds_amount_check;
+alter table refunds add constraint refunds_amount_check check (amount > 0 or kind = 'termination' and amount = 0);
