@@ -209,7 +209,8 @@ func TestPlanRefundInCoolingOff(t *testing.T) {
 // decides); the operator's approval with a fee of 200, replayed eight
 // times at once, refunds 1749 once: the third month's trade whole (its
 // invoice voided), 450 of the second's (an allowance), the first's
-// untouched; the order partly refunded, the pass revoked, one mail.
+// untouched; the order partly refunded, the pass revoked, its future
+// booking cancelled with the seat back, one mail.
 func TestPlanRefundTermination(t *testing.T) {
 	s, orderNo, mandate, _ := planRefundShop(t, 3)
 	ctx := context.Background()
@@ -229,6 +230,16 @@ func TestPlanRefundTermination(t *testing.T) {
 	}
 	waitFor(t, "the plan ended at NewebPay on the request", func() bool { return s.newebpaySandbox.MandateState(mandate) == "terminated" })
 	s.noChargeAfter(t, orderNo, mandate, 3)
+	var session int64 // a session on 2027-01-10 the plan's pass booked
+	if err := s.db.Pool.QueryRow(ctx, `insert into course_schedules (brand_id, course_id, date, start_time, end_time, capacity, booked)
+		select 'plan', min(id), '2027-01-10', '10:00', '11:00', 10, 1 from courses where brand_id = 'demo' returning id`).Scan(&session); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.Pool.Exec(ctx, `insert into bookings (brand_id, user_id, starts_at, ends_at, schedule_id, pay_kind, passcard_id)
+		select 'plan', p.user_id, '2027-01-10 10:00+08', '2027-01-10 11:00+08', $1, 'passcard', p.id
+		from member_passcards p join orders o on o.id = p.order_id where o.number = $2`, session, orderNo); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := s.checkout.ApproveRefund(ctx, "plan", r.ID, 390); err == nil {
 		t.Fatal("a fee over 20% approved")
 	}
@@ -255,6 +266,10 @@ func TestPlanRefundTermination(t *testing.T) {
 	if n := s.count(t, `select count(*) from member_passcards p join orders o on o.id = p.order_id
 		where o.number = $1 and p.revoked_at is null`, orderNo); n != 0 {
 		t.Fatal("the pass is still held")
+	}
+	if n := s.count(t, `select count(*) from course_schedules c join bookings b on b.schedule_id = c.id
+		where c.id = $1 and c.booked = 0 and b.status = 'cancelled'`, session); n != 1 {
+		t.Fatal("the future booking is not cancelled with its seat back")
 	}
 	waitFor(t, "the invoices undone", func() bool {
 		st := s.invoiceStates(t, orderNo)
