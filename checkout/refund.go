@@ -271,7 +271,15 @@ func (f *Flows) RequestRefund(ctx context.Context, brandID string, userID int64,
 			}
 			return err
 		}
-		if r, err = t.AddRefund(data.NewRefund{OrderID: o.ID, Kind: of.Kind, Offered: of.Amount, Whole: of.Whole, At: f.Now()}); err != nil || !isPlan(o) {
+		n := data.NewRefund{OrderID: o.ID, Kind: of.Kind, Offered: of.Amount, Whole: of.Whole, At: f.Now()}
+		if isPlan(o) {
+			paid, err := paidTotal(t, o)
+			if err != nil {
+				return err
+			}
+			n.PlanPaid = &paid
+		}
+		if r, err = t.AddRefund(n); err != nil || !isPlan(o) {
 			return err
 		}
 		// the member's notice ends the plan: no further period is charged
@@ -470,7 +478,7 @@ func (f *Flows) send(ctx context.Context, brandID string, id int64, fee int) (*d
 		if err := t.SendRefund(id, fee, f.Now()); err != nil {
 			return err
 		}
-		return splitPlanRefund(t, r.OrderID, id, r.Offered-fee)
+		return splitPlanRefund(t, r, fee)
 	})
 	if err != nil || !sent {
 		return r, err
@@ -482,13 +490,28 @@ func (f *Flows) send(ctx context.Context, brandID string, id int64, fee int) (*d
 	return f.refund(ctx, id)
 }
 
-// splitPlanRefund records, for a recurring plan's refund id of amount,
+// splitPlanRefund records, for recurring plan refund r sent with fee,
 // what it gives back of each period's trade (rules.SplitRefund: the
-// latest periods first); an order of another kind has none.
-func splitPlanRefund(t *data.Tx, orderID, id int64, amount int) error {
+// latest periods first); an order of another kind has none. A period
+// charged since the member asked (its mandate not yet terminated) is
+// added to the refund, whole: nothing is owed after the notice.
+func splitPlanRefund(t *data.Tx, r *data.Refund, fee int) error {
+	orderID, id, amount := r.OrderID, r.ID, r.Offered-fee
 	o, err := t.OrderOf(orderID)
 	if err != nil || !isPlan(o) {
 		return err
+	}
+	if r.PlanPaid != nil {
+		paid, err := paidTotal(t, o)
+		if err != nil {
+			return err
+		}
+		if extra := paid - *r.PlanPaid; extra > 0 {
+			if err := t.GrowRefund(id, extra); err != nil {
+				return err
+			}
+			amount += extra
+		}
 	}
 	trades, err := t.PaidTrades(orderID)
 	if err != nil {

@@ -36,14 +36,18 @@ type Refund struct {
 	Failure     string     `json:"failure"`
 	RequestedAt time.Time  `json:"requestedAt"`
 	SentAt      *time.Time `json:"-"`
+	// PlanPaid is what a recurring plan's periods had paid when its member
+	// asked (nil: not a plan).
+	PlanPaid *int `json:"-"`
 }
 
-const refundCols = `r.id, r.order_id, o.number, o.brand_id, r.kind, r.state, r.offered, r.fee, r.amount, r.whole, r.failure, r.requested_at, r.sent_at`
+const refundCols = `r.id, r.order_id, o.number, o.brand_id, r.kind, r.state, r.offered, r.fee, r.amount, r.whole, r.failure, r.requested_at, r.sent_at,
+	r.plan_paid`
 
 func scanRefund(row pgx.Row) (*Refund, error) {
 	r := &Refund{}
 	err := row.Scan(&r.ID, &r.OrderID, &r.OrderNumber, &r.BrandID, &r.Kind, &r.State, &r.Offered, &r.Fee, &r.Amount, &r.Whole,
-		&r.Failure, &r.RequestedAt, &r.SentAt)
+		&r.Failure, &r.RequestedAt, &r.SentAt, &r.PlanPaid)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}
@@ -57,14 +61,15 @@ type NewRefund struct {
 	Offered, Fee int
 	Whole        bool
 	At           time.Time
+	PlanPaid     *int // a plan's: what its periods had paid
 }
 
 // AddRefund writes refund n as requested, unless the order has an open
 // one (requested or requesting): then that one is returned, so a replayed
 // or raced request makes one refund. The caller holds the order's lock.
 func (t *Tx) AddRefund(n NewRefund) (*Refund, error) {
-	_, err := t.tx.Exec(t.ctx, `insert into refunds (order_id, kind, offered, fee, amount, whole, requested_at)
-		values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`, n.OrderID, n.Kind, n.Offered, n.Fee, n.Offered-n.Fee, n.Whole, n.At)
+	_, err := t.tx.Exec(t.ctx, `insert into refunds (order_id, kind, offered, fee, amount, whole, requested_at, plan_paid)
+		values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`, n.OrderID, n.Kind, n.Offered, n.Fee, n.Offered-n.Fee, n.Whole, n.At, n.PlanPaid)
 	if err != nil {
 		return nil, dbErr(err)
 	}
@@ -100,6 +105,13 @@ func (t *Tx) LockRefund(brandID string, id int64) (*Refund, error) {
 func (t *Tx) SendRefund(id int64, fee int, now time.Time) error {
 	_, err := t.tx.Exec(t.ctx, `update refunds set state = $4, fee = $2, amount = offered - $2, sent_at = $3
 		where id = $1`, id, fee, now, rules.RefundRequesting)
+	return dbErr(err)
+}
+
+// GrowRefund adds extra to refund id's offer and amount (a plan's
+// period charged after its member asked), as it is sent.
+func (t *Tx) GrowRefund(id int64, extra int) error {
+	_, err := t.tx.Exec(t.ctx, `update refunds set offered = offered + $2, amount = amount + $2 where id = $1`, id, extra)
 	return dbErr(err)
 }
 

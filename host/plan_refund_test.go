@@ -389,3 +389,37 @@ func TestPlanEndedWithNothingBack(t *testing.T) {
 		t.Fatalf("asked again: %d %+v %+v", w.Code, env, r)
 	}
 }
+
+// TestPlanChargedAfterNotice: NewebPay down when the member ends the plan
+// (three months paid, 1949 offered), the mandate's termination waits in
+// the outbox and the fourth month is charged meanwhile; once NewebPay
+// answers the plan is terminated, and the approved refund gives that
+// month back whole on top of the offer: 3248, the fourth and third
+// months' trades whole and 650 of the second's.
+func TestPlanChargedAfterNotice(t *testing.T) {
+	s, orderNo, mandate, userID := planRefundShop(t, 3)
+	ctx := context.Background()
+	refusing := &refusingAlter{next: s.checkout.HTTP.Transport, refuse: true}
+	s.checkout.HTTP = &http.Client{Transport: refusing}
+	s.clock.Add(35 * 24 * time.Hour)
+	r, err := s.checkout.RequestRefund(ctx, "plan", userID, orderNo)
+	if err != nil || r.State != rules.RefundRequested || r.Offered != 1949 {
+		t.Fatalf("request: %+v %v", r, err)
+	}
+	waitFor(t, "the termination failing in the outbox", func() bool {
+		return s.count(t, `select count(*) from jobs where kind = $1 and key = $2 and attempts >= 1 and done_at is null`, data.JobEndPlan, orderNo) == 1
+	})
+	s.newebpaySandbox.AdvancePeriods(1) // the fourth month, charged before the termination
+	if n := s.count(t, `select count(*) from recurring_charges c join orders o on o.id = c.order_id where o.number = $1 and c.state = 'paid'`, orderNo); n != 4 {
+		t.Fatalf("%d months paid", n)
+	}
+	refusing.set(false)
+	done, err := s.checkout.ApproveRefund(ctx, "plan", r.ID, 0)
+	if err != nil || done.State != rules.RefundDone || done.Amount != 3248 {
+		t.Fatalf("approve: %+v %v", done, err)
+	}
+	if got := s.refundedAtSandbox(t, orderNo); got[4] != 1299 || got[3] != 1299 || got[2] != 650 || got[1] != 0 {
+		t.Fatalf("refunded at the sandbox: %v", got)
+	}
+	s.noChargeAfter(t, orderNo, mandate, 4)
+}

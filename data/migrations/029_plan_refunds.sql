@@ -28,3 +28,8 @@ create index refund_trades_trade on refund_trades (trade_no);
 -- which ends the plan and the holding and gives back nothing.
 alter table refunds drop constraint refunds_amount_check;
 alter table refunds add constraint refunds_amount_check check (amount > 0 or kind = 'termination' and amount = 0);
+
+-- What a plan's periods had paid when its member asked (null: not a
+-- plan): a period charged after the member's notice (its mandate not yet
+-- terminated at NewebPay) is given back whole with the refund.
+alter table refunds add column plan_paid integer check (plan_paid >= 0);
