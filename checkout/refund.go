@@ -80,8 +80,11 @@ const (
 )
 
 // refundBy is how order o's refunds go back.
-func refundBy(o *data.Order) string {
-	switch o.PayWay {
+func refundBy(o *data.Order) string { return RefundBy(o.PayWay) }
+
+// RefundBy is how the refunds of an order paid by payWay go back.
+func RefundBy(payWay string) string {
+	switch payWay {
 	case data.PayWayACH:
 		return RefundByTransfer
 	case data.PayWayChailease:

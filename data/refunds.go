@@ -39,15 +39,17 @@ type Refund struct {
 	// PlanPaid is what a recurring plan's periods had paid when its member
 	// asked (nil: not a plan).
 	PlanPaid *int `json:"-"`
+	// PayWay is its order's (how the money goes back).
+	PayWay string `json:"-"`
 }
 
 const refundCols = `r.id, r.order_id, o.number, o.brand_id, r.kind, r.state, r.offered, r.fee, r.amount, r.whole, r.failure, r.requested_at, r.sent_at,
-	r.plan_paid`
+	r.plan_paid, o.pay_way`
 
 func scanRefund(row pgx.Row) (*Refund, error) {
 	r := &Refund{}
 	err := row.Scan(&r.ID, &r.OrderID, &r.OrderNumber, &r.BrandID, &r.Kind, &r.State, &r.Offered, &r.Fee, &r.Amount, &r.Whole,
-		&r.Failure, &r.RequestedAt, &r.SentAt, &r.PlanPaid)
+		&r.Failure, &r.RequestedAt, &r.SentAt, &r.PlanPaid, &r.PayWay)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}

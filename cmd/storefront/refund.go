@@ -15,7 +15,8 @@ import (
 
 const refundUsage = `usage:
   storefront refund list BRAND [STATE]     BRAND's refunds, newest first (STATE: requested, requesting, refunded,
-                                           failed, rejected)
+                                           failed, rejected); BY: provider (sent by a host), transfer or
+                                           instalments (the studio refunds it: approve with --paid-outside)
   storefront refund approve ID [--fee N]   approve requested refund ID, keeping a fee of N TWD (at most 20% of the
                                            offer; none within the seven-day cooling-off): a host sends it
   storefront refund approve ID --paid-outside REF [--fee N]
@@ -81,10 +82,10 @@ func refundCommand(ctx context.Context, args []string, getenv func(string) strin
 			return err
 		}
 		w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(w, "ID\tORDER\tKIND\tSTATE\tOFFERED\tFEE\tAMOUNT\tREQUESTED AT\tFAILURE")
+		fmt.Fprintln(w, "ID\tORDER\tKIND\tSTATE\tOFFERED\tFEE\tAMOUNT\tBY\tREQUESTED AT\tFAILURE")
 		for _, r := range list {
-			fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%s\t%s\n", r.ID, r.OrderNumber, r.Kind, r.State, r.Offered, r.Fee, r.Amount,
-				r.RequestedAt.UTC().Format(time.RFC3339), r.Failure)
+			fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%s\t%s\t%s\n", r.ID, r.OrderNumber, r.Kind, r.State, r.Offered, r.Fee, r.Amount,
+				checkout.RefundBy(r.PayWay), r.RequestedAt.UTC().Format(time.RFC3339), r.Failure)
 		}
 		return w.Flush()
 	case "approve":

@@ -70,7 +70,7 @@ func TestRefundCommand(t *testing.T) {
 	ach := strconv.FormatInt(refund(data.PayWayACH, data.ProviderACH), 10)
 
 	out, err := runRefund(t, getenv, "list", "demo", "requested")
-	if err != nil || strings.Count(out, "termination") != 3 {
+	if err != nil || strings.Count(out, "termination") != 3 || strings.Count(out, " provider ") != 2 || strings.Count(out, " transfer ") != 1 {
 		t.Fatalf("list: %v\n%s", err, out)
 	}
 	if out, err := runRefund(t, getenv, "approve", one, "--fee", "201"); err == nil {
