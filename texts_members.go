@@ -77,7 +77,29 @@ func TextFieldType(field string) string {
 // The refusals of a freeze request and of a decision.
 const (
 	TextFreezeRejectNote = "不核准時請說明原因"
+	// TextFreezeNotRunning refuses ending early a freeze that is not
+	// approved and running (requested, rejected, ended).
+	TextFreezeNotRunning = "這筆暫停會籍不在進行中，無法提前結束"
 )
+
+// TextFreezeEndOn refuses an early end's day: the first day the
+// membership runs again must be after the freeze's first day start, no
+// later than its last day end, and not in the past.
+func TextFreezeEndOn(start, end string) string {
+	return fmt.Sprintf("恢復日須晚於暫停開始日 %s、不晚於暫停結束日 %s，且不可早於今天", start, end)
+}
+
+// The mail of a freeze the studio ended early.
+const (
+	TextMailFreezeEndedTitle = "暫停會籍提前結束通知"
+	TextMailFreezeEndedOutro = "會籍到期日已依實際暫停天數調整；定期定額方案自恢復日起繼續扣款，恢復後即可預約課程。"
+)
+
+// TextMailFreezeEndedIntro says that the freeze now runs from start to
+// end only.
+func TextMailFreezeEndedIntro(start, end string) string {
+	return fmt.Sprintf("門市已提前結束您的暫停會籍：實際暫停期間為 %s 至 %s。", start, end)
+}
 
 // TextFreezeEvidenceLong refuses a note longer than n characters.
 func TextFreezeEvidenceLong(n int) string { return fmt.Sprintf("說明請在 %d 字以內", n) }

@@ -27,7 +27,28 @@ const (
 	TextRefundRejectedReason    = "門市說明"
 	TextRefundKind              = "退款方式"
 	TextRefundFee               = "手續費"
+	// TextRefundPlan and TextRefundPlanEnded: the row of a recurring
+	// plan's refund mail saying its charges ended.
+	TextRefundPlan      = "定期定額"
+	TextRefundPlanEnded = "已終止，不會再扣款"
+	// The refunds a studio makes outside the storefront (an ACH debit by
+	// bank transfer, Chailease instalments by cancelling the contract):
+	// the operator's command's refusals, and the mail's row.
+	TextRefundOutsideNeeded = "這筆訂單須由門市自行退款（ACH 以銀行轉帳、中租分期向中租迪和取消），退款完成後請以 --paid-outside 登錄參考編號"
+	TextRefundNotOutside    = "這筆訂單由系統向金流退款，不可登錄門市自行退款"
+	TextRefundOutsideRef    = "退款參考編號須為 64 字元以內，且不得含控制字元"
+	TextRefundOutside       = "退款說明"
 )
+
+// TextRefundOutsideHow says how the studio refunded outside the
+// storefront (transfer: to the member's bank account; else: the
+// instalment contract cancelled at Chailease) under reference ref.
+func TextRefundOutsideHow(transfer bool, ref string) string {
+	if transfer {
+		return "門市已以銀行轉帳退款至您的帳戶（參考編號 " + ref + "）"
+	}
+	return "門市已向中租迪和取消分期契約，已繳款項由中租迪和退還（參考編號 " + ref + "）"
+}
 
 // TextMailRefundRejectedIntro says which item's refund the studio did not
 // approve, and that it stays the member's.

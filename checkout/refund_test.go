@@ -484,3 +484,89 @@ func TestRefundBeforeCapture(t *testing.T) {
 	}
 	x.checkRefunded(t, r, r.Offered, rules.OrderPartlyRefunded)
 }
+
+// TestRefundMadeOutside: an order paid by ACH (a bank debit) and one by
+// Chailease instalments have no refund call: within the cooling-off
+// period the member's request waits for the studio (the offer says how
+// it refunds: by transfer, by cancelling the instalment contract); the
+// operator's approval is refused unless it records the refund made
+// outside with its reference, and that record, replayed and raced,
+// refunds once in one transaction: the order refunded, the pass revoked,
+// the invoice voided, the member mailed with the reference.
+func TestRefundMadeOutside(t *testing.T) {
+	for _, c := range []struct{ payWay, provider, by string }{
+		{data.PayWayACH, data.ProviderACH, RefundByTransfer},
+		{data.PayWayChailease, data.ProviderChailease, RefundByInstalments},
+	} {
+		t.Run(c.payWay, func(t *testing.T) {
+			x := &refundFixture{orderFixture: newOrderFixture(t), clock: &testClock{t: paidAt}}
+			x.f.Now = x.clock.Now
+			withEzPay(t, x.f, x.clock.Now)
+			runJobs(t, x.db, x.f)
+			ctx := context.Background()
+			typ, id, price := item(t, x.db, "demo", "季卡通行卡")
+			o, err := dbtest.CreateOrder(x.db, data.NewOrder{BrandID: "demo", UserID: x.userID, Kind: data.OrderKindItem,
+				PayWay: c.payWay, Provider: c.provider, ExpiresAt: paidAt.Add(30 * time.Minute), Invoice: &rules.InvoiceChoice{Kind: rules.InvoiceMember},
+				Lines: []data.NewOrderLine{{ItemType: typ, ItemID: id, StoreID: x.storeID, Quantity: 1, ShownPrice: price}}}, paidAt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, changed, err := x.f.Pay(ctx, data.Payment{Change: data.Change{Number: o.Number, Cause: "test", At: paidAt},
+				Provider: c.provider, TradeNo: "T" + o.Number, Amount: o.Amount}); err != nil || !changed {
+				t.Fatalf("pay: %v %v", changed, err)
+			}
+			x.o = o
+			waitFor(t, x.db, 1, `select count(*) from invoices where state = 'issued' and order_id = $1`, o.ID)
+			x.clock.Set(paidAt.AddDate(0, 0, 2))
+			of, err := x.f.OfferRefund(ctx, "demo", x.userID, o.Number)
+			if err != nil || of.Kind != data.RefundCoolingOff || of.Amount != o.Amount || of.By != c.by {
+				t.Fatalf("offer = %+v, %v", of, err)
+			}
+			r, err := x.f.RequestRefund(ctx, "demo", x.userID, o.Number)
+			if err != nil || r.State != rules.RefundRequested {
+				t.Fatalf("request = %+v, %v", r, err)
+			}
+			if _, err := x.f.ApproveRefund(ctx, "demo", r.ID, 0); storefront.AsError(err) == nil ||
+				storefront.AsError(err).Message != storefront.TextRefundOutsideNeeded {
+				t.Fatalf("sent to a provider: %v", err)
+			}
+			if _, err := QueueApproval(ctx, x.db, "demo", r.ID, 0, ""); err == nil {
+				t.Fatal("approved without the reference of the refund made outside")
+			}
+			if _, err := QueueApproval(ctx, x.db, "demo", r.ID, 0, "TX\n1"); err == nil {
+				t.Fatal("a reference with a control character recorded")
+			}
+			if _, err := x.f.RecordOutside(ctx, "demo", r.ID, 100, "TX-1"); err == nil {
+				t.Fatal("a fee kept in the cooling-off period")
+			}
+			const ref = "TX-20261127-01"
+			payload := []byte(`{"id":` + itoa(r.ID) + `,"fee":0,"paidOutside":"` + ref + `"}`)
+			got := raced(t, 8, func() (*data.Refund, error) {
+				if err := x.f.SendApproved(ctx, payload); err != nil {
+					return nil, err
+				}
+				return x.f.RecordOutside(ctx, "demo", r.ID, 0, ref)
+			})
+			for _, g := range got {
+				if g.ID != r.ID || g.State != rules.RefundDone {
+					t.Fatalf("recorded: %+v", g)
+				}
+			}
+			if n := dbtest.Count(t, x.db, `select count(*) from refunds where state = 'refunded' and provider_ref = $1 and amount = $2 and id = $3`,
+				ref, o.Amount, r.ID); n != 1 {
+				t.Fatal("the refund is not recorded as made outside")
+			}
+			if n := dbtest.Count(t, x.db, `select count(*) from orders where state = 'refunded' and id = $1`, o.ID); n != 1 {
+				t.Fatal("the order is not refunded")
+			}
+			if n := dbtest.Count(t, x.db, `select count(*) from member_passcards where revoked_at is null and order_id = $1`, o.ID); n != 0 {
+				t.Fatal("the pass is still held")
+			}
+			if n := dbtest.Count(t, x.db, `select count(*) from jobs where kind = 'mail' and payload->>'subject' like '%'||$1||'%'
+				and payload->>'text' like '%'||$2||'%'`, storefront.TextMailRefundedTitle, ref); n != 1 {
+				t.Fatalf("%d refund mails with the reference; want 1", n)
+			}
+			waitFor(t, x.db, 1, `select count(*) from invoices where state = 'voided' and order_id = $1`, o.ID)
+		})
+	}
+}

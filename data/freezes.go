@@ -34,6 +34,9 @@ type FreezeJob struct {
 	FreezeID int64    `json:"freezeId"`
 	BrandID  string   `json:"brandId"`
 	Plans    []string `json:"plans,omitempty"` // the recurring orders to suspend and restart
+	// EndedEarly: a JobFreezeDecided job mailing that the operator ended
+	// the freeze early (its last day now the freeze's end).
+	EndedEarly bool `json:"endedEarly,omitempty"`
 }
 
 // Freeze is a member's freeze request and its decision.
@@ -50,10 +53,17 @@ type Freeze struct {
 	CreatedAt   time.Time
 	// Email and Name are the member's (the operator's list).
 	Email, Name string
+	// PlanFailing is, in the operator's list, the last error of the
+	// freeze's suspension or restart of the plans at NewebPay while the
+	// outbox retries it ("" none failing).
+	PlanFailing string
 }
 
 const freezeCols = `f.id, f.brand_id, f.user_id, f.reason, f.evidence, to_char(f.starts_on, 'YYYY-MM-DD'),
-	to_char(f.ends_on, 'YYYY-MM-DD'), f.state, f.decided_at, f.decided_note, f.created_at, u.email, u.name`
+	to_char(f.ends_on, 'YYYY-MM-DD'), f.state, f.decided_at, f.decided_note, f.created_at, u.email, u.name,
+	coalesce((select j.kind || ' (' || j.attempts || ' attempts' || case when j.dead_at is not null then ', dead' else '' end || '): ' || j.last_error
+		from jobs j where j.kind in ('` + JobFreezeStart + `', '` + JobFreezeEnd + `') and j.key = f.id::text and j.done_at is null
+		and j.last_error is not null order by j.kind limit 1), '')`
 
 func scanFreezes(rows pgx.Rows, err error) ([]Freeze, error) {
 	if err != nil {
@@ -62,7 +72,7 @@ func scanFreezes(rows pgx.Rows, err error) ([]Freeze, error) {
 	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Freeze, error) {
 		var f Freeze
 		err := r.Scan(&f.ID, &f.BrandID, &f.UserID, &f.Reason, &f.Evidence, &f.Start, &f.End, &f.State,
-			&f.DecidedAt, &f.DecidedNote, &f.CreatedAt, &f.Email, &f.Name)
+			&f.DecidedAt, &f.DecidedNote, &f.CreatedAt, &f.Email, &f.Name, &f.PlanFailing)
 		return f, err
 	})
 	return list, dbErr(err)
@@ -126,20 +136,54 @@ func (t *Tx) SetFreezeState(id int64, state, note string, at time.Time) error {
 	return dbErr(err)
 }
 
+// freezeHoldings are the holding tables a freeze moves, by their kind in
+// freeze_holdings, with the column of their start.
+var freezeHoldings = []struct{ kind, table, start string }{
+	{"passcard", "member_passcards", "starts_on"},
+	{"ticket", "member_tickets", "starts_on"},
+	{"counting", "member_counting_passcards", "activated_on"},
+}
+
 // ShiftHoldings moves by days the end of every holding of member userID
-// still valid on the freeze's first day start (and started by its last
-// day end, or not started): what the freeze suspends.
-func (t *Tx) ShiftHoldings(userID int64, start, end string, days int) error {
-	for _, q := range []string{
-		`update member_passcards set ends_on = ends_on + $4::int where user_id = $1 and ends_on >= $2::date and (starts_on is null or starts_on <= $3::date)`,
-		`update member_tickets set ends_on = ends_on + $4::int where user_id = $1 and ends_on >= $2::date and (starts_on is null or starts_on <= $3::date)`,
-		`update member_counting_passcards set ends_on = ends_on + $4::int where user_id = $1 and ends_on >= $2::date and (activated_on is null or activated_on <= $3::date)`,
-	} {
-		if _, err := t.tx.Exec(t.ctx, q, userID, start, end, days); err != nil {
+// still valid on freeze freezeID's first day start (and started by its
+// last day end, or not started): what the freeze suspends. Each holding
+// moved is recorded with the freeze (freeze_holdings), for an early end.
+func (t *Tx) ShiftHoldings(freezeID, userID int64, start, end string, days int) error {
+	for _, h := range freezeHoldings {
+		if _, err := t.tx.Exec(t.ctx, `with moved as (update `+h.table+` set ends_on = ends_on + $4::int
+				where user_id = $1 and ends_on >= $2::date and (`+h.start+` is null or `+h.start+` <= $3::date) returning id)
+			insert into freeze_holdings (freeze_id, kind, holding_id) select $5, $6, id from moved on conflict do nothing`,
+			userID, start, end, days, freezeID, h.kind); err != nil {
 			return dbErr(err)
 		}
 	}
 	return nil
+}
+
+// UnshiftHoldings moves back by days the end of the holdings freeze
+// freezeID moved (ShiftHoldings): the days an early end does not freeze.
+func (t *Tx) UnshiftHoldings(freezeID int64, days int) error {
+	for _, h := range freezeHoldings {
+		if _, err := t.tx.Exec(t.ctx, `update `+h.table+` set ends_on = ends_on - $2::int
+			where id in (select holding_id from freeze_holdings where freeze_id = $1 and kind = $3)`, freezeID, days, h.kind); err != nil {
+			return dbErr(err)
+		}
+	}
+	return nil
+}
+
+// SetFreezeEnd moves approved freeze id's last day to end (YYYY-MM-DD).
+func (t *Tx) SetFreezeEnd(id int64, end string) error {
+	_, err := t.tx.Exec(t.ctx, `update freezes set ends_on = $2::date where id = $1`, id, end)
+	return dbErr(err)
+}
+
+// MoveJob makes job (kind, key), not done nor dead, due at at (now when
+// at has passed), whatever its attempts; false when there is no such job.
+func (t *Tx) MoveJob(kind, key string, at time.Time) (bool, error) {
+	tag, err := t.tx.Exec(t.ctx, `update jobs set next_at = greatest($3, now()) where kind = $1 and key = $2
+		and done_at is null and dead_at is null`, kind, key, at)
+	return tag.RowsAffected() == 1, dbErr(err)
 }
 
 // ActivePlans are the numbers of member userID's paid recurring orders

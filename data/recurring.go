@@ -248,12 +248,12 @@ func (t *Tx) PeriodCharge(id int64, period int) (state, tradeNo string, err erro
 // since. The plan is locked by the caller.
 func (t *Tx) ChargePeriod(m *Mandate, period int, state string, c Charge) (paid int, failed *int, err error) {
 	ctx, tx := t.ctx, t.tx
-	if _, err := tx.Exec(ctx, `insert into recurring_charges as c (order_id, period, state, amount, mandate_id, trade_no, at)
-			values ($1, $2, $3, $4, $5, $6, $7)
+	if _, err := tx.Exec(ctx, `insert into recurring_charges as c (order_id, period, state, amount, mandate_id, trade_no, trade_order_no, at)
+			values ($1, $2, $3, $4, $5, $6, $7, $8)
 			on conflict (order_id, period) do update set state = excluded.state, mandate_id = excluded.mandate_id,
-				trade_no = excluded.trade_no, at = excluded.at
+				trade_no = excluded.trade_no, trade_order_no = excluded.trade_order_no, at = excluded.at
 				where c.state = 'failed' and excluded.state = 'paid'`,
-		m.OrderID, period, state, c.Amount, m.ID, rules.Truncate(c.TradeNo, 64), c.At); err != nil {
+		m.OrderID, period, state, c.Amount, m.ID, rules.Truncate(c.TradeNo, 64), rules.Truncate(c.TradeOrderNo, 40), c.At); err != nil {
 		return 0, nil, dbErr(err)
 	}
 	err = tx.QueryRow(ctx, `update recurring_plans p set

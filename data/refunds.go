@@ -36,14 +36,20 @@ type Refund struct {
 	Failure     string     `json:"failure"`
 	RequestedAt time.Time  `json:"requestedAt"`
 	SentAt      *time.Time `json:"-"`
+	// PlanPaid is what a recurring plan's periods had paid when its member
+	// asked (nil: not a plan).
+	PlanPaid *int `json:"-"`
+	// PayWay is its order's (how the money goes back).
+	PayWay string `json:"-"`
 }
 
-const refundCols = `r.id, r.order_id, o.number, o.brand_id, r.kind, r.state, r.offered, r.fee, r.amount, r.whole, r.failure, r.requested_at, r.sent_at`
+const refundCols = `r.id, r.order_id, o.number, o.brand_id, r.kind, r.state, r.offered, r.fee, r.amount, r.whole, r.failure, r.requested_at, r.sent_at,
+	r.plan_paid, o.pay_way`
 
 func scanRefund(row pgx.Row) (*Refund, error) {
 	r := &Refund{}
 	err := row.Scan(&r.ID, &r.OrderID, &r.OrderNumber, &r.BrandID, &r.Kind, &r.State, &r.Offered, &r.Fee, &r.Amount, &r.Whole,
-		&r.Failure, &r.RequestedAt, &r.SentAt)
+		&r.Failure, &r.RequestedAt, &r.SentAt, &r.PlanPaid, &r.PayWay)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}
@@ -57,14 +63,15 @@ type NewRefund struct {
 	Offered, Fee int
 	Whole        bool
 	At           time.Time
+	PlanPaid     *int // a plan's: what its periods had paid
 }
 
 // AddRefund writes refund n as requested, unless the order has an open
 // one (requested or requesting): then that one is returned, so a replayed
 // or raced request makes one refund. The caller holds the order's lock.
 func (t *Tx) AddRefund(n NewRefund) (*Refund, error) {
-	_, err := t.tx.Exec(t.ctx, `insert into refunds (order_id, kind, offered, fee, amount, whole, requested_at)
-		values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`, n.OrderID, n.Kind, n.Offered, n.Fee, n.Offered-n.Fee, n.Whole, n.At)
+	_, err := t.tx.Exec(t.ctx, `insert into refunds (order_id, kind, offered, fee, amount, whole, requested_at, plan_paid)
+		values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`, n.OrderID, n.Kind, n.Offered, n.Fee, n.Offered-n.Fee, n.Whole, n.At, n.PlanPaid)
 	if err != nil {
 		return nil, dbErr(err)
 	}
@@ -103,6 +110,13 @@ func (t *Tx) SendRefund(id int64, fee int, now time.Time) error {
 	return dbErr(err)
 }
 
+// GrowRefund adds extra to refund id's offer and amount (a plan's
+// period charged after its member asked), as it is sent.
+func (t *Tx) GrowRefund(id int64, extra int) error {
+	_, err := t.tx.Exec(t.ctx, `update refunds set offered = offered + $2, amount = amount + $2 where id = $1`, id, extra)
+	return dbErr(err)
+}
+
 // AnswerRefund records the end of refund id: state refunded (ref the
 // provider's reference), failed (failure why) or rejected.
 func (t *Tx) AnswerRefund(id int64, state, ref, failure string, now time.Time) error {
@@ -120,17 +134,6 @@ func (t *Tx) RefundedTotal(orderID int64) (int, error) {
 	var n int
 	err := t.tx.QueryRow(t.ctx, `select coalesce(sum(amount), 0) from refunds where order_id = $1 and state = 'refunded'`, orderID).Scan(&n)
 	return n, dbErr(err)
-}
-
-// OrderInvoice is the id of order orderID's own invoice (not a period's
-// nor a second charge's); 0 when none.
-func (t *Tx) OrderInvoice(orderID int64) (int64, error) {
-	var id int64
-	err := t.tx.QueryRow(t.ctx, `select id from invoices where order_id = $1 and period = 0 and second_charge_id is null`, orderID).Scan(&id)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, nil
-	}
-	return id, dbErr(err)
 }
 
 // Sold is a holding an order sold, as the refund rules need it.
@@ -251,4 +254,106 @@ func (db *DB) ClaimStuckRefunds(ctx context.Context, before, now time.Time) ([]i
 	}
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
 	return ids, dbErr(err)
+}
+
+// RefundTrade is a part of a recurring plan's refund: what it gives back
+// of the trade that paid one period (its own MerchantOrderNo and TradeNo).
+type RefundTrade struct {
+	Period                int
+	TradeNo, TradeOrderNo string
+	Charged               int // what the trade charged
+	Amount                int // what this refund gives back of it
+	Done                  bool
+}
+
+// PaidTrades lists the trades that paid recurring order orderID's
+// periods, the latest period first, each with Amount what is left to
+// refund of it (what it charged less the parts of earlier refunds given
+// back).
+func (t *Tx) PaidTrades(orderID int64) ([]RefundTrade, error) {
+	rows, err := t.tx.Query(t.ctx, `select c.period, c.trade_no, c.trade_order_no, c.amount,
+			c.amount - coalesce((select sum(p.amount) from refund_trades p join refunds r on r.id = p.refund_id
+				where p.trade_no = c.trade_no and (r.state = 'refunded' or p.refunded_at is not null)), 0)
+		from recurring_charges c where c.order_id = $1 and c.state = 'paid' and c.trade_no <> '' order by c.period desc`, orderID)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (RefundTrade, error) {
+		var x RefundTrade
+		return x, r.Scan(&x.Period, &x.TradeNo, &x.TradeOrderNo, &x.Charged, &x.Amount)
+	})
+	return list, dbErr(err)
+}
+
+// SetRefundTrades records the parts refund id gives back, once (a
+// refund sent has its parts already).
+func (t *Tx) SetRefundTrades(id int64, parts []RefundTrade) error {
+	b := &pgx.Batch{}
+	for _, p := range parts {
+		b.Queue(`insert into refund_trades (refund_id, period, trade_no, trade_order_no, charged, amount) values ($1, $2, $3, $4, $5, $6)
+			on conflict do nothing`, id, p.Period, p.TradeNo, p.TradeOrderNo, p.Charged, p.Amount)
+	}
+	return sendBatch(t.ctx, t.tx, b)
+}
+
+// RefundTrades lists the parts of refund id, the latest period first.
+func (t *Tx) RefundTrades(id int64) ([]RefundTrade, error) {
+	return refundTrades(t.ctx, t.tx, id)
+}
+
+// RefundTrades lists the parts of refund id, the latest period first.
+func (db *DB) RefundTrades(ctx context.Context, id int64) ([]RefundTrade, error) {
+	return refundTrades(ctx, db.Pool, id)
+}
+
+func refundTrades(ctx context.Context, q interface {
+	Query(context.Context, string, ...any) (pgx.Rows, error)
+}, id int64) ([]RefundTrade, error) {
+	rows, err := q.Query(ctx, `select period, trade_no, trade_order_no, charged, amount, refunded_at is not null
+		from refund_trades where refund_id = $1 order by period desc`, id)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (RefundTrade, error) {
+		var x RefundTrade
+		return x, r.Scan(&x.Period, &x.TradeNo, &x.TradeOrderNo, &x.Charged, &x.Amount, &x.Done)
+	})
+	return list, dbErr(err)
+}
+
+// RefundTradeDone records that the provider refunded refund id's part of
+// period's trade.
+func (db *DB) RefundTradeDone(ctx context.Context, id int64, period int, at time.Time) error {
+	_, err := db.Pool.Exec(ctx, `update refund_trades set refunded_at = $3 where refund_id = $1 and period = $2 and refunded_at is null`,
+		id, period, at)
+	return dbErr(err)
+}
+
+// TradeRefundedBefore is what refunds other than refund id gave back of
+// trade tradeNo (their parts refunded).
+func (db *DB) TradeRefundedBefore(ctx context.Context, id int64, tradeNo string) (int, error) {
+	var n int
+	err := db.Pool.QueryRow(ctx, `select coalesce(sum(amount), 0) from refund_trades where trade_no = $2 and refund_id <> $1
+		and refunded_at is not null`, id, tradeNo).Scan(&n)
+	return n, dbErr(err)
+}
+
+// PlanRunning reports whether recurring order orderID still has an
+// active mandate at NewebPay (its periods are still charged).
+func (t *Tx) PlanRunning(orderID int64) (bool, error) {
+	var running bool
+	err := t.tx.QueryRow(t.ctx, `select exists (select 1 from recurring_mandates where order_id = $1 and state = 'active')`, orderID).Scan(&running)
+	return running, dbErr(err)
+}
+
+// PeriodInvoice is the id of order orderID's invoice of period (0: the
+// order's own; n: a recurring plan's period n), not a second charge's; 0
+// when none.
+func (t *Tx) PeriodInvoice(orderID int64, period int) (int64, error) {
+	var id int64
+	err := t.tx.QueryRow(t.ctx, `select id from invoices where order_id = $1 and period = $2 and second_charge_id is null`, orderID, period).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
+	}
+	return id, dbErr(err)
 }

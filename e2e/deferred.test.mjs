@@ -4,7 +4,9 @@
 // member centre's list of orders waiting for payment (待銀行核准, its
 // amount, a link to its result page), the ACH sandbox (the bank)
 // approves, the result page shows the order paid, and the member centre
-// shows it among what the member holds, no longer pending.
+// shows it among what the member holds, no longer pending; its refund
+// dialog says the studio refunds it by bank transfer, and the request
+// waits for the studio.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, open, sql, base, logInAs } from './lib.mjs';
@@ -74,5 +76,18 @@ test('buy with ACH: pending until the bank approves', async () => {
   const held = sql(`select count(*) from member_passcards p join orders o on o.id = p.order_id where o.number = :'no'`, { no: orderNo });
   assert.equal(held, '1');
   assert.ok((await page.getByTestId('passcard').filter({ hasText: '季卡通行卡' }).count()) >= 1);
+
+  // its refund: the member centre says the studio refunds it by bank
+  // transfer, and the request waits for the studio
+  await open(page, site + '/demo/user');
+  const order = page.locator(`[data-testid="member-order"][data-order="${orderNo}"]`);
+  await order.getByTestId('refund-open').click();
+  const dialog = page.getByTestId('refund-dialog');
+  await dialog.getByTestId('refund-amount').waitFor();
+  assert.match(await dialog.getByTestId('refund-by-studio').innerText(), /銀行轉帳退款/);
+  await dialog.getByTestId('refund-confirm').click();
+  await order.getByTestId('refund-state').waitFor();
+  assert.equal(await order.getByTestId('refund-state').innerText(), '退款審核中');
+  assert.equal(sql(`select r.state from refunds r join orders o on o.id = r.order_id where o.number = :'no'`, { no: orderNo }), 'requested');
   await page.close();
 });

@@ -2,13 +2,25 @@
 // card on the NewebPay sandbox, and the same day, in the member centre's
 // order list, asks for its refund: the dialog shows everything back under
 // the seven-day cooling-off rule, the member confirms, and the order shows
-// refunded, its pass revoked and the sandbox's trade refunded.
+// refunded, its pass revoked and the sandbox's trade refunded. A member of
+// the plan brand ends the monthly plan (定期定額) the same way: the dialog
+// says the charges end, the month comes back, the mandate is terminated
+// at the sandbox and its next period charges nothing.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, open, shot, sql, base, logInAs, payByCard, orderResult } from './lib.mjs';
 
 // the public origin (dev: localhost), where the payment sandboxes live
 const site = base.replace('//127.0.0.1', '//localhost');
+
+/** On the sandbox's mandate form: agrees to the mandate with card. */
+async function mandate(page, card) {
+  await page.waitForURL(/\/dev\/newebpay\//);
+  await page.getByLabel('信用卡卡號').fill(card);
+  await page.getByLabel('有效期限（MM/YY）').fill('12/30');
+  await page.getByLabel('背面末三碼').fill('123');
+  await page.getByRole('button', { name: '同意定期定額委託' }).click();
+}
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -45,5 +57,43 @@ test('a member cancels a pass bought today at 390 px and gets everything back', 
     'refunded 7200 refunded');
   assert.equal(sql(`select count(*) from member_passcards p join orders o on o.id = p.order_id where o.number = :'no' and p.revoked_at is null`, { no: orderNo }), '0');
   await shot(page, 'refund-member-centre-390');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a member ends a monthly plan bought today at 390 px: the charges stop and the month comes back', async () => {
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  await logInAs(page, 'member@example.com', { path: site + '/plan' });
+  const id = sql(`select id from items where brand_id = 'plan' and name = '月費方案'`);
+  await open(page, site + `/plan/passcard/${id}/checkout`);
+  await page.getByTestId('checkout').waitFor();
+  await page.getByRole('radio', { name: /信用卡定期定額/ }).check();
+  await page.getByRole('checkbox', { name: /服務條款/ }).check();
+  await page.getByRole('button', { name: '前往付款' }).click();
+  await mandate(page, '4000-2211-1111-1111');
+  await page.waitForURL(/\/plan\/(webUser\/)?orderResult\//);
+  await page.locator('[data-testid="order-result"][data-state="paid"]').waitFor();
+  const orderNo = page.url().split('/').pop().split('?')[0];
+
+  await open(page, site + '/plan/user');
+  const order = page.locator(`[data-testid="member-order"][data-order="${orderNo}"]`);
+  await order.getByTestId('refund-open').click();
+  const dialog = page.getByTestId('refund-dialog');
+  const amount = dialog.getByTestId('refund-amount');
+  await amount.waitFor();
+  assert.match(await amount.innerText(), /可退金額 NT\$ 1,299/);
+  assert.match(await dialog.getByTestId('refund-ends-plan').innerText(), /定期定額.*不會再扣款/);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'the dialog fits 390 px');
+  await shot(page, 'refund-plan-dialog-390');
+  await dialog.getByTestId('refund-confirm').click();
+  await order.getByTestId('refund-state').waitFor();
+  assert.equal(await order.getByTestId('refund-state').innerText(), '已退款');
+  assert.equal(sql(`select r.state || ' ' || r.amount || ' ' || o.state from refunds r join orders o on o.id = r.order_id where o.number = :'no'`, { no: orderNo }),
+    'refunded 1299 refunded');
+  assert.equal(sql(`select string_agg(m.state, ',') from recurring_mandates m join orders o on o.id = m.order_id where o.number = :'no'`, { no: orderNo }),
+    'terminated');
+  const r = await page.request.post(site + '/dev/newebpay/period/advance', { form: { periods: '1' } });
+  assert.equal(r.status(), 204);
+  assert.equal(sql(`select count(*) from recurring_charges c join orders o on o.id = c.order_id where o.number = :'no'`, { no: orderNo }), '1');
+  await shot(page, 'refund-plan-member-centre-390');
   assert.deepEqual(page.errors, []);
 });

@@ -22,7 +22,7 @@ func (s *Server) apiRefundOffer(w http.ResponseWriter, r *http.Request) (any, er
 	if err != nil {
 		return nil, err
 	}
-	return &wire.RefundOffer{Kind: of.Kind, Amount: of.Amount, Whole: of.Whole, MaxFee: of.MaxFee}, nil
+	return &wire.RefundOffer{Kind: of.Kind, Amount: of.Amount, Whole: of.Whole, MaxFee: of.MaxFee, EndsPlan: of.EndsPlan, By: of.By}, nil
 }
 
 // POST /api/user/order/refund {brandId, orderNumber}: the member asks for

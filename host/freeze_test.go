@@ -7,12 +7,16 @@ import (
 	"net/http/httptest"
 	"storefront"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"storefront/data"
 	"storefront/host/wire"
 	"storefront/members"
 	"storefront/providers"
+	"storefront/rules"
 )
 
 // dueNow makes the freeze's job of kind due now (the day it waits for has
@@ -252,4 +256,117 @@ func TestFreezeAPI(t *testing.T) {
 	}
 	wantCode(t, scenario{Method: "POST", Path: "/api/user/freeze", Body: map[string]any{"brandId": "demo", "reason": "injury"}}.run(t, ts),
 		401, storefront.CodeLoginRequired)
+}
+
+// refusingAlter is a transport to NewebPay that fails every periodic
+// status change (AlterStatus) while refuse is set, as when the gateway is
+// down.
+type refusingAlter struct {
+	next   http.RoundTripper
+	mu     sync.Mutex
+	refuse bool
+}
+
+func (r *refusingAlter) set(refuse bool) { r.mu.Lock(); r.refuse = refuse; r.mu.Unlock() }
+
+func (r *refusingAlter) RoundTrip(req *http.Request) (*http.Response, error) {
+	r.mu.Lock()
+	refuse := r.refuse
+	r.mu.Unlock()
+	if refuse && strings.HasSuffix(req.URL.Path, "/MPG/period/AlterStatus") {
+		return nil, errors.New("NewebPay is down")
+	}
+	return r.next.RoundTrip(req)
+}
+
+// TestFreezeEndEarly: a freeze from 2026-12-01 to 2027-01-15 (46 days)
+// with the plan suspended; a pass bought on 2026-12-10 while it runs. The
+// operator ends it early on 2026-12-20: the freeze's last day becomes
+// 2026-12-19, the plan's pass ends 27 days earlier (it froze 19 days:
+// 2027-01-09), the pass bought in the freeze keeps its end, the member is
+// mailed, and bookings from the 20th are no longer refused. The restart
+// at NewebPay, failing at first, stays a job the outbox retries, shown in
+// the operator's list with its error; once NewebPay answers, the plan is
+// restarted, the freeze ended and the next month charged.
+func TestFreezeEndEarly(t *testing.T) {
+	s := recurringShop(t)
+	ctx := context.Background()
+	refusing := &refusingAlter{next: s.checkout.HTTP.Transport}
+	s.checkout.HTTP = &http.Client{Transport: refusing}
+	orderNo, mandate := s.paidPlan(t)
+	sb := s.newebpaySandbox
+	u, err := s.db.UserByEmail(ctx, "plan", "member@example.com", storefront.CodeMemberNotFound)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fz, err := s.members.RequestFreeze(ctx, u, members.FreezeRequest{Reason: "abroad", Start: "2026-12-01", End: "2027-01-15", Evidence: "外派東京"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.members.DecideFreeze(ctx, "plan", fz.ID, true, ""); err != nil {
+		t.Fatal(err)
+	}
+	s.dueNow(t, data.JobFreezeStart, fz.ID)
+	waitFor(t, "the mandate suspended at NewebPay", func() bool { return sb.MandateState(mandate) == "suspended" })
+	if end, _ := s.passEnd(t, orderNo); end != "2027-02-05" {
+		t.Fatalf("the frozen pass ends %s", end)
+	}
+	var bought int64
+	if err := s.db.Pool.QueryRow(ctx, `insert into member_passcards (brand_id, user_id, name, starts_on, ends_on, purchased_at)
+		values ('plan', $1, '單月通行卡', '2026-12-10', '2027-01-09', '2026-12-10 12:00+08') returning id`, u.ID).Scan(&bought); err != nil {
+		t.Fatal(err)
+	}
+
+	s.clock.Add(28 * 24 * time.Hour) // 2026-12-20
+	if _, err := s.members.EndFreezeEarly(ctx, "plan", fz.ID, rules.TaipeiDay{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.count(t, `select count(*) from freezes where id = $1 and ends_on = '2026-12-19' and state = 'approved'`, fz.ID); n != 1 {
+		t.Fatal("the freeze's last day is not 2026-12-19")
+	}
+	if end, _ := s.passEnd(t, orderNo); end != "2027-01-09" {
+		t.Fatalf("after the early end the plan's pass ends %s, want 2027-01-09", end)
+	}
+	if n := s.count(t, `select count(*) from member_passcards where id = $1 and ends_on = '2027-01-09'`, bought); n != 1 {
+		t.Fatal("the pass bought during the freeze was moved")
+	}
+	for day, want := range map[string]bool{"2026-12-19": true, "2026-12-20": false} {
+		if n := s.count(t, `select count(*) from freezes where user_id = $1 and state = 'approved' and $2::date between starts_on and ends_on`,
+			u.ID, day); (n == 1) != want {
+			t.Errorf("frozen on %s: %v, want %v", day, n == 1, want)
+		}
+	}
+	waitFor(t, "the early end mailed", func() bool {
+		return s.count(t, `select count(*) from jobs where kind = 'mail' and payload->>'to' = 'member@example.com'
+			and payload->>'subject' like '%'||$1||'%'`, storefront.TextMailFreezeEndedTitle) == 1
+	})
+	_, err = s.members.EndFreezeEarly(ctx, "plan", fz.ID, rules.TaipeiDay{})
+	refusedAt(t, "ending again on the day it ended", err, storefront.CodeFreezeRefused, "on")
+
+	// NewebPay down: the restart fails, is retried, and shows
+	refusing.set(true)
+	s.dueNow(t, data.JobFreezeEnd, fz.ID)
+	waitFor(t, "the failed restart recorded on its job", func() bool {
+		return s.count(t, `select count(*) from jobs where kind = $1 and key = $2 and attempts >= 1 and last_error like '%NewebPay is down%'
+			and done_at is null and dead_at is null and next_at > now()`, data.JobFreezeEnd, strconv.FormatInt(fz.ID, 10)) == 1
+	})
+	list, err := s.db.BrandFreezes(ctx, "plan")
+	if err != nil || len(list) != 1 || !strings.Contains(list[0].PlanFailing, "NewebPay is down") {
+		t.Fatalf("the operator's list: %+v %v", list, err)
+	}
+	if st := sb.MandateState(mandate); st != "suspended" {
+		t.Fatalf("the mandate is %q while NewebPay is down", st)
+	}
+	refusing.set(false)
+	s.dueNow(t, data.JobFreezeEnd, fz.ID) // its backoff over
+	waitFor(t, "the mandate restarted and the freeze ended", func() bool {
+		return sb.MandateState(mandate) == "active" && s.count(t, `select count(*) from freezes where id = $1 and state = 'ended'`, fz.ID) == 1
+	})
+	if list, _ := s.db.BrandFreezes(ctx, "plan"); len(list) != 0 {
+		t.Fatalf("an ended freeze is listed: %+v", list)
+	}
+	sb.AdvancePeriods(1)
+	if n := s.count(t, `select count(*) from recurring_charges c join orders o on o.id = c.order_id where o.number = $1 and c.state = 'paid'`, orderNo); n != 2 {
+		t.Fatalf("after the early end: %d periods paid", n)
+	}
 }

@@ -51,3 +51,10 @@ func FreezeDecided(b Brand, to, name string, approved bool, start, end string, r
 	}
 	return render(to, d)
 }
+
+// FreezeEndedEarly is the mail of a freeze the studio ended early: the
+// span it froze (start to its new last day end) and what follows.
+func FreezeEndedEarly(b Brand, to, name, start, end string, rows [][2]string) Message {
+	return render(to, mailData{Brand: b, Name: name, Title: storefront.TextMailFreezeEndedTitle,
+		Intro: storefront.TextMailFreezeEndedIntro(start, end), Rows: rows, Outro: storefront.TextMailFreezeEndedOutro})
+}

@@ -129,7 +129,7 @@ func (f *Flows) DecideFreeze(ctx context.Context, brandID string, id int64, appr
 		}
 		start, _ := rules.ParseDay(fz.Start)
 		end, _ := rules.ParseDay(fz.End)
-		if err := t.ShiftHoldings(fz.UserID, fz.Start, fz.End, rules.FreezeDays(start, end)); err != nil {
+		if err := t.ShiftHoldings(fz.ID, fz.UserID, fz.Start, fz.End, rules.FreezeDays(start, end)); err != nil {
 			return err
 		}
 		if !end.AddDays(1).Start().After(now) { // over before it was decided: no plan to suspend
@@ -151,9 +151,58 @@ func (f *Flows) DecideFreeze(ctx context.Context, brandID string, id int64, appr
 	return fz, nil
 }
 
+// EndFreezeEarly is the operator's early end of approved freeze id of
+// brandID ("": any brand's): the membership runs again on day on (zero:
+// today, Taipei), after the freeze's first day and no later than its
+// last. In one transaction the freeze's last day becomes the day before
+// on, the holdings it moved (and only those: one bought while it runs
+// was never moved) end earlier by the days no longer frozen, the restart
+// of the member's plans at NewebPay (its JobFreezeEnd, which then ends
+// the freeze, retried by the outbox until NewebPay answers) is moved to
+// on, and the member's mail is queued.
+func (f *Flows) EndFreezeEarly(ctx context.Context, brandID string, id int64, on rules.TaipeiDay) (*data.Freeze, error) {
+	now := f.Now()
+	today := rules.DayOf(now)
+	if on.IsZero() {
+		on = today
+	}
+	var fz *data.Freeze
+	err := f.DB.InTx(ctx, func(t *data.Tx) (err error) {
+		if fz, err = t.LockFreeze(brandID, id); err != nil {
+			return err
+		}
+		if fz.State != data.FreezeApproved {
+			return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeFreezeDecided, Message: storefront.TextFreezeNotRunning}
+		}
+		start, _ := rules.ParseDay(fz.Start)
+		end, _ := rules.ParseDay(fz.End)
+		if !on.After(start) || on.After(end) || on.Before(today) {
+			return &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeFreezeRefused, Field: "on",
+				Message: storefront.TextFreezeEndOn(fz.Start, fz.End)}
+		}
+		if err := t.UnshiftHoldings(fz.ID, rules.FreezeDays(on, end)); err != nil {
+			return err
+		}
+		fz.End = on.AddDays(-1).String()
+		if err := t.SetFreezeEnd(fz.ID, fz.End); err != nil {
+			return err
+		}
+		key := strconv.FormatInt(fz.ID, 10)
+		if _, err := t.MoveJob(data.JobFreezeEnd, key, on.Start()); err != nil {
+			return err
+		}
+		return t.QueueJob(data.JobFreezeDecided, key+":ended:"+fz.End, data.FreezeJob{FreezeID: fz.ID, BrandID: fz.BrandID, EndedEarly: true})
+	})
+	if err != nil {
+		return nil, err
+	}
+	f.queued()
+	return fz, nil
+}
+
 // MailFreezeDecision runs a data.JobFreezeDecided job (an outbox
-// handler): it queues the member's mail of the decision, composed with
-// shop (the brand's mail identity).
+// handler): it queues the member's mail of the decision (or of the
+// freeze's early end), composed with shop (the brand's mail identity).
 func (f *Flows) MailFreezeDecision(ctx context.Context, shop func(context.Context, string) (mail.Brand, error), payload json.RawMessage) error {
 	var p data.FreezeJob
 	if err := json.Unmarshal(payload, &p); err != nil {
@@ -174,6 +223,9 @@ func (f *Flows) MailFreezeDecision(ctx context.Context, shop func(context.Contex
 			rows = append(rows, [2]string{storefront.TextFreezeNoteLabel, fz.DecidedNote})
 		}
 		m := mail.FreezeDecided(b, fz.Email, fz.Name, fz.State != data.FreezeRejected, fz.Start, fz.End, rows)
+		if p.EndedEarly {
+			m = mail.FreezeEndedEarly(b, fz.Email, fz.Name, fz.Start, fz.End, rows)
+		}
 		return t.QueueMail(data.Mail{To: m.To, FromName: m.FromName, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 	})
 	if err == nil {

@@ -17,7 +17,10 @@ package providers
 // mandate, as a month (or the mandate's period) passing would, and
 // notifies each one's NotifyURL with the real encrypted NPA-N050 answer;
 // DeclineNext (or POST /period/decline with CardNo) makes the next period
-// charged to a card decline. Of a card only its first 6 and last 4 digits
+// charged to a card decline. Each charge (the creation's, a period's,
+// under its own order number MerOrderNo_n) is refunded by the refund API
+// (CloseType=2, captured at once) and answered by the trade query with
+// what was refunded of it. Of a card only its first 6 and last 4 digits
 // are kept.
 
 import (
@@ -158,7 +161,7 @@ func (s *NewebPaySandbox) periodAnswer(m *sandboxMandate, ok bool) [][2]string {
 	at := periodDate(m, m.already)
 	orderNo, tradeNo := m.merchantOrderNo+"_"+strconv.Itoa(m.already), at.Format("060102")+randomDigits(11)
 	if ok {
-		s.charged[tradeNo] = &sandboxTrade{merchantID: m.merchant.MerchantID, merchantOrderNo: orderNo, amount: m.amount}
+		s.periodTrade(m, orderNo, tradeNo, at)
 	}
 	return periodForm(m.merchant, map[string]any{"Status": status, "Message": msg, "Result": map[string]any{
 		"RespondCode": respond, "MerchantID": m.merchant.MerchantID, "MerchantOrderNo": m.merchantOrderNo,
@@ -166,6 +169,16 @@ func (s *NewebPaySandbox) periodAnswer(m *sandboxMandate, ok bool) [][2]string {
 		"AuthDate": at.Format("2006-01-02 15:04:05"), "TotalTimes": strconv.Itoa(m.times), "AlreadyTimes": strconv.Itoa(m.already),
 		"AuthAmt": m.amount, "AuthCode": auth, "EscrowBank": "HNCB", "AuthBank": "Sandbox", "NextAuthDate": next, "PeriodNo": m.periodNo,
 	}})
+}
+
+// periodTrade records the charge tradeNo of mandate m (its own order
+// number orderNo) at at: the refund API refunds it (captured at once) and
+// the trade query answers it, with what was refunded. The caller holds
+// s.mu.
+func (s *NewebPaySandbox) periodTrade(m *sandboxMandate, orderNo, tradeNo string, at time.Time) {
+	s.charged[tradeNo] = &sandboxTrade{merchantID: m.merchant.MerchantID, merchantOrderNo: orderNo, amount: m.amount}
+	s.mpg[orderNo] = &Trade{MerchantID: m.merchant.MerchantID, MerchantOrderNo: orderNo, TradeNo: tradeNo, Status: TradePaid,
+		Amount: m.amount, Card4No: m.card[len(m.card)-4:], PayTime: at.Format("2006-01-02 15:04:05")}
 }
 
 // periodForm encrypts a periodic answer with merchant n's keys into its
@@ -334,7 +347,7 @@ func (s *NewebPaySandbox) periodPay(w http.ResponseWriter, r *http.Request) {
 	tradeNo := now.Format("060102150405") + randomDigits(5)
 	if ok && charge {
 		s.mu.Lock()
-		s.charged[tradeNo] = &sandboxTrade{merchantID: n.MerchantID, merchantOrderNo: m.merchantOrderNo, amount: amt}
+		s.periodTrade(m, m.merchantOrderNo, tradeNo, now)
 		s.mu.Unlock()
 	}
 	dates := make([]string, 0, times)

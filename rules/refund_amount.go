@@ -136,6 +136,25 @@ func TerminationRefund(b RefundBasis, today TaipeiDay) int {
 	return max(0, b.Paid-kept)
 }
 
+// PlanMonthlyFee is the monthly fee at signing of a recurring plan (定期定額)
+// that charges amount each period of periodType: what point 7 keeps for
+// each month elapsed. A monthly plan's is its amount, a yearly one's a
+// twelfth, a weekly one's 52 weeks' over twelve months (rounded down: in
+// the member's favour); 0 for another period (pro rata instead).
+//
+//	1299, M -> 1299;  12000, Y -> 1000;  300, W -> 1300
+func PlanMonthlyFee(amount int, periodType string) int {
+	switch periodType {
+	case "M":
+		return amount
+	case "Y":
+		return amount / 12
+	case "W":
+		return amount * 52 / 12
+	}
+	return 0
+}
+
 // MaxRefundFee is the most a brand may keep of refund when a member
 // terminates: 20% of it, rounded down. 9500 -> 1900.
 func MaxRefundFee(refund int) int { return refund * MaxRefundFeePercent / 100 }
@@ -146,4 +165,21 @@ func CheckRefundFee(refund, fee int) error {
 		return &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: storefront.TextRefundFeeCap(MaxRefundFee(refund))}
 	}
 	return nil
+}
+
+// SplitRefund shares refund out over the trades that paid a recurring
+// plan's periods, given what is left to refund of each (the latest period
+// first): the latest periods are given back first, each whole before the
+// one before it is touched, so the periods kept are the earliest ones.
+// ok is false when the trades hold less than refund.
+//
+//	1949 over [1299 1299 1299] -> [1299 650 0]
+//	1299 over [0 1299]         -> [0 1299]
+func SplitRefund(refund int, left []int) (parts []int, ok bool) {
+	parts = make([]int, len(left))
+	for i, l := range left {
+		take := min(max(l, 0), refund)
+		parts[i], refund = take, refund-take
+	}
+	return parts, refund == 0
 }

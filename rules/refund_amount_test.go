@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"testing"
 	"time"
 )
@@ -96,6 +97,38 @@ func TestCheckRefundFee(t *testing.T) {
 	} {
 		if err := CheckRefundFee(c.refund, c.fee); (err == nil) != c.ok {
 			t.Errorf("CheckRefundFee(%d, %d) = %v, want ok %v", c.refund, c.fee, err, c.ok)
+		}
+	}
+}
+
+func TestPlanMonthlyFee(t *testing.T) {
+	for _, c := range []struct {
+		amount int
+		typ    string
+		want   int
+	}{{1299, "M", 1299}, {12000, "Y", 1000}, {300, "W", 1300}, {500, "D", 0}} {
+		if got := PlanMonthlyFee(c.amount, c.typ); got != c.want {
+			t.Errorf("PlanMonthlyFee(%d, %s) = %d, want %d", c.amount, c.typ, got, c.want)
+		}
+	}
+}
+
+func TestSplitRefund(t *testing.T) {
+	for _, c := range []struct {
+		refund int
+		left   []int
+		want   []int
+		ok     bool
+	}{
+		{1949, []int{1299, 1299, 1299}, []int{1299, 650, 0}, true},
+		{1299, []int{0, 1299}, []int{0, 1299}, true},
+		{3897, []int{1299, 1299, 1299}, []int{1299, 1299, 1299}, true},
+		{500, []int{300}, []int{300}, false},
+		{0, []int{1299}, []int{0}, true},
+	} {
+		got, ok := SplitRefund(c.refund, c.left)
+		if ok != c.ok || fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("SplitRefund(%d, %v) = %v %v, want %v %v", c.refund, c.left, got, ok, c.want, c.ok)
 		}
 	}
 }

@@ -184,6 +184,13 @@ export const refund = {
   amount: (amount: string) => `可退金額 ${amount}`,
   maxFee: (fee: string) => `手續費最多 ${fee}`,
   revoke: '退款後此商品的使用權利即終止，以此商品預約的未來課程將一併取消。',
+  coolingOffByStudio:
+    '七日內解約：契約生效後七日內且未曾使用（未預約、未進場、未上課），全額退費，不收手續費，由門市核准後辦理退款。',
+  by: {
+    transfer: '此訂單以 ACH 銀行帳戶扣款付款，無法由系統退回：門市核准後，將以銀行轉帳退款至您的帳戶。',
+    instalments: '此訂單以中租零卡分期付款：門市核准後向中租迪和取消分期契約，不再收取後續分期，已繳款項由中租迪和退還。',
+  } as Record<string, string>,
+  endsPlan: '此為信用卡定期定額方案：送出申請即終止扣款委託，之後不會再扣款；退款依各期已繳金額退回原信用卡。',
   confirm: '確認申請退款',
   keep: '先不要',
   refunded: (amount: string) => `已退款 ${amount}`,

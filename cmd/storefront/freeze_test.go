@@ -19,7 +19,10 @@ func runFreeze(t *testing.T, getenv func(string) string, args ...string) (string
 // the day each must be decided by), approves one (the member's pass ends
 // ten days later; the decision's mail and the plan jobs are queued) and
 // rejects another with a note; a rejection without a note, a second
-// decision and an unknown id are refused.
+// decision and an unknown id are refused. The approved freeze ended early
+// (`end --on`) moves the pass's end back by the days no longer frozen, the
+// plans' restart to that day, and mails the member; an end outside the
+// freeze, of a rejected one or with a bad day is refused.
 func TestFreezeCommand(t *testing.T) {
 	db, getenv := catalogueEnv(t)
 	ctx := context.Background()
@@ -91,5 +94,24 @@ func TestFreezeCommand(t *testing.T) {
 	}
 	if err := db.Pool.QueryRow(ctx, `select count(*) from jobs where key = $1`, fmt.Sprint(pastID)).Scan(&jobs); err != nil || jobs != 1 {
 		t.Errorf("a freeze already over queued %d jobs (%v), want the mail's only", jobs, err)
+	}
+
+	// the approved freeze ended early: the member is back on 2027-03-05
+	for _, bad := range [][]string{{"end", fmt.Sprint(approveID), "--on", "2027-03-01"}, {"end", fmt.Sprint(approveID), "--on", "2027-03-11"},
+		{"end", fmt.Sprint(rejectID)}, {"end", fmt.Sprint(approveID), "--on", "5 March"}, {"approve", fmt.Sprint(rejectID), "--on", "2027-03-05"}} {
+		if out, err := runFreeze(t, getenv, bad...); err == nil {
+			t.Errorf("%v: accepted\n%s", bad, out)
+		}
+	}
+	out, err = runFreeze(t, getenv, "end", fmt.Sprint(approveID), "--on", "2027-03-05")
+	if err != nil || !strings.Contains(out, "approved (2027-03-01 to 2027-03-04, m@example.com)") {
+		t.Fatalf("end: %v\n%s", err, out)
+	}
+	var restart string
+	err = db.Pool.QueryRow(ctx, `select to_char(p.ends_on, 'YYYY-MM-DD'), to_char(j.next_at at time zone 'Asia/Taipei', 'YYYY-MM-DD HH24:MI'),
+			(select count(*) from jobs where kind = 'freeze-decided' and key = $2 || ':ended:2027-03-04')
+		from member_passcards p, jobs j where p.user_id = $1 and j.kind = 'freeze-end' and j.key = $2`, user, fmt.Sprint(approveID)).Scan(&end, &restart, &jobs)
+	if err != nil || end != "2027-05-04" || restart != "2027-03-05 00:00" || jobs != 1 {
+		t.Fatalf("after the early end: the pass ends %s, the plans restart %s, %d mails (%v)", end, restart, jobs, err)
 	}
 }

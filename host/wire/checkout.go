@@ -233,6 +233,13 @@ type RefundOffer struct {
 	Amount int    `json:"amount"`
 	Whole  bool   `json:"whole"`
 	MaxFee int    `json:"maxFee"`
+	// EndsPlan: a recurring plan (定期定額), whose charges the request
+	// ends at once.
+	EndsPlan bool `json:"endsPlan"`
+	// By is how the money goes back: the provider's refund, or the
+	// studio's own (an ACH debit by bank transfer, Chailease instalments
+	// by cancelling the contract), after its approval.
+	By string `json:"by" tstype:"'provider' | 'transfer' | 'instalments'"`
 }
 
 // Refund is POST /api/user/order/refund's answer: the refund and its

@@ -647,6 +647,17 @@ export interface RefundOffer {
   amount: number /* int */;
   whole: boolean;
   maxFee: number /* int */;
+  /**
+   * EndsPlan: a recurring plan (定期定額), whose charges the request
+   * ends at once.
+   */
+  endsPlan: boolean;
+  /**
+   * By is how the money goes back: the provider's refund, or the
+   * studio's own (an ACH debit by bank transfer, Chailease instalments
+   * by cancelling the contract), after its approval.
+   */
+  by: 'provider' | 'transfer' | 'instalments';
 }
 /**
  * Refund is POST /api/user/order/refund's answer: the refund and its

@@ -2,7 +2,10 @@
 // offer now (everything within the seven-day cooling-off, else the
 // termination formula and the most the studio may keep), the dialog
 // explains the rule, and the member confirms. A cooling-off refund is made
-// at once; a termination waits for the studio's approval.
+// at once; a termination waits for the studio's approval. Of a recurring
+// plan (定期定額) it says that the request ends the plan's charges; of an
+// ACH or Chailease order, that the studio refunds it (by bank transfer,
+// by cancelling the instalment contract) once it approves.
 import { useEffect, useState } from 'react';
 import type { RefundOffer } from '../../../contract/props';
 import { refundOffer, requestRefund } from '../api';
@@ -51,8 +54,10 @@ export default function RefundDialog({ args, onClose }: DialogProps<'refundOrder
               <strong>{t.amount(price(offer.amount))}</strong>
               {offer.maxFee > 0 ? `（${t.maxFee(price(offer.maxFee))}）` : null}
             </p>
-            <p>{offer.kind === 'cooling_off' ? t.coolingOff : t.termination}</p>
+            <p>{offer.kind === 'termination' ? t.termination : offer.by === 'provider' ? t.coolingOff : t.coolingOffByStudio}</p>
             <p>{t.revoke}</p>
+            {offer.endsPlan ? <p data-testid="refund-ends-plan">{t.endsPlan}</p> : null}
+            {offer.by !== 'provider' ? <p data-testid="refund-by-studio">{t.by[offer.by]}</p> : null}
           </>
         ) : error ? null : (
           <p role="status">{common.loading}</p>
