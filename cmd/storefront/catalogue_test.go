@@ -100,7 +100,7 @@ func TestCatalogueImportErrors(t *testing.T) {
 	}{
 		{"unknown module", func(t *testing.T, dir string) {
 			edit(t, dir, "brand.json", `"TICKET"`, `"TICKETS"`)
-		}, []string{"brand.json 第 11 行", "品牌", "欄位 modules 第 5 個", "「TICKETS」不是可用的值（可用：WEB_SHOP、"}},
+		}, []string{"brand.json 第 13 行", "品牌", "欄位 modules 第 5 個", "「TICKETS」不是可用的值（可用：WEB_SHOP、"}},
 		{"bad colour", func(t *testing.T, dir string) {
 			edit(t, dir, "brand.json", `"FF2A7F62"`, `"Bad Hex"`)
 		}, []string{"brand.json", "品牌", "欄位 webBaseBackgroundColor", "Bad Hex", "「Bad Hex」"}},
