@@ -120,4 +120,14 @@ const (
 	CodeFreezeDecided  = -93 // the freeze was already decided
 	CodeFrozen         = -94 // the member's membership is frozen on the session's day
 
+	// Codes of ours for LINE Login.
+	CodeLineState           = -100 // the login's state is forged, replayed, expired or another browser's
+	CodeLineRefused         = -101 // LINE's answer does not prove the login (code refused, ID token not verified)
+	CodeLineLinkedElsewhere = -102 // the LINE user is linked to another member of the brand
+	CodeLineEmailTaken      = -103 // a member has that e-mail: log in with the password, then link LINE
+	CodeLineNoPassword      = -104 // unlinking would leave the account no way to log in
+	CodeLineUnavailable     = -105 // the brand has no LINE Login channel
+	CodeLineNoPending       = -106 // no LINE login waits for a registration in this browser
+	CodeLineAlreadyLinked   = -107 // the member has linked a LINE user already
+
 )

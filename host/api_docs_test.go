@@ -149,6 +149,13 @@ var apiDocs = map[string]apiDoc{
 	"GET /api/user/freezes":                                 {Summary: "會員的暫停會籍申請與狀態", Params: brandParams, Answer: wire.Freezes{}},
 	"POST /api/user/unSubscribe":                            {Summary: "訂閱或取消訂閱品牌的電子報", Body: wire.UnsubscribeRequest{}, Answer: wire.UserInfo{}},
 	"POST /api/user/add":                                    {Summary: "以本網站其他品牌的帳號（電子信箱與密碼）加入此品牌：先回覆帳號的姓名供確認，確認（confirm）後加入並登入", Body: wire.AddUserRequest{}, Answer: wire.AddUserAnswer{}},
+	"GET /api/line/status":                                  {Summary: "品牌是否提供 LINE 登入；已登入時另回覆是否已連結 LINE、帳號是否設有密碼", Params: brandParams, Answer: wire.LineStatus{}},
+	"POST /api/line/login":                                  {Summary: "以 LINE 登入：記下 state 與 nonce（綁定此瀏覽器的 HttpOnly cookie），回覆 LINE 授權頁網址", Body: wire.LineLoginRequest{}, Answer: wire.LineAuthorize{}},
+	"POST /api/line/link":                                   {Summary: "會員中心連結 LINE：確認密碼後回覆 LINE 授權頁網址", Body: wire.LineLinkRequest{}, Answer: wire.LineAuthorize{}},
+	"GET /api/line/callback/{brandId}":                      {Summary: "LINE 授權後的 redirect URI：驗證 state、換取並驗證 ID token，再 303 回到原頁面（登入、?line=linked 或 ?line=register）；拒絕時回覆說明頁", Params: []param{textParam("code", "LINE 的授權碼"), textParam("state", "登入開始時的 state").required(), textParam("error", "LINE 的錯誤（使用者取消）")}, Raw: rawRedirect},
+	"GET /api/line/pending":                                 {Summary: "此瀏覽器等待註冊的 LINE 使用者：名稱與 LINE 提供的電子信箱", Params: brandParams, Answer: wire.LinePending{}},
+	"POST /api/line/register":                               {Summary: "以 LINE 註冊：品牌的欄位與條款、無密碼，連結等待中的 LINE 使用者並登入", Body: wire.LineRegisterRequest{}, Answer: wire.RegisterLoginAnswer{}},
+	"POST /api/line/unlink":                                 {Summary: "會員中心取消連結 LINE（帳號須設有密碼）", Body: wire.BrandRequest{}, Answer: wire.LineStatus{}},
 	"POST /api/user/unSubscribe/oneClick":                   {Summary: "信中的一鍵取消訂閱（RFC 8058）：token 即證明", Params: []param{textParam("token", "信中連結的簽章 token").required()}, Answer: wire.Unsubscribed{}},
 	"GET /api/user/unSubscribe/oneClick":                    {Summary: "信中的取消訂閱連結：303 到品牌首頁，由頁面確認", Params: []param{textParam("token", "信中連結的簽章 token").required()}, Raw: rawRedirect},
 
