@@ -41,7 +41,11 @@ func (s *Server) lineChannel(ctx context.Context, b *data.Brand) (ch providers.L
 	if err != nil {
 		return ch, false, err
 	}
-	return a.LineLogin, a.LineLogin.Configured(), nil
+	ch = a.LineLogin
+	if ch.HTTP == nil && ch.URL == s.cfg.LineLogin.URL { // a channel of the dev sandbox: its client
+		ch.HTTP = s.cfg.LineLogin.HTTP
+	}
+	return ch, ch.Configured(), nil
 }
 
 // lineChannelOf is lineChannel, its absence CodeLineUnavailable.

@@ -19,7 +19,10 @@ import (
 // protocol (its consent page, its token endpoint, its HS256 ID tokens).
 
 // lineShop is a member server whose LINE Login calls reach its sandbox.
-type lineShop struct{ *memberServer }
+type lineShop struct {
+	*memberServer
+	channel string // the demo brand's channel id
+}
 
 func newLineShop(t *testing.T) *lineShop {
 	t.Helper()
@@ -30,7 +33,7 @@ func newLineShop(t *testing.T) *lineShop {
 		t.Fatalf("the LINE Login sandbox is not mounted: %q", ms.cfg.LineLogin.URL)
 	}
 	ms.cfg.LineLogin.HTTP = &http.Client{Transport: hc} // the code exchange, server to server
-	return &lineShop{ms}
+	return &lineShop{ms, "1700000000"}
 }
 
 // lineUser is what the tester picks on the sandbox's consent page.
@@ -54,7 +57,7 @@ func (s *lineShop) consent(t *testing.T, b *browser, start string, body map[stri
 		t.Fatalf("authorize URL %q", a.AuthorizeURL)
 	}
 	q := to.Query()
-	if q.Get("client_id") != "1700000000" || q.Get("scope") != "openid profile email" || q.Get("response_type") != "code" ||
+	if q.Get("client_id") != s.channel || q.Get("scope") != "openid profile email" || q.Get("response_type") != "code" ||
 		q.Get("redirect_uri") != "http://example.com/api/line/callback/demo" || len(q.Get("state")) < 40 || len(q.Get("nonce")) < 40 {
 		t.Fatalf("authorize query %v", q)
 	}
@@ -266,5 +269,44 @@ func TestLineCallbackRefusesAnIDTokenThatDoesNotVerify(t *testing.T) {
 			wantRefusedPage(t, b, b.get(t, cb), 403, storefront.CodeLineRefused)
 			wantCode(t, b.get(t, "/api/line/pending?brandId=demo"), 404, storefront.CodeLineNoPending)
 		})
+	}
+}
+
+func TestLineLoginUsesTheBrandsOwnChannel(t *testing.T) {
+	s := newLineShop(t)
+	s.channel = "2001234567"
+	s.lineLoginSandbox.AddChannel(s.channel, "demo-own-channel-secret")
+	file := "LINE_LOGIN_CHANNEL_ID=2001234567\nLINE_LOGIN_CHANNEL_SECRET=demo-own-channel-secret\nLINE_LOGIN_URL=http://example.com/dev/line\n"
+	if _, err := s.merchants().Set(context.Background(), "demo", providers.AccountLineLogin, []byte(file), true); err != nil {
+		t.Fatal(err)
+	}
+	b := s.browser()
+	u := lineUser{sub: "U6666666666666666666666666666666f", name: "自有頻道", email: "own@line.test"}
+	cb := s.consent(t, b, "/api/line/login", map[string]any{"brandId": "demo"}, u)
+	wantRedirect(t, b.get(t, cb), "http://example.com/demo/?line=register")
+	if w := b.post(t, "/api/line/register", lineRegistration(u.email)); w.Code != 200 {
+		t.Fatalf("register: %d %s", w.Code, w.Body)
+	}
+	var channel string
+	if err := s.db.Pool.QueryRow(context.Background(), `select channel_id from line_links where line_sub = $1`, u.sub).Scan(&channel); err != nil || channel != s.channel {
+		t.Fatalf("linked under channel %q (%v)", channel, err)
+	}
+}
+
+func TestLineLoginIsOfferedOnlyWhereTheBrandHasAChannel(t *testing.T) {
+	prod := newTestServer(t, func(d *Deps) {
+		d.Config.Env, d.Config.PaymentSandboxes = "production", false
+		d.Config.LineLogin = providers.LineLogin{}
+	})
+	var st wire.LineStatus
+	if w := prod.get(t, "/api/line/status?brandId=demo"); apiResult(t, w, &st).ErrorCode != 0 || st.Available {
+		t.Fatalf("a brand without a LINE channel offers LINE Login: %d %s", w.Code, w.Body)
+	}
+	w := prod.post(t, "/api/line/login", `{"brandId":"demo"}`)
+	if env := apiResult(t, w, nil); w.Code != 404 || env.ErrorCode != storefront.CodeLineUnavailable {
+		t.Fatalf("login without a channel: %d %+v", w.Code, env)
+	}
+	if w := prod.get(t, "/dev/line/oauth2/v2.1/authorize"); strings.Contains(w.Body.String(), "LINE Login") {
+		t.Fatalf("the LINE Login sandbox outside dev: %d", w.Code)
 	}
 }

@@ -53,7 +53,9 @@ type LineLogin struct {
 }
 
 // Configured reports whether every setting is present.
-func (l LineLogin) Configured() bool { return l.ChannelID != "" && l.ChannelSecret != "" && l.URL != "" }
+func (l LineLogin) Configured() bool {
+	return l.ChannelID != "" && l.ChannelSecret != "" && l.URL != ""
+}
 
 // String shows the settings with the secret redacted.
 func (l LineLogin) String() string {
