@@ -176,7 +176,7 @@ func (s *Server) lineCallback(w http.ResponseWriter, r *http.Request) {
 var lineRefusedPage = template.Must(template.New("line").Parse(`<!doctype html>
 <html lang="zh-Hant"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title>
-<style>body{font-family:system-ui,"Noto Sans TC",sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#222;line-height:1.6}
+<style nonce="{{.Nonce}}">body{font-family:system-ui,"Noto Sans TC",sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#222;line-height:1.6}
 a{display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;background:#06C755;color:#000;text-decoration:none;border-radius:.4rem;font-weight:600}</style>
 </head><body><h1>{{.Title}}</h1><p role="alert">{{.Message}}</p><a href="{{.Home}}">{{.Back}}</a></body></html>`))
 
@@ -191,13 +191,14 @@ func (s *Server) lineRefused(w http.ResponseWriter, r *http.Request, b *data.Bra
 		s.log.Info("LINE Login refused", "request_id", requestIDOf(r), "err", err)
 	}
 	origin, base := s.brandOrigin(b)
+	nonce := nonceOf(r) // the page's style is admitted by it
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Storefront-Code", strconv.Itoa(f.Code))
 	w.WriteHeader(f.Status)
 	lineRefusedPage.Execute(w, map[string]string{"Title": storefront.TextLineFailedTitle, "Message": f.Message,
-		"Home": origin + base + "/", "Back": storefront.TextLineBackToShop})
+		"Home": origin + base + "/", "Back": storefront.TextLineBackToShop, "Nonce": nonce})
 }
 
 // GET /api/line/pending?brandId=: the new LINE user waiting in this

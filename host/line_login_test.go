@@ -111,6 +111,10 @@ func wantRefusedPage(t *testing.T, b *browser, w *httptest.ResponseRecorder, sta
 	if sessionCookie(b) != "" {
 		t.Fatal("a refused callback logged someone in")
 	}
+	// its one style is admitted by the page's nonce
+	if csp := w.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "'nonce-") || !strings.Contains(w.Body.String(), `<style nonce="`) {
+		t.Fatalf("refused page's policy %q", csp)
+	}
 }
 
 func lineLinks(t *testing.T, s *lineShop, sub string) int {
