@@ -314,3 +314,39 @@ func TestLineLoginIsOfferedOnlyWhereTheBrandHasAChannel(t *testing.T) {
 		t.Fatalf("the LINE Login sandbox outside dev: %d", w.Code)
 	}
 }
+
+func TestLineLoginCancelledAtLINEGoesBackLoggedOut(t *testing.T) {
+	s := newLineShop(t)
+	b := s.browser()
+	var a wire.LineAuthorize
+	apiResult(t, b.post(t, "/api/line/login", map[string]any{"brandId": "demo", "next": "/activitys"}), &a)
+	to, _ := url.Parse(a.AuthorizeURL)
+	form := to.Query()
+	form.Set("action", "cancel")
+	back := b.post(t, to.Path, form.Encode(), "Content-Type", "application/x-www-form-urlencoded")
+	loc, _ := url.Parse(back.Header().Get("Location"))
+	if loc == nil || loc.Query().Get("error") != "access_denied" || loc.Query().Get("code") != "" {
+		t.Fatalf("cancel: %d %q", back.Code, back.Header().Get("Location"))
+	}
+	wantRedirect(t, b.get(t, loc.RequestURI()), "http://example.com/demo/activitys")
+	if sessionCookie(b) != "" {
+		t.Fatal("a cancelled LINE login logged someone in")
+	}
+}
+
+func TestLineLinkIsRefusedWhenTheMemberWhoStartedItIsNoLongerLoggedIn(t *testing.T) {
+	s := newLineShop(t)
+	b := s.browser()
+	if w, _ := login(t, b, "demo", "member@example.com", "demo1234"); w.Code != 200 {
+		t.Fatalf("login: %d", w.Code)
+	}
+	u := lineUser{sub: "U7777777777777777777777777777777a", name: "會員"}
+	cb := s.consent(t, b, "/api/line/link", map[string]any{"brandId": "demo", "password": md5hex("demo1234")}, u)
+	if w := b.post(t, "/api/session/logout", map[string]any{"brandId": "demo"}); w.Code != 200 {
+		t.Fatalf("logout: %d", w.Code)
+	}
+	wantRefusedPage(t, b, b.get(t, cb), 403, storefront.CodeLineState)
+	if lineLinks(t, s, u.sub) != 0 {
+		t.Fatal("LINE was linked to a member no longer logged in")
+	}
+}
