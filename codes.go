@@ -122,4 +122,14 @@ const (
 	// Codes of ours for the late-cancel and no-show policy.
 	CodeBookingSuspended = -95 // late cancels or no-shows suspended the member's online booking (the message: why, until when)
 
+	// Codes of ours for LINE Login.
+	CodeLineState           = -100 // the login's state is forged, replayed, expired or another browser's
+	CodeLineRefused         = -101 // LINE's answer does not prove the login (code refused, ID token not verified)
+	CodeLineLinkedElsewhere = -102 // the LINE user is linked to another member of the brand
+	CodeLineEmailTaken      = -103 // a member has that e-mail: log in with the password, then link LINE
+	CodeLineNoPassword      = -104 // unlinking would leave the account no way to log in
+	CodeLineUnavailable     = -105 // the brand has no LINE Login channel
+	CodeLineNoPending       = -106 // no LINE login waits for a registration in this browser
+	CodeLineAlreadyLinked   = -107 // the member has linked a LINE user already
+
 )

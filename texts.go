@@ -101,6 +101,14 @@ var codeTexts = map[int]string{
 	CodeFreezeDecided:       "這筆暫停會籍申請已審核",
 	CodeFrozen:              "您的會籍在這天暫停中，無法預約",
 	CodeBookingSuspended:    "您的線上預約暫停中，如有疑問請洽門市",
+	CodeLineState:           "LINE 登入連結已失效或已使用過，請重新以 LINE 登入",
+	CodeLineRefused:         "LINE 登入未能完成驗證，請重新以 LINE 登入",
+	CodeLineLinkedElsewhere: "這個 LINE 帳號已連結本店的另一個會員帳號",
+	CodeLineEmailTaken:      "此電子信箱已是本店會員：請先以密碼登入，再到會員中心連結 LINE",
+	CodeLineNoPassword:      "您的帳號尚未設定密碼，取消連結後將無法登入：請先設定密碼",
+	CodeLineUnavailable:     "本店尚未開放 LINE 登入",
+	CodeLineNoPending:       "找不到進行中的 LINE 登入，請重新以 LINE 登入",
+	CodeLineAlreadyLinked:   "您的帳號已連結 LINE",
 }
 
 // CodeText returns the catalogue text of code, empty for an unknown code

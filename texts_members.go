@@ -72,6 +72,13 @@ func TextFieldType(field string) string {
 	return fmt.Sprintf("欄位 %s 的資料型別不正確", field)
 }
 
+// The page of a LINE login refused at its callback (its reason is the
+// code's text).
+const (
+	TextLineFailedTitle = "LINE 登入失敗"
+	TextLineBackToShop  = "回到商店首頁"
+)
+
 // ---- membership freezes ----
 
 // The refusals of a freeze request and of a decision.

@@ -84,6 +84,7 @@ func (t *Tx) DeleteUser(brandID string, userID int64, phone string, phoneHash []
 		where brand_id = $1 and id = $2`, brandID, userID, tomb, phoneHash, now)
 	b.Queue(`update booking_waitlist set status = 'left', updated_at = $2 where user_id = $1 and status = 'waiting'`, userID, now)
 	b.Queue(`delete from user_tokens where user_id = $1`, userID)
+	b.Queue(`delete from line_links where user_id = $1`, userID)
 	b.Queue(`delete from invoice_choices where user_id = $1`, userID)
 	b.Queue(`delete from login_throttle where key = $1`, AccountThrottleKey(brandID, email))
 	b.Queue(`update sessions set user_agent = '' where user_id = $1`, userID)

@@ -91,7 +91,8 @@ func (db *DB) CreateUser(ctx context.Context, n NewUser, now time.Time) (*User, 
 }
 
 // CreateUser inserts the member n with passwordHash (HashPassword of its
-// digest, made before the transaction: bcrypt is slow). An e-mail already
+// digest, made before the transaction: bcrypt is slow; "" for a member
+// who registered with LINE and has no password: no password opens it). An e-mail already
 // a member of the brand is storefront.CodeAlreadyRegistered; the phone of
 // a deleted account is storefront.CodeAccountDeleted.
 func (t *Tx) CreateUser(n NewUser, passwordHash string, now time.Time) (*User, error) {
@@ -151,7 +152,7 @@ func (db *DB) CheckPassword(ctx context.Context, brandID, email, digest string) 
 	var hash string
 	u, err := scanUser(db.Pool.QueryRow(ctx, `select `+userColumns+`, password_hash from users
 		where brand_id = $1 and email = $2 and deleted_at is null`, brandID, strings.ToLower(email)), &hash)
-	if errors.Is(err, pgx.ErrNoRows) {
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && hash == "") { // none, or one that logs in only with LINE
 		bcrypt.CompareHashAndPassword(dummyHash, []byte(digest))
 		DummyPasswordChecks.Add(1)
 		return nil, codeErr(storefront.KindUnauthorized, storefront.CodeWrongPassword)

@@ -167,7 +167,7 @@ test('the member centre shows the app\'s mobile barcode', async () => {
   await dialog.waitFor();
   await dialog.getByLabel('電子信箱').fill('member@example.com');
   await dialog.getByLabel('密碼').fill('demo1234');
-  await dialog.getByRole('button', { name: '登入' }).click();
+  await dialog.getByRole('button', { name: '登入', exact: true }).click();
   await page.getByTestId('app-account-bar').waitFor({ state: 'detached' });
   await open(page, site + '/demo/user?from=app');
   const box = page.getByTestId('mobile-barcode');

@@ -27,7 +27,7 @@ async function loginInDialog(page, email = 'member@example.com', password = 'dem
   await dialog.waitFor();
   await dialog.getByLabel('電子信箱').fill(email);
   await dialog.getByLabel('密碼').fill(password);
-  await dialog.getByRole('button', { name: '登入' }).click();
+  await dialog.getByRole('button', { name: '登入', exact: true }).click();
 }
 
 async function logIn(page, email = 'member@example.com', password = 'demo1234') {

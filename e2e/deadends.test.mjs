@@ -48,7 +48,7 @@ test('a login= that the URL parser reads as another site: logged in, the visitor
       if (!(await dialog.isVisible())) await page.getByRole('button', { name: '登入', exact: true }).first().click();
       await dialog.getByLabel('電子信箱').fill('member@example.com');
       await dialog.getByLabel('密碼').fill('demo1234');
-      await dialog.getByRole('button', { name: '登入' }).click();
+      await dialog.getByRole('button', { name: '登入', exact: true }).click();
       await Promise.race([page.getByTestId('member-name').waitFor(), page.waitForRequest(elsewhere)]);
       assert.deepEqual(away, [], login);
       assert.equal(new URL(page.url()).origin, customSite, login);
@@ -108,7 +108,7 @@ test('plan-only brand: 立即購買 on 月費方案 asks a visitor to log in, th
   assert.equal(new URL(page.url()).pathname, '/plan');
   await dialog.getByLabel('電子信箱').fill('member@example.com');
   await dialog.getByLabel('密碼').fill('demo1234');
-  await dialog.getByRole('button', { name: '登入' }).click();
+  await dialog.getByRole('button', { name: '登入', exact: true }).click();
   await page.waitForURL(/\/plan\/passcard\/\d+\/checkout$/);
   await page.getByTestId('member-name').waitFor();
   assert.deepEqual(page.errors, []);

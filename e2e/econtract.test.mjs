@@ -33,7 +33,7 @@ async function logIn(page, email, password = 'demo1234') {
   await dialog.waitFor();
   await dialog.getByLabel('電子信箱').fill(email);
   await dialog.getByLabel('密碼').fill(password);
-  await dialog.getByRole('button', { name: '登入' }).click();
+  await dialog.getByRole('button', { name: '登入', exact: true }).click();
   await page.getByTestId('member-name').waitFor();
 }
 

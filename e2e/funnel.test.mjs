@@ -139,7 +139,7 @@ test('a visitor logs in from the booking panel and comes back to the session cho
   const dialog = page.getByTestId('login-dialog');
   await dialog.getByLabel('電子信箱').fill(email);
   await dialog.getByLabel('密碼').fill('demo1234');
-  await dialog.getByRole('button', { name: '登入' }).tap();
+  await dialog.getByRole('button', { name: '登入', exact: true }).tap();
   await page.getByTestId('member-name').waitFor();
   // the same panel, the same session, and what can pay for it
   await panel.getByTestId('session-offers').waitFor();

@@ -19,7 +19,7 @@ async function login(page, email, password) {
   const dialog = page.getByTestId('login-dialog');
   await dialog.getByLabel('電子信箱').fill(email);
   await dialog.getByLabel('密碼').fill(password);
-  await dialog.getByRole('button', { name: '登入' }).click();
+  await dialog.getByRole('button', { name: '登入', exact: true }).click();
   return dialog;
 }
 
@@ -179,7 +179,7 @@ test('register, stay logged in, verify by mail and go back, member centre, chang
   await dialog.getByTestId('form-error').waitFor();
   assert.equal(await dialog.getByTestId('form-error').innerText(), '帳號或密碼錯誤');
   await dialog.getByLabel('密碼').fill('second-pass2');
-  await dialog.getByRole('button', { name: '登入' }).click();
+  await dialog.getByRole('button', { name: '登入', exact: true }).click();
   await page.getByTestId('member-name').waitFor();
   assert.deepEqual(page.errors.filter(expected), []);
   await page.context().close();
@@ -226,7 +226,7 @@ test('a verification link that is wrong says so and offers a new mail, a login a
   const dialog = page.getByTestId('login-dialog');
   await dialog.getByLabel('電子信箱').fill('member@example.com');
   await dialog.getByLabel('密碼').fill('demo1234');
-  await dialog.getByRole('button', { name: '登入' }).click();
+  await dialog.getByRole('button', { name: '登入', exact: true }).click();
   await page.waitForURL(base + '/demo/activitys');
   await page.getByTestId('member-name').waitFor();
   await page.context().clearCookies();
@@ -250,7 +250,7 @@ test('a visitor following a link to a member page logs in at brand home and land
   await dialog.waitFor();
   await dialog.getByLabel('電子信箱').fill('member@example.com');
   await dialog.getByLabel('密碼').fill('demo1234');
-  await dialog.getByRole('button', { name: '登入' }).click();
+  await dialog.getByRole('button', { name: '登入', exact: true }).click();
   await page.waitForURL(base + '/demo/user/ticket');
   await page.getByTestId('ticket').first().waitFor();
   // on a 390 px phone the logged-in header keeps the brand's whole name

@@ -58,6 +58,7 @@ type Server struct {
 	// the payment providers' local sandboxes (dev), when mounted
 	newebpaySandbox  *providers.NewebPaySandbox
 	linepaySandbox   *providers.LinePaySandbox
+	lineLoginSandbox *providers.LineLoginSandbox
 	achSandbox       *providers.ACHSandbox
 	chaileaseSandbox *providers.ChaileaseSandbox
 	ezpaySandbox     *providers.EzPaySandbox
@@ -129,6 +130,10 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 		s.linepaySandbox = providers.NewLinePaySandbox(s.cfg.LinePay.ChannelID, s.cfg.LinePay.ChannelSecret)
 		s.linepaySandbox.URL, s.linepaySandbox.Now = s.cfg.LinePay.URL, s.now
 	}
+	if sb.LineLogin {
+		s.lineLoginSandbox = providers.NewLineLoginSandbox(s.cfg.LineLogin.ChannelID, s.cfg.LineLogin.ChannelSecret)
+		s.lineLoginSandbox.Now = s.now
+	}
 	s.addSandboxMerchants()
 	s.sandboxClient = d.SandboxClient
 	s.mountDeferredSandboxes(sb)
@@ -186,6 +191,14 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/user/bookingSuspension", s.api(s.apiBookingSuspension))
 	mux.Handle("GET /api/user/cancelBooking/link", s.api(s.apiCancelLink))
 	mux.Handle("POST /api/user/cancelBooking/link", s.api(s.apiCancelByLink))
+	// LINE Login (api_line.go)
+	mux.Handle("GET /api/line/status", s.api(s.apiLineStatus))
+	mux.Handle("POST /api/line/login", s.api(s.apiLineLogin))
+	mux.Handle("POST /api/line/link", s.api(s.apiLineLink))
+	mux.HandleFunc("GET /api/line/callback/{brandId}", s.lineCallback)
+	mux.Handle("GET /api/line/pending", s.api(s.apiLinePending))
+	mux.Handle("POST /api/line/register", s.api(s.apiLineRegister))
+	mux.Handle("POST /api/line/unlink", s.api(s.apiLineUnlink))
 	if s.mailbox != nil {
 		mux.HandleFunc("GET /dev/mailbox", s.loopbackOnly(s.devMailbox))
 		mux.HandleFunc("GET /dev/mailbox.json", s.loopbackOnly(s.devMailboxJSON))
@@ -306,6 +319,9 @@ func (s *Server) routes() http.Handler {
 	}
 	if s.linepaySandbox != nil {
 		mux.Handle("/dev/linepay/", http.StripPrefix("/dev/linepay", s.linepaySandbox))
+	}
+	if s.lineLoginSandbox != nil {
+		mux.Handle("/dev/line/", http.StripPrefix("/dev/line", s.lineLoginSandbox))
 	}
 	s.invoiceRoutes(mux)
 

@@ -45,13 +45,23 @@ type Registration struct {
 // a member never exists without them, and the outbox sends the mail,
 // retrying until it is sent.
 func (f *Flows) Register(ctx context.Context, b *data.Brand, shop mail.Brand, reg Registration) (*data.User, error) {
+	return f.register(ctx, b, shop, reg, true, nil)
+}
+
+// register is Register; without withPassword the member has none (one
+// who registers with LINE); also (nil: nothing) runs in the transaction
+// with the new member.
+func (f *Flows) register(ctx context.Context, b *data.Brand, shop mail.Brand, reg Registration, withPassword bool,
+	also func(t *data.Tx, u *data.User) error) (*data.User, error) {
 	n := data.NewUser{BrandID: b.ID}
 	var err error
 	if n.Email, err = CheckEmail(reg.Email); err != nil {
 		return nil, at("email", err)
 	}
-	if n.PasswordDigest, err = CheckPassword(reg.Password); err != nil {
-		return nil, at("password", err)
+	if withPassword {
+		if n.PasswordDigest, err = CheckPassword(reg.Password); err != nil {
+			return nil, at("password", err)
+		}
 	}
 	if n.Name, err = rules.MemberName(reg.Name); err != nil {
 		return nil, at("name", invalid(err.Error()))
@@ -63,9 +73,11 @@ func (f *Flows) Register(ctx context.Context, b *data.Brand, shop mail.Brand, re
 	if !reg.AcceptTerms {
 		return nil, at("acceptTerms", invalid(storefront.TextAcceptTerms))
 	}
-	hash, err := data.HashPassword(n.PasswordDigest)
-	if err != nil {
-		return nil, err
+	hash := ""
+	if withPassword {
+		if hash, err = data.HashPassword(n.PasswordDigest); err != nil {
+			return nil, err
+		}
 	}
 	next, _ := rules.NextPath(reg.Next) // a bad one is dropped: the mail links no way back
 	now := f.Now()
@@ -73,6 +85,11 @@ func (f *Flows) Register(ctx context.Context, b *data.Brand, shop mail.Brand, re
 	err = f.DB.InTx(ctx, func(t *data.Tx) (err error) {
 		if u, err = t.CreateUser(n, hash, now); err != nil {
 			return err
+		}
+		if also != nil {
+			if err := also(t, u); err != nil {
+				return err
+			}
 		}
 		return queueToken(t, shop, u, data.PurposeVerify, next, now)
 	})

@@ -23,10 +23,13 @@ const (
 	AccountEzPay     = "ezpay"
 	AccountACH       = "ach"
 	AccountChailease = "chailease"
+	// AccountLineLogin is a brand's LINE Login channel: not a merchant
+	// account, but its secret is kept and set the same way.
+	AccountLineLogin = "line"
 )
 
 // AccountKinds are the kinds of merchant account, in order.
-var AccountKinds = []string{AccountNewebPay, AccountLinePay, AccountEzPay, AccountACH, AccountChailease}
+var AccountKinds = []string{AccountNewebPay, AccountLinePay, AccountEzPay, AccountACH, AccountChailease, AccountLineLogin}
 
 // AccountNames are each kind's settings: the first the merchant id, the
 // last the gateway's base URL.
@@ -36,12 +39,13 @@ var AccountNames = map[string][]string{
 	AccountEzPay:     {"EZPAY_MERCHANT_ID", "EZPAY_HASH_KEY", "EZPAY_HASH_IV", "EZPAY_URL"},
 	AccountACH:       {"ACH_MERCHANT_ID", "ACH_SECRET", "ACH_URL"},
 	AccountChailease: {"CHAILEASE_MERCHANT_ID", "CHAILEASE_SECRET", "CHAILEASE_URL"},
+	AccountLineLogin: {"LINE_LOGIN_CHANNEL_ID", "LINE_LOGIN_CHANNEL_SECRET", "LINE_LOGIN_URL"},
 }
 
 // accountURLExample is each kind's gateway, for the URL's error.
 var accountURLExample = map[string]string{
 	AccountNewebPay: "https://core.newebpay.com", AccountLinePay: "https://api-pay.line.me", AccountEzPay: "https://inv.ezpay.com.tw",
-	AccountACH: "https://ach.bank.example.com", AccountChailease: "https://pay.chailease.example.com",
+	AccountACH: "https://ach.bank.example.com", AccountChailease: "https://pay.chailease.example.com", AccountLineLogin: LineLoginAccessURL,
 }
 
 // Accounts are one brand's (or the platform's) merchant accounts; a kind
@@ -52,6 +56,7 @@ type Accounts struct {
 	EzPay     EzPay
 	ACH       ACH
 	Chailease Chailease
+	LineLogin LineLogin
 }
 
 // Has reports whether a's account of kind is configured.
@@ -67,6 +72,8 @@ func (a Accounts) Has(kind string) bool {
 		return a.ACH.Configured()
 	case AccountChailease:
 		return a.Chailease.Configured()
+	case AccountLineLogin:
+		return a.LineLogin.Configured()
 	}
 	return false
 }
@@ -85,6 +92,8 @@ func (a Accounts) MerchantID(kind string) string {
 		return a.ACH.MerchantID
 	case AccountChailease:
 		return a.Chailease.MerchantID
+	case AccountLineLogin:
+		return a.LineLogin.ChannelID
 	}
 	return ""
 }
@@ -102,6 +111,8 @@ func (a *Accounts) Take(kind string, from Accounts) {
 		a.ACH = from.ACH
 	case AccountChailease:
 		a.Chailease = from.Chailease
+	case AccountLineLogin:
+		a.LineLogin = from.LineLogin
 	}
 }
 
@@ -144,11 +155,13 @@ func ReadAccount(a *Accounts, kind string, get func(string) string, allowHTTP bo
 		a.ACH = ACH{MerchantID: v[0], Secret: v[1], URL: base}
 	case AccountChailease:
 		a.Chailease = Chailease{MerchantID: v[0], Secret: v[1], URL: base}
+	case AccountLineLogin:
+		a.LineLogin = LineLogin{ChannelID: v[0], ChannelSecret: v[1], URL: base}
 	}
 	switch {
 	case len(names) == 4 && (len(v[1]) != 32 || len(v[2]) != 16): // NewebPay's and ezPay's AES-256 key and IV
 		problems = append(problems, names[1]+" and "+names[2]+": want 32 and 16 characters")
-	case len(names) == 3 && kind != AccountLinePay && len(v[1]) < 32: // a shared secret signing both ways
+	case len(names) == 3 && kind != AccountLinePay && kind != AccountLineLogin && len(v[1]) < 32: // a shared secret signing both ways
 		problems = append(problems, names[1]+": want at least 32 characters")
 	}
 	return true, problems
@@ -169,6 +182,8 @@ func (a Accounts) AccountValues(kind string) map[string]string {
 		v = []string{a.ACH.MerchantID, a.ACH.Secret, a.ACH.URL}
 	case AccountChailease:
 		v = []string{a.Chailease.MerchantID, a.Chailease.Secret, a.Chailease.URL}
+	case AccountLineLogin:
+		v = []string{a.LineLogin.ChannelID, a.LineLogin.ChannelSecret, a.LineLogin.URL}
 	}
 	out := map[string]string{}
 	for i, n := range AccountNames[kind] {

@@ -28,7 +28,7 @@ var sandboxPage = template.Must(template.New("page").Parse(`<!doctype html>
 .err{color:#b00020}label{display:block;margin:.75rem 0 .25rem}input{font-size:1rem;padding:.4rem;width:100%;box-sizing:border-box}
 button{font-size:1rem;padding:.5rem 1.25rem;margin:1rem .5rem 0 0}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dd{margin:0}</style>
 </head><body>
-<p class="note">{{.Provider}} 測試環境（沙盒）：不會有任何實際扣款。</p>
+<p class="note">{{.Provider}} 測試環境（沙盒）：{{or .Note "不會有任何實際扣款。"}}</p>
 <h1>{{.Title}}</h1>
 {{.Body}}
 {{if .AutoSubmit}}<script>` + autoSubmitJS + `</script>{{end}}
@@ -40,6 +40,7 @@ const autoSubmitJS = `document.forms[0].submit();`
 
 type pageData struct {
 	Provider, Title string
+	Note            string // the banner's second half ("": no real charge)
 	Body            template.HTML
 	AutoSubmit      bool
 }

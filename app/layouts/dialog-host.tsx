@@ -8,6 +8,7 @@ import { usePage } from '../lib/page-context';
 import { loginNext } from '../lib/navigation';
 import { loggedOutKey } from '../features/members/api';
 import { signsInOnWeb } from '../lib/modules';
+import { account } from '../strings/zh-hant';
 
 /** sessionStorage key: the complete-info dialog was offered in this tab. */
 const completeOffered = 'storefront:complete-info';
@@ -41,10 +42,10 @@ const dialogs: { [N in DialogName]: ComponentType<DialogProps<N>> } = {
 const AppSignIn = lazyDialog(() => import('../features/members/dialogs/app-sign-in-dialog'));
 
 /** Query parameters of links that open a dialog on arrival. */
-export const arrivalQuery = { unsubscribe: 'unsubscribe', cancelBooking: 'cancelBooking', appDownload: 'appDownload' } as const;
+export const arrivalQuery = { unsubscribe: 'unsubscribe', cancelBooking: 'cancelBooking', appDownload: 'appDownload', line: 'line' } as const;
 
 export function DialogHost() {
-  const { dialog, open, close } = useUi();
+  const { dialog, open, close, notify } = useUi();
   const page = usePage();
   const missing = page.user?.missingFields.length ?? 0;
   // a member missing required fields is asked for them once per tab
@@ -71,7 +72,9 @@ export function DialogHost() {
   }, [asked, open, page.user, page.basePath]);
   // links that open a dialog on arrival: a notification mail's unsubscribe
   // link, a class reminder's cancel link, a computer sent on from
-  // /appDownloadRedirect. Read from the
+  // /appDownloadRedirect, a LINE login back from LINE (?line=register: a
+  // new LINE user's registration form; ?line=linked: LINE now linked).
+  // Read from the
   // address, not the props (a cached page keeps no such query), and taken
   // off it, so the token stays out of the history and a reload.
   const promote = page.brand?.settings.brandPromoteInfo;
@@ -81,15 +84,19 @@ export function DialogHost() {
     const token = url.searchParams.get(arrivalQuery.unsubscribe);
     const cancel = url.searchParams.get(arrivalQuery.cancelBooking);
     const app = url.searchParams.has(arrivalQuery.appDownload);
-    if (token === null && cancel === null && !app) return;
+    const line = url.searchParams.get(arrivalQuery.line);
+    if (token === null && cancel === null && !app && line === null) return;
     url.searchParams.delete(arrivalQuery.unsubscribe);
     url.searchParams.delete(arrivalQuery.cancelBooking);
     url.searchParams.delete(arrivalQuery.appDownload);
+    url.searchParams.delete(arrivalQuery.line);
     history.replaceState(history.state, '', url.pathname + url.search + url.hash);
     if (token) open('unsubscribe', { token });
     else if (cancel) open('cancelByLink', { token: cancel });
     else if (app && hasApp) open('downloadApp', {});
-  }, [open, hasApp]);
+    else if (line === 'register') open('register', { line: true });
+    else if (line === 'linked') notify(account.lineLinked);
+  }, [open, notify, hasApp]);
   if (!dialog) return null;
   const inApp = (dialog.name === 'login' || dialog.name === 'register') && !signsInOnWeb(page.brand?.settings.additionalModules);
   return <Suspense fallback={null}>{inApp ? <AppSignIn onClose={close} /> : shown(dialog, close)}</Suspense>;

@@ -19,7 +19,8 @@ export interface SnackbarState {
 export interface DialogArgs {
   /** next: where to go once logged in (a path on this site) */
   login: { email?: string; next?: string };
-  register: Record<string, never>;
+  /** line: the LINE user waiting in this browser registers (no password; ?line=register brought it). */
+  register: { line?: boolean };
   registerSuccess: { email: string };
   verifyAccount: { email: string };
   verifyCode: { email: string };

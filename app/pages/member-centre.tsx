@@ -13,6 +13,7 @@ import { MemberLayout } from '../features/members/components/member-layout';
 import { MobileBarcode } from '../features/members/components/mobile-barcode';
 import { PendingOrders } from '../features/members/components/pending-orders';
 import { FreezeSection } from '../features/members/components/freeze-section';
+import { LineSection } from '../features/members/components/line-section';
 import { MemberOrders } from '../features/checkout/components/member-orders';
 import { badge, badgeMuted, card } from '../ui/card';
 import { sectionTitle } from '../ui/section-title';
@@ -142,6 +143,7 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
           </button>
         </div>
       </section>
+      <LineSection />
       <MobileBarcode />
       <PendingOrders orders={data.pending} />
       <MemberOrders orders={data.orders} />

@@ -241,3 +241,20 @@ export const freeze = {
   decideBy: (day: string) => `店家將於 ${day} 前審核`,
   note: (note: string) => `店家說明：${note}`,
 };
+
+/** LINE Login: the dialogs' button, the registration of a LINE user, the member centre's link. */
+export const line = {
+  loginWith: '以 LINE 登入',
+  or: '或',
+  registerTitle: '以 LINE 註冊會員',
+  registerLead: '您的 LINE 帳號尚未成為本店會員。請確認以下資料完成註冊，之後即可以 LINE 登入。',
+  emailNotShared: 'LINE 未提供電子信箱，請填寫您的電子信箱。',
+  pendingGone: '這次的 LINE 登入已逾時，請重新以 LINE 登入。',
+  unlinked: '已取消連結 LINE',
+  section: 'LINE 帳號',
+  linkedNow: '已連結 LINE：可以 LINE 登入本店。',
+  notLinked: '連結 LINE 後，可以 LINE 登入本店。請先輸入密碼確認是您本人。',
+  linkSubmit: '連結 LINE',
+  unlinkSubmit: '取消連結 LINE',
+  noPassword: '您的帳號沒有密碼，LINE 是唯一的登入方式，因此無法取消連結。請先以「忘記密碼」設定密碼。',
+};

@@ -106,6 +106,8 @@ export const account = {
   login: '登入',
   register: '註冊',
   logout: '登出',
+  /** Back from LINE having linked it (?line=linked). */
+  lineLinked: '已連結 LINE，之後可以 LINE 登入',
   memberMenu: '會員選單',
   centre: '會員中心',
   nav: {

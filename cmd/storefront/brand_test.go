@@ -59,6 +59,12 @@ func TestBrandCredentialsCommand(t *testing.T) {
 	if err != nil {
 		t.Fatalf("set from stdin: %v\n%s", err, out)
 	}
+	out, err = runBrand(t, getenv, "LINE_LOGIN_CHANNEL_ID=2001234567\nLINE_LOGIN_CHANNEL_SECRET=line-S3cret\nLINE_LOGIN_URL=https://access.line.me\n",
+		"credentials", "set", "demo", "line", "--from-file", "-")
+	secret("set the LINE Login channel", out, err)
+	if err != nil || !strings.Contains(out, "line credentials set (merchant 2001234567)") {
+		t.Fatalf("set the LINE Login channel: %v\n%s", err, out)
+	}
 	var sealed []byte
 	if err := db.Pool.QueryRow(context.Background(), `select sealed from brand_credentials where brand_id = 'demo' and kind = 'newebpay'`).Scan(&sealed); err != nil {
 		t.Fatal(err)

@@ -19,6 +19,10 @@ var (
 	SandboxACH       = providers.ACH{MerchantID: "ACH_SANDBOX", Secret: "ach-sandbox-secret-not-secret"}
 	SandboxChailease = providers.Chailease{MerchantID: "CL_SANDBOX", Secret: "chailease-sandbox-secret-not-secret"}
 	SandboxEzPay     = providers.EzPay{MerchantID: "EZ_SANDBOX", HashKey: "ezpay-sandbox-hashkey-0123456789", HashIV: "ezpay-sandbox-iv"}
+	// SandboxLineLogin is the LINE Login sandbox's channel, the demo
+	// brands' in dev (a LINE Login channel is a brand's own: the platform
+	// has none elsewhere).
+	SandboxLineLogin = providers.LineLogin{ChannelID: "1700000000", ChannelSecret: "line-login-sandbox-secret-not-secret"}
 )
 
 // SandboxBrands are the dev demo brands that pay into sandbox merchants
@@ -31,7 +35,7 @@ var SandboxBrands = map[string]providers.Accounts{
 }
 
 // SandboxUse is which payment providers are their local sandbox.
-type SandboxUse struct{ NewebPay, LinePay, ACH, Chailease, EzPay bool }
+type SandboxUse struct{ NewebPay, LinePay, ACH, Chailease, EzPay, LineLogin bool }
 
 // Sandboxes reports which providers of c are their local sandbox (their
 // sandbox's test credentials), and points those at the sandboxes on c's
@@ -41,15 +45,16 @@ func (c *Config) Sandboxes() (u SandboxUse) {
 	if !c.PaymentSandboxes {
 		return u
 	}
-	n, l, a, h, e := c.NewebPay, c.LinePay, c.ACH, c.Chailease, c.EzPay
-	n.URL, l.URL, a.URL, h.URL, e.URL = "", "", "", "", ""
-	u = SandboxUse{n == SandboxNewebPay, l == SandboxLinePay, a == SandboxACH, h == SandboxChailease, e == SandboxEzPay}
+	n, l, a, h, e, ll := c.NewebPay, c.LinePay, c.ACH, c.Chailease, c.EzPay, c.LineLogin
+	n.URL, l.URL, a.URL, h.URL, e.URL, ll.URL = "", "", "", "", "", ""
+	u = SandboxUse{n == SandboxNewebPay, l == SandboxLinePay, a == SandboxACH, h == SandboxChailease, e == SandboxEzPay, ll == SandboxLineLogin}
 	for _, p := range []struct {
 		on   bool
 		url  *string
 		path string
 	}{{u.NewebPay, &c.NewebPay.URL, "/dev/newebpay"}, {u.LinePay, &c.LinePay.URL, "/dev/linepay"},
-		{u.ACH, &c.ACH.URL, "/dev/ach"}, {u.Chailease, &c.Chailease.URL, "/dev/chailease"}, {u.EzPay, &c.EzPay.URL, "/dev/ezpay"}} {
+		{u.ACH, &c.ACH.URL, "/dev/ach"}, {u.Chailease, &c.Chailease.URL, "/dev/chailease"}, {u.EzPay, &c.EzPay.URL, "/dev/ezpay"},
+		{u.LineLogin, &c.LineLogin.URL, "/dev/line"}} {
 		if p.on {
 			*p.url = c.PublicURL + p.path
 		}
@@ -63,8 +68,16 @@ func (c *Config) Sandboxes() (u SandboxUse) {
 // gateway's base URL; all set is the provider, none set is no provider,
 // or its sandbox in dev. Errors never quote a secret.
 func (c *Config) loadProviders(get func(string) string) (errs []string) {
-	sandbox := providers.Accounts{NewebPay: SandboxNewebPay, LinePay: SandboxLinePay, ACH: SandboxACH, Chailease: SandboxChailease, EzPay: SandboxEzPay}
+	sandbox := providers.Accounts{NewebPay: SandboxNewebPay, LinePay: SandboxLinePay, ACH: SandboxACH, Chailease: SandboxChailease, EzPay: SandboxEzPay,
+		LineLogin: SandboxLineLogin}
 	for _, kind := range providers.AccountKinds {
+		if kind == providers.AccountLineLogin { // a brand's own only (no variables); dev's demo brands: the sandbox's
+			if c.Env == "dev" {
+				c.Accounts.Take(kind, sandbox)
+				c.PaymentSandboxes = true
+			}
+			continue
+		}
 		found, problems := providers.ReadAccount(&c.Accounts, kind, get, c.Env == "dev")
 		errs = append(errs, problems...)
 		if !found && problems == nil && c.Env == "dev" {

@@ -93,4 +93,12 @@ export const codes = {
   FreezeDecided: -93,
   Frozen: -94,
   BookingSuspended: -95,
+  LineState: -100,
+  LineRefused: -101,
+  LineLinkedElsewhere: -102,
+  LineEmailTaken: -103,
+  LineNoPassword: -104,
+  LineUnavailable: -105,
+  LineNoPending: -106,
+  LineAlreadyLinked: -107,
 } as const;

@@ -947,6 +947,64 @@ export interface AddUserAnswer {
 }
 
 //////////
+// source: line.go
+
+/**
+ * LineStatus is GET /api/line/status's answer: whether the brand offers
+ * LINE Login (its own channel), and for a logged-in member whether LINE is
+ * linked and the account has a password (without one, LINE cannot be
+ * unlinked: it is the only way in).
+ */
+export interface LineStatus {
+  available: boolean;
+  linked: boolean;
+  hasPassword: boolean;
+}
+/**
+ * LineLoginRequest is POST /api/line/login's body: Next is the page to go
+ * back to, beneath the brand's home ("/activity/1/2").
+ */
+export interface LineLoginRequest extends BrandRequest {
+  next?: string;
+}
+/**
+ * LineLinkRequest is POST /api/line/link's body: the logged-in member's
+ * password (its MD5, as a login's) confirms the link.
+ */
+export interface LineLinkRequest extends BrandRequest {
+  password: string;
+  next?: string;
+}
+/**
+ * LineAuthorize is the answer of POST /api/line/login and /api/line/link:
+ * the LINE page the browser goes to.
+ */
+export interface LineAuthorize {
+  authorizeUrl: string;
+}
+/**
+ * LinePending is GET /api/line/pending's answer: the LINE user of this
+ * browser waiting to register, its name and the e-mail LINE shared ("":
+ * none; the form asks for one).
+ */
+export interface LinePending {
+  name: string;
+  email: string;
+  next: string;
+}
+/**
+ * LineRegisterRequest is POST /api/line/register's body: the registration
+ * form without a password (the LINE user waiting in this browser is the
+ * way in).
+ */
+export interface LineRegisterRequest extends BrandRequest {
+  email: string;
+  name: string;
+  customFields: { [key: string]: string};
+  acceptTerms: boolean;
+}
+
+//////////
 // source: pages.go
 
 /**

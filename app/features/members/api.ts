@@ -1,7 +1,7 @@
 // The members' API calls (sessions, verification, the member's data), typed.
 import { call } from '../../lib/api';
 import { cookies } from '../../contract/generated/shared';
-import type { CustomField, HoldingQR, ChangePasswordRequest, DeleteAccountRequest, EditUserRequest, Freeze, FreezeRequest, Freezes, LoginAnswer, LoginRequest, RegisterLoginAnswer, RegisterRequest, ResendType, Unsubscribed, User } from '../../contract/props';
+import type { CustomField, HoldingQR, ChangePasswordRequest, DeleteAccountRequest, EditUserRequest, Freeze, FreezeRequest, Freezes, LineAuthorize, LinePending, LineRegisterRequest, LineStatus, LoginAnswer, LoginRequest, RegisterLoginAnswer, RegisterRequest, ResendType, Unsubscribed, User } from '../../contract/props';
 
 export function login(body: LoginRequest): Promise<LoginAnswer> {
   return call<LoginAnswer>('/api/session/login', { body });
@@ -127,4 +127,36 @@ export async function appSessionLogin(path: string, sessionId: string): Promise<
 /** The brand's custom fields of a member's profile. */
 export function customFieldSchema(brandId: string): Promise<CustomField[]> {
   return call<CustomField[]>(`/api/brand/${encodeURIComponent(brandId)}/customField/schema`);
+}
+
+/** Whether the brand offers LINE Login; for a member, whether LINE is linked and the account has a password. */
+export function lineStatus(brandId: string): Promise<LineStatus> {
+  return call<LineStatus>('/api/line/status', { query: { brandId } });
+}
+
+/** Starts a LINE login (next: the page to come back to) and sends the browser to LINE. */
+export async function lineLogin(brandId: string, next: string): Promise<void> {
+  const a = await call<LineAuthorize>('/api/line/login', { body: { brandId, next: next || undefined } });
+  window.location.assign(a.authorizeUrl);
+}
+
+/** Links LINE to the logged-in member (the password as MD5 hex confirms it): off to LINE. */
+export async function lineLink(brandId: string, password: string, next: string): Promise<void> {
+  const a = await call<LineAuthorize>('/api/line/link', { body: { brandId, password, next } });
+  window.location.assign(a.authorizeUrl);
+}
+
+/** The LINE user of this browser waiting to register (its name, the e-mail LINE shared). */
+export function linePending(brandId: string): Promise<LinePending> {
+  return call<LinePending>('/api/line/pending', { query: { brandId } });
+}
+
+/** Registers the waiting LINE user (no password) and logs the new member in. */
+export function lineRegister(body: LineRegisterRequest): Promise<RegisterLoginAnswer> {
+  return call<RegisterLoginAnswer>('/api/line/register', { body });
+}
+
+/** Unlinks LINE from the member (refused while the account has no password). */
+export async function lineUnlink(brandId: string): Promise<void> {
+  await call('/api/line/unlink', { body: { brandId } });
 }

@@ -1,4 +1,5 @@
-// Login: e-mail and password (sent as its MD5, spec section 5).
+// Login: e-mail and password (sent as its MD5, spec section 5), or LINE
+// where the brand has a LINE Login channel.
 import { useState } from 'react';
 import { login } from '../api';
 import { passwordDigest } from '../password';
@@ -11,6 +12,7 @@ import { Dialog } from '../../../ui/dialog';
 import { Field, FormError, formStyle, row } from '../../../ui/form-fields';
 import { linkButton, primaryButton } from '../../../ui/button';
 import { useRefresh, useSubmit } from '../../../lib/use-submit';
+import { LineLoginButton } from '../components/line-login-button';
 
 export default function LoginDialog({ args }: DialogProps<'login'>) {
   const page = usePage();
@@ -49,6 +51,7 @@ export default function LoginDialog({ args }: DialogProps<'login'>) {
             </button>
           </span>
         </div>
+        <LineLoginButton next={args.next} />
       </form>
     </Dialog>
   );
