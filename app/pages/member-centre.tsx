@@ -144,7 +144,7 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
       </section>
       <MobileBarcode />
       <PendingOrders orders={data.pending} />
-      <MemberOrders orders={data.orders} />
+      <MemberOrders orders={data.orders} more={data.moreOrders} />
       <h3 className={sectionTitle}>{t.holdings}</h3>
       <div className={tiles}>
         {page.nav.member.map((m) => {
