@@ -41,11 +41,7 @@ export function MemberOrders({ orders, more }: { orders: MemberOrder[]; more: bo
       <h3 id="member-orders-title" className={sectionTitle}>
         {t.title}
       </h3>
-      <ul className={`${cardList} ${orderList}`}>
-        {shown.orders.map((o) => (
-          <OrderCard key={o.orderNo} o={o} />
-        ))}
-      </ul>
+      <OrderList orders={shown.orders} />
       {shown.more ? (
         <p>
           <button type="button" className={secondaryButton} disabled={busy} onClick={showMore} data-testid="member-orders-more">
@@ -56,6 +52,22 @@ export function MemberOrders({ orders, more }: { orders: MemberOrder[]; more: bo
     </section>
   );
 }
+
+/**
+ * The list, kept by the server's runtime with its orders (one part for
+ * the page's orders, not one a card: each card kept apart costs a stand-in
+ * of its own), its cards kept apart as well, so an order that changed
+ * renders only its own card again.
+ */
+const OrderList = kept('MemberOrderList', function OrderList({ orders }: { orders: MemberOrder[] }) {
+  return (
+    <ul className={`${cardList} ${orderList}`}>
+      {orders.map((o) => (
+        <OrderCard key={o.orderNo} o={o} />
+      ))}
+    </ul>
+  );
+});
 
 /**
  * One order of the list, kept by the server's runtime with its props (an
