@@ -41,6 +41,7 @@ var (
 	conns    = flag.Int("conns", 64, "connections of the cached-page load")
 	renders  = flag.Int("renders", 300, "renders timed in goja and in Node")
 	dbServer = flag.String("db", data.DefaultServer, "PostgreSQL server for the benchmark's database")
+	benchDB  = flag.String("dbname", "storefront_bench", "the benchmark's database (dropped and created): another name lets two runs share a server")
 	poolSize = flag.Int("pool", 0, "database connections of each host (pool_max_conns in its DATABASE_URL); 0: the host's default")
 )
 
@@ -48,7 +49,6 @@ var (
 // production environment (as a visitor reaches it).
 const (
 	benchHost = "fit.demo.test"
-	benchDB   = "storefront_bench"
 )
 
 // browser-like request headers for every load
@@ -182,7 +182,7 @@ func run() error {
 	}
 
 	if *renderOnly {
-		if err := coldRenderRows(cached.url, cold, out, add); err != nil {
+		if err := coldRenderRows(ctx, dbURL, cached.url, cold, out, add); err != nil {
 			return err
 		}
 		printTable(rows)
@@ -360,7 +360,7 @@ func run() error {
 	}
 
 	// 15. uncached renders
-	if err := coldRenderRows(cached.url, cold, out, add); err != nil {
+	if err := coldRenderRows(ctx, dbURL, cached.url, cold, out, add); err != nil {
 		return err
 	}
 
@@ -416,13 +416,13 @@ func freshDatabase(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("PostgreSQL: %w", err)
 	}
 	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, "drop database if exists "+benchDB+" with (force)"); err != nil {
+	if _, err := conn.Exec(ctx, "drop database if exists "+pgx.Identifier{*benchDB}.Sanitize()+" with (force)"); err != nil {
 		return "", err
 	}
-	if err := data.EnsureDatabase(ctx, *dbServer, benchDB); err != nil {
+	if err := data.EnsureDatabase(ctx, *dbServer, *benchDB); err != nil {
 		return "", err
 	}
-	u := strings.Replace(*dbServer, "/postgres?", "/"+benchDB+"?", 1)
+	u := strings.Replace(*dbServer, "/postgres?", "/"+*benchDB+"?", 1)
 	return u, nil
 }
 

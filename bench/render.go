@@ -20,7 +20,7 @@ import (
 // The cost of a page that misses the cache.
 var (
 	renderOnly = flag.Bool("render-only", false, "measure the uncached-render rows only")
-	profileDir = flag.String("profile", "", "write goja CPU profiles (pprof) of each measured page's render into this directory")
+	profileDir = flag.String("profile", "", "write goja CPU profiles (pprof) of each measured page's render, and its props, into this directory")
 )
 
 // Budgets (ms of server CPU per uncached page) and the
@@ -62,6 +62,10 @@ func renderRows(base, propsDir string, pid int, session string, add func(row)) e
 		propsFile := filepath.Join(propsDir, fmt.Sprintf("props-%d.json", i))
 		if err := os.WriteFile(propsFile, props, 0o644); err != nil {
 			return err
+		}
+		if *profileDir != "" { // beside the profile: BenchmarkRender's RENDER_PROPS
+			os.MkdirAll(*profileDir, 0o755)
+			os.WriteFile(filepath.Join(*profileDir, strings.Fields(p.name)[0]+".json"), props, 0o644)
 		}
 		before := cpuTicks(pid)
 		rps, p50, p99, n := wrkCount(base+p.path, 4, p.header...)
@@ -288,9 +292,12 @@ const overloadSeconds = 10
 // overloadRounds is how many overload windows the row takes (its median).
 const overloadRounds = 7
 
-// coldRenderRows logs the demo member in on the host at base and runs
-// renderRows against the uncached host cold.
-func coldRenderRows(base string, cold *hostProc, tmp string, add func(row)) error {
+// coldRenderRows gives the demo member its order history, logs it in on
+// the host at base and runs renderRows against the uncached host cold.
+func coldRenderRows(ctx context.Context, dbURL, base string, cold *hostProc, tmp string, add func(row)) error {
+	if err := giveOrderHistory(ctx, dbURL, *historyOrders); err != nil {
+		return err
+	}
 	session, err := login(base)
 	if err != nil {
 		return err

@@ -69,13 +69,17 @@ type MemberOrder struct {
 	Invoices []OrderInvoice `json:"invoices"`
 }
 
-// MemberOrdersShown is how many orders the member centre lists.
-const MemberOrdersShown = 30
+// MemberOrdersShown is how many orders the member centre lists at first
+// and each 顯示更多 adds: a member's history grows by an order or two a
+// month, and a page that rendered all of it would grow with it.
+const MemberOrdersShown = 10
 
-// MemberOrders lists member userID's order history, newest first (at most
-// MemberOrdersShown): every order paid or closed unpaid, each with its
-// invoices and its latest refund.
-func (db *DB) MemberOrders(ctx context.Context, userID int64) ([]MemberOrder, error) {
+// MemberOrders lists member userID's order history, newest first: every
+// order paid or closed unpaid, each with its invoices and its latest
+// refund. It lists at most n, those after (older than) the member's order
+// numbered after ("": from the newest; an order not the member's: none),
+// and whether older ones follow.
+func (db *DB) MemberOrders(ctx context.Context, userID int64, after string, n int) ([]MemberOrder, bool, error) {
 	var ids []int64
 	list, err := queryList(ctx, db, func(r pgx.Row, p *MemberOrder) error {
 		var id int64
@@ -87,9 +91,15 @@ func (db *DB) MemberOrders(ctx context.Context, userID int64) ([]MemberOrder, er
 			to_char(coalesce(o.paid_at, o.created_at) at time zone 'Asia/Taipei', 'YYYY-MM-DD'), o.state,
 			coalesce((select state from refunds where order_id = o.id order by id desc limit 1), '')
 		from orders o where o.user_id = $1 and (o.paid_at is not null or o.state in ('failed', 'cancelled', 'expired'))
-		order by coalesce(o.paid_at, o.created_at) desc, o.id desc limit $2`, userID, MemberOrdersShown)
+			and ($2 = '' or (coalesce(o.paid_at, o.created_at), o.id) <
+				(select coalesce(a.paid_at, a.created_at), a.id from orders a where a.number = $2 and a.user_id = $1))
+		order by coalesce(o.paid_at, o.created_at) desc, o.id desc limit $3`, userID, after, n+1)
 	if err != nil {
-		return nil, err
+		return nil, false, err
+	}
+	more := len(list) > n
+	if more {
+		list, ids = list[:n], ids[:n]
 	}
 	by, err := invoicesOf(ctx, db.Pool, ids)
 	for i := range list {
@@ -97,5 +107,5 @@ func (db *DB) MemberOrders(ctx context.Context, userID int64) ([]MemberOrder, er
 			list[i].Invoices = []OrderInvoice{}
 		}
 	}
-	return list, err
+	return list, more, err
 }

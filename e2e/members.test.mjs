@@ -7,7 +7,7 @@
 // old password.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, hydrated, shot, mailTo, base, phone, expected } from './lib.mjs';
+import { launch, newPage, open, hydrated, shot, mailTo, base, phone, expected, sql, logInAs } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -258,6 +258,27 @@ test('a visitor following a link to a member page logs in at brand home and land
   assert.equal(await name.innerText(), '森活運動館');
   assert.ok(await name.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the brand name is cut');
   await shot(page, 'member-tickets-390');
+  assert.deepEqual(page.errors.filter(expected), []);
+  await page.context().close();
+});
+
+test('the member centre lists the newest orders and 顯示更多 the older ones, newest first', async () => {
+  // member3 has no orders: 13 closed unpaid, a day apart
+  sql(`insert into orders (brand_id, user_id, number, kind, amount, state, pay_way, provider, expires_at, created_at)
+       select 'demo', u.id, 'E2EHISTORY' || lpad(g::text, 4, '0'), 'item', 1000 + g, 'expired', '2', 'newebpay',
+              now() - make_interval(days => g) + interval '15 minutes', now() - make_interval(days => g)
+         from users u, generate_series(1, 13) g where u.brand_id = 'demo' and u.email = 'member3@example.com'`);
+  const want = sql(`select string_agg(number, ' ' order by created_at desc) from orders where number like 'E2EHISTORY%'`).split(' ');
+  const page = await newPage(browser);
+  await logInAs(page, 'member3@example.com', { path: '/demo' });
+  await open(page, '/demo/user');
+  const orders = page.getByTestId('member-order');
+  const shown = () => orders.evaluateAll((list) => list.map((o) => o.dataset.order));
+  assert.deepEqual(await shown(), want.slice(0, 10));
+  await page.getByRole('button', { name: '顯示更多' }).click();
+  await orders.nth(12).waitFor();
+  assert.deepEqual(await shown(), want);
+  await page.getByRole('button', { name: '顯示更多' }).waitFor({ state: 'detached' });
   assert.deepEqual(page.errors.filter(expected), []);
   await page.context().close();
 });

@@ -293,6 +293,8 @@ var apiDocs = map[string]apiDoc{
 		Params: params(brandQuery, intParam("contractId", "合約代碼"), intParam("itemId", "商品代碼"), intParam("storeId", "門市代碼")), Answer: wire.EContractPage{}},
 	"POST /api/contract":      {Summary: "會員簽署電子合約；PDF 於交易後寄出", Body: wire.SignContractRequest{}, Answer: wire.SignedContract{}},
 	"GET /api/user/contracts": {Summary: "會員已簽署的合約", Params: brandParams, Answer: wire.SignedContractList{}},
+	"GET /api/user/orders": {Summary: "會員的歷史訂單（會員中心的「顯示更多」）：比 after 那筆舊的下一批，新的在前，並回覆是否還有更舊的",
+		Params: params(brandQuery, textParam("after", "目前列出的最後一筆訂單編號；不帶時從最新的開始")), Answer: wire.MemberOrders{}},
 	"GET /api/user/order/refund": {Summary: "訂單現在申請退款可退的金額：七日內未使用全額退費；逾期依已過月數（未滿十五日以半個月計）或合約期間比例，品牌得收不超過退款金額 20% 的手續費",
 		Params: params(brandQuery, textParam("orderNumber", "訂單編號").required()), Answer: wire.RefundOffer{}},
 	"POST /api/user/order/refund":    {Summary: "會員申請訂單退款：七日內解約立即全額退款；逾期終止契約待門市核准；重送回覆同一筆退款", Body: wire.RefundRequest{}, Answer: wire.Refund{}},

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"storefront"
+	"storefront/data"
 	"storefront/host/wire"
 	"storefront/providers"
 	"storefront/rules"
@@ -175,5 +176,75 @@ func TestMemberOrderHistory(t *testing.T) {
 	}
 	if len(centre.Pending) != 1 || centre.Pending[0].OrderNo != waiting.OrderNo {
 		t.Errorf("the orders awaiting payment: %+v", centre.Pending)
+	}
+}
+
+// TestMemberOrderHistoryInPages: the member centre lists the newest
+// data.MemberOrdersShown orders of the history and says older ones
+// follow; GET /api/user/orders lists them, each page after the last
+// order shown, until none follow: every order once, newest first. An
+// order of another member is in no page, and naming it (or no order) as
+// the last one shown lists nothing.
+func TestMemberOrderHistoryInPages(t *testing.T) {
+	s := newShop(t)
+	ctx := context.Background()
+	var made []string
+	for range 2*data.MemberOrdersShown + 3 {
+		made = append(made, s.order(t, s.demoItem(t, "季卡通行卡", "2")).OrderNo)
+	}
+	// closed unpaid, an hour apart, the last made the newest
+	for i, no := range made {
+		if _, err := s.db.Pool.Exec(ctx, `update orders set state = 'expired', created_at = now() - make_interval(hours => $2) where number = $1`, no, len(made)-i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	other := made[5]
+	if _, err := s.db.Pool.Exec(ctx, `update orders set user_id = (select id from users where brand_id = 'demo' and email = 'member2@example.com') where number = $1`, other); err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for i := len(made) - 1; i >= 0; i-- {
+		if made[i] != other {
+			want = append(want, made[i])
+		}
+	}
+
+	var centre wire.MemberCentrePage
+	pageData(t, s.b, "/demo/user", &centre)
+	if len(centre.Orders) != data.MemberOrdersShown || !centre.MoreOrders {
+		t.Fatalf("the member centre lists %d orders, more %v; want %d and more", len(centre.Orders), centre.MoreOrders, data.MemberOrdersShown)
+	}
+	got := []string{}
+	for _, o := range centre.Orders {
+		got = append(got, o.OrderNo)
+	}
+	more := func(after string) wire.MemberOrders {
+		t.Helper()
+		var p wire.MemberOrders
+		w := s.b.get(t, "/api/user/orders?brandId=demo&after="+after)
+		if env := apiResult(t, w, &p); w.Code != 200 || env.ErrorCode != 0 {
+			t.Fatalf("orders after %s: %d %+v", after, w.Code, env)
+		}
+		return p
+	}
+	for pages := 1; ; pages++ {
+		p := more(got[len(got)-1])
+		for _, o := range p.Orders {
+			got = append(got, o.OrderNo)
+		}
+		if !p.More {
+			break
+		}
+		if pages > len(made) {
+			t.Fatalf("more pages than orders: %v", got)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("the order history, page by page:\n%v\nwant\n%v", got, want)
+	}
+	for _, after := range []string{other, "NOSUCHORDER0000"} {
+		if p := more(after); len(p.Orders) != 0 || p.More {
+			t.Errorf("after %s: %+v", after, p)
+		}
 	}
 }

@@ -40,7 +40,8 @@ func (s *Server) pageMember(w http.ResponseWriter, rc *reqCtx) *member {
 
 // today is the date in Taiwan, YYYY-MM-DD.
 // loadMemberCentre is /user: what the member holds, counted, its orders
-// waiting for payment, and the brand's custom fields for the profile form.
+// waiting for payment, the newest of its order history, and the brand's
+// custom fields for the profile form.
 func loadMemberCentre(s *Server, rc *reqCtx) (any, error) {
 	sum, err := s.db.MemberSummary(rc.ctx(), rc.member.user.ID, s.now(), rules.Day(s.now()))
 	if err != nil {
@@ -50,11 +51,25 @@ func loadMemberCentre(s *Server, rc *reqCtx) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	orders, err := s.db.MemberOrders(rc.ctx(), rc.member.user.ID)
+	orders, more, err := s.db.MemberOrders(rc.ctx(), rc.member.user.ID, "", data.MemberOrdersShown)
 	if err != nil {
 		return nil, err
 	}
-	return &wire.MemberCentrePage{Summary: sum, Fields: rc.brand.CustomFields, Pending: pending, Orders: orders}, nil
+	return &wire.MemberCentrePage{Summary: sum, Fields: rc.brand.CustomFields, Pending: pending, Orders: orders, MoreOrders: more}, nil
+}
+
+// GET /api/user/orders?brandId=&after=: the member centre's 顯示更多, the
+// next orders of the member's history older than its order numbered after.
+func (s *Server) apiMemberOrders(w http.ResponseWriter, r *http.Request) (any, error) {
+	_, m, err := s.contractMember(w, r)
+	if err != nil {
+		return nil, err
+	}
+	orders, more, err := s.db.MemberOrders(r.Context(), m.user.ID, r.URL.Query().Get("after"), data.MemberOrdersShown)
+	if err != nil {
+		return nil, err
+	}
+	return &wire.MemberOrders{Orders: orders, More: more}, nil
 }
 
 // loadMemberBookings is /user/booking: the member's bookings with what

@@ -233,6 +233,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/v2/ec/payment/result/{orderNo}", s.api(s.apiPaymentResult))
 	mux.Handle("POST /api/v2/ec/payment/result/{orderNo}/booking", s.api(s.apiOrderBooking))
 	mux.Handle("GET /api/payment/ticketResult", s.api(s.apiTicketResult))
+	mux.Handle("GET /api/user/orders", s.api(s.apiMemberOrders))
 	mux.Handle("GET /api/user/order/refund", s.api(s.apiRefundOffer))
 	mux.Handle("POST /api/user/order/refund", s.api(s.apiRefundRequest))
 	mux.HandleFunc("POST "+newebPayReturnPath, s.newebPayReturn) // /{brandId}, exempt from sameOrigin: the TradeSha (the brand's keys) is its proof

@@ -35,6 +35,7 @@ export type MemberSummary = data.MemberSummary;
 export type InvoiceChoice = rules.InvoiceChoice;
 export type OrderInvoice = data.OrderInvoice;
 export type MemberOrder = data.MemberOrder;
+export type MemberOrderPage = wire.MemberOrders;
 export type RefundOffer = wire.RefundOffer;
 export type Refund = wire.Refund;
 export type PendingOrder = data.PendingOrder;

@@ -2,8 +2,8 @@
 // their account actions.
 import { Fragment, useState } from 'react';
 import { css } from '@emotion/css';
-import type { MemberCentreData } from '../contract/props';
-import { usePage } from '../lib/page-context';
+import type { CustomField, MemberCentreData, User } from '../contract/props';
+import { kept, usePage } from '../lib/page-context';
 import { Link, useNavigate } from '../lib/navigation';
 import { useUi } from '../lib/ui-state';
 import { hasModule, Module } from '../lib/modules';
@@ -95,58 +95,17 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
   };
   return (
     <MemberLayout title={account.centre}>
-      <section className={`${card} ${profile}`} aria-label={t.profileFields}>
-        <div className={nameRow}>
-          <h3>{t.hello(user.name)}</h3>
-          <span className={user.emailVerified ? badge : `${badge} ${badgeMuted}`}>{user.emailVerified ? t.verified : t.notVerified}</span>
-        </div>
-        <dl>
-          <dt>{ta.email}</dt>
-          <dd>{user.email}</dd>
-          {data.fields.map((f) => (
-            <Fragment key={f.key}>
-              <dt>{f.label}</dt>
-              <dd>{user.customFields[f.key] || t.notFilled}</dd>
-            </Fragment>
-          ))}
-          <dt>{t.subscription}</dt>
-          <dd>{user.unsubscribed ? t.unsubscribed : t.subscribed}</dd>
-        </dl>
-        {user.missingFields.length ? <p style={{ color: colour.danger }}>{t.missingInfo}</p> : null}
-        <div className={actions}>
-          {user.missingFields.length ? (
-            <button type="button" className={action} onClick={() => ui.open('completeInfo', { mode: 'complete' })}>
-              {t.completeInfo}
-            </button>
-          ) : null}
-          {hasModule(brand.settings.additionalModules, Module.MEMBER_INFO) ? (
-            <button type="button" className={action} onClick={() => ui.open('completeInfo', { mode: 'edit' })}>
-              {t.editProfile}
-            </button>
-          ) : null}
-          <button type="button" className={action} onClick={() => ui.open('changePassword', {})}>
-            {t.changePassword}
-          </button>
-          {!user.emailVerified ? (
-            <button type="button" className={action} onClick={() => ui.open('verifyAccount', { email: user.email })}>
-              {t.verifyNow}
-            </button>
-          ) : null}
-          <button type="button" className={action} disabled={busy} onClick={toggleMail}>
-            {user.unsubscribed ? t.subscribe : t.unsubscribe}
-          </button>
-          <button type="button" className={action} onClick={() => logout(brand.brandId)}>
-            {account.logout}
-          </button>
-          <button type="button" className={action} onClick={() => ui.open('deleteAccount', {})}>
-            {td.open}
-          </button>
-        </div>
-      </section>
+      <Profile
+        user={user}
+        fields={data.fields}
+        editable={hasModule(brand.settings.additionalModules, Module.MEMBER_INFO)}
+        busy={busy}
+        toggleMail={toggleMail}
+      />
       <LineSection />
       <MobileBarcode />
       <PendingOrders orders={data.pending} />
-      <MemberOrders orders={data.orders} />
+      <MemberOrders orders={data.orders} more={data.moreOrders} />
       <h3 className={sectionTitle}>{t.holdings}</h3>
       <div className={tiles}>
         {page.nav.member.map((m) => {
@@ -163,3 +122,69 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
     </MemberLayout>
   );
 }
+
+/**
+ * The member's profile card with its actions, kept by the server's runtime
+ * (lib/page-context kept) with its props: the member's next visit to the
+ * centre renders it again only when their details changed.
+ */
+const Profile = kept('MemberProfile', function Profile({ user, fields, editable, busy, toggleMail }: {
+  user: User;
+  fields: CustomField[];
+  editable: boolean;
+  busy: boolean;
+  toggleMail: () => void;
+}) {
+  const ui = useUi();
+  const brandId = usePage().brand!.brandId;
+  return (
+    <section className={`${card} ${profile}`} aria-label={t.profileFields}>
+      <div className={nameRow}>
+        <h3>{t.hello(user.name)}</h3>
+        <span className={user.emailVerified ? badge : `${badge} ${badgeMuted}`}>{user.emailVerified ? t.verified : t.notVerified}</span>
+      </div>
+      <dl>
+        <dt>{ta.email}</dt>
+        <dd>{user.email}</dd>
+        {fields.map((f) => (
+          <Fragment key={f.key}>
+            <dt>{f.label}</dt>
+            <dd>{user.customFields[f.key] || t.notFilled}</dd>
+          </Fragment>
+        ))}
+        <dt>{t.subscription}</dt>
+        <dd>{user.unsubscribed ? t.unsubscribed : t.subscribed}</dd>
+      </dl>
+      {user.missingFields.length ? <p style={{ color: colour.danger }}>{t.missingInfo}</p> : null}
+      <div className={actions}>
+        {user.missingFields.length ? (
+          <button type="button" className={action} onClick={() => ui.open('completeInfo', { mode: 'complete' })}>
+            {t.completeInfo}
+          </button>
+        ) : null}
+        {editable ? (
+          <button type="button" className={action} onClick={() => ui.open('completeInfo', { mode: 'edit' })}>
+            {t.editProfile}
+          </button>
+        ) : null}
+        <button type="button" className={action} onClick={() => ui.open('changePassword', {})}>
+          {t.changePassword}
+        </button>
+        {!user.emailVerified ? (
+          <button type="button" className={action} onClick={() => ui.open('verifyAccount', { email: user.email })}>
+            {t.verifyNow}
+          </button>
+        ) : null}
+        <button type="button" className={action} disabled={busy} onClick={toggleMail}>
+          {user.unsubscribed ? t.subscribe : t.unsubscribe}
+        </button>
+        <button type="button" className={action} onClick={() => logout(brandId)}>
+          {account.logout}
+        </button>
+        <button type="button" className={action} onClick={() => ui.open('deleteAccount', {})}>
+          {td.open}
+        </button>
+      </div>
+    </section>
+  );
+});

@@ -170,6 +170,7 @@ export const memberOrders = {
   paid: (day: string, amount: string) => `${day} 付款・${amount}`,
   unpaid: (day: string, amount: string) => `${day} 建立・${amount}`,
   open: (orderNo: string) => `查看訂單 ${orderNo}`,
+  more: '顯示更多',
   /** An order closed without payment, as its badge says it. */
   closed: { failed: '付款失敗', cancelled: '已取消', expired: '已逾期未付款' } as Record<string, string>,
 };

@@ -88,7 +88,8 @@ export const listMeta = css`
 
 /** A labelled input; error, when set, is what is wrong with its value, shown under it. */
 export function Field({ label, required, hint, error, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string }) {
-  const id = useId();
+  const auto = useId();
+  const id = input.id ?? auto; // a form the server keeps (lib/page-context kept) names its fields
   return (
     <div className={fieldStyle}>
       <label htmlFor={id} className={required ? req : undefined}>
@@ -154,7 +155,9 @@ function ChoiceInput({ field, value, onChange, error }: { field: CustomField; va
 }
 
 /** A labelled select of options ([value, label]) after a 請選擇 line; error, when set, is shown under it. */
-export function SelectField({ label, name, required, options, value, onChange, error }: {
+export function SelectField({ id: given, label, name, required, options, value, onChange, error }: {
+  /** The select's id; default one of useId's (a form the server keeps, lib/page-context kept, names its fields). */
+  id?: string;
   label: string;
   name: string;
   required?: boolean;
@@ -163,7 +166,8 @@ export function SelectField({ label, name, required, options, value, onChange, e
   onChange: (v: string) => void;
   error?: string;
 }) {
-  const id = useId();
+  const auto = useId();
+  const id = given ?? auto;
   return (
     <div className={fieldStyle}>
       <label htmlFor={id} className={required ? req : undefined}>

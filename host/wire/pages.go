@@ -238,9 +238,20 @@ type MemberCentrePage struct {
 	Fields  []data.CustomField  `json:"fields"`
 	// Pending are the member's orders waiting for the bank or for payment.
 	Pending []data.PendingOrder `json:"pending"`
-	// Orders are the member's order history, newest first: paid (with
-	// their e-invoices and refunds) and closed unpaid.
+	// Orders are the newest of the member's order history (at most
+	// data.MemberOrdersShown): paid (with their e-invoices and refunds)
+	// and closed unpaid; MoreOrders, whether older ones follow (GET
+	// /api/user/orders lists them).
+	Orders     []data.MemberOrder `json:"orders"`
+	MoreOrders bool               `json:"moreOrders"`
+}
+
+// MemberOrders is GET /api/user/orders: the next orders of the member's
+// history, older than the one it was asked after, and whether older ones
+// follow.
+type MemberOrders struct {
 	Orders []data.MemberOrder `json:"orders"`
+	More   bool               `json:"more"`
 }
 
 // MemberPasscardsPage is /user/passcard.

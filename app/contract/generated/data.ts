@@ -517,9 +517,11 @@ export interface MemberOrder {
   invoices: OrderInvoice[];
 }
 /**
- * MemberOrdersShown is how many orders the member centre lists.
+ * MemberOrdersShown is how many orders the member centre lists at first
+ * and each 顯示更多 adds: a member's history grows by an order or two a
+ * month, and a page that rendered all of it would grow with it.
  */
-export const MemberOrdersShown = 30;
+export const MemberOrdersShown = 10;
 
 //////////
 // source: items.go

@@ -1284,10 +1284,22 @@ export interface MemberCentrePage {
    */
   pending: data.PendingOrder[];
   /**
-   * Orders are the member's order history, newest first: paid (with
-   * their e-invoices and refunds) and closed unpaid.
+   * Orders are the newest of the member's order history (at most
+   * data.MemberOrdersShown): paid (with their e-invoices and refunds)
+   * and closed unpaid; MoreOrders, whether older ones follow (GET
+   * /api/user/orders lists them).
    */
   orders: data.MemberOrder[];
+  moreOrders: boolean;
+}
+/**
+ * MemberOrders is GET /api/user/orders: the next orders of the member's
+ * history, older than the one it was asked after, and whether older ones
+ * follow.
+ */
+export interface MemberOrders {
+  orders: data.MemberOrder[];
+  more: boolean;
 }
 /**
  * MemberPasscardsPage is /user/passcard.

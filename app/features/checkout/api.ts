@@ -1,6 +1,6 @@
 // The checkout's API calls (spec section 7), typed.
 import { call } from '../../lib/api';
-import type { ACHPaymentRequest, CheckoutRequest, EContractPage, OrderResultData, PaymentAnswer, PrecheckAnswer, Refund, RefundOffer } from '../../contract/props';
+import type { ACHPaymentRequest, CheckoutRequest, EContractPage, MemberOrderPage, OrderResultData, PaymentAnswer, PrecheckAnswer, Refund, RefundOffer } from '../../contract/props';
 
 const sale = (brandId: string, what: string) => `/api/brand/${encodeURIComponent(brandId)}/sale/${what}`;
 
@@ -37,4 +37,9 @@ export function refundOffer(brandId: string, orderNumber: string): Promise<Refun
 /** The member asks for the order's refund (within seven days: refunded at once). */
 export function requestRefund(brandId: string, orderNumber: string): Promise<Refund> {
   return call<Refund>('/api/user/order/refund', { body: { brandId, orderNumber } });
+}
+
+/** The member's next orders, older than the one numbered after (the member centre's 顯示更多). */
+export function memberOrders(brandId: string, after: string): Promise<MemberOrderPage> {
+  return call<MemberOrderPage>('/api/user/orders', { query: { brandId, after } });
 }

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { css } from '@emotion/css';
 import type { Freeze } from '../../../contract/props';
 import { ApiError, errorText } from '../../../lib/api';
-import { usePage } from '../../../lib/page-context';
+import { kept, usePage } from '../../../lib/page-context';
 import { useUi } from '../../../lib/ui-state';
 import { freeze as t } from '../../../strings/zh-hant-members';
 import { badge, badgeMuted, card } from '../../../ui/card';
@@ -33,7 +33,12 @@ const fields = ['reason', 'start', 'end', 'evidence'] as const;
 type Form = Record<(typeof fields)[number], string>;
 const empty: Form = { reason: '', start: '', end: '', evidence: '' };
 
-export function FreezeSection() {
+/**
+ * Kept by the server's runtime (lib/page-context kept): its first render
+ * is every member's (an empty form, the list loading), so its fields have
+ * ids of their own, not useId's.
+ */
+export const FreezeSection = kept('FreezeSection', function FreezeSection() {
   const page = usePage();
   const ui = useUi();
   const brandId = page.brand!.brandId;
@@ -69,12 +74,12 @@ export function FreezeSection() {
       <h3 id="freeze-title" className={sectionTitle}>{t.title}</h3>
       <p>{t.intro}</p>
       <form className={formStyle} noValidate onSubmit={(e) => (e.preventDefault(), submit())}>
-        <SelectField label={t.reason} name="reason" required options={Object.entries(t.reasons)} value={form.reason} onChange={set('reason')} error={errors.reason} />
+        <SelectField id="freeze-reason" label={t.reason} name="reason" required options={Object.entries(t.reasons)} value={form.reason} onChange={set('reason')} error={errors.reason} />
         <div className={dates}>
-          <Field label={t.start} name="start" type="date" required value={form.start} error={errors.start} onChange={(e) => set('start')(e.target.value)} />
-          <Field label={t.end} name="end" type="date" required value={form.end} error={errors.end} onChange={(e) => set('end')(e.target.value)} />
+          <Field id="freeze-start" label={t.start} name="start" type="date" required value={form.start} error={errors.start} onChange={(e) => set('start')(e.target.value)} />
+          <Field id="freeze-end" label={t.end} name="end" type="date" required value={form.end} error={errors.end} onChange={(e) => set('end')(e.target.value)} />
         </div>
-        <Field label={t.evidence} name="evidence" hint={t.evidenceHint} maxLength={500} value={form.evidence} error={errors.evidence} onChange={(e) => set('evidence')(e.target.value)} />
+        <Field id="freeze-evidence" label={t.evidence} name="evidence" hint={t.evidenceHint} maxLength={500} value={form.evidence} error={errors.evidence} onChange={(e) => set('evidence')(e.target.value)} />
         <FormError>{formError}</FormError>
         <button type="submit" className={primaryButton} disabled={busy}>
           {t.submit}
@@ -100,4 +105,4 @@ export function FreezeSection() {
       )}
     </section>
   );
-}
+});
