@@ -1005,6 +1005,199 @@ export interface LineRegisterRequest extends BrandRequest {
 }
 
 //////////
+// source: members.go
+
+/**
+ * LoginAnswer is POST /api/session/login's. SessionID is set only for the
+ * brand's native app (body "from": "app"); a browser has the session in an
+ * HttpOnly cookie only.
+ */
+export interface LoginAnswer {
+  userId: number /* int64 */;
+  brandId: string;
+  user: UserInfo;
+  sessionId?: string;
+}
+/**
+ * AuthStatus is GET /api/session/auth/status's (and logout's: logged out).
+ */
+export interface AuthStatus {
+  loggedIn: boolean;
+  userId?: number /* int64 */;
+  brandId?: string;
+  emailVerified?: boolean;
+}
+/**
+ * PasswordAnswer is the answer of a password change or reset; SessionID as
+ * in LoginAnswer, when the call logged the member in again.
+ */
+export interface PasswordAnswer {
+  userId: number /* int64 */;
+  sessionId?: string;
+}
+/**
+ * EmailAnswer names the address a mail went to, or whose code was right.
+ */
+export interface EmailAnswer {
+  email: string;
+}
+/**
+ * VerifiedAnswer is a verified e-mail's answer (by code or by link).
+ */
+export interface VerifiedAnswer {
+  verified: boolean;
+  email: string;
+  userId?: number /* int64 */;
+}
+/**
+ * BrandRequest is what every member call's JSON body has: its brand.
+ */
+export interface BrandRequest {
+  brandId: string;
+}
+/**
+ * AppRequest marks a call of the brand's native app (body "from": "app",
+ * as its webview's pages carry ?from=app): only the app, which keeps the
+ * session itself and sends it as the Authorization header, gets the
+ * session id in an answer's body. A browser has it in the HttpOnly
+ * cookie alone, out of any script's reach; the React app never reads it.
+ */
+export interface AppRequest {
+  from?: string;
+}
+/**
+ * RegisterRequest is POST /api/session/register's body (and
+ * purchaseVerify/register's); Password is the MD5 of the password, in hex
+ * (spec section 5). Next is the page registered from, beneath the brand's
+ * home ("/activity/1/2"): the verification mail's link leads back there.
+ */
+export interface RegisterRequest extends BrandRequest, AppRequest {
+  email: string;
+  password: string;
+  name: string;
+  customFields: { [key: string]: string};
+  acceptTerms: boolean;
+  next?: string;
+}
+/**
+ * LoginRequest is POST /api/session/login's body (Password as in
+ * RegisterRequest).
+ */
+export interface LoginRequest extends BrandRequest, AppRequest {
+  email: string;
+  password: string;
+}
+/**
+ * ChangePasswordRequest is POST /api/session/changePassword's body (both
+ * passwords as in RegisterRequest).
+ */
+export interface ChangePasswordRequest extends BrandRequest, AppRequest {
+  oldPassword: string;
+  newPassword: string;
+}
+/**
+ * CodeRequest names an account by e-mail, with what the call needs of a
+ * mailed code, a new password and a mail type (forgotPassword, its
+ * confirm and reset, code confirm, resend, send verification).
+ */
+export interface CodeRequest extends BrandRequest {
+  email: string;
+  code: string;
+  password: string;
+  type: string;
+}
+/**
+ * EditRequest is POST /api/user/edit's body: name only when editing the
+ * profile.
+ */
+export interface EditRequest extends BrandRequest {
+  name?: string;
+  customFields: { [key: string]: string};
+}
+/**
+ * LogoutRequest is POST /api/session/logout's body: the app names its
+ * session (SessionID); the web's is its cookie or Authorization header.
+ */
+export interface LogoutRequest extends BrandRequest {
+  sessionId: string;
+}
+/**
+ * DeleteAccountRequest is POST /api/user/delete's body: the member's
+ * password, as MD5 hex (as LoginRequest's).
+ */
+export interface DeleteAccountRequest extends BrandRequest {
+  password: string;
+}
+/**
+ * DeletedAccount is POST /api/user/delete's answer: the account deleted.
+ */
+export interface DeletedAccount {
+  userId: number /* int64 */;
+}
+/**
+ * FreezeRequest is POST /api/user/freeze's body: a membership freeze
+ * (暫停會籍) the member asks for, with its reason (abroad, injury,
+ * pregnancy, military, transfer, voluntary), first and last frozen days
+ * (YYYY-MM-DD) and the evidence (a note: where, the diagnosis, ...).
+ */
+export interface FreezeRequest extends BrandRequest {
+  reason: string;
+  start: string;
+  end: string;
+  evidence: string;
+}
+/**
+ * Freeze is one of the member's freezes. State: requested (DecideBy is
+ * the last day the studio decides by), approved, rejected (DecidedNote
+ * says why) or ended.
+ */
+export interface Freeze {
+  id: number /* int64 */;
+  reason: string;
+  start: string;
+  end: string;
+  evidence: string;
+  state: string;
+  decideBy: string;
+  decidedNote: string;
+}
+/**
+ * Freezes is GET /api/user/freezes's answer: the member's freezes, the
+ * latest first.
+ */
+export interface Freezes {
+  freezes: Freeze[];
+}
+/**
+ * UnsubscribeRequest is POST /api/user/unSubscribe's body: Unsubscribe
+ * absent means true.
+ */
+export interface UnsubscribeRequest extends BrandRequest {
+  unsubscribe?: boolean;
+}
+/**
+ * LinkRequest is a mailed link's values as its landing page posts them.
+ */
+export interface LinkRequest extends BrandRequest {
+  userId: number /* int64 */;
+  token: string;
+  password: string;
+}
+/**
+ * TimetablePage is the timetable's data (GET /api/schedule/timetable
+ * answers the same): the day strip, the day shown and its filters, the
+ * course types to filter by, and that day's sessions in time order.
+ */
+export interface TimetablePage {
+  days: rules.TimetableDay[];
+  date: string;
+  storeId: number /* int64 */;
+  categoryId: number /* int64 */;
+  categories: data.Category[];
+  sessions: data.TimetableSession[];
+}
+
+//////////
 // source: pages.go
 
 /**
@@ -1324,195 +1517,6 @@ export interface CountingPasscardsPage {
  */
 export interface TimingPlansPage {
   plans: data.Item[];
-}
-/**
- * LoginAnswer is POST /api/session/login's. SessionID is set only for the
- * brand's native app (body "from": "app"); a browser has the session in an
- * HttpOnly cookie only.
- */
-export interface LoginAnswer {
-  userId: number /* int64 */;
-  brandId: string;
-  user: UserInfo;
-  sessionId?: string;
-}
-/**
- * AuthStatus is GET /api/session/auth/status's (and logout's: logged out).
- */
-export interface AuthStatus {
-  loggedIn: boolean;
-  userId?: number /* int64 */;
-  brandId?: string;
-  emailVerified?: boolean;
-}
-/**
- * PasswordAnswer is the answer of a password change or reset; SessionID as
- * in LoginAnswer, when the call logged the member in again.
- */
-export interface PasswordAnswer {
-  userId: number /* int64 */;
-  sessionId?: string;
-}
-/**
- * EmailAnswer names the address a mail went to, or whose code was right.
- */
-export interface EmailAnswer {
-  email: string;
-}
-/**
- * VerifiedAnswer is a verified e-mail's answer (by code or by link).
- */
-export interface VerifiedAnswer {
-  verified: boolean;
-  email: string;
-  userId?: number /* int64 */;
-}
-/**
- * BrandRequest is what every member call's JSON body has: its brand.
- */
-export interface BrandRequest {
-  brandId: string;
-}
-/**
- * AppRequest marks a call of the brand's native app (body "from": "app",
- * as its webview's pages carry ?from=app): only the app, which keeps the
- * session itself and sends it as the Authorization header, gets the
- * session id in an answer's body. A browser has it in the HttpOnly
- * cookie alone, out of any script's reach; the React app never reads it.
- */
-export interface AppRequest {
-  from?: string;
-}
-/**
- * RegisterRequest is POST /api/session/register's body (and
- * purchaseVerify/register's); Password is the MD5 of the password, in hex
- * (spec section 5). Next is the page registered from, beneath the brand's
- * home ("/activity/1/2"): the verification mail's link leads back there.
- */
-export interface RegisterRequest extends BrandRequest, AppRequest {
-  email: string;
-  password: string;
-  name: string;
-  customFields: { [key: string]: string};
-  acceptTerms: boolean;
-  next?: string;
-}
-/**
- * LoginRequest is POST /api/session/login's body (Password as in
- * RegisterRequest).
- */
-export interface LoginRequest extends BrandRequest, AppRequest {
-  email: string;
-  password: string;
-}
-/**
- * ChangePasswordRequest is POST /api/session/changePassword's body (both
- * passwords as in RegisterRequest).
- */
-export interface ChangePasswordRequest extends BrandRequest, AppRequest {
-  oldPassword: string;
-  newPassword: string;
-}
-/**
- * CodeRequest names an account by e-mail, with what the call needs of a
- * mailed code, a new password and a mail type (forgotPassword, its
- * confirm and reset, code confirm, resend, send verification).
- */
-export interface CodeRequest extends BrandRequest {
-  email: string;
-  code: string;
-  password: string;
-  type: string;
-}
-/**
- * EditRequest is POST /api/user/edit's body: name only when editing the
- * profile.
- */
-export interface EditRequest extends BrandRequest {
-  name?: string;
-  customFields: { [key: string]: string};
-}
-/**
- * LogoutRequest is POST /api/session/logout's body: the app names its
- * session (SessionID); the web's is its cookie or Authorization header.
- */
-export interface LogoutRequest extends BrandRequest {
-  sessionId: string;
-}
-/**
- * DeleteAccountRequest is POST /api/user/delete's body: the member's
- * password, as MD5 hex (as LoginRequest's).
- */
-export interface DeleteAccountRequest extends BrandRequest {
-  password: string;
-}
-/**
- * DeletedAccount is POST /api/user/delete's answer: the account deleted.
- */
-export interface DeletedAccount {
-  userId: number /* int64 */;
-}
-/**
- * FreezeRequest is POST /api/user/freeze's body: a membership freeze
- * (暫停會籍) the member asks for, with its reason (abroad, injury,
- * pregnancy, military, transfer, voluntary), first and last frozen days
- * (YYYY-MM-DD) and the evidence (a note: where, the diagnosis, ...).
- */
-export interface FreezeRequest extends BrandRequest {
-  reason: string;
-  start: string;
-  end: string;
-  evidence: string;
-}
-/**
- * Freeze is one of the member's freezes. State: requested (DecideBy is
- * the last day the studio decides by), approved, rejected (DecidedNote
- * says why) or ended.
- */
-export interface Freeze {
-  id: number /* int64 */;
-  reason: string;
-  start: string;
-  end: string;
-  evidence: string;
-  state: string;
-  decideBy: string;
-  decidedNote: string;
-}
-/**
- * Freezes is GET /api/user/freezes's answer: the member's freezes, the
- * latest first.
- */
-export interface Freezes {
-  freezes: Freeze[];
-}
-/**
- * UnsubscribeRequest is POST /api/user/unSubscribe's body: Unsubscribe
- * absent means true.
- */
-export interface UnsubscribeRequest extends BrandRequest {
-  unsubscribe?: boolean;
-}
-/**
- * LinkRequest is a mailed link's values as its landing page posts them.
- */
-export interface LinkRequest extends BrandRequest {
-  userId: number /* int64 */;
-  token: string;
-  password: string;
-}
-/**
- * TimetablePage is the timetable's data (GET /api/schedule/timetable
- * answers the same): the day strip, the day shown and its filters, the
- * course types to filter by, and that day's sessions in time order.
- */
-export interface TimetablePage {
-  days: rules.TimetableDay[];
-  date: string;
-  storeId: number /* int64 */;
-  categoryId: number /* int64 */;
-  categories: data.Category[];
-  sessions: data.TimetableSession[];
 }
 
 //////////
