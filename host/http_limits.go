@@ -47,7 +47,7 @@ func limitURL(next http.Handler) http.Handler {
 
 // Shedding: when every renderer is busy and the queue
 // for them is full, a request that needs a render is refused at once: the
-// route table (server.go routes) refuses it before the middleware, the
+// route table (server_routes.go routes) refuses it before the middleware, the
 // brand, the member or the page's data, with a document and headers made
 // once, so that a refusal costs a small fraction of a render and the
 // renderers keep their throughput. A request that will render takes a

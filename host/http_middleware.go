@@ -8,7 +8,7 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 )
 
-// The middleware the route table wraps every answer in (server.go routes):
+// The middleware the route table wraps every answer in (server_routes.go routes):
 // compression and panic recovery; the others have files of their own
 // (http_origin.go, http_secheaders.go, http_limits.go, http_observe.go).
 

@@ -85,7 +85,7 @@ func apiRoutes(t testing.TB) (gets, posts []string) {
 	sort.Strings(gets)
 	sort.Strings(posts)
 	if len(gets) < 20 || len(posts) < 15 {
-		t.Fatalf("found %d GET and %d POST API routes: the pattern no longer matches server.go", len(gets), len(posts))
+		t.Fatalf("found %d GET and %d POST API routes: the pattern no longer matches server_routes.go", len(gets), len(posts))
 	}
 	return gets, posts
 }
