@@ -10,7 +10,7 @@
 // announces booking and cancelling.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, sql, base, expected, coursePath } from './lib.mjs';
+import { launch, newPage, open, sql, base, expected, coursePath, clashes } from './lib.mjs';
 
 // the payment sandbox lives on the public origin (dev: localhost), as in checkout.test.mjs
 const site = base.replace('//127.0.0.1', '//localhost');
@@ -107,7 +107,8 @@ test('keyboard only: book a session, cancel it, find it in the booking records',
 
   // a session the member can book and still cancel online
   const seats = (await (await page.request.get(`${base}/api/schedule?brandId=demo&courseId=${course.courseId}`)).json()).data;
-  const pick = seats.find((x) => x.bookableNow && !x.myBookingId && Date.parse(x.cancelDeadline) > Date.now() + 3600_000);
+  const pick = seats.find((x) => x.bookableNow && !x.myBookingId && Date.parse(x.cancelDeadline) > Date.now() + 3600_000
+    && !clashes('member@example.com', x.scheduleId));
   assert.ok(pick, 'a session to book and cancel');
   const chip = `${+pick.scheduleDate.slice(5, 7)}/${+pick.scheduleDate.slice(8, 10)}（`;
   // its date chip, then its session, each pressed with Enter or Space

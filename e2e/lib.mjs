@@ -101,6 +101,20 @@ export function sql(text, vars = {}) {
 }
 
 /**
+ * Whether session scheduleId overlaps a live booking of the member with
+ * e-mail email: the demo's members hold bookings whose days follow the
+ * day the demo was loaded, so a test that books for them skips those
+ * (refused -33 otherwise, on some weekdays only).
+ */
+export function clashes(email, scheduleId) {
+  return sql(`select count(*) from bookings b join users u on u.id = b.user_id
+      join course_schedules s on s.id = :'sid'
+     where u.email = :'email' and b.status <> 'cancelled' and b.schedule_id <> s.id
+       and b.starts_at < (s.date + s.end_time) at time zone 'Asia/Taipei'
+       and b.ends_at > (s.date + s.start_time) at time zone 'Asia/Taipei'`, { sid: scheduleId, email }) !== '0';
+}
+
+/**
  * On the NewebPay sandbox's card form: pays with card (the test card by
  * default; the sandbox declines ...1112 and leaves ...1113 unanswered).
  * Typing the card is not a member's tap.

@@ -6,7 +6,7 @@
 // online booking is suspended, and booking is refused with that reason.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, shot, base, sql, logInAs, phone } from './lib.mjs';
+import { launch, newPage, open, shot, base, sql, logInAs, phone, clashes } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -23,7 +23,7 @@ test('a late cancel forfeits, said before; the suspension it brings is shown wit
   const res = await fetch(base + '/api/search/searchEventList?brandId=demo&pageSize=50&keyword=' + encodeURIComponent('有氧飛輪 45'));
   const course = (await res.json()).data.list.find((x) => x.courseName === '有氧飛輪 45' && x.storeShortName === '信義館');
   const seats = (await (await page.request.get(`${base}/api/schedule?brandId=demo&courseId=${course.courseId}`)).json()).data;
-  const pick = seats.find((x) => x.bookableNow && !x.myBookingId);
+  const pick = seats.find((x) => x.bookableNow && !x.myBookingId && !clashes('member@example.com', x.scheduleId));
   assert.ok(pick, 'a session to book');
   assert.equal(pick.lateCancel, true);
 

@@ -5,7 +5,7 @@
 // confirms, and then cancels the booking.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, shot, base, sql, logInAs, phone, patience } from './lib.mjs';
+import { launch, newPage, open, shot, base, sql, logInAs, phone, patience, clashes } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -33,7 +33,8 @@ test('a class reminder\'s cancel link: shown on a phone, cancelled once confirme
   const res = await fetch(base + '/api/search/searchEventList?brandId=demo&pageSize=50&keyword=' + encodeURIComponent('有氧飛輪 45'));
   const course = (await res.json()).data.list.find((x) => x.courseName === '有氧飛輪 45');
   const seats = (await (await page.request.get(`${base}/api/schedule?brandId=demo&courseId=${course.courseId}`)).json()).data;
-  const pick = seats.find((x) => x.bookableNow && !x.myBookingId && Date.parse(x.cancelDeadline) > Date.now() + 3600_000);
+  const pick = seats.find((x) => x.bookableNow && !x.myBookingId && Date.parse(x.cancelDeadline) > Date.now() + 3600_000
+    && !clashes('member@example.com', x.scheduleId));
   assert.ok(pick, 'a session to book and cancel');
   const booked = await (await page.request.post(base + '/api/schedule/booking', { data: { brandId: 'demo', scheduleId: pick.scheduleId } })).json();
   assert.equal(booked.errorCode, 0, booked.message);
