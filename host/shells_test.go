@@ -72,7 +72,8 @@ func TestShellsRenderTheWholePage(t *testing.T) {
 			// Brand home puts in its three sections (the brand and banners,
 			// the activities, the items), the activity list and search
 			// results their grid, other pages each item card; a member's
-			// page its menu (MemberTabs).
+			// page its menu (MemberTabs), the member centre its profile card,
+			// freeze form and order list.
 			cards := strings.Count(want.HTML, `data-testid="item-card"`)
 			if strings.Contains(string(props), `"page":"brand-home"`) {
 				cards = 2 // HomeTop, HomeItems
@@ -81,6 +82,10 @@ func TestShellsRenderTheWholePage(t *testing.T) {
 				cards++ // ActivityGrid or HomeActivities
 			}
 			cards += len(memberTabs.FindAllStringIndex(want.HTML, -1))
+			// the member centre's profile card, freeze form and order list
+			// (one part however many orders)
+			cards += strings.Count(want.HTML, `aria-label="會員資料"`) + strings.Count(want.HTML, `data-testid="freeze-section"`) +
+				min(1, strings.Count(want.HTML, `data-testid="member-order"`))
 			parts := cards + strings.Count(want.Head, "<title") // PageHead
 			last := ts.pool.Size()
 			for i := range last + 1 { // the shell made, then used; the cards kept, then put in
