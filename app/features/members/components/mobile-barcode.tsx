@@ -1,9 +1,9 @@
 // The member's e-invoice mobile barcode (手機條碼), as the app supplies it
 // (app bridge), drawn as the Code 39 barcode the shop's scanner reads. Shown
-// only in the app's webview, after the app answered.
+// only in the app's webview, after the app answered; the barcode library
+// is fetched then, so no other visit downloads it.
 import { useEffect, useRef } from 'react';
 import { css } from '@emotion/css';
-import JsBarcode from 'jsbarcode';
 import { useNativeValues } from '../../../lib/use-native-values';
 import { isMobileBarcode } from '../../../lib/app-bridge';
 import { card } from '../../../ui/card';
@@ -20,7 +20,14 @@ export function MobileBarcode() {
   const svg = useRef<SVGSVGElement>(null);
   const ok = isMobileBarcode(code);
   useEffect(() => {
-    if (ok && svg.current) JsBarcode(svg.current, code, { format: 'CODE39', displayValue: true, height: 60, margin: 8 });
+    if (!ok) return;
+    let live = true;
+    void import('jsbarcode').then(({ default: JsBarcode }) => {
+      if (live && svg.current) JsBarcode(svg.current, code, { format: 'CODE39', displayValue: true, height: 60, margin: 8 });
+    });
+    return () => {
+      live = false;
+    };
   }, [code, ok]);
   if (!ok) return null;
   return (
