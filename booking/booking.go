@@ -230,7 +230,7 @@ func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.Se
 				if id, err = f.bookNew(t, w, s, req, pre[s.ScheduleID], st.Clash, booked, now); err != nil {
 					return err
 				}
-				if err := queueReminder(t, w.Brand.ID, w.User.ID, s, id, now); err != nil {
+				if err := t.QueueReminder(w.Brand.ID, w.User.ID, id, s.Start, now); err != nil {
 					return err
 				}
 				if st.Waiting != 0 { // booked directly: off the waiting list
@@ -542,7 +542,7 @@ func (f *Flows) promote(t *data.Tx, w Who, l *locked, now time.Time) (int64, []d
 		if err := t.EndWait(wt.EntryID, "promoted", "", id, now); err != nil {
 			return 0, nil, err
 		}
-		if err := queueReminder(t, w.Brand.ID, u.ID, s, id, now); err != nil {
+		if err := t.QueueReminder(w.Brand.ID, u.ID, id, s.Start, now); err != nil {
 			return 0, nil, err
 		}
 		mails = append(mails, promoted(Who{Brand: w.Brand, User: u, Shop: w.Shop}, s, id, now))

@@ -3,7 +3,6 @@ package booking
 import (
 	"context"
 	"encoding/json"
-	"strconv"
 	"time"
 
 	"storefront"
@@ -13,34 +12,14 @@ import (
 )
 
 // Class reminders. Booking a class (and a promotion from its waiting
-// list) queues its reminder in the same transaction, as an outbox job due
-// when the brand wants it (rules.ReminderAt), keyed by the booking, so
-// each booking has one whatever replays; the outbox's workers, on any
+// list, and a term class's order paid) queues its reminder in the same
+// transaction (data.Tx.QueueReminder), as an outbox job due when the
+// brand wants it (rules.ReminderAt), keyed by the booking, so each
+// booking has one whatever replays; the outbox's workers, on any
 // host, claim it under a lease when due. Remind then mails only a booking
 // still booked, marking it reminded in the transaction that queues the
 // mail, under the booking's lock: a cancellation before it sends nothing,
 // and a job run twice (a host dying mid-job) mails once.
-
-// reminderJob is a reminder job's payload.
-type reminderJob struct {
-	BrandID   string `json:"brandId"`
-	UserID    int64  `json:"userId"`
-	BookingID int64  `json:"bookingId"`
-}
-
-// queueReminder queues the reminder of booking id of s, made at now, when
-// the brand sends reminders and its moment is still to come.
-func queueReminder(t *data.Tx, brandID string, userID int64, s *data.SessionInfo, id int64, now time.Time) error {
-	r, err := t.Reminder(brandID)
-	if err != nil || !r.On() {
-		return err
-	}
-	at, ok := rules.ReminderAt(r, s.Start, now)
-	if !ok {
-		return nil
-	}
-	return t.QueueJobAt(data.JobReminder, strconv.FormatInt(id, 10), reminderJob{BrandID: brandID, UserID: userID, BookingID: id}, at)
-}
 
 // Addressee finds whom a job's mail goes to: the brand, the member and
 // the brand as its mails present it to them (host: the trusted origin,
@@ -58,7 +37,7 @@ type CancelLink func(w Who, bookingID int64, until time.Time) string
 // while the class is outside its cancel window; otherwise it does
 // nothing.
 func (f *Flows) Remind(ctx context.Context, payload json.RawMessage, who Addressee, cancelLink CancelLink) error {
-	var j reminderJob
+	var j data.ReminderJob
 	if err := json.Unmarshal(payload, &j); err != nil {
 		return err
 	}

@@ -297,3 +297,57 @@ func TestOverduePaidOnce(t *testing.T) {
 		t.Errorf("history: %+v %v; want the settlement first of 4", h, err)
 	}
 }
+
+// TestTermPaidOrderQueuesEachSessionReminder: a term class's paid order
+// books its sessions and, in that transaction, queues each booking's
+// reminder when the brand sends reminders (two hours before each class),
+// once whatever the provider repeats; with reminders off it queues none.
+func TestTermPaidOrderQueuesEachSessionReminder(t *testing.T) {
+	f := newTermFixture(t)
+	ctx := context.Background()
+	pay := func(o *data.Order) {
+		t.Helper()
+		p := data.Payment{Change: data.Change{Number: o.Number, Cause: "test", At: f.now}, Provider: data.ProviderNewebPay,
+			TradeNo: "T" + o.Number, Amount: o.Amount}
+		for range 2 { // the provider repeats itself
+			if _, _, err := f.f.Pay(ctx, p); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	reminders := `select count(*) from jobs j join bookings b on j.key = b.id::text
+		where j.kind = $2 and b.order_id = $1`
+
+	off, err := f.buy(f.member(t, "term-quiet@example.com"), true, 500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pay(off)
+	if n := dbtest.Count(t, f.db, `select count(*) from bookings where order_id = $1`, off.ID); n != 1 {
+		t.Fatalf("the paid trial booked %d sessions; want 1", n)
+	}
+	if n := dbtest.Count(t, f.db, reminders, off.ID, data.JobReminder); n != 0 {
+		t.Errorf("reminders off: %d reminders queued", n)
+	}
+
+	if _, err := f.db.Pool.Exec(ctx, `update brands set reminder_before_minutes = 120 where id = 'demo'`); err != nil {
+		t.Fatal(err)
+	}
+	o, err := f.buy(f.member(t, "term-reminded@example.com"), false, int(f.price))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pay(o)
+	booked := dbtest.Count(t, f.db, `select count(*) from bookings where order_id = $1 and status = 'booked'`, o.ID)
+	if booked < 2 {
+		t.Fatalf("the paid order booked %d sessions; want the term's sessions to come", booked)
+	}
+	if n := dbtest.Count(t, f.db, reminders, o.ID, data.JobReminder); n != booked {
+		t.Errorf("%d reminders queued for %d booked sessions", n, booked)
+	}
+	if n := dbtest.Count(t, f.db, reminders+` and j.next_at = b.starts_at - interval '2 hours' and j.done_at is null
+		and (j.payload->>'bookingId')::bigint = b.id and (j.payload->>'userId')::bigint = b.user_id and j.payload->>'brandId' = 'demo'`,
+		o.ID, data.JobReminder); n != booked {
+		t.Errorf("%d of %d reminders due two hours before their class, for their booking and member", n, booked)
+	}
+}

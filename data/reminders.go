@@ -1,6 +1,7 @@
 package data
 
 import (
+	"strconv"
 	"time"
 
 	"storefront/rules"
@@ -13,6 +14,31 @@ import (
 // booking, due when the reminder is (package booking queues and runs
 // them).
 const JobReminder = "reminder"
+
+// ReminderJob is a reminder job's payload.
+type ReminderJob struct {
+	BrandID   string `json:"brandId"`
+	UserID    int64  `json:"userId"`
+	BookingID int64  `json:"bookingId"`
+}
+
+// QueueReminder queues the reminder of booking bookingID (member userID's
+// class of brandID starting at start), made at now, when the brand sends
+// reminders and its moment is still to come: in the transaction that
+// makes the booking (a class booked, a waiting member promoted, a term
+// class's sessions booked by its paid order), keyed by the booking, so
+// each booking has one whatever replays.
+func (t *Tx) QueueReminder(brandID string, userID, bookingID int64, start, now time.Time) error {
+	r, err := t.Reminder(brandID)
+	if err != nil || !r.On() {
+		return err
+	}
+	at, ok := rules.ReminderAt(r, start, now)
+	if !ok {
+		return nil
+	}
+	return t.QueueJobAt(JobReminder, strconv.FormatInt(bookingID, 10), ReminderJob{BrandID: brandID, UserID: userID, BookingID: bookingID}, at)
+}
 
 // Reminder is the brand's choice of when to remind its members of a
 // booked class (brand.json "reminder").

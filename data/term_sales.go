@@ -250,12 +250,28 @@ func bookTermHold(ctx context.Context, tx pgx.Tx, o *Order, at time.Time) error 
 			return err
 		}
 	}
-	if _, err := tx.Exec(ctx, `insert into bookings (brand_id, user_id, store_id, schedule_id, starts_at, ends_at, pay_kind, order_id)
+	rows, err := tx.Query(ctx, `insert into bookings (brand_id, user_id, store_id, schedule_id, starts_at, ends_at, pay_kind, order_id)
 		select $2, $3, c.store_id, s.id, (s.date + s.start_time) at time zone 'Asia/Taipei', (s.date + s.end_time) at time zone 'Asia/Taipei',
 		       'order', $4
 		  from course_schedules s join courses c on c.id = s.course_id where s.id = any($1)
-		on conflict (schedule_id, user_id) where status <> 'cancelled' do nothing`, sessions, o.BrandID, o.UserID, o.ID); err != nil {
+		on conflict (schedule_id, user_id) where status <> 'cancelled' do nothing
+		returning id, starts_at`, sessions, o.BrandID, o.UserID, o.ID)
+	if err != nil {
 		return err
+	}
+	type made struct {
+		ID    int64
+		Start time.Time
+	}
+	booked, err := pgx.CollectRows(rows, pgx.RowToStructByPos[made])
+	if err != nil {
+		return err
+	}
+	t := &Tx{ctx: ctx, tx: tx}
+	for _, b := range booked { // each session's reminder, as a booking of its own queues it
+		if err := t.QueueReminder(o.BrandID, o.UserID, b.ID, b.Start, at); err != nil {
+			return err
+		}
 	}
 	_, err = tx.Exec(ctx, `update term_holds set booked_at = $2 where id = $1`, id, at)
 	return err

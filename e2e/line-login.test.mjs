@@ -2,7 +2,9 @@
 // LINE's protocol: its consent page, the code exchange, an HS256 ID token):
 // a new member registers by LINE and logs in by LINE again; an existing
 // member links LINE from the member centre (password confirmed), logs in
-// by it, and unlinks it; a replayed callback is refused with a clear page.
+// by it, and unlinks it; a replayed callback, a forged state, an expired
+// and a wrongly signed ID token are each refused with a clear page that
+// leads back to the shop, no one logged in.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -18,8 +20,11 @@ const site = base.replace('//127.0.0.1', '//localhost');
 /** A LINE user id of the sandbox's kind, new each time. */
 const lineUser = () => 'U' + randomBytes(16).toString('hex');
 
-/** On the sandbox's consent page: picks the LINE user and agrees (a screenshot of the page when named). */
-async function consent(page, { sub, name = 'LINE 測試會員', email = '' }, shotName = '') {
+/**
+ * On the sandbox's consent page: picks the LINE user and agrees (a screenshot of the page when named);
+ * idToken picks the sandbox's test switch for the ID token it will give ('expired', 'badsign'; '': a proper one).
+ */
+async function consent(page, { sub, name = 'LINE 測試會員', email = '', idToken = '' }, shotName = '') {
   await page.waitForURL(/\/dev\/line\/oauth2\/v2\.1\/authorize/, { waitUntil: 'load' });
   await page.getByLabel('LINE 使用者 ID').waitFor();
   if (shotName) await shot(page, shotName);
@@ -27,6 +32,7 @@ async function consent(page, { sub, name = 'LINE 測試會員', email = '' }, sh
   await page.getByLabel('顯示名稱').fill(name);
   await page.getByLabel('電子郵件', { exact: true }).fill(email);
   if (!email) await page.getByLabel('允許取得電子郵件').uncheck();
+  if (idToken) await page.getByLabel('測試開關：ID token').selectOption(idToken);
   await page.getByRole('button', { name: '同意' }).click();
 }
 
@@ -53,6 +59,8 @@ test('on a phone, a new member registers by LINE with the e-mail LINE shared, th
   await page.waitForURL((u) => u.pathname === '/demo/' || u.pathname === '/demo');
   const reg = page.getByTestId('register-dialog');
   await reg.getByText('以 LINE 註冊會員').waitFor();
+  // LINE's data arrives after the form opens (the pending login is asked for)
+  await page.waitForFunction((el) => el.value !== '', await reg.getByLabel('電子信箱').elementHandle());
   assert.equal(await reg.getByLabel('電子信箱').inputValue(), email);
   assert.equal(await reg.getByLabel('姓名').inputValue(), '林小美');
   assert.equal(await reg.getByLabel('密碼', { exact: true }).count(), 0, 'no password: LINE is the way in');
@@ -136,3 +144,47 @@ test('a replayed LINE callback is refused with a page that says so, and logs no 
   assert.equal((await authStatus(page)).loggedIn, false);
   await page.context().close();
 });
+
+/** On the refusal page: it says why, its link leads back to the shop's home, and no one is logged in there. */
+async function refusedAndBack(page, message, shotName) {
+  await page.getByRole('heading', { name: 'LINE 登入失敗' }).waitFor();
+  await page.getByRole('alert').filter({ hasText: message }).waitFor();
+  await shot(page, shotName);
+  await page.getByRole('link', { name: '回到商店首頁' }).click();
+  await page.waitForURL((u) => u.pathname === '/demo/');
+  await page.getByRole('button', { name: '登入', exact: true }).first().waitFor();
+  assert.equal((await authStatus(page)).loggedIn, false);
+  assert.equal(await page.getByTestId('register-dialog').count(), 0, 'no registration waits for this browser');
+}
+
+test('a callback with a state the browser never got is refused with a page that says so, and logs no one in', async () => {
+  const page = await newPage(browser, phone);
+  await open(page, site + '/demo');
+  await loginWithLine(page);
+  await page.waitForURL(/\/dev\/line\/oauth2\/v2\.1\/authorize/);
+  // the browser is on its way through LINE; a forged callback arrives instead of LINE's
+  const redirect = new URL(new URL(page.url()).searchParams.get('redirect_uri'));
+  assert.equal(redirect.pathname, '/api/line/callback/demo');
+  redirect.search = new URLSearchParams({ code: 'forged-code', state: 'forged-' + randomBytes(8).toString('hex') }).toString();
+  const res = await page.goto(redirect.href);
+  assert.equal(res.status(), 403);
+  await refusedAndBack(page, 'LINE 登入連結已失效或已使用過，請重新以 LINE 登入', 'line-forged-state-390');
+  await page.context().close();
+});
+
+for (const [idToken, what] of [['expired', 'an expired'], ['badsign', 'a wrongly signed']]) {
+  test(`${what} ID token from LINE is refused with a page that says so, links no one, and logs no one in`, async () => {
+    const page = await newPage(browser, phone);
+    const answers = [];
+    page.on('response', (r) => { if (new URL(r.url()).pathname.startsWith('/api/line/callback/')) answers.push(r.status()); });
+    await open(page, site + '/demo');
+    await loginWithLine(page);
+    const sub = lineUser();
+    await consent(page, { sub, email: `line-${sub.slice(1, 9)}@example.com`, idToken });
+    await page.waitForURL((u) => u.pathname.startsWith('/api/line/callback/'));
+    await refusedAndBack(page, 'LINE 登入未能完成驗證，請重新以 LINE 登入', `line-${idToken}-id-token-390`);
+    assert.deepEqual(answers, [403]);
+    assert.equal(sql(`select count(*) from line_links where line_sub = :'s'`, { s: sub }), '0');
+    await page.context().close();
+  });
+}

@@ -241,7 +241,14 @@ func raceSession(t *testing.T, db *data.DB, start, end string, capacity int) int
 // raceBook posts a booking of session sid to the storefront at base and
 // returns the answer's status and error code.
 func raceBook(t *testing.T, client *http.Client, base, session, key string, sid int64) (status, code int) {
-	req, _ := http.NewRequest("POST", base+"/api/schedule/booking", strings.NewReader(fmt.Sprintf(`{"brandId":"demo","scheduleId":%d}`, sid)))
+	return hostPost(t, client, base, session, key, "/api/schedule/booking", fmt.Sprintf(`{"brandId":"demo","scheduleId":%d}`, sid))
+}
+
+// hostPost posts JSON body to path of the storefront process at base as
+// the member of session, with Idempotency-Key key, and returns the
+// answer's status and error code.
+func hostPost(t *testing.T, client *http.Client, base, session, key, path, body string) (status, code int) {
+	req, _ := http.NewRequest("POST", base+path, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", session)
 	req.Header.Set("Idempotency-Key", key)

@@ -1,6 +1,8 @@
 package host
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -9,78 +11,76 @@ import (
 	"time"
 
 	"storefront/data"
+	"storefront/data/dbtest"
 	"storefront/host/wire"
-	"storefront/mail"
-	"storefront/outbox"
-	"storefront/rules"
 )
 
 // reminderTitle is in a reminder mail's subject.
 const reminderTitle = "課程提醒"
 
-// reminders are the reminder mails the test's mailbox holds, by recipient.
-func (ts *bookingServer) reminders() map[string]int {
-	out := map[string]int{}
-	for _, m := range ts.box.Messages() {
-		if regexp.MustCompile(reminderTitle).MatchString(m.Subject) {
-			for _, to := range m.To {
-				out[to]++
-			}
-		}
-	}
-	return out
-}
-
-// TestRemindersTwoWorkersEachOnce: with reminders two hours before, 201
-// bookings of a class queue 201 reminders due then; one cancelled after
-// its reminder was queued gets none; two hosts' workers running the due
-// reminders at once mail each of the other 200 once.
-func TestRemindersTwoWorkersEachOnce(t *testing.T) {
-	ts := newBookingServer(t)
-	ts.exec(t, `update brands set reminder_before_minutes = 120 where id = 'demo'`)
-	class := ts.id(t, `insert into course_schedules (brand_id, course_id, date, start_time, end_time, capacity)
-		select c.brand_id, c.id, '2026-12-05', '19:00', '20:00', 250 from courses c join stores st on st.id = c.store_id
-		 where c.brand_id = 'demo' and c.name = '墊上皮拉提斯' and st.short_name = '信義館' returning id`)
-	ms := ts.newMembers(t, "remind", 201, 5, true)
-	ids := make([]int64, len(ms))
-	for i, m := range ms {
-		ids[i] = ts.booked(t, m, class)
-	}
-	due := time.Date(2026, 12, 5, 17, 0, 0, 0, rules.Taipei)
-	if n := ts.id(t, `select count(*) from jobs where kind = $1 and next_at = $2 and done_at is null`, data.JobReminder, due); n != 201 {
-		t.Fatalf("%d reminders queued due at %v; want 201", n, due)
-	}
-	wantCode(t, scenario{Method: "POST", Path: "/api/user/cancelBooking", Body: body("bookingId", ids[0]), Header: ms[0].auth()}.run(t, ts), 200, 0)
-
-	// a second host's worker beside the test server's, both due at once
-	mailer, err := mail.New(mail.Config{Host: ts.box.Host(), Port: ts.box.Port(), From: "no-reply@shop.test", TLS: mail.TLSNone})
-	if err != nil {
+// TestRemindersTwoHostsEachOnce (process level): two storefront
+// processes on one database, each with its outbox workers; with reminders
+// two hours before, 201 members book a class through either host, which
+// queues 201 reminders; one booking is cancelled after its reminder was
+// queued; all fall due at once and both hosts' workers run them: exactly
+// 200 reminder mails are queued and sent, one to each member still
+// booked, none to the one who cancelled.
+func TestRemindersTwoHostsEachOnce(t *testing.T) {
+	a, b, db := twoHosts(t)
+	ctx := context.Background()
+	if _, err := db.Pool.Exec(ctx, `update brands set reminder_before_minutes = 120 where id = 'demo'`); err != nil {
 		t.Fatal(err)
 	}
-	other := startJobs(ts.db, mailer, outbox.Options{Poll: 50 * time.Millisecond})
-	other.Handle(data.JobReminder, ts.remind)
-	t.Cleanup(other.Stop)
-	ts.exec(t, `update jobs set next_at = now() where kind = $1`, data.JobReminder)
-	other.Kick()
-	ts.outbox.Kick()
-	waitFor(t, "the reminders run", func() bool {
-		return ts.id(t, `select count(*) from jobs where kind = $1 and done_at is not null`, data.JobReminder) == 201 &&
-			ts.id(t, `select count(*) from jobs where kind = $1 and done_at is null`, data.JobMail) == 0
-	})
-	got := ts.reminders()
-	if len(got) != 200 {
-		t.Errorf("%d members reminded; want 200", len(got))
-	}
-	for to, n := range got {
-		if n != 1 {
-			t.Errorf("%s reminded %d times", to, n)
+	class := raceSession(t, db, "19:00", "20:00", 250)
+	users, sessions := raceMembers(t, db, "remind", 201)
+	client := &http.Client{Timeout: 30 * time.Second}
+	hosts := []string{a, b}
+	for i := range users {
+		if st, code := raceBook(t, client, hosts[i%2], sessions[i], fmt.Sprintf("remind-%d", i), class); st != 200 || code != 0 {
+			t.Fatalf("member %d booking: %d %d", i, st, code)
 		}
 	}
-	if got["remind1@example.com"] != 0 {
+	count := func(sql string, args ...any) int { return dbtest.Count(t, db, sql, args...) }
+	if n := count(`select count(*) from jobs j join bookings k on j.key = k.id::text
+		where j.kind = $1 and k.schedule_id = $2 and j.next_at = k.starts_at - interval '2 hours' and j.done_at is null`, data.JobReminder, class); n != 201 {
+		t.Fatalf("%d reminders queued due two hours before the class; want 201", n)
+	}
+	var cancelled int64
+	if err := db.Pool.QueryRow(ctx, `select id from bookings where schedule_id = $1 and user_id = $2`, class, users[0]).Scan(&cancelled); err != nil {
+		t.Fatal(err)
+	}
+	if st, code := hostPost(t, client, b, sessions[0], "remind-cancel", "/api/user/cancelBooking",
+		fmt.Sprintf(`{"brandId":"demo","bookingId":%d}`, cancelled)); st != 200 || code != 0 {
+		t.Fatalf("cancelling: %d %d", st, code)
+	}
+
+	// every reminder falls due at once: both hosts' workers find them
+	if _, err := db.Pool.Exec(ctx, `update jobs set next_at = now() where kind = $1`, data.JobReminder); err != nil {
+		t.Fatal(err)
+	}
+	reminderMails := `select count(*) from jobs where kind = $1 and payload->>'subject' like '%' || $2 || '%'`
+	waitFor(t, "the reminders run and their mails are sent", func() bool {
+		return count(`select count(*) from jobs where kind = $1 and done_at is not null`, data.JobReminder) == 201 &&
+			count(reminderMails+` and done_at is null`, data.JobMail, reminderTitle) == 0
+	})
+	if n := count(reminderMails+` and done_at is not null`, data.JobMail, reminderTitle); n != 200 {
+		t.Errorf("%d reminder mails sent; want 200", n)
+	}
+	if n := count(`select count(*) from (select payload->>'to' from jobs where kind = $1 and payload->>'subject' like '%' || $2 || '%'
+		group by 1 having count(*) <> 1) d`, data.JobMail, reminderTitle); n != 0 {
+		t.Errorf("%d members reminded more than once", n)
+	}
+	if n := count(reminderMails+` and (payload->>'userId')::bigint = any($3)`, data.JobMail, reminderTitle, users[1:]); n != 200 {
+		t.Errorf("%d of the 200 members still booked reminded", n)
+	}
+	if n := count(reminderMails+` and (payload->>'userId')::bigint = $3`, data.JobMail, reminderTitle, users[0]); n != 0 {
 		t.Errorf("the cancelled booking was reminded")
 	}
-	if n := ts.id(t, `select count(*) from bookings where schedule_id = $1 and reminded_at is not null`, class); n != 200 {
+	if n := count(`select count(*) from bookings where schedule_id = $1 and reminded_at is not null`, class); n != 200 {
 		t.Errorf("%d bookings marked reminded; want 200", n)
+	}
+	if n := count(`select count(*) from jobs where kind = $1 and (dead_at is not null or last_error is not null)`, data.JobReminder); n != 0 {
+		t.Errorf("%d reminder jobs failed", n)
 	}
 }
 

@@ -53,6 +53,33 @@ func TestDemoIDs(t *testing.T) {
 	}
 }
 
+// The yoga demo brand shows the late-cancel and no-show policy and the
+// class reminders to whoever tries the demo: its brand.json reminds two
+// hours before and suspends after three strikes in 30 days for 7 days;
+// two of its courses forfeit a late cancel and count a no-show. No other
+// demo brand switches them on.
+func TestDemoYogaHasPolicyAndReminders(t *testing.T) {
+	db := dbtest.NewDemoAt(t, time.Date(2026, 11, 23, 9, 0, 0, 0, rules.Taipei))
+	for _, c := range []struct{ name, sql, want string }{
+		{"brands", `select id || '=' || coalesce(reminder_before_minutes::text, '-') || '/' || suspension_strikes || '/' ||
+		   suspension_within_days || '/' || suspension_days from brands
+		   where reminder_before_minutes is not null or reminder_evening_at is not null or suspension_strikes > 0 order by id`,
+			"yoga=120/3/30/7"},
+		{"courses", `select brand_id || '/' || slug || '=' || late_cancel || '/' || no_show from courses
+		   where late_cancel <> 'refused' or no_show <> 'ignored' order by id`,
+			"yoga/morning-hatha=forfeit/counted yoga/yin-yoga=forfeit/counted"},
+	} {
+		rows, _ := db.Pool.Query(context.Background(), c.sql)
+		got, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, g, c.want)
+		}
+	}
+}
+
 // The demo's dates are relative to the load day, its weekly timetable and
 // terms to the Monday of that week: whatever the weekday, late in the
 // evening (the day's sessions over), the demo shows four full weeks of
