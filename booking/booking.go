@@ -16,7 +16,6 @@ import (
 	"slices"
 	"storefront"
 	"strconv"
-	"strings"
 	"time"
 
 	"storefront/data"
@@ -787,20 +786,13 @@ func classLine(s *data.SessionInfo) string {
 }
 
 // notice is a booking notification of kind (data.Notify*; "": mailed
-// whatever the member chose) about booking id: its mail, and its LINE
-// text (the title, the intro and the link).
+// whatever the member chose) about booking id: its mail and its LINE
+// text.
 func notice(w Who, kind string, id int64, title, intro string) data.Notice {
-	link := w.Shop.Home + "user/booking"
-	m := mail.BookingNotice(w.Shop, w.User.Email, w.User.Name, title, intro, link)
-	return data.Notice{Kind: kind, Key: strconv.FormatInt(id, 10), Line: lineText(w, title, intro, link),
+	m := mail.BookingNotice(w.Shop, w.User.Email, w.User.Name, title, intro, w.Shop.Home+"user/booking")
+	return data.Notice{Kind: kind, Key: strconv.FormatInt(id, 10), Line: m.Line,
 		Mail: data.Mail{To: m.To, FromName: m.FromName, Subject: m.Subject, Text: m.Text, HTML: m.HTML, UserID: w.User.ID,
 			Unsubscribe: w.Shop.Unsubscribe}}
-}
-
-// lineText is a notification as LINE shows it: the brand, the title, the
-// text and the link.
-func lineText(w Who, title, intro, link string) string {
-	return storefront.TextLineNotice(w.Shop.Name, title, strings.TrimSpace(intro), link)
 }
 
 // withICS attaches the booking's calendar file to n's mail.

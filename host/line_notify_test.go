@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"storefront"
 	"storefront/data"
+	"storefront/host/wire"
 	"storefront/providers"
 )
 
@@ -196,5 +198,57 @@ func TestLineNotifyReminders(t *testing.T) {
 	}
 	if ts.mailsTo("kept1@example.com", "課程提醒")+ts.mailsTo("gone1@example.com", "課程提醒") != 0 {
 		t.Errorf("a reminder was mailed")
+	}
+}
+
+// TestNotifyChoicesInMemberCentre: every kind is by e-mail until the
+// member chooses; LINE only once linked; only the reminder turns off; an
+// unknown kind or channel is refused; a reminder turned off is neither
+// pushed nor mailed.
+func TestNotifyChoicesInMemberCentre(t *testing.T) {
+	ts := newLineNotifyShop(t)
+	m := ts.lineMember(t, "centre", "")
+	get := scenario{Method: "GET", Path: "/api/user/notifyChoices?brandId=demo", Header: m.auth()}
+	var got wire.NotifyChoices
+	apiResult(t, get.run(t, ts), &got)
+	if got.LineLinked || len(got.Choices) != len(data.NotifyKinds) {
+		t.Fatalf("choices: %+v", got)
+	}
+	for _, c := range got.Choices {
+		if c.Channel != data.ChannelEmail || c.MayTurnOff != (c.Kind == data.NotifyReminder) {
+			t.Errorf("default choice %+v", c)
+		}
+	}
+	set := func(kind, channel string) scenario {
+		return scenario{Method: "POST", Path: "/api/user/notifyChoice", Body: body("kind", kind, "channel", channel), Header: m.auth()}
+	}
+	wantCode(t, set(data.NotifyBooked, data.ChannelLine).run(t, ts), http.StatusConflict, storefront.CodeNotifyNeedsLine)
+	wantCode(t, set(data.NotifyBooked, data.ChannelOff).run(t, ts), http.StatusBadRequest, storefront.CodeNotifyStaysOn)
+	wantCode(t, set("birthday", data.ChannelEmail).run(t, ts), http.StatusBadRequest, storefront.CodeBadRequest)
+	wantCode(t, set(data.NotifyBooked, "sms").run(t, ts), http.StatusBadRequest, storefront.CodeBadRequest)
+	wantCode(t, scenario{Method: "POST", Path: "/api/user/notifyChoice", Body: body("kind", data.NotifyBooked, "channel", data.ChannelEmail)}.run(t, ts),
+		http.StatusUnauthorized, storefront.CodeLoginRequired)
+
+	if err := ts.db.LinkLine(context.Background(), "demo", m.id, "1700000000", "Ucentre", ts.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	apiResult(t, set(data.NotifyBooked, data.ChannelLine).run(t, ts), &got)
+	apiResult(t, set(data.NotifyReminder, data.ChannelOff).run(t, ts), &got)
+	if !got.LineLinked || got.Choices[0].Channel != data.ChannelLine || got.Choices[3].Channel != data.ChannelOff {
+		t.Fatalf("after choosing: %+v", got)
+	}
+
+	ts.exec(t, `update brands set reminder_before_minutes = 120 where id = 'demo'`)
+	class := ts.extraSession(t, "墊上皮拉提斯", "2026-12-05 19:00")
+	ts.booked(t, m, class)
+	ts.exec(t, `update jobs set next_at = now() where kind = $1`, data.JobReminder)
+	ts.outbox.Kick()
+	waitFor(t, "the reminder runs", func() bool {
+		return ts.id(t, `select count(*) from jobs where kind = $1 and done_at is null`, data.JobReminder) == 0
+	})
+	ts.settled(t)
+	if ts.pushes("Ucentre", "預約成功") != 1 || ts.pushes("Ucentre", "提醒您") != 0 || ts.mailsTo("centre1@example.com", "課程提醒") != 0 {
+		t.Errorf("reminder off: %d confirmations and %d reminders pushed, %d reminders mailed; want 1, 0, 0",
+			ts.pushes("Ucentre", "預約成功"), ts.pushes("Ucentre", "提醒您"), ts.mailsTo("centre1@example.com", "課程提醒"))
 	}
 }

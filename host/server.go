@@ -204,6 +204,8 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/line/pending", s.api(s.apiLinePending))
 	mux.Handle("POST /api/line/register", s.api(s.apiLineRegister))
 	mux.Handle("POST /api/line/unlink", s.api(s.apiLineUnlink))
+	mux.Handle("GET /api/user/notifyChoices", s.api(s.apiNotifyChoices))
+	mux.Handle("POST /api/user/notifyChoice", s.api(s.apiNotifyChoice))
 	if s.mailbox != nil {
 		mux.HandleFunc("GET /dev/mailbox", s.loopbackOnly(s.devMailbox))
 		mux.HandleFunc("GET /dev/mailbox.json", s.loopbackOnly(s.devMailboxJSON))

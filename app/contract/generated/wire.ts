@@ -1005,6 +1005,36 @@ export interface LineRegisterRequest extends BrandRequest {
 }
 
 //////////
+// source: notify.go
+
+/**
+ * NotifyChoice is one kind of notification and how the member receives
+ * it: by LINE, by e-mail, or not at all (MayTurnOff kinds only: the others
+ * are about their bookings and payments and stay on).
+ */
+export interface NotifyChoice {
+  kind: 'booked' | 'cancelled' | 'promoted' | 'reminder' | 'payment_failed' | 'renewal';
+  channel: 'line' | 'email' | 'off';
+  mayTurnOff: boolean;
+}
+/**
+ * NotifyChoices is GET /api/user/notifyChoices's answer: LineLinked says
+ * the member linked LINE (LINE is offered only then); Choices, every kind
+ * in order.
+ */
+export interface NotifyChoices {
+  lineLinked: boolean;
+  choices: NotifyChoice[];
+}
+/**
+ * NotifyChoiceRequest is POST /api/user/notifyChoice's body.
+ */
+export interface NotifyChoiceRequest extends BrandRequest {
+  kind: string;
+  channel: string;
+}
+
+//////////
 // source: pages.go
 
 /**
