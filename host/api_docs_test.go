@@ -334,6 +334,7 @@ var notAPI = map[string]string{
 	"/dev/newebpay/":                        "dev only: NewebPay's local sandbox",
 	"/dev/linepay/":                         "dev only: LINE Pay's local sandbox",
 	"/dev/line/":                            "dev only: LINE Login's local sandbox",
+	"/dev/line-bot/":                        "dev only: the LINE Messaging API's local sandbox",
 	"/dev/ach/":                             "dev only: the ACH exchange's local sandbox",
 	"/dev/chailease/":                       "dev only: Chailease's local sandbox",
 	"/dev/ezpay/":                           "dev only: ezPay's e-invoice local sandbox (its page lists the invoices it issued)",
