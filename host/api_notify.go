@@ -12,7 +12,7 @@ import (
 
 // The member centre's choice of how each kind of notification reaches
 // the member (data.Tx.Notify uses it): LINE (offered only to a member who
-// linked LINE), e-mail, or, for the class reminder only, nothing.
+// linked LINE, of a brand with a LINE Official Account), e-mail, or, for the class reminder only, nothing.
 
 // notifyChoices is brand brandID's member userID's choices.
 func (s *Server) notifyChoices(ctx context.Context, brandID string, userID int64) (*wire.NotifyChoices, error) {
@@ -20,11 +20,16 @@ func (s *Server) notifyChoices(ctx context.Context, brandID string, userID int64
 	if err != nil {
 		return nil, err
 	}
-	out := &wire.NotifyChoices{LineLinked: linked, Choices: []wire.NotifyChoice{}}
+	_, bot, err := s.lineBot(ctx, brandID)
+	if err != nil {
+		return nil, err
+	}
+	offered := linked && bot
+	out := &wire.NotifyChoices{LineOffered: offered, Choices: []wire.NotifyChoice{}}
 	for _, k := range data.NotifyKinds {
 		ch := by[k]
-		if ch == data.ChannelLine && !linked {
-			ch = data.ChannelEmail // unlinked since: mailed
+		if ch == data.ChannelLine && !offered {
+			ch = data.ChannelEmail // unlinked since, or no account: mailed
 		}
 		out.Choices = append(out.Choices, wire.NotifyChoice{Kind: k, Channel: ch, MayTurnOff: k == data.NotifyReminder})
 	}
@@ -59,11 +64,11 @@ func (s *Server) apiNotifyChoice(w http.ResponseWriter, r *http.Request) (any, e
 		return nil, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeNotifyStaysOn}
 	}
 	if req.Channel == data.ChannelLine {
-		st, err := s.db.LineLinkOf(r.Context(), b.ID, m.user.ID)
+		now, err := s.notifyChoices(r.Context(), b.ID, m.user.ID)
 		if err != nil {
 			return nil, err
 		}
-		if !st.Linked {
+		if !now.LineOffered {
 			return nil, &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeNotifyNeedsLine}
 		}
 	}

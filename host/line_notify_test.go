@@ -211,7 +211,7 @@ func TestNotifyChoicesInMemberCentre(t *testing.T) {
 	get := scenario{Method: "GET", Path: "/api/user/notifyChoices?brandId=demo", Header: m.auth()}
 	var got wire.NotifyChoices
 	apiResult(t, get.run(t, ts), &got)
-	if got.LineLinked || len(got.Choices) != len(data.NotifyKinds) {
+	if got.LineOffered || len(got.Choices) != len(data.NotifyKinds) {
 		t.Fatalf("choices: %+v", got)
 	}
 	for _, c := range got.Choices {
@@ -234,7 +234,7 @@ func TestNotifyChoicesInMemberCentre(t *testing.T) {
 	}
 	apiResult(t, set(data.NotifyBooked, data.ChannelLine).run(t, ts), &got)
 	apiResult(t, set(data.NotifyReminder, data.ChannelOff).run(t, ts), &got)
-	if !got.LineLinked || got.Choices[0].Channel != data.ChannelLine || got.Choices[3].Channel != data.ChannelOff {
+	if !got.LineOffered || got.Choices[0].Channel != data.ChannelLine || got.Choices[3].Channel != data.ChannelOff {
 		t.Fatalf("after choosing: %+v", got)
 	}
 
@@ -251,4 +251,12 @@ func TestNotifyChoicesInMemberCentre(t *testing.T) {
 		t.Errorf("reminder off: %d confirmations and %d reminders pushed, %d reminders mailed; want 1, 0, 0",
 			ts.pushes("Ucentre", "預約成功"), ts.pushes("Ucentre", "提醒您"), ts.mailsTo("centre1@example.com", "課程提醒"))
 	}
+
+	// a brand without a LINE Official Account offers no LINE
+	ts.cfg.LineBot = providers.LineBot{}
+	apiResult(t, get.run(t, ts), &got)
+	if got.LineOffered || got.Choices[0].Channel != data.ChannelEmail {
+		t.Errorf("without the brand's account: %+v", got)
+	}
+	wantCode(t, set(data.NotifyCancelled, data.ChannelLine).run(t, ts), http.StatusConflict, storefront.CodeNotifyNeedsLine)
 }

@@ -12,12 +12,12 @@ type NotifyChoice struct {
 	MayTurnOff bool   `json:"mayTurnOff"`
 }
 
-// NotifyChoices is GET /api/user/notifyChoices's answer: LineLinked says
-// the member linked LINE (LINE is offered only then); Choices, every kind
-// in order.
+// NotifyChoices is GET /api/user/notifyChoices's answer: LineOffered says
+// the member linked LINE and the brand has a LINE Official Account (LINE
+// is offered only then); Choices, every kind in order.
 type NotifyChoices struct {
-	LineLinked bool           `json:"lineLinked"`
-	Choices    []NotifyChoice `json:"choices"`
+	LineOffered bool           `json:"lineOffered"`
+	Choices     []NotifyChoice `json:"choices"`
 }
 
 // NotifyChoiceRequest is POST /api/user/notifyChoice's body.

@@ -1018,12 +1018,12 @@ export interface NotifyChoice {
   mayTurnOff: boolean;
 }
 /**
- * NotifyChoices is GET /api/user/notifyChoices's answer: LineLinked says
- * the member linked LINE (LINE is offered only then); Choices, every kind
- * in order.
+ * NotifyChoices is GET /api/user/notifyChoices's answer: LineOffered says
+ * the member linked LINE and the brand has a LINE Official Account (LINE
+ * is offered only then); Choices, every kind in order.
  */
 export interface NotifyChoices {
-  lineLinked: boolean;
+  lineOffered: boolean;
   choices: NotifyChoice[];
 }
 /**

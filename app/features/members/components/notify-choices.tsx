@@ -1,5 +1,5 @@
 // The member centre's 通知方式, inside the LINE section of a member who
-// linked LINE: for each kind of notification, LINE or e-mail (or, for the
+// linked LINE, where the brand has a LINE Official Account: for each kind of notification, LINE or e-mail (or, for the
 // class reminder only, none); each change is saved at once.
 import { useEffect, useState } from 'react';
 import { css } from '@emotion/css';
@@ -28,7 +28,7 @@ export function NotifyChoices({ brandId }: { brandId: string }) {
   useEffect(() => {
     notifyChoices(brandId).then(setChoices, () => setChoices(null));
   }, [brandId]);
-  if (!choices?.lineLinked) return null;
+  if (!choices?.lineOffered) return null;
   const change = async (kind: NotifyChoice['kind'], channel: NotifyChoice['channel']) => {
     setBusy(true);
     setError('');
