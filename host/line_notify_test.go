@@ -260,3 +260,34 @@ func TestNotifyChoicesInMemberCentre(t *testing.T) {
 	}
 	wantCode(t, set(data.NotifyCancelled, data.ChannelLine).run(t, ts), http.StatusConflict, storefront.CodeNotifyNeedsLine)
 }
+
+// TestLineNotifyPaymentFailedPushed: a member who chose LINE for failed
+// payments gets a declined recurring period pushed to LINE, with the link
+// to change the card, and no mail.
+func TestLineNotifyPaymentFailedPushed(t *testing.T) {
+	s := recurringShop(t)
+	s.cfg.LineBot.HTTP = &http.Client{Transport: s.hc}
+	ctx := context.Background()
+	var member int64
+	if err := s.db.Pool.QueryRow(ctx, `select id from users where brand_id = 'plan' and email = 'member@example.com'`).Scan(&member); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.db.LinkLine(ctx, "plan", member, "1700000000", "Upayer", s.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.db.SetNotifyChoice(ctx, "plan", member, data.NotifyPaymentFailed, data.ChannelLine); err != nil {
+		t.Fatal(err)
+	}
+	no, _ := s.paidPlan(t)
+	s.newebpaySandbox.DeclineNext(providers.TestCardApproved)
+	s.newebpaySandbox.AdvancePeriods(1)
+	s.outbox.Kick()
+	waitFor(t, "the failure pushed to LINE", func() bool { return len(s.lineBotSandbox.Pushed("Upayer")) > 0 })
+	p := s.lineBotSandbox.Pushed("Upayer")
+	if len(p) != 1 || !strings.Contains(p[0].Text, "扣款失敗") || !strings.Contains(p[0].Text, "/plan/changeFailCard/"+no) {
+		t.Fatalf("pushed: %+v", p)
+	}
+	if n := s.count(t, `select count(*) from jobs where kind = 'mail' and payload->>'subject' like '%扣款失敗%'`); n != 0 {
+		t.Errorf("the failure was mailed too (%d)", n)
+	}
+}
