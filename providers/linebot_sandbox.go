@@ -11,8 +11,10 @@ package providers
 //     limit."; while a test has asked for them (RateLimit), 429 "Too Many
 //     Requests". Refused pushes do not use their retry key.
 //   - GET /v2/bot/message/quota and /quota/consumption.
-//   - GET / is the page of what was pushed; GET /messages.json the list
-//     (?to= one user's).
+//   - GET / is the page of what was pushed, with the test switches as a
+//     form (POST /switches: a LINE user who is not a friend, the next
+//     pushes answered 429, a channel's monthly quota); GET /messages.json
+//     the list (?to= one user's).
 //
 // State lives in memory (a dev sandbox).
 
@@ -22,6 +24,7 @@ import (
 	"encoding/json"
 	"html/template"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -132,6 +135,8 @@ func (s *LineBotSandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		json.NewEncoder(w).Encode(list)
 	case r.URL.Path == "/" && r.Method == http.MethodGet:
 		s.page(w)
+	case r.URL.Path == "/switches" && r.Method == http.MethodPost:
+		s.switches(w, r)
 	default:
 		http.NotFound(w, r)
 	}
@@ -231,7 +236,40 @@ func (s *LineBotSandbox) quotaOf(w http.ResponseWriter, r *http.Request, consump
 	lineAnswer(w, http.StatusOK, map[string]any{"type": "none"})
 }
 
-var lineBotPageBody = template.Must(template.New("pushed").Parse(`{{if not .}}<p>尚未推播任何訊息。</p>{{end}}
+// switches sets the test switches from the page's form, then shows the
+// page again.
+func (s *LineBotSandbox) switches(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "bad form", http.StatusBadRequest)
+		return
+	}
+	f := r.PostForm
+	if sub := strings.TrimSpace(f.Get("not_friend")); sub != "" {
+		s.NotFriend(sub, true)
+	}
+	if n, err := strconv.Atoi(f.Get("rate_limit")); err == nil && n >= 0 && n <= 100 {
+		s.RateLimit(n)
+	}
+	if ch := strings.TrimSpace(f.Get("channel")); ch != "" {
+		limit, err := strconv.ParseInt(f.Get("quota"), 10, 64)
+		if err != nil {
+			limit = -1
+		}
+		used, _ := strconv.ParseInt(f.Get("used"), 10, 64)
+		s.SetQuota(ch, limit, max(used, 0))
+	}
+	http.Redirect(w, r, "./", http.StatusSeeOther)
+}
+
+var lineBotPageBody = template.Must(template.New("pushed").Parse(`<form method="post" action="switches">
+<label for="not_friend">測試開關：不是好友的 LINE 使用者 ID</label><input id="not_friend" name="not_friend" maxlength="64">
+<label for="rate_limit">接下來幾次推播回覆 429（速率限制）</label><input id="rate_limit" name="rate_limit" type="number" min="0" max="100" value="0">
+<label for="channel">Channel ID</label><input id="channel" name="channel" maxlength="20">
+<label for="quota">本月訊息額度（空白：不限）</label><input id="quota" name="quota" type="number" min="0">
+<label for="used">本月已用</label><input id="used" name="used" type="number" min="0" value="0">
+<button type="submit">套用</button></form>
+{{if not .}}<p>尚未推播任何訊息。</p>{{end}}
 {{range .}}<dl><dt>時間</dt><dd>{{.At.Format "2006-01-02 15:04:05"}}</dd><dt>Channel</dt><dd>{{.Channel}}</dd>
 <dt>收件者</dt><dd>{{.To}}</dd><dt>內容</dt><dd style="white-space:pre-wrap">{{.Text}}</dd></dl><hr>{{end}}`))
 

@@ -2,7 +2,9 @@ package providers
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"testing"
 )
 
@@ -54,5 +56,28 @@ func TestLineBotPushAgainstSandbox(t *testing.T) {
 	bad := LineBot{ChannelID: "2000000001", AccessToken: "wrong", URL: srv.URL}
 	if _, err := bad.Push(ctx, "Uaaa", "x", LineRetryKey("e")); LineReason(err) != LineRefused {
 		t.Errorf("bad token: %v", err)
+	}
+}
+
+// TestLineBotSandboxSwitchesForm: the sandbox page's form sets the test
+// switches a dev tester uses: a user who is not a friend, and a quota.
+func TestLineBotSandboxSwitchesForm(t *testing.T) {
+	sb := NewLineBotSandbox("2000000001", "token-1")
+	srv := httptest.NewServer(sb)
+	t.Cleanup(srv.Close)
+	res, err := http.PostForm(srv.URL+"/switches", url.Values{"not_friend": {"Ux"}, "channel": {"2000000001"}, "quota": {"5"}, "used": {"5"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK { // after the redirect: the page
+		t.Fatalf("switches: %d", res.StatusCode)
+	}
+	bot := LineBot{ChannelID: "2000000001", AccessToken: "token-1", URL: srv.URL}
+	if _, err := bot.Push(context.Background(), "Ux", "x", LineRetryKey("a")); LineReason(err) != LineCannotReceive {
+		t.Errorf("not a friend: %v", err)
+	}
+	if _, err := bot.Push(context.Background(), "Uy", "x", LineRetryKey("b")); LineReason(err) != LineMonthlyLimit {
+		t.Errorf("quota: %v", err)
 	}
 }
