@@ -107,7 +107,7 @@ func reminder(w Who, s *data.SessionInfo, b *data.BookingRow, now time.Time, can
 		intro += cancelPolicy(s, now, b.OrderID != 0)
 	}
 	m := mail.ClassReminder(w.Shop, w.User.Email, w.User.Name, intro, link, cancel)
-	return data.Notice{Kind: data.NotifyReminder, Key: strconv.FormatInt(b.ID, 10), Line: m.Line,
+	return data.Notice{Kind: data.NotifyReminder, Key: strconv.FormatInt(b.ID, 10), Line: m.Line, WhileBooked: b.ID,
 		Mail: data.Mail{To: m.To, FromName: m.FromName, Subject: m.Subject, Text: m.Text, HTML: m.HTML, UserID: w.User.ID,
 			Unsubscribe: w.Shop.Unsubscribe}}
 }

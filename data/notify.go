@@ -44,6 +44,10 @@ type Notice struct {
 	Key  string // names this notification among its kind's (a booking's id): sent once
 	Mail Mail   // Mail.UserID is the member
 	Line string // the LINE text
+	// WhileBooked, when set, is the booking a reminder is about: its push
+	// is dropped if the booking is no longer booked when it runs (a push
+	// LINE's rate limit held back past a cancellation).
+	WhileBooked int64
 }
 
 // LineMessage is a LINE push job's payload: the notification's text for
@@ -54,8 +58,11 @@ type LineMessage struct {
 	UserID  int64  `json:"userId"`
 	To      string `json:"to"`
 	Key     string `json:"key"` // the job's key, the push's retry key's source
-	Text    string `json:"text,omitempty"`
-	Mail    *Mail  `json:"mail,omitempty"`
+	// BookingID, when set, must still be booked for the push to go
+	// (Notice.WhileBooked).
+	BookingID int64  `json:"bookingId,omitempty"`
+	Text      string `json:"text,omitempty"`
+	Mail      *Mail  `json:"mail,omitempty"`
 }
 
 // Notify queues notice n of brand brandID's member by the channel the
@@ -79,7 +86,8 @@ func (t *Tx) Notify(brandID string, n Notice) error {
 	case channel == ChannelLine && sub != "":
 		key := n.Kind + ":" + n.Key
 		m := n.Mail
-		return t.QueueJob(JobLine, key, LineMessage{BrandID: brandID, UserID: m.UserID, To: sub, Key: key, Text: n.Line, Mail: &m})
+		return t.QueueJob(JobLine, key, LineMessage{BrandID: brandID, UserID: m.UserID, To: sub, Key: key, BookingID: n.WhileBooked,
+			Text: n.Line, Mail: &m})
 	}
 	return t.QueueMail(n.Mail)
 }

@@ -291,3 +291,33 @@ func TestLineNotifyPaymentFailedPushed(t *testing.T) {
 		t.Errorf("the failure was mailed too (%d)", n)
 	}
 }
+
+// TestLineNotifyReminderHeldBackThenCancelled: a reminder push LINE's
+// rate limit holds back is dropped when the member cancels the booking
+// meanwhile.
+func TestLineNotifyReminderHeldBackThenCancelled(t *testing.T) {
+	ts := newLineNotifyShop(t)
+	ts.exec(t, `update brands set reminder_before_minutes = 120 where id = 'demo'`)
+	class := ts.extraSession(t, "墊上皮拉提斯", "2026-12-05 19:00")
+	m := ts.lineMember(t, "held", "Uheld", data.NotifyReminder)
+	id := ts.booked(t, m, class)
+	ts.bot.RateLimit(1 << 20)
+	ts.exec(t, `update jobs set next_at = now() where kind = $1`, data.JobReminder)
+	ts.outbox.Kick()
+	waitFor(t, "the reminder's push is rate limited", func() bool {
+		return ts.id(t, `select count(*) from jobs where kind = $1 and attempts > 0 and done_at is null`, data.JobLine) == 1
+	})
+	wantCode(t, scenario{Method: "POST", Path: "/api/user/cancelBooking", Body: body("bookingId", id), Header: m.auth()}.run(t, ts), 200, 0)
+	ts.bot.RateLimit(0)
+	ts.exec(t, `update jobs set next_at = now() where kind = $1 and done_at is null`, data.JobLine)
+	ts.settled(t)
+	if n := ts.id(t, `select count(*) from jobs where kind = $1 and done_at is not null`, data.JobLine); n != 1 {
+		t.Fatalf("%d reminder pushes done; want 1 (dropped)", n)
+	}
+	if n := len(ts.bot.Pushed("Uheld")); n != 0 {
+		t.Errorf("the cancelled booking's reminder was pushed (%d)", n)
+	}
+	if n := ts.mailsTo("held1@example.com", "課程提醒"); n != 0 {
+		t.Errorf("the cancelled booking's reminder was mailed (%d)", n)
+	}
+}

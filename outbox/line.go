@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"log/slog"
 
+	"storefront"
 	"storefront/data"
 	"storefront/providers"
 )
@@ -21,7 +22,7 @@ type LineChannel func(ctx context.Context, brandID string) (ch providers.LineBot
 // LINE cannot deliver it (the member is not a friend of the account or
 // blocked it, the month's quota is spent, the brand has no channel or LINE
 // refuses its token), the job queues its mail instead, once whatever its
-// replays.
+// replays. A reminder whose booking was cancelled since is dropped.
 func PushLine(db *data.DB, channel LineChannel, log *slog.Logger) Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -30,6 +31,15 @@ func PushLine(db *data.DB, channel LineChannel, log *slog.Logger) Handler {
 		var m data.LineMessage
 		if err := json.Unmarshal(payload, &m); err != nil {
 			return err
+		}
+		if m.BookingID != 0 {
+			b, err := db.Booking(ctx, m.UserID, m.BookingID)
+			switch {
+			case err != nil && storefront.ErrorKind(err) != storefront.KindNotFound:
+				return err
+			case err != nil || b.Status != data.BookingBooked:
+				return nil // gone or cancelled since it was queued: no reminder
+			}
 		}
 		ch, ok, err := channel(ctx, m.BrandID)
 		if err != nil {
