@@ -131,5 +131,7 @@ const (
 	CodeLineUnavailable     = -105 // the brand has no LINE Login channel
 	CodeLineNoPending       = -106 // no LINE login waits for a registration in this browser
 	CodeLineAlreadyLinked   = -107 // the member has linked a LINE user already
+	CodeNotifyNeedsLine     = -108 // notifications by LINE chosen without a linked LINE user (or the brand has no LINE Official Account)
+	CodeNotifyStaysOn       = -109 // a transactional notification cannot be turned off
 
 )

@@ -109,6 +109,8 @@ var codeTexts = map[int]string{
 	CodeLineUnavailable:     "本店尚未開放 LINE 登入",
 	CodeLineNoPending:       "找不到進行中的 LINE 登入，請重新以 LINE 登入",
 	CodeLineAlreadyLinked:   "您的帳號已連結 LINE",
+	CodeNotifyNeedsLine:     "請先連結 LINE，才能以 LINE 接收通知",
+	CodeNotifyStaysOn:       "這項通知與您的預約或付款有關，無法關閉：請選擇以 LINE 或電子郵件接收",
 }
 
 // CodeText returns the catalogue text of code, empty for an unknown code

@@ -138,3 +138,7 @@ var TextFreezeReasons = map[string]string{
 	"transfer":  "工作調職或遷居",
 	"voluntary": "自願暫停",
 }
+
+// TextNotifyBadChoice refuses a notification kind or channel that does
+// not exist.
+const TextNotifyBadChoice = "通知的種類或接收方式不正確"

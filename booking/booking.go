@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"slices"
 	"storefront"
+	"strconv"
 	"time"
 
 	"storefront/data"
@@ -195,10 +196,10 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 }
 
 // book is Book's transaction.
-func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.SessionInfo, pre map[int64]*Choice) ([]int64, []data.Mail, error) {
+func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.SessionInfo, pre map[int64]*Choice) ([]int64, []data.Notice, error) {
 	now := f.Now()
 	var ids []int64
-	var mails []data.Mail
+	var mails []data.Notice
 	err := f.DB.InTx(ctx, func(t *data.Tx) error {
 		ids, mails = nil, nil
 		if req.Key != "" {
@@ -251,7 +252,10 @@ func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.Se
 			}
 		}
 		answer, _ := json.Marshal(ids)
-		return t.Finish(mails, w.User.ID, req.Key, answer)
+		if err := deliverAll(t, w, mails); err != nil {
+			return err
+		}
+		return t.Finish(nil, w.User.ID, req.Key, answer)
 	})
 	if err != nil {
 		return nil, nil, err
@@ -429,7 +433,7 @@ type Cancelled struct {
 func (f *Flows) Cancel(ctx context.Context, w Who, bookingID int64) (*Cancelled, error) {
 	now := f.Now()
 	var out *Cancelled
-	var mails []data.Mail
+	var mails []data.Notice
 	promotes := func(s *data.SessionInfo) bool {
 		return w.Brand.ModuleSet().Has(data.ModuleWaitingList) && s.PromotesAt(now)
 	}
@@ -463,7 +467,10 @@ func (f *Flows) Cancel(ctx context.Context, w Who, bookingID int64) (*Cancelled,
 				mails = append(mails, pm...)
 			}
 		}
-		return t.Finish(mails, 0, "", nil)
+		if err := deliverAll(t, w, mails); err != nil {
+			return err
+		}
+		return t.Finish(nil, 0, "", nil)
 	})
 	if err != nil {
 		return nil, err
@@ -477,9 +484,9 @@ func (f *Flows) Cancel(ctx context.Context, w Who, bookingID int64) (*Cancelled,
 // promote books the first eligible waiting member into the freed seat of
 // l's session, skipping (and telling) the ones before who no longer
 // qualify. It returns the new booking (0: nobody) and the mails to send.
-func (f *Flows) promote(t *data.Tx, w Who, l *locked, now time.Time) (int64, []data.Mail, error) {
+func (f *Flows) promote(t *data.Tx, w Who, l *locked, now time.Time) (int64, []data.Notice, error) {
 	s := l.session
-	var mails []data.Mail
+	var mails []data.Notice
 	for _, wt := range l.waiters {
 		u := l.members[wt.UserID]
 		reason := ""
@@ -624,7 +631,7 @@ func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.Waitin
 	}
 	now := f.Now()
 	var place *data.WaitingPlace
-	var mails []data.Mail
+	var mails []data.Notice
 	err := f.DB.InTx(ctx, func(t *data.Tx) error {
 		mails = nil
 		ss, err := t.LockSessions(w.Brand.ID, []int64{scheduleID})
@@ -672,7 +679,10 @@ func (f *Flows) Join(ctx context.Context, w Who, scheduleID int64) (*data.Waitin
 		if joined && w.Brand.ModuleSet().Has(data.ModuleEmailNotification) {
 			mails = append(mails, waiting(w, s, place.Position))
 		}
-		return t.Finish(mails, 0, "", nil)
+		if err := deliverAll(t, w, mails); err != nil {
+			return err
+		}
+		return t.Finish(nil, 0, "", nil)
 	})
 	if err == nil && len(mails) > 0 {
 		f.queued()
@@ -775,27 +785,31 @@ func classLine(s *data.SessionInfo) string {
 	return storefront.TextClassLine(s.CourseName, when(s), s.StoreName, s.TeacherName)
 }
 
-func notice(w Who, purpose, title, intro string) data.Mail {
+// notice is a booking notification of kind (data.Notify*; "": mailed
+// whatever the member chose) about booking id: its mail and its LINE
+// text.
+func notice(w Who, kind string, id int64, title, intro string) data.Notice {
 	m := mail.BookingNotice(w.Shop, w.User.Email, w.User.Name, title, intro, w.Shop.Home+"user/booking")
-	return data.Mail{To: m.To, FromName: m.FromName, Subject: m.Subject, Text: m.Text, HTML: m.HTML, UserID: w.User.ID, Purpose: purpose,
-		Unsubscribe: w.Shop.Unsubscribe}
+	return data.Notice{Kind: kind, Key: strconv.FormatInt(id, 10), Line: m.Line,
+		Mail: data.Mail{To: m.To, FromName: m.FromName, Subject: m.Subject, Text: m.Text, HTML: m.HTML, UserID: w.User.ID,
+			Unsubscribe: w.Shop.Unsubscribe}}
 }
 
-// withICS attaches the booking's calendar file.
-func withICS(m data.Mail, w Who, s *data.SessionInfo, id int64, now time.Time, cancelled bool) data.Mail {
+// withICS attaches the booking's calendar file to n's mail.
+func withICS(n data.Notice, w Who, s *data.SessionInfo, id int64, now time.Time, cancelled bool) data.Notice {
 	b := sessionEvent(s, id)
 	if cancelled {
 		b.Status = data.BookingCancelled
 	}
-	m.Attachment = data.Attachment{Name: "booking.ics", ContentType: "text/calendar; charset=utf-8",
+	n.Mail.Attachment = data.Attachment{Name: "booking.ics", ContentType: "text/calendar; charset=utf-8",
 		Content: ICS(EventOf(b, w.Brand, w.Shop.Home), now)}
-	return m
+	return n
 }
 
 // confirmation is a booking's mail: the class, the cancellation rule it
 // keeps (paidByOrder: a seat bought at checkout) and its calendar file.
-func confirmation(w Who, s *data.SessionInfo, id int64, now time.Time, paidByOrder bool) data.Mail {
-	m := notice(w, "", storefront.TextBookedTitle, storefront.TextBookedIntro+classLine(s)+cancelPolicy(s, now, paidByOrder)+storefront.TextBookedICS)
+func confirmation(w Who, s *data.SessionInfo, id int64, now time.Time, paidByOrder bool) data.Notice {
+	m := notice(w, data.NotifyBooked, id, storefront.TextBookedTitle, storefront.TextBookedIntro+classLine(s)+cancelPolicy(s, now, paidByOrder)+storefront.TextBookedICS)
 	return withICS(m, w, s, id, now, false)
 }
 
@@ -819,26 +833,26 @@ func cancelPolicy(s *data.SessionInfo, now time.Time, paidByOrder bool) string {
 }
 
 // waiting tells the member their place on the full session's waiting list.
-func waiting(w Who, s *data.SessionInfo, position int) data.Mail {
-	return notice(w, "", storefront.TextWaitingTitle, storefront.TextWaitingIntro(position)+classLine(s))
+func waiting(w Who, s *data.SessionInfo, position int) data.Notice {
+	return notice(w, "", s.ScheduleID, storefront.TextWaitingTitle, storefront.TextWaitingIntro(position)+classLine(s))
 }
 
-func cancellation(w Who, s *data.SessionInfo, id int64, now time.Time, late bool) data.Mail {
+func cancellation(w Who, s *data.SessionInfo, id int64, now time.Time, late bool) data.Notice {
 	intro := storefront.TextCancelledIntro
 	if late {
 		intro = storefront.TextLateCancelledIntro
 	}
-	m := notice(w, "", storefront.TextCancelledTitle, intro+classLine(s))
+	m := notice(w, data.NotifyCancelled, id, storefront.TextCancelledTitle, intro+classLine(s))
 	return withICS(m, w, s, id, now, true)
 }
 
-func promoted(w Who, s *data.SessionInfo, id int64, now time.Time) data.Mail {
-	m := notice(w, "", storefront.TextPromotedTitle, storefront.TextPromotedIntro+classLine(s)+cancelPolicy(s, now, false))
+func promoted(w Who, s *data.SessionInfo, id int64, now time.Time) data.Notice {
+	m := notice(w, data.NotifyPromoted, id, storefront.TextPromotedTitle, storefront.TextPromotedIntro+classLine(s)+cancelPolicy(s, now, false))
 	return withICS(m, w, s, id, now, false)
 }
 
-func skipped(w Who, s *data.SessionInfo, reason string) data.Mail {
-	return notice(w, "", storefront.TextSkippedTitle, storefront.TextSkippedIntro(reason)+classLine(s))
+func skipped(w Who, s *data.SessionInfo, reason string) data.Notice {
+	return notice(w, "", s.ScheduleID, storefront.TextSkippedTitle, storefront.TextSkippedIntro(reason)+classLine(s))
 }
 
 // locked is what a use case on a booking locked.

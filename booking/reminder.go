@@ -3,6 +3,7 @@ package booking
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"time"
 
 	"storefront"
@@ -76,7 +77,7 @@ func (f *Flows) Remind(ctx context.Context, payload json.RawMessage, who Address
 }
 
 // reminder is booking b's reminder, sent at now.
-func reminder(w Who, s *data.SessionInfo, b *data.BookingRow, now time.Time, cancelLink CancelLink) data.Mail {
+func reminder(w Who, s *data.SessionInfo, b *data.BookingRow, now time.Time, cancelLink CancelLink) data.Notice {
 	intro := storefront.TextReminderIntro + classLine(s)
 	link, cancel := w.Shop.Home+"user/booking", false
 	if rules.CancelRule(Cancellation(&b.Booking, s.Session), now) == rules.CancelOK {
@@ -86,12 +87,26 @@ func reminder(w Who, s *data.SessionInfo, b *data.BookingRow, now time.Time, can
 		intro += cancelPolicy(s, now, b.OrderID != 0)
 	}
 	m := mail.ClassReminder(w.Shop, w.User.Email, w.User.Name, intro, link, cancel)
-	return data.Mail{To: m.To, FromName: m.FromName, Subject: m.Subject, Text: m.Text, HTML: m.HTML, UserID: w.User.ID,
-		Unsubscribe: w.Shop.Unsubscribe}
+	return data.Notice{Kind: data.NotifyReminder, Key: strconv.FormatInt(b.ID, 10), Line: m.Line, WhileBooked: b.ID,
+		Mail: data.Mail{To: m.To, FromName: m.FromName, Subject: m.Subject, Text: m.Text, HTML: m.HTML, UserID: w.User.ID,
+			Unsubscribe: w.Shop.Unsubscribe}}
 }
 
 // deliver sends a member's notification: the one place a member's
-// channel is chosen (by e-mail, through the mail outbox, for now).
-func deliver(t *data.Tx, w Who, m data.Mail) error {
-	return t.QueueMail(m)
+// channel is chosen (data.Tx.Notify: LINE for a member linked to LINE who
+// chose it for the notification's kind, through a LINE push job that falls
+// back to the mail when LINE cannot deliver it; else the mail, through the
+// mail outbox).
+func deliver(t *data.Tx, w Who, n data.Notice) error {
+	return t.Notify(w.Brand.ID, n)
+}
+
+// deliverAll delivers ns, in order.
+func deliverAll(t *data.Tx, w Who, ns []data.Notice) error {
+	for _, n := range ns {
+		if err := deliver(t, w, n); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"storefront"
+	"strconv"
 
 	"storefront/data"
 	"storefront/mail"
@@ -68,7 +69,8 @@ func payWayName(code string) string {
 // queuePeriodFailed queues the mail of declined period of recurring order
 // o: the item, the period, the amount and a link to change the card.
 func (f *Flows) queuePeriodFailed(ctx context.Context, t *data.Tx, o *data.Order, period int) error {
-	return f.queueRecurringMail(ctx, t, o, func(shop mail.Brand, u *data.User, item string) mail.Message {
+	key := o.Number + ":" + strconv.Itoa(period)
+	return f.queueRecurringMail(ctx, t, o, data.NotifyPaymentFailed, key, func(shop mail.Brand, u *data.User, item string) mail.Message {
 		rows := [][2]string{{storefront.TextOrderNumber, o.Number}, {storefront.TextChargedPeriod, fmt.Sprintf(storefront.TextPeriodN, period)},
 			{storefront.TextChargedAmount, "NT$" + rules.Thousands(o.Amount)}}
 		return mail.RecurringFailed(shop, u.Email, u.Name, item, period, shop.Home+"changeFailCard/"+o.Number, rows)
@@ -78,16 +80,19 @@ func (f *Flows) queuePeriodFailed(ctx context.Context, t *data.Tx, o *data.Order
 // queueRefunded queues the mail of a refunded second charge of amount for
 // period of recurring order o.
 func (f *Flows) queueRefunded(ctx context.Context, t *data.Tx, o *data.Order, period, amount int) error {
-	return f.queueRecurringMail(ctx, t, o, func(shop mail.Brand, u *data.User, item string) mail.Message {
+	return f.queueRecurringMail(ctx, t, o, "", "", func(shop mail.Brand, u *data.User, item string) mail.Message {
 		rows := [][2]string{{storefront.TextOrderNumber, o.Number}, {storefront.TextDuplicatePeriod, fmt.Sprintf(storefront.TextPeriodN, period)},
 			{storefront.TextRefundAmount, "NT$" + rules.Thousands(amount)}}
 		return mail.RecurringRefunded(shop, u.Email, u.Name, item, period, rows)
 	})
 }
 
-// queueRecurringMail queues the mail compose makes about recurring order
-// o for its member, from the brand's identity and the order's item.
-func (f *Flows) queueRecurringMail(ctx context.Context, t *data.Tx, o *data.Order, compose func(shop mail.Brand, u *data.User, item string) mail.Message) error {
+// queueRecurringMail queues the notification compose makes about
+// recurring order o for its member, from the brand's identity and the
+// order's item: of kind (data.Notify*, named key among its kind's) by the
+// channel the member chose, "" by mail.
+func (f *Flows) queueRecurringMail(ctx context.Context, t *data.Tx, o *data.Order, kind, key string,
+	compose func(shop mail.Brand, u *data.User, item string) mail.Message) error {
 	if f.Shop == nil {
 		return nil
 	}
@@ -103,7 +108,10 @@ func (f *Flows) queueRecurringMail(ctx context.Context, t *data.Tx, o *data.Orde
 	if len(o.Lines) > 0 {
 		item = o.Lines[0].Name
 	}
-	return t.QueueMail(message(compose(shop, u, item)))
+	m := compose(shop, u, item)
+	msg := message(m)
+	msg.UserID = u.ID
+	return t.Notify(o.BrandID, data.Notice{Kind: kind, Key: key, Mail: msg, Line: m.Line})
 }
 
 // message is a composed mail as the outbox keeps it.

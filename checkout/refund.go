@@ -447,7 +447,7 @@ func (f *Flows) RejectRefund(ctx context.Context, brandID string, id int64, reas
 		if err != nil {
 			return err
 		}
-		return f.queueRecurringMail(ctx, t, o, func(shop mail.Brand, u *data.User, item string) mail.Message {
+		return f.queueRecurringMail(ctx, t, o, "", "", func(shop mail.Brand, u *data.User, item string) mail.Message {
 			return mail.RefundRejected(shop, u.Email, u.Name, item, o.Number, reason)
 		})
 	})
@@ -829,7 +829,7 @@ func undoRefunded(t *data.Tx, o *data.Order, r *data.Refund, total int) error {
 
 // queueRefundMail queues the mail of refund r of order o.
 func (f *Flows) queueRefundMail(ctx context.Context, t *data.Tx, o *data.Order, r *data.Refund, ref string) error {
-	return f.queueRecurringMail(ctx, t, o, func(shop mail.Brand, u *data.User, item string) mail.Message {
+	return f.queueRecurringMail(ctx, t, o, "", "", func(shop mail.Brand, u *data.User, item string) mail.Message {
 		kind := storefront.TextRefundTermination
 		if r.Kind == data.RefundCoolingOff {
 			kind = storefront.TextRefundCoolingOff

@@ -73,11 +73,13 @@ func (db *DB) ClaimJobs(ctx context.Context, kinds []string, limit int, lease ti
 }
 
 // JobDone records a claimed job as done. A done mail keeps its envelope but
-// not its body, which may hold a token's link.
+// not its body, which may hold a token's link; a done LINE push neither
+// its text nor its fallback mail.
 func (db *DB) JobDone(ctx context.Context, j Job) error {
 	_, err := db.Pool.Exec(ctx, `update jobs set done_at = now(), last_error = null,
-			payload = case when kind = $3 then payload - '{text,html}'::text[] #- '{attachment,content}' else payload end
-		where id = $1 and attempts = $2 and done_at is null and dead_at is null`, j.ID, j.Attempts, JobMail)
+			payload = case when kind = $3 then payload - '{text,html}'::text[] #- '{attachment,content}'
+				when kind = $4 then payload - '{text,mail}'::text[] else payload end
+		where id = $1 and attempts = $2 and done_at is null and dead_at is null`, j.ID, j.Attempts, JobMail, JobLine)
 	return dbErr(err)
 }
 

@@ -159,6 +159,8 @@ var apiDocs = map[string]apiDoc{
 	"GET /api/line/pending":                                 {Summary: "此瀏覽器等待註冊的 LINE 使用者：名稱與 LINE 提供的電子信箱", Params: brandParams, Answer: wire.LinePending{}},
 	"POST /api/line/register":                               {Summary: "以 LINE 註冊：品牌的欄位與條款、無密碼，連結等待中的 LINE 使用者並登入", Body: wire.LineRegisterRequest{}, Answer: wire.RegisterLoginAnswer{}},
 	"POST /api/line/unlink":                                 {Summary: "會員中心取消連結 LINE（帳號須設有密碼）", Body: wire.BrandRequest{}, Answer: wire.LineStatus{}},
+	"GET /api/user/notifyChoices":                           {Summary: "會員各類通知的接收方式（LINE 僅限已連結 LINE 的會員）", Params: brandParams, Answer: wire.NotifyChoices{}},
+	"POST /api/user/notifyChoice":                           {Summary: "設定一類通知以 LINE、電子郵件接收，或關閉（僅課程提醒可關閉）；回覆全部的選擇", Body: wire.NotifyChoiceRequest{}, Answer: wire.NotifyChoices{}},
 	"POST /api/user/unSubscribe/oneClick":                   {Summary: "信中的一鍵取消訂閱（RFC 8058）：token 即證明", Params: []param{textParam("token", "信中連結的簽章 token").required()}, Answer: wire.Unsubscribed{}},
 	"GET /api/user/unSubscribe/oneClick":                    {Summary: "信中的取消訂閱連結：303 到品牌首頁，由頁面確認", Params: []param{textParam("token", "信中連結的簽章 token").required()}, Raw: rawRedirect},
 
@@ -332,6 +334,7 @@ var notAPI = map[string]string{
 	"/dev/newebpay/":                        "dev only: NewebPay's local sandbox",
 	"/dev/linepay/":                         "dev only: LINE Pay's local sandbox",
 	"/dev/line/":                            "dev only: LINE Login's local sandbox",
+	"/dev/line-bot/":                        "dev only: the LINE Messaging API's local sandbox",
 	"/dev/ach/":                             "dev only: the ACH exchange's local sandbox",
 	"/dev/chailease/":                       "dev only: Chailease's local sandbox",
 	"/dev/ezpay/":                           "dev only: ezPay's e-invoice local sandbox (its page lists the invoices it issued)",

@@ -59,6 +59,7 @@ type Server struct {
 	newebpaySandbox  *providers.NewebPaySandbox
 	linepaySandbox   *providers.LinePaySandbox
 	lineLoginSandbox *providers.LineLoginSandbox
+	lineBotSandbox   *providers.LineBotSandbox
 	achSandbox       *providers.ACHSandbox
 	chaileaseSandbox *providers.ChaileaseSandbox
 	ezpaySandbox     *providers.EzPaySandbox
@@ -133,6 +134,10 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	if sb.LineLogin {
 		s.lineLoginSandbox = providers.NewLineLoginSandbox(s.cfg.LineLogin.ChannelID, s.cfg.LineLogin.ChannelSecret)
 		s.lineLoginSandbox.Now = s.now
+	}
+	if sb.LineBot {
+		s.lineBotSandbox = providers.NewLineBotSandbox(s.cfg.LineBot.ChannelID, s.cfg.LineBot.AccessToken)
+		s.lineBotSandbox.Now = s.now
 	}
 	s.addSandboxMerchants()
 	s.sandboxClient = d.SandboxClient

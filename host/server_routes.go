@@ -60,6 +60,8 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/line/pending", s.api(s.apiLinePending))
 	mux.Handle("POST /api/line/register", s.api(s.apiLineRegister))
 	mux.Handle("POST /api/line/unlink", s.api(s.apiLineUnlink))
+	mux.Handle("GET /api/user/notifyChoices", s.api(s.apiNotifyChoices))
+	mux.Handle("POST /api/user/notifyChoice", s.api(s.apiNotifyChoice))
 	if s.mailbox != nil {
 		mux.HandleFunc("GET /dev/mailbox", s.loopbackOnly(s.devMailbox))
 		mux.HandleFunc("GET /dev/mailbox.json", s.loopbackOnly(s.devMailboxJSON))
@@ -184,6 +186,9 @@ func (s *Server) routes() http.Handler {
 	}
 	if s.lineLoginSandbox != nil {
 		mux.Handle("/dev/line/", http.StripPrefix("/dev/line", s.lineLoginSandbox))
+	}
+	if s.lineBotSandbox != nil {
+		mux.Handle("/dev/line-bot/", http.StripPrefix("/dev/line-bot", s.lineBotSandbox))
 	}
 	s.invoiceRoutes(mux)
 

@@ -43,6 +43,10 @@ type Message struct {
 	// Unsubscribe, when set, is the one-click unsubscribe URL: the mail
 	// carries List-Unsubscribe and List-Unsubscribe-Post (RFC 8058).
 	Unsubscribe string
+	// Line is the same notification as a LINE text message (the subject,
+	// the intro, the rows and the link), for a member who chose LINE; not
+	// sent by mail.
+	Line string
 }
 
 // Mailer sends messages over SMTP. It is safe for concurrent use: each

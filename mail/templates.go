@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	htmltemplate "html/template"
+	"strings"
 	"text/template"
 	"time"
 
@@ -81,8 +82,16 @@ func render(to string, d mailData) Message {
 	if err := textLayout.Execute(&t, d); err != nil {
 		panic(err)
 	}
-	return Message{To: to, FromName: d.Brand.Name, Subject: fmt.Sprintf("【%s】%s", d.Brand.Name, d.Title), Text: t.String(), HTML: h.String(),
-		Unsubscribe: d.Brand.Unsubscribe}
+	subject := fmt.Sprintf("【%s】%s", d.Brand.Name, d.Title)
+	line := []string{subject, strings.TrimSpace(d.Intro)}
+	for _, r := range d.Rows {
+		line = append(line, r[0]+"："+r[1])
+	}
+	if d.Link != "" {
+		line = append(line, d.Button+"：\n"+d.Link)
+	}
+	return Message{To: to, FromName: d.Brand.Name, Subject: subject, Text: t.String(), HTML: h.String(),
+		Unsubscribe: d.Brand.Unsubscribe, Line: strings.Join(line, "\n\n")}
 }
 
 // validFor says how long a link or code lasts: "24 小時", "30 分鐘".

@@ -26,10 +26,14 @@ const (
 	// AccountLineLogin is a brand's LINE Login channel: not a merchant
 	// account, but its secret is kept and set the same way.
 	AccountLineLogin = "line"
+	// AccountLineBot is a brand's LINE Messaging API channel (its LINE
+	// Official Account, under the Login channel's provider): its access
+	// token is kept the same way.
+	AccountLineBot = "linebot"
 )
 
 // AccountKinds are the kinds of merchant account, in order.
-var AccountKinds = []string{AccountNewebPay, AccountLinePay, AccountEzPay, AccountACH, AccountChailease, AccountLineLogin}
+var AccountKinds = []string{AccountNewebPay, AccountLinePay, AccountEzPay, AccountACH, AccountChailease, AccountLineLogin, AccountLineBot}
 
 // AccountNames are each kind's settings: the first the merchant id, the
 // last the gateway's base URL.
@@ -40,12 +44,13 @@ var AccountNames = map[string][]string{
 	AccountACH:       {"ACH_MERCHANT_ID", "ACH_SECRET", "ACH_URL"},
 	AccountChailease: {"CHAILEASE_MERCHANT_ID", "CHAILEASE_SECRET", "CHAILEASE_URL"},
 	AccountLineLogin: {"LINE_LOGIN_CHANNEL_ID", "LINE_LOGIN_CHANNEL_SECRET", "LINE_LOGIN_URL"},
+	AccountLineBot:   {"LINE_BOT_CHANNEL_ID", "LINE_BOT_ACCESS_TOKEN", "LINE_BOT_URL"},
 }
 
 // accountURLExample is each kind's gateway, for the URL's error.
 var accountURLExample = map[string]string{
 	AccountNewebPay: "https://core.newebpay.com", AccountLinePay: "https://api-pay.line.me", AccountEzPay: "https://inv.ezpay.com.tw",
-	AccountACH: "https://ach.bank.example.com", AccountChailease: "https://pay.chailease.example.com", AccountLineLogin: LineLoginAccessURL,
+	AccountACH: "https://ach.bank.example.com", AccountChailease: "https://pay.chailease.example.com", AccountLineLogin: LineLoginAccessURL, AccountLineBot: LineBotAPIURL,
 }
 
 // Accounts are one brand's (or the platform's) merchant accounts; a kind
@@ -57,6 +62,7 @@ type Accounts struct {
 	ACH       ACH
 	Chailease Chailease
 	LineLogin LineLogin
+	LineBot   LineBot
 }
 
 // Has reports whether a's account of kind is configured.
@@ -74,6 +80,8 @@ func (a Accounts) Has(kind string) bool {
 		return a.Chailease.Configured()
 	case AccountLineLogin:
 		return a.LineLogin.Configured()
+	case AccountLineBot:
+		return a.LineBot.Configured()
 	}
 	return false
 }
@@ -94,6 +102,8 @@ func (a Accounts) MerchantID(kind string) string {
 		return a.Chailease.MerchantID
 	case AccountLineLogin:
 		return a.LineLogin.ChannelID
+	case AccountLineBot:
+		return a.LineBot.ChannelID
 	}
 	return ""
 }
@@ -113,6 +123,8 @@ func (a *Accounts) Take(kind string, from Accounts) {
 		a.Chailease = from.Chailease
 	case AccountLineLogin:
 		a.LineLogin = from.LineLogin
+	case AccountLineBot:
+		a.LineBot = from.LineBot
 	}
 }
 
@@ -157,11 +169,13 @@ func ReadAccount(a *Accounts, kind string, get func(string) string, allowHTTP bo
 		a.Chailease = Chailease{MerchantID: v[0], Secret: v[1], URL: base}
 	case AccountLineLogin:
 		a.LineLogin = LineLogin{ChannelID: v[0], ChannelSecret: v[1], URL: base}
+	case AccountLineBot:
+		a.LineBot = LineBot{ChannelID: v[0], AccessToken: v[1], URL: base}
 	}
 	switch {
 	case len(names) == 4 && (len(v[1]) != 32 || len(v[2]) != 16): // NewebPay's and ezPay's AES-256 key and IV
 		problems = append(problems, names[1]+" and "+names[2]+": want 32 and 16 characters")
-	case len(names) == 3 && kind != AccountLinePay && kind != AccountLineLogin && len(v[1]) < 32: // a shared secret signing both ways
+	case len(names) == 3 && kind != AccountLinePay && kind != AccountLineLogin && kind != AccountLineBot && len(v[1]) < 32: // a shared secret signing both ways
 		problems = append(problems, names[1]+": want at least 32 characters")
 	}
 	return true, problems
@@ -184,6 +198,8 @@ func (a Accounts) AccountValues(kind string) map[string]string {
 		v = []string{a.Chailease.MerchantID, a.Chailease.Secret, a.Chailease.URL}
 	case AccountLineLogin:
 		v = []string{a.LineLogin.ChannelID, a.LineLogin.ChannelSecret, a.LineLogin.URL}
+	case AccountLineBot:
+		v = []string{a.LineBot.ChannelID, a.LineBot.AccessToken, a.LineBot.URL}
 	}
 	out := map[string]string{}
 	for i, n := range AccountNames[kind] {

@@ -258,3 +258,19 @@ export const line = {
   unlinkSubmit: '取消連結 LINE',
   noPassword: '您的帳號沒有密碼，LINE 是唯一的登入方式，因此無法取消連結。請先以「忘記密碼」設定密碼。',
 };
+
+/** The member centre's choice of how each notification arrives (LINE section). */
+export const notify = {
+  title: '通知方式',
+  lead: '選擇各類通知以 LINE 或電子郵件送達。若您尚未將本店的 LINE 官方帳號加為好友，或本店本月的 LINE 訊息已用完，將改寄電子郵件。',
+  kinds: {
+    booked: '預約成功',
+    cancelled: '預約取消',
+    promoted: '候補成功',
+    reminder: '課程提醒',
+    payment_failed: '扣款失敗',
+    renewal: '方案即將續約',
+  },
+  channels: { line: 'LINE', email: '電子郵件', off: '不通知' },
+  saved: '已更新通知方式',
+};

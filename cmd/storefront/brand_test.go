@@ -65,6 +65,12 @@ func TestBrandCredentialsCommand(t *testing.T) {
 	if err != nil || !strings.Contains(out, "line credentials set (merchant 2001234567)") {
 		t.Fatalf("set the LINE Login channel: %v\n%s", err, out)
 	}
+	out, err = runBrand(t, getenv, "LINE_BOT_CHANNEL_ID=2001234568\nLINE_BOT_ACCESS_TOKEN=line-S3cret\nLINE_BOT_URL=https://api.line.me\n",
+		"credentials", "set", "demo", "linebot", "--from-file", "-")
+	secret("set the LINE Messaging API channel", out, err)
+	if err != nil || !strings.Contains(out, "linebot credentials set (merchant 2001234568)") {
+		t.Fatalf("set the LINE Messaging API channel: %v\n%s", err, out)
+	}
 	var sealed []byte
 	if err := db.Pool.QueryRow(context.Background(), `select sealed from brand_credentials where brand_id = 'demo' and kind = 'newebpay'`).Scan(&sealed); err != nil {
 		t.Fatal(err)

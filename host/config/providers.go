@@ -23,6 +23,9 @@ var (
 	// brands' in dev (a LINE Login channel is a brand's own: the platform
 	// has none elsewhere).
 	SandboxLineLogin = providers.LineLogin{ChannelID: "1700000000", ChannelSecret: "line-login-sandbox-secret-not-secret"}
+	// SandboxLineBot is the LINE Messaging API sandbox's channel, the demo
+	// brands' LINE Official Account in dev (a brand's own elsewhere).
+	SandboxLineBot = providers.LineBot{ChannelID: "1800000000", AccessToken: "line-bot-sandbox-token-not-secret"}
 )
 
 // SandboxBrands are the dev demo brands that pay into sandbox merchants
@@ -35,7 +38,7 @@ var SandboxBrands = map[string]providers.Accounts{
 }
 
 // SandboxUse is which payment providers are their local sandbox.
-type SandboxUse struct{ NewebPay, LinePay, ACH, Chailease, EzPay, LineLogin bool }
+type SandboxUse struct{ NewebPay, LinePay, ACH, Chailease, EzPay, LineLogin, LineBot bool }
 
 // Sandboxes reports which providers of c are their local sandbox (their
 // sandbox's test credentials), and points those at the sandboxes on c's
@@ -45,16 +48,17 @@ func (c *Config) Sandboxes() (u SandboxUse) {
 	if !c.PaymentSandboxes {
 		return u
 	}
-	n, l, a, h, e, ll := c.NewebPay, c.LinePay, c.ACH, c.Chailease, c.EzPay, c.LineLogin
-	n.URL, l.URL, a.URL, h.URL, e.URL, ll.URL = "", "", "", "", "", ""
-	u = SandboxUse{n == SandboxNewebPay, l == SandboxLinePay, a == SandboxACH, h == SandboxChailease, e == SandboxEzPay, ll == SandboxLineLogin}
+	n, l, a, h, e, ll, lb := c.NewebPay, c.LinePay, c.ACH, c.Chailease, c.EzPay, c.LineLogin, c.LineBot
+	n.URL, l.URL, a.URL, h.URL, e.URL, ll.URL, lb.URL = "", "", "", "", "", "", ""
+	u = SandboxUse{n == SandboxNewebPay, l == SandboxLinePay, a == SandboxACH, h == SandboxChailease, e == SandboxEzPay, ll == SandboxLineLogin,
+		lb == SandboxLineBot}
 	for _, p := range []struct {
 		on   bool
 		url  *string
 		path string
 	}{{u.NewebPay, &c.NewebPay.URL, "/dev/newebpay"}, {u.LinePay, &c.LinePay.URL, "/dev/linepay"},
 		{u.ACH, &c.ACH.URL, "/dev/ach"}, {u.Chailease, &c.Chailease.URL, "/dev/chailease"}, {u.EzPay, &c.EzPay.URL, "/dev/ezpay"},
-		{u.LineLogin, &c.LineLogin.URL, "/dev/line"}} {
+		{u.LineLogin, &c.LineLogin.URL, "/dev/line"}, {u.LineBot, &c.LineBot.URL, "/dev/line-bot"}} {
 		if p.on {
 			*p.url = c.PublicURL + p.path
 		}
@@ -69,9 +73,9 @@ func (c *Config) Sandboxes() (u SandboxUse) {
 // or its sandbox in dev. Errors never quote a secret.
 func (c *Config) loadProviders(get func(string) string) (errs []string) {
 	sandbox := providers.Accounts{NewebPay: SandboxNewebPay, LinePay: SandboxLinePay, ACH: SandboxACH, Chailease: SandboxChailease, EzPay: SandboxEzPay,
-		LineLogin: SandboxLineLogin}
+		LineLogin: SandboxLineLogin, LineBot: SandboxLineBot}
 	for _, kind := range providers.AccountKinds {
-		if kind == providers.AccountLineLogin { // a brand's own only (no variables); dev's demo brands: the sandbox's
+		if kind == providers.AccountLineLogin || kind == providers.AccountLineBot { // a brand's own only (no variables); dev's demo brands: the sandbox's
 			if c.Env == "dev" {
 				c.Accounts.Take(kind, sandbox)
 				c.PaymentSandboxes = true

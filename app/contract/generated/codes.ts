@@ -101,4 +101,6 @@ export const codes = {
   LineUnavailable: -105,
   LineNoPending: -106,
   LineAlreadyLinked: -107,
+  NotifyNeedsLine: -108,
+  NotifyStaysOn: -109,
 } as const;

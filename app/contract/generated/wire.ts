@@ -1198,6 +1198,36 @@ export interface TimetablePage {
 }
 
 //////////
+// source: notify.go
+
+/**
+ * NotifyChoice is one kind of notification and how the member receives
+ * it: by LINE, by e-mail, or not at all (MayTurnOff kinds only: the others
+ * are about their bookings and payments and stay on).
+ */
+export interface NotifyChoice {
+  kind: 'booked' | 'cancelled' | 'promoted' | 'reminder' | 'payment_failed' | 'renewal';
+  channel: 'line' | 'email' | 'off';
+  mayTurnOff: boolean;
+}
+/**
+ * NotifyChoices is GET /api/user/notifyChoices's answer: LineOffered says
+ * the member linked LINE and the brand has a LINE Official Account (LINE
+ * is offered only then); Choices, every kind in order.
+ */
+export interface NotifyChoices {
+  lineOffered: boolean;
+  choices: NotifyChoice[];
+}
+/**
+ * NotifyChoiceRequest is POST /api/user/notifyChoice's body.
+ */
+export interface NotifyChoiceRequest extends BrandRequest {
+  kind: string;
+  channel: string;
+}
+
+//////////
 // source: pages.go
 
 /**

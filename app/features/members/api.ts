@@ -1,7 +1,7 @@
 // The members' API calls (sessions, verification, the member's data), typed.
 import { call } from '../../lib/api';
 import { cookies } from '../../contract/generated/shared';
-import type { CustomField, HoldingQR, ChangePasswordRequest, DeleteAccountRequest, EditUserRequest, Freeze, FreezeRequest, Freezes, LineAuthorize, LinePending, LineRegisterRequest, LineStatus, LoginAnswer, LoginRequest, RegisterLoginAnswer, RegisterRequest, ResendType, Unsubscribed, User } from '../../contract/props';
+import type { CustomField, HoldingQR, ChangePasswordRequest, DeleteAccountRequest, EditUserRequest, Freeze, FreezeRequest, Freezes, LineAuthorize, LinePending, LineRegisterRequest, LineStatus, NotifyChoice, NotifyChoices, LoginAnswer, LoginRequest, RegisterLoginAnswer, RegisterRequest, ResendType, Unsubscribed, User } from '../../contract/props';
 
 export function login(body: LoginRequest): Promise<LoginAnswer> {
   return call<LoginAnswer>('/api/session/login', { body });
@@ -159,4 +159,14 @@ export function lineRegister(body: LineRegisterRequest): Promise<RegisterLoginAn
 /** Unlinks LINE from the member (refused while the account has no password). */
 export async function lineUnlink(brandId: string): Promise<void> {
   await call('/api/line/unlink', { body: { brandId } });
+}
+
+/** The member's channel per kind of notification. */
+export function notifyChoices(brandId: string): Promise<NotifyChoices> {
+  return call<NotifyChoices>('/api/user/notifyChoices', { query: { brandId } });
+}
+
+/** Sets how one kind of notification reaches the member; answers every choice. */
+export function setNotifyChoice(brandId: string, kind: NotifyChoice['kind'], channel: NotifyChoice['channel']): Promise<NotifyChoices> {
+  return call<NotifyChoices>('/api/user/notifyChoice', { body: { brandId, kind, channel } });
 }

@@ -17,6 +17,7 @@ import { sectionTitle } from '../../../ui/section-title';
 import { colour } from '../../../ui/theme';
 import { passwordDigest } from '../password';
 import { lineLink, lineStatus, lineUnlink } from '../api';
+import { NotifyChoices } from './notify-choices';
 
 const section = css`
   margin-bottom: 24px;
@@ -68,6 +69,7 @@ export function LineSection() {
       {status.linked ? (
         <>
           <p>{t.linkedNow}</p>
+          <NotifyChoices brandId={brandId} />
           {status.hasPassword ? null : <p>{t.noPassword}</p>}
           <FormError>{formError}</FormError>
           <button type="button" className={secondaryButton} disabled={busy || !status.hasPassword} onClick={unlink}>
