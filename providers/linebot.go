@@ -59,7 +59,7 @@ func (l LineBot) Configured() bool { return l.ChannelID != "" && l.AccessToken !
 
 // String shows the settings with the token redacted.
 func (l LineBot) String() string {
-	return fmt.Sprintf("LineBot{ChannelID: %q, AccessToken: %s, URL: %q}", l.ChannelID, redacted(l.AccessToken), l.URL)
+	return channelString("LineBot", l.ChannelID, "AccessToken", l.AccessToken, l.URL)
 }
 
 // GoString is String (for %#v).
@@ -67,8 +67,7 @@ func (l LineBot) GoString() string { return l.String() }
 
 // LogValue logs the settings with the token redacted.
 func (l LineBot) LogValue() slog.Value {
-	return slog.GroupValue(slog.String("channelID", l.ChannelID), slog.String("accessToken", redacted(l.AccessToken)),
-		slog.String("url", l.URL))
+	return channelLog(l.ChannelID, "accessToken", l.AccessToken, l.URL)
 }
 
 func (l LineBot) client() *http.Client {

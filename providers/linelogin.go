@@ -59,7 +59,7 @@ func (l LineLogin) Configured() bool {
 
 // String shows the settings with the secret redacted.
 func (l LineLogin) String() string {
-	return fmt.Sprintf("LineLogin{ChannelID: %q, ChannelSecret: %s, URL: %q}", l.ChannelID, redacted(l.ChannelSecret), l.URL)
+	return channelString("LineLogin", l.ChannelID, "ChannelSecret", l.ChannelSecret, l.URL)
 }
 
 // GoString is String (for %#v).
@@ -67,8 +67,7 @@ func (l LineLogin) GoString() string { return l.String() }
 
 // LogValue logs the settings with the secret redacted.
 func (l LineLogin) LogValue() slog.Value {
-	return slog.GroupValue(slog.String("channelID", l.ChannelID), slog.String("channelSecret", redacted(l.ChannelSecret)),
-		slog.String("url", l.URL))
+	return channelLog(l.ChannelID, "channelSecret", l.ChannelSecret, l.URL)
 }
 
 // apiURL is where the token endpoint is: api.line.me beside

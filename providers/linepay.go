@@ -69,7 +69,7 @@ func (l LinePay) Configured() bool { return l.ChannelID != "" && l.ChannelSecret
 
 // String shows the settings with the secret (ChannelSecret) redacted.
 func (l LinePay) String() string {
-	return fmt.Sprintf("LinePay{ChannelID: %q, ChannelSecret: %s, URL: %q}", l.ChannelID, redacted(l.ChannelSecret), l.URL)
+	return channelString("LinePay", l.ChannelID, "ChannelSecret", l.ChannelSecret, l.URL)
 }
 
 // GoString is String (for %#v).
@@ -77,8 +77,7 @@ func (l LinePay) GoString() string { return l.String() }
 
 // LogValue logs the settings with the secret redacted.
 func (l LinePay) LogValue() slog.Value {
-	return slog.GroupValue(slog.String("channelID", l.ChannelID), slog.String("channelSecret", redacted(l.ChannelSecret)),
-		slog.String("url", l.URL))
+	return channelLog(l.ChannelID, "channelSecret", l.ChannelSecret, l.URL)
 }
 
 // LinePayRequest is a payment we ask LINE Pay for.

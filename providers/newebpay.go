@@ -85,6 +85,17 @@ func redacted(secret string) string {
 	return "[redacted]"
 }
 
+// channelString and channelLog show a LINE channel's settings (LINE Pay,
+// LINE Login, the Messaging API) with its secret, named secretName,
+// redacted.
+func channelString(kind, id, secretName, secret, url string) string {
+	return fmt.Sprintf("%s{ChannelID: %q, %s: %s, URL: %q}", kind, id, secretName, redacted(secret), url)
+}
+
+func channelLog(id, secretKey, secret, url string) slog.Value {
+	return slog.GroupValue(slog.String("channelID", id), slog.String(secretKey, redacted(secret)), slog.String("url", url))
+}
+
 // MPGOrder is what we ask the buyer to pay.
 type MPGOrder struct {
 	MerchantOrderNo string // our order number: at most 30 letters, digits and underscores
