@@ -12,7 +12,6 @@ import (
 	"storefront/host/wire"
 	"storefront/members"
 	"storefront/providers"
-	"storefront/rules"
 )
 
 // LINE Login (members/line.go has the flow): 以 LINE 登入 in the login and
@@ -119,11 +118,7 @@ func (s *Server) apiLineLink(w http.ResponseWriter, r *http.Request) (any, error
 	if err != nil {
 		return nil, err
 	}
-	digest, ok := rules.PasswordDigest(req.Password)
-	if !ok {
-		return nil, &storefront.Error{Kind: storefront.KindUnauthorized, Code: storefront.CodeWrongPassword, Field: "password"}
-	}
-	if _, err := s.checkPasswordThrottled(w, r, b.ID, m.user.Email, digest); err != nil {
+	if err := s.confirmPassword(w, r, b, m, req.Password); err != nil {
 		return nil, err
 	}
 	return s.startLine(w, r, b, req.Next, m.user.ID)

@@ -84,6 +84,18 @@ func (s *Server) decodeLogin(w http.ResponseWriter, r *http.Request, req interfa
 	return b, e, digest, nil
 }
 
+// confirmPassword checks that the logged-in member m of brand b typed
+// their password (MD5 hex, as at login), under the login throttles: the
+// step before an act that needs it (deleting the account, linking LINE).
+func (s *Server) confirmPassword(w http.ResponseWriter, r *http.Request, b *data.Brand, m *member, password string) error {
+	digest, ok := rules.PasswordDigest(password)
+	if !ok {
+		return &storefront.Error{Kind: storefront.KindUnauthorized, Code: storefront.CodeWrongPassword, Field: "password"}
+	}
+	_, err := s.checkPasswordThrottled(w, r, b.ID, m.user.Email, digest)
+	return err
+}
+
 // checkPasswordThrottled checks a member's password under the throttles of
 // the account (or, from the account's known device, of that device) and
 // the caller's address (rules.AccountLimits, rules.AddressLimits): a wrong

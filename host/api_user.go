@@ -120,11 +120,7 @@ func (s *Server) apiUserDelete(w http.ResponseWriter, r *http.Request) (any, err
 	if err != nil {
 		return nil, err
 	}
-	digest, ok := rules.PasswordDigest(req.Password)
-	if !ok {
-		return nil, &storefront.Error{Kind: storefront.KindUnauthorized, Code: storefront.CodeWrongPassword, Field: "password"}
-	}
-	if _, err := s.checkPasswordThrottled(w, r, b.ID, m.user.Email, digest); err != nil {
+	if err := s.confirmPassword(w, r, b, m, req.Password); err != nil {
 		return nil, err
 	}
 	revoked, err := s.members.DeleteAccount(r.Context(), m.user)
