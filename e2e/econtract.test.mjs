@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launch, newPage, open, shot, sql, mailTo, base, expected } from './lib.mjs';
+import { launch, newPage, open, shot, sql, mailTo, lastMailId, base, expected } from './lib.mjs';
 
 const site = base.replace('//127.0.0.1', '//localhost');
 const item = '週末體驗通行卡';
@@ -156,7 +156,7 @@ test('please sign at checkout, sign on a phone, get the mail, come back with the
   await page.getByLabel('緊急聯絡人電話').fill('0922333444');
   await sign(page);
   await page.getByRole('checkbox', { name: /同意本合約/ }).check();
-  const mailsBefore = Number((await (await fetch(base + '/dev/mailbox.json?to=' + encodeURIComponent(email))).json()).data.reduce((m, x) => Math.max(m, x.id), 0));
+  const mailsBefore = await lastMailId(email);
   await page.getByRole('button', { name: '同意並簽署' }).click();
   const signed = page.getByTestId('contract-signed');
   await signed.waitFor();

@@ -10,7 +10,7 @@
 // 加入行事曆 uncovered.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, shot, sql, base, logInAs, mailTo, nextFrames, phone, expected, payByCard, newMember, coursePath, seatsOf, bookable, chip, livePanel } from './lib.mjs';
+import { launch, newPage, open, shot, sql, base, logInAs, mailTo, mailsWith, lastMailId, nextFrames, phone, expected, payByCard, newMember, coursePath, seatsOf, bookable, chip, livePanel } from './lib.mjs';
 
 // The journeys run on the storefront's public origin (dev: localhost): the
 // payment sandboxes live there (checkout.test.mjs says why).
@@ -24,17 +24,6 @@ after(async () => { await browser?.close(); });
 const bookingsOf = (email, scheduleId) =>
   Number(sql(`select count(*) from bookings b join users u on u.id = b.user_id
                where u.brand_id = 'demo' and u.email = :'email' and b.schedule_id = :'sid' and b.status <> 'cancelled'`, { email, sid: scheduleId }));
-
-/** The mail to address whose subject matches re (the development mailbox), waiting for it. */
-async function mailWith(address, re) {
-  for (;;) {
-    const m = await mailTo(address);
-    const list = (await (await fetch(base + '/dev/mailbox.json?to=' + encodeURIComponent(address))).json()).data;
-    const hit = list.find((x) => re.test(x.subject));
-    if (hit) return hit;
-    await mailTo(address, { after: m.id });
-  }
-}
 
 /** Counts the member's taps. */
 function tapper() {
@@ -84,7 +73,7 @@ test('a member with nothing that pays buys one class on the course page and is b
   await page.getByTestId('order-booked').waitFor();
   assert.equal(bookingsOf(email, pick.scheduleId), 1);
   // the confirmation mail tells the rule of a seat bought online
-  const m = await mailWith(email, /預約成功/);
+  const [m] = await mailsWith(email, /預約成功/);
   assert.match(m.text, /單堂購買的預約無法於線上取消/);
   // the course page shows the session as the member's
   await open(page, site + course.path + `?session=${pick.scheduleId}`);
@@ -207,7 +196,7 @@ test('a plan bought for a session that filled meanwhile offers its waiting list'
   await refused.waitFor();
   await refused.getByTestId('order-join-waiting').tap();
   await refused.getByText(/已加入候補，目前第 1 位/).waitFor();
-  const m = await mailWith(email, /已加入候補名單/);
+  const [m] = await mailsWith(email, /已加入候補名單/);
   assert.match(m.text, /目前為第 1 位/);
   await shot(page, 'funnel-plan-waiting-390');
   await page.context().close();
@@ -266,7 +255,7 @@ test('a member sees the cancellation rule before booking, sessions inside the de
   await panel.getByTestId('payment-options').waitFor();
   await panel.getByTestId('confirm-booking').tap();
   await panel.getByTestId('booking-done').waitFor();
-  const m = await mailWith(email, /預約成功/);
+  const [m] = await mailsWith(email, /預約成功/);
   assert.match(m.text, /如需取消，請於 \d{4}\/\d{2}\/\d{2}（.）\d{2}:\d{2} 前於線上取消/);
   // the panel and the mail name the same deadline
   assert.equal(m.text.match(/請於 (\S+) 前/)[1], policy.match(/可於 (\S+) 前/)[1]);
@@ -292,8 +281,7 @@ test('full days and full sessions say so before a tap, and joining the waiting l
   await shot(page, 'funnel-full-day-390');
   await full.tap();
   const before = Number(sql(`select coalesce(max(id), 0) from mail_outbox`));
-  const mailbox = (await (await fetch(base + '/dev/mailbox.json?to=member@example.com')).json()).data;
-  const seen = Math.max(0, ...mailbox.map((x) => x.id));
+  const seen = await lastMailId('member@example.com');
   await panel.getByTestId('join-waiting').tap();
   await page.getByTestId('snackbar').getByText(/已加入候補/).waitFor();
   const m = await mailTo('member@example.com', { after: seen });

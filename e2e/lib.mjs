@@ -76,13 +76,32 @@ export async function shot(page, name) {
   await page.screenshot({ path: path.join(shotDir, name + '.png'), fullPage: true });
 }
 
+/** The mails to address in the development mailbox (dev env), newest first. */
+export async function mailbox(address) {
+  return (await (await fetch(base + '/dev/mailbox.json?to=' + encodeURIComponent(address))).json()).data;
+}
+
+/** The id of the newest mail to address (0: none yet): what mailTo's after takes. */
+export async function lastMailId(address) {
+  return Math.max(0, ...(await mailbox(address)).map((m) => m.id));
+}
+
+/** The mails to address whose subject matches re, newest first, waiting for at least one. */
+export async function mailsWith(address, re, { timeout = patience } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const found = (await mailbox(address)).filter((m) => re.test(m.subject));
+    if (found.length) return found;
+    if (Date.now() > end) throw new Error(`no mail ${re} to ${address}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** The newest mail to address in the development mailbox (dev env), waiting for it. */
 export async function mailTo(address, { after = 0, timeout = patience } = {}) {
   const end = Date.now() + timeout;
   for (;;) {
-    const res = await fetch(base + '/dev/mailbox.json?to=' + encodeURIComponent(address));
-    const { data } = await res.json();
-    const m = data.find((x) => x.id > after);
+    const m = (await mailbox(address)).find((x) => x.id > after);
     if (m) return m;
     if (Date.now() > end) throw new Error('no mail to ' + address);
     await new Promise((r) => setTimeout(r, 200));
@@ -120,11 +139,39 @@ export function clashes(email, scheduleId) {
  * Typing the card is not a member's tap.
  */
 export async function payByCard(page, card = '4000-2211-1111-1111') {
+  await fillCard(page, card);
+  await page.getByRole('button', { name: '確認付款' }).click();
+}
+
+/** On the NewebPay sandbox's mandate form: agrees to the recurring (定期定額) mandate with card. */
+export async function agreeMandate(page, card = '4000-2211-1111-1111') {
+  await fillCard(page, card);
+  await page.getByRole('button', { name: '同意定期定額委託' }).click();
+}
+
+async function fillCard(page, card) {
   await page.waitForURL(/\/dev\/newebpay\//);
   await page.getByLabel('信用卡卡號').fill(card);
   await page.getByLabel('有效期限（MM/YY）').fill('12/30');
   await page.getByLabel('背面末三碼').fill('123');
-  await page.getByRole('button', { name: '確認付款' }).click();
+}
+
+/**
+ * Buys the plan brand's monthly plan (月費方案) by a recurring card mandate
+ * at site (the public origin, where the sandboxes live) as the member
+ * logged in on page; returns the order number once the order shows paid.
+ */
+export async function buyMonthlyPlan(page, site, card = '4000-2211-1111-1111') {
+  const id = sql(`select id from items where brand_id = 'plan' and name = '月費方案'`);
+  await open(page, site + `/plan/passcard/${id}/checkout`);
+  await page.getByTestId('checkout').waitFor();
+  await page.getByRole('radio', { name: /信用卡定期定額/ }).check();
+  await page.getByRole('checkbox', { name: /服務條款/ }).check();
+  await page.getByRole('button', { name: '前往付款' }).click();
+  await agreeMandate(page, card);
+  await page.waitForURL(/\/plan\/(webUser\/)?orderResult\//);
+  await page.locator('[data-testid="order-result"][data-state="paid"]').waitFor();
+  return page.url().split('/').pop().split('?')[0];
 }
 
 /** On the checkout form: accepts the terms, goes to pay and pays by card in the NewebPay sandbox. */

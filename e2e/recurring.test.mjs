@@ -5,7 +5,7 @@
 // again on the new card and the pass recovers.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, sql, base, logInAs } from './lib.mjs';
+import { launch, newPage, open, sql, base, logInAs, agreeMandate, buyMonthlyPlan } from './lib.mjs';
 
 // the payment sandboxes live on the public origin (dev: localhost)
 const site = base.replace('//127.0.0.1', '//localhost');
@@ -13,15 +13,6 @@ const site = base.replace('//127.0.0.1', '//localhost');
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-/** On the sandbox's mandate form: agrees to the mandate with card. */
-async function mandate(page, card) {
-  await page.waitForURL(/\/dev\/newebpay\//);
-  await page.getByLabel('信用卡卡號').fill(card);
-  await page.getByLabel('有效期限（MM/YY）').fill('12/30');
-  await page.getByLabel('背面末三碼').fill('123');
-  await page.getByRole('button', { name: '同意定期定額委託' }).click();
-}
 
 const charges = (orderNo) =>
   sql(`select string_agg(c.period || ':' || c.state, ',' order by c.period) from recurring_charges c
@@ -31,16 +22,7 @@ test('a monthly plan by card: a declined month, a card change, the pass recovers
   const page = await newPage(browser);
   await logInAs(page, 'member@example.com', { path: site + '/plan' });
 
-  const id = sql(`select id from items where brand_id = 'plan' and name = '月費方案'`);
-  await open(page, site + `/plan/passcard/${id}/checkout`);
-  await page.getByTestId('checkout').waitFor();
-  await page.getByRole('radio', { name: /信用卡定期定額/ }).check();
-  await page.getByRole('checkbox', { name: /服務條款/ }).check();
-  await page.getByRole('button', { name: '前往付款' }).click();
-  await mandate(page, '4000-2211-1111-1111');
-  await page.waitForURL(/\/plan\/(webUser\/)?orderResult\//);
-  await page.locator('[data-testid="order-result"][data-state="paid"]').waitFor();
-  const orderNo = page.url().split('/').pop().split('?')[0];
+  const orderNo = await buyMonthlyPlan(page, site);
   assert.equal(charges(orderNo), '1:paid');
 
   // the sandbox declines month 2 (its clock is ours: one period on)
@@ -57,7 +39,7 @@ test('a monthly plan by card: a declined month, a card change, the pass recovers
   await page.waitForURL(new RegExp(`/plan/changeFailCard/${orderNo}`));
   assert.match(await page.getByTestId('masked-card').innerText(), /1111$/);
   await page.getByTestId('start-change').click();
-  await mandate(page, '4000-2211-1111-1114');
+  await agreeMandate(page, '4000-2211-1111-1114');
   await page.waitForURL(new RegExp(`/plan/changeFailCardResult/${orderNo}`));
   await page.locator('[data-testid="card-change"][data-state="active"]').waitFor();
   assert.match(await page.getByTestId('masked-card').innerText(), /\*+ ?1114$/);

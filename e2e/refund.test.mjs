@@ -8,19 +8,10 @@
 // at the sandbox and its next period charges nothing.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, shot, sql, base, logInAs, payByCard, orderResult } from './lib.mjs';
+import { launch, newPage, open, shot, sql, base, logInAs, payByCard, orderResult, buyMonthlyPlan } from './lib.mjs';
 
 // the public origin (dev: localhost), where the payment sandboxes live
 const site = base.replace('//127.0.0.1', '//localhost');
-
-/** On the sandbox's mandate form: agrees to the mandate with card. */
-async function mandate(page, card) {
-  await page.waitForURL(/\/dev\/newebpay\//);
-  await page.getByLabel('信用卡卡號').fill(card);
-  await page.getByLabel('有效期限（MM/YY）').fill('12/30');
-  await page.getByLabel('背面末三碼').fill('123');
-  await page.getByRole('button', { name: '同意定期定額委託' }).click();
-}
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -63,16 +54,7 @@ test('a member cancels a pass bought today at 390 px and gets everything back', 
 test('a member ends a monthly plan bought today at 390 px: the charges stop and the month comes back', async () => {
   const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
   await logInAs(page, 'member@example.com', { path: site + '/plan' });
-  const id = sql(`select id from items where brand_id = 'plan' and name = '月費方案'`);
-  await open(page, site + `/plan/passcard/${id}/checkout`);
-  await page.getByTestId('checkout').waitFor();
-  await page.getByRole('radio', { name: /信用卡定期定額/ }).check();
-  await page.getByRole('checkbox', { name: /服務條款/ }).check();
-  await page.getByRole('button', { name: '前往付款' }).click();
-  await mandate(page, '4000-2211-1111-1111');
-  await page.waitForURL(/\/plan\/(webUser\/)?orderResult\//);
-  await page.locator('[data-testid="order-result"][data-state="paid"]').waitFor();
-  const orderNo = page.url().split('/').pop().split('?')[0];
+  const orderNo = await buyMonthlyPlan(page, site);
 
   await open(page, site + '/plan/user');
   const order = page.locator(`[data-testid="member-order"][data-order="${orderNo}"]`);

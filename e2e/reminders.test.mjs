@@ -5,23 +5,11 @@
 // confirms, and then cancels the booking.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, open, shot, base, sql, logInAs, phone, patience, clashes } from './lib.mjs';
+import { launch, newPage, open, shot, base, sql, logInAs, phone, clashes, mailsWith } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
-
-/** The reminder mails to address in the development mailbox, waiting for at least one. */
-async function reminders(address) {
-  const end = Date.now() + patience;
-  for (;;) {
-    const res = await fetch(base + '/dev/mailbox.json?to=' + encodeURIComponent(address));
-    const found = (await res.json()).data.filter((m) => m.subject.includes('課程提醒'));
-    if (found.length) return found;
-    if (Date.now() > end) throw new Error('no reminder to ' + address);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 test('a class reminder\'s cancel link: shown on a phone, cancelled once confirmed', async () => {
   sql(`update brands set reminder_before_minutes = 60 where id = 'demo'`);
@@ -43,7 +31,7 @@ test('a class reminder\'s cancel link: shown on a phone, cancelled once confirme
 
   // made due now: any host's worker mails it
   sql(`update jobs set next_at = now() where kind = 'reminder' and key = :'id'`, { id });
-  const [mail] = await reminders('member@example.com');
+  const [mail] = await mailsWith('member@example.com', /課程提醒/);
   const link = mail.text.match(/https?:\/\/\S+\?cancelBooking=[^\s"<]+/)?.[0];
   assert.ok(link, 'the reminder carries a cancel link');
   assert.match(mail.text, /取消這堂預約/);
@@ -62,6 +50,6 @@ test('a class reminder\'s cancel link: shown on a phone, cancelled once confirme
   await d.getByRole('button', { name: '確定取消' }).click();
   await d.getByTestId('cancel-link-done').waitFor();
   assert.equal(sql(`select status from bookings where id = :'id'`, { id }), 'cancelled');
-  assert.equal((await reminders('member@example.com')).length, 1, 'one reminder');
+  assert.equal((await mailsWith('member@example.com', /課程提醒/)).length, 1, 'one reminder');
   assert.deepEqual(mobile.errors, []);
 });
