@@ -98,7 +98,7 @@ const (
 // of the coming charge, and how to end or freeze the plan before it.
 func TextMailRenewalIntro(item, day string, period int, amount string) string {
 	return fmt.Sprintf("您的「%s」將於 %s 以信用卡自動扣款第 %d 期 %s。"+
-		"如不再續約，請於扣款日前至會員中心「我的訂單」申請終止，送出後即不再扣款；如需暫停，請至會員中心「暫停會籍」提出申請。明細如下：",
+		"如不再續約，請於扣款日前至會員中心「我的訂單」申請退款以終止方案，送出後即不再扣款；如需暫停，請至會員中心「暫停會籍」提出申請。明細如下：",
 		item, day, period, amount)
 }
 
