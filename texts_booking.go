@@ -1,6 +1,9 @@
 package storefront
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // ---- booking ----
 
@@ -59,6 +62,11 @@ const (
 // TextWeekdayShort names the weekdays in a session's time, by
 // time.Weekday: 2026/12/01（二）19:00–20:00.
 var TextWeekdayShort = [7]string{"日", "一", "二", "三", "四", "五", "六"}
+
+// TextDate is t's date as a mail says it, in t's location: 2026/12/01（二）.
+func TextDate(t time.Time) string {
+	return fmt.Sprintf("%s（%s）", t.Format("2006/01/02"), TextWeekdayShort[t.Weekday()])
+}
 
 // TextCoach introduces a session's coach in its calendar event.
 const TextCoach = "教練："

@@ -3,6 +3,8 @@ package storefront
 // The texts of the checkout flows and of the order files of data (see
 // texts.go).
 
+import "fmt"
+
 // ---- checkout ----
 
 // The refusals of an order in a state that cannot take what was asked.
@@ -43,9 +45,15 @@ const (
 	TextChargedPeriod   = "扣款期數"
 	TextPeriodN         = "第 %d 期"
 	TextChargedAmount   = "扣款金額"
+	TextChargeDay       = "扣款日期"
 	TextDuplicatePeriod = "重複扣款期數"
 	TextRefundAmount    = "退款金額"
 )
+
+// TextPeriodOf is a period of a plan of periods: 第 3 期（共 12 期）.
+func TextPeriodOf(period, periods int) string {
+	return fmt.Sprintf("第 %d 期（共 %d 期）", period, periods)
+}
 
 // The payment ways, as the checkout offers them.
 const (

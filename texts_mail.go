@@ -85,6 +85,23 @@ const (
 	TextMailRecurringRefundedOutro = "退款入帳時間依發卡銀行作業而定，通常為 7 至 14 個工作天。"
 )
 
+// The notice of a recurring plan about to renew (定期定額續扣通知): its
+// button opens the member centre, where the plan is ended (我的訂單,
+// 申請退款) or the membership frozen (暫停會籍).
+const (
+	TextMailRenewalTitle  = "定期定額續扣通知"
+	TextMailRenewalButton = "前往會員中心"
+	TextMailRenewalOutro  = "暫停會籍須經門市審核（七個工作天內），核准後暫停期間不扣款，會籍到期日依暫停天數順延。"
+)
+
+// TextMailRenewalIntro names the plan, the day, the period and the amount
+// of the coming charge, and how to end or freeze the plan before it.
+func TextMailRenewalIntro(item, day string, period int, amount string) string {
+	return fmt.Sprintf("您的「%s」將於 %s 以信用卡自動扣款第 %d 期 %s。"+
+		"如不再續約，請於扣款日前至會員中心「我的訂單」申請退款以終止方案，送出後即不再扣款；如需暫停，請至會員中心「暫停會籍」提出申請。明細如下：",
+		item, day, period, amount)
+}
+
 // TextMailRecurringFailedIntro names the item and the period declined.
 func TextMailRecurringFailedIntro(item string, period int) string {
 	return fmt.Sprintf("您的「%s」第 %d 期信用卡扣款未成功，會員資格將於已付款期間結束後暫停。明細如下：", item, period)

@@ -778,7 +778,7 @@ func when(s *data.SessionInfo) string {
 // dayTime is a moment as a mail says it: 2026/12/01（二）19:00.
 func dayTime(t time.Time) string {
 	t = t.In(rules.Taipei)
-	return fmt.Sprintf("%s（%s）%s", t.Format("2006/01/02"), storefront.TextWeekdayShort[t.Weekday()], t.Format("15:04"))
+	return storefront.TextDate(t) + t.Format("15:04")
 }
 
 func classLine(s *data.SessionInfo) string {

@@ -103,11 +103,13 @@ type ChargeOutcome struct {
 // extends the order's holdings to cover every period paid and clears
 // payment-failed when no declined period is left; a declined one marks
 // them payment-failed and, when the order was not failed already, queues
-// the failure mail. Each (order, period) changes once (rules.PeriodNext):
-// a replay is a no-op; a paid period never goes back to failed; a second
-// trade for a paid period is claimed for refund. The amount must be the
-// order's period amount (ErrAmountMismatch), the PeriodNo the mandate's.
-// The first period of the first mandate is Pay's (call it before).
+// the failure mail; a paid one, the plan not failed, queues the next
+// period's renewal notice (renewal.go). Each (order, period) changes
+// once (rules.PeriodNext): a replay is a no-op; a paid period never goes
+// back to failed; a second trade for a paid period is claimed for
+// refund. The amount must be the order's period amount
+// (ErrAmountMismatch), the PeriodNo the mandate's. The first period of
+// the first mandate is Pay's (call it before).
 func (f *Flows) ApplyCharge(ctx context.Context, c data.Charge) (*ChargeOutcome, error) {
 	out := &ChargeOutcome{}
 	err := f.DB.InTx(ctx, func(t *data.Tx) error {
@@ -199,6 +201,11 @@ func (f *Flows) ApplyCharge(ctx context.Context, c data.Charge) (*ChargeOutcome,
 		if err := t.ExtendHoldings(o.ID, paid*plan.PerValue, plan.Unit, failed != nil); err != nil {
 			return err
 		}
+		if c.Paid && failed == nil { // the next period's notice (a failed plan's waits for the card change)
+			if err := queueRenewal(t, o, plan, out.Period, chargedOn(c), f.Now()); err != nil {
+				return err
+			}
+		}
 		if c.Paid || plan.Failed != nil || f.Shop == nil { // mailed when its first declined period was
 			return nil
 		}
@@ -236,7 +243,13 @@ func (f *Flows) frozenCharge(t *data.Tx, id int64, c data.Charge) (bool, error) 
 	if err != nil {
 		return false, err
 	}
-	return t.Frozen(o.UserID, cmp.Or(c.Day, rules.DayOf(c.At).String()))
+	return t.Frozen(o.UserID, chargedOn(c))
+}
+
+// chargedOn is the Taipei day charge c was made on (YYYY-MM-DD): the
+// gateway's, else the day it came.
+func chargedOn(c data.Charge) string {
+	return cmp.Or(c.Day, rules.DayOf(c.At).String())
 }
 
 // settleRefund records the provider's answer to duplicate charge d's

@@ -212,10 +212,17 @@ func (t *Tx) QueueJobAt(kind, key string, payload any, at time.Time) error {
 // Frozen tells whether member userID has an approved freeze on day
 // (YYYY-MM-DD).
 func (t *Tx) Frozen(userID int64, day string) (bool, error) {
-	var frozen bool
-	err := t.tx.QueryRow(t.ctx, `select exists (select 1 from freezes where user_id = $1 and state = 'approved'
-		and starts_on <= $2::date and ends_on >= $2::date)`, userID, day).Scan(&frozen)
-	return frozen, dbErr(err)
+	until, err := t.FrozenUntil(userID, day)
+	return until != "", err
+}
+
+// FrozenUntil is the last day (YYYY-MM-DD) of member userID's approved
+// freeze over day, "" when none.
+func (t *Tx) FrozenUntil(userID int64, day string) (string, error) {
+	var until string
+	err := t.tx.QueryRow(t.ctx, `select coalesce(to_char(max(ends_on), 'YYYY-MM-DD'), '') from freezes
+		where user_id = $1 and state = 'approved' and starts_on <= $2::date and ends_on >= $2::date`, userID, day).Scan(&until)
+	return until, dbErr(err)
 }
 
 // Freezes are member userID's freezes of brandID, latest first.

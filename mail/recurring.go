@@ -58,3 +58,17 @@ func FreezeEndedEarly(b Brand, to, name, start, end string, rows [][2]string) Me
 	return render(to, mailData{Brand: b, Name: name, Title: storefront.TextMailFreezeEndedTitle,
 		Intro: storefront.TextMailFreezeEndedIntro(start, end), Rows: rows, Outro: storefront.TextMailFreezeEndedOutro})
 }
+
+// RecurringRenewal is the notice of a recurring plan about to renew: the
+// coming charge (intro names the plan, its day, period and amount) and a
+// link to the member centre, where the plan is ended or frozen.
+func RecurringRenewal(b Brand, to, name, intro, link string, rows [][2]string) Message {
+	return render(to, mailData{
+		Brand: b, Name: name, Title: storefront.TextMailRenewalTitle,
+		Intro:  intro,
+		Rows:   rows,
+		Button: storefront.TextMailRenewalButton,
+		Link:   link,
+		Outro:  storefront.TextMailRenewalOutro,
+	})
+}
