@@ -66,8 +66,7 @@ func (l LineBot) Configured() bool { return l.ChannelID != "" && l.AccessToken !
 
 // String shows the settings with the token and the secret redacted.
 func (l LineBot) String() string {
-	return fmt.Sprintf("LineBot{ChannelID: %q, AccessToken: %s, ChannelSecret: %s, URL: %q}", l.ChannelID, redacted(l.AccessToken),
-		redacted(l.ChannelSecret), l.URL)
+	return channelString("LineBot", l.ChannelID, l.URL, "AccessToken", l.AccessToken, "ChannelSecret", l.ChannelSecret)
 }
 
 // GoString is String (for %#v).
@@ -75,8 +74,7 @@ func (l LineBot) GoString() string { return l.String() }
 
 // LogValue logs the settings with the token and the secret redacted.
 func (l LineBot) LogValue() slog.Value {
-	return slog.GroupValue(slog.String("channelID", l.ChannelID), slog.String("accessToken", redacted(l.AccessToken)),
-		slog.String("channelSecret", redacted(l.ChannelSecret)), slog.String("url", l.URL))
+	return channelLog(l.ChannelID, l.URL, "accessToken", l.AccessToken, "channelSecret", l.ChannelSecret)
 }
 
 func (l LineBot) client() *http.Client {

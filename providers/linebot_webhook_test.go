@@ -3,6 +3,7 @@ package providers
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -46,6 +47,11 @@ func TestLineWebhookSignature(t *testing.T) {
 		if w, err := ParseLineWebhook(c.secret, c.body, c.sig); !errors.Is(err, ErrLineSignature) || w != nil {
 			t.Errorf("%s: %+v %v; want ErrLineSignature", name, w, err)
 		}
+	}
+	ch := LineBot{ChannelID: "2000000001", AccessToken: "tok-S3cret", ChannelSecret: secret, URL: LineBotAPIURL}
+	if shown := fmt.Sprint(ch) + fmt.Sprintf("%#v", ch) + ch.LogValue().String(); strings.Contains(shown, secret) || strings.Contains(shown, "S3cret") ||
+		!strings.Contains(shown, "2000000001") {
+		t.Errorf("the channel shows its secrets: %s", shown)
 	}
 	junk := []byte("not json")
 	if _, err := ParseLineWebhook(secret, junk, SignLineWebhook(secret, junk)); err == nil || errors.Is(err, ErrLineSignature) {

@@ -65,7 +65,7 @@ func (l LineLogin) Configured() bool {
 
 // String shows the settings with the secret redacted.
 func (l LineLogin) String() string {
-	return channelString("LineLogin", l.ChannelID, "ChannelSecret", l.ChannelSecret, l.URL)
+	return channelString("LineLogin", l.ChannelID, l.URL, "ChannelSecret", l.ChannelSecret)
 }
 
 // GoString is String (for %#v).
@@ -73,7 +73,7 @@ func (l LineLogin) GoString() string { return l.String() }
 
 // LogValue logs the settings with the secret redacted.
 func (l LineLogin) LogValue() slog.Value {
-	return channelLog(l.ChannelID, "channelSecret", l.ChannelSecret, l.URL)
+	return channelLog(l.ChannelID, l.URL, "channelSecret", l.ChannelSecret)
 }
 
 // apiURL is where the token endpoint is: api.line.me beside
