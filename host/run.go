@@ -227,7 +227,7 @@ func (s *Server) handleJobs(w *outbox.Worker) {
 	w.Handle(data.JobFreezeStart, func(ctx context.Context, p json.RawMessage) error { return s.checkout.FreezePlans(ctx, p, true) })
 	w.Handle(data.JobFreezeEnd, func(ctx context.Context, p json.RawMessage) error { return s.checkout.FreezePlans(ctx, p, false) })
 	w.Handle(data.JobReminder, s.remind)
-	w.Handle(data.JobLine, outbox.PushLine(s.db, s.lineBot, s.log))
+	w.Handle(data.JobLine, outbox.PushLine(s.db, s.lineBot, s.now, s.log))
 }
 
 // purgeEvery is how often a host removes the deleted accounts past
