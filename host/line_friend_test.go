@@ -237,7 +237,8 @@ func TestLinePushRefusedMarksNotFriend(t *testing.T) {
 // the login's access token and records it on the link: a new member who
 // added the account at the consent page is a friend once registered; one
 // who blocked it since is not, at their next login; the member centre
-// then says so, with the account's add-friend link.
+// then says so, with the account's add-friend link; a member linking LINE
+// from the member centre without adding the account is no friend.
 func TestLineLoginRecordsTheFriendship(t *testing.T) {
 	s := newLineShop(t)
 	u := lineUser{sub: "U3333333333333333333333333333333c", name: "好友", email: "friend@line.test", addFriend: true}
@@ -274,5 +275,16 @@ func TestLineLoginRecordsTheFriendship(t *testing.T) {
 	}
 	if page := again.get(t, "/dev/line-bot/ti/p/@1800000000"); page.Code != 200 || !strings.Contains(page.Body.String(), "加入好友") {
 		t.Fatalf("the add-friend page: %d", page.Code)
+	}
+
+	linker := s.browser()
+	if w, _ := login(t, linker, "demo", "member@example.com", "demo1234"); w.Code != 200 {
+		t.Fatalf("login: %d", w.Code)
+	}
+	other := lineUser{sub: "U4444444444444444444444444444444d", name: "會員"}
+	cb = s.consent(t, linker, "/api/line/link", map[string]any{"brandId": "demo", "password": md5hex("demo1234")}, other)
+	wantRedirect(t, linker.get(t, cb), "http://example.com/demo/?line=linked")
+	if f := friendOf(t, s.memberServer, other.sub); f != "false" {
+		t.Fatalf("a member who linked LINE without adding the account: friend %s", f)
 	}
 }

@@ -26,8 +26,12 @@ const lineWebhookPath = "/api/line/webhook/{brandId}"
 const maxLineWebhook = 1 << 20
 
 // lineBotInfoTTL is how long a LINE Official Account's identity (its
-// basic id, for the add-friend link) is kept before LINE is asked again.
-const lineBotInfoTTL = time.Hour
+// basic id, for the add-friend link) is kept before LINE is asked again;
+// lineBotInfoWait, how long the member centre waits for it.
+const (
+	lineBotInfoTTL  = time.Hour
+	lineBotInfoWait = 3 * time.Second
+)
 
 // lineBot is brand brandID's LINE Messaging API channel (outbox.LineChannel);
 // a channel of the dev sandbox uses the sandbox's client.
@@ -49,6 +53,8 @@ func (s *Server) addFriendURL(ctx context.Context, ch providers.LineBot) string 
 	key := ch.URL + " " + ch.ChannelID
 	info, ok := s.lineBotInfo.Get(key)
 	if !ok {
+		ctx, cancel := context.WithTimeout(ctx, lineBotInfoWait)
+		defer cancel()
 		var err error
 		if info, err = ch.Info(ctx); err != nil {
 			s.log.Warn("LINE bot info", "channel", ch, "err", err)

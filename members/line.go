@@ -155,6 +155,9 @@ func (f *Flows) LineCallback(ctx context.Context, c LineCallback) (*LineOutcome,
 		return out, err
 	}
 	if out.User != nil {
+		if friend == nil {
+			return out, nil
+		}
 		return out, f.DB.InTx(ctx, known)
 	}
 	out.Register = true
