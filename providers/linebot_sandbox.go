@@ -16,11 +16,12 @@ package providers
 //     form (POST /switches: a LINE user who is not a friend, the next
 //     pushes answered 429, a channel's monthly quota); GET /messages.json
 //     the list (?to= one user's).
-//   - GET /ti/p/{basicId} stands for LINE's add-friend link: the tester
-//     names the LINE user and 加入好友 or 封鎖 (POST /follow) the account;
-//     as LINE does, the sandbox then POSTs a follow or unfollow event to
-//     the channel's webhook URLs (Webhooks, as registered in the LINE
-//     Developers console), signed with the channel's secret (SetSecret).
+//   - GET /ti/p/{basicId} (linked from the page) stands for LINE's
+//     add-friend link: the tester names the LINE user and 加入好友 or 封鎖
+//     (POST /follow) the account; as LINE does, the sandbox then POSTs a
+//     follow or unfollow event to the channel's webhook URLs (Webhooks, as
+//     registered in the LINE Developers console), signed with the
+//     channel's secret (SetSecret).
 //
 // Friendship is one per LINE user across the sandbox's channels (a
 // sandbox has one LINE Official Account): a user the sandbox never heard
@@ -39,6 +40,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -425,8 +427,9 @@ var lineBotPageBody = template.Must(template.New("pushed").Parse(`<form method="
 <label for="quota">本月訊息額度（空白：不限）</label><input id="quota" name="quota" type="number" min="0">
 <label for="used">本月已用</label><input id="used" name="used" type="number" min="0" value="0">
 <button type="submit">套用</button></form>
-{{if not .}}<p>尚未推播任何訊息。</p>{{end}}
-{{range .}}<dl><dt>時間</dt><dd>{{.At.Format "2006-01-02 15:04:05"}}</dd><dt>Channel</dt><dd>{{.Channel}}</dd>
+<p>加入好友或封鎖（送出 follow／unfollow Webhook）：{{range .Channels}}<a href="ti/p/@{{.}}">@{{.}}</a> {{end}}</p>
+{{if not .Pushed}}<p>尚未推播任何訊息。</p>{{end}}
+{{range .Pushed}}<dl><dt>時間</dt><dd>{{.At.Format "2006-01-02 15:04:05"}}</dd><dt>Channel</dt><dd>{{.Channel}}</dd>
 <dt>收件者</dt><dd>{{.To}}</dd><dt>內容</dt><dd style="white-space:pre-wrap">{{.Text}}</dd></dl><hr>{{end}}`))
 
 // page lists what was pushed, newest first.
@@ -435,8 +438,15 @@ func (s *LineBotSandbox) page(w http.ResponseWriter) {
 	for i, j := 0, len(list)-1; i < j; i, j = i+1, j-1 {
 		list[i], list[j] = list[j], list[i]
 	}
+	s.mu.Lock()
+	var channels []string
+	for _, ch := range s.channels {
+		channels = append(channels, ch)
+	}
+	s.mu.Unlock()
+	slices.Sort(channels)
 	var body strings.Builder
-	lineBotPageBody.Execute(&body, list)
+	lineBotPageBody.Execute(&body, map[string]any{"Pushed": list, "Channels": slices.Compact(channels)})
 	writePage(w, http.StatusOK, pageData{Provider: "LINE Messaging API", Note: "訊息不會送到真實的 LINE。", Title: "已推播的 LINE 訊息",
 		Body: template.HTML(body.String())})
 }

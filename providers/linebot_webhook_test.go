@@ -105,11 +105,20 @@ func TestLineSandboxFriendship(t *testing.T) {
 	if link != srv.URL+"/ti/p/@2000000001" || (LineBot{URL: LineBotAPIURL}).AddFriendURL("@abc1234") != "https://line.me/R/ti/p/@abc1234" {
 		t.Fatalf("add-friend links: %s", link)
 	}
+	home, err := http.Get(srv.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, _ := io.ReadAll(home.Body)
+	home.Body.Close()
+	if !strings.Contains(string(html), `href="ti/p/@2000000001"`) {
+		t.Fatalf("the sandbox's page does not link its add-friend page: %s", html)
+	}
 	page, err := http.Get(link + "?sub=Ufan")
 	if err != nil {
 		t.Fatal(err)
 	}
-	html, _ := io.ReadAll(page.Body)
+	html, _ = io.ReadAll(page.Body)
 	page.Body.Close()
 	if page.StatusCode != http.StatusOK || !strings.Contains(string(html), "加入好友") || !strings.Contains(string(html), `value="Ufan"`) {
 		t.Fatalf("add-friend page: %d %s", page.StatusCode, html)
