@@ -133,5 +133,8 @@ const (
 	CodeLineAlreadyLinked   = -107 // the member has linked a LINE user already
 	CodeNotifyNeedsLine     = -108 // notifications by LINE chosen without a linked LINE user (or the brand has no LINE Official Account)
 	CodeNotifyStaysOn       = -109 // a transactional notification cannot be turned off
+	// Codes of ours for the LINE Official Account's webhook.
+	CodeLineNoWebhook = -110 // the brand takes no LINE webhook (no Messaging API channel, or no channel secret)
+	CodeLineSignature = -111 // a LINE webhook whose X-Line-Signature is missing or does not verify
 
 )

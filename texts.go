@@ -110,6 +110,8 @@ var codeTexts = map[int]string{
 	CodeLineNoPending:       "找不到進行中的 LINE 登入，請重新以 LINE 登入",
 	CodeLineAlreadyLinked:   "您的帳號已連結 LINE",
 	CodeNotifyNeedsLine:     "請先連結 LINE，才能以 LINE 接收通知",
+	CodeLineNoWebhook:       "本店未設定 LINE 官方帳號的 Webhook",
+	CodeLineSignature:       "LINE Webhook 的簽章不符",
 	CodeNotifyStaysOn:       "這項通知與您的預約或付款有關，無法關閉：請選擇以 LINE 或電子郵件接收",
 }
 

@@ -3,6 +3,7 @@ package data
 import (
 	"context"
 	"errors"
+	"slices"
 	"storefront"
 	"time"
 
@@ -60,31 +61,37 @@ func (db *DB) ClaimLineLogin(ctx context.Context, stateHash []byte, brandID stri
 	return &c, dbErr(err)
 }
 
-// LineIdentity is a LINE user of a brand's channel.
-type LineIdentity struct{ ChannelID, Sub, Name, Email string }
+// LineIdentity is a LINE user of a brand's channel; Friend, whether it is
+// a friend of the brand's LINE Official Account (nil: not known).
+type LineIdentity struct {
+	ChannelID, Sub, Name, Email string
+	Friend                      *bool
+}
 
 // HoldLineRegistration keeps LINE user id, who is no member yet, with the
 // login of stateHash for the registration form (until expires).
 func (db *DB) HoldLineRegistration(ctx context.Context, stateHash []byte, id LineIdentity, expires time.Time) error {
-	_, err := db.Pool.Exec(ctx, `update line_logins set channel_id = $2, line_sub = $3, line_name = $4, line_email = $5, expires_at = $6
-		where state_hash = $1`, stateHash, id.ChannelID, id.Sub, id.Name, id.Email, expires)
+	_, err := db.Pool.Exec(ctx, `update line_logins set channel_id = $2, line_sub = $3, line_name = $4, line_email = $5, expires_at = $6,
+		line_friend = $7 where state_hash = $1`, stateHash, id.ChannelID, id.Sub, id.Name, id.Email, expires, id.Friend)
 	return dbErr(err)
 }
 
-// LinePending is a LINE user waiting for the registration form.
+// LinePending is a LINE user waiting for the registration form; FriendAt
+// is when its friendship was asked (the callback's).
 type LinePending struct {
 	StateHash []byte
 	LineIdentity
-	Next string
+	Next     string
+	FriendAt time.Time
 }
 
-const linePendingQuery = `select state_hash, channel_id, line_sub, line_name, line_email, next from line_logins
+const linePendingQuery = `select state_hash, channel_id, line_sub, line_name, line_email, next, line_friend, used_at from line_logins
 	where browser_hash = $1 and brand_id = $2 and line_sub is not null and registered_at is null and expires_at > $3
 	order by created_at desc limit 1`
 
 func scanPending(row pgx.Row) (*LinePending, error) {
 	var p LinePending
-	err := row.Scan(&p.StateHash, &p.ChannelID, &p.Sub, &p.Name, &p.Email, &p.Next)
+	err := row.Scan(&p.StateHash, &p.ChannelID, &p.Sub, &p.Name, &p.Email, &p.Next, &p.Friend, &p.FriendAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}
@@ -139,18 +146,60 @@ func (db *DB) LinkLine(ctx context.Context, brandID string, userID int64, channe
 	return db.InTx(ctx, func(t *Tx) error { return t.LinkLine(brandID, userID, channelID, sub, now) })
 }
 
-// LineLinkState is whether a member is linked to LINE, and whether the
-// account has a password to log in with without it.
+// LineLinkState is whether a member is linked to LINE, whether the
+// account has a password to log in with without it, and whether the LINE
+// user is known not to be a friend of the brand's LINE Official Account.
 type LineLinkState struct {
-	Linked, HasPassword bool
+	Linked, HasPassword, NotFriend bool
 }
 
 // LineLinkOf is brand brandID's member userID's LineLinkState.
 func (db *DB) LineLinkOf(ctx context.Context, brandID string, userID int64) (LineLinkState, error) {
 	var s LineLinkState
 	err := db.Pool.QueryRow(ctx, `select exists(select 1 from line_links where brand_id = $1 and user_id = $2),
-		coalesce((select password_hash <> '' from users where brand_id = $1 and id = $2), false)`, brandID, userID).Scan(&s.Linked, &s.HasPassword)
+		coalesce((select password_hash <> '' from users where brand_id = $1 and id = $2), false),
+		exists(select 1 from line_links where brand_id = $1 and user_id = $2 and friend = false)`, brandID, userID).
+		Scan(&s.Linked, &s.HasPassword, &s.NotFriend)
 	return s, dbErr(err)
+}
+
+// LineFriendship is a fact about LINE user Sub and the brand's LINE
+// Official Account: a friend or not, since At (a webhook event's time,
+// the login's friendship status, a push LINE refused).
+type LineFriendship struct {
+	Sub    string
+	Friend bool
+	At     time.Time
+}
+
+// SetLineFriend records fact f on brand brandID's links to f.Sub, unless
+// a fact as new or newer is recorded (a redelivered or late older event
+// changes nothing); it reports whether it changed a link.
+func (t *Tx) SetLineFriend(brandID string, f LineFriendship) (bool, error) {
+	tag, err := t.tx.Exec(t.ctx, `update line_links set friend = $3, friend_changed_at = $4
+		where brand_id = $1 and line_sub = $2 and (friend_changed_at is null or friend_changed_at < $4)`, brandID, f.Sub, f.Friend, f.At)
+	return tag.RowsAffected() > 0, dbErr(err)
+}
+
+// SetLineFriends records facts (Tx.SetLineFriend), oldest first, in one
+// transaction; it answers how many changed a link.
+func (db *DB) SetLineFriends(ctx context.Context, brandID string, facts []LineFriendship) (int, error) {
+	sorted := slices.SortedStableFunc(slices.Values(facts), func(a, b LineFriendship) int { return a.At.Compare(b.At) })
+	n := 0
+	err := db.InTx(ctx, func(t *Tx) error {
+		n = 0
+		for _, f := range sorted {
+			changed, err := t.SetLineFriend(brandID, f)
+			if err != nil {
+				return err
+			}
+			if changed {
+				n++
+			}
+		}
+		return nil
+	})
+	return n, err
 }
 
 // UnlinkLine removes brand brandID's member userID's LINE link, only

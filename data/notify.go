@@ -67,23 +67,28 @@ type LineMessage struct {
 
 // Notify queues notice n of brand brandID's member by the channel the
 // member chose for its kind: a LINE push job (JobLine, keyed
-// kind:key, so a replay queues it once) when they chose LINE and are
-// linked to it, nothing when they turned it off, else the mail.
+// kind:key, so a replay queues it once) when they chose LINE, are linked
+// to it and are a friend of the brand's LINE Official Account, nothing
+// when they turned it off, else the mail. A link whose friendship is not
+// known yet (linked before it was recorded, or LINE did not answer at the
+// login) is tried: LINE refusing the push mails it and records that the
+// member is not a friend (outbox.PushLine).
 func (t *Tx) Notify(brandID string, n Notice) error {
 	if n.Kind == "" || n.Mail.UserID == 0 {
 		return t.QueueMail(n.Mail)
 	}
 	var channel, sub string
-	err := t.tx.QueryRow(t.ctx, `select c.channel, coalesce(l.line_sub, '') from notify_choices c
+	var notFriend bool
+	err := t.tx.QueryRow(t.ctx, `select c.channel, coalesce(l.line_sub, ''), coalesce(l.friend = false, false) from notify_choices c
 		left join line_links l on l.brand_id = c.brand_id and l.user_id = c.user_id
-		where c.brand_id = $1 and c.user_id = $2 and c.kind = $3`, brandID, n.Mail.UserID, n.Kind).Scan(&channel, &sub)
+		where c.brand_id = $1 and c.user_id = $2 and c.kind = $3`, brandID, n.Mail.UserID, n.Kind).Scan(&channel, &sub, &notFriend)
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return dbErr(err)
 	}
 	switch {
 	case channel == ChannelOff:
 		return nil
-	case channel == ChannelLine && sub != "":
+	case channel == ChannelLine && sub != "" && !notFriend:
 		key := n.Kind + ":" + n.Key
 		m := n.Mail
 		return t.QueueJob(JobLine, key, LineMessage{BrandID: brandID, UserID: m.UserID, To: sub, Key: key, BookingID: n.WhileBooked,
@@ -107,24 +112,23 @@ func (t *Tx) QueueMailOnce(key string, m Mail) error {
 }
 
 // NotifyChoices are brand brandID's member userID's channels by kind
-// (every kind: e-mail where they chose none) and whether they are linked
-// to LINE (without it, LINE is not offered and not used).
-func (db *DB) NotifyChoices(ctx context.Context, brandID string, userID int64) (map[string]string, bool, error) {
+// (every kind: e-mail where they chose none) and their LINE link (without
+// it, LINE is not offered and not used; not a friend, it is not used).
+func (db *DB) NotifyChoices(ctx context.Context, brandID string, userID int64) (map[string]string, LineLinkState, error) {
 	out := map[string]string{}
 	for _, k := range NotifyKinds {
 		out[k] = ChannelEmail
 	}
 	rows, err := db.Pool.Query(ctx, `select kind, channel from notify_choices where brand_id = $1 and user_id = $2`, brandID, userID)
 	if err != nil {
-		return nil, false, dbErr(err)
+		return nil, LineLinkState{}, dbErr(err)
 	}
 	var kind, channel string
 	if _, err := pgx.ForEachRow(rows, []any{&kind, &channel}, func() error { out[kind] = channel; return nil }); err != nil {
-		return nil, false, dbErr(err)
+		return nil, LineLinkState{}, dbErr(err)
 	}
-	var linked bool
-	err = db.Pool.QueryRow(ctx, `select exists(select 1 from line_links where brand_id = $1 and user_id = $2)`, brandID, userID).Scan(&linked)
-	return out, linked, dbErr(err)
+	link, err := db.LineLinkOf(ctx, brandID, userID)
+	return out, link, err
 }
 
 // SetNotifyChoice records the member's channel for kind (the caller

@@ -159,10 +159,12 @@ var apiDocs = map[string]apiDoc{
 	"GET /api/line/pending":                                 {Summary: "此瀏覽器等待註冊的 LINE 使用者：名稱與 LINE 提供的電子信箱", Params: brandParams, Answer: wire.LinePending{}},
 	"POST /api/line/register":                               {Summary: "以 LINE 註冊：品牌的欄位與條款、無密碼，連結等待中的 LINE 使用者並登入", Body: wire.LineRegisterRequest{}, Answer: wire.RegisterLoginAnswer{}},
 	"POST /api/line/unlink":                                 {Summary: "會員中心取消連結 LINE（帳號須設有密碼）", Body: wire.BrandRequest{}, Answer: wire.LineStatus{}},
-	"GET /api/user/notifyChoices":                           {Summary: "會員各類通知的接收方式（LINE 僅限已連結 LINE 的會員）", Params: brandParams, Answer: wire.NotifyChoices{}},
-	"POST /api/user/notifyChoice":                           {Summary: "設定一類通知以 LINE、電子郵件接收，或關閉（僅課程提醒可關閉）；回覆全部的選擇", Body: wire.NotifyChoiceRequest{}, Answer: wire.NotifyChoices{}},
-	"POST /api/user/unSubscribe/oneClick":                   {Summary: "信中的一鍵取消訂閱（RFC 8058）：token 即證明", Params: []param{textParam("token", "信中連結的簽章 token").required()}, Answer: wire.Unsubscribed{}},
-	"GET /api/user/unSubscribe/oneClick":                    {Summary: "信中的取消訂閱連結：303 到品牌首頁，由頁面確認", Params: []param{textParam("token", "信中連結的簽章 token").required()}, Raw: rawRedirect},
+	"GET /api/user/notifyChoices":                           {Summary: "會員各類通知的接收方式（LINE 僅限已連結 LINE 的會員；尚未加入品牌 LINE 官方帳號好友時 notFriend 與加入好友連結，通知改寄電子郵件）", Params: brandParams, Answer: wire.NotifyChoices{}},
+	"POST /api/line/webhook/{brandId}": {Summary: "品牌 LINE 官方帳號的 Webhook（LINE 伺服器對伺服器，於 LINE Developers 設定）：X-Line-Signature 以品牌的 channel secret 驗證後才採信（不符 401，未設定 404）；follow／unfollow 依事件時間記錄會員是否為好友，重送或較舊的事件不覆蓋較新的；回覆 OK",
+		Params: []param{headerParam("X-Line-Signature", "本文以 channel secret 計算的 HMAC-SHA256（base64）").required()}, Body: providers.LineWebhook{}, Raw: "text/plain"},
+	"POST /api/user/notifyChoice":         {Summary: "設定一類通知以 LINE、電子郵件接收，或關閉（僅課程提醒可關閉）；回覆全部的選擇", Body: wire.NotifyChoiceRequest{}, Answer: wire.NotifyChoices{}},
+	"POST /api/user/unSubscribe/oneClick": {Summary: "信中的一鍵取消訂閱（RFC 8058）：token 即證明", Params: []param{textParam("token", "信中連結的簽章 token").required()}, Answer: wire.Unsubscribed{}},
+	"GET /api/user/unSubscribe/oneClick":  {Summary: "信中的取消訂閱連結：303 到品牌首頁，由頁面確認", Params: []param{textParam("token", "信中連結的簽章 token").required()}, Raw: rawRedirect},
 
 	// catalogue
 	"GET /api/v2/ec/brands/{brandId}/commodity/list": {Summary: "上架中的商品，可依關鍵字與類型篩選、分頁",

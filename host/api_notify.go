@@ -12,20 +12,25 @@ import (
 
 // The member centre's choice of how each kind of notification reaches
 // the member (data.Tx.Notify uses it): LINE (offered only to a member who
-// linked LINE, of a brand with a LINE Official Account), e-mail, or, for the class reminder only, nothing.
+// linked LINE, of a brand with a LINE Official Account; used only while
+// they are its friend: else the answer says so, with the add-friend
+// link), e-mail, or, for the class reminder only, nothing.
 
 // notifyChoices is brand brandID's member userID's choices.
 func (s *Server) notifyChoices(ctx context.Context, brandID string, userID int64) (*wire.NotifyChoices, error) {
-	by, linked, err := s.db.NotifyChoices(ctx, brandID, userID)
+	by, link, err := s.db.NotifyChoices(ctx, brandID, userID)
 	if err != nil {
 		return nil, err
 	}
-	_, bot, err := s.lineBot(ctx, brandID)
+	ch, bot, err := s.lineBot(ctx, brandID)
 	if err != nil {
 		return nil, err
 	}
-	offered := linked && bot
-	out := &wire.NotifyChoices{LineOffered: offered, Choices: []wire.NotifyChoice{}}
+	offered := link.Linked && bot
+	out := &wire.NotifyChoices{LineOffered: offered, NotFriend: offered && link.NotFriend, Choices: []wire.NotifyChoice{}}
+	if out.NotFriend {
+		out.AddFriendURL = s.addFriendURL(ctx, ch)
+	}
 	for _, k := range data.NotifyKinds {
 		ch := by[k]
 		if ch == data.ChannelLine && !offered {

@@ -184,6 +184,9 @@ func (s *Server) sameOrigin(next http.Handler) http.Handler {
 	cop.AddInsecureBypassPattern("POST " + chaileaseResultPath)
 	cop.AddInsecureBypassPattern("/dev/ach/")
 	cop.AddInsecureBypassPattern("/dev/chailease/")
+	// the brand's LINE Official Account's webhook, server to server: its
+	// signature with the channel secret is its proof (line_notify.go)
+	cop.AddInsecureBypassPattern("POST " + lineWebhookPath)
 	// a mail client's one-click unsubscribe (RFC 8058): the token is its
 	// proof (unsubscribe.go)
 	cop.AddInsecureBypassPattern("POST " + unsubscribePath)

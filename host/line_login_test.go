@@ -33,6 +33,8 @@ func newLineShop(t *testing.T) *lineShop {
 		t.Fatalf("the LINE Login sandbox is not mounted: %q", ms.cfg.LineLogin.URL)
 	}
 	ms.cfg.LineLogin.HTTP = &http.Client{Transport: hc} // the code exchange, server to server
+	ms.cfg.LineBot.HTTP = &http.Client{Transport: hc}
+	ms.lineBotSandbox.Client = &http.Client{Transport: hc} // the follow webhook of a friend added at the consent
 	return &lineShop{ms, "1700000000"}
 }
 
@@ -40,6 +42,7 @@ func newLineShop(t *testing.T) *lineShop {
 type lineUser struct {
 	sub, name, email string
 	token            string // the sandbox's ID token switch (providers.LineToken*)
+	addFriend        bool   // adds the brand's LINE Official Account as a friend
 }
 
 // consent starts a LINE login of browser b at start (/api/line/login or
@@ -76,6 +79,9 @@ func (s *lineShop) consent(t *testing.T, b *browser, start string, body map[stri
 	}
 	form.Set("id_token", u.token)
 	form.Set("action", "allow")
+	if u.addFriend {
+		form.Set("add_friend", "1")
+	}
 	back := b.post(t, to.Path, form.Encode(), "Content-Type", "application/x-www-form-urlencoded")
 	loc, err := url.Parse(back.Header().Get("Location"))
 	if back.Code != http.StatusFound || err != nil || loc.Path != "/api/line/callback/demo" || loc.Query().Get("code") == "" {

@@ -26,6 +26,7 @@ func newLineNotifyShop(t *testing.T) *lineNotifyShop {
 		t.Fatalf("the LINE Messaging API sandbox is not mounted: %q", ts.cfg.LineBot.URL)
 	}
 	ts.cfg.LineBot.HTTP = &http.Client{Transport: &handlerClient{h: ts}}
+	ts.lineBotSandbox.Client = &http.Client{Transport: &handlerClient{h: ts}} // its webhooks
 	return &lineNotifyShop{ts, ts.lineBotSandbox}
 }
 

@@ -228,7 +228,7 @@ func (s *Server) handleJobs(w *outbox.Worker) {
 	w.Handle(data.JobFreezeEnd, func(ctx context.Context, p json.RawMessage) error { return s.checkout.FreezePlans(ctx, p, false) })
 	w.Handle(data.JobReminder, s.remind)
 	w.Handle(data.JobRenewal, func(ctx context.Context, p json.RawMessage) error { return s.checkout.RemindRenewal(ctx, p) })
-	w.Handle(data.JobLine, outbox.PushLine(s.db, s.lineBot, s.log))
+	w.Handle(data.JobLine, outbox.PushLine(s.db, s.lineBot, s.now, s.log))
 }
 
 // purgeEvery is how often a host removes the deleted accounts past

@@ -39,11 +39,13 @@ type Server struct {
 	domains atomic.Pointer[map[string]data.Domain]
 	pages   *pageCache // nil: the page cache is off
 	brands  *expirable.LRU[string, *data.Brand]
-	handler http.Handler
-	gz      http.Handler // see gzipped
-	mailer  *mail.Mailer // nil: no SMTP server configured
-	mailbox *devbox.Box  // the development mailbox, when mails go there
-	static  map[string]fs.FS
+	// lineBotInfo keeps the LINE Official Accounts' identities (line_notify.go)
+	lineBotInfo *expirable.LRU[string, providers.LineBotInfo]
+	handler     http.Handler
+	gz          http.Handler // see gzipped
+	mailer      *mail.Mailer // nil: no SMTP server configured
+	mailbox     *devbox.Box  // the development mailbox, when mails go there
+	static      map[string]fs.FS
 	// imageVersion is the version in resized images' URLs (images.go)
 	imageVersion string
 	outbox       *outbox.Worker
@@ -118,6 +120,7 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 		return nil, err
 	}
 	s.brands = expirable.NewLRU[string, *data.Brand](1024, nil, brandLocalTTL)
+	s.lineBotInfo = expirable.NewLRU[string, providers.LineBotInfo](1024, nil, lineBotInfoTTL)
 	if s.cfg.PageCache {
 		s.pages = newPageCache(pageLocalBytes)
 	}
@@ -137,7 +140,11 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 	}
 	if sb.LineBot {
 		s.lineBotSandbox = providers.NewLineBotSandbox(s.cfg.LineBot.ChannelID, s.cfg.LineBot.AccessToken)
-		s.lineBotSandbox.Now = s.now
+		s.lineBotSandbox.SetSecret(s.cfg.LineBot.ChannelID, s.cfg.LineBot.ChannelSecret)
+		s.lineBotSandbox.Now, s.lineBotSandbox.Webhooks, s.lineBotSandbox.Client = s.now, s.sandboxWebhooks, d.SandboxClient
+		if s.lineLoginSandbox != nil { // the Login channel's linked LINE Official Account
+			s.lineLoginSandbox.Bot, s.lineLoginSandbox.BotChannel = s.lineBotSandbox, s.cfg.LineBot.ChannelID
+		}
 	}
 	s.addSandboxMerchants()
 	s.sandboxClient = d.SandboxClient

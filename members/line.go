@@ -23,7 +23,11 @@ import (
 // logged in; a LINE user no member yet waits for the registration form
 // (RegisterWithLine), never linked to an account because its e-mail
 // matches; a member who started from the member centre (password
-// confirmed) is linked.
+// confirmed) is linked. Every login offers the friendship of the brand's
+// LINE Official Account (bot_prompt) and asks LINE, with the login's
+// access token, whether the user is its friend: the fact is recorded on
+// the link (data.Tx.SetLineFriend), so notifications go by LINE only to a
+// friend.
 
 // lineLoginLife is how long a LINE login may take from its start to its
 // callback; linePendingLife how long a new LINE user may then take to
@@ -123,19 +127,42 @@ func (f *Flows) LineCallback(ctx context.Context, c LineCallback) (*LineOutcome,
 	if err != nil {
 		return nil, &storefront.Error{Kind: storefront.KindUnavailable, Code: storefront.CodeUnavailable, Err: err}
 	}
+	var friend *bool
+	if is, err := c.Channel.Friendship(ctx, id.AccessToken); err == nil { // unanswered: not known (LINE is tried, its refusal settles it)
+		friend = &is
+	}
+	known := func(t *data.Tx) error {
+		if friend == nil {
+			return nil
+		}
+		_, err := t.SetLineFriend(c.Brand.ID, data.LineFriendship{Sub: id.Sub, Friend: *friend, At: now})
+		return err
+	}
 	if claim.UserID != 0 {
-		if err := f.DB.LinkLine(ctx, c.Brand.ID, claim.UserID, c.Channel.ChannelID, id.Sub, now); err != nil {
+		err := f.DB.InTx(ctx, func(t *data.Tx) error {
+			if err := t.LinkLine(c.Brand.ID, claim.UserID, c.Channel.ChannelID, id.Sub, now); err != nil {
+				return err
+			}
+			return known(t)
+		})
+		if err != nil {
 			return nil, err
 		}
 		out.Linked = true
 		return out, nil
 	}
-	if out.User, err = f.DB.LineUser(ctx, c.Brand.ID, c.Channel.ChannelID, id.Sub); err != nil || out.User != nil {
+	if out.User, err = f.DB.LineUser(ctx, c.Brand.ID, c.Channel.ChannelID, id.Sub); err != nil {
 		return out, err
+	}
+	if out.User != nil {
+		if friend == nil {
+			return out, nil
+		}
+		return out, f.DB.InTx(ctx, known)
 	}
 	out.Register = true
 	err = f.DB.HoldLineRegistration(ctx, stateHash, data.LineIdentity{ChannelID: c.Channel.ChannelID, Sub: id.Sub,
-		Name: id.Name, Email: id.Email}, now.Add(linePendingLife))
+		Name: id.Name, Email: id.Email, Friend: friend}, now.Add(linePendingLife))
 	return out, err
 }
 
@@ -175,7 +202,11 @@ func (f *Flows) RegisterWithLine(ctx context.Context, b *data.Brand, shop mail.B
 		if p == nil { // taken by a registration racing this one
 			return &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeLineNoPending}
 		}
-		return t.LinkLine(b.ID, u.ID, p.ChannelID, p.Sub, f.Now())
+		if err := t.LinkLine(b.ID, u.ID, p.ChannelID, p.Sub, f.Now()); err != nil || p.Friend == nil {
+			return err
+		}
+		_, err = t.SetLineFriend(b.ID, data.LineFriendship{Sub: p.Sub, Friend: *p.Friend, At: p.FriendAt})
+		return err
 	})
 	if err != nil && storefront.AsError(err).Code == storefront.CodeAlreadyRegistered {
 		return nil, at("email", &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeLineEmailTaken})

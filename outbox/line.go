@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"time"
 
 	"storefront"
 	"storefront/data"
@@ -22,8 +23,11 @@ type LineChannel func(ctx context.Context, brandID string) (ch providers.LineBot
 // LINE cannot deliver it (the member is not a friend of the account or
 // blocked it, the month's quota is spent, the brand has no channel or LINE
 // refuses its token), the job queues its mail instead, once whatever its
-// replays. A reminder whose booking was cancelled since is dropped.
-func PushLine(db *data.DB, channel LineChannel, log *slog.Logger) Handler {
+// replays; LINE answering that the member cannot receive it also records,
+// in the same transaction, that the member is not a friend of the account
+// (at now), so their next notification is mailed at once. A reminder
+// whose booking was cancelled since is dropped.
+func PushLine(db *data.DB, channel LineChannel, now func() time.Time, log *slog.Logger) Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -45,6 +49,7 @@ func PushLine(db *data.DB, channel LineChannel, log *slog.Logger) Handler {
 		if err != nil {
 			return err
 		}
+		notFriend := false
 		if ok {
 			_, err := ch.Push(ctx, m.To, m.Text, providers.LineRetryKey(m.Key))
 			switch reason := providers.LineReason(err); {
@@ -54,11 +59,20 @@ func PushLine(db *data.DB, channel LineChannel, log *slog.Logger) Handler {
 				return err
 			case reason == providers.LineRefused:
 				log.Warn("LINE refused a push: mailed instead", "brand", m.BrandID, "key", m.Key, "err", err)
+			case reason == providers.LineCannotReceive:
+				notFriend = true
 			}
 		}
-		if m.Mail == nil {
-			return nil
-		}
-		return db.InTx(ctx, func(t *data.Tx) error { return t.QueueMailOnce(data.JobLine+":"+m.Key, *m.Mail) })
+		return db.InTx(ctx, func(t *data.Tx) error {
+			if notFriend {
+				if _, err := t.SetLineFriend(m.BrandID, data.LineFriendship{Sub: m.To, Friend: false, At: now()}); err != nil {
+					return err
+				}
+			}
+			if m.Mail == nil {
+				return nil
+			}
+			return t.QueueMailOnce(data.JobLine+":"+m.Key, *m.Mail)
+		})
 	}
 }

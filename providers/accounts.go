@@ -44,8 +44,14 @@ var AccountNames = map[string][]string{
 	AccountACH:       {"ACH_MERCHANT_ID", "ACH_SECRET", "ACH_URL"},
 	AccountChailease: {"CHAILEASE_MERCHANT_ID", "CHAILEASE_SECRET", "CHAILEASE_URL"},
 	AccountLineLogin: {"LINE_LOGIN_CHANNEL_ID", "LINE_LOGIN_CHANNEL_SECRET", "LINE_LOGIN_URL"},
-	AccountLineBot:   {"LINE_BOT_CHANNEL_ID", "LINE_BOT_ACCESS_TOKEN", "LINE_BOT_URL"},
+	AccountLineBot:   {"LINE_BOT_CHANNEL_ID", "LINE_BOT_ACCESS_TOKEN", "LINE_BOT_CHANNEL_SECRET", "LINE_BOT_URL"},
 }
+
+// accountOptional are the settings an account may go without: the LINE
+// Messaging API channel's secret, which only its webhook needs (without
+// it the brand takes no webhook, and its members' friendship is learnt
+// from the logins and the pushes alone).
+var accountOptional = map[string]bool{"LINE_BOT_CHANNEL_SECRET": true}
 
 // accountURLExample is each kind's gateway, for the URL's error.
 var accountURLExample = map[string]string{
@@ -139,14 +145,18 @@ func ReadAccount(a *Accounts, kind string, get func(string) string, allowHTTP bo
 		return false, []string{fmt.Sprintf("%q: not a kind of merchant account (%s)", kind, strings.Join(AccountKinds, ", "))}
 	}
 	var v, missing []string
+	unset := 0
 	for _, n := range names {
 		v = append(v, strings.TrimSpace(get(n)))
 		if v[len(v)-1] == "" {
-			missing = append(missing, n)
+			unset++
+			if !accountOptional[n] {
+				missing = append(missing, n)
+			}
 		}
 	}
 	switch {
-	case len(missing) == len(names):
+	case unset == len(names):
 		return false, nil
 	case len(missing) > 0:
 		return false, []string{"payment provider partly configured: " + strings.Join(missing, ", ") + " missing"}
@@ -170,10 +180,10 @@ func ReadAccount(a *Accounts, kind string, get func(string) string, allowHTTP bo
 	case AccountLineLogin:
 		a.LineLogin = LineLogin{ChannelID: v[0], ChannelSecret: v[1], URL: base}
 	case AccountLineBot:
-		a.LineBot = LineBot{ChannelID: v[0], AccessToken: v[1], URL: base}
+		a.LineBot = LineBot{ChannelID: v[0], AccessToken: v[1], ChannelSecret: v[2], URL: base}
 	}
 	switch {
-	case len(names) == 4 && (len(v[1]) != 32 || len(v[2]) != 16): // NewebPay's and ezPay's AES-256 key and IV
+	case (kind == AccountNewebPay || kind == AccountEzPay) && (len(v[1]) != 32 || len(v[2]) != 16): // NewebPay's and ezPay's AES-256 key and IV
 		problems = append(problems, names[1]+" and "+names[2]+": want 32 and 16 characters")
 	case len(names) == 3 && kind != AccountLinePay && kind != AccountLineLogin && kind != AccountLineBot && len(v[1]) < 32: // a shared secret signing both ways
 		problems = append(problems, names[1]+": want at least 32 characters")
@@ -199,7 +209,7 @@ func (a Accounts) AccountValues(kind string) map[string]string {
 	case AccountLineLogin:
 		v = []string{a.LineLogin.ChannelID, a.LineLogin.ChannelSecret, a.LineLogin.URL}
 	case AccountLineBot:
-		v = []string{a.LineBot.ChannelID, a.LineBot.AccessToken, a.LineBot.URL}
+		v = []string{a.LineBot.ChannelID, a.LineBot.AccessToken, a.LineBot.ChannelSecret, a.LineBot.URL}
 	}
 	out := map[string]string{}
 	for i, n := range AccountNames[kind] {
@@ -211,8 +221,8 @@ func (a Accounts) AccountValues(kind string) map[string]string {
 // ParseAccountFile reads a credentials file of kind: `NAME=value` lines
 // with kind's AccountNames (those of the environment's variables), blank
 // lines and `#` comments; a value may be in double quotes. Every name must
-// be there, and no other. Problems name the line and the name, never a
-// value.
+// be there (but the optional ones, accountOptional), and no other.
+// Problems name the line and the name, never a value.
 func ParseAccountFile(kind string, file []byte, allowHTTP bool) (Accounts, error) {
 	names, ok := AccountNames[kind]
 	if !ok {

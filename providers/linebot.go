@@ -16,6 +16,11 @@ package providers
 //     another message: the rate limit (try again later). 401: a bad token.
 //   - GET /v2/bot/message/quota answers {type: none|limited, value} and
 //     GET /v2/bot/message/quota/consumption {totalUsage}.
+//   - GET /v2/bot/info answers the account's {userId, basicId, displayName,
+//     ...}; https://line.me/R/ti/p/{basicId} adds it as a friend.
+//   - Webhooks (linebot_webhook.go): LINE POSTs the account's events
+//     (follow, unfollow, ...) to the webhook URL registered in the LINE
+//     Developers console, signed with the channel secret.
 
 import (
 	"bytes"
@@ -27,6 +32,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -46,9 +52,10 @@ const (
 	LineRefused       = "refused"        // anything else LINE refused (a bad token, a bad request)
 )
 
-// LineBot is a brand's Messaging API channel.
+// LineBot is a brand's Messaging API channel. ChannelSecret checks its
+// webhooks' signatures ("": the brand takes no webhook).
 type LineBot struct {
-	ChannelID, AccessToken string
+	ChannelID, AccessToken, ChannelSecret string
 	// URL is https://api.line.me, or the sandbox's {origin}/dev/line-bot.
 	URL  string
 	HTTP *http.Client // nil: a client with a 20 s timeout
@@ -57,17 +64,17 @@ type LineBot struct {
 // Configured reports whether every setting is present.
 func (l LineBot) Configured() bool { return l.ChannelID != "" && l.AccessToken != "" && l.URL != "" }
 
-// String shows the settings with the token redacted.
+// String shows the settings with the token and the secret redacted.
 func (l LineBot) String() string {
-	return channelString("LineBot", l.ChannelID, "AccessToken", l.AccessToken, l.URL)
+	return channelString("LineBot", l.ChannelID, l.URL, "AccessToken", l.AccessToken, "ChannelSecret", l.ChannelSecret)
 }
 
 // GoString is String (for %#v).
 func (l LineBot) GoString() string { return l.String() }
 
-// LogValue logs the settings with the token redacted.
+// LogValue logs the settings with the token and the secret redacted.
 func (l LineBot) LogValue() slog.Value {
-	return channelLog(l.ChannelID, "accessToken", l.AccessToken, l.URL)
+	return channelLog(l.ChannelID, l.URL, "accessToken", l.AccessToken, "channelSecret", l.ChannelSecret)
 }
 
 func (l LineBot) client() *http.Client {
@@ -206,4 +213,31 @@ func (l LineBot) get(ctx context.Context, path string, out any) error {
 		return &LineBotError{Status: resp.StatusCode, Reason: LineRefused, Message: path}
 	}
 	return json.NewDecoder(io.LimitReader(resp.Body, 64<<10)).Decode(out)
+}
+
+// LineBotInfo is the account's identity: its user id (a webhook's
+// destination) and its basic id (@...), by which users add it.
+type LineBotInfo struct {
+	UserID      string `json:"userId"`
+	BasicID     string `json:"basicId"`
+	DisplayName string `json:"displayName"`
+}
+
+// Info reads the account's identity.
+func (l LineBot) Info(ctx context.Context) (LineBotInfo, error) {
+	var i LineBotInfo
+	err := l.get(ctx, "/v2/bot/info", &i)
+	if err == nil && i.BasicID == "" {
+		err = &LineBotError{Status: http.StatusOK, Reason: LineRefused, Message: "/v2/bot/info: no basicId"}
+	}
+	return i, err
+}
+
+// AddFriendURL is where a LINE user adds the account of basicID as a
+// friend: LINE's https://line.me/R/ti/p/{basicId}, or the sandbox's page.
+func (l LineBot) AddFriendURL(basicID string) string {
+	if l.URL == LineBotAPIURL {
+		return "https://line.me/R/ti/p/" + url.PathEscape(basicID)
+	}
+	return l.URL + "/ti/p/" + url.PathEscape(basicID)
 }

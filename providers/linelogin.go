@@ -20,6 +20,12 @@ package providers
 //     claims: iss https://access.line.me, sub (the user, unique per
 //     provider), aud (the channel id), exp, iat, nonce (the one sent),
 //     name, picture, email (only when the user let the channel read it).
+//   - A login with bot_prompt comes back with friendship_status_changed
+//     (true when the user added or unblocked the channel's LINE Official
+//     Account on the way); GET https://api.line.me/friendship/v1/status,
+//     Authorization: Bearer {the login's access token}, answers
+//     {friendFlag}: true while the user is a friend of the account and has
+//     not blocked it.
 
 import (
 	"context"
@@ -59,7 +65,7 @@ func (l LineLogin) Configured() bool {
 
 // String shows the settings with the secret redacted.
 func (l LineLogin) String() string {
-	return channelString("LineLogin", l.ChannelID, "ChannelSecret", l.ChannelSecret, l.URL)
+	return channelString("LineLogin", l.ChannelID, l.URL, "ChannelSecret", l.ChannelSecret)
 }
 
 // GoString is String (for %#v).
@@ -67,7 +73,7 @@ func (l LineLogin) GoString() string { return l.String() }
 
 // LogValue logs the settings with the secret redacted.
 func (l LineLogin) LogValue() slog.Value {
-	return channelLog(l.ChannelID, "channelSecret", l.ChannelSecret, l.URL)
+	return channelLog(l.ChannelID, l.URL, "channelSecret", l.ChannelSecret)
 }
 
 // apiURL is where the token endpoint is: api.line.me beside
@@ -77,6 +83,13 @@ func (l LineLogin) apiURL() string {
 		return lineLoginAPIURL
 	}
 	return l.URL
+}
+
+func (l LineLogin) client() *http.Client {
+	if l.HTTP != nil {
+		return l.HTTP
+	}
+	return &http.Client{Timeout: 20 * time.Second}
 }
 
 // LineAuthorize is an authorization request.
@@ -97,11 +110,13 @@ func (l LineLogin) AuthorizeURL(a LineAuthorize) string {
 	return l.URL + "/oauth2/v2.1/authorize?" + q.Encode()
 }
 
-// LineIdentity is who logged in, from a verified ID token.
+// LineIdentity is who logged in, from a verified ID token, and the
+// login's access token (for Friendship; never logged or kept).
 type LineIdentity struct {
-	Sub   string // the LINE user id (per provider)
-	Name  string
-	Email string // "" when the user did not let the channel read it
+	Sub         string // the LINE user id (per provider)
+	Name        string
+	Email       string // "" when the user did not let the channel read it
+	AccessToken string
 }
 
 // LineLoginError is a login LINE's answers do not prove: a refused code,
@@ -124,11 +139,7 @@ func (l LineLogin) Exchange(ctx context.Context, code, redirectURI, nonce string
 		return nil, err
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	client := l.HTTP
-	if client == nil {
-		client = &http.Client{Timeout: 20 * time.Second}
-	}
-	resp, err := client.Do(req)
+	resp, err := l.client().Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("LINE Login token: %w", err)
 	}
@@ -138,6 +149,7 @@ func (l LineLogin) Exchange(ctx context.Context, code, redirectURI, nonce string
 		return nil, fmt.Errorf("LINE Login token: %w", err)
 	}
 	var tok struct {
+		AccessToken string `json:"access_token"`
 		IDToken     string `json:"id_token"`
 		Error       string `json:"error"`
 		Description string `json:"error_description"`
@@ -150,7 +162,36 @@ func (l LineLogin) Exchange(ctx context.Context, code, redirectURI, nonce string
 	case resp.StatusCode != http.StatusOK || tok.Error != "":
 		return nil, &LineLoginError{Reason: "token refused: " + tok.Error + " " + tok.Description}
 	}
-	return l.VerifyIDToken(tok.IDToken, nonce, now)
+	id, err := l.VerifyIDToken(tok.IDToken, nonce, now)
+	if id != nil {
+		id.AccessToken = tok.AccessToken
+	}
+	return id, err
+}
+
+// Friendship asks LINE whether the user of a login's access token is a
+// friend of the channel's LINE Official Account (and has not blocked it).
+func (l LineLogin) Friendship(ctx context.Context, accessToken string) (bool, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, l.apiURL()+"/friendship/v1/status", nil)
+	if err != nil {
+		return false, err
+	}
+	req.Header.Set("Authorization", "Bearer "+accessToken)
+	resp, err := l.client().Do(req)
+	if err != nil {
+		return false, fmt.Errorf("LINE Login friendship: %w", err)
+	}
+	defer resp.Body.Close()
+	var st struct {
+		FriendFlag *bool `json:"friendFlag"`
+	}
+	if resp.StatusCode != http.StatusOK {
+		return false, fmt.Errorf("LINE Login friendship: HTTP %d", resp.StatusCode)
+	}
+	if err := json.NewDecoder(io.LimitReader(resp.Body, 4<<10)).Decode(&st); err != nil || st.FriendFlag == nil {
+		return false, fmt.Errorf("LINE Login friendship: no friendFlag")
+	}
+	return *st.FriendFlag, nil
 }
 
 // lineClaims are an ID token's claims we read.

@@ -20,6 +20,14 @@ package providers
 //     10 minutes and only with its own redirect_uri and channel: else 400
 //     {error: invalid_grant}; a wrong secret is 401 {error:
 //     invalid_client}.
+//   - With bot_prompt, the consent page offers the friendship of the
+//     linked LINE Official Account (Bot, the Messaging API sandbox's
+//     account of BotChannel), checked: added, it becomes a friend (Bot
+//     sends the follow webhook) and the callback carries
+//     friendship_status_changed=true; else false.
+//   - GET /friendship/v1/status with the login's access token answers
+//     {friendFlag} (Bot's friendship; false without Bot); an unknown
+//     token is 401.
 //
 // State lives in memory (a dev sandbox).
 
@@ -30,6 +38,7 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -60,16 +69,21 @@ type lineCode struct {
 type LineLoginSandbox struct {
 	// Now is the sandbox's clock; nil: time.Now.
 	Now func() time.Time
+	// Bot is the Messaging API sandbox whose account of BotChannel is
+	// linked to the login channels (nil: none).
+	Bot        *LineBotSandbox
+	BotChannel string
 
 	mu       sync.Mutex
 	channels map[string]string // secrets by channel id
 	codes    map[string]*lineCode
+	tokens   map[string]string // LINE users by access token
 }
 
 // NewLineLoginSandbox is a sandbox of channel channelID with secret
 // (AddChannel adds others).
 func NewLineLoginSandbox(channelID, secret string) *LineLoginSandbox {
-	return &LineLoginSandbox{channels: map[string]string{channelID: secret}, codes: map[string]*lineCode{}}
+	return &LineLoginSandbox{channels: map[string]string{channelID: secret}, codes: map[string]*lineCode{}, tokens: map[string]string{}}
 }
 
 // AddChannel makes the sandbox serve channel channelID with secret too.
@@ -94,6 +108,8 @@ func (s *LineLoginSandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.consent(w, r)
 	case r.URL.Path == "/oauth2/v2.1/token" && r.Method == http.MethodPost:
 		s.token(w, r)
+	case r.URL.Path == "/friendship/v1/status" && r.Method == http.MethodGet:
+		s.friendship(w, r)
 	default:
 		http.NotFound(w, r)
 	}
@@ -127,6 +143,7 @@ var lineConsentBody = template.Must(template.New("consent").Parse(`<form method=
 <label for="name">顯示名稱</label><input id="name" name="name" value="LINE 測試會員" maxlength="50" required>
 <label for="email">電子郵件</label><input id="email" name="email" type="email" value="">
 <label><input type="checkbox" name="share_email" value="1" checked style="width:auto"> 允許取得電子郵件</label>
+{{if .BotPrompt}}<label><input type="checkbox" name="add_friend" value="1" checked style="width:auto"> 加入官方帳號好友</label>{{end}}
 <label for="id_token">測試開關：ID token</label>
 <select id="id_token" name="id_token"><option value="">正常</option><option value="badsign">簽章錯誤</option>
 <option value="expired">已過期</option><option value="nonce">nonce 不符</option><option value="audience">其他 channel（aud 不符）</option></select>
@@ -182,7 +199,8 @@ func (s *LineLoginSandbox) consent(w http.ResponseWriter, r *http.Request) {
 		s.mu.Unlock()
 		q.Set("code", hex.EncodeToString(code))
 		if f.Get("bot_prompt") != "" {
-			q.Set("friendship_status_changed", "false")
+			changed := s.Bot != nil && s.Bot.consented(r.Context(), s.BotChannel, c.sub, f.Get("add_friend") == "1")
+			q.Set("friendship_status_changed", strconv.FormatBool(changed))
 		}
 	}
 	back.RawQuery = q.Encode()
@@ -237,8 +255,25 @@ func (s *LineLoginSandbox) token(w http.ResponseWriter, r *http.Request) {
 	}
 	access := make([]byte, 20)
 	rand.Read(access)
+	s.mu.Lock()
+	s.tokens[hex.EncodeToString(access)] = c.sub
+	s.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	json.NewEncoder(w).Encode(map[string]any{"access_token": hex.EncodeToString(access), "token_type": "Bearer", "expires_in": 2592000,
 		"scope": "openid profile email", "id_token": SignLineIDToken(key, claims), "refresh_token": hex.EncodeToString(access[:10])})
+}
+
+// friendship is GET /friendship/v1/status: the access token's user's
+// friendship with the linked account.
+func (s *LineLoginSandbox) friendship(w http.ResponseWriter, r *http.Request) {
+	token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	s.mu.Lock()
+	sub, ok := s.tokens[token]
+	s.mu.Unlock()
+	if !ok || token == "" {
+		lineAnswer(w, http.StatusUnauthorized, map[string]string{"error": "invalid_token", "error_description": "The access token expired"})
+		return
+	}
+	lineAnswer(w, http.StatusOK, map[string]bool{"friendFlag": s.Bot != nil && s.Bot.IsFriend(sub)})
 }

@@ -69,7 +69,7 @@ func (l LinePay) Configured() bool { return l.ChannelID != "" && l.ChannelSecret
 
 // String shows the settings with the secret (ChannelSecret) redacted.
 func (l LinePay) String() string {
-	return channelString("LinePay", l.ChannelID, "ChannelSecret", l.ChannelSecret, l.URL)
+	return channelString("LinePay", l.ChannelID, l.URL, "ChannelSecret", l.ChannelSecret)
 }
 
 // GoString is String (for %#v).
@@ -77,7 +77,7 @@ func (l LinePay) GoString() string { return l.String() }
 
 // LogValue logs the settings with the secret redacted.
 func (l LinePay) LogValue() slog.Value {
-	return channelLog(l.ChannelID, "channelSecret", l.ChannelSecret, l.URL)
+	return channelLog(l.ChannelID, l.URL, "channelSecret", l.ChannelSecret)
 }
 
 // LinePayRequest is a payment we ask LINE Pay for.

@@ -86,14 +86,24 @@ func redacted(secret string) string {
 }
 
 // channelString and channelLog show a LINE channel's settings (LINE Pay,
-// LINE Login, the Messaging API) with its secret, named secretName,
-// redacted.
-func channelString(kind, id, secretName, secret, url string) string {
-	return fmt.Sprintf("%s{ChannelID: %q, %s: %s, URL: %q}", kind, id, secretName, redacted(secret), url)
+// LINE Login, the Messaging API) with its secrets, given as name, value
+// pairs, redacted.
+func channelString(kind, id, url string, secrets ...string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s{ChannelID: %q", kind, id)
+	for i := 0; i+1 < len(secrets); i += 2 {
+		fmt.Fprintf(&b, ", %s: %s", secrets[i], redacted(secrets[i+1]))
+	}
+	fmt.Fprintf(&b, ", URL: %q}", url)
+	return b.String()
 }
 
-func channelLog(id, secretKey, secret, url string) slog.Value {
-	return slog.GroupValue(slog.String("channelID", id), slog.String(secretKey, redacted(secret)), slog.String("url", url))
+func channelLog(id, url string, secrets ...string) slog.Value {
+	attrs := []slog.Attr{slog.String("channelID", id)}
+	for i := 0; i+1 < len(secrets); i += 2 {
+		attrs = append(attrs, slog.String(secrets[i], redacted(secrets[i+1])))
+	}
+	return slog.GroupValue(append(attrs, slog.String("url", url))...)
 }
 
 // MPGOrder is what we ask the buyer to pay.

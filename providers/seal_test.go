@@ -59,7 +59,17 @@ func TestParseAccountFile(t *testing.T) {
 	if err != nil || !ez.EzPay.Configured() || ez.EzPay.MerchantID != "3502" {
 		t.Fatalf("ezPay: %v %v", ez.EzPay, err)
 	}
+	// the Messaging API channel's secret is optional: with it, the webhook's
+	bot := "LINE_BOT_CHANNEL_ID=2001\nLINE_BOT_ACCESS_TOKEN=tok\nLINE_BOT_URL=https://api.line.me\n"
+	if b, err := ParseAccountFile(AccountLineBot, []byte(bot), false); err != nil || !b.LineBot.Configured() || b.LineBot.ChannelSecret != "" {
+		t.Fatalf("linebot without its secret: %v %v", b.LineBot, err)
+	}
+	b, err := ParseAccountFile(AccountLineBot, []byte(bot+"LINE_BOT_CHANNEL_SECRET=s3cret\n"), false)
+	if err != nil || b.LineBot.ChannelSecret != "s3cret" || b.AccountValues(AccountLineBot)["LINE_BOT_CHANNEL_SECRET"] != "s3cret" {
+		t.Fatalf("linebot with its secret: %v %v", b.LineBot, err)
+	}
 	for name, c := range map[string]struct{ kind, file, want string }{
+		"secret alone":   {AccountLineBot, "LINE_BOT_CHANNEL_SECRET=topsecret", "LINE_BOT_CHANNEL_ID, LINE_BOT_ACCESS_TOKEN, LINE_BOT_URL missing"},
 		"short key":      {AccountNewebPay, "NEWEBPAY_MERCHANT_ID=MS1\nNEWEBPAY_HASH_KEY=topsecret-short\nNEWEBPAY_HASH_IV=fedcba9876543210\nNEWEBPAY_URL=https://core.newebpay.com", "want 32 and 16 characters"},
 		"missing":        {AccountLinePay, "LINEPAY_CHANNEL_ID=1655\nLINEPAY_CHANNEL_SECRET=topsecret-line", "LINEPAY_URL missing"},
 		"unknown name":   {AccountACH, "ACH_MERCHANT_ID=A1\nACH_SECRETS=topsecret-ach-0123456789abcdef0123456789\nACH_URL=https://ach.example.com", "line 2: ACH_SECRETS is not a setting of ach"},

@@ -273,4 +273,6 @@ export const notify = {
   },
   channels: { line: 'LINE', email: '電子郵件', off: '不通知' },
   saved: '已更新通知方式',
+  notFriend: '您尚未將本店的 LINE 官方帳號加為好友（或已封鎖），通知會先寄到電子郵件。',
+  addFriend: '加入好友',
 };

@@ -65,7 +65,7 @@ func TestBrandCredentialsCommand(t *testing.T) {
 	if err != nil || !strings.Contains(out, "line credentials set (merchant 2001234567)") {
 		t.Fatalf("set the LINE Login channel: %v\n%s", err, out)
 	}
-	out, err = runBrand(t, getenv, "LINE_BOT_CHANNEL_ID=2001234568\nLINE_BOT_ACCESS_TOKEN=line-S3cret\nLINE_BOT_URL=https://api.line.me\n",
+	out, err = runBrand(t, getenv, "LINE_BOT_CHANNEL_ID=2001234568\nLINE_BOT_ACCESS_TOKEN=line-S3cret\nLINE_BOT_CHANNEL_SECRET=line-S3cret-2\nLINE_BOT_URL=https://api.line.me\n",
 		"credentials", "set", "demo", "linebot", "--from-file", "-")
 	secret("set the LINE Messaging API channel", out, err)
 	if err != nil || !strings.Contains(out, "linebot credentials set (merchant 2001234568)") {

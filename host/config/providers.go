@@ -25,7 +25,8 @@ var (
 	SandboxLineLogin = providers.LineLogin{ChannelID: "1700000000", ChannelSecret: "line-login-sandbox-secret-not-secret"}
 	// SandboxLineBot is the LINE Messaging API sandbox's channel, the demo
 	// brands' LINE Official Account in dev (a brand's own elsewhere).
-	SandboxLineBot = providers.LineBot{ChannelID: "1800000000", AccessToken: "line-bot-sandbox-token-not-secret"}
+	SandboxLineBot = providers.LineBot{ChannelID: "1800000000", AccessToken: "line-bot-sandbox-token-not-secret",
+		ChannelSecret: "line-bot-sandbox-secret-not-secret"}
 )
 
 // SandboxBrands are the dev demo brands that pay into sandbox merchants

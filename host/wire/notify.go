@@ -14,10 +14,15 @@ type NotifyChoice struct {
 
 // NotifyChoices is GET /api/user/notifyChoices's answer: LineOffered says
 // the member linked LINE and the brand has a LINE Official Account (LINE
-// is offered only then); Choices, every kind in order.
+// is offered only then); NotFriend, that the member is not a friend of
+// that account (or blocked it), so LINE is not used until they add it,
+// at AddFriendURL (LINE's add-friend link; "" when LINE did not tell the
+// account's id); Choices, every kind in order.
 type NotifyChoices struct {
-	LineOffered bool           `json:"lineOffered"`
-	Choices     []NotifyChoice `json:"choices"`
+	LineOffered  bool           `json:"lineOffered"`
+	NotFriend    bool           `json:"notFriend"`
+	AddFriendURL string         `json:"addFriendUrl,omitempty"`
+	Choices      []NotifyChoice `json:"choices"`
 }
 
 // NotifyChoiceRequest is POST /api/user/notifyChoice's body.

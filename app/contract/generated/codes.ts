@@ -103,4 +103,6 @@ export const codes = {
   LineAlreadyLinked: -107,
   NotifyNeedsLine: -108,
   NotifyStaysOn: -109,
+  LineNoWebhook: -110,
+  LineSignature: -111,
 } as const;

@@ -1213,10 +1213,15 @@ export interface NotifyChoice {
 /**
  * NotifyChoices is GET /api/user/notifyChoices's answer: LineOffered says
  * the member linked LINE and the brand has a LINE Official Account (LINE
- * is offered only then); Choices, every kind in order.
+ * is offered only then); NotFriend, that the member is not a friend of
+ * that account (or blocked it), so LINE is not used until they add it,
+ * at AddFriendURL (LINE's add-friend link; "" when LINE did not tell the
+ * account's id); Choices, every kind in order.
  */
 export interface NotifyChoices {
   lineOffered: boolean;
+  notFriend: boolean;
+  addFriendUrl?: string;
   choices: NotifyChoice[];
 }
 /**

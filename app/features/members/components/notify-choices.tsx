@@ -1,6 +1,7 @@
 // The member centre's 通知方式, inside the LINE section of a member who
 // linked LINE, where the brand has a LINE Official Account: for each kind of notification, LINE or e-mail (or, for the
-// class reminder only, none); each change is saved at once.
+// class reminder only, none); each change is saved at once. A member who is not a friend of that account is told
+// LINE waits for the friendship, with the add-friend link.
 import { useEffect, useState } from 'react';
 import { css } from '@emotion/css';
 import type { NotifyChoice, NotifyChoices as Choices } from '../../../contract/props';
@@ -45,6 +46,12 @@ export function NotifyChoices({ brandId }: { brandId: string }) {
     <div data-testid="notify-choices">
       <h4>{t.title}</h4>
       <p>{t.lead}</p>
+      {choices.notFriend ? (
+        <p data-testid="notify-not-friend">
+          {t.notFriend}
+          {choices.addFriendUrl ? <> <a href={choices.addFriendUrl} target="_blank" rel="noopener">{t.addFriend}</a></> : null}
+        </p>
+      ) : null}
       <ul className={list}>
         {choices.choices.map((c) => (
           <li key={c.kind}>
