@@ -204,19 +204,22 @@ func (t *Tx) QueueJobAt(kind, key string, payload any, at time.Time) error {
 	if err := t.QueueJob(kind, key, payload); err != nil {
 		return err
 	}
-	_, err := t.tx.Exec(t.ctx, `update jobs set next_at = greatest($3, now()) where kind = $1 and key = $2 and attempts = 0 and done_at is null`,
+	t.queue(nil, `update jobs set next_at = greatest($3, now()) where kind = $1 and key = $2 and attempts = 0 and done_at is null`,
 		kind, key, at)
-	return dbErr(err)
+	return nil
 }
 
 // Frozen tells whether member userID has an approved freeze on day
 // (YYYY-MM-DD).
 func (t *Tx) Frozen(userID int64, day string) (bool, error) {
 	var frozen bool
-	err := t.tx.QueryRow(t.ctx, `select exists (select 1 from freezes where user_id = $1 and state = 'approved'
-		and starts_on <= $2::date and ends_on >= $2::date)`, userID, day).Scan(&frozen)
+	err := t.tx.QueryRow(t.ctx, frozenSQL, userID, day).Scan(&frozen)
 	return frozen, dbErr(err)
 }
+
+// frozenSQL tells whether member $1 has an approved freeze on day $2.
+const frozenSQL = `select exists (select 1 from freezes where user_id = $1 and state = 'approved'
+	and starts_on <= $2::date and ends_on >= $2::date)`
 
 // Freezes are member userID's freezes of brandID, latest first.
 func (db *DB) Freezes(ctx context.Context, brandID string, userID int64) ([]Freeze, error) {

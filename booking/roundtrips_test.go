@@ -1,0 +1,106 @@
+package booking
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"storefront/data"
+)
+
+// tripCounter is a pgx tracer that lists the round trips to PostgreSQL:
+// one per query or batch (the statement cache's prepares come once per
+// connection and are left out).
+type tripCounter struct {
+	mu    sync.Mutex
+	trips []string
+}
+
+func (c *tripCounter) add(sql string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.trips = append(c.trips, strings.Join(strings.Fields(sql), " "))
+}
+
+func (c *tripCounter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
+	c.add(d.SQL)
+	return ctx
+}
+func (c *tripCounter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+func (c *tripCounter) TraceBatchStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceBatchStartData) context.Context {
+	var sqls []string
+	for _, q := range d.Batch.QueuedQueries {
+		sqls = append(sqls, q.SQL)
+	}
+	c.add("batch: " + strings.Join(sqls, "; "))
+	return ctx
+}
+func (c *tripCounter) TraceBatchQuery(context.Context, *pgx.Conn, pgx.TraceBatchQueryData) {}
+func (c *tripCounter) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData)     {}
+
+// tracedFlows is f's flows on a pool of one connection traced by c.
+func tracedFlows(t *testing.T, f *fixture, c *tripCounter) *Flows {
+	t.Helper()
+	cfg := f.db.Pool.Config()
+	cfg.ConnConfig.Tracer = c
+	cfg.MaxConns = 1
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return &Flows{DB: &data.DB{Pool: pool}, Now: f.flows.Now}
+}
+
+// TestBookingRoundTrips counts the round trips of a booking as the
+// bookings bench makes it (the best entitlement chosen, an
+// Idempotency-Key, the confirmation mail queued), and
+// those made while the session's row is locked, which every other booking
+// of the session waits for: they bound how many bookings of one session
+// commit in a second.
+func TestBookingRoundTrips(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c := &tripCounter{}
+	flows := tracedFlows(t, f, c)
+	sessions := f.db.Pool
+	var ids []int64
+	rows, err := sessions.Query(ctx, `select s.id from course_schedules s join courses c on c.id = s.course_id
+		where c.name = '墊上皮拉提斯' and s.date > '2026-11-23' and s.booked < s.capacity order by s.date, s.start_time limit 3`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, err = pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil || len(ids) < 2 {
+		t.Fatalf("sessions %v, %v", ids, err)
+	}
+	w := f.who(t, "member@example.com")
+	// the first booking fills the connection's statement cache
+	if _, err := flows.Book(ctx, w, Request{ScheduleIDs: ids[:1], Key: "warm", AllowConflict: true}); err != nil {
+		t.Fatal(err)
+	}
+	c.trips = nil
+	if _, err := flows.Book(ctx, w, Request{ScheduleIDs: ids[1:2], Key: "counted", AllowConflict: true}); err != nil {
+		t.Fatal(err)
+	}
+	locked := -1
+	for i, s := range c.trips {
+		if locked < 0 && strings.Contains(s, "for update of s") {
+			locked = i
+		}
+		t.Logf("%2d %.140s", i+1, s)
+	}
+	if locked < 0 {
+		t.Fatal("the session was not locked")
+	}
+	under := len(c.trips) - locked
+	t.Logf("%d round trips, %d of them with the session locked (from its lock to the commit)", len(c.trips), under)
+	// the session read, begin, the locks with every read, the writes, commit
+	if len(c.trips) > 5 || under > 3 {
+		t.Errorf("%d round trips, %d with the session locked; want at most 5 and 3", len(c.trips), under)
+	}
+}
