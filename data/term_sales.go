@@ -267,7 +267,7 @@ func bookTermHold(ctx context.Context, tx pgx.Tx, o *Order, at time.Time) error 
 	if err != nil {
 		return err
 	}
-	t := newTx(ctx, tx)
+	t := &Tx{ctx: ctx, tx: &pipe{Tx: tx}}
 	for _, b := range booked { // each session's reminder, as a booking of its own queues it
 		if err := t.QueueReminder(o.BrandID, o.UserID, b.ID, b.Start, at); err != nil {
 			return err

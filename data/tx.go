@@ -5,6 +5,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"storefront/rules"
 )
@@ -48,17 +49,16 @@ type Tx struct {
 	channels  map[channelKey]channel    // by brand, member and kind
 }
 
-func newTx(ctx context.Context, tx pgx.Tx) *Tx { return &Tx{ctx: ctx, tx: &pipe{Tx: tx}} }
-
-// InTx runs fn in one transaction (see Tx).
+// InTx runs fn in one transaction (see Tx): committed when fn returns
+// nil, rolled back otherwise. The transaction begins with fn's first
+// statement, in the same round trip when that is a batch or an Exec.
 func (db *DB) InTx(ctx context.Context, fn func(t *Tx) error) error {
-	return db.inTx(ctx, func(tx pgx.Tx) error {
-		t := newTx(ctx, tx)
-		if err := fn(t); err != nil {
-			return err
-		}
-		return t.tx.flush(ctx)
-	})
+	p := &pipe{pool: db.Pool}
+	defer p.rollback(ctx) // after the commit: nothing
+	if err := fn(&Tx{ctx: ctx, tx: p}); err != nil {
+		return dbErr(err)
+	}
+	return dbErr(p.commit(ctx))
 }
 
 // later is a write waiting in the transaction; check, when set, turns its
@@ -72,9 +72,31 @@ type later struct {
 // pipe is the transaction under Tx: it sends the waiting writes ahead of
 // any statement.
 type pipe struct {
-	pgx.Tx
-	later []later
-	err   error // a waiting write's failure: the transaction is lost
+	pgx.Tx // nil until the first statement
+	pool   *pgxpool.Pool
+	later  []later
+	err    error // a waiting write's failure: the transaction is lost
+}
+
+// begin begins the transaction unless it has begun.
+func (p *pipe) begin(ctx context.Context) error {
+	if p.Tx == nil && p.err == nil {
+		p.Tx, p.err = p.pool.Begin(ctx)
+	}
+	return p.err
+}
+
+func (p *pipe) commit(ctx context.Context) error {
+	if err := p.flush(ctx); err != nil || p.Tx == nil {
+		return err
+	}
+	return p.Tx.Commit(ctx)
+}
+
+func (p *pipe) rollback(ctx context.Context) {
+	if p.Tx != nil {
+		p.Tx.Rollback(ctx)
+	}
 }
 
 // queue queues a write (see Tx).
@@ -95,17 +117,27 @@ func (p *pipe) send(ctx context.Context, b *pgx.Batch) pgx.BatchResults {
 	if p.err != nil {
 		return pgx.FailedBatchResults(b, p.err)
 	}
-	if len(p.later) == 0 {
+	if len(p.later) == 0 && p.Tx != nil {
 		return p.Tx.SendBatch(ctx, b)
 	}
 	ls := p.later
 	p.later = nil
 	all := &pgx.Batch{}
-	for _, l := range ls {
+	if p.Tx == nil {
+		all.BeginTx(pgx.TxOptions{})
+		ls = append([]later{{}}, ls...) // the begin's result first
+	}
+	for _, l := range ls[len(all.QueuedQueries):] {
 		all.Queue(l.sql, l.args...)
 	}
 	all.QueuedQueries = append(all.QueuedQueries, b.QueuedQueries...)
-	br := p.Tx.SendBatch(ctx, all)
+	var br pgx.BatchResults
+	if p.Tx == nil {
+		br = p.pool.SendBatch(ctx, all)
+		p.Tx = br.Tx()
+	} else {
+		br = p.Tx.SendBatch(ctx, all)
+	}
 	for _, l := range ls {
 		tag, err := br.Exec()
 		if l.check != nil {
@@ -120,6 +152,15 @@ func (p *pipe) send(ctx context.Context, b *pgx.Batch) pgx.BatchResults {
 	return br
 }
 
+// ready makes the transaction ready for a statement of its own: begun,
+// the waiting writes sent.
+func (p *pipe) ready(ctx context.Context) error {
+	if err := p.flush(ctx); err != nil {
+		return err
+	}
+	return p.begin(ctx)
+}
+
 // flush sends the waiting writes.
 func (p *pipe) flush(ctx context.Context) error {
 	if p.err != nil || len(p.later) == 0 {
@@ -131,7 +172,7 @@ func (p *pipe) flush(ctx context.Context) error {
 func (p *pipe) SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults { return p.send(ctx, b) }
 
 func (p *pipe) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	if len(p.later) == 0 && p.err == nil {
+	if len(p.later) == 0 && p.err == nil && p.Tx != nil {
 		return p.Tx.Exec(ctx, sql, args...)
 	}
 	b := &pgx.Batch{}
@@ -145,28 +186,28 @@ func (p *pipe) Exec(ctx context.Context, sql string, args ...any) (pgconn.Comman
 }
 
 func (p *pipe) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
-	if err := p.flush(ctx); err != nil {
+	if err := p.ready(ctx); err != nil {
 		return nil, err
 	}
 	return p.Tx.Query(ctx, sql, args...)
 }
 
 func (p *pipe) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
-	if err := p.flush(ctx); err != nil {
+	if err := p.ready(ctx); err != nil {
 		return errRow{err}
 	}
 	return p.Tx.QueryRow(ctx, sql, args...)
 }
 
 func (p *pipe) Begin(ctx context.Context) (pgx.Tx, error) {
-	if err := p.flush(ctx); err != nil {
+	if err := p.ready(ctx); err != nil {
 		return nil, err
 	}
 	return p.Tx.Begin(ctx)
 }
 
 func (p *pipe) CopyFrom(ctx context.Context, table pgx.Identifier, cols []string, src pgx.CopyFromSource) (int64, error) {
-	if err := p.flush(ctx); err != nil {
+	if err := p.ready(ctx); err != nil {
 		return 0, err
 	}
 	return p.Tx.CopyFrom(ctx, table, cols, src)
