@@ -48,6 +48,12 @@ func TestSeatCounterGuards(t *testing.T) {
 	if err := take(); storefront.AsError(err).Code != storefront.CodeSessionFull {
 		t.Fatalf("a second seat: %v; want CodeSessionFull", err)
 	}
+	// the booking sent in the same round trip as the refused seat is not kept
+	var rows int
+	db.Pool.QueryRow(ctx, `select count(*) from bookings where schedule_id = $1`, id).Scan(&rows)
+	if rows != 1 {
+		t.Errorf("%d bookings of the session after the refusal; want the cancelled one", rows)
+	}
 	if _, err := db.Pool.Exec(ctx, `update course_schedules set booked = booked + 1 where id = $1`, id); storefront.ErrorKind(err) != storefront.KindInvalid {
 		t.Fatalf("writing past the capacity: %v; want the check constraint's refusal", err)
 	}
