@@ -145,10 +145,11 @@ func RefusalText(r rules.Refusal) string {
 // the member holds a seat in already keeps that booking (nothing changes
 // twice); a repeated Idempotency-Key answers the first answer.
 //
-// What needs no lock is read first (the sessions, the best entitlement);
-// the transaction then locks the sessions and the member (data.Tx),
-// so that two bookings of the member, or a booking and a promotion from
-// a waiting list, check the time conflict one after the other.
+// The sessions are read first, without a lock; the transaction then locks
+// them and the member (data.Tx), so that two bookings of the member, or a
+// booking and a promotion from a waiting list, check the time conflict one
+// after the other, reading in the same round trip all that the rules
+// need (data.Tx.LockForBooking), and sends its writes in one more.
 func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 	mods := w.Brand.ModuleSet()
 	switch {
@@ -176,16 +177,11 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 			return nil, err
 		}
 	}
-	pre, err := f.preselect(ctx, w, req, sessions)
-	if err != nil {
-		return nil, err
-	}
 	for attempt := 0; ; attempt++ {
-		ids, mails, err := f.book(ctx, w, req, sessions, pre)
+		ids, mails, err := f.book(ctx, w, req, sessions)
 		if err != nil && attempt < 2 && (storefront.AsError(err).Code == storefront.CodeAlreadyBooked || errors.Is(err, data.ErrHoldingChanged)) {
 			// the same request booked it meanwhile (answer that booking), or
 			// another spent or started the entitlement (choose again)
-			pre = map[int64]*Choice{}
 			continue
 		}
 		if len(mails) > 0 {
@@ -196,39 +192,28 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 }
 
 // book is Book's transaction.
-func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.SessionInfo, pre map[int64]*Choice) ([]int64, []data.Notice, error) {
+func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.SessionInfo) ([]int64, []data.Notice, error) {
 	now := f.Now()
 	var ids []int64
 	var mails []data.Notice
 	err := f.DB.InTx(ctx, func(t *data.Tx) error {
 		ids, mails = nil, nil
-		if req.Key != "" {
-			answer, claimed, err := t.Claim(w.User.ID, req.Key)
-			if err != nil || !claimed {
-				if err == nil {
-					err = json.Unmarshal(answer, &ids)
-				}
-				return err
+		r, err := t.LockForBooking(w.Brand.ID, w.User.ID, req.Key, sessions, rules.Day(now))
+		if err != nil || !r.Claimed {
+			if err == nil {
+				err = json.Unmarshal(r.Answer, &ids)
 			}
-		}
-		locked, err := t.LockSessions(w.Brand.ID, sessionIDs(sessions))
-		if err != nil {
-			return err
-		}
-		if _, err := t.LockMembers(w.Brand.ID, []int64{w.User.ID}); err != nil {
 			return err
 		}
 		byID := map[int64]int64{}
 		var booked []*data.SessionInfo
-		for i := range locked {
-			s := &locked[i]
-			st, err := t.Standing(w.User.ID, s.ScheduleID, s.Start, s.End)
-			if err != nil {
-				return err
-			}
+		for i := range r.Sessions {
+			s := &r.Sessions[i]
+			st := r.Standing[s.ScheduleID]
 			id := st.Live
 			if id == 0 {
-				if id, err = f.bookNew(t, w, s, req, pre[s.ScheduleID], st.Clash, booked, now); err != nil {
+				id = r.IDs[i]
+				if err := f.bookNew(t, w, r, s, id, req, booked, now); err != nil {
 					return err
 				}
 				if err := t.QueueReminder(w.Brand.ID, w.User.ID, id, s.Start, now); err != nil {
@@ -263,93 +248,59 @@ func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.Se
 	return ids, mails, nil
 }
 
-func sessionIDs(ss []data.SessionInfo) []int64 {
-	ids := make([]int64, len(ss))
-	for i, s := range ss {
-		ids[i] = s.ScheduleID
-	}
-	return ids
-}
-
-// preselect chooses, before any lock, the best entitlement for each
-// session that req names none for, so the transaction only checks that
-// choice again under its lock (and chooses anew when it no longer pays).
-func (f *Flows) preselect(ctx context.Context, w Who, req Request, sessions []data.SessionInfo) (map[int64]*Choice, error) {
-	pre := map[int64]*Choice{}
-	if req.Payment != nil || req.Order != nil {
-		return pre, nil
-	}
-	held := map[int64][]data.Held{}
-	for _, s := range sessions {
-		hs, ok := held[s.StoreID]
-		if !ok {
-			var err error
-			if hs, err = f.DB.Holdings(ctx, w.User.ID, s.StoreID, rules.Day(f.Now())); err != nil {
-				return nil, err
-			}
-			held[s.StoreID] = hs
-		}
-		if opts := options(hs, s.Session); len(opts) > 0 && opts[0].Refusal == rules.PayOK {
-			pre[s.ScheduleID] = &Choice{Kind: opts[0].Kind, ID: opts[0].ID}
-		}
-	}
-	return pre, nil
-}
-
-// bookNew books a session the member holds no seat in: the rules, the
-// seat, what pays, the booking. clash says another booking of the member
-// overlaps it; booked are the sessions this request booked before (a
-// clash with them is a conflict too).
-func (f *Flows) bookNew(t *data.Tx, w Who, s *data.SessionInfo, req Request, pre *Choice, clash bool, booked []*data.SessionInfo, now time.Time) (int64, error) {
+// bookNew books session s, which the member holds no seat in, as booking
+// id: the rules, the seat, what pays, the booking, on what r read under
+// the locks. booked are the sessions this request booked before (a clash
+// with them is a conflict too; what they spent is read afresh).
+func (f *Flows) bookNew(t *data.Tx, w Who, r *data.BookingReads, s *data.SessionInfo, id int64, req Request, booked []*data.SessionInfo, now time.Time) error {
 	if s.NeedsVerifiedEmail && !w.User.EmailVerified {
-		return 0, fail(storefront.KindForbidden, storefront.CodeEmailNotVerified)
+		return fail(storefront.KindForbidden, storefront.CodeEmailNotVerified)
 	}
 	if !s.BookableAt(now) {
-		return 0, fail(storefront.KindConflict, storefront.CodeBookingClosed)
+		return fail(storefront.KindConflict, storefront.CodeBookingClosed)
 	}
-	if err := refuseFrozen(t, w.User.ID, s); err != nil {
-		return 0, err
+	if r.Frozen[s.ScheduleID] {
+		return fail(storefront.KindConflict, storefront.CodeFrozen)
 	}
-	if err := refuseSuspended(t, w.Brand.ID, w.User.ID, now); err != nil {
-		return 0, err
+	if err := suspended(r.Policy, r.Suspension(now)); err != nil {
+		return err
 	}
 	if !req.AllowConflict {
+		clash := r.Standing[s.ScheduleID].Clash
 		for _, o := range booked {
 			clash = clash || rules.Overlaps(o.Start, o.End, s.Start, s.End)
 		}
 		if clash {
-			return 0, fail(storefront.KindConflict, storefront.CodeTimeConflict)
+			return fail(storefront.KindConflict, storefront.CodeTimeConflict)
 		}
 	}
 	if req.Order != nil {
 		if l := req.Order.Lines; len(l) == 0 || l[0].CourseID == nil || *l[0].CourseID != s.CourseID {
-			return 0, &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: storefront.TextOrderOtherCourse}
+			return &storefront.Error{Kind: storefront.KindInvalid, Code: storefront.CodeBadRequest, Message: storefront.TextOrderOtherCourse}
 		}
-		return t.Record(data.NewBooking{UserID: w.User.ID, Session: s, OrderID: req.Order.ID}, true)
+		t.Record(data.NewBooking{ID: id, UserID: w.User.ID, Session: s, OrderID: req.Order.ID}, true)
+		return nil
 	}
-	choice := req.Payment
-	if choice == nil {
-		choice = pre
+	hs := r.Holdings[s.StoreID]
+	if len(booked) > 0 { // after this request's bookings spent what they took
+		var err error
+		if hs, err = t.Holdings(w.User.ID, s.StoreID, rules.Day(now)); err != nil {
+			return err
+		}
 	}
-	held, use, err := f.pay(t, w.User.ID, s, choice, now)
-	if err != nil && req.Payment == nil && pre != nil {
-		held, use, err = f.pay(t, w.User.ID, s, nil, now) // the preselected one no longer pays: choose again
-	}
+	held, use, err := pay(hs, s, req.Payment)
 	if err != nil {
-		return 0, err
+		return err
 	}
-	return t.Record(data.NewBooking{UserID: w.User.ID, Session: s, Held: held, Use: use}, true)
+	t.Record(data.NewBooking{ID: id, UserID: w.User.ID, Session: s, Held: held, Use: use}, true)
+	return nil
 }
 
-// pay chooses what pays for the session (choice, or the best), reads it
-// afresh and checks it again (Record spends it only while it still pays).
-func (f *Flows) pay(t *data.Tx, userID int64, s *data.SessionInfo, choice *Choice, now time.Time) (*data.Held, rules.Use, error) {
-	today := rules.Day(now)
+// pay chooses what of the member's holdings hs pays for the session
+// (choice, or the best) and checks it (Record spends it only while it
+// still pays).
+func pay(hs []data.Held, s *data.SessionInfo, choice *Choice) (*data.Held, rules.Use, error) {
 	if choice == nil {
-		hs, err := t.Holdings(userID, s.StoreID, today)
-		if err != nil {
-			return nil, rules.Use{}, err
-		}
 		opts := options(hs, s.Session)
 		if len(opts) == 0 || opts[0].Refusal != rules.PayOK {
 			code := storefront.CodeNoEntitlement
@@ -360,10 +311,11 @@ func (f *Flows) pay(t *data.Tx, userID int64, s *data.SessionInfo, choice *Choic
 		}
 		choice = &Choice{Kind: opts[0].Kind, ID: opts[0].ID}
 	}
-	h, err := t.Holding(userID, s.StoreID, today, choice.Kind, choice.ID)
-	if err != nil {
-		return nil, rules.Use{}, err
+	i := slices.IndexFunc(hs, func(h data.Held) bool { return h.Kind == choice.Kind && h.ID == choice.ID })
+	if i < 0 {
+		return nil, rules.Use{}, fail(storefront.KindInvalid, storefront.CodeNoEntitlement)
 	}
+	h := &hs[i]
 	u := rules.PayFor(h.Entitlement, s.Session)
 	if u.Refusal != rules.PayOK {
 		return nil, rules.Use{}, &storefront.Error{Kind: storefront.KindConflict, Code: RefusalCode(u.Refusal), Message: refusalMessage(u.Refusal)}
@@ -524,7 +476,11 @@ func (f *Flows) promote(t *data.Tx, w Who, l *locked, now time.Time) (int64, []d
 				reason = storefront.TextSkipSuspended
 				break
 			}
-			held, use, err = f.pay(t, u.ID, s, nil, now)
+			hs, err := t.Holdings(u.ID, s.StoreID, rules.Day(now))
+			if err != nil {
+				return 0, nil, err
+			}
+			held, use, err = pay(hs, s, nil)
 			if err != nil {
 				e := storefront.AsError(err)
 				if e.Kind == storefront.KindInternal || e.Kind == storefront.KindUnavailable {
@@ -542,10 +498,12 @@ func (f *Flows) promote(t *data.Tx, w Who, l *locked, now time.Time) (int64, []d
 			}
 			continue
 		}
-		id, err := t.Record(data.NewBooking{UserID: u.ID, Session: s, Held: held, Use: use}, true)
+		ids, err := t.BookingIDs(1)
 		if err != nil {
 			return 0, nil, err
 		}
+		id := ids[0]
+		t.Record(data.NewBooking{ID: id, UserID: u.ID, Session: s, Held: held, Use: use}, true)
 		if err := t.EndWait(wt.EntryID, "promoted", "", id, now); err != nil {
 			return 0, nil, err
 		}
@@ -704,8 +662,16 @@ func refuseFrozen(t *data.Tx, userID int64, s *data.SessionInfo) error {
 // and no-shows suspend it (rules.Suspended), saying why and until when.
 func refuseSuspended(t *data.Tx, brandID string, userID int64, now time.Time) error {
 	p, s, err := t.Suspension(brandID, userID, now)
-	if err != nil || s == nil {
+	if err != nil {
 		return err
+	}
+	return suspended(p, s)
+}
+
+// suspended is the refusal of suspension s by rule p (nil: none).
+func suspended(p rules.StrikePolicy, s *rules.Suspension) error {
+	if s == nil {
+		return nil
 	}
 	return &storefront.Error{Kind: storefront.KindConflict, Code: storefront.CodeBookingSuspended,
 		Message: SuspensionText(p, s)}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"storefront/rules"
 )
@@ -195,34 +196,47 @@ func waitingPlace(ctx context.Context, q querier, userID, scheduleID int64) (*Wa
 // request with the same key still under way makes this wait until it
 // ends (and claims the key if that one rolled back).
 func (t *Tx) Claim(userID int64, key string) (answer []byte, claimed bool, err error) {
-	tag, err := t.tx.Exec(t.ctx, `insert into booking_requests (user_id, key, answer) values ($1, $2, 'null')
-		on conflict do nothing`, userID, key)
+	tag, err := t.tx.Exec(t.ctx, claimSQL, userID, key)
 	if err != nil || tag.RowsAffected() == 1 {
 		return nil, err == nil, dbErr(err)
 	}
-	err = t.tx.QueryRow(t.ctx, `select answer from booking_requests where user_id = $1 and key = $2`, userID, key).Scan(&answer)
+	err = t.tx.QueryRow(t.ctx, answerSQL, userID, key).Scan(&answer)
 	return answer, false, dbErr(err)
 }
+
+// claimSQL claims member $1's key $2; answerSQL reads its answer.
+const (
+	claimSQL  = `insert into booking_requests (user_id, key, answer) values ($1, $2, 'null') on conflict do nothing`
+	answerSQL = `select answer from booking_requests where user_id = $1 and key = $2`
+)
 
 // LockSessions locks the brand's sessions by id, in id order; one that is
 // not the brand's is not found.
 func (t *Tx) LockSessions(brandID string, ids []int64) ([]SessionInfo, error) {
-	rows, err := t.tx.Query(t.ctx, `select `+sessionCols+` from `+sessionJoin+`
-		where s.brand_id = $1 and s.id = any($2) order by s.id for update of s`, brandID, ids)
+	rows, err := t.tx.Query(t.ctx, lockSessionsSQL, brandID, ids)
 	if err != nil {
 		return nil, dbErr(err)
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (SessionInfo, error) {
-		var s SessionInfo
-		return s, scanSession(r, &s)
-	})
+	out, err := collectSessions(rows)
 	if err != nil {
-		return nil, dbErr(err)
+		return nil, err
 	}
 	if len(out) != len(ids) {
 		return nil, errSessionNotFound
 	}
 	return out, nil
+}
+
+// lockSessionsSQL locks brand $1's sessions $2 in id order.
+const lockSessionsSQL = `select ` + sessionCols + ` from ` + sessionJoin + `
+	where s.brand_id = $1 and s.id = any($2) order by s.id for update of s`
+
+func collectSessions(rows pgx.Rows) ([]SessionInfo, error) {
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (SessionInfo, error) {
+		var s SessionInfo
+		return s, scanSession(r, &s)
+	})
+	return out, dbErr(err)
 }
 
 // Holdings lists the member's entitlements for a class at store (see
@@ -232,6 +246,10 @@ func (t *Tx) Holdings(userID, storeID int64, today string) ([]Held, error) {
 	if err != nil {
 		return nil, dbErr(err)
 	}
+	return collectHeld(rows)
+}
+
+func collectHeld(rows pgx.Rows) ([]Held, error) {
 	hs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Held, error) {
 		var h Held
 		return h, scanHeld(r, &h)
@@ -274,19 +292,22 @@ type Standing struct {
 // meanwhile.
 func (t *Tx) Standing(userID, scheduleID int64, start, end time.Time) (Standing, error) {
 	var s Standing
-	err := t.tx.QueryRow(t.ctx, `select
-		coalesce((select id from bookings where user_id = $1 and schedule_id = $2 and status <> 'cancelled'), 0),
-		exists(select 1 from bookings where user_id = $1 and schedule_id <> $2 and status <> 'cancelled'
-		       and starts_at < $4 and ends_at > $3),
-		coalesce((select id from booking_waitlist where user_id = $1 and schedule_id = $2 and status = 'waiting'), 0)`,
-		userID, scheduleID, start, end).Scan(&s.Live, &s.Clash, &s.Waiting)
+	err := t.tx.QueryRow(t.ctx, standingSQL, userID, scheduleID, start, end).Scan(&s.Live, &s.Clash, &s.Waiting)
 	return s, dbErr(err)
 }
 
-// NewBooking is a booking to write: the session, the member and what
-// pays: the entitlement Held, or (Held nil) the paid order OrderID that
-// bought the seat.
+// standingSQL reads member $1's Standing in session $2 of $3..$4.
+const standingSQL = `select
+	coalesce((select id from bookings where user_id = $1 and schedule_id = $2 and status <> 'cancelled'), 0),
+	exists(select 1 from bookings where user_id = $1 and schedule_id <> $2 and status <> 'cancelled'
+	       and starts_at < $4 and ends_at > $3),
+	coalesce((select id from booking_waitlist where user_id = $1 and schedule_id = $2 and status = 'waiting'), 0)`
+
+// NewBooking is a booking to write: its id (reserved: BookingIDs,
+// LockForBooking), the session, the member and what pays: the entitlement
+// Held, or (Held nil) the paid order OrderID that bought the seat.
 type NewBooking struct {
+	ID      int64
 	UserID  int64
 	Session *SessionInfo
 	Held    *Held
@@ -299,14 +320,16 @@ type NewBooking struct {
 // it); the flow reads it again.
 var ErrHoldingChanged = errors.New("the entitlement changed meanwhile")
 
-// Record writes a booking in one round trip, the session and the member
-// locked (see Tx): with takeSeat it first takes a seat of the
-// session (full when none is left), then spends the entitlement only
-// while it still has enough (and starts its validity when the use does,
-// only from the start it was read with), then inserts the booking. A
-// second live booking of the member in the session is storefront.CodeAlreadyBooked;
-// an entitlement spent or started meanwhile is ErrHoldingChanged.
-func (t *Tx) Record(n NewBooking, takeSeat bool) (int64, error) {
+// Record writes a booking, the session and the member locked (see Tx),
+// with the writes waiting in the transaction (its answer is known: the
+// reserved id): with takeSeat it first takes a seat of the session (full
+// when none is left), then spends the entitlement only while it still has
+// enough (and starts its validity when the use does, only from the start
+// it was read with), then inserts the booking. A second live booking of
+// the member in the session is storefront.CodeAlreadyBooked; an
+// entitlement spent or started meanwhile is ErrHoldingChanged. These come
+// from the statement that sends the writes (and InTx).
+func (t *Tx) Record(n NewBooking, takeSeat bool) {
 	var passcard, ticket, timing, order *int64
 	held, kind := n.Held, PayOrder
 	if held == nil {
@@ -340,31 +363,37 @@ func (t *Tx) Record(n NewBooking, takeSeat bool) (int64, error) {
 		queuePeriod(b, held.Kind, held.ID, n.Use.Period, &held.StartsOn)
 		guards = append(guards, changed)
 	}
-	b.Queue(`insert into bookings (brand_id, user_id, store_id, schedule_id, starts_at, ends_at, pay_kind,
+	for i, q := range b.QueuedQueries {
+		t.queue(func(tag pgconn.CommandTag, err error) error {
+			if err == nil && tag.RowsAffected() == 0 {
+				return guards[i]
+			}
+			return err
+		}, q.SQL, q.Arguments...)
+	}
+	t.queue(func(_ pgconn.CommandTag, err error) error {
+		if err != nil && storefront.AsError(err).Kind == storefront.KindConflict { // one live booking per member and session
+			return codeErr(storefront.KindConflict, storefront.CodeAlreadyBooked)
+		}
+		return err
+	}, `insert into bookings (id, brand_id, user_id, store_id, schedule_id, starts_at, ends_at, pay_kind,
 			passcard_id, ticket_id, counting_passcard_id, consumed, activated_holding, order_id)
-		values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
-		n.Session.BrandID, n.UserID, n.Session.StoreID, n.Session.ScheduleID, n.Session.Start, n.Session.End, kind,
+		overriding system value values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+		n.ID, n.Session.BrandID, n.UserID, n.Session.StoreID, n.Session.ScheduleID, n.Session.Start, n.Session.End, kind,
 		passcard, ticket, timing, consumed, n.Use.Activates && order == nil, order)
-	br := t.tx.SendBatch(t.ctx, b)
-	defer br.Close()
-	for _, g := range guards {
-		tag, err := br.Exec()
-		if err != nil {
-			return 0, dbErr(err)
-		}
-		if tag.RowsAffected() == 0 {
-			return 0, g
-		}
-	}
-	var id int64
-	err := br.QueryRow().Scan(&id)
-	if err != nil && storefront.AsError(err).Kind == storefront.KindConflict { // one live booking per member and session
-		return 0, codeErr(storefront.KindConflict, storefront.CodeAlreadyBooked)
-	}
+}
+
+// bookingIDsSQL reserves $1 bookings' ids.
+const bookingIDsSQL = `select nextval(pg_get_serial_sequence('bookings', 'id')) from generate_series(1, $1)`
+
+// BookingIDs reserves n bookings' ids (Record).
+func (t *Tx) BookingIDs(n int) ([]int64, error) {
+	rows, err := t.tx.Query(t.ctx, bookingIDsSQL, n)
 	if err != nil {
-		return 0, dbErr(err)
+		return nil, dbErr(err)
 	}
-	return id, dbErr(br.Close())
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	return ids, dbErr(err)
 }
 
 // sendBatch sends b's statements in one round trip; into, when given,
@@ -538,8 +567,7 @@ func (t *Tx) HoldingTerms(userID, storeID int64, h *Held) (*Held, error) {
 // LockMembers locks the brand's members by id, in id order (step 3 of
 // Tx), and returns those not deleted.
 func (t *Tx) LockMembers(brandID string, ids []int64) (map[int64]*User, error) {
-	rows, err := t.tx.Query(t.ctx, `select `+userColumns+` from users where brand_id = $1 and id = any($2) and deleted_at is null
-		order by id for no key update`, brandID, ids)
+	rows, err := t.tx.Query(t.ctx, lockMembersSQL, brandID, ids)
 	if err != nil {
 		return nil, dbErr(err)
 	}
@@ -553,6 +581,10 @@ func (t *Tx) LockMembers(brandID string, ids []int64) (map[int64]*User, error) {
 	}
 	return out, nil
 }
+
+// lockMembersSQL locks brand $1's members $2 in id order.
+const lockMembersSQL = `select ` + userColumns + ` from users where brand_id = $1 and id = any($2) and deleted_at is null
+	order by id for no key update`
 
 // Waiter is a member waiting for a seat.
 type Waiter struct {
@@ -581,9 +613,9 @@ func (t *Tx) EndWait(entryID int64, status, reason string, bookingID int64, now 
 	if bookingID != 0 {
 		bid = &bookingID
 	}
-	_, err := t.tx.Exec(t.ctx, `update booking_waitlist set status = $2, reason = $3, booking_id = $4, updated_at = $5 where id = $1`,
+	t.queue(nil, `update booking_waitlist set status = $2, reason = $3, booking_id = $4, updated_at = $5 where id = $1`,
 		entryID, status, reason, bid, now)
-	return dbErr(err)
+	return nil
 }
 
 // Wait puts the member on the session's waiting list and reports whether
@@ -611,7 +643,8 @@ func (t *Tx) WaitingPlace(userID, scheduleID int64) (*WaitingPlace, error) {
 }
 
 // Finish writes the use case's mails to the outbox and, with a key, the
-// answer to the member's idempotency key, in one round trip.
+// answer to the member's idempotency key, with the writes waiting (see
+// Tx) in one round trip.
 func (t *Tx) Finish(mails []Mail, userID int64, key string, answer []byte) error {
 	b := &pgx.Batch{}
 	for _, m := range mails {
@@ -620,7 +653,8 @@ func (t *Tx) Finish(mails []Mail, userID int64, key string, answer []byte) error
 	if key != "" {
 		b.Queue(`update booking_requests set answer = $3 where user_id = $1 and key = $2`, userID, key, answer)
 	}
-	return sendBatch(t.ctx, t.tx, b)
+	t.deferBatch(b)
+	return t.tx.flush(t.ctx)
 }
 
 // TermClassSeats is a term class as its purchase sees it: its course,

@@ -204,9 +204,9 @@ func (t *Tx) QueueJobAt(kind, key string, payload any, at time.Time) error {
 	if err := t.QueueJob(kind, key, payload); err != nil {
 		return err
 	}
-	_, err := t.tx.Exec(t.ctx, `update jobs set next_at = greatest($3, now()) where kind = $1 and key = $2 and attempts = 0 and done_at is null`,
+	t.queue(nil, `update jobs set next_at = greatest($3, now()) where kind = $1 and key = $2 and attempts = 0 and done_at is null`,
 		kind, key, at)
-	return dbErr(err)
+	return nil
 }
 
 // Frozen tells whether member userID has an approved freeze on day
@@ -220,10 +220,14 @@ func (t *Tx) Frozen(userID int64, day string) (bool, error) {
 // freeze over day, "" when none.
 func (t *Tx) FrozenUntil(userID int64, day string) (string, error) {
 	var until string
-	err := t.tx.QueryRow(t.ctx, `select coalesce(to_char(max(ends_on), 'YYYY-MM-DD'), '') from freezes
-		where user_id = $1 and state = 'approved' and starts_on <= $2::date and ends_on >= $2::date`, userID, day).Scan(&until)
+	err := t.tx.QueryRow(t.ctx, frozenUntilSQL, userID, day).Scan(&until)
 	return until, dbErr(err)
 }
+
+// frozenUntilSQL is the last day of member $1's approved freeze over day
+// $2, '' when none.
+const frozenUntilSQL = `select coalesce(to_char(max(ends_on), 'YYYY-MM-DD'), '') from freezes
+	where user_id = $1 and state = 'approved' and starts_on <= $2::date and ends_on >= $2::date`
 
 // Freezes are member userID's freezes of brandID, latest first.
 func (db *DB) Freezes(ctx context.Context, brandID string, userID int64) ([]Freeze, error) {

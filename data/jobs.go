@@ -40,9 +40,9 @@ func (t *Tx) QueueJob(kind, key string, payload any) error {
 	if err != nil {
 		return &storefront.Error{Kind: storefront.KindInternal, Err: err}
 	}
-	_, err = t.tx.Exec(t.ctx, `insert into jobs (kind, key, payload) values ($1, $2, $3::jsonb)
+	t.queue(nil, `insert into jobs (kind, key, payload) values ($1, $2, $3::jsonb)
 		on conflict (kind, key) do nothing`, kind, key, p)
-	return dbErr(err)
+	return nil
 }
 
 // ClaimJobs takes up to limit due jobs of the given kinds. Each claimed

@@ -77,14 +77,13 @@ func (t *Tx) Notify(brandID string, n Notice) error {
 	if n.Kind == "" || n.Mail.UserID == 0 {
 		return t.QueueMail(n.Mail)
 	}
-	var channel, sub string
-	var notFriend bool
-	err := t.tx.QueryRow(t.ctx, `select c.channel, coalesce(l.line_sub, ''), coalesce(l.friend = false, false) from notify_choices c
-		left join line_links l on l.brand_id = c.brand_id and l.user_id = c.user_id
-		where c.brand_id = $1 and c.user_id = $2 and c.kind = $3`, brandID, n.Mail.UserID, n.Kind).Scan(&channel, &sub, &notFriend)
-	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-		return dbErr(err)
+	ch, ok := t.channels[channelKey{brandID, n.Mail.UserID, n.Kind}]
+	if !ok {
+		if err := scanChannel(t.tx.QueryRow(t.ctx, channelSQL, brandID, n.Mail.UserID, n.Kind), &ch); err != nil {
+			return err
+		}
 	}
+	channel, sub, notFriend := ch.name, ch.lineSub, ch.notFriend
 	switch {
 	case channel == ChannelOff:
 		return nil
@@ -95,6 +94,33 @@ func (t *Tx) Notify(brandID string, n Notice) error {
 			Text: n.Line, Mail: &m})
 	}
 	return t.QueueMail(n.Mail)
+}
+
+// channelKey names a member's choice of channel for a kind of notice.
+type channelKey struct {
+	brandID string
+	userID  int64
+	kind    string
+}
+
+// channel is a member's choice for a kind: its channel ("": e-mail, none
+// chosen), their LINE user, if linked, and whether LINE is known to say
+// they are not a friend of the brand's account.
+type channel struct {
+	name, lineSub string
+	notFriend     bool
+}
+
+// channelSQL reads the channel of brand $1's member $2 for kind $3.
+const channelSQL = `select c.channel, coalesce(l.line_sub, ''), coalesce(l.friend = false, false) from notify_choices c
+	left join line_links l on l.brand_id = c.brand_id and l.user_id = c.user_id
+	where c.brand_id = $1 and c.user_id = $2 and c.kind = $3`
+
+func scanChannel(r pgx.Row, ch *channel) error {
+	if err := r.Scan(&ch.name, &ch.lineSub, &ch.notFriend); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return dbErr(err)
+	}
+	return nil
 }
 
 // QueueMailOnce queues mail m once for key (a LINE push that fell back to

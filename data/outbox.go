@@ -41,7 +41,8 @@ type Attachment struct {
 func (t *Tx) QueueMail(m Mail) error {
 	b := &pgx.Batch{}
 	queueMail(b, m)
-	return sendBatch(t.ctx, t.tx, b)
+	t.deferBatch(b)
+	return nil
 }
 
 // queueMail queues writing m to the outbox (see enqueue).

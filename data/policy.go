@@ -16,16 +16,24 @@ import (
 // strikePolicy reads the brand's suspension rule (brand.json "suspension").
 func strikePolicy(ctx context.Context, q querier, brandID string) (rules.StrikePolicy, error) {
 	var p rules.StrikePolicy
-	err := q.QueryRow(ctx, `select suspension_strikes, suspension_within_days, suspension_days from brands where id = $1`, brandID).
-		Scan(&p.Strikes, &p.WithinDays, &p.SuspendDays)
-	return p, dbErr(err)
+	return p, scanStrikePolicy(q.QueryRow(ctx, strikePolicySQL, brandID), &p)
 }
+
+// strikePolicySQL reads brand $1's suspension rule.
+const strikePolicySQL = `select suspension_strikes, suspension_within_days, suspension_days from brands where id = $1`
+
+func scanStrikePolicy(r pgx.Row, p *rules.StrikePolicy) error {
+	return dbErr(r.Scan(&p.Strikes, &p.WithinDays, &p.SuspendDays))
+}
+
+// strikesSQL reads member $1's strikes.
+const strikesSQL = `select case when late_cancel then cancelled_at else ends_at end from bookings
+	where user_id = $1 and (late_cancel or no_show_at is not null)`
 
 // strikes reads the moments of the member's strikes: each late cancel's,
 // each no-show's class end.
 func strikes(ctx context.Context, q querier, userID int64) ([]time.Time, error) {
-	rows, err := q.Query(ctx, `select case when late_cancel then cancelled_at else ends_at end from bookings
-		where user_id = $1 and (late_cancel or no_show_at is not null)`, userID)
+	rows, err := q.Query(ctx, strikesSQL, userID)
 	if err != nil {
 		return nil, dbErr(err)
 	}

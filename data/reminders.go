@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"storefront/rules"
 )
 
@@ -43,15 +45,25 @@ func (t *Tx) QueueReminder(brandID string, userID, bookingID int64, start, now t
 // Reminder is the brand's choice of when to remind its members of a
 // booked class (brand.json "reminder").
 func (t *Tx) Reminder(brandID string) (rules.Reminder, error) {
-	var before *int
+	if r, ok := t.reminders[brandID]; ok {
+		return r, nil
+	}
 	var r rules.Reminder
-	err := t.tx.QueryRow(t.ctx, `select reminder_before_minutes,
-			(extract(hour from reminder_evening_at) * 60 + extract(minute from reminder_evening_at))::int
-		from brands where id = $1`, brandID).Scan(&before, &r.EveningAt)
+	return r, scanReminder(t.tx.QueryRow(t.ctx, reminderSQL, brandID), &r)
+}
+
+// reminderSQL reads brand $1's choice of reminder.
+const reminderSQL = `select reminder_before_minutes,
+		(extract(hour from reminder_evening_at) * 60 + extract(minute from reminder_evening_at))::int
+	from brands where id = $1`
+
+func scanReminder(row pgx.Row, r *rules.Reminder) error {
+	var before *int
+	err := row.Scan(&before, &r.EveningAt)
 	if before != nil {
 		r.Before = time.Duration(*before) * time.Minute
 	}
-	return r, dbErr(err)
+	return dbErr(err)
 }
 
 // MarkReminded marks the booking reminded at now, when it is still booked

@@ -267,13 +267,13 @@ func bookTermHold(ctx context.Context, tx pgx.Tx, o *Order, at time.Time) error 
 	if err != nil {
 		return err
 	}
-	t := &Tx{ctx: ctx, tx: tx}
+	t := &Tx{ctx: ctx, tx: &pipe{Tx: tx}}
 	for _, b := range booked { // each session's reminder, as a booking of its own queues it
 		if err := t.QueueReminder(o.BrandID, o.UserID, b.ID, b.Start, at); err != nil {
 			return err
 		}
 	}
-	_, err = tx.Exec(ctx, `update term_holds set booked_at = $2 where id = $1`, id, at)
+	_, err = t.tx.Exec(ctx, `update term_holds set booked_at = $2 where id = $1`, id, at) // with the reminders' jobs
 	return err
 }
 
