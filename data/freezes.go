@@ -225,7 +225,7 @@ func (t *Tx) FrozenUntil(userID int64, day string) (string, error) {
 }
 
 // frozenUntilSQL is the last day of member $1's approved freeze over day
-// $2, '' when none.
+// $2, ” when none.
 const frozenUntilSQL = `select coalesce(to_char(max(ends_on), 'YYYY-MM-DD'), '') from freezes
 	where user_id = $1 and state = 'approved' and starts_on <= $2::date and ends_on >= $2::date`
 
