@@ -13,6 +13,13 @@ import { RenderPartContext, slotMarks } from './lib/render-part';
 import { AccountArea } from './features/members/components/account-area';
 
 declare const require: (path: string) => unknown;
+/**
+ * The renderer's hash of a kept part's name and props (renderer/props.go
+ * partKey), 128 bits in hex: alike when their JSON is. It does not read the
+ * elements of a props array the renderer gives lazily (a list of cards), as
+ * JSON.stringify would, and a long list's key is no longer than a card's.
+ */
+declare const __partKey: (name: string, props: unknown) => string;
 
 /**
  * The page module app/pages/{name}.tsx (esbuild bundles every page), kept
@@ -184,7 +191,7 @@ class Keeping {
   private keep: Keeper = (name, p, element, once) => {
     const byPage = once && this.pageKey !== null && !this.met.has(name);
     if (byPage) this.met.add(name);
-    const key = byPage ? `${this.scope}\n${name}\n${this.pageKey}` : `${this.scope}\n${name}${JSON.stringify(p)}`;
+    const key = byPage ? `${this.scope}\n${name}\n${this.pageKey}` : `${this.scope}\n${__partKey(name, p)}`;
     const part = keptParts.get(key);
     if (part === undefined) this.learn.push([key, element]);
     if (part == null) return element;
@@ -338,7 +345,7 @@ function makeShell(props: PageProps, Page: PageComponent): Shell | null {
  * the member's props: a member's next page in the same shell reuses it.
  */
 function renderAccount(scope: number, props: PageProps): string {
-  const key = `${scope}\naccount${JSON.stringify(props.user)}`;
+  const key = `${scope}\n${__partKey('account', props.user)}`;
   let part = keptParts.get(key);
   if (!part) {
     part = { html: renderToString(alone(props, <AccountArea />)), images: [], tags: '' };
