@@ -208,6 +208,12 @@ class Keeping {
    * tags end the page's head.
    */
   render(node: ReactNode): string {
+    const [head, body] = this.renderSplit(node);
+    return head + body;
+  }
+
+  /** render's page as its head tags and its body (a shell render cuts the body again: no string of both made and cut). */
+  renderSplit(node: ReactNode): [head: string, body: string] {
     this.parts = [];
     this.tags = '';
     this.learn = [];
@@ -223,7 +229,7 @@ class Keeping {
     let [pageHead, body] = splitHead(out);
     if (this.kept) {
       pageHead += this.tags;
-      out = pageHead + putIn(body, this.parts);
+      body = putIn(body, this.parts);
     }
     // parts met for the first time, checked against the page as sent (a part
     // rendered in place may hold kept ones: a grid of kept cards)
@@ -243,11 +249,11 @@ class Keeping {
         head.startsWith(preloads) &&
         (html === ''
           ? tags !== ''
-          : /^<[a-zA-Z]/.test(html) && /(<\/[a-zA-Z0-9-]+>|\/>)$/.test(html) && !html.includes('_R_') && out.includes(html)) &&
+          : /^<[a-zA-Z]/.test(html) && /(<\/[a-zA-Z0-9-]+>|\/>)$/.test(html) && !html.includes('_R_') && body.includes(html)) &&
         (tags === '' || (!notLast.test(tags) && pageHead.endsWith(tags)));
       keepPart(key, fits ? { html, images, tags } : null);
     }
-    return out;
+    return [pageHead, body];
   }
 }
 
@@ -309,7 +315,7 @@ function renderInParts(scope: Scope, props: PageProps, Page: PageComponent, keep
   if (scope.shell === undefined) scope.shell = makeShell(props, Page);
   const shell = scope.shell;
   if (shell === null) return null;
-  const [head, body] = splitHead(keeping.render(<Root props={props} Page={Page} part="page" />));
+  const [head, body] = keeping.renderSplit(<Root props={props} Page={Page} part="page" />);
   if (!body.startsWith(shell.before) || !body.endsWith(shell.after)) return null;
   const page = body.slice(shell.before.length, body.length - shell.after.length);
   const account = shell.account ? renderAccount(keeping.scope, props) : '';
