@@ -13,10 +13,27 @@ import { RenderPartContext, slotMarks } from './lib/render-part';
 import { AccountArea } from './features/members/components/account-area';
 
 declare const require: (path: string) => unknown;
+/**
+ * The renderer's hash of a kept part's name and props (renderer/props.go
+ * partKey), 128 bits in hex: alike when their JSON is. It does not read the
+ * elements of a props array the renderer gives lazily (a list of cards), as
+ * JSON.stringify would, and a long list's key is no longer than a card's.
+ */
+declare const __partKey: (name: string, props: unknown) => string;
 
-/** The page module app/pages/{name}.tsx (esbuild bundles every page). */
+/**
+ * The page module app/pages/{name}.tsx (esbuild bundles every page), kept
+ * once loaded: esbuild's require of an ES module copies its exports into a
+ * new object on every call (__toCommonJS), 8% of brand home's goja render.
+ */
+const pageModules = new Map<string, PageModule>();
 function pageModule(name: string): PageModule {
-  return require(`./pages/${name}.tsx`) as PageModule;
+  let m = pageModules.get(name);
+  if (m === undefined) {
+    m = require(`./pages/${name}.tsx`) as PageModule;
+    pageModules.set(name, m);
+  }
+  return m;
 }
 
 // Emotion's rules, for the renderer (Go) to pick a page's critical CSS from:
@@ -174,7 +191,7 @@ class Keeping {
   private keep: Keeper = (name, p, element, once) => {
     const byPage = once && this.pageKey !== null && !this.met.has(name);
     if (byPage) this.met.add(name);
-    const key = byPage ? `${this.scope}\n${name}\n${this.pageKey}` : `${this.scope}\n${name}${JSON.stringify(p)}`;
+    const key = byPage ? `${this.scope}\n${name}\n${this.pageKey}` : `${this.scope}\n${__partKey(name, p)}`;
     const part = keptParts.get(key);
     if (part === undefined) this.learn.push([key, element]);
     if (part == null) return element;
@@ -191,6 +208,12 @@ class Keeping {
    * tags end the page's head.
    */
   render(node: ReactNode): string {
+    const [head, body] = this.renderSplit(node);
+    return head + body;
+  }
+
+  /** render's page as its head tags and its body (a shell render cuts the body again: no string of both made and cut). */
+  renderSplit(node: ReactNode): [head: string, body: string] {
     this.parts = [];
     this.tags = '';
     this.learn = [];
@@ -206,7 +229,7 @@ class Keeping {
     let [pageHead, body] = splitHead(out);
     if (this.kept) {
       pageHead += this.tags;
-      out = pageHead + putIn(body, this.parts);
+      body = putIn(body, this.parts);
     }
     // parts met for the first time, checked against the page as sent (a part
     // rendered in place may hold kept ones: a grid of kept cards)
@@ -226,11 +249,11 @@ class Keeping {
         head.startsWith(preloads) &&
         (html === ''
           ? tags !== ''
-          : /^<[a-zA-Z]/.test(html) && /(<\/[a-zA-Z0-9-]+>|\/>)$/.test(html) && !html.includes('_R_') && out.includes(html)) &&
+          : /^<[a-zA-Z]/.test(html) && /(<\/[a-zA-Z0-9-]+>|\/>)$/.test(html) && !html.includes('_R_') && body.includes(html)) &&
         (tags === '' || (!notLast.test(tags) && pageHead.endsWith(tags)));
       keepPart(key, fits ? { html, images, tags } : null);
     }
-    return out;
+    return [pageHead, body];
   }
 }
 
@@ -292,7 +315,7 @@ function renderInParts(scope: Scope, props: PageProps, Page: PageComponent, keep
   if (scope.shell === undefined) scope.shell = makeShell(props, Page);
   const shell = scope.shell;
   if (shell === null) return null;
-  const [head, body] = splitHead(keeping.render(<Root props={props} Page={Page} part="page" />));
+  const [head, body] = keeping.renderSplit(<Root props={props} Page={Page} part="page" />);
   if (!body.startsWith(shell.before) || !body.endsWith(shell.after)) return null;
   const page = body.slice(shell.before.length, body.length - shell.after.length);
   const account = shell.account ? renderAccount(keeping.scope, props) : '';
@@ -328,7 +351,7 @@ function makeShell(props: PageProps, Page: PageComponent): Shell | null {
  * the member's props: a member's next page in the same shell reuses it.
  */
 function renderAccount(scope: number, props: PageProps): string {
-  const key = `${scope}\naccount${JSON.stringify(props.user)}`;
+  const key = `${scope}\n${__partKey('account', props.user)}`;
   let part = keptParts.get(key);
   if (!part) {
     part = { html: renderToString(alone(props, <AccountArea />)), images: [], tags: '' };

@@ -21,6 +21,7 @@ import (
 var (
 	renderOnly = flag.Bool("render-only", false, "measure the uncached-render rows only")
 	profileDir = flag.String("profile", "", "write goja CPU profiles (pprof) of each measured page's render, and its props, into this directory")
+	overloadOn = flag.Bool("overload", true, "measure the overload row (15.3, about ten minutes) after the uncached pages; -overload=false for the CPU rows alone, e.g. to compare two builds in turns")
 )
 
 // Budgets (ms of server CPU per uncached page) and the
@@ -105,6 +106,9 @@ func renderRows(base, propsDir string, pid int, session string, add func(row)) e
 		verdict:  verdict(homeRPS >= 3*homeRPSBefore && homeRPS >= 0.1*homeNodeRPS, fmt.Sprintf("%.1f× before, %.2f×N", homeRPS/homeRPSBefore, homeRPS/homeNodeRPS)),
 	})
 
+	if !*overloadOn {
+		return nil
+	}
 	// 4× the sustainable rate offered: what succeeds, how fast, and how
 	// much CPU the host and the load generator took (they share two cores).
 	// This machine's rate drifts by ±10% from one ten-second window to the

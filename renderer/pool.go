@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/dop251/goja"
-	"github.com/valyala/fastjson"
 )
 
 // Errors of a render.
@@ -65,8 +64,8 @@ type Pool struct {
 type vm struct {
 	rt     *goja.Runtime
 	render goja.Callable
-	json   fastjson.Parser // reused: a runtime renders one page at a time
-	keyBuf []byte          // renderKeys' buffer, reused likewise
+	props  *propsReader // reused: a runtime renders one page at a time
+	keyBuf []byte       // renderKeys' buffer, reused likewise
 }
 
 // NewPool compiles the server bundle and starts the runtimes.
@@ -164,6 +163,10 @@ func (p *Pool) newVM() (*vm, error) {
 	if !ok {
 		return nil, errors.New("server bundle does not define renderPage")
 	}
+	keyer := newPartKeyer(rt)
+	rt.Set("__partKey", func(c goja.FunctionCall) goja.Value {
+		return rt.ToValue(keyer.key(c.Argument(0).String(), c.Argument(1)))
+	})
 	if styles, ok := goja.AssertFunction(rt.Get("styles")); ok {
 		list, err := styles(goja.Undefined(), rt.ToValue(p.opt.Pages))
 		if err != nil {
@@ -171,7 +174,7 @@ func (p *Pool) newVM() (*vm, error) {
 		}
 		p.styles.add(rt, list)
 	}
-	return &vm{rt: rt, render: fn}, nil
+	return &vm{rt: rt, render: fn, props: &propsReader{rt: rt}}, nil
 }
 
 // Lease is a runtime held for one render. Render or Release it exactly once.
@@ -248,7 +251,7 @@ func (l *Lease) Render(props []byte) (*Result, error) {
 	}
 	l.done = true
 	v := l.v
-	pv, parsed, err := propsValue(v.rt, &v.json, props)
+	pv, parsed, err := v.props.read(props)
 	if err != nil { // the runtime is untouched: back it goes
 		l.p.idle <- v
 		return nil, err

@@ -44,12 +44,16 @@ export function keepWith(k: Keeper | null) {
  * page (see entry-server), and renders C in place otherwise. The browser
  * renders C itself (a component between adds no element nor React id).
  *
+ * C is kept by the renderer's hash of its props' JSON (renderer/props.go
+ * partKey), which reads no element of a list the page's props hold (the
+ * renderer gives those lazily): a kept card's props are never made into
+ * objects.
+ *
  * once: C is a once-part, met once in a page, with props made from the
  * page's props alone (no clock): the server keeps it by the page's props
- * (the renderer's hash of them) rather than by its own props as JSON, which
- * for a section or a grid of 30 cards is most of the page's data to
- * stringify on every render. A member's page keeps it by its props anyway,
- * and so does a second one met in the same render.
+ * (the renderer's hash of them) rather than by its own props (not even
+ * hashed: a section's or a grid's data). A member's page keeps it by its
+ * props anyway, and so does a second one met in the same render.
  */
 export function kept<P extends object>(name: string, C: ComponentType<P>, once = false): ComponentType<P> {
   if (!SERVER) return C;
