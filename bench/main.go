@@ -566,21 +566,66 @@ type httptestServer struct {
 func (s *httptestServer) Close() { s.srv.Close() }
 
 // loadSamples collects wrk rounds: each round's rate and p50/p99 latency,
-// and the requests answered over all rounds.
+// and the requests answered over all rounds; with cpuOf set, the CPU time
+// the server used over them (cpuOf: the server's CPU time so far).
 type loadSamples struct {
 	rps, p50, p99 []float64
 	n             int
+	cpuOf         func() time.Duration
+	cpu           time.Duration
 }
 
 // take runs one wrk round on url (a failed round is reported and left out).
 func (s *loadSamples) take(url string, c int, header ...string) {
+	var cpu0 time.Duration
+	if s.cpuOf != nil {
+		cpu0 = s.cpuOf()
+	}
 	r, x, y, n, err := wrk(url, c, header...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "wrk:", err)
 		return
 	}
+	if s.cpuOf != nil {
+		s.cpu += s.cpuOf() - cpu0
+	}
 	s.rps, s.p50, s.p99 = append(s.rps, r), append(s.p50, x), append(s.p99, y)
 	s.n += n
+}
+
+// cpuPerRequest is the server's CPU time per answered request, in µs (0
+// when not measured): on a busy shared machine it drifts less than the
+// rate, which is the share of the machine the server got.
+func (s *loadSamples) cpuPerRequest() float64 {
+	if s.n == 0 {
+		return 0
+	}
+	return float64(s.cpu) / float64(time.Microsecond) / float64(s.n)
+}
+
+// selfCPU is this process's CPU time (the file server's, during its
+// rounds: the bench does nothing else then; wrk is a child, not counted).
+func selfCPU() time.Duration {
+	var u syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// cpu is the host process's CPU time (/proc/PID/stat, in clock ticks of
+// 1/100 s).
+func (h *hostProc) cpu() time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", h.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	_, rest, _ := bytes.Cut(b, []byte(") ")) // past the command name, which may hold spaces
+	f := strings.Fields(string(rest))
+	if len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
 
 func (s *loadSamples) medians() (rps, p50, p99 float64) {
@@ -605,9 +650,10 @@ func takeRounds(url string, c int, header ...string) *loadSamples {
 
 // loadRoundsBeside is takeRounds of a baseline and a target, their rounds
 // taken in turn (baseline, target, baseline, …), so that a drift of this
-// shared machine's speed falls on both alike.
-func loadRoundsBeside(baseline, target string, c int, header ...string) (base, s *loadSamples) {
-	base, s = &loadSamples{}, &loadSamples{}
+// shared machine's speed falls on both alike; baseCPU and targetCPU are
+// their servers' CPU time so far.
+func loadRoundsBeside(baseline, target string, baseCPU, targetCPU func() time.Duration, c int, header ...string) (base, s *loadSamples) {
+	base, s = &loadSamples{cpuOf: baseCPU}, &loadSamples{cpuOf: targetCPU}
 	for range *rounds {
 		base.take(baseline, c, header...)
 		s.take(target, c, header...)

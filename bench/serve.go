@@ -73,16 +73,17 @@ func serveRowsOf(h *hostProc, name, dir string, add func(row)) error {
 		{"br, gzip", "home.br", "br, gzip", len(br)},
 	} {
 		before := h.logLines()
-		base, s := loadRoundsBeside(static.URL+"/"+c.file, home, *conns, "Accept-Encoding: "+c.enc)
+		base, s := loadRoundsBeside(static.URL+"/"+c.file, home, selfCPU, h.cpu, *conns, "Accept-Encoding: "+c.enc)
 		logged := h.logLines() - before
 		sRPS, sP50, sP99 := base.medians()
 		rps, p50, p99 := s.medians()
 		add(row{
 			what:     fmt.Sprintf("4. warm brand home, %s, %s, %d conns", name, c.name, *conns),
-			value:    fmtLoad(rps, p50, p99) + fmt.Sprintf(" (%d requests, %d log lines)", s.n, logged),
-			baseline: fmt.Sprintf("S %s (same %d bytes)", fmtLoad(sRPS, sP50, sP99), c.size),
+			value:    fmtLoad(rps, p50, p99) + fmt.Sprintf(", %.1f µs CPU a request (%d requests, %d log lines)", s.cpuPerRequest(), s.n, logged),
+			baseline: fmt.Sprintf("S %s, %.1f µs CPU a request (same %d bytes)", fmtLoad(sRPS, sP50, sP99), base.cpuPerRequest(), c.size),
 			budget:   "≥ 1.0×S; p99 < 10 ms",
-			verdict:  verdict(rps >= sRPS && p99 < 10, fmt.Sprintf("%.2f×S, p99 %.1f ms (S %.1f ms)", rps/sRPS, p99, sP99)),
+			verdict: verdict(rps >= sRPS && p99 < 10, fmt.Sprintf("%.2f×S, p99 %.1f ms (S %.1f ms); CPU a request %.2f×S",
+				rps/sRPS, p99, sP99, s.cpuPerRequest()/max(base.cpuPerRequest(), 0.001))),
 		})
 	}
 	return nil

@@ -1,6 +1,9 @@
 package host
 
-import "net/http"
+import (
+	"net/http"
+	"net/url"
+)
 
 // The app's webview (spec sections 1 and 6).
 //
@@ -32,6 +35,9 @@ func inApp(r *http.Request, from string) bool {
 // guards and the page cache see it).
 func appQuery(rc *reqCtx) {
 	if rc.query.Get("from") == "" && cookieValue(rc.r, cookieFrom) == "app" {
+		if rc.query == nil {
+			rc.query = url.Values{}
+		}
 		rc.query.Set("from", "app")
 	}
 }
@@ -39,7 +45,7 @@ func appQuery(rc *reqCtx) {
 // appMode keeps or ends app mode and adopts the app's session (see
 // above); rc has its brand and member.
 func (s *Server) appMode(w http.ResponseWriter, rc *reqCtx) {
-	from, r := rc.r.URL.Query().Get("from"), rc.r
+	from, r := urlQuery(rc.r).Get("from"), rc.r
 	// app mode is the brand's: the app shows one brand, and a visit sent
 	// into app mode by one brand's guard (spec section 4: a term-only
 	// brand) must not hide the header of another brand on this host

@@ -111,7 +111,9 @@ func openEncoded(fsys fs.FS, name, acceptEncoding string) (fs.File, string) {
 
 // accepts reports whether an Accept-Encoding header allows enc.
 func accepts(header, enc string) bool {
-	for _, part := range strings.Split(header, ",") {
+	for header != "" {
+		var part string
+		part, header, _ = strings.Cut(header, ",")
 		token, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		if strings.TrimSpace(token) != enc {
 			continue

@@ -26,6 +26,10 @@ type reqInfo struct {
 	cacheable bool   // a page the page cache may answer
 	path      string // the path as logs show it (logPath)
 	nonce     responseNonce
+	// made with it, not each on its own: the X-Request-Id header's value
+	// and the writer that notes the answer's status and size
+	idHeader [1]string
+	sw       statusWriter
 }
 
 type reqInfoKey struct{}
@@ -161,8 +165,10 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		if info.id == "" || !requestIDPattern.MatchString(info.id) {
 			info.id = newRequestID()
 		}
-		w.Header().Set("X-Request-Id", info.id)
-		sw := &statusWriter{ResponseWriter: w}
+		info.idHeader[0] = info.id
+		w.Header()["X-Request-Id"] = info.idHeader[:]
+		sw := &info.sw
+		sw.ResponseWriter = w
 		r = r.WithContext(context.WithValue(r.Context(), reqInfoKey{}, info))
 		defer func() {
 			status := sw.status

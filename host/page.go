@@ -30,7 +30,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, storefront.TextMethodNotAllowed, http.StatusMethodNotAllowed)
 		return
 	}
-	rc := &reqCtx{r: r, query: r.URL.Query()}
+	rc := &reqCtx{r: r, query: urlQuery(r)}
 	appQuery(rc)
 	ok := s.prepare(w, rc)
 	if rc.route != nil {
@@ -47,6 +47,14 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	default:
 		s.gzipped(w, r, func(w http.ResponseWriter) { s.loadAndRender(w, rc) })
 	}
+}
+
+// urlQuery is r's query, nil (no map made) when it has none.
+func urlQuery(r *http.Request) url.Values {
+	if r.URL.RawQuery == "" {
+		return nil
+	}
+	return r.URL.Query()
 }
 
 // prepare resolves the site and brand, matches the route and runs the

@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"io"
 	"net/http"
+	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -54,6 +55,29 @@ type cachedPage struct {
 	Keys    string // its surrogate keys (page_edge.go)
 	// csp is its answers' policy, made once per entry in this process
 	csp atomic.Pointer[[]string]
+	// hdr are its answers' other header values, made once per entry in
+	// this process, and cc its last Cache-Control (edgeCacheControl)
+	hdr atomic.Pointer[pageHeaders]
+	cc  atomic.Pointer[edgeLife]
+}
+
+// pageHeaders are the header values of a cached page's answers that are
+// the same for every answer, as the slices an http.Header holds: no
+// allocation per answer.
+type pageHeaders struct {
+	etag, keys         []string
+	brotliLen, gzipLen []string // Content-Length of each encoding
+}
+
+// headers are p's pageHeaders.
+func (p *cachedPage) headers() *pageHeaders {
+	if v := p.hdr.Load(); v != nil {
+		return v
+	}
+	v := &pageHeaders{etag: []string{p.ETag}, keys: []string{p.Keys},
+		brotliLen: []string{strconv.Itoa(len(p.Brotli))}, gzipLen: []string{strconv.Itoa(len(p.Gzip))}}
+	p.hdr.Store(v)
+	return v
 }
 
 // policy is the Content-Security-Policy of p's answers: no nonce, its
@@ -78,7 +102,7 @@ type pageCache struct {
 	// plain keeps the identity bytes of the documents clients without
 	// compression asked for, by ETag (the document's hash), so a hot page
 	// is decompressed once, not per request; bounded by bytes.
-	plain       *otter.Cache[string, []byte]
+	plain       *otter.Cache[string, *plainDoc]
 	plainFlight singleflight.Group
 	warm        *warmer // pages rendered again after a change (page_warm.go)
 }
@@ -90,20 +114,26 @@ func newPageCache(maxBytes uint64) *pageCache {
 			Weigher:          pageWeight,
 			ExpiryCalculator: otter.ExpiryWriting[string, *cachedPage](pageStaleMax),
 		}),
-		plain: otter.Must(&otter.Options[string, []byte]{
+		plain: otter.Must(&otter.Options[string, *plainDoc]{
 			MaximumWeight:    pagePlainBytes,
-			Weigher:          func(etag string, b []byte) uint32 { return uint32(len(etag) + len(b) + 64) },
-			ExpiryCalculator: otter.ExpiryAccessing[string, []byte](pageStaleMax),
+			Weigher:          func(etag string, d *plainDoc) uint32 { return uint32(len(etag) + len(d.body) + 96) },
+			ExpiryCalculator: otter.ExpiryAccessing[string, *plainDoc](pageStaleMax),
 		}),
 		warm: newWarmer(),
 	}
 }
 
+// plainDoc is a cached page's identity bytes and their Content-Length.
+type plainDoc struct {
+	body   []byte
+	length []string
+}
+
 // plainOf returns p's identity bytes: from the bounded identity cache, else
 // decompressed once (however many requests ask at once) and kept.
-func (c *pageCache) plainOf(p *cachedPage) ([]byte, error) {
-	if b, ok := c.plain.GetIfPresent(p.ETag); ok {
-		return b, nil
+func (c *pageCache) plainOf(p *cachedPage) (*plainDoc, error) {
+	if d, ok := c.plain.GetIfPresent(p.ETag); ok {
+		return d, nil
 	}
 	v, err, _ := c.plainFlight.Do(p.ETag, func() (any, error) {
 		zr, err := gzip.NewReader(bytes.NewReader(p.Gzip))
@@ -114,13 +144,14 @@ func (c *pageCache) plainOf(p *cachedPage) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		c.plain.Set(p.ETag, b)
-		return b, nil
+		d := &plainDoc{body: b, length: []string{strconv.Itoa(len(b))}}
+		c.plain.Set(p.ETag, d)
+		return d, nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return v.([]byte), nil
+	return v.(*plainDoc), nil
 }
 
 // pageWeight is about the bytes an entry holds.

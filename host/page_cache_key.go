@@ -35,7 +35,7 @@ var pageValues = map[string]func(string) bool{
 // neither changes the page nor makes a new cache entry. Other routes see
 // the whole query.
 func pageQuery(rt *route, q url.Values) url.Values {
-	if !rt.Cacheable {
+	if !rt.Cacheable || len(q) == 0 {
 		return q
 	}
 	kept := url.Values{}
@@ -115,10 +115,19 @@ func (s *Server) pageKey(rc *reqCtx) (key, shape string) {
 	if cookieValue(rc.r, cookieBannerClosed) != "" {
 		banner = "1"
 	}
-	var b strings.Builder
-	for _, part := range []string{"page:", s.bundle.Manifest.BuildID, ":", strconv.Itoa(s.now().In(rules.Taipei).Year()), ":",
-		strconv.FormatInt(version, 10), "|", brand, ":", rc.site.Origin, ":", rc.site.Env, ":", rc.r.URL.Path, "?",
-		canonicalQuery(rc.query), ":", deviceOf(rc.r), ":", banner} {
+	query, device := canonicalQuery(rc.query), deviceOf(rc.r)
+	var num [20]byte
+	var b strings.Builder // one allocation: sized first
+	b.Grow(40 + len(s.bundle.Manifest.BuildID) + len(brand) + len(rc.site.Origin) + len(rc.site.Env) +
+		len(rc.r.URL.Path) + len(query) + len(device))
+	b.WriteString("page:")
+	b.WriteString(s.bundle.Manifest.BuildID)
+	b.WriteString(":")
+	b.Write(strconv.AppendInt(num[:0], int64(s.now().In(rules.Taipei).Year()), 10))
+	b.WriteString(":")
+	b.Write(strconv.AppendInt(num[:0], version, 10))
+	for _, part := range []string{"|", brand, ":", rc.site.Origin, ":", rc.site.Env, ":", rc.r.URL.Path, "?",
+		query, ":", device, ":", banner} {
 		b.WriteString(part)
 	}
 	key = b.String()

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -58,6 +59,9 @@ func TestPageCacheServesAndRevalidates(t *testing.T) {
 				if got := decode(t, w, w.Body.Bytes()); got != plain {
 					t.Fatal("the cached document differs from the rendered one")
 				}
+				if cl := w.Header().Get("Content-Length"); cl != strconv.Itoa(w.Body.Len()) {
+					t.Fatalf("Content-Length %s of a %d-byte body", cl, w.Body.Len())
+				}
 			}}
 	}
 	runScenarios(t, ts, []scenario{cached("br"), cached("gzip"), cached("")})
@@ -66,8 +70,13 @@ func TestPageCacheServesAndRevalidates(t *testing.T) {
 	}
 
 	etag := ts.get(t, "/yoga").Header().Get("ETag")
-	if w := ts.get(t, "/yoga", "If-None-Match", etag); w.Code != http.StatusNotModified || w.Body.Len() != 0 {
-		t.Fatalf("If-None-Match = %d; want 304", w.Code)
+	for _, inm := range []string{etag, `W/"other", W/` + etag, `"other",` + etag, "*"} {
+		if w := ts.get(t, "/yoga", "If-None-Match", inm); w.Code != http.StatusNotModified || w.Body.Len() != 0 {
+			t.Fatalf("If-None-Match %s = %d; want 304", inm, w.Code)
+		}
+	}
+	if w := ts.get(t, "/yoga", "If-None-Match", `"other", `); w.Code != http.StatusOK {
+		t.Fatalf("If-None-Match of another page = %d; want 200", w.Code)
 	}
 
 	// past its freshness: served stale, replaced in the background

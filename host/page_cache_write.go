@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"net/http"
 	"storefront"
-	"strconv"
 	"strings"
 )
 
@@ -16,27 +15,27 @@ import (
 // it, else brotli or gzip as the client accepts, else plain (identity
 // bytes kept beside the compressed ones: no request decompresses).
 func (s *Server) writeCachedPage(w http.ResponseWriter, r *http.Request, p *cachedPage, state string) {
-	h := w.Header()
-	// constant values are shared slices: no allocation per request
+	h, ph := w.Header(), p.headers()
+	// every value is a shared slice: no allocation per answer
 	h["Content-Type"] = hdrHTML
 	h["Cache-Control"] = hdrNoCache
-	if cc := edgeCacheControl(p, s.now()); cc != "" {
-		h["Cache-Control"] = []string{cc}
-		h[xkeyHeader] = []string{p.Keys}
+	if cc := edgeCacheControl(p, s.now()); cc != nil {
+		h["Cache-Control"] = cc
+		h[xkeyHeader] = ph.keys
 	}
 	h["Vary"] = hdrVaryShared
-	h["Etag"] = []string{p.ETag}
+	h["Etag"] = ph.etag
 	h["X-Page-Cache"] = pageStates[state]
 	h["Content-Security-Policy"] = p.policy()
-	if etagMatch(r.Header.Get("If-None-Match"), p.ETag) {
+	if inm := r.Header["If-None-Match"]; len(inm) > 0 && etagMatch(inm[0], p.ETag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	body := p.Gzip
+	body, length := p.Gzip, ph.gzipLen
 	switch ae := r.Header.Get("Accept-Encoding"); {
 	case accepts(ae, "br"):
 		h["Content-Encoding"] = hdrBrotli
-		body = p.Brotli
+		body, length = p.Brotli, ph.brotliLen
 	case accepts(ae, "gzip"):
 		h["Content-Encoding"] = hdrGzip
 	default:
@@ -46,9 +45,9 @@ func (s *Server) writeCachedPage(w http.ResponseWriter, r *http.Request, p *cach
 			http.Error(w, storefront.CodeText(storefront.CodeInternal), http.StatusInternalServerError)
 			return
 		}
-		body = plain
+		body, length = plain.body, plain.length
 	}
-	h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	h["Content-Length"] = length
 	w.WriteHeader(p.Status)
 	if r.Method != http.MethodHead {
 		w.Write(body)
@@ -65,7 +64,9 @@ var (
 
 // etagMatch reports whether an If-None-Match header names etag.
 func etagMatch(header, etag string) bool {
-	for _, t := range strings.Split(header, ",") {
+	for header != "" {
+		var t string
+		t, header, _ = strings.Cut(header, ",")
 		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
 		if t == etag || t == "*" {
 			return true

@@ -35,8 +35,10 @@ const xkeyHeader = "Xkey"
 var hdrVaryShared = []string{"Accept-Encoding, " + propsHeader + ", User-Agent, Cookie"}
 
 // edgeCacheControl is the Cache-Control of a page-cache answer of p at
-// now; "" when nothing of its life is left to share.
-func edgeCacheControl(p *cachedPage, now time.Time) string {
+// now; nil when nothing of its life is left to share. Its value changes
+// at most once a second: p keeps the last one made (a shared slice, no
+// allocation per answer).
+func edgeCacheControl(p *cachedPage, now time.Time) []string {
 	age := now.Sub(p.Rendered)
 	fresh, stale := pageFresh-age, pageStaleMax-age
 	if !p.Expires.IsZero() {
@@ -45,9 +47,21 @@ func edgeCacheControl(p *cachedPage, now time.Time) string {
 	}
 	f, st := int64(max(fresh, 0)/time.Second), int64(max(stale, 0)/time.Second)
 	if st <= 0 {
-		return ""
+		return nil
 	}
-	return "public, max-age=0, s-maxage=" + strconv.FormatInt(f, 10) + ", stale-while-revalidate=" + strconv.FormatInt(st-f, 10)
+	if v := p.cc.Load(); v != nil && v.fresh == f && v.stale == st {
+		return v.value
+	}
+	v := &edgeLife{f, st, []string{"public, max-age=0, s-maxage=" + strconv.FormatInt(f, 10) + ", stale-while-revalidate=" + strconv.FormatInt(st-f, 10)}}
+	p.cc.Store(v)
+	return v.value
+}
+
+// edgeLife is a Cache-Control value of a cached page and the seconds of
+// freshness and stale time it was made for.
+type edgeLife struct {
+	fresh, stale int64
+	value        []string
 }
 
 // surrogateKeys are the xkey keys of rc's page: every page's, the brand's

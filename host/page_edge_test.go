@@ -70,3 +70,30 @@ func TestEdgeCacheHeaders(t *testing.T) {
 		{Name: "setting a cookie: private", Path: "/demo?from=app", WantHeader: []string{"Cache-Control", "private, no-cache", "Xkey", ""}},
 	})
 }
+
+// TestEdgeCacheControlEachSecond: a cached page's Cache-Control, kept
+// between answers, is made again as soon as a second of its life passed,
+// cut at its Expires, and absent once nothing of it is left.
+func TestEdgeCacheControlEachSecond(t *testing.T) {
+	t0 := time.Date(2026, 11, 22, 10, 0, 0, 0, rules.Taipei)
+	p := &cachedPage{Rendered: t0}
+	want := func(at time.Duration, cc string) []string {
+		t.Helper()
+		got := edgeCacheControl(p, t0.Add(at))
+		if cc == "" && got != nil || cc != "" && (len(got) != 1 || got[0] != cc) {
+			t.Fatalf("at +%v: Cache-Control %q; want %q", at, got, cc)
+		}
+		return got
+	}
+	want(0, "public, max-age=0, s-maxage=300, stale-while-revalidate=3300")
+	a := want(100*time.Millisecond, "public, max-age=0, s-maxage=299, stale-while-revalidate=3300")
+	if b := want(900*time.Millisecond, "public, max-age=0, s-maxage=299, stale-while-revalidate=3300"); &a[0] != &b[0] {
+		t.Error("the same second made its value again")
+	}
+	want(1100*time.Millisecond, "public, max-age=0, s-maxage=298, stale-while-revalidate=3300")
+	want(pageFresh+time.Minute, "public, max-age=0, s-maxage=0, stale-while-revalidate=3240")
+	want(pageStaleMax, "")
+	p = &cachedPage{Rendered: t0, Expires: t0.Add(90 * time.Second)} // a session starts
+	want(30*time.Second, "public, max-age=0, s-maxage=60, stale-while-revalidate=0")
+	want(90*time.Second, "")
+}

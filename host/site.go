@@ -30,8 +30,10 @@ type site struct {
 // hostName is the request's host without port, lower case.
 func hostName(r *http.Request) string {
 	h := r.Host
-	if host, _, err := net.SplitHostPort(h); err == nil {
-		h = host
+	if strings.Contains(h, ":") { // SplitHostPort makes an error of a Host without a port
+		if host, _, err := net.SplitHostPort(h); err == nil {
+			h = host
+		}
 	}
 	return strings.ToLower(strings.TrimSuffix(h, "."))
 }
