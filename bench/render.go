@@ -24,20 +24,20 @@ var (
 	overloadOn = flag.Bool("overload", true, "measure the overload row (15.3, about ten minutes) after the uncached pages; -overload=false for the CPU rows alone, e.g. to compare two builds in turns")
 )
 
-// Budgets (ms of server CPU per uncached page) and the
-// uncached brand home's rate the issue measured before it (req/s, 4 conns).
+// The budget of server CPU per uncached page, as a ratio to Node's
+// renderToString of the same page measured in the same run (issue 35:
+// this machine's speed drifts between days, so milliseconds hold only on
+// the day they were set), and the uncached brand home's rate the issue
+// measured before it (req/s, 4 conns).
 const (
-	homeCPUBudget     = 4.0
-	activityCPUBudget = 8.0
-	memberCPUBudget   = 4.0
-	homeRPSBefore     = 178.0
+	cpuNodeBudget = 3.0
+	homeRPSBefore = 178.0
 )
 
 // coldPage is a page measured with the page cache off.
 type coldPage struct {
-	name, path, budgetNote string
-	budget                 float64
-	header                 []string // extra request headers ("Name: value")
+	name, path string
+	header     []string // extra request headers ("Name: value")
 }
 
 // renderRows measures the uncached pages: the host's CPU per page beside
@@ -45,9 +45,9 @@ type coldPage struct {
 // rate at 4 connections beside Node's, and shedding at 4× that rate.
 func renderRows(base, propsDir string, pid int, session string, add func(row)) error {
 	pages := []coldPage{
-		{name: "brand home", path: "/", budget: homeCPUBudget},
-		{name: "activity list (30 cards)", path: "/activitys", budget: activityCPUBudget},
-		{name: "member centre, logged in", path: "/user", budget: memberCPUBudget, header: []string{"Cookie: web_ec_sessionId=" + session}},
+		{name: "brand home", path: "/"},
+		{name: "activity list (30 cards)", path: "/activitys"},
+		{name: "member centre, logged in", path: "/user", header: []string{"Cookie: web_ec_sessionId=" + session}},
 	}
 	var homeRPS, homeNodeRPS, homeCores float64
 	for i, p := range pages {
@@ -83,8 +83,8 @@ func renderRows(base, propsDir string, pid int, session string, add func(row)) e
 			what:     fmt.Sprintf("15.1 %s, page cache off: CPU per page", p.name),
 			value:    fmt.Sprintf("%.2f ms CPU (%s; goja render p50 %.2f ms; %d KB props)", cpu, fmtLoad(rps, p50, p99), g50, len(props)/1024),
 			baseline: fmt.Sprintf("N renderToString p50 %.2f ms", n50),
-			budget:   fmt.Sprintf("≤ %.0f ms", p.budget),
-			verdict:  verdict(cpu <= p.budget, fmt.Sprintf("%.1f× Node", cpu/n50)),
+			budget:   fmt.Sprintf("≤ %.0f× Node", cpuNodeBudget),
+			verdict:  verdict(cpu <= cpuNodeBudget*n50, fmt.Sprintf("%.1f× Node", cpu/n50)),
 		})
 		if i == 0 {
 			homeRPS, homeCores = rps, cpu*rps/1000
