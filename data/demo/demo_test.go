@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"storefront/data"
 	"storefront/data/dbtest"
 	"storefront/rules"
 )
@@ -19,7 +20,7 @@ import (
 // file (or the goldens and tests that name an id change with it).
 func TestDemoIDs(t *testing.T) {
 	db := dbtest.NewDemoAt(t, time.Date(2026, 11, 23, 9, 0, 0, 0, rules.Taipei))
-	for _, c := range []struct{ name, sql, want string }{
+	expectRows(t, db, []rowsCase{
 		{"stores", "select brand_id || '/' || slug || '=' || id from stores order by id",
 			"demo/xinyi=1 demo/zhubei=2 yoga/daan=3 plan/zhongshan=4 term/banqiao=5 noshop/main=6"},
 		{"teachers", "select brand_id || '/' || slug || '=' || id from teachers order by id",
@@ -41,16 +42,7 @@ func TestDemoIDs(t *testing.T) {
 		{"schedules of the first courses", `select c.slug || '=' || string_agg(cs.id::text, ',' order by cs.id) from course_schedules cs
 		   join courses c on c.id = cs.course_id where c.id in (1, 2, 47) and cs.date >= '2026-11-23' group by c.slug, c.id order by c.id`,
 			"aerial-yoga-intro-xinyi=1,2,3,4,5,6,7,8,9,10 aerial-yoga-intro-zhubei=11,12,13,14,15,16,17,18,19,20 morning-hatha=319,320,321,322,323,324,325,326,327,328,329,330,331,332,333"},
-	} {
-		rows, _ := db.Pool.Query(context.Background(), c.sql)
-		got, err := pgx.CollectRows(rows, pgx.RowTo[string])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g := strings.Join(got, " "); g != c.want {
-			t.Errorf("%s:\n got %s\nwant %s", c.name, g, c.want)
-		}
-	}
+	})
 }
 
 // The yoga demo brand shows the late-cancel and no-show policy and the
@@ -60,7 +52,7 @@ func TestDemoIDs(t *testing.T) {
 // demo brand switches them on.
 func TestDemoYogaHasPolicyAndReminders(t *testing.T) {
 	db := dbtest.NewDemoAt(t, time.Date(2026, 11, 23, 9, 0, 0, 0, rules.Taipei))
-	for _, c := range []struct{ name, sql, want string }{
+	expectRows(t, db, []rowsCase{
 		{"brands", `select id || '=' || coalesce(reminder_before_minutes::text, '-') || '/' || suspension_strikes || '/' ||
 		   suspension_within_days || '/' || suspension_days from brands
 		   where reminder_before_minutes is not null or reminder_evening_at is not null or suspension_strikes > 0 order by id`,
@@ -68,16 +60,7 @@ func TestDemoYogaHasPolicyAndReminders(t *testing.T) {
 		{"courses", `select brand_id || '/' || slug || '=' || late_cancel || '/' || no_show from courses
 		   where late_cancel <> 'refused' or no_show <> 'ignored' order by id`,
 			"yoga/morning-hatha=forfeit/counted yoga/yin-yoga=forfeit/counted"},
-	} {
-		rows, _ := db.Pool.Query(context.Background(), c.sql)
-		got, err := pgx.CollectRows(rows, pgx.RowTo[string])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g := strings.Join(got, " "); g != c.want {
-			t.Errorf("%s:\n got %s\nwant %s", c.name, g, c.want)
-		}
-	}
+	})
 }
 
 // The demo's dates are relative to the load day, its weekly timetable and
@@ -109,5 +92,24 @@ func TestDemoOnEveryWeekday(t *testing.T) {
 					now.Format("Mon 2006-01-02 15:04"), days, begun, upcoming)
 			}
 		})
+	}
+}
+
+// rowsCase is a query whose rows (one text column), joined by spaces,
+// must be want.
+type rowsCase struct{ name, sql, want string }
+
+// expectRows runs each case's query on db and compares its rows.
+func expectRows(t *testing.T, db *data.DB, cases []rowsCase) {
+	t.Helper()
+	for _, c := range cases {
+		rows, _ := db.Pool.Query(context.Background(), c.sql)
+		got, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, g, c.want)
+		}
 	}
 }
