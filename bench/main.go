@@ -55,6 +55,10 @@ const (
 var loadHeaders = []string{"Host: " + benchHost, "Accept-Encoding: br, gzip", "Accept: text/html"}
 
 func main() {
+	if dir := os.Getenv(fileServerEnv); dir != "" {
+		serveFileServer(dir)
+		return
+	}
 	flag.Parse()
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -123,7 +127,7 @@ func run() error {
 	}
 
 	if *serveOnly {
-		if err := serveRows(cached, dbURL, out, add); err != nil {
+		if err := serveRows(dbURL, out, add); err != nil {
 			return err
 		}
 		printTable(rows)
@@ -190,7 +194,7 @@ func run() error {
 	}
 
 	// Baseline S: the same bytes from http.FileServer
-	static, err := serveStatic(out)
+	static, err := startFileServer(out, "")
 	if err != nil {
 		return err
 	}
@@ -232,7 +236,7 @@ func run() error {
 
 	// 4. warm brand home without compression and with br, in each
 	// logging configuration
-	if err := serveRows(cached, dbURL, out, add); err != nil {
+	if err := serveRows(dbURL, out, add); err != nil {
 		return err
 	}
 	// 8. the same through Varnish
@@ -444,8 +448,13 @@ type hostProc struct {
 // configured as production runs it (access log on, at info) but for env;
 // its log goes to a file, as production's goes to a pipe or a journal.
 func startHost(dbURL string, env map[string]string) (*hostProc, error) {
+	return startHostOn("", dbURL, env)
+}
+
+// startHostOn is startHost on the CPUs listed (taskset -c; "": any).
+func startHostOn(cpus, dbURL string, env map[string]string) (*hostProc, error) {
 	port := freePort()
-	cmd := exec.Command("./bin/storefront")
+	cmd := onCPUs(cpus, "./bin/storefront")
 	if *poolSize > 0 {
 		dbURL += "&pool_max_conns=" + strconv.Itoa(*poolSize)
 	}
@@ -548,27 +557,11 @@ func fetchWithHeader(url string, header ...string) ([]byte, http.Header, error) 
 	return b, resp.Header, err
 }
 
-func serveStatic(dir string) (*httptestServer, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
-	srv := &http.Server{Handler: http.FileServer(http.Dir(dir))}
-	go srv.Serve(l)
-	return &httptestServer{URL: "http://" + l.Addr().String(), srv: srv}, nil
-}
-
-type httptestServer struct {
-	URL string
-	srv *http.Server
-}
-
-func (s *httptestServer) Close() { s.srv.Close() }
-
 // loadSamples collects wrk rounds: each round's rate and p50/p99 latency,
 // and the requests answered over all rounds; with cpuOf set, the CPU time
 // the server used over them (cpuOf: the server's CPU time so far).
 type loadSamples struct {
+	cpus          string // wrk's CPUs (taskset -c), "" for any
 	rps, p50, p99 []float64
 	n             int
 	cpuOf         func() time.Duration
@@ -581,7 +574,7 @@ func (s *loadSamples) take(url string, c int, header ...string) {
 	if s.cpuOf != nil {
 		cpu0 = s.cpuOf()
 	}
-	r, x, y, n, err := wrk(url, c, header...)
+	r, x, y, n, err := wrkOn(s.cpus, url, c, header...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "wrk:", err)
 		return
@@ -603,30 +596,8 @@ func (s *loadSamples) cpuPerRequest() float64 {
 	return float64(s.cpu) / float64(time.Microsecond) / float64(s.n)
 }
 
-// selfCPU is this process's CPU time (the file server's, during its
-// rounds: the bench does nothing else then; wrk is a child, not counted).
-func selfCPU() time.Duration {
-	var u syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
-}
-
-// cpu is the host process's CPU time (/proc/PID/stat, in clock ticks of
-// 1/100 s).
-func (h *hostProc) cpu() time.Duration {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", h.cmd.Process.Pid))
-	if err != nil {
-		return 0
-	}
-	_, rest, _ := bytes.Cut(b, []byte(") ")) // past the command name, which may hold spaces
-	f := strings.Fields(string(rest))
-	if len(f) < 13 {
-		return 0
-	}
-	utime, _ := strconv.ParseInt(f[11], 10, 64)
-	stime, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(utime+stime) * 10 * time.Millisecond
-}
+// cpu is the host process's CPU time so far.
+func (h *hostProc) cpu() time.Duration { return ticksDuration(cpuTicks(h.cmd.Process.Pid)) }
 
 func (s *loadSamples) medians() (rps, p50, p99 float64) {
 	return median(s.rps), median(s.p50), median(s.p99)
@@ -652,8 +623,8 @@ func takeRounds(url string, c int, header ...string) *loadSamples {
 // taken in turn (baseline, target, baseline, …), so that a drift of this
 // shared machine's speed falls on both alike; baseCPU and targetCPU are
 // their servers' CPU time so far.
-func loadRoundsBeside(baseline, target string, baseCPU, targetCPU func() time.Duration, c int, header ...string) (base, s *loadSamples) {
-	base, s = &loadSamples{cpuOf: baseCPU}, &loadSamples{cpuOf: targetCPU}
+func loadRoundsBeside(cpus, baseline, target string, baseCPU, targetCPU func() time.Duration, c int, header ...string) (base, s *loadSamples) {
+	base, s = &loadSamples{cpus: cpus, cpuOf: baseCPU}, &loadSamples{cpus: cpus, cpuOf: targetCPU}
 	for range *rounds {
 		base.take(baseline, c, header...)
 		s.take(target, c, header...)
@@ -678,7 +649,16 @@ var (
 )
 
 func wrk(url string, c int, header ...string) (rps, p50, p99 float64, n int, err error) {
-	args := []string{"-t2", fmt.Sprintf("-c%d", c), "-d" + duration.String(), "--latency"}
+	return wrkOn("", url, c, header...)
+}
+
+// wrkOn is wrk on the CPUs listed (taskset -c; "": any), a thread a CPU.
+func wrkOn(cpus, url string, c int, header ...string) (rps, p50, p99 float64, n int, err error) {
+	threads := 2
+	if cpus != "" {
+		threads = cpuCount(cpus)
+	}
+	args := []string{"-t" + strconv.Itoa(threads), fmt.Sprintf("-c%d", c), "-d" + duration.String(), "--latency"}
 	for _, h := range loadHeaders {
 		if name, _, _ := strings.Cut(h, ":"); !slices.ContainsFunc(header, func(x string) bool { return strings.HasPrefix(x, name+":") }) {
 			args = append(args, "-H", h) // a default the caller does not replace
@@ -687,7 +667,7 @@ func wrk(url string, c int, header ...string) (rps, p50, p99 float64, n int, err
 	for _, h := range header {
 		args = append(args, "-H", h)
 	}
-	out, err := exec.Command("wrk", append(args, url)...).CombinedOutput()
+	out, err := onCPUs(cpus, "wrk", append(args, url)...).CombinedOutput()
 	if err != nil {
 		return 0, 0, 0, 0, fmt.Errorf("%v: %s", err, out)
 	}

@@ -179,6 +179,9 @@ const propsHeaderName = "X-Storefront-Props"
 // clockTicks is the kernel's USER_HZ, the unit of /proc/PID/stat's times.
 const clockTicks = 100
 
+// ticksDuration is a CPU time in clock ticks as a duration.
+func ticksDuration(ticks int64) time.Duration { return time.Duration(ticks) * time.Second / clockTicks }
+
 // cpuTicks is a process's user plus system CPU time in clock ticks.
 func cpuTicks(pid int) int64 {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))

@@ -24,21 +24,17 @@ var serveConfigs = []struct {
 
 // serveRows: the warm brand home of each configuration, without
 // Accept-Encoding and with "br, gzip", each beside http.FileServer sending
-// the same bytes in rounds taken in turn. def is the host of the default
-// configuration; the others are started here on the same database.
-func serveRows(def *hostProc, dbURL, dir string, add func(row)) error {
-	for k, c := range serveConfigs {
-		h := def
-		if k > 0 {
-			var err error
-			if h, err = startHost(dbURL, c.env); err != nil {
-				return err
-			}
+// the same bytes in rounds taken in turn; each configuration is a host of
+// its own on the same database, on the servers' half of the CPUs (pin).
+func serveRows(dbURL, dir string, add func(row)) error {
+	servers, load := cpuHalves()
+	for _, c := range serveConfigs {
+		h, err := startHostOn(servers, dbURL, c.env)
+		if err != nil {
+			return err
 		}
-		err := serveRowsOf(h, c.name, dir, add)
-		if k > 0 {
-			h.stop()
-		}
+		err = serveRowsOf(h, c.name, dir, servers, load, add)
+		h.stop()
 		if err != nil {
 			return err
 		}
@@ -46,8 +42,9 @@ func serveRows(def *hostProc, dbURL, dir string, add func(row)) error {
 	return nil
 }
 
-// serveRowsOf measures one host's warm brand home against the file server.
-func serveRowsOf(h *hostProc, name, dir string, add func(row)) error {
+// serveRowsOf measures one host's warm brand home against the file
+// server, the servers on the CPUs servers, wrk on load ("": any).
+func serveRowsOf(h *hostProc, name, dir, servers, load string, add func(row)) error {
 	home := h.url + "/"
 	fetch(home, "Host", benchHost, "Accept-Encoding", "br") // into the page cache
 	plain, err := fetch(home, "Host", benchHost, "Accept-Encoding", "identity")
@@ -60,11 +57,15 @@ func serveRowsOf(h *hostProc, name, dir string, add func(row)) error {
 	}
 	os.WriteFile(filepath.Join(dir, "plain.html"), plain, 0o644)
 	os.WriteFile(filepath.Join(dir, "home.br"), br, 0o644)
-	static, err := serveStatic(dir)
+	static, err := startFileServer(dir, servers)
 	if err != nil {
 		return err
 	}
 	defer static.Close()
+	pinned := "sharing every CPU with wrk"
+	if servers != "" {
+		pinned = fmt.Sprintf("servers on CPU %s, wrk on %s", servers, load)
+	}
 	for _, c := range []struct {
 		name, file, enc string
 		size            int
@@ -73,13 +74,13 @@ func serveRowsOf(h *hostProc, name, dir string, add func(row)) error {
 		{"br, gzip", "home.br", "br, gzip", len(br)},
 	} {
 		before := h.logLines()
-		base, s := loadRoundsBeside(static.URL+"/"+c.file, home, selfCPU, h.cpu, *conns, "Accept-Encoding: "+c.enc)
+		base, s := loadRoundsBeside(load, static.URL+"/"+c.file, home, static.cpu, h.cpu, *conns, "Accept-Encoding: "+c.enc)
 		logged := h.logLines() - before
 		sRPS, sP50, sP99 := base.medians()
 		rps, p50, p99 := s.medians()
 		add(row{
 			what:     fmt.Sprintf("4. warm brand home, %s, %s, %d conns", name, c.name, *conns),
-			value:    fmtLoad(rps, p50, p99) + fmt.Sprintf(", %.1f µs CPU a request (%d requests, %d log lines)", s.cpuPerRequest(), s.n, logged),
+			value:    fmtLoad(rps, p50, p99) + fmt.Sprintf(", %.1f µs CPU a request (%d requests, %d log lines; %s)", s.cpuPerRequest(), s.n, logged, pinned),
 			baseline: fmt.Sprintf("S %s, %.1f µs CPU a request (same %d bytes)", fmtLoad(sRPS, sP50, sP99), base.cpuPerRequest(), c.size),
 			budget:   "≥ 1.0×S; p99 < 10 ms",
 			verdict: verdict(rps >= sRPS && p99 < 10, fmt.Sprintf("%.2f×S, p99 %.1f ms (S %.1f ms); CPU a request %.2f×S",
