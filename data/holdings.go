@@ -125,15 +125,46 @@ func dayOf(s *string) rules.TaipeiDay {
 	return d
 }
 
-// MemberSummary counts the member's usable holdings at now (today is
-// now's date in Taiwan).
-func (db *DB) MemberSummary(ctx context.Context, userID int64, now time.Time, today string) (*MemberSummary, error) {
-	s := &MemberSummary{}
-	err := db.Pool.QueryRow(ctx, `select
+// memberSummarySQL counts member $1's usable holdings at $2 ($3: its
+// date in Taiwan) into a MemberSummary (scanMemberSummary).
+const memberSummarySQL = `select
 		(select count(*) from member_passcards where user_id = $1 and revoked_at is null and (ends_on is null or ends_on >= $3::date)),
 		(select count(*) from member_tickets where user_id = $1 and revoked_at is null and remain > 0 and (ends_on is null or ends_on >= $3::date)),
 		(select count(*) from member_counting_passcards where user_id = $1 and revoked_at is null and remain_minutes > 0 and (ends_on is null or ends_on >= $3::date)),
-		(select count(*) from bookings where user_id = $1 and status = 'booked' and starts_at >= $2)`,
-		userID, now, today).Scan(&s.Passcards, &s.Tickets, &s.CountingPasscards, &s.UpcomingBookings)
-	return s, dbErr(err)
+		(select count(*) from bookings where user_id = $1 and status = 'booked' and starts_at >= $2)`
+
+func scanMemberSummary(r pgx.Row, s *MemberSummary) error {
+	return r.Scan(&s.Passcards, &s.Tickets, &s.CountingPasscards, &s.UpcomingBookings)
+}
+
+// MemberCentre is what the member centre shows of its member: the usable
+// holdings, the orders awaiting payment and the first MemberOrdersShown
+// of the order history (More: older ones follow).
+type MemberCentre struct {
+	Summary MemberSummary
+	Pending []PendingOrder
+	Orders  []MemberOrder
+	More    bool
+}
+
+// MemberCentre reads member userID's centre at now (today is now's date
+// in Taiwan): its three reads in one round trip, as PendingOrders and
+// MemberOrders read them, and one more for the orders' invoices.
+func (db *DB) MemberCentre(ctx context.Context, userID int64, now time.Time, today string) (*MemberCentre, error) {
+	c := &MemberCentre{}
+	var ids []int64
+	b := &pgx.Batch{}
+	b.Queue(memberSummarySQL, userID, now, today).QueryRow(func(r pgx.Row) error { return scanMemberSummary(r, &c.Summary) })
+	b.Queue(pendingOrdersSQL, userID, now).Query(func(rows pgx.Rows) (err error) {
+		c.Pending, err = collectPendingOrders(rows)
+		return err
+	})
+	b.Queue(memberOrdersSQL, userID, "", MemberOrdersShown+1).Query(func(rows pgx.Rows) (err error) {
+		c.Orders, ids, c.More, err = collectMemberOrders(rows, MemberOrdersShown)
+		return err
+	})
+	if err := db.Pool.SendBatch(ctx, b).Close(); err != nil {
+		return nil, dbErr(err)
+	}
+	return c, withInvoices(ctx, db.Pool, c.Orders, ids)
 }

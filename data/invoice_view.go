@@ -80,32 +80,58 @@ const MemberOrdersShown = 10
 // numbered after ("": from the newest; an order not the member's: none),
 // and whether older ones follow.
 func (db *DB) MemberOrders(ctx context.Context, userID int64, after string, n int) ([]MemberOrder, bool, error) {
-	var ids []int64
-	list, err := queryList(ctx, db, func(r pgx.Row, p *MemberOrder) error {
-		var id int64
-		err := r.Scan(&id, &p.OrderNo, &p.Item, &p.Amount, &p.PaidOn, &p.Day, &p.State, &p.Refund)
-		ids = append(ids, id)
-		return err
-	}, `select o.id, o.number, coalesce((select name from order_lines where order_id = o.id order by id limit 1), ''), o.amount,
+	rows, err := db.Pool.Query(ctx, memberOrdersSQL, userID, after, n+1)
+	if err != nil {
+		return nil, false, dbErr(err)
+	}
+	list, ids, more, err := collectMemberOrders(rows, n)
+	if err != nil {
+		return nil, false, dbErr(err)
+	}
+	return list, more, withInvoices(ctx, db.Pool, list, ids)
+}
+
+// memberOrdersSQL lists member $1's orders of MemberOrders after its order
+// numbered $2, at most $3.
+const memberOrdersSQL = `select o.id, o.number, coalesce((select name from order_lines where order_id = o.id order by id limit 1), ''), o.amount,
 			coalesce(to_char(o.paid_at at time zone 'Asia/Taipei', 'YYYY-MM-DD'), ''),
 			to_char(coalesce(o.paid_at, o.created_at) at time zone 'Asia/Taipei', 'YYYY-MM-DD'), o.state,
 			coalesce((select state from refunds where order_id = o.id order by id desc limit 1), '')
 		from orders o where o.user_id = $1 and (o.paid_at is not null or o.state in ('failed', 'cancelled', 'expired'))
 			and ($2 = '' or (coalesce(o.paid_at, o.created_at), o.id) <
 				(select coalesce(a.paid_at, a.created_at), a.id from orders a where a.number = $2 and a.user_id = $1))
-		order by coalesce(o.paid_at, o.created_at) desc, o.id desc limit $3`, userID, after, n+1)
-	if err != nil {
-		return nil, false, err
+		order by coalesce(o.paid_at, o.created_at) desc, o.id desc limit $3`
+
+// collectMemberOrders reads memberOrdersSQL's rows asked for n+1: the
+// first n orders (without their invoices), their ids, and whether more
+// follow.
+func collectMemberOrders(rows pgx.Rows, n int) (list []MemberOrder, ids []int64, more bool, err error) {
+	defer rows.Close()
+	list = []MemberOrder{}
+	for rows.Next() {
+		var p MemberOrder
+		var id int64
+		if err := rows.Scan(&id, &p.OrderNo, &p.Item, &p.Amount, &p.PaidOn, &p.Day, &p.State, &p.Refund); err != nil {
+			return nil, nil, false, err
+		}
+		list, ids = append(list, p), append(ids, id)
 	}
-	more := len(list) > n
-	if more {
+	if err := rows.Err(); err != nil {
+		return nil, nil, false, err
+	}
+	if more = len(list) > n; more {
 		list, ids = list[:n], ids[:n]
 	}
-	by, err := invoicesOf(ctx, db.Pool, ids)
+	return list, ids, more, nil
+}
+
+// withInvoices gives each of the orders ids (list's) its invoices.
+func withInvoices(ctx context.Context, q querier, list []MemberOrder, ids []int64) error {
+	by, err := invoicesOf(ctx, q, ids)
 	for i := range list {
 		if list[i].Invoices = by[ids[i]]; list[i].Invoices == nil {
 			list[i].Invoices = []OrderInvoice{}
 		}
 	}
-	return list, more, err
+	return err
 }

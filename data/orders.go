@@ -215,13 +215,29 @@ type PendingOrder struct {
 // PendingOrders lists member userID's orders not yet paid, failed or
 // expired at now, newest first (at most 20).
 func (db *DB) PendingOrders(ctx context.Context, userID int64, now time.Time) ([]PendingOrder, error) {
-	return queryList(ctx, db, func(r pgx.Row, p *PendingOrder) error {
-		return r.Scan(&p.OrderNo, &p.Item, &p.Amount, &p.State, &p.PayWay, &p.More)
-	}, `
+	rows, err := db.Pool.Query(ctx, pendingOrdersSQL, userID, now)
+	if err != nil {
+		return nil, dbErr(err)
+	}
+	list, err := collectPendingOrders(rows)
+	return list, dbErr(err)
+}
+
+const pendingOrdersSQL = `
 		select o.number, coalesce(l.name, ''), o.amount, o.state, o.pay_way,
 			greatest((select count(*) from order_lines c where c.order_id = o.id) - 1, 0)
 		from orders o
 		left join lateral (select name from order_lines where order_id = o.id order by id limit 1) l on true
 		where o.user_id = $1 and o.state in ('created', 'awaiting_payment') and o.expires_at > $2
-		order by o.created_at desc, o.id desc limit 20`, userID, now)
+		order by o.created_at desc, o.id desc limit 20`
+
+func collectPendingOrders(rows pgx.Rows) ([]PendingOrder, error) {
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (p PendingOrder, err error) {
+		err = r.Scan(&p.OrderNo, &p.Item, &p.Amount, &p.State, &p.PayWay, &p.More)
+		return p, err
+	})
+	if list == nil && err == nil {
+		list = []PendingOrder{}
+	}
+	return list, err
 }

@@ -42,6 +42,8 @@ type handler func(s *Server, w http.ResponseWriter, rc *reqCtx)
 const (
 	brandTTL      = 10 * time.Minute // in the two-tier cache
 	brandLocalTTL = time.Minute      // decoded, in process
+	viewLocalTTL  = time.Minute      // a catalogue read decoded, in process (viewed)
+	viewLocalKeep = 256              // catalogue reads kept decoded, in process
 )
 
 func brandKey(id string) string { return "brand:" + id }
@@ -102,13 +104,11 @@ func publicSettingOf(b *data.Brand) wire.PublicSetting {
 }
 
 // itemList returns the brand's items sold today, cached per data version
-// and day.
+// and day; shared (viewed): not to be changed.
 func (s *Server) itemList(ctx context.Context, b *data.Brand) (*data.ItemList, error) {
-	var l data.ItemList
 	day := rules.Day(s.now())
 	key := fmt.Sprintf("items:%s:%d:%s", b.ID, b.DataVersion, day)
-	err := s.cache.Once(ctx, key, &l, brandTTL, func() (any, error) { return s.db.ItemList(ctx, b.ID, b.ModuleSet(), day) })
-	return &l, err
+	return viewed[data.ItemList](s, ctx, key, func() (any, error) { return s.db.ItemList(ctx, b.ID, b.ModuleSet(), day) })
 }
 
 // loadBrandHome is brand home's data: the items by type, the banners and,

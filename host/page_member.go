@@ -43,19 +43,12 @@ func (s *Server) pageMember(w http.ResponseWriter, rc *reqCtx) *member {
 // waiting for payment, the newest of its order history, and the brand's
 // custom fields for the profile form.
 func loadMemberCentre(s *Server, rc *reqCtx) (any, error) {
-	sum, err := s.db.MemberSummary(rc.ctx(), rc.member.user.ID, s.now(), rules.Day(s.now()))
+	now := s.now()
+	c, err := s.db.MemberCentre(rc.ctx(), rc.member.user.ID, now, rules.Day(now))
 	if err != nil {
 		return nil, err
 	}
-	pending, err := s.db.PendingOrders(rc.ctx(), rc.member.user.ID, s.now())
-	if err != nil {
-		return nil, err
-	}
-	orders, more, err := s.db.MemberOrders(rc.ctx(), rc.member.user.ID, "", data.MemberOrdersShown)
-	if err != nil {
-		return nil, err
-	}
-	return &wire.MemberCentrePage{Summary: sum, Fields: rc.brand.CustomFields, Pending: pending, Orders: orders, MoreOrders: more}, nil
+	return &wire.MemberCentrePage{Summary: &c.Summary, Fields: rc.brand.CustomFields, Pending: c.Pending, Orders: c.Orders, MoreOrders: c.More}, nil
 }
 
 // GET /api/user/orders?brandId=&after=: the member centre's 顯示更多, the

@@ -39,6 +39,7 @@ type Server struct {
 	domains atomic.Pointer[map[string]data.Domain]
 	pages   *pageCache // nil: the page cache is off
 	brands  *expirable.LRU[string, *data.Brand]
+	views   *expirable.LRU[string, any] // catalogue reads, decoded (viewed)
 	// lineBotInfo keeps the LINE Official Accounts' identities (line_notify.go)
 	lineBotInfo *expirable.LRU[string, providers.LineBotInfo]
 	handler     http.Handler
@@ -120,6 +121,7 @@ func NewServer(ctx context.Context, d Deps) (*Server, error) {
 		return nil, err
 	}
 	s.brands = expirable.NewLRU[string, *data.Brand](1024, nil, brandLocalTTL)
+	s.views = expirable.NewLRU[string, any](viewLocalKeep, nil, viewLocalTTL)
 	s.lineBotInfo = expirable.NewLRU[string, providers.LineBotInfo](1024, nil, lineBotInfoTTL)
 	if s.cfg.PageCache {
 		s.pages = newPageCache(pageLocalBytes)
