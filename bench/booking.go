@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"net/http"
+	"net/url"
+	"os"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -26,6 +31,10 @@ var (
 type bookingLoad struct {
 	rps, p50, p99    float64
 	errors, oversold int
+	// CPU per booking in ms: the hosts, the database's backends (its
+	// connections), PostgreSQL's own processes (WAL writer, checkpointer…;
+	// the server's, shared with whatever else uses it) and this client
+	hostCPU, backendCPU, serverCPU, clientCPU float64
 }
 
 // measureBookings books n sessions through POST /api/schedule/booking,
@@ -35,7 +44,7 @@ type bookingLoad struct {
 // their count cards and sessions are made in the database first; every
 // request must succeed, and no session may end with more live bookings
 // than seats (counted in SQL).
-func measureBookings(ctx context.Context, dbURL string, bases []string, label string, sessions int) (*bookingLoad, error) {
+func measureBookings(ctx context.Context, dbURL string, hosts []*hostProc, label string, sessions int) (*bookingLoad, error) {
 	db, err := data.Open(ctx, dbURL, "", nil)
 	if err != nil {
 		return nil, err
@@ -85,6 +94,19 @@ func measureBookings(ctx context.Context, dbURL string, bases []string, label st
 		}
 	}
 
+	bases := make([]string, len(hosts))
+	for i, h := range hosts {
+		bases[i] = h.url
+	}
+	cpu := startPostgresCPU(dbName(dbURL))
+	// every host's outbox worker claims jobs after the bookings (the
+	// bench's hosts have no SMTP_HOST: their mails stay queued)
+	all := slices.Clone(started)
+	host0 := make([]time.Duration, len(all))
+	for i, h := range all {
+		host0[i] = h.cpu()
+	}
+	client0 := selfCPU()
 	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: *bookingConns}}
 	lat := make([]float64, n)
 	var next, failed atomic.Int64
@@ -124,6 +146,13 @@ func measureBookings(ctx context.Context, dbURL string, bases []string, label st
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	per := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(n) }
+	var hostCPU time.Duration
+	for i, h := range all {
+		hostCPU += h.cpu() - host0[i]
+	}
+	backends, server := cpu.stop()
+	clientCPU := selfCPU() - client0
 	var oversold int
 	if err := db.Pool.QueryRow(ctx, `
 		select count(*) from course_schedules s
@@ -137,13 +166,14 @@ func measureBookings(ctx context.Context, dbURL string, bases []string, label st
 		return nil, err
 	}
 	sort.Float64s(lat)
-	return &bookingLoad{rps: float64(n) / elapsed.Seconds(), p50: lat[n/2], p99: lat[n*99/100], errors: int(failed.Load()), oversold: oversold}, nil
+	return &bookingLoad{rps: float64(n) / elapsed.Seconds(), p50: lat[n/2], p99: lat[n*99/100], errors: int(failed.Load()), oversold: oversold,
+		hostCPU: per(hostCPU), backendCPU: per(backends), serverCPU: per(server), clientCPU: per(clientCPU)}, nil
 }
 
 // bookingRows measures bookings on one session and on many, on one host
 // and on two hosts sharing the database (the second started here), each
 // beside the same run's baseline.
-func bookingRows(ctx context.Context, dbURL, base, baseline string, add func(row)) error {
+func bookingRows(ctx context.Context, dbURL string, base *hostProc, baseline string, add func(row)) error {
 	second, err := startHost(dbURL, nil)
 	if err != nil {
 		return err
@@ -152,24 +182,127 @@ func bookingRows(ctx context.Context, dbURL, base, baseline string, add func(row
 	for _, c := range []struct {
 		label, what string
 		sessions    int
-		bases       []string
+		hosts       []*hostProc
 		budget      float64
 	}{
-		{"one", "one session", 1, []string{base}, 200},
-		{"many", "50 sessions, one host", 50, []string{base}, 500},
-		{"two", "50 sessions, two hosts on one database", 50, []string{base, second.url}, 500},
+		{"one", "one session", 1, []*hostProc{base}, 200},
+		{"many", "50 sessions, one host", 50, []*hostProc{base}, 500},
+		{"two", "50 sessions, two hosts on one database", 50, []*hostProc{base, second}, 500},
 	} {
-		l, err := measureBookings(ctx, dbURL, c.bases, c.label, c.sessions)
+		l, err := measureBookings(ctx, dbURL, c.hosts, c.label, c.sessions)
 		if err != nil {
 			return err
 		}
 		add(row{
-			what:     fmt.Sprintf("11. bookings on %s, %d members at a time", c.what, *bookingConns),
-			value:    fmt.Sprintf("%.0f bookings/s, p50 %.2f ms, p99 %.2f ms, %d errors, %d sessions oversold", l.rps, l.p50, l.p99, l.errors, l.oversold),
+			what: fmt.Sprintf("11. bookings on %s, %d members at a time", c.what, *bookingConns),
+			value: fmt.Sprintf("%.0f bookings/s, p50 %.2f ms, p99 %.2f ms, %d errors, %d sessions oversold; CPU per booking: hosts %.2f ms, database backends %.2f ms, PostgreSQL's other processes %.2f ms, client %.2f ms",
+				l.rps, l.p50, l.p99, l.errors, l.oversold, l.hostCPU, l.backendCPU, l.serverCPU, l.clientCPU),
 			baseline: baseline,
 			budget:   fmt.Sprintf("≥ %.0f/s, no errors, none oversold", c.budget),
 			verdict:  verdict(l.rps >= c.budget && l.errors == 0 && l.oversold == 0, fmt.Sprintf("%.0f/s, %d errors, %d oversold", l.rps, l.errors, l.oversold)),
 		})
 	}
 	return nil
+}
+
+// postgresCPU samples the CPU time of PostgreSQL's processes while a
+// measurement runs: every 50 ms, so a backend that ends meanwhile loses
+// at most that much.
+type postgresCPU struct {
+	db    string
+	done  chan struct{}
+	first map[int]int64 // ticks when first seen (0: started meanwhile)
+	last  map[int]int64
+	mine  map[int]bool // a backend of db
+	other map[int]bool // not PostgreSQL's
+	wg    sync.WaitGroup
+}
+
+func startPostgresCPU(db string) *postgresCPU {
+	c := &postgresCPU{db: db, done: make(chan struct{}), first: map[int]int64{}, last: map[int]int64{}, mine: map[int]bool{}, other: map[int]bool{}}
+	c.scan(true)
+	c.wg.Add(1)
+	go func() {
+		defer c.wg.Done()
+		t := time.NewTicker(50 * time.Millisecond)
+		defer t.Stop()
+		for i := 1; ; i++ {
+			select {
+			case <-c.done:
+				return
+			case <-t.C:
+				if i%20 == 0 { // new backends are few: a pool grows once
+					c.scan(false)
+				} else {
+					c.sample()
+				}
+			}
+		}
+	}()
+	return c
+}
+
+// sample reads the ticks of the postgres processes found so far.
+func (c *postgresCPU) sample() {
+	for pid := range c.last {
+		if t := cpuTicks(pid); t > 0 {
+			c.last[pid] = t
+		}
+	}
+}
+
+// scan finds the postgres processes and reads their ticks; a backend's
+// command line is "postgres: <cluster>: <user> <database> <client>
+// <state>".
+func (c *postgresCPU) scan(start bool) {
+	ds, _ := os.ReadDir("/proc")
+	for _, d := range ds {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		if c.other[pid] {
+			continue
+		}
+		if _, seen := c.last[pid]; !seen {
+			b, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+			if err != nil || !bytes.HasPrefix(b, []byte("postgres")) {
+				c.other[pid] = true
+				continue
+			}
+			c.mine[pid] = bytes.Contains(b, []byte(" "+c.db+" "))
+			if start {
+				c.first[pid] = cpuTicks(pid)
+			}
+		}
+		if t := cpuTicks(pid); t > 0 {
+			c.last[pid] = t
+		}
+	}
+}
+
+// stop ends the sampling: the CPU time of the database's backends and of
+// the server's other processes since the start.
+func (c *postgresCPU) stop() (backends, server time.Duration) {
+	close(c.done)
+	c.wg.Wait()
+	c.scan(false)
+	for pid, t := range c.last {
+		d := time.Duration(t-c.first[pid]) * time.Second / clockTicks
+		if c.mine[pid] {
+			backends += d
+		} else {
+			server += d
+		}
+	}
+	return backends, server
+}
+
+// dbName is the database of a PostgreSQL URL.
+func dbName(dbURL string) string {
+	u, err := url.Parse(dbURL)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimPrefix(u.Path, "/")
 }
