@@ -17,6 +17,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"storefront/data"
 )
 
@@ -25,6 +27,11 @@ var (
 	bookingConns = flag.Int("booking-conns", 100, "concurrent members booking")
 	bookingOnly  = flag.Bool("booking-only", false, "measure the booking rows only")
 )
+
+// warmBookings are the warm-up's bookings a host: enough for each of its
+// pool's 16 connections to plan its statements for good (PostgreSQL plans
+// a prepared statement anew its first five times).
+const warmBookings = 200
 
 // bookingLoad is one booking measurement: rate, p99, errors and the
 // sessions holding more bookings than seats.
@@ -43,7 +50,8 @@ type bookingLoad struct {
 // the same row) or on many sessions sharing the n seats. The members,
 // their count cards and sessions are made in the database first; every
 // request must succeed, and no session may end with more live bookings
-// than seats (counted in SQL).
+// than seats (counted in SQL). A warm-up of other members' bookings goes
+// first, unmeasured.
 func measureBookings(ctx context.Context, dbURL string, hosts []*hostProc, label string, sessions int) (*bookingLoad, error) {
 	db, err := data.Open(ctx, dbURL, "", nil)
 	if err != nil {
@@ -51,43 +59,48 @@ func measureBookings(ctx context.Context, dbURL string, hosts []*hostProc, label
 	}
 	defer db.Close()
 	n := *bookings
-	rows, err := db.Pool.Query(ctx, `
-		insert into course_schedules (brand_id, course_id, date, start_time, end_time, capacity)
-		select brand_id, id, (now() at time zone 'Asia/Taipei')::date + 3, time '05:00' + g * interval '1 minute',
-		       time '05:00' + g * interval '1 minute' + interval '50 minutes', $2
-		  from courses, generate_series(1, $1) g
-		 where brand_id = 'demo' and name = '墊上皮拉提斯' and store_id = (select min(store_id) from courses where brand_id = 'demo')
-		returning id`, sessions, (n+sessions-1)/sessions)
+	// the warm-up's members book first, unmeasured, on a session of
+	// their own: every connection of the hosts' pools has its statements
+	// prepared and planned (see the ANALYZE below) before the measurement
+	warm := warmBookings * len(hosts)
+	sessionsOf := func(count, capacity int) ([]int64, error) {
+		rows, err := db.Pool.Query(ctx, `
+			insert into course_schedules (brand_id, course_id, date, start_time, end_time, capacity)
+			select brand_id, id, (now() at time zone 'Asia/Taipei')::date + 3, time '05:00' + g * interval '1 minute',
+			       time '05:00' + g * interval '1 minute' + interval '50 minutes', $2
+			  from courses, generate_series(1, $1) g
+			 where brand_id = 'demo' and name = '墊上皮拉提斯' and store_id = (select min(store_id) from courses where brand_id = 'demo')
+			returning id`, count, capacity)
+		if err != nil {
+			return nil, err
+		}
+		return pgx.CollectRows(rows, pgx.RowTo[int64])
+	}
+	ids, err := sessionsOf(sessions, (n+sessions-1)/sessions)
 	if err != nil {
 		return nil, err
 	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		rows.Scan(&id)
-		ids = append(ids, id)
+	warmIDs, err := sessionsOf(1, warm)
+	if err != nil {
+		return nil, err
 	}
-	rows.Close()
-	rows, err = db.Pool.Query(ctx, `
+	rows, err := db.Pool.Query(ctx, `
 		with u as (
 		  insert into users (brand_id, email, name, password_hash, email_verified_at)
 		  select 'demo', $1 || g || '@bench.test', '會員' || g, 'x', now() from generate_series(1, $2) g returning id)
 		insert into member_tickets (brand_id, user_id, name, ticket_type, total, remain, starts_on)
-		select 'demo', id, '團課 5 堂', 'count', 5, 5, (now() at time zone 'Asia/Taipei')::date - 1 from u returning user_id`, label, n)
+		select 'demo', id, '團課 5 堂', 'count', 5, 5, (now() at time zone 'Asia/Taipei')::date - 1 from u returning user_id`, label, n+warm)
 	if err != nil {
 		return nil, err
 	}
-	var users []int64
-	for rows.Next() {
-		var id int64
-		rows.Scan(&id)
-		users = append(users, id)
+	users, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, err
 	}
-	rows.Close()
-	if len(ids) != sessions || len(users) != n {
+	if len(ids) != sessions || len(warmIDs) != 1 || len(users) != n+warm {
 		return nil, fmt.Errorf("booking bench: made %d sessions and %d members", len(ids), len(users))
 	}
-	auth := make([]string, n)
+	auth := make([]string, n+warm)
 	for i, u := range users {
 		if auth[i], err = db.CreateSession(ctx, "demo", u, "bench", time.Now()); err != nil {
 			return nil, err
@@ -97,7 +110,7 @@ func measureBookings(ctx context.Context, dbURL string, hosts []*hostProc, label
 	// production database's have them from autovacuum: the hosts' cached
 	// plans were made when the demo had a handful of members, and on
 	// those a member's read by id and the sign-in's session read scan the
-	// brand's members by e-mail (2,000 of them in the third row, three
+	// brand's members by e-mail (thousands of them by the third row, three
 	// times a booking).
 	if _, err := db.Pool.Exec(ctx, `analyze users, sessions, member_tickets, course_schedules`); err != nil {
 		return nil, err
@@ -107,6 +120,54 @@ func measureBookings(ctx context.Context, dbURL string, hosts []*hostProc, label
 	for i, h := range hosts {
 		bases[i] = h.url
 	}
+	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: *bookingConns}}
+	lat := make([]float64, n+warm)
+	// book has members from to to-1 book, member i session(i) on host
+	// bases[i % len(bases)], conns at a time; it returns the failures
+	book := func(from, to int, session func(i int) int64) int64 {
+		next := atomic.Int64{}
+		next.Store(int64(from))
+		var failed atomic.Int64
+		var wg sync.WaitGroup
+		for range *bookingConns {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					i := int(next.Add(1)) - 1
+					if i >= to {
+						return
+					}
+					body := fmt.Sprintf(`{"brandId":"demo","scheduleId":%d}`, session(i))
+					req, _ := http.NewRequest("POST", bases[i%len(bases)]+"/api/schedule/booking", strings.NewReader(body))
+					req.Header.Set("Content-Type", "application/json")
+					req.Header.Set("Authorization", auth[i])
+					req.Header.Set("Idempotency-Key", fmt.Sprintf("bench-%d", i))
+					t0 := time.Now()
+					res, err := client.Do(req)
+					lat[i] = ms(time.Since(t0))
+					if err != nil {
+						failed.Add(1)
+						continue
+					}
+					var env struct {
+						ErrorCode int `json:"errorCode"`
+					}
+					json.NewDecoder(res.Body).Decode(&env)
+					res.Body.Close()
+					if res.StatusCode != 200 || env.ErrorCode != 0 {
+						failed.Add(1)
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		return failed.Load()
+	}
+	if failed := book(n, n+warm, func(int) int64 { return warmIDs[0] }); failed > 0 {
+		return nil, fmt.Errorf("booking bench: %d of the warm-up's %d bookings failed", failed, warm)
+	}
+
 	cpu := startPostgresCPU(dbName(dbURL))
 	// every host's outbox worker claims jobs after the bookings (the
 	// bench's hosts have no SMTP_HOST: their mails stay queued)
@@ -116,44 +177,8 @@ func measureBookings(ctx context.Context, dbURL string, hosts []*hostProc, label
 		host0[i] = h.cpu()
 	}
 	client0 := selfCPU()
-	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: *bookingConns}}
-	lat := make([]float64, n)
-	var next, failed atomic.Int64
-	var wg sync.WaitGroup
 	start := time.Now()
-	for range *bookingConns {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= n {
-					return
-				}
-				body := fmt.Sprintf(`{"brandId":"demo","scheduleId":%d}`, ids[i%sessions])
-				req, _ := http.NewRequest("POST", bases[i%len(bases)]+"/api/schedule/booking", strings.NewReader(body))
-				req.Header.Set("Content-Type", "application/json")
-				req.Header.Set("Authorization", auth[i])
-				req.Header.Set("Idempotency-Key", fmt.Sprintf("bench-%d", i))
-				t0 := time.Now()
-				res, err := client.Do(req)
-				lat[i] = ms(time.Since(t0))
-				if err != nil {
-					failed.Add(1)
-					continue
-				}
-				var env struct {
-					ErrorCode int `json:"errorCode"`
-				}
-				json.NewDecoder(res.Body).Decode(&env)
-				res.Body.Close()
-				if res.StatusCode != 200 || env.ErrorCode != 0 {
-					failed.Add(1)
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	failed := book(0, n, func(i int) int64 { return ids[i%sessions] })
 	elapsed := time.Since(start)
 	per := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(n) }
 	var hostCPU time.Duration
@@ -171,11 +196,12 @@ func measureBookings(ctx context.Context, dbURL string, hosts []*hostProc, label
 	}
 	// the sessions (before opening hours) go again with their bookings:
 	// the 50× row exports the demo catalogue, which must stay importable
-	if _, err := db.Pool.Exec(ctx, `delete from course_schedules where id = any($1)`, ids); err != nil {
+	if _, err := db.Pool.Exec(ctx, `delete from course_schedules where id = any($1)`, append(ids, warmIDs...)); err != nil {
 		return nil, err
 	}
+	lat = lat[:n]
 	sort.Float64s(lat)
-	return &bookingLoad{rps: float64(n) / elapsed.Seconds(), p50: lat[n/2], p99: lat[n*99/100], errors: int(failed.Load()), oversold: oversold,
+	return &bookingLoad{rps: float64(n) / elapsed.Seconds(), p50: lat[n/2], p99: lat[n*99/100], errors: int(failed), oversold: oversold,
 		hostCPU: per(hostCPU), backendCPU: per(backends), serverCPU: per(server), clientCPU: per(clientCPU)}, nil
 }
 
