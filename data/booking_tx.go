@@ -98,8 +98,8 @@ func (t *Tx) Sessions(brandID string, ids []int64) ([]SessionInfo, error) {
 // their course, store, brand and teacher), the members' lock and the
 // entitlements' read it always did: under the bookings bench their
 // planning took more of PostgreSQL's CPU than running them (bind 1.0,
-// 0.14 and 0.22 ms, execute 0.05 ms or less), and every booking of a
-// session planned twice under its lock.
+// 0.14 and 0.22 ms, execute 0.05 ms or less), three of them under the
+// session's lock.
 func (t *Tx) GenericPlans() {
 	t.queue(nil, `set local plan_cache_mode = force_generic_plan`)
 }
