@@ -206,7 +206,7 @@ func run() error {
 	add(row{what: "Baseline S: http.FileServer, same HTML", value: fmtLoad(sRPS, sP50, sP99)})
 
 	if *bookingOnly {
-		if err := bookingRows(ctx, dbURL, cached.url, fmt.Sprintf("S %.0f rps", sRPS), add); err != nil {
+		if err := bookingRows(ctx, dbURL, cached, fmt.Sprintf("S %.0f rps", sRPS), add); err != nil {
 			return err
 		}
 		printTable(rows)
@@ -359,7 +359,7 @@ func run() error {
 	}
 
 	// 11. bookings
-	if err := bookingRows(ctx, dbURL, cached.url, fmt.Sprintf("S %.0f rps, N %.0f rps", sRPS, nRPS), add); err != nil {
+	if err := bookingRows(ctx, dbURL, cached, fmt.Sprintf("S %.0f rps, N %.0f rps", sRPS, nRPS), add); err != nil {
 		return err
 	}
 
@@ -438,6 +438,11 @@ var imagesDir string
 // logDir holds the hosts' logs.
 var logDir string
 
+// started are the hosts the bench started, for the CPU they all spend on
+// work (the booking rows: each host's outbox worker may run any booking's
+// notice).
+var started []*hostProc
+
 type hostProc struct {
 	cmd *exec.Cmd
 	url string
@@ -476,6 +481,7 @@ func startHostOn(cpus, dbURL string, env map[string]string) (*hostProc, error) {
 		b, _ := os.ReadFile(h.log)
 		return nil, fmt.Errorf("%w: %s", err, b[max(0, len(b)-4096):])
 	}
+	started = append(started, h)
 	return h, nil
 }
 

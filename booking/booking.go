@@ -145,8 +145,9 @@ func RefusalText(r rules.Refusal) string {
 // the member holds a seat in already keeps that booking (nothing changes
 // twice); a repeated Idempotency-Key answers the first answer.
 //
-// The sessions are read first, without a lock; the transaction then locks
-// them and the member (data.Tx), so that two bookings of the member, or a
+// The transaction reads the sessions first, without a lock, on generic
+// plans (data.Tx.GenericPlans); it then locks them and the member
+// (data.Tx), so that two bookings of the member, or a
 // booking and a promotion from a waiting list, check the time conflict one
 // after the other, reading in the same round trip all that the rules
 // need (data.Tx.LockForBooking), and sends its writes in one more.
@@ -165,20 +166,8 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 	unique := slices.Clone(req.ScheduleIDs)
 	slices.Sort(unique)
 	unique = slices.Compact(unique)
-	sessions, err := f.DB.Sessions(ctx, w.Brand.ID, unique)
-	if err != nil {
-		return nil, err
-	}
-	if len(sessions) != len(unique) {
-		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextSessionNotFound}
-	}
-	for _, s := range sessions {
-		if err := sold(mods, &s); err != nil {
-			return nil, err
-		}
-	}
 	for attempt := 0; ; attempt++ {
-		ids, mails, err := f.book(ctx, w, req, sessions)
+		ids, mails, err := f.book(ctx, w, req, unique)
 		if err != nil && attempt < 2 && (storefront.AsError(err).Code == storefront.CodeAlreadyBooked || errors.Is(err, data.ErrHoldingChanged)) {
 			// the same request booked it meanwhile (answer that booking), or
 			// another spent or started the entitlement (choose again)
@@ -191,13 +180,26 @@ func (f *Flows) Book(ctx context.Context, w Who, req Request) ([]int64, error) {
 	}
 }
 
-// book is Book's transaction.
-func (f *Flows) book(ctx context.Context, w Who, req Request, sessions []data.SessionInfo) ([]int64, []data.Notice, error) {
+// book is Book's transaction on the sessions unique (sorted, each once).
+func (f *Flows) book(ctx context.Context, w Who, req Request, unique []int64) ([]int64, []data.Notice, error) {
 	now := f.Now()
 	var ids []int64
 	var mails []data.Notice
 	err := f.DB.InTx(ctx, func(t *data.Tx) error {
 		ids, mails = nil, nil
+		t.GenericPlans()
+		sessions, err := t.Sessions(w.Brand.ID, unique)
+		if err != nil {
+			return err
+		}
+		if len(sessions) != len(unique) {
+			return &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeNotFound, Message: storefront.TextSessionNotFound}
+		}
+		for _, s := range sessions {
+			if err := sold(w.Brand.ModuleSet(), &s); err != nil {
+				return err
+			}
+		}
 		r, err := t.LockForBooking(w.Brand.ID, w.User.ID, req.Key, sessions, rules.Day(now))
 		if err != nil || !r.Claimed {
 			if err == nil {

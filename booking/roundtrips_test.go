@@ -100,7 +100,7 @@ func TestBookingRoundTrips(t *testing.T) {
 	}
 	under := len(c.trips) - locked
 	t.Logf("%d round trips, %d of them with the session locked (from its lock to the commit)", len(c.trips), under)
-	// the session read, begin with the locks and every read, the writes, commit
+	// begin with the sessions' read, the locks and every read, the writes, commit
 	if len(c.trips) > 4 || under > 3 {
 		t.Errorf("%d round trips, %d with the session locked; want at most 4 and 3", len(c.trips), under)
 	}

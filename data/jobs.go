@@ -45,20 +45,20 @@ func (t *Tx) QueueJob(kind, key string, payload any) error {
 	return nil
 }
 
-// ClaimJobs takes up to limit due jobs of the given kinds. Each claimed
-// job counts an attempt and is not due again before lease has passed, so a
-// process that dies mid-job leaves it to be run then by any host; jobs
-// another host is claiming are skipped (FOR UPDATE SKIP LOCKED). Due jobs
-// of other kinds are not taken (a host that knows their kind runs them) but
-// note that no handler took them, once, in last_error.
+// ClaimJobs takes up to limit due jobs of the given kinds, the oldest
+// first. Each claimed job counts an attempt and is not due again before
+// lease has passed, so a process that dies mid-job leaves it to be run
+// then by any host; jobs another host is claiming are skipped (FOR UPDATE
+// SKIP LOCKED). It reads the oldest due jobs of each kind (jobs_due), not
+// the jobs of other kinds: a claim follows every booking, and jobs no host
+// here handles may pile up (NoteUnhandled).
 func (db *DB) ClaimJobs(ctx context.Context, kinds []string, limit int, lease time.Duration) ([]Job, error) {
 	rows, err := db.Pool.Query(ctx, `
-		with unhandled as (
-			update jobs set last_error = 'no handler for this kind'
-			where done_at is null and dead_at is null and next_at <= now() and kind <> all($1) and last_error is null)
 		update jobs set attempts = attempts + 1, next_at = now() + $3::interval
-		where id in (select id from jobs where done_at is null and dead_at is null and next_at <= now() and kind = any($1)
-			order by next_at, id limit $2 for update skip locked)
+		where id in (select j.id from unnest($1::text[]) k (kind) cross join lateral (
+				select id, next_at from jobs where kind = k.kind and done_at is null and dead_at is null and next_at <= now()
+				order by next_at, id limit $2 for update skip locked) j
+			order by j.next_at, j.id limit $2)
 		returning id, kind, coalesce(key, ''), payload, attempts`,
 		kinds, limit, lease)
 	if err != nil {
@@ -70,6 +70,15 @@ func (db *DB) ClaimJobs(ctx context.Context, kinds []string, limit int, lease ti
 		return j, err
 	})
 	return js, dbErr(err)
+}
+
+// NoteUnhandled notes, once, in last_error that no handler took the due
+// jobs of kinds other than kinds: they stay queued for a host that knows
+// their kind.
+func (db *DB) NoteUnhandled(ctx context.Context, kinds []string) error {
+	_, err := db.Pool.Exec(ctx, `update jobs set last_error = 'no handler for this kind'
+		where done_at is null and dead_at is null and next_at <= now() and kind <> all($1) and last_error is null`, kinds)
+	return dbErr(err)
 }
 
 // JobDone records a claimed job as done. A done mail keeps its envelope but

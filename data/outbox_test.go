@@ -2,6 +2,8 @@ package data_test
 
 import (
 	"context"
+	"slices"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -96,4 +98,55 @@ func mailDepth(t *testing.T, db *data.DB) int64 {
 		t.Fatal(err)
 	}
 	return n[data.JobMail].Queued
+}
+
+// TestClaimJobsOldestOfTheKinds: a claim takes the oldest due jobs of the
+// kinds asked, across those kinds, and none of another kind however old
+// or many (they stay queued, untouched until NoteUnhandled notes them).
+func TestClaimJobsOldestOfTheKinds(t *testing.T) {
+	db := dbtest.New(t)
+	ctx := context.Background()
+	err := db.InTx(ctx, func(tx *data.Tx) error {
+		for i := range 50 {
+			if err := tx.QueueJob("other", strconv.Itoa(i), i); err != nil {
+				return err
+			}
+		}
+		for i, kind := range []string{"b", "a", "b", "a"} {
+			if err := tx.QueueJob(kind, strconv.Itoa(i), i); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// due in the order queued above, the other kind's first
+	if _, err := db.Pool.Exec(ctx, `update jobs set next_at = now() - interval '1 hour' + id * interval '1 second'`); err != nil {
+		t.Fatal(err)
+	}
+	js, err := db.ClaimJobs(ctx, []string{"a", "b"}, 3, time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, j := range js {
+		got = append(got, j.Kind+j.Key)
+	}
+	if want := []string{"b0", "a1", "b2"}; !slices.Equal(got, want) {
+		t.Errorf("claimed %v; want the oldest three of a and b, %v", got, want)
+	}
+	if n := dbtest.Count(t, db, `select count(*) from jobs where kind = 'other' and attempts = 0 and last_error is null`); n != 50 {
+		t.Errorf("%d of the other kind's 50 jobs untouched", n)
+	}
+	if err := db.NoteUnhandled(ctx, []string{"a", "b"}); err != nil {
+		t.Fatal(err)
+	}
+	if n := dbtest.Count(t, db, `select count(*) from jobs where kind = 'other' and attempts = 0 and last_error = 'no handler for this kind'`); n != 50 {
+		t.Errorf("%d of the other kind's 50 jobs noted unhandled", n)
+	}
+	if n := dbtest.Count(t, db, `select count(*) from jobs where kind = 'a' and last_error is not null`); n != 0 {
+		t.Errorf("%d jobs of a handled kind noted unhandled", n)
+	}
 }

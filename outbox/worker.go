@@ -123,6 +123,9 @@ func (w *Worker) Stop() {
 	})
 }
 
+// loop runs the due jobs at each poll and kick; at each poll it also
+// notes the due jobs no handler here takes (not at each kick: one follows
+// every booking, and those jobs may be many).
 func (w *Worker) loop(ctx context.Context) {
 	defer close(w.done)
 	t := time.NewTicker(w.o.Poll)
@@ -134,18 +137,26 @@ func (w *Worker) loop(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+			if err := w.db.NoteUnhandled(ctx, w.handled()); err != nil && ctx.Err() == nil {
+				w.o.Log.Warn("outbox: note unhandled jobs", "err", err)
+			}
 		case <-w.kick:
 		}
 	}
+}
+
+// handled are the kinds the worker has handlers for.
+func (w *Worker) handled() []string {
+	w.mu.RLock()
+	defer w.mu.RUnlock()
+	return slices.Sorted(maps.Keys(w.kinds))
 }
 
 // round runs one due job; true when there was one (more may be due). A
 // worker claims one job at a time: a claim's lease must outlast the job,
 // and jobs claimed together would wait for each other within it.
 func (w *Worker) round(ctx context.Context) bool {
-	w.mu.RLock()
-	kinds := slices.Sorted(maps.Keys(w.kinds))
-	w.mu.RUnlock()
+	kinds := w.handled()
 	if len(kinds) == 0 {
 		return false
 	}
