@@ -162,12 +162,18 @@ function preloadOf(img: Img): Img {
   return out;
 }
 
+/**
+ * An image of a stand-in: React preloads it but writes no element for it
+ * (renderer/build rewritePreloadOnly; the stand-in's HTML is thrown away).
+ */
+const preloadOnly = { __preloadOnly: true } as Img;
+
 /** What stands in a render for a kept part: its mark, holding its eager images. */
 function standIn(n: number, images: Img[]) {
   return (
     <template {...{ [keptMark.slice(10, -2)]: n }}>
       {images.map((img, i) => (
-        <img key={i} {...img} />
+        <img key={i} {...img} {...preloadOnly} />
       ))}
     </template>
   );

@@ -42,6 +42,9 @@ var reactServerRewrites = api.Plugin{
 				if err == nil {
 					out, err = rewriteAttributeSwitch(out)
 				}
+				if err == nil {
+					out, err = rewritePreloadOnly(out)
+				}
 				if err != nil {
 					return api.OnLoadResult{}, fmt.Errorf("%s: %w", args.Path, err)
 				}
@@ -188,6 +191,20 @@ func rewriteAttributeSwitch(src string) (string, error) {
 	out := "var pushAttributeCases = new Set([" + strings.Join(labels, ", ") + "]);\n" +
 		"function pushAttribute(target, name, value) {\n  if (!pushAttributeCases.has(name)) {\n" + body + "\n    return;\n  }\n" + fn[len("function pushAttribute(target, name, value) {\n"):]
 	return src[:start] + out + src[start+len(fn):], nil
+}
+
+// rewritePreloadOnly lets an <img> with the prop __preloadOnly (a kept
+// part's stand-in in entry-server) do only what React does for its
+// preload, without writing the element: its HTML is thrown away with the
+// stand-in, and writing it (its srcset, escaped) cost about as much again
+// as the preload. The build fails if React's code no longer has this
+// shape.
+func rewritePreloadOnly(src string) (string, error) {
+	const old = `return pushSelfClosing(target$jscomp$0, props, "img", formatContext);`
+	if strings.Count(src, old) != 1 {
+		return "", fmt.Errorf("react-dom/server: expected exactly one %q", old)
+	}
+	return strings.Replace(src, old, `return true === props.__preloadOnly ? null : pushSelfClosing(target$jscomp$0, props, "img", formatContext);`, 1), nil
 }
 
 // sharedChunk lists the app's modules that most pages use, and those the

@@ -106,3 +106,19 @@ func TestRewriteAttributeSwitch(t *testing.T) {
 		t.Fatal("a changed React was rewritten silently")
 	}
 }
+
+// TestRewritePreloadOnly checks the rewrite applies to the installed
+// React: an img marked __preloadOnly writes no element, and a React of
+// another shape fails the build.
+func TestRewritePreloadOnly(t *testing.T) {
+	out, err := rewritePreloadOnly(reactServer(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, `return true === props.__preloadOnly ? null : pushSelfClosing(target$jscomp$0, props, "img", formatContext);`) {
+		t.Fatal("an img marked __preloadOnly is still written")
+	}
+	if _, err := rewritePreloadOnly("function pushStartInstance() {}"); err == nil {
+		t.Fatal("a changed React was rewritten silently")
+	}
+}
