@@ -9,7 +9,7 @@ import type { PageProps } from './contract/props';
 import { keepWith, PageContext, type Keeper } from './lib/page-context';
 import { UiProvider } from './lib/ui-state';
 import { ImageVersion, noteImages } from './ui/images';
-import { RenderPartContext, slotMarks } from './lib/render-part';
+import { preloadOnly, RenderPartContext, slotMarks } from './lib/render-part';
 import { AccountArea } from './features/members/components/account-area';
 
 declare const require: (path: string) => unknown;
@@ -161,12 +161,6 @@ function preloadOf(img: Img): Img {
   for (const a of preloadAttrs) if (img[a] != null) out[a] = img[a];
   return out;
 }
-
-/**
- * An image of a stand-in: React preloads it but writes no element for it
- * (renderer/build rewritePreloadOnly; the stand-in's HTML is thrown away).
- */
-const preloadOnly = { __preloadOnly: true } as Img;
 
 /** What stands in a render for a kept part: its mark, holding its eager images. */
 function standIn(n: number, images: Img[]) {
