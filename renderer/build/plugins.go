@@ -45,6 +45,9 @@ var reactServerRewrites = api.Plugin{
 				if err == nil {
 					out, err = rewritePreloadOnly(out)
 				}
+				if err == nil {
+					out, err = rewriteImagePreloads(out)
+				}
 				if err != nil {
 					return api.OnLoadResult{}, fmt.Errorf("%s: %w", args.Path, err)
 				}
@@ -205,6 +208,77 @@ func rewritePreloadOnly(src string) (string, error) {
 		return "", fmt.Errorf("react-dom/server: expected exactly one %q", old)
 	}
 	return strings.Replace(src, old, `return true === props.__preloadOnly ? null : pushSelfClosing(target$jscomp$0, props, "img", formatContext);`, 1), nil
+}
+
+// imagePreloadLink is where React writes an image's preload link.
+const imagePreloadLink = `((resource$jscomp$1 = []),
+              pushLinkImpl(resource$jscomp$1, {
+                rel: "preload",
+                as: "image",
+                href: srcSet ? void 0 : src,
+                imageSrcSet: srcSet,
+                imageSizes: sizes,
+                crossOrigin: JSCompiler_inline_result$jscomp$8,
+                integrity: props.integrity,
+                type: props.type,
+                fetchPriority: props.fetchPriority,
+                referrerPolicy: props.referrerPolicy
+              }),`
+
+// imagePreloadChunks keeps the chunks of the image preload links the
+// runtime wrote, by what they are written from, and gives a copy (React
+// empties a resource's chunks as it writes them out): the same images'
+// links, a srcset each, are written again on every render of a page, each
+// attribute escaped. Only strings and undefined make a key; any other
+// value is written as React writes it.
+const imagePreloadChunks = `var imagePreloads = new Map();
+function imagePreloadChunks(href, imageSrcSet, imageSizes, crossOrigin, integrity, type, fetchPriority, referrerPolicy) {
+  var props = {
+      rel: "preload",
+      as: "image",
+      href: href,
+      imageSrcSet: imageSrcSet,
+      imageSizes: imageSizes,
+      crossOrigin: crossOrigin,
+      integrity: integrity,
+      type: type,
+      fetchPriority: fetchPriority,
+      referrerPolicy: referrerPolicy
+    },
+    values = [href, imageSrcSet, imageSizes, crossOrigin, integrity, type, fetchPriority, referrerPolicy],
+    key = "",
+    chunks;
+  for (var i = 0; i < values.length; i++) {
+    var value = values[i];
+    if (void 0 === value) key += "\n";
+    else if ("string" === typeof value) key += "\n=" + value;
+    else return (chunks = []), pushLinkImpl(chunks, props), chunks;
+  }
+  chunks = imagePreloads.get(key);
+  if (void 0 === chunks) {
+    chunks = [];
+    pushLinkImpl(chunks, props);
+    1e3 <= imagePreloads.size && imagePreloads.clear();
+    imagePreloads.set(key, chunks);
+  }
+  return chunks.slice();
+}
+`
+
+// rewriteImagePreloads writes an image's preload link from the chunks the
+// runtime kept of it (imagePreloadChunks): a page's eager images (a kept
+// part's stand-ins among them) are the same from one render to the next.
+// The build fails if React's code no longer has this shape.
+func rewriteImagePreloads(src string) (string, error) {
+	if strings.Count(src, imagePreloadLink) != 1 {
+		return "", errors.New("react-dom/server: the image preload link not found")
+	}
+	const at = "function pushLinkImpl(target, props) {\n"
+	if strings.Count(src, at) != 1 {
+		return "", fmt.Errorf("react-dom/server: expected exactly one %q", at)
+	}
+	src = strings.Replace(src, imagePreloadLink, `((resource$jscomp$1 = imagePreloadChunks(srcSet ? void 0 : src, srcSet, sizes, JSCompiler_inline_result$jscomp$8, props.integrity, props.type, props.fetchPriority, props.referrerPolicy)),`, 1)
+	return strings.Replace(src, at, imagePreloadChunks+at, 1), nil
 }
 
 // sharedChunk lists the app's modules that most pages use, and those the

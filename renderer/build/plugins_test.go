@@ -122,3 +122,19 @@ func TestRewritePreloadOnly(t *testing.T) {
 		t.Fatal("a changed React was rewritten silently")
 	}
 }
+
+// TestRewriteImagePreloads checks the rewrite applies to the installed
+// React: an image's preload link comes from imagePreloadChunks, defined
+// once, and a React of another shape fails the build.
+func TestRewriteImagePreloads(t *testing.T) {
+	out, err := rewriteImagePreloads(reactServer(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, imagePreloadLink) || strings.Count(out, "function imagePreloadChunks(") != 1 || !strings.Contains(out, "(resource$jscomp$1 = imagePreloadChunks(") {
+		t.Fatal("the image preload link is still written by React each time")
+	}
+	if _, err := rewriteImagePreloads("function pushLinkImpl(target, props) {\n}"); err == nil {
+		t.Fatal("a changed React was rewritten silently")
+	}
+}
