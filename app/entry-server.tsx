@@ -9,7 +9,7 @@ import type { PageProps } from './contract/props';
 import { keepWith, PageContext, type Keeper } from './lib/page-context';
 import { UiProvider } from './lib/ui-state';
 import { ImageVersion, noteImages } from './ui/images';
-import { RenderPartContext, slotMarks } from './lib/render-part';
+import { preloadOnly, RenderPartContext, slotMarks } from './lib/render-part';
 import { AccountArea } from './features/members/components/account-area';
 
 declare const require: (path: string) => unknown;
@@ -167,7 +167,7 @@ function standIn(n: number, images: Img[]) {
   return (
     <template {...{ [keptMark.slice(10, -2)]: n }}>
       {images.map((img, i) => (
-        <img key={i} {...img} />
+        <img key={i} {...img} {...preloadOnly} />
       ))}
     </template>
   );

@@ -3,6 +3,7 @@ package renderer
 import (
 	"fmt"
 	"log/slog"
+	"reflect"
 	"strings"
 	"unicode/utf8"
 
@@ -11,7 +12,8 @@ import (
 
 // installGlobals gives a runtime what the server bundle expects of its host
 // and goja lacks: console, TextEncoder and TextDecoder (React's edge build
-// encodes its constants at load).
+// encodes its constants at load), and __htmlSafe (React's escaping asks it
+// first: renderer/build rewriteEscape).
 func installGlobals(rt *goja.Runtime, log *slog.Logger) {
 	rt.Set("globalThis", rt.GlobalObject())
 	console := rt.NewObject()
@@ -31,6 +33,10 @@ func installGlobals(rt *goja.Runtime, log *slog.Logger) {
 	console.Set("warn", logf(slog.LevelWarn))
 	console.Set("error", logf(slog.LevelError))
 	rt.Set("console", console)
+
+	rt.Set("__htmlSafe", func(c goja.FunctionCall) goja.Value {
+		return rt.ToValue(htmlSafe(c.Argument(0)))
+	})
 
 	rt.Set("__utf8Encode", func(s string) goja.ArrayBuffer { return rt.NewArrayBuffer([]byte(s)) })
 	rt.Set("__utf8Decode", func(b goja.Value) string {
@@ -60,4 +66,25 @@ func installGlobals(rt *goja.Runtime, log *slog.Logger) {
 	`); err != nil {
 		panic(err) // our own constant source: cannot fail
 	}
+}
+
+// htmlSafe reports whether x is a string without a character React's
+// escapeTextForBrowser escapes (" ' & < >), read in place: an ASCII string
+// is a Go string in goja, any other one UTF-16 code units (see goString).
+// Any other value is not known safe (React then runs its own check).
+func htmlSafe(x goja.Value) bool {
+	rv := reflect.ValueOf(x)
+	switch {
+	case rv.Kind() == reflect.String:
+		return !strings.ContainsAny(rv.String(), `"'&<>`)
+	case rv.Kind() == reflect.Slice && rv.Type().ConvertibleTo(u16):
+		for _, c := range rv.Convert(u16).Interface().([]uint16) {
+			switch c {
+			case '"', '\'', '&', '<', '>':
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

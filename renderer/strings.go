@@ -2,9 +2,9 @@ package renderer
 
 import (
 	"reflect"
-	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/dop251/goja"
 )
@@ -29,27 +29,41 @@ func goString(x goja.Value) string {
 		return x.String()
 	}
 	u = u[1:]
-	var b strings.Builder
-	b.Grow(utf8Len(u))
+	if len(u) == 0 {
+		return ""
+	}
+	// into an exact buffer, a code unit at a time: a 48 KB page is mostly
+	// ASCII, and strings.Builder's WriteByte and WriteRune cost several
+	// times this loop's stores
+	b := make([]byte, utf8Len(u))
+	j := 0
 	for i := 0; i < len(u); i++ {
-		c := rune(u[i])
+		c := u[i]
 		switch {
 		case c < utf8.RuneSelf:
-			b.WriteByte(byte(c))
-			continue
-		case utf16.IsSurrogate(c):
+			b[j] = byte(c)
+			j++
+		case c < 0x800:
+			b[j] = 0xC0 | byte(c>>6)
+			b[j+1] = 0x80 | byte(c&0x3F)
+			j += 2
+		case !utf16.IsSurrogate(rune(c)):
+			b[j] = 0xE0 | byte(c>>12)
+			b[j+1] = 0x80 | byte(c>>6&0x3F)
+			b[j+2] = 0x80 | byte(c&0x3F)
+			j += 3
+		default:
+			r := utf8.RuneError
 			if i+1 < len(u) {
-				if r := utf16.DecodeRune(c, rune(u[i+1])); r != utf8.RuneError {
-					c = r
+				if d := utf16.DecodeRune(rune(c), rune(u[i+1])); d != utf8.RuneError {
+					r = d
 					i++
-					break
 				}
 			}
-			c = utf8.RuneError
+			j += utf8.EncodeRune(b[j:], r)
 		}
-		b.WriteRune(c)
 	}
-	return b.String()
+	return unsafe.String(&b[0], len(b))
 }
 
 // utf8Len is the length in UTF-8 of the UTF-16 code units u (goString's).

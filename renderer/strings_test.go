@@ -1,6 +1,7 @@
 package renderer
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/dop251/goja"
@@ -44,4 +45,25 @@ func BenchmarkGoString(b *testing.B) {
 			_ = v.String()
 		}
 	})
+}
+
+// TestHTMLSafe: htmlSafe is true exactly for the strings React's escaping
+// leaves as they are (its regular expression finds nothing), ASCII or
+// not, and false for a value that is not a string.
+func TestHTMLSafe(t *testing.T) {
+	rt := goja.New()
+	for _, src := range []string{
+		`""`, `"plain ASCII"`, `"a & b"`, `"<b>"`, `"say \"hi\""`, `"it's"`, `"x>"`, `"課程：瑜伽入門 NT$1,200"`,
+		`"課程 & 瑜伽"`, `"課程 <b>"`, `"emoji 😀 ' "`, `"課".repeat(5000) + "x"`, `12`, `null`, `({})`,
+	} {
+		v, err := rt.RunString(src)
+		if err != nil {
+			t.Fatal(src, err)
+		}
+		_, isString := v.Export().(string)
+		want := isString && !regexp.MustCompile(`["'&<>]`).MatchString(v.String())
+		if got := htmlSafe(v); got != want {
+			t.Errorf("%s: htmlSafe %v, want %v", src, got, want)
+		}
+	}
 }

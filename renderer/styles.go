@@ -1,7 +1,6 @@
 package renderer
 
 import (
-	"sort"
 	"strings"
 	"sync"
 
@@ -58,7 +57,9 @@ func (t *styleTable) add(rt *goja.Runtime, v goja.Value) {
 func (t *styleTable) critical(html string) (ids, css string) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	used := map[int]bool{}
+	// marks by position, read in order: the rules in insertion order
+	// without a map or a sort
+	used := make([]bool, len(t.rules))
 	for _, i := range t.global {
 		used[i] = true
 	}
@@ -77,14 +78,12 @@ func (t *styleTable) critical(html string) (ids, css string) {
 		}
 		rest = rest[j:]
 	}
-	order := make([]int, 0, len(used))
-	for k := range used {
-		order = append(order, k)
-	}
-	sort.Ints(order)
 	var b, c strings.Builder
-	for n, k := range order {
-		if n > 0 {
+	for k, u := range used {
+		if !u {
+			continue
+		}
+		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
 		b.WriteString(t.rules[k].id)

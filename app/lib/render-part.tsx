@@ -4,7 +4,7 @@
 // renders only its page and the member's account area into it. The client
 // always renders the whole tree ('all'), and the spliced document is the
 // very bytes a whole render gives, so hydration does not see the parts.
-import { createContext, useContext, type HTMLAttributes, type ReactNode } from 'react';
+import { createContext, useContext, type HTMLAttributes, type ImgHTMLAttributes, type ReactNode } from 'react';
 
 /**
  * 'all': the whole tree (the client; the server when a shell cannot be used).
@@ -33,6 +33,13 @@ export function Slot({ name, children }: { name: keyof typeof slotMarks; childre
   return useRenderPart() === 'shell' ? slotMarks[name] : children;
 }
 
+/**
+ * Spread into an img a server render throws away (a shell image in a page
+ * render, a kept part's stand-in): React preloads it as any eager image
+ * but writes no element for it (renderer/build rewritePreloadOnly).
+ */
+export const preloadOnly = { __preloadOnly: true } as ImgHTMLAttributes<HTMLImageElement>;
+
 type BoxProps = HTMLAttributes<HTMLElement> & { as: 'div' | 'main'; children: ReactNode };
 
 /**
@@ -41,5 +48,7 @@ type BoxProps = HTMLAttributes<HTMLElement> & { as: 'div' | 'main'; children: Re
  * positions of children, not the elements around them).
  */
 export function Box({ as: As, children, ...rest }: BoxProps) {
-  return useRenderPart() === 'page' ? <>{children}</> : <As {...rest}>{children}</As>;
+  // the children as they are: React gives them the tree ids a fragment or
+  // the element would (one element fewer to render)
+  return useRenderPart() === 'page' ? children : <As {...rest}>{children}</As>;
 }

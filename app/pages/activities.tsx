@@ -24,13 +24,11 @@ export default function Activities({ data }: { data: ActivitiesData }) {
   return (
     <>
       <ActivitiesHead data={data} />
-      <Crumbs trail={[[t.heading, '/activitys']]} />
-      <h2 className={heading}>{t.heading}</h2>
-      <SearchBar className={bar} />
+      <ActivitiesTop />
       {data.failed ? <p className={notice} role="status">{tc.loadFailed}</p> : null}
       {data.loaded && data.list.length === 0 ? <EmptyState title={t.empty} /> : null}
       <ActivityGrid list={data.list} />
-      <Pagination page={data.pageNumber} pages={data.totalPages} href={href} />
+      <ActivitiesPagination page={data.pageNumber} pages={data.totalPages} href={href} />
     </>
   );
 }
@@ -60,3 +58,17 @@ const ActivitiesHead = kept('ActivitiesHead', function ActivitiesHead({ data }: 
     />
   );
 }, true);
+
+/** The trail, the heading and the search bar, a once-part kept by the server: alike on every page of the list. */
+const ActivitiesTop = kept('ActivitiesTop', function ActivitiesTop() {
+  return (
+    <>
+      <Crumbs trail={[[t.heading, '/activitys']]} />
+      <h2 className={heading}>{t.heading}</h2>
+      <SearchBar className={bar} />
+    </>
+  );
+}, true);
+
+/** The page links, a once-part kept by the server. */
+const ActivitiesPagination = kept('ActivitiesPagination', Pagination, true);

@@ -94,6 +94,25 @@ const empty = css`
   color: ${colour.muted};
 `;
 
+/**
+ * The page's head tags with the brand as structured data, a once-part kept
+ * by the server (lib/page-context's kept): the brand's graph is made only
+ * when the page's props change, not on every render.
+ */
+const HomeHead = kept('HomeHead', function HomeHead({ path, image }: { path: string; image: string }) {
+  const page = usePage();
+  const brand = page.brand!;
+  return (
+    <PageHead
+      title={t.title(brand.settings.brandName)}
+      description={t.description(brand.settings.brandName, brand.home.description)}
+      path={path}
+      image={image}
+      jsonLd={brandGraph(page)}
+    />
+  );
+}, true);
+
 /** The brand, its stores and banners: kept by the server (lib/page-context's kept). */
 const HomeTop = kept('HomeTop', function HomeTop({ banners }: { banners: Banner[] }) {
   const page = usePage();
@@ -202,13 +221,7 @@ export default function BrandHome({ data }: { data: BrandHomeData }) {
   ]);
   return (
     <>
-      <PageHead
-        title={t.title(brand.settings.brandName)}
-        description={t.description(brand.settings.brandName, brand.home.description)}
-        path={(page.basePath || '/') + canonicalQuery}
-        image={banners[0]?.image || brand.settings.appLogo}
-        jsonLd={brandGraph(page)}
-      />
+      <HomeHead path={(page.basePath || '/') + canonicalQuery} image={banners[0]?.image || brand.settings.appLogo} />
       <HomeTop banners={banners} />
       {activities.length > 0 ? <HomeActivities activities={activities} /> : null}
       <HomeItems groups={groups} tab={tab} />

@@ -106,22 +106,45 @@ export default function MemberCentre({ data }: { data: MemberCentreData }) {
       <MobileBarcode />
       <PendingOrders orders={data.pending} />
       <MemberOrders orders={data.orders} more={data.moreOrders} />
-      <h3 className={sectionTitle}>{t.holdings}</h3>
-      <div className={tiles}>
-        {page.nav.member.map((m) => {
+      <Holdings
+        tiles={page.nav.member.flatMap((m) => {
           const tile = counts[m.key];
-          return tile ? (
-            <Link key={m.key} href={m.href}>
-              <strong>{tile[0]}</strong>
-              {tile[1]}
-            </Link>
-          ) : null;
+          return tile ? [{ key: m.key, href: m.href, count: tile[0], label: tile[1] }] : [];
         })}
-      </div>
+      />
       <FreezeSection />
     </MemberLayout>
   );
 }
+
+/** A member page with a count, as a tile of the holdings. */
+interface Tile {
+  key: string;
+  href: string;
+  count: number;
+  label: string;
+}
+
+/**
+ * What the member holds, a tile for each member page with a count, kept
+ * by the server's runtime (lib/page-context kept) with its props, as the
+ * profile card is.
+ */
+const Holdings = kept('MemberHoldings', function Holdings({ tiles: list }: { tiles: Tile[] }) {
+  return (
+    <>
+      <h3 className={sectionTitle}>{t.holdings}</h3>
+      <div className={tiles}>
+        {list.map((tile) => (
+          <Link key={tile.key} href={tile.href}>
+            <strong>{tile.count}</strong>
+            {tile.label}
+          </Link>
+        ))}
+      </div>
+    </>
+  );
+});
 
 /**
  * The member's profile card with its actions, kept by the server's runtime

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -34,6 +35,18 @@ var reactServerRewrites = api.Plugin{
 				}
 				if err == nil {
 					out, err = rewriteOwnKeys(out)
+				}
+				if err == nil {
+					out, err = rewriteEscape(out)
+				}
+				if err == nil {
+					out, err = rewriteAttributeSwitch(out)
+				}
+				if err == nil {
+					out, err = rewritePreloadOnly(out)
+				}
+				if err == nil {
+					out, err = rewriteImagePreloads(out)
 				}
 				if err != nil {
 					return api.OnLoadResult{}, fmt.Errorf("%s: %w", args.Path, err)
@@ -122,6 +135,150 @@ func rewriteOwnKeys(src string) (string, error) {
 		return "", fmt.Errorf("react-dom/server: expected %d for-in loops over own keys, found %d", ownKeysLoops, n)
 	}
 	return b.String() + src[last:], nil
+}
+
+// rewriteEscape lets escapeTextForBrowser, which React runs on every
+// attribute value and text it writes, ask the host whether a string holds
+// a character to escape (renderer/globals.go __htmlSafe) before it runs
+// its regular expression: goja's regular expressions take about 13 ns a
+// character (6 µs for an image's srcset), the host's check a fraction of
+// that. Where the host gives no such function (Node's baseline) the
+// regular expression runs as before. The build fails if React's code no
+// longer has this shape.
+func rewriteEscape(src string) (string, error) {
+	const old = "  var match = matchHtmlRegExp.exec(text);\n"
+	if strings.Count(src, old) != 1 {
+		return "", fmt.Errorf("react-dom/server: expected exactly one %q", old)
+	}
+	const re = "  matchHtmlRegExp = /[\"'&<>]/;\n"
+	if strings.Count(src, re) != 1 {
+		return "", fmt.Errorf("react-dom/server: expected exactly one %q", re)
+	}
+	src = strings.Replace(src, old, "  var match = htmlSafe !== null && htmlSafe(text) ? null : matchHtmlRegExp.exec(text);\n", 1)
+	return strings.Replace(src, re, re[:len(re)-2]+",\n  htmlSafe = typeof __htmlSafe === \"function\" ? __htmlSafe : null;\n", 1), nil
+}
+
+// attributeCase is a case label of pushAttribute's switch.
+var attributeCase = regexp.MustCompile(`(?m)^    case ("[A-Za-z]+"):\n`)
+
+// rewriteAttributeSwitch sends an attribute that none of pushAttribute's
+// cases names (srcSet, alt, id, data-*, aria-*: most of them) straight to
+// the switch's default clause. goja runs a switch as one comparison after
+// another, about 75 of them before the default clause, for each attribute
+// React writes (an element's and an image preload's); a Set lookup is
+// one call. The default clause is the last one and ends the function, so
+// it runs the same either way. The build fails if React's code no longer
+// has this shape.
+func rewriteAttributeSwitch(src string) (string, error) {
+	const head = "function pushAttribute(target, name, value) {\n  switch (name) {\n"
+	const dflt = "    default:\n"
+	const end = "\n  }\n}\n"
+	start := strings.Index(src, head)
+	if start < 0 || strings.Count(src, head) != 1 {
+		return "", fmt.Errorf("react-dom/server: expected exactly one %q", head)
+	}
+	fn := src[start:]
+	fn = fn[:strings.Index(fn, end)+len(end)]
+	d := strings.Index(fn, dflt)
+	if d < 0 || strings.Count(fn, dflt) != 1 {
+		return "", errors.New("react-dom/server: pushAttribute's default clause not found")
+	}
+	var labels []string
+	for _, m := range attributeCase.FindAllStringSubmatch(fn[:d], -1) {
+		labels = append(labels, m[1])
+	}
+	if len(labels) < 50 || strings.Count(fn[:d], "case ") != len(labels) {
+		return "", fmt.Errorf("react-dom/server: pushAttribute's %d case labels not all read", strings.Count(fn[:d], "case "))
+	}
+	body := fn[d+len(dflt) : len(fn)-len(end)]
+	out := "var pushAttributeCases = new Set([" + strings.Join(labels, ", ") + "]);\n" +
+		"function pushAttribute(target, name, value) {\n  if (!pushAttributeCases.has(name)) {\n" + body + "\n    return;\n  }\n" + fn[len("function pushAttribute(target, name, value) {\n"):]
+	return src[:start] + out + src[start+len(fn):], nil
+}
+
+// rewritePreloadOnly lets an <img> with the prop __preloadOnly (a kept
+// part's stand-in in entry-server) do only what React does for its
+// preload, without writing the element: its HTML is thrown away with the
+// stand-in, and writing it (its srcset, escaped) cost about as much again
+// as the preload. The build fails if React's code no longer has this
+// shape.
+func rewritePreloadOnly(src string) (string, error) {
+	const old = `return pushSelfClosing(target$jscomp$0, props, "img", formatContext);`
+	if strings.Count(src, old) != 1 {
+		return "", fmt.Errorf("react-dom/server: expected exactly one %q", old)
+	}
+	return strings.Replace(src, old, `return true === props.__preloadOnly ? null : pushSelfClosing(target$jscomp$0, props, "img", formatContext);`, 1), nil
+}
+
+// imagePreloadLink is where React writes an image's preload link.
+const imagePreloadLink = `((resource$jscomp$1 = []),
+              pushLinkImpl(resource$jscomp$1, {
+                rel: "preload",
+                as: "image",
+                href: srcSet ? void 0 : src,
+                imageSrcSet: srcSet,
+                imageSizes: sizes,
+                crossOrigin: JSCompiler_inline_result$jscomp$8,
+                integrity: props.integrity,
+                type: props.type,
+                fetchPriority: props.fetchPriority,
+                referrerPolicy: props.referrerPolicy
+              }),`
+
+// imagePreloadChunks keeps the chunks of the image preload links the
+// runtime wrote, by what they are written from, and gives a copy (React
+// empties a resource's chunks as it writes them out): the same images'
+// links, a srcset each, are written again on every render of a page, each
+// attribute escaped. Only strings and undefined make a key; any other
+// value is written as React writes it.
+const imagePreloadChunks = `var imagePreloads = new Map();
+function imagePreloadChunks(href, imageSrcSet, imageSizes, crossOrigin, integrity, type, fetchPriority, referrerPolicy) {
+  var props = {
+      rel: "preload",
+      as: "image",
+      href: href,
+      imageSrcSet: imageSrcSet,
+      imageSizes: imageSizes,
+      crossOrigin: crossOrigin,
+      integrity: integrity,
+      type: type,
+      fetchPriority: fetchPriority,
+      referrerPolicy: referrerPolicy
+    },
+    values = [href, imageSrcSet, imageSizes, crossOrigin, integrity, type, fetchPriority, referrerPolicy],
+    key = "",
+    chunks;
+  for (var i = 0; i < values.length; i++) {
+    var value = values[i];
+    if (void 0 === value) key += "\n";
+    else if ("string" === typeof value) key += "\n=" + value;
+    else return (chunks = []), pushLinkImpl(chunks, props), chunks;
+  }
+  chunks = imagePreloads.get(key);
+  if (void 0 === chunks) {
+    chunks = [];
+    pushLinkImpl(chunks, props);
+    1e3 <= imagePreloads.size && imagePreloads.clear();
+    imagePreloads.set(key, chunks);
+  }
+  return chunks.slice();
+}
+`
+
+// rewriteImagePreloads writes an image's preload link from the chunks the
+// runtime kept of it (imagePreloadChunks): a page's eager images (a kept
+// part's stand-ins among them) are the same from one render to the next.
+// The build fails if React's code no longer has this shape.
+func rewriteImagePreloads(src string) (string, error) {
+	if strings.Count(src, imagePreloadLink) != 1 {
+		return "", errors.New("react-dom/server: the image preload link not found")
+	}
+	const at = "function pushLinkImpl(target, props) {\n"
+	if strings.Count(src, at) != 1 {
+		return "", fmt.Errorf("react-dom/server: expected exactly one %q", at)
+	}
+	src = strings.Replace(src, imagePreloadLink, `((resource$jscomp$1 = imagePreloadChunks(srcSet ? void 0 : src, srcSet, sizes, JSCompiler_inline_result$jscomp$8, props.integrity, props.type, props.fetchPriority, props.referrerPolicy)),`, 1)
+	return strings.Replace(src, at, imagePreloadChunks+at, 1), nil
 }
 
 // sharedChunk lists the app's modules that most pages use, and those the

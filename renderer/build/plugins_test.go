@@ -67,3 +67,74 @@ func TestRewriteOwnKeys(t *testing.T) {
 		t.Fatal("a changed React was rewritten silently")
 	}
 }
+
+// TestRewriteEscape checks the rewrite applies to the installed React:
+// escapeTextForBrowser asks the host's __htmlSafe first when there is one,
+// and a React of another shape fails the build.
+func TestRewriteEscape(t *testing.T) {
+	out, err := rewriteEscape(reactServer(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, `htmlSafe = typeof __htmlSafe === "function" ? __htmlSafe : null;`) || !strings.Contains(out, "htmlSafe !== null && htmlSafe(text) ? null : matchHtmlRegExp.exec(text)") {
+		t.Fatal("escapeTextForBrowser does not ask the host")
+	}
+	if _, err := rewriteEscape("function escapeTextForBrowser(text) {}"); err == nil {
+		t.Fatal("a changed React was rewritten silently")
+	}
+}
+
+// TestRewriteAttributeSwitch checks the rewrite applies to the installed
+// React: an attribute none of pushAttribute's cases names goes to the
+// default clause before the switch, every case label is in the Set, and a
+// React of another shape fails the build.
+func TestRewriteAttributeSwitch(t *testing.T) {
+	src := reactServer(t)
+	out, err := rewriteAttributeSwitch(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{`"className"`, `"src"`, `"xmlSpace"`, `"itemScope"`} {
+		if !strings.Contains(out, name+",") && !strings.Contains(out, name+"]") {
+			t.Errorf("%s not in pushAttributeCases", name)
+		}
+	}
+	if !strings.Contains(out, "function pushAttribute(target, name, value) {\n  if (!pushAttributeCases.has(name)) {\n") {
+		t.Fatal("pushAttribute not rewritten")
+	}
+	if _, err := rewriteAttributeSwitch("function pushAttribute(target, name, value) {\n  switch (name) {\n  }\n}\n"); err == nil {
+		t.Fatal("a changed React was rewritten silently")
+	}
+}
+
+// TestRewritePreloadOnly checks the rewrite applies to the installed
+// React: an img marked __preloadOnly writes no element, and a React of
+// another shape fails the build.
+func TestRewritePreloadOnly(t *testing.T) {
+	out, err := rewritePreloadOnly(reactServer(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, `return true === props.__preloadOnly ? null : pushSelfClosing(target$jscomp$0, props, "img", formatContext);`) {
+		t.Fatal("an img marked __preloadOnly is still written")
+	}
+	if _, err := rewritePreloadOnly("function pushStartInstance() {}"); err == nil {
+		t.Fatal("a changed React was rewritten silently")
+	}
+}
+
+// TestRewriteImagePreloads checks the rewrite applies to the installed
+// React: an image's preload link comes from imagePreloadChunks, defined
+// once, and a React of another shape fails the build.
+func TestRewriteImagePreloads(t *testing.T) {
+	out, err := rewriteImagePreloads(reactServer(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, imagePreloadLink) || strings.Count(out, "function imagePreloadChunks(") != 1 || !strings.Contains(out, "(resource$jscomp$1 = imagePreloadChunks(") {
+		t.Fatal("the image preload link is still written by React each time")
+	}
+	if _, err := rewriteImagePreloads("function pushLinkImpl(target, props) {\n}"); err == nil {
+		t.Fatal("a changed React was rewritten silently")
+	}
+}
