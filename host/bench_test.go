@@ -33,7 +33,7 @@ func BenchmarkWarmHit(b *testing.B) {
 		b.Cleanup(out.Close)
 		ts := newTestServer(b, func(d *Deps) {
 			d.Config.AccessLog = logged
-			d.Log = newLogger(d.Config, out)
+			d.Log, d.AccessLog = newLogger(d.Config, out), out
 		})
 		req := httptest.NewRequest(http.MethodGet, "/demo", nil)
 		w := &benchWriter{}

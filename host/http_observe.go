@@ -185,15 +185,16 @@ func (s *Server) observe(next http.Handler) http.Handler {
 				cache = w.Header().Get("X-Page-Cache")
 			}
 			s.metrics.request(info.route, status, took, cache)
-			if s.cfg.AccessLog {
+			if s.cfg.AccessLog && s.accessLog != nil {
 				level := slog.LevelInfo
 				if status >= 500 {
 					level = slog.LevelWarn
 				}
-				s.log.LogAttrs(r.Context(), level, "request", slog.String("request_id", info.id),
-					slog.String("method", r.Method), slog.String("path", logPath(r)), slog.String("route", info.route),
-					slog.Int("status", status), slog.Int64("bytes", sw.bytes), slog.Duration("took", took),
-					slog.String("remote", r.RemoteAddr), slog.String("client", s.clientAddress(r)))
+				if s.log.Enabled(r.Context(), level) {
+					writeAccess(s.accessLog, s.cfg.LogFormat, &accessLine{time: time.Now(), level: level, id: info.id,
+						method: r.Method, path: logPath(r), route: info.route, status: status, bytes: sw.bytes, took: took,
+						remote: r.RemoteAddr, client: s.clientAddress(r)})
+				}
 			}
 		}()
 		next.ServeHTTP(sw, r)

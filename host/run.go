@@ -113,7 +113,7 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 		_, port, _ := net.SplitHostPort(ln.Addr().String())
 		cfg.PublicURL = "http://localhost:" + port // dev's default, on the port picked
 	}
-	srv, err := NewServer(ctx, Deps{Config: cfg, DB: db, Cache: c, Pool: pool, Bundle: bundle, Log: log, Mailer: mailer, Mailbox: mailbox, Static: withCatalogueImages(fx.Static, cfg.CatalogueImages)})
+	srv, err := NewServer(ctx, Deps{Config: cfg, DB: db, Cache: c, Pool: pool, Bundle: bundle, Log: log, AccessLog: logs, Mailer: mailer, Mailbox: mailbox, Static: withCatalogueImages(fx.Static, cfg.CatalogueImages)})
 	if err != nil {
 		return err
 	}

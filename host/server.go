@@ -5,6 +5,7 @@ package host
 
 import (
 	"context"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -29,17 +30,19 @@ import (
 
 // Server holds the dependencies of every handler.
 type Server struct {
-	cfg     config.Config
-	db      *data.DB
-	cache   *cache.Cache
-	pool    *renderer.Pool
-	bundle  *renderer.Bundle
-	log     *slog.Logger
-	now     func() time.Time
-	domains atomic.Pointer[map[string]data.Domain]
-	pages   *pageCache // nil: the page cache is off
-	brands  *expirable.LRU[string, *data.Brand]
-	views   *expirable.LRU[string, any] // catalogue reads, decoded (viewed)
+	cfg    config.Config
+	db     *data.DB
+	cache  *cache.Cache
+	pool   *renderer.Pool
+	bundle *renderer.Bundle
+	log    *slog.Logger
+	// accessLog receives the access log's lines (Deps.AccessLog)
+	accessLog io.Writer
+	now       func() time.Time
+	domains   atomic.Pointer[map[string]data.Domain]
+	pages     *pageCache // nil: the page cache is off
+	brands    *expirable.LRU[string, *data.Brand]
+	views     *expirable.LRU[string, any] // catalogue reads, decoded (viewed)
 	// lineBotInfo keeps the LINE Official Accounts' identities (line_notify.go)
 	lineBotInfo *expirable.LRU[string, providers.LineBotInfo]
 	handler     http.Handler
@@ -80,7 +83,10 @@ type Deps struct {
 	Pool   *renderer.Pool
 	Bundle *renderer.Bundle
 	Log    *slog.Logger
-	Now    func() time.Time // default time.Now
+	// AccessLog is where the access log's lines go (access_log.go), the
+	// writer Log writes to; nil: no access log.
+	AccessLog io.Writer
+	Now       func() time.Time // default time.Now
 	// Mailer sends the members' e-mails; nil when none can be sent.
 	Mailer *mail.Mailer
 	// Mailbox, when set, is shown at /dev/mailbox (the dev environment's
@@ -99,7 +105,7 @@ type Deps struct {
 
 // NewServer builds the server and loads the custom-domain table.
 func NewServer(ctx context.Context, d Deps) (*Server, error) {
-	s := &Server{cfg: d.Config, db: d.DB, cache: d.Cache, pool: d.Pool, bundle: d.Bundle, log: d.Log, now: d.Now,
+	s := &Server{cfg: d.Config, db: d.DB, cache: d.Cache, pool: d.Pool, bundle: d.Bundle, log: d.Log, accessLog: d.AccessLog, now: d.Now,
 		mailer: d.Mailer, mailbox: d.Mailbox, static: d.Static, outbox: d.Outbox, sitemapLimits: sitemapMax}
 	if s.now == nil {
 		s.now = time.Now

@@ -98,7 +98,7 @@ func newTestServer(t testing.TB, opts ...serverOpt) *testServer {
 	// the server's own time, a demo session would start at that very time,
 	// and a page listing it would expire at once (rules.PageExpiry)
 	now := time.Date(2026, 11, 22, 10, 0, 0, 0, rules.Taipei)
-	d := Deps{Config: cfg, DB: dbtest.NewDemoAt(t, now.AddDate(0, 0, 2)), Bundle: bundle, Log: log, Static: withCatalogueImages(demo.Folders, dbtest.ImageDir),
+	d := Deps{Config: cfg, DB: dbtest.NewDemoAt(t, now.AddDate(0, 0, 2)), Bundle: bundle, Log: log, AccessLog: logs, Static: withCatalogueImages(demo.Folders, dbtest.ImageDir),
 		Now: func() time.Time { return now }}
 	for _, o := range opts {
 		o(&d)
