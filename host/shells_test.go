@@ -73,7 +73,8 @@ func TestShellsRenderTheWholePage(t *testing.T) {
 			// the activities, the items), the activity list and search
 			// results their grid, other pages each item card; a member's
 			// page its menu (MemberTabs), the member centre its profile card,
-			// freeze form and order list.
+			// holdings, freeze form and order list; the activity list its
+			// trail, heading and search bar, and its page links.
 			cards := strings.Count(want.HTML, `data-testid="item-card"`)
 			if strings.Contains(string(props), `"page":"brand-home"`) {
 				cards = 2 // HomeTop, HomeItems
@@ -82,10 +83,17 @@ func TestShellsRenderTheWholePage(t *testing.T) {
 				cards++ // ActivityGrid or HomeActivities
 			}
 			cards += len(memberTabs.FindAllStringIndex(want.HTML, -1))
-			// the member centre's profile card, freeze form and order list
-			// (one part however many orders)
+			// the member centre's profile card, holdings, freeze form and
+			// order list (one part however many orders)
+			if strings.Contains(string(props), `"page":"member-centre"`) {
+				cards++ // MemberHoldings
+			}
 			cards += strings.Count(want.HTML, `aria-label="會員資料"`) + strings.Count(want.HTML, `data-testid="freeze-section"`) +
 				min(1, strings.Count(want.HTML, `data-testid="member-order"`))
+			// the activity list's trail, heading and search bar, and its page links
+			if strings.Contains(string(props), `"page":"activities"`) {
+				cards += 2 // ActivitiesTop, ActivitiesPagination
+			}
 			parts := cards + strings.Count(want.Head, "<title") // PageHead
 			last := ts.pool.Size()
 			for i := range last + 1 { // the shell made, then used; the cards kept, then put in
