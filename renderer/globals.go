@@ -73,18 +73,18 @@ func installGlobals(rt *goja.Runtime, log *slog.Logger) {
 // is a Go string in goja, any other one UTF-16 code units (see goString).
 // Any other value is not known safe (React then runs its own check).
 func htmlSafe(x goja.Value) bool {
-	rv := reflect.ValueOf(x)
-	switch {
-	case rv.Kind() == reflect.String:
+	if rv := reflect.ValueOf(x); rv.Kind() == reflect.String {
 		return !strings.ContainsAny(rv.String(), `"'&<>`)
-	case rv.Kind() == reflect.Slice && rv.Type().ConvertibleTo(u16):
-		for _, c := range rv.Convert(u16).Interface().([]uint16) {
-			switch c {
-			case '"', '\'', '&', '<', '>':
-				return false
-			}
-		}
-		return true
 	}
-	return false
+	u, ok := utf16Units(x)
+	if !ok {
+		return false
+	}
+	for _, c := range u {
+		switch c {
+		case '"', '\'', '&', '<', '>':
+			return false
+		}
+	}
+	return true
 }

@@ -13,6 +13,16 @@ import (
 // slice of UTF-16 code units after a 0xFEFF mark.
 var u16 = reflect.TypeFor[[]uint16]()
 
+// utf16Units are the code units of x when it is one of goja's UTF-16
+// strings (its 0xFEFF mark first), read in place.
+func utf16Units(x goja.Value) ([]uint16, bool) {
+	rv := reflect.ValueOf(x)
+	if rv.Kind() != reflect.Slice || !rv.Type().ConvertibleTo(u16) {
+		return nil, false
+	}
+	return rv.Convert(u16).Interface().([]uint16), true
+}
+
 // goString is x.String() without its copy through a []rune: a page's HTML
 // (48 KB, in Chinese) is a UTF-16 string in goja, and String() decodes it
 // into four bytes a character before encoding it, about 250 KB of garbage
@@ -20,12 +30,8 @@ var u16 = reflect.TypeFor[[]uint16]()
 // utf16.Decode does (a lone surrogate is U+FFFD), and falls back to
 // String() for any other kind of value.
 func goString(x goja.Value) string {
-	rv := reflect.ValueOf(x)
-	if rv.Kind() != reflect.Slice || rv.Type().Elem().Kind() != reflect.Uint16 || !rv.Type().ConvertibleTo(u16) {
-		return x.String()
-	}
-	u := rv.Convert(u16).Interface().([]uint16)
-	if len(u) == 0 || u[0] != 0xFEFF {
+	u, ok := utf16Units(x)
+	if !ok || len(u) == 0 || u[0] != 0xFEFF {
 		return x.String()
 	}
 	u = u[1:]

@@ -29,24 +29,11 @@ var reactServerRewrites = api.Plugin{
 				if err != nil {
 					return api.OnLoadResult{}, err
 				}
-				out, err := rewriteRenderToString(string(src))
-				if err == nil {
-					out, err = rewriteComponentStack(out)
-				}
-				if err == nil {
-					out, err = rewriteOwnKeys(out)
-				}
-				if err == nil {
-					out, err = rewriteEscape(out)
-				}
-				if err == nil {
-					out, err = rewriteAttributeSwitch(out)
-				}
-				if err == nil {
-					out, err = rewritePreloadOnly(out)
-				}
-				if err == nil {
-					out, err = rewriteImagePreloads(out)
+				out := string(src)
+				for _, rewrite := range reactServerRewriteSteps {
+					if out, err = rewrite(out); err != nil {
+						break
+					}
 				}
 				if err != nil {
 					return api.OnLoadResult{}, fmt.Errorf("%s: %w", args.Path, err)
@@ -54,6 +41,13 @@ var reactServerRewrites = api.Plugin{
 				return api.OnLoadResult{Contents: &out, Loader: api.LoaderJS}, nil
 			})
 	},
+}
+
+// reactServerRewriteSteps are the rewrites of React's server renderer, in
+// the order they apply.
+var reactServerRewriteSteps = []func(string) (string, error){
+	rewriteRenderToString, rewriteComponentStack, rewriteOwnKeys, rewriteEscape,
+	rewriteAttributeSwitch, rewritePreloadOnly, rewriteImagePreloads,
 }
 
 // rewriteRenderToString applies the rewrite to the source of React's legacy
