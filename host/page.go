@@ -308,7 +308,7 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 		noindex = true
 	}
 	doc := shell.Body{HeadTags: res.Head, NoIndex: noindex, StyleIDs: res.StyleIDs, CSS: safeCSS(res.CSS), HTML: res.HTML, Props: body, Entry: m.Entry.File, Fonts: fonts, Nonce: nonce}
-	doc.WriteDoc(w)
+	doc.Send(w)
 }
 
 // renderNow acquires a runtime and renders.

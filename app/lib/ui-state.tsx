@@ -90,13 +90,15 @@ export function afterNotify(shown: SnackbarState | null, next: SnackbarState): S
 }
 
 const noop = () => {};
-const UiContext = createContext<Ui>({ snackbar: null, notify: noop, hideSnackbar: noop, dialog: null, open: noop, close: noop });
+/** The state before any event: all a server render ever sees. */
+const initialUi: Ui = { snackbar: null, notify: noop, hideSnackbar: noop, dialog: null, open: noop, close: noop };
+const UiContext = createContext<Ui>(initialUi);
 
 export function useUi(): Ui {
   return useContext(UiContext);
 }
 
-export function UiProvider({ children }: { children: ReactNode }) {
+function StatefulUiProvider({ children }: { children: ReactNode }) {
   const [snackbar, setSnackbar] = useState<SnackbarState | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const seq = useRef(0);
@@ -113,3 +115,13 @@ export function UiProvider({ children }: { children: ReactNode }) {
   const ui = useMemo(() => ({ snackbar, notify, hideSnackbar, dialog, open, close }), [snackbar, notify, hideSnackbar, dialog, open, close]);
   return <UiContext.Provider value={ui}>{children}</UiContext.Provider>;
 }
+
+/**
+ * The shared UI state's provider. A server render sees only the initial
+ * state (nothing happens during it), so the server's gives it as it is,
+ * without the six hooks (same element, same React ids; hydration does not
+ * compare hooks).
+ */
+export const UiProvider = SERVER
+  ? ({ children }: { children: ReactNode }) => <UiContext.Provider value={initialUi}>{children}</UiContext.Provider>
+  : StatefulUiProvider;
