@@ -20,6 +20,13 @@ declare const require: (path: string) => unknown;
  * JSON.stringify would, and a long list's key is no longer than a card's.
  */
 declare const __partKey: (name: string, props: unknown) => string;
+/**
+ * The renderer's writer of the page (renderer/pool.go): appends s, or its
+ * code units from..to, to the page's HTML in Go. A page put together from
+ * its pieces there is never a string in goja, where each slice and join
+ * copies the whole (React's own join is the one copy left).
+ */
+declare const __write: (s: string, from?: number, to?: number) => void;
 
 /**
  * The page module app/pages/{name}.tsx (esbuild bundles every page), kept
@@ -70,8 +77,8 @@ function styles(pages: string[]): Rule[] {
 }
 
 export interface RenderResult {
-  /** renderToString's output: the hoisted head tags, then the body. */
-  html: string;
+  /** renderToString's output: the hoisted head tags, then the body; undefined when written with __write. */
+  html: string | undefined;
   /** Rules this render added, as styles() lists them. */
   rules: Rule[] | null;
   /** Whether the page was rendered into its brand's cached shell. */
@@ -99,7 +106,7 @@ export interface RenderKeys {
 function renderPage(input: PageProps | string, keys?: RenderKeys): RenderResult {
   const props = typeof input === 'string' ? (JSON.parse(input) as PageProps) : input;
   const Page = pageModule(props.page).default;
-  let html: string;
+  let html: string | undefined;
   let shell = false;
   let kept = 0;
   if (!keys) {
@@ -109,9 +116,8 @@ function renderPage(input: PageProps | string, keys?: RenderKeys): RenderResult 
     // a member's page keeps its once-parts by their props (their page key
     // would differ from one member to the next)
     const keeping = new Keeping(scope.id, props, props.user ? null : keys.page);
-    const parts = renderInParts(scope, props, Page, keeping);
-    shell = parts !== null;
-    html = parts ?? keeping.render(<Root props={props} Page={Page} />);
+    shell = renderInParts(scope, props, Page, keeping);
+    if (!shell) html = keeping.render(<Root props={props} Page={Page} />);
     kept = keeping.kept;
   }
   let rules: Rule[] | null = null;
@@ -208,12 +214,12 @@ class Keeping {
    * tags end the page's head.
    */
   render(node: ReactNode): string {
-    const [head, body] = this.renderSplit(node);
-    return head + body;
+    const r = this.renderOut(node);
+    return r.head + bodyOf(r);
   }
 
-  /** render's page as its head tags and its body (a shell render cuts the body again: no string of both made and cut). */
-  renderSplit(node: ReactNode): [head: string, body: string] {
+  /** render's page as its head tags and renderToString's output with the parts to put in (a shell render writes the body's middle). */
+  renderOut(node: ReactNode): Rendered {
     this.parts = [];
     this.tags = '';
     this.learn = [];
@@ -226,13 +232,12 @@ class Keeping {
       keepWith(null);
     }
     this.kept = this.parts.length;
-    let [pageHead, body] = splitHead(out);
-    if (this.kept) {
-      pageHead += this.tags;
-      body = putIn(body, this.parts);
-    }
+    const at = headEnd(out);
+    const r: Rendered = { head: out.slice(0, at) + this.tags, out, at, parts: this.parts };
     // parts met for the first time, checked against the page as sent (a part
     // rendered in place may hold kept ones: a grid of kept cards)
+    const body = this.learn.length ? bodyOf(r) : '';
+    const pageHead = r.head;
     for (const [key, element] of this.learn) {
       const noted: Img[] = [];
       noteImages(noted);
@@ -253,19 +258,54 @@ class Keeping {
         (tags === '' || (!notLast.test(tags) && pageHead.endsWith(tags)));
       keepPart(key, fits ? { html, images, tags } : null);
     }
-    return [pageHead, body];
+    return r;
   }
 }
 
-/** out with each kept part's stand-in replaced by the part. */
-function putIn(out: string, parts: string[]): string {
-  // one join, not a string grown part by part (goja copies it each time)
-  const pieces = out.split(keptMark);
-  for (let i = 1; i < pieces.length; i++) {
-    const p = pieces[i];
-    pieces[i] = parts[Number(p.slice(0, p.indexOf('"')))] + p.slice(p.indexOf(keptMarkEnd) + keptMarkEnd.length);
+/** A page rendered with stand-ins for its kept parts. */
+interface Rendered {
+  /** The head tags it hoisted, then those of its kept parts. */
+  head: string;
+  /** renderToString's output: its body begins at at. */
+  out: string;
+  at: number;
+  /** The kept parts, by the number in their stand-ins. */
+  parts: string[];
+}
+
+/** The stand-ins of r's body from..to (each wholly in or out), in order: [start, end, part]. */
+function standIns(r: Rendered, from: number, to: number): [number, number, string][] {
+  const found: [number, number, string][] = [];
+  if (r.parts.length === 0) return found;
+  for (let i = r.out.indexOf(keptMark, from); i >= 0 && i < to; i = r.out.indexOf(keptMark, i + 1)) {
+    const n = i + keptMark.length;
+    found.push([i, r.out.indexOf(keptMarkEnd, n) + keptMarkEnd.length, r.parts[Number(r.out.slice(n, r.out.indexOf('"', n)))]]);
   }
+  return found;
+}
+
+/** r's body with each kept part's stand-in replaced by the part. */
+function bodyOf(r: Rendered): string {
+  const pieces: string[] = [];
+  let i = r.at;
+  // one join, not a string grown part by part (goja copies it each time)
+  for (const [start, end, part] of standIns(r, r.at, r.out.length)) {
+    pieces.push(r.out.slice(i, start), part);
+    i = end;
+  }
+  pieces.push(r.out.slice(i));
   return pieces.join('');
+}
+
+/** Writes r's out from..to with each of its stand-ins (standIns') replaced by its part: bodyOf's, without a string made. */
+function writeBody(r: Rendered, found: [number, number, string][], from: number, to: number) {
+  let i = from;
+  for (const [start, end, part] of found) {
+    __write(r.out, i, start);
+    __write(part);
+    i = end;
+  }
+  __write(r.out, i, to);
 }
 
 // A brand shell (lib/render-part): the whole tree's body cut at the slots,
@@ -310,16 +350,28 @@ function scopeOf(key: string): Scope {
   return scope;
 }
 
-/** The page as its shell cut around it, or null when the parts do not fit (then render it whole). */
-function renderInParts(scope: Scope, props: PageProps, Page: PageComponent, keeping: Keeping): string | null {
+/**
+ * Writes the page (__write) as its shell cut around it; false when the
+ * parts do not fit (then render it whole).
+ */
+function renderInParts(scope: Scope, props: PageProps, Page: PageComponent, keeping: Keeping): boolean {
   if (scope.shell === undefined) scope.shell = makeShell(props, Page);
   const shell = scope.shell;
-  if (shell === null) return null;
-  const [head, body] = keeping.renderSplit(<Root props={props} Page={Page} part="page" />);
-  if (!body.startsWith(shell.before) || !body.endsWith(shell.after)) return null;
-  const page = body.slice(shell.before.length, body.length - shell.after.length);
-  const account = shell.account ? renderAccount(keeping.scope, props) : '';
-  return head + shell.head + account + shell.mid + page + shell.tail;
+  if (shell === null) return false;
+  const r = keeping.renderOut(<Root props={props} Page={Page} part="page" />);
+  const from = r.at + shell.before.length;
+  const to = r.out.length - shell.after.length;
+  // the shell's pieces around the page, with no kept part in them
+  if (from > to || !r.out.startsWith(shell.before, r.at) || !r.out.endsWith(shell.after)) return false;
+  const found = standIns(r, r.at, r.out.length);
+  if (found.some(([start, end]) => start < from || end > to)) return false;
+  __write(r.head);
+  __write(shell.head);
+  if (shell.account) __write(renderAccount(keeping.scope, props));
+  __write(shell.mid);
+  writeBody(r, found, from, to);
+  __write(shell.tail);
+  return true;
 }
 
 /** Stands in for the page when a shell is measured. */
@@ -375,6 +427,12 @@ function alone(props: PageProps, node: ReactNode) {
 
 /** Cuts the head tags React hoists to the front of renderToString's output from the body (as the renderer does). */
 function splitHead(out: string): [string, string] {
+  const i = headEnd(out);
+  return [out.slice(0, i), out.slice(i)];
+}
+
+/** Where the head tags React hoists to the front of renderToString's output end. */
+function headEnd(out: string): number {
   let i = 0;
   for (;;) {
     let end = -1;
@@ -385,7 +443,7 @@ function splitHead(out: string): [string, string] {
       end = out.indexOf('>', i);
       if (end >= 0) end += 1;
     }
-    if (end < 0) return [out.slice(0, i), out.slice(i)];
+    if (end < 0) return i;
     i = end;
   }
 }

@@ -61,11 +61,16 @@ type Pool struct {
 	styles   *styleTable
 }
 
+// maxKeptOut is the most a runtime keeps of the buffer it wrote its last
+// page into (a page is 30-60 KB; an outsized one's buffer goes).
+const maxKeptOut = 256 << 10
+
 type vm struct {
 	rt     *goja.Runtime
 	render goja.Callable
 	props  *propsReader // reused: a runtime renders one page at a time
 	keyBuf []byte       // renderKeys' buffer, reused likewise
+	out    []byte       // the page entry-server writes (__write), reused likewise
 }
 
 // NewPool compiles the server bundle and starts the runtimes.
@@ -167,6 +172,27 @@ func (p *Pool) newVM() (*vm, error) {
 	rt.Set("__partKey", func(c goja.FunctionCall) goja.Value {
 		return rt.ToValue(keyer.key(c.Argument(0).String(), c.Argument(1)))
 	})
+	v := &vm{rt: rt, render: fn, props: &propsReader{rt: rt}}
+	// __write(s, from?, to?) appends the string s, or its code units
+	// from..to, to the page's HTML: entry-server builds a page from its
+	// pieces here rather than in strings goja would copy whole at each
+	// slice and join
+	rt.Set("__write", func(c goja.FunctionCall) goja.Value {
+		s, ok := c.Argument(0).(goja.String)
+		if !ok {
+			panic(rt.NewTypeError("__write: not a string"))
+		}
+		to := -1
+		from := 0
+		if len(c.Arguments) == 3 {
+			from, to = int(c.Argument(1).ToInteger()), int(c.Argument(2).ToInteger())
+			if from < 0 || to < from || to > s.Length() {
+				panic(rt.NewTypeError("__write: range out of the string"))
+			}
+		}
+		v.out = appendString(v.out, s, from, to)
+		return goja.Undefined()
+	})
 	if styles, ok := goja.AssertFunction(rt.Get("styles")); ok {
 		list, err := styles(goja.Undefined(), rt.ToValue(p.opt.Pages))
 		if err != nil {
@@ -174,7 +200,7 @@ func (p *Pool) newVM() (*vm, error) {
 		}
 		p.styles.add(rt, list)
 	}
-	return &vm{rt: rt, render: fn, props: &propsReader{rt: rt}}, nil
+	return v, nil
 }
 
 // Lease is a runtime held for one render. Render or Release it exactly once.
@@ -290,6 +316,7 @@ func (v *vm) call(pv, keys goja.Value, styles *styleTable) (res *Result, err err
 			err = fmt.Errorf("render panic: %v", r)
 		}
 	}()
+	v.out = v.out[:0]
 	out, err := v.render(goja.Undefined(), pv, keys)
 	if err != nil {
 		return nil, err
@@ -299,6 +326,11 @@ func (v *vm) call(pv, keys goja.Value, styles *styleTable) (res *Result, err err
 	html := ""
 	if x := o.Get("html"); x != nil && !goja.IsUndefined(x) {
 		html = goString(x)
+	} else { // written piece by piece (__write)
+		html = string(v.out)
+	}
+	if cap(v.out) > maxKeptOut {
+		v.out = nil
 	}
 	res = &Result{}
 	if x := o.Get("shell"); x != nil {

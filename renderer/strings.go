@@ -2,6 +2,7 @@ package renderer
 
 import (
 	"reflect"
+	"slices"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -38,11 +39,18 @@ func goString(x goja.Value) string {
 	if len(u) == 0 {
 		return ""
 	}
-	// into an exact buffer, a code unit at a time: a 48 KB page is mostly
-	// ASCII, and strings.Builder's WriteByte and WriteRune cost several
-	// times this loop's stores
-	b := make([]byte, utf8Len(u))
-	j := 0
+	b := appendUTF8(nil, u)
+	return unsafe.String(&b[0], len(b))
+}
+
+// appendUTF8 appends the UTF-8 of the code units u to b, as utf16.Decode
+// would decode them (a lone surrogate is U+FFFD): grown once to its
+// length, then a code unit at a time into place (a 48 KB page is mostly
+// ASCII, and strings.Builder's WriteByte and WriteRune cost several times
+// this loop's stores).
+func appendUTF8(b []byte, u []uint16) []byte {
+	j, n := len(b), utf8Len(u)
+	b = slices.Grow(b, n)[:j+n]
 	for i := 0; i < len(u); i++ {
 		c := u[i]
 		switch {
@@ -69,7 +77,7 @@ func goString(x goja.Value) string {
 			j += utf8.EncodeRune(b[j:], r)
 		}
 	}
-	return unsafe.String(&b[0], len(b))
+	return b
 }
 
 // utf8Len is the length in UTF-8 of the UTF-16 code units u (goString's).
@@ -90,4 +98,28 @@ func utf8Len(u []uint16) int {
 		}
 	}
 	return n
+}
+
+// appendString appends the UTF-8 of the JS string x to b, or of its code
+// units from..to when to >= 0 (as x.slice(from, to) would give them), read
+// in place: slicing or joining a string in goja copies it whole (and scans
+// it for ASCII), a page's worth of copies a render.
+func appendString(b []byte, x goja.Value, from, to int) []byte {
+	if u, ok := utf16Units(x); ok && len(u) > 0 && u[0] == 0xFEFF {
+		u = u[1:]
+		if to >= 0 {
+			u = u[from:to]
+		}
+		return appendUTF8(b, u)
+	}
+	if rv := reflect.ValueOf(x); rv.Kind() == reflect.String { // ASCII
+		if to >= 0 {
+			return append(b, rv.String()[from:to]...)
+		}
+		return append(b, rv.String()...)
+	}
+	if to < 0 {
+		return append(b, x.String()...)
+	}
+	return appendUTF8(b, utf16.Encode([]rune(x.String()))[from:to]) // any other kind of string
 }

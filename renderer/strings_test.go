@@ -27,6 +27,32 @@ func TestGoStringIsString(t *testing.T) {
 	}
 }
 
+// TestAppendStringIsSlice: appendString of a string's code units from..to
+// gives what goja's s.slice(from, to) gives, at every cut of ASCII,
+// Chinese and surrogate pairs (a pair cut in half gives U+FFFD, as the
+// lone surrogate slice leaves), and appends to what b holds.
+func TestAppendStringIsSlice(t *testing.T) {
+	rt := goja.New()
+	for _, src := range []string{`"plain <b>ASCII</b>"`, `"課程：瑜伽入門 NT$1,200"`, `"a😀b𠮷c"`, `"\ud83d x"`} {
+		v, err := rt.RunString(src)
+		if err != nil {
+			t.Fatal(src, err)
+		}
+		s := v.(goja.String)
+		for from := 0; from <= s.Length(); from++ {
+			for to := from; to <= s.Length(); to++ {
+				want := "<" + s.Substring(from, to).String()
+				if got := string(appendString([]byte("<"), v, from, to)); got != want {
+					t.Errorf("%s [%d:%d]: %q, slice %q", src, from, to, got, want)
+				}
+			}
+		}
+		if got := string(appendString(nil, v, 0, -1)); got != v.String() {
+			t.Errorf("%s whole: %q", src, got)
+		}
+	}
+}
+
 func BenchmarkGoString(b *testing.B) {
 	rt := goja.New()
 	v, err := rt.RunString(`'<div class="card">課程：瑜伽入門 NT$1,200</div>'.repeat(1500)`)
