@@ -1,7 +1,7 @@
 // Server entry, bundled as one IIFE for goja. The renderer calls
 // globalThis.renderPage(props, keys) and gets the body HTML, the head tags the
 // page rendered, and the critical CSS of the classes the HTML uses.
-import type { ImgHTMLAttributes, ReactNode } from 'react';
+import { useId, type ImgHTMLAttributes, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { cache } from '@emotion/css';
 import { Root, type PageComponent, type PageModule } from './root';
@@ -27,6 +27,13 @@ declare const __partKey: (name: string, props: unknown) => string;
  * copies the whole (React's own join is the one copy left).
  */
 declare const __write: (s: string, from?: number, to?: number) => void;
+/**
+ * React's tree context (the place in the tree useId's ids are made of) of
+ * the component being rendered, set to set first when given (a rewrite of
+ * React's server renderer: renderer/build rewriteTreeContext).
+ */
+declare const __reactTreeContext: (set?: TreeContext) => TreeContext;
+type TreeContext = object;
 
 /**
  * The page module app/pages/{name}.tsx (esbuild bundles every page), kept
@@ -320,6 +327,18 @@ interface Shell {
   /** A page render's body: before + the page + after. */
   before: string;
   after: string;
+  /** Where the page is rendered alone rather than in the layout (null: in it). */
+  alone: Alone | null;
+}
+
+/**
+ * A page's place in the whole tree, where a page render puts it alone: the
+ * page's tree context, and the shell's eager images React preloads before
+ * the page's own.
+ */
+interface Alone {
+  ctx: TreeContext;
+  images: Img[];
 }
 
 /**
@@ -358,7 +377,7 @@ function renderInParts(scope: Scope, props: PageProps, Page: PageComponent, keep
   if (scope.shell === undefined) scope.shell = makeShell(props, Page);
   const shell = scope.shell;
   if (shell === null) return false;
-  const r = keeping.renderOut(<Root props={props} Page={Page} part="page" />);
+  const r = keeping.renderOut(shell.alone ? pageAlone(props, Page, shell.alone) : <Root props={props} Page={Page} part="page" />);
   const from = r.at + shell.before.length;
   const to = r.out.length - shell.after.length;
   // the shell's pieces around the page, with no kept part in them
@@ -379,6 +398,59 @@ function PageMark() {
   return slotMarks.page;
 }
 
+/** The tree context PageProbe read in its last render. */
+let probed: TreeContext | null = null;
+
+/** Stands in for the page where its place is measured: its mark with a useId made there, and the tree context there. */
+function PageProbe() {
+  const id = useId();
+  probed = __reactTreeContext();
+  return slotMarks.page + id;
+}
+
+/** At ctx in the tree (the rest of its parent's children, if any, after it there too): the page rendered alone. */
+function At({ ctx, children }: { ctx: TreeContext; children: ReactNode }) {
+  __reactTreeContext(ctx);
+  return children;
+}
+
+/** The page alone in its place (a page render: the shell's images preloaded, then the page). */
+function pageAlone(props: PageProps, Page: PageComponent, a: Alone) {
+  return alone(
+    props,
+    <>
+      {a.images.map((img, i) => (
+        <img key={i} {...img} {...preloadOnly} />
+      ))}
+      <At ctx={a.ctx}>
+        <Page data={props.data} />
+      </At>
+    </>,
+    'page',
+  );
+}
+
+/**
+ * The page's place measured in the whole tree of a page render, kept when
+ * the page alone there renders the same (preloads, ids: a probe there gives
+ * the very output); null otherwise.
+ */
+function placeOf(props: PageProps): Alone | null {
+  const images: Img[] = [];
+  noteImages(images);
+  let whole: string;
+  try {
+    whole = renderToString(<Root props={props} Page={PageProbe} part="page" />);
+  } finally {
+    noteImages(null);
+  }
+  const ctx = probed;
+  probed = null;
+  if (ctx === null) return null;
+  const place = { ctx, images };
+  return renderToString(pageAlone(props, PageProbe, place)) === whole ? place : null;
+}
+
 function makeShell(props: PageProps, Page: PageComponent): Shell | null {
   const [, body] = splitHead(renderToString(<Root props={props} Page={Page} part="shell" />));
   const [, around] = splitHead(renderToString(<Root props={props} Page={PageMark} part="page" />));
@@ -394,6 +466,7 @@ function makeShell(props: PageProps, Page: PageComponent): Shell | null {
     account: acct >= 0,
     before: around.slice(0, pageAt),
     after: around.slice(pageAt + slotMarks.page.length),
+    alone: placeOf(props),
   };
 }
 
@@ -412,10 +485,10 @@ function renderAccount(scope: number, props: PageProps): string {
   return part.html;
 }
 
-/** A part of the page to render apart from it, in the contexts the page gives it. */
-function alone(props: PageProps, node: ReactNode) {
+/** A part of the page to render apart from it, in the contexts the page gives it (part: the page's own, in a page render). */
+function alone(props: PageProps, node: ReactNode, part: 'all' | 'page' = 'all') {
   return (
-    <RenderPartContext.Provider value="all">
+    <RenderPartContext.Provider value={part}>
       <ImageVersion.Provider value={props.imageVersion}>
         <PageContext.Provider value={props}>
           <UiProvider>{node}</UiProvider>

@@ -7,7 +7,7 @@ import { Link } from '../lib/navigation';
 import { layout as t } from '../strings/zh-hant';
 import { colour, contentMaxWidth, up } from '../ui/theme';
 import { AccountArea } from '../features/members/components/account-area';
-import { preloadOnly, Slot, useRenderPart } from '../lib/render-part';
+import { ShellImage, Slot, useRenderPart } from '../lib/render-part';
 
 const bar = css`
   position: sticky;
@@ -77,7 +77,7 @@ export function Header({ offset = 0 }: { offset?: number }) {
   const path = page.url.split('?')[0];
   const logo = brand.settings.appLogo ? <img src={brand.settings.appLogo} alt="" width={32} height={32} /> : null;
   // its preload in the head, in the whole tree's order (its element is the shell's)
-  if (part === 'page') return logo && <img src={brand.settings.appLogo} {...preloadOnly} />;
+  if (part === 'page') return logo && <ShellImage src={brand.settings.appLogo} />;
   return (
     <header className={bar} style={offset ? { top: offset } : undefined}>
       <div className={inner}>

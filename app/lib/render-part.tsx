@@ -5,13 +5,15 @@
 // always renders the whole tree ('all'), and the spliced document is the
 // very bytes a whole render gives, so hydration does not see the parts.
 import { createContext, useContext, type HTMLAttributes, type ImgHTMLAttributes, type ReactNode } from 'react';
+import { noteImage } from '../ui/images';
 
 /**
  * 'all': the whole tree (the client; the server when a shell cannot be used).
  * 'shell': everything but the slots, which render their marks.
  * 'page': only the page, on the same tree path as in the whole tree (so
  * useId gives the same ids), plus the shell's eager images in their order
- * (so React's image preloads in the head are those of the whole tree).
+ * (so React's image preloads in the head are those of the whole tree);
+ * entry-server renders it once so, then the page alone in its place.
  */
 export type RenderPart = 'all' | 'shell' | 'page';
 
@@ -39,6 +41,16 @@ export function Slot({ name, children }: { name: keyof typeof slotMarks; childre
  * but writes no element for it (renderer/build rewritePreloadOnly).
  */
 export const preloadOnly = { __preloadOnly: true } as ImgHTMLAttributes<HTMLImageElement>;
+
+/**
+ * An eager image of the shell in a page render: React's preload of it, in
+ * the whole tree's order, without its element. Noted (ui/images), so that
+ * entry-server gives a page rendered alone the same preloads.
+ */
+export function ShellImage({ src }: { src: string }) {
+  noteImage({ src });
+  return <img src={src} {...preloadOnly} />;
+}
 
 type BoxProps = HTMLAttributes<HTMLElement> & { as: 'div' | 'main'; children: ReactNode };
 

@@ -47,7 +47,7 @@ var reactServerRewrites = api.Plugin{
 // the order they apply.
 var reactServerRewriteSteps = []func(string) (string, error){
 	rewriteRenderToString, rewriteComponentStack, rewriteOwnKeys, rewriteEscape,
-	rewriteAttributeSwitch, rewritePreloadOnly, rewriteImagePreloads,
+	rewriteAttributeSwitch, rewritePreloadOnly, rewriteImagePreloads, rewriteTreeContext,
 }
 
 // rewriteRenderToString applies the rewrite to the source of React's legacy
@@ -188,6 +188,22 @@ func rewriteAttributeSwitch(src string) (string, error) {
 	out := "var pushAttributeCases = new Set([" + strings.Join(labels, ", ") + "]);\n" +
 		"function pushAttribute(target, name, value) {\n  if (!pushAttributeCases.has(name)) {\n" + body + "\n    return;\n  }\n" + fn[len("function pushAttribute(target, name, value) {\n"):]
 	return src[:start] + out + src[start+len(fn):], nil
+}
+
+// rewriteTreeContext gives entry-server globalThis.__reactTreeContext(set?):
+// the tree context (React's place in the tree, which useId's ids are made
+// from) of the component being rendered, set to set first when given. A
+// page render reads the page's place once, in the whole tree around a
+// stand-in, then renders the page alone in that place instead of inside
+// the layout (the frame's dozen components took a fifth of a member
+// centre's render). The build fails if React's code no longer has this
+// shape.
+func rewriteTreeContext(src string) (string, error) {
+	const set = "  currentlyRenderingTask = task;\n"
+	if strings.Count(src, set) != 1 || !strings.Contains(src, "getTreeId(currentlyRenderingTask.treeContext)") {
+		return "", fmt.Errorf("react-dom/server: expected currentlyRenderingTask set once, and useId reading its treeContext")
+	}
+	return src + "\nglobalThis.__reactTreeContext = function (set) {\n  if (set) currentlyRenderingTask.treeContext = set;\n  return currentlyRenderingTask.treeContext;\n};\n", nil
 }
 
 // rewritePreloadOnly lets an <img> with the prop __preloadOnly (a kept

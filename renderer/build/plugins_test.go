@@ -138,3 +138,19 @@ func TestRewriteImagePreloads(t *testing.T) {
 		t.Fatal("a changed React was rewritten silently")
 	}
 }
+
+// TestRewriteTreeContext checks the rewrite applies to the installed React:
+// the module ends giving the current task's tree context, and a React of
+// another shape fails the build.
+func TestRewriteTreeContext(t *testing.T) {
+	out, err := rewriteTreeContext(reactServer(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "globalThis.__reactTreeContext = function (set) {") {
+		t.Fatal("no __reactTreeContext")
+	}
+	if _, err := rewriteTreeContext("function renderWithHooks(request, task) {\n  currentlyRenderingTask = task;\n}"); err == nil {
+		t.Fatal("a changed React was rewritten silently")
+	}
+}

@@ -7,7 +7,7 @@ import { usePage } from '../../../lib/page-context';
 import { bannerCookie, bannerHeight } from '../../../lib/constants';
 import { banner as t } from '../../../strings/zh-hant';
 import { colour } from '../../../ui/theme';
-import { preloadOnly, useRenderPart } from '../../../lib/render-part';
+import { ShellImage, useRenderPart } from '../../../lib/render-part';
 
 const bar = css`
   position: sticky;
@@ -83,7 +83,7 @@ export function AppBanner({ close }: { close: () => void }) {
   const { iosAppLink, androidAppLink } = brand.settings.brandPromoteInfo;
   const logo = brand.settings.appLogo ? <img className={icon} src={brand.settings.appLogo} alt="" width={38} height={38} /> : null;
   // its preload in the head, in the whole tree's order (its element is the shell's)
-  if (part === 'page') return logo && <img src={brand.settings.appLogo} {...preloadOnly} />;
+  if (part === 'page') return logo && <ShellImage src={brand.settings.appLogo} />;
   return (
     <div className={bar} role="region" aria-label={t.description} data-testid="app-banner">
       <button type="button" className={closeBtn} onClick={close} aria-label={t.close}>
