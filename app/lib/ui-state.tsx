@@ -119,9 +119,9 @@ function StatefulUiProvider({ children }: { children: ReactNode }) {
 /**
  * The shared UI state's provider. A server render sees only the initial
  * state (nothing happens during it), so the server's gives it as it is,
- * without the six hooks (same element, same React ids; hydration does not
- * compare hooks).
+ * without the six hooks (hydration does not compare hooks; a component
+ * between adds no element nor React id).
  */
-export const UiProvider = SERVER
-  ? ({ children }: { children: ReactNode }) => <UiContext.Provider value={initialUi}>{children}</UiContext.Provider>
-  : StatefulUiProvider;
+export function UiProvider({ children }: { children: ReactNode }) {
+  return SERVER ? <UiContext.Provider value={initialUi}>{children}</UiContext.Provider> : <StatefulUiProvider>{children}</StatefulUiProvider>;
+}
