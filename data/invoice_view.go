@@ -84,54 +84,54 @@ func (db *DB) MemberOrders(ctx context.Context, userID int64, after string, n in
 	if err != nil {
 		return nil, false, dbErr(err)
 	}
-	list, ids, more, err := collectMemberOrders(rows, n)
-	if err != nil {
-		return nil, false, dbErr(err)
-	}
-	return list, more, withInvoices(ctx, db.Pool, list, ids)
+	list, more, err := collectMemberOrders(rows, n)
+	return list, more, dbErr(err)
 }
 
 // memberOrdersSQL lists member $1's orders of MemberOrders after its order
-// numbered $2, at most $3.
-const memberOrdersSQL = `select o.id, o.number, coalesce((select name from order_lines where order_id = o.id order by id limit 1), ''), o.amount,
-			coalesce(to_char(o.paid_at at time zone 'Asia/Taipei', 'YYYY-MM-DD'), ''),
-			to_char(coalesce(o.paid_at, o.created_at) at time zone 'Asia/Taipei', 'YYYY-MM-DD'), o.state,
-			coalesce((select state from refunds where order_id = o.id order by id desc limit 1), '')
+// numbered $2, at most $3, each with its invoices (a row per invoice, or
+// one without), so that the member centre's page reads them in its one
+// round trip.
+const memberOrdersSQL = `with o as (select o.id, o.number, coalesce((select name from order_lines where order_id = o.id order by id limit 1), '') as item, o.amount,
+			coalesce(to_char(o.paid_at at time zone 'Asia/Taipei', 'YYYY-MM-DD'), '') as paid_on,
+			to_char(coalesce(o.paid_at, o.created_at) at time zone 'Asia/Taipei', 'YYYY-MM-DD') as day, o.state,
+			coalesce((select state from refunds where order_id = o.id order by id desc limit 1), '') as refund,
+			coalesce(o.paid_at, o.created_at) as sort_at
 		from orders o where o.user_id = $1 and (o.paid_at is not null or o.state in ('failed', 'cancelled', 'expired'))
 			and ($2 = '' or (coalesce(o.paid_at, o.created_at), o.id) <
 				(select coalesce(a.paid_at, a.created_at), a.id from orders a where a.number = $2 and a.user_id = $1))
-		order by coalesce(o.paid_at, o.created_at) desc, o.id desc limit $3`
+		order by coalesce(o.paid_at, o.created_at) desc, o.id desc limit $3)
+	select o.id, o.number, o.item, o.amount, o.paid_on, o.day, o.state, o.refund,
+		i.id is not null, coalesce(i.period, 0), i.second_charge_id is not null, coalesce(i.state, ''), coalesce(i.number, ''),
+		coalesce(to_char(i.issued_at at time zone 'Asia/Taipei', 'YYYY-MM-DD'), ''), coalesce(i.random_code, ''), coalesce(i.amount, 0)
+	from o left join invoices i on i.order_id = o.id
+	order by o.sort_at desc, o.id desc, i.period, i.id`
 
 // collectMemberOrders reads memberOrdersSQL's rows asked for n+1: the
-// first n orders (without their invoices), their ids, and whether more
-// follow.
-func collectMemberOrders(rows pgx.Rows, n int) (list []MemberOrder, ids []int64, more bool, err error) {
-	defer rows.Close()
+// first n orders with their invoices, and whether more follow.
+func collectMemberOrders(rows pgx.Rows, n int) (list []MemberOrder, more bool, err error) {
 	list = []MemberOrder{}
-	for rows.Next() {
-		var p MemberOrder
-		var id int64
-		if err := rows.Scan(&id, &p.OrderNo, &p.Item, &p.Amount, &p.PaidOn, &p.Day, &p.State, &p.Refund); err != nil {
-			return nil, nil, false, err
+	var id, last int64
+	var p MemberOrder
+	var has bool
+	var v OrderInvoice
+	_, err = pgx.ForEachRow(rows, []any{&id, &p.OrderNo, &p.Item, &p.Amount, &p.PaidOn, &p.Day, &p.State, &p.Refund,
+		&has, &v.Period, &v.Second, &v.State, &v.Number, &v.Date, &v.RandomCode, &v.Amount}, func() error {
+		if len(list) == 0 || id != last {
+			p.Invoices = []OrderInvoice{}
+			list, last = append(list, p), id
 		}
-		list, ids = append(list, p), append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, nil, false, err
+		if has {
+			o := &list[len(list)-1]
+			o.Invoices = append(o.Invoices, v)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, false, err
 	}
 	if more = len(list) > n; more {
-		list, ids = list[:n], ids[:n]
+		list = list[:n]
 	}
-	return list, ids, more, nil
-}
-
-// withInvoices gives each of the orders ids (list's) its invoices.
-func withInvoices(ctx context.Context, q querier, list []MemberOrder, ids []int64) error {
-	by, err := invoicesOf(ctx, q, ids)
-	for i := range list {
-		if list[i].Invoices = by[ids[i]]; list[i].Invoices == nil {
-			list[i].Invoices = []OrderInvoice{}
-		}
-	}
-	return err
+	return list, more, nil
 }

@@ -22,10 +22,9 @@ type MemberCentre struct {
 
 // MemberCentre reads member userID's centre at now (today is now's date
 // in Taiwan): its three reads in one round trip, as PendingOrders and
-// MemberOrders read them, and one more for the orders' invoices.
+// MemberOrders read them.
 func (db *DB) MemberCentre(ctx context.Context, userID int64, now time.Time, today string) (*MemberCentre, error) {
 	c := &MemberCentre{}
-	var ids []int64
 	b := &pgx.Batch{}
 	b.Queue(memberSummarySQL, userID, now, today).QueryRow(func(r pgx.Row) error { return scanMemberSummary(r, &c.Summary) })
 	b.Queue(pendingOrdersSQL, userID, now).Query(func(rows pgx.Rows) (err error) {
@@ -33,11 +32,11 @@ func (db *DB) MemberCentre(ctx context.Context, userID int64, now time.Time, tod
 		return err
 	})
 	b.Queue(memberOrdersSQL, userID, "", MemberOrdersShown+1).Query(func(rows pgx.Rows) (err error) {
-		c.Orders, ids, c.More, err = collectMemberOrders(rows, MemberOrdersShown)
+		c.Orders, c.More, err = collectMemberOrders(rows, MemberOrdersShown)
 		return err
 	})
 	if err := db.Pool.SendBatch(ctx, b).Close(); err != nil {
 		return nil, dbErr(err)
 	}
-	return c, withInvoices(ctx, db.Pool, c.Orders, ids)
+	return c, nil
 }

@@ -277,11 +277,14 @@ func (k *partKeyer) write(h *hash128, v goja.Value) {
 		}
 		return
 	}
-	if a, ok := o.Export().(*lazyArray); ok && a.src != nil {
-		k.buf = a.src.MarshalTo(append(k.buf[:0], tagJSON))
-		k.buf = binary.LittleEndian.AppendUint64(k.buf, uint64(len(k.buf)))
-		h.write(k.buf)
-		return
+	// ExportType first: Export of a plain object copies all of it into Go maps
+	if o.ExportType() == typeLazyArray {
+		if a := o.Export().(*lazyArray); a.src != nil {
+			k.buf = a.src.MarshalTo(append(k.buf[:0], tagJSON))
+			k.buf = binary.LittleEndian.AppendUint64(k.buf, uint64(len(k.buf)))
+			h.write(k.buf)
+			return
+		}
 	}
 	switch o.ClassName() {
 	case "Array":
@@ -322,6 +325,8 @@ var (
 	typeInt    = reflect.TypeFor[int64]()
 	typeFloat  = reflect.TypeFor[float64]()
 	typeString = reflect.TypeFor[string]()
+
+	typeLazyArray = reflect.TypeFor[*lazyArray]()
 )
 
 func isFunc(v goja.Value) bool {

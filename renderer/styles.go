@@ -78,7 +78,16 @@ func (t *styleTable) critical(html string) (ids, css string) {
 		}
 		rest = rest[j:]
 	}
+	// sized first: grown by doubling, the CSS was copied several times
+	nb, nc := 0, 0
+	for k, u := range used {
+		if u {
+			nb, nc = nb+len(t.rules[k].id)+1, nc+len(t.rules[k].css)
+		}
+	}
 	var b, c strings.Builder
+	b.Grow(nb)
+	c.Grow(nc)
 	for k, u := range used {
 		if !u {
 			continue

@@ -97,8 +97,12 @@ type activityKey struct {
 //	  -> A{1, 空中瑜珈, 信義館, [12-01, 12-03], not ticketOnly, prices of the first}
 func MergeActivities(now time.Time, teacherPerSize int, lists ...[]Activity) []Activity {
 	wall := Wall(now)
-	out := []Activity{}
-	at := map[activityKey]int{}
+	n := 0
+	for _, list := range lists {
+		n += len(list)
+	}
+	out := make([]Activity, 0, n) // an Activity is large: growing the list copied each one several times
+	at := make(map[activityKey]int, n)
 	seenSchedule := map[activityKey]map[int64]bool{}
 	seenTeacher := map[activityKey]map[int64]bool{}
 	for _, list := range lists {
@@ -109,7 +113,7 @@ func MergeActivities(now time.Time, teacherPerSize int, lists ...[]Activity) []A
 				i = len(out)
 				at[k] = i
 				m := a
-				m.ScheduleList, m.TeacherList = []Schedule{}, []TeacherRef{}
+				m.ScheduleList, m.TeacherList = make([]Schedule, 0, len(a.ScheduleList)), []TeacherRef{}
 				out = append(out, m)
 				seenSchedule[k], seenTeacher[k] = map[int64]bool{}, map[int64]bool{}
 			} else {
