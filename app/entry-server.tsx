@@ -393,19 +393,14 @@ function renderInParts(scope: Scope, props: PageProps, Page: PageComponent, keep
   return true;
 }
 
-/** Stands in for the page when a shell is measured. */
-function PageMark() {
-  return slotMarks.page;
-}
+/** What PageProbe made in its last render: the tree context there and its mark. */
+let probed: { ctx: TreeContext; mark: string } | null = null;
 
-/** The tree context PageProbe read in its last render. */
-let probed: TreeContext | null = null;
-
-/** Stands in for the page where its place is measured: its mark with a useId made there, and the tree context there. */
+/** Stands in for the page when a shell is measured: the page's mark with a useId made there, noting the tree context there. */
 function PageProbe() {
-  const id = useId();
-  probed = __reactTreeContext();
-  return slotMarks.page + id;
+  const mark = slotMarks.page + useId();
+  probed = { ctx: __reactTreeContext(), mark };
+  return mark;
 }
 
 /** At ctx in the tree (the rest of its parent's children, if any, after it there too): the page rendered alone. */
@@ -431,11 +426,12 @@ function pageAlone(props: PageProps, Page: PageComponent, a: Alone) {
 }
 
 /**
- * The page's place measured in the whole tree of a page render, kept when
- * the page alone there renders the same (preloads, ids: a probe there gives
- * the very output); null otherwise.
+ * The page's place measured in the whole tree of a page render: what that
+ * render's body has around the page, and the place itself, kept when the
+ * page alone there renders the same (preloads, ids: a probe there gives the
+ * very output). null when the page is not rendered.
  */
-function placeOf(props: PageProps): Alone | null {
+function placeOf(props: PageProps): Pick<Shell, 'before' | 'after' | 'alone'> | null {
   const images: Img[] = [];
   noteImages(images);
   let whole: string;
@@ -444,19 +440,24 @@ function placeOf(props: PageProps): Alone | null {
   } finally {
     noteImages(null);
   }
-  const ctx = probed;
+  const p = probed;
   probed = null;
-  if (ctx === null) return null;
-  const place = { ctx, images };
-  return renderToString(pageAlone(props, PageProbe, place)) === whole ? place : null;
+  const [, around] = splitHead(whole);
+  const at = p === null ? -1 : around.indexOf(p.mark);
+  if (p === null || at < 0) return null;
+  const place = { ctx: p.ctx, images };
+  return {
+    before: around.slice(0, at),
+    after: around.slice(at + p.mark.length),
+    alone: renderToString(pageAlone(props, PageProbe, place)) === whole ? place : null,
+  };
 }
 
 function makeShell(props: PageProps, Page: PageComponent): Shell | null {
   const [, body] = splitHead(renderToString(<Root props={props} Page={Page} part="shell" />));
-  const [, around] = splitHead(renderToString(<Root props={props} Page={PageMark} part="page" />));
   const at = body.indexOf(slotMarks.page);
-  const pageAt = around.indexOf(slotMarks.page);
-  if (at < 0 || pageAt < 0 || body.indexOf(slotMarks.page, at + 1) >= 0) return null;
+  const place = placeOf(props);
+  if (at < 0 || place === null || body.indexOf(slotMarks.page, at + 1) >= 0) return null;
   const before = body.slice(0, at);
   const acct = before.indexOf(slotMarks.account);
   return {
@@ -464,9 +465,7 @@ function makeShell(props: PageProps, Page: PageComponent): Shell | null {
     mid: acct < 0 ? '' : before.slice(acct + slotMarks.account.length),
     tail: body.slice(at + slotMarks.page.length),
     account: acct >= 0,
-    before: around.slice(0, pageAt),
-    after: around.slice(pageAt + slotMarks.page.length),
-    alone: placeOf(props),
+    ...place,
   };
 }
 
