@@ -173,7 +173,9 @@ test('the member centre shows the app\'s mobile barcode', async () => {
   const box = page.getByTestId('mobile-barcode');
   await box.waitFor();
   assert.equal(await box.locator('svg').getAttribute('data-code'), values.mobileBarcode);
-  assert.ok((await box.locator('svg rect').count()) > 20, 'the Code 39 bars are drawn');
+  // the barcode library is fetched after the app answered: wait for the
+  // bars (a Code 39 of eight characters draws well over twenty)
+  await box.locator('svg rect').nth(20).waitFor({ state: 'attached' });
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
