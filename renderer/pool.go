@@ -90,7 +90,7 @@ func NewPool(serverJS string, o Options) (*Pool, error) {
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
-	prog, err := goja.Compile("server.js", serverJS, false)
+	prog, err := compiled(serverJS)
 	if err != nil {
 		return nil, fmt.Errorf("compile server bundle: %w", err)
 	}
@@ -114,6 +114,24 @@ func NewPool(serverJS string, o Options) (*Pool, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// programs holds the server bundles compiled in this process, by their
+// source: a goja.Program is immutable and runs in any number of runtimes,
+// and compiling the app's bundle takes about 80 ms (a process's pools, the
+// tests' servers among them, compile it once).
+var programs sync.Map // string -> *goja.Program
+
+func compiled(serverJS string) (*goja.Program, error) {
+	if p, ok := programs.Load(serverJS); ok {
+		return p.(*goja.Program), nil
+	}
+	prog, err := goja.Compile("server.js", serverJS, false)
+	if err != nil {
+		return nil, err
+	}
+	p, _ := programs.LoadOrStore(serverJS, prog)
+	return p.(*goja.Program), nil
 }
 
 // Size is the number of runtimes.
