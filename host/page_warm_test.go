@@ -47,7 +47,7 @@ func TestWarmRendersVisitedPagesAfterAChange(t *testing.T) {
 // with every runtime busy and a warm-up queued, the visitor that waits
 // gets the first runtime that comes free.
 func TestWarmYieldsToVisitors(t *testing.T) {
-	ts := newTestServer(t)
+	ts := newTestServer(t, withRenderers(2))
 	ts.get(t, "/yoga")
 	if _, err := ts.db.Pool.Exec(context.Background(), `update items set price = 2345 where brand_id = 'yoga' and type = 'passcard'`); err != nil {
 		t.Fatal(err)

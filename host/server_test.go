@@ -52,6 +52,9 @@ func withEnvHosts(hosts string) serverOpt {
 	return func(d *Deps) { d.Config.EnvHosts, _ = config.EnvHosts(hosts) }
 }
 
+// withRenderers gives the test server n runtimes (one by default).
+func withRenderers(n int) serverOpt { return func(d *Deps) { d.Config.Renderers = n } }
+
 func withDeadline(t time.Duration) serverOpt {
 	return func(d *Deps) { d.Config.RenderTimeout = t }
 }
@@ -90,6 +93,10 @@ func newTestServer(t testing.TB, opts ...serverOpt) *testServer {
 	// the tests that send another Host show it is not echoed
 	cfg.PublicURL = "http://example.com"
 	cfg.RenderTimeout, cfg.RenderQueue = testRenderWait, testRenderWait
+	// one runtime: starting one (its bundle and every page module loaded
+	// for the styles) is most of a test server's start; a test of
+	// concurrent renders asks for more (withRenderers)
+	cfg.Renderers = 1
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	// the server's clock is fixed, and the demo is loaded as on a fixed day
@@ -110,7 +117,7 @@ func newTestServer(t testing.TB, opts ...serverOpt) *testServer {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { d.Cache.Close() })
-	d.Pool, err = renderer.NewPool(d.Bundle.Server, renderer.Options{Size: 2, Deadline: d.Config.RenderTimeout, QueueWait: d.Config.RenderQueue, Log: log, Pages: d.Bundle.Manifest.PageNames()})
+	d.Pool, err = renderer.NewPool(d.Bundle.Server, renderer.Options{Size: d.Config.Renderers, Deadline: d.Config.RenderTimeout, QueueWait: d.Config.RenderQueue, Log: log, Pages: d.Bundle.Manifest.PageNames()})
 	if err != nil {
 		t.Fatal(err)
 	}
