@@ -62,3 +62,14 @@ export function kept<P extends object>(name: string, C: ComponentType<P>, once =
     return keeper ? keeper(name, props, element, once) : element;
   };
 }
+
+/**
+ * C, rendered in the browser only: for a section whose server render is
+ * nothing by design (what it shows is fetched or asked for after
+ * hydration), so the server neither runs its hooks nor makes its
+ * elements. The browser's first render of C must be nothing too (its
+ * state starts empty), or hydration would find what the server left out.
+ */
+export function clientOnly<P extends object>(C: ComponentType<P>): ComponentType<P> {
+  return (props: P) => (SERVER ? null : <C {...props} />);
+}

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { css } from '@emotion/css';
 import type { LineStatus } from '../../../contract/props';
 import { ApiError, errorText } from '../../../lib/api';
-import { usePage } from '../../../lib/page-context';
+import { clientOnly, usePage } from '../../../lib/page-context';
 import { useUi } from '../../../lib/ui-state';
 import { wayBack } from '../../../lib/navigation';
 import { auth as ta, line as t } from '../../../strings/zh-hant-members';
@@ -24,7 +24,7 @@ const section = css`
   p { margin: 0 0 12px; font-size: 14px; line-height: 1.6; color: ${colour.muted}; }
 `;
 
-export function LineSection() {
+export const LineSection = clientOnly(function LineSection() {
   const page = usePage();
   const ui = useUi();
   const brandId = page.brand!.brandId;
@@ -88,4 +88,4 @@ export function LineSection() {
       )}
     </section>
   );
-}
+});

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { css } from '@emotion/css';
 import { useNativeValues } from '../../../lib/use-native-values';
+import { clientOnly } from '../../../lib/page-context';
 import { isMobileBarcode } from '../../../lib/app-bridge';
 import { card } from '../../../ui/card';
 import { member as t } from '../../../strings/zh-hant-members';
@@ -15,7 +16,7 @@ const box = css`
   svg { max-width: 100%; height: auto; }
 `;
 
-export function MobileBarcode() {
+export const MobileBarcode = clientOnly(function MobileBarcode() {
   const code = useNativeValues()?.mobileBarcode ?? '';
   const svg = useRef<SVGSVGElement>(null);
   const ok = isMobileBarcode(code);
@@ -36,4 +37,4 @@ export function MobileBarcode() {
       <svg ref={svg} role="img" aria-label={code} data-code={code} />
     </section>
   );
-}
+});
