@@ -21,8 +21,9 @@ func (s *Server) gzipped(w http.ResponseWriter, r *http.Request, fn func(http.Re
 	s.gz.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), gzFn{}, fn)))
 }
 
-// compress gzips dynamic answers (pages as they stream, JSON); answers
-// that set Content-Encoding themselves (assets, cached pages) pass through.
+// compress gzips dynamic answers (JSON, redirects, error documents);
+// answers that set Content-Encoding themselves (assets, cached pages, a
+// rendered page's document: page_gzip.go) pass through.
 // Level 1, the fastest: an uncached brand home (48 KB) took 0.4 ms of CPU
 // to compress at level 5 and takes 0.22 ms, for 11.9 KB instead of 10.5 KB
 // (the server's CPU is what an uncached page is short of; the

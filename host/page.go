@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"io"
 	"net/http"
 	"net/url"
 	"storefront"
@@ -279,6 +280,17 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 	m := s.bundle.Manifest
 	nonce := nonceOf(rc.r) // before the header goes: its policy admits it
 	h.Set("Content-Type", "text/html; charset=utf-8")
+	// gzipped here, not by the middleware: the CSS goes in compressed once
+	// (page_gzip); a document for the page cache goes plain to its copy
+	var gz *gzipDoc
+	if !rc.captured {
+		gz = gzipDocFor(w, rc.r)
+	}
+	var out io.Writer = w
+	if gz != nil {
+		out = gz
+		defer gz.Close()
+	}
 	w.WriteHeader(status)
 	// the system's CJK sans draws the text; the web font only for a brand that wants it
 	fonts := ""
@@ -286,7 +298,10 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 		fonts = m.CSS
 	}
 	head := shell.Head{ThemeColor: themeColour(props), Icon: icon(props), Preloads: m.Preloads(props.Page), CSS: fonts}
-	head.WriteDoc(w)
+	head.WriteDoc(out)
+	if gz != nil {
+		gz.Flush()
+	}
 	http.NewResponseController(w).Flush()
 
 	started := time.Now()
@@ -302,13 +317,13 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 		res, err = s.renderNow(rc, body)
 		if err != nil {
 			s.log.Error("render error page", "err", err)
-			w.Write([]byte(fallbackBody(http.StatusInternalServerError)))
+			out.Write([]byte(fallbackBody(http.StatusInternalServerError)))
 			return
 		}
 		noindex = true
 	}
 	doc := shell.Body{HeadTags: res.Head, NoIndex: noindex, StyleIDs: res.StyleIDs, CSS: safeCSS(res.CSS), HTML: res.HTML, Props: body, Entry: m.Entry.File, Fonts: fonts, Nonce: nonce}
-	doc.Send(w)
+	doc.Send(out)
 }
 
 // renderNow acquires a runtime and renders.

@@ -211,6 +211,7 @@ func (s *Server) fillPage(key string, r *http.Request) {
 // renderPageTo renders rc's page to w and, when it is a 200, stores it.
 func (s *Server) renderPageTo(key string, rc *reqCtx, w http.ResponseWriter) *cachedPage {
 	tee := &teeWriter{ResponseWriter: w, status: http.StatusOK}
+	rc.captured = true
 	s.loadAndRender(tee, rc)
 	if tee.status != http.StatusOK {
 		return nil

@@ -32,6 +32,9 @@ type reqCtx struct {
 	// background: rendered ahead of visitors (page_warm.go), on a runtime no
 	// visitor waits for
 	background bool
+	// captured: the document is kept for the page cache (renderPageTo),
+	// which compresses it itself: it is written plain
+	captured bool
 }
 
 func (rc *reqCtx) ctx() context.Context { return rc.r.Context() }

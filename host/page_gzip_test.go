@@ -1,0 +1,112 @@
+package host
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestGzipDocSplicesTheKeptCSS: a document with its CSS spliced in from the
+// kept segment is one valid gzip member (compress/gzip checks the CRC and
+// the length) holding the very bytes written, the second time from the
+// same segment; the part after the CSS repeats the part before it, which a
+// compressor that remembered it across the CSS would point back to at the
+// wrong distance.
+func TestGzipDocSplicesTheKeptCSS(t *testing.T) {
+	head := `<!doctype html><html lang="zh-Hant"><head><meta charset="utf-8"><title>森活運動館</title>`
+	// longer than 128 bytes: klauspost's compressor forgets a shorter block by itself
+	before := `<meta name="description" content="團體課程、個人教練、場地租借"><link rel="canonical" href="https://fit.demo.test/"><meta property="og:title" content="森活運動館">` + `<style data-emotion="css a b">`
+	css := strings.Repeat(`.css-a{display:flex;gap:8px;color:#1B8A7A}.css-b{margin:0 auto;max-width:1200px}`, 40)
+	after := `</style></head><body>` + strings.Repeat(before+`<div class="css-a">課程</div>`, 30) + `</body></html>`
+	ids := "a b " + t.Name() // a key of this test's own
+	var segment []byte
+	for round := range 2 {
+		rec := httptest.NewRecorder()
+		rec.Header().Set("X-Page", "1")
+		gz := gzipDocFor(rec, httptest.NewRequest("GET", "/", nil))
+		if gz != nil {
+			t.Fatal("a request without Accept-Encoding got gzip")
+		}
+		req := httptest.NewRequest("GET", "/", nil)
+		req.Header.Set("Accept-Encoding", "br;q=1, gzip;q=0.5")
+		gz = gzipDocFor(rec, req)
+		if gz == nil {
+			t.Fatal("a request taking gzip did not get it")
+		}
+		if rec.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(strings.Join(rec.Header().Values("Vary"), ","), "Accept-Encoding") {
+			t.Fatalf("headers %v", rec.Header())
+		}
+		io.WriteString(gz, head)
+		gz.Flush()
+		if _, err := gzip.NewReader(bytes.NewReader(rec.Body.Bytes())); err != nil {
+			t.Fatalf("the flushed head does not start a gzip member: %v", err)
+		}
+		io.WriteString(gz, before)
+		if err := gz.WriteCSS(ids, css); err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(gz, after)
+		if err := gz.Close(); err != nil {
+			t.Fatal(err)
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(rec.Body.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		if string(got) != head+before+css+after {
+			t.Fatalf("round %d: the document decodes to other bytes (%d against %d)", round, len(got), len(head+before+css+after))
+		}
+		seg, ok := cssSegments.Get(ids)
+		if !ok || !bytes.Contains(rec.Body.Bytes(), seg.deflated) {
+			t.Fatalf("round %d: the CSS did not go in as its kept segment", round)
+		}
+		if round == 1 && !bytes.Equal(seg.deflated, segment) {
+			t.Fatal("the second document compressed its CSS again")
+		}
+		segment = seg.deflated
+	}
+	// the same ids with other CSS (another bundle): not the kept segment
+	other := css + `.css-c{color:red}`
+	if seg := cssSegmentOf(ids, other); seg.css != other {
+		t.Fatal("a segment of other CSS was given for the same ids")
+	}
+}
+
+// TestPagesGzippedWithTheirCSSKept: a rendered page asked for with gzip
+// comes gzipped by the page itself (Vary names Accept-Encoding) and
+// decodes to the document sent to a client without gzip, but for the
+// nonce; a page the page cache keeps from a gzip request is kept plain.
+func TestPagesGzippedWithTheirCSSKept(t *testing.T) {
+	ts := newTestServer(t)
+	nonce := regexp.MustCompile(`nonce="[^"]*"`)
+	for _, path := range []string{"/demo/activitys?page=2", "/demo/no-such-page"} {
+		plain := ts.get(t, path)
+		zipped := ts.get(t, path, "Accept-Encoding", "gzip")
+		if zipped.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(strings.Join(zipped.Header().Values("Vary"), ","), "Accept-Encoding") {
+			t.Fatalf("%s: Content-Encoding %q, Vary %q", path, zipped.Header().Get("Content-Encoding"), zipped.Header().Values("Vary"))
+		}
+		got := decode(t, zipped, zipped.Body.Bytes())
+		if nonce.ReplaceAllString(got, "") != nonce.ReplaceAllString(plain.Body.String(), "") || !strings.Contains(got, `<style data-emotion="css `) {
+			t.Fatalf("%s: the gzipped document differs from the plain one", path)
+		}
+	}
+	// the page cache's first render, asked for with gzip: the client gets
+	// gzip, the cache a plain document
+	first := ts.get(t, "/yoga", "Accept-Encoding", "gzip")
+	doc := decode(t, first, first.Body.Bytes())
+	if !strings.HasPrefix(doc, "<!doctype html>") {
+		t.Fatal("the first render of a cached page is not a document")
+	}
+	hit := ts.get(t, "/yoga")
+	if hit.Header().Get("X-Page-Cache") != "hit" || hit.Header().Get("Content-Encoding") != "" || !strings.HasPrefix(hit.Body.String(), "<!doctype html>") {
+		t.Fatalf("the cached page: X-Page-Cache %q, Content-Encoding %q, starts %q", hit.Header().Get("X-Page-Cache"), hit.Header().Get("Content-Encoding"), hit.Body.String()[:min(20, hit.Body.Len())])
+	}
+}
