@@ -280,12 +280,8 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 	m := s.bundle.Manifest
 	nonce := nonceOf(rc.r) // before the header goes: its policy admits it
 	h.Set("Content-Type", "text/html; charset=utf-8")
-	// gzipped here, not by the middleware: the CSS goes in compressed once
-	// (page_gzip); a document for the page cache goes plain to its copy
-	var gz *gzipDoc
-	if !rc.captured {
-		gz = gzipDocFor(w, rc.r)
-	}
+	// gzipped here, not by the middleware: the CSS goes in compressed once (page_gzip)
+	gz := gzipDocFor(w, rc)
 	var out io.Writer = w
 	if gz != nil {
 		out = gz

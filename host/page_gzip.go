@@ -44,9 +44,10 @@ var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff}
 
 // gzipDocFor answers the document gzipped when the request takes gzip: it
 // sets the headers (before the status goes out) and returns the writer to
-// write the document to and Close; nil when the client does not take gzip.
-func gzipDocFor(w http.ResponseWriter, r *http.Request) *gzipDoc {
-	if !accepts(r.Header.Get("Accept-Encoding"), "gzip") {
+// write the document to and Close; nil when the client does not take gzip,
+// or the document goes plain to the page cache's copy (rc.captured).
+func gzipDocFor(w http.ResponseWriter, rc *reqCtx) *gzipDoc {
+	if rc.captured || !accepts(rc.r.Header.Get("Accept-Encoding"), "gzip") {
 		return nil
 	}
 	h := w.Header()
@@ -96,8 +97,8 @@ func (g *gzipDoc) WriteCSS(ids, css string) error {
 	if _, err := g.w.Write(seg.deflated); err != nil {
 		return err
 	}
-	g.crc = crc32.Update(g.crc, crc32.IEEETable, seg.raw)
-	g.size += uint32(len(seg.raw))
+	g.crc = crc32.Update(g.crc, crc32.IEEETable, seg.css)
+	g.size += uint32(len(seg.css))
 	g.fw.Reset(g.w) // nothing after the CSS refers back across it
 	return nil
 }
@@ -124,8 +125,7 @@ func (g *gzipDoc) Close() error {
 // cssSegment is a critical CSS and its deflate blocks, ended by a sync
 // flush.
 type cssSegment struct {
-	css      string
-	raw      []byte // css's bytes, for the CRC
+	css      []byte
 	deflated []byte
 }
 
@@ -136,15 +136,15 @@ var cssSegments, _ = lru.New[string, *cssSegment](256) // a positive size: no er
 // cssSegmentOf is the kept segment of css (its rules' ids: the same ids
 // give the same CSS in one bundle; the CSS is compared to be sure).
 func cssSegmentOf(ids, css string) *cssSegment {
-	if seg, ok := cssSegments.Get(ids); ok && seg.css == css {
+	if seg, ok := cssSegments.Get(ids); ok && string(seg.css) == css {
 		return seg
 	}
 	var b bytes.Buffer
-	raw := []byte(css)
+	seg := &cssSegment{css: []byte(css)}
 	fw, _ := flate.NewWriter(&b, flate.BestCompression) // a valid level: no error
-	fw.Write(raw)
+	fw.Write(seg.css)
 	fw.Flush() // a sync flush: not final, ends on a byte
-	seg := &cssSegment{css: css, raw: raw, deflated: b.Bytes()}
+	seg.deflated = b.Bytes()
 	cssSegments.Add(ids, seg)
 	return seg
 }

@@ -27,13 +27,13 @@ func TestGzipDocSplicesTheKeptCSS(t *testing.T) {
 	for round := range 2 {
 		rec := httptest.NewRecorder()
 		rec.Header().Set("X-Page", "1")
-		gz := gzipDocFor(rec, httptest.NewRequest("GET", "/", nil))
+		gz := gzipDocFor(rec, &reqCtx{r: httptest.NewRequest("GET", "/", nil)})
 		if gz != nil {
 			t.Fatal("a request without Accept-Encoding got gzip")
 		}
 		req := httptest.NewRequest("GET", "/", nil)
 		req.Header.Set("Accept-Encoding", "br;q=1, gzip;q=0.5")
-		gz = gzipDocFor(rec, req)
+		gz = gzipDocFor(rec, &reqCtx{r: req})
 		if gz == nil {
 			t.Fatal("a request taking gzip did not get it")
 		}
@@ -75,7 +75,7 @@ func TestGzipDocSplicesTheKeptCSS(t *testing.T) {
 	}
 	// the same ids with other CSS (another bundle): not the kept segment
 	other := css + `.css-c{color:red}`
-	if seg := cssSegmentOf(ids, other); seg.css != other {
+	if seg := cssSegmentOf(ids, other); string(seg.css) != other {
 		t.Fatal("a segment of other CSS was given for the same ids")
 	}
 }
