@@ -10,8 +10,8 @@ import (
 
 // historyOrders is how many orders the member-centre row's member has
 // made: the member centre lists its order history, and a member who buys
-// every month has tens of orders (the full run's checkout row alone gives
-// the demo member about thirty).
+// every month has tens of orders (the checkout row buys as a member of its
+// own: its thousand orders are not the demo member's).
 var historyOrders = flag.Int("orders", 30, "orders in the member-centre row's member's history (given in the bench's database before the row)")
 
 // giveOrderHistory tops the demo member's order history up to n orders, as

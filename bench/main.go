@@ -299,7 +299,7 @@ func run() error {
 		return err
 	}
 	defer shop.stop()
-	oRate, o50, o99, err := checkoutRate(shop.url, 4, *duration)
+	oRate, o50, o99, err := checkoutRate(ctx, dbURL, shop.url, 4, *duration)
 	if err != nil && oRate == 0 {
 		return fmt.Errorf("checkout: %w", err)
 	}
@@ -707,9 +707,16 @@ func wrkOn(cpus, url string, c int, header ...string) (rps, p50, p99 float64, n 
 
 // login logs the demo member in (README: member@example.com, demo1234)
 // and returns the session id.
-func login(base string) (string, error) {
+func login(base string) (string, error) { return loginAs(base, demoMember) }
+
+// demoMember is the demo brand's member (README), whose centre the member
+// centre rows show.
+const demoMember = "member@example.com"
+
+// loginAs logs a member of the demo brand with the demo's password in.
+func loginAs(base, email string) (string, error) {
 	sum := md5.Sum([]byte("demo1234")) // the client sends the password's MD5 (spec section 5)
-	body := fmt.Sprintf(`{"brandId":"demo","email":"member@example.com","password":"%s"}`, hex.EncodeToString(sum[:]))
+	body := fmt.Sprintf(`{"brandId":"demo","email":%q,"password":"%s"}`, email, hex.EncodeToString(sum[:]))
 	resp, err := http.Post(base+"/api/session/login", "application/json", strings.NewReader(body))
 	if err != nil {
 		return "", err
@@ -721,7 +728,7 @@ func login(base string) (string, error) {
 		}
 	}
 	b, _ := io.ReadAll(resp.Body)
-	return "", fmt.Errorf("login of the demo member failed: %s %s", resp.Status, b)
+	return "", fmt.Errorf("login of %s failed: %s %s", email, resp.Status, b)
 }
 
 // gojaRenderTimes renders the page's props in a goja runtime of the built
