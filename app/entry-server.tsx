@@ -10,6 +10,7 @@ import { keepWith, PageContext, type Keeper } from './lib/page-context';
 import { UiProvider } from './lib/ui-state';
 import { ImageVersion, noteImages } from './ui/images';
 import { preloadOnly, RenderPartContext, slotMarks } from './lib/render-part';
+import { KeptMarks } from './lib/kept-marks';
 import { AccountArea } from './features/members/components/account-area';
 
 declare const require: (path: string) => unknown;
@@ -150,9 +151,8 @@ interface KeptPart {
 type Img = ImgHTMLAttributes<HTMLImageElement>;
 const keptParts = new Map<string, KeptPart | null>();
 const maxKept = 2000;
-/** The mark a kept part leaves in a render, before it is put in (the token keeps page text from posing as one). */
-const keptMark = `<template data-kept-${Math.random().toString(36).slice(2)}="`;
-const keptMarkEnd = '</template>';
+/** The marks of the kept parts in a render (the token keeps page text from posing as one). */
+const marks = new KeptMarks(Math.random().toString(36).slice(2));
 /** Head tags React does not write last (resources and the document's own): a part hoisting one is not kept. */
 const notLast = /<link [^>]*rel="(?:stylesheet|preload|modulepreload|preconnect|dns-prefetch)"|<meta (?:charSet|charset)=|<meta name="viewport"/;
 
@@ -178,7 +178,7 @@ function preloadOf(img: Img): Img {
 /** What stands in a render for a kept part: its mark, holding its eager images. */
 function standIn(n: number, images: Img[]) {
   return (
-    <template {...{ [keptMark.slice(10, -2)]: n }}>
+    <template {...{ [marks.attr]: n }}>
       {images.map((img, i) => (
         <img key={i} {...img} {...preloadOnly} />
       ))}
@@ -210,7 +210,8 @@ class Keeping {
     if (part == null) return element;
     this.parts.push(part.html);
     this.tags += part.tags;
-    return standIn(this.parts.length - 1, part.images);
+    const n = this.parts.length - 1;
+    return part.images.length ? standIn(n, part.images) : marks.text(n);
   };
 
   /**
@@ -282,13 +283,8 @@ interface Rendered {
 
 /** The stand-ins of r's body from..to (each wholly in or out), in order: [start, end, part]. */
 function standIns(r: Rendered, from: number, to: number): [number, number, string][] {
-  const found: [number, number, string][] = [];
-  if (r.parts.length === 0) return found;
-  for (let i = r.out.indexOf(keptMark, from); i >= 0 && i < to; i = r.out.indexOf(keptMark, i + 1)) {
-    const n = i + keptMark.length;
-    found.push([i, r.out.indexOf(keptMarkEnd, n) + keptMarkEnd.length, r.parts[Number(r.out.slice(n, r.out.indexOf('"', n)))]]);
-  }
-  return found;
+  if (r.parts.length === 0) return [];
+  return marks.find(r.out, from, to).map(([start, end, n]) => [start, end, r.parts[n]]);
 }
 
 /** r's body with each kept part's stand-in replaced by the part. */
