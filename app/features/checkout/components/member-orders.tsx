@@ -17,7 +17,11 @@ import { memberOrders as t, refund as tr } from '../../../strings/zh-hant-checko
 import { OrderInvoices } from './order-invoices';
 import { memberOrders } from '../api';
 
-export function MemberOrders({ orders, more }: { orders: MemberOrder[]; more: boolean }) {
+/**
+ * The section, kept by the server's runtime with its orders (lib/page-context
+ * kept: its server render is its props' alone), the list inside kept apart.
+ */
+export const MemberOrders = kept('MemberOrders', function MemberOrders({ orders, more }: { orders: MemberOrder[]; more: boolean }) {
   const page = usePage();
   const ui = useUi();
   // the page's newest orders, then each 顯示更多's older ones
@@ -51,7 +55,7 @@ export function MemberOrders({ orders, more }: { orders: MemberOrder[]; more: bo
       ) : null}
     </section>
   );
-}
+});
 
 /**
  * The list, kept by the server's runtime with its orders (one part for

@@ -53,19 +53,25 @@ const notice = css`
 `;
 
 /**
- * The member menu as tabs, the current page's marked: the same on every
- * member's page at one address, so the server keeps its render
- * (lib/page-context's kept) instead of rendering its links for each.
+ * The page's title and the member menu as tabs, the current page's
+ * marked: the same on every member's page at one address, so the server
+ * keeps its render (lib/page-context's kept) instead of rendering its
+ * elements for each.
  */
-const MemberTabs = kept('MemberTabs', function MemberTabs({ links, current }: { links: NavLink[]; current?: string }) {
+const MemberTabs = kept('MemberTabs', function MemberTabs({ title, links, current }: { title: string; links: NavLink[]; current?: string }) {
   return (
-    <nav className={tabs} aria-label={account.centre}>
-      {links.map((m) => (
-        <Link key={m.key} href={m.href} aria-current={m.href === current ? 'page' : undefined}>
-          {memberLabel(m.key)}
-        </Link>
-      ))}
-    </nav>
+    <>
+      <div className={head}>
+        <h2>{title}</h2>
+      </div>
+      <nav className={tabs} aria-label={account.centre}>
+        {links.map((m) => (
+          <Link key={m.key} href={m.href} aria-current={m.href === current ? 'page' : undefined}>
+            {memberLabel(m.key)}
+          </Link>
+        ))}
+      </nav>
+    </>
   );
 });
 
@@ -81,10 +87,7 @@ export function MemberLayout({ title, children }: { title: string; children: Rea
   return (
     <>
       <PageHead title={title === account.centre ? t.title(brand.settings.brandName) : `${title}｜${t.title(brand.settings.brandName)}`} description={account.centre} noindex />
-      <div className={head}>
-        <h2>{title}</h2>
-      </div>
-      <MemberTabs links={page.nav.member} current={current} />
+      <MemberTabs title={title} links={page.nav.member} current={current} />
       {!user.emailVerified ? (
         <div className={notice} role="status">
           <span>{t.notVerified}</span>
