@@ -175,15 +175,14 @@ function preloadOf(img: Img): Img {
   return out;
 }
 
-/** What stands in a render for a kept part: its mark, holding its eager images. */
-function standIn(n: number, images: Img[]) {
-  return (
-    <template {...{ [marks.attr]: n }}>
-      {images.map((img, i) => (
-        <img key={i} {...img} {...preloadOnly} />
-      ))}
-    </template>
-  );
+/**
+ * What stands in a render for a kept part: its mark, then its eager images,
+ * which React preloads (in the head, in the order the part would) but does
+ * not write.
+ */
+function standIn(n: number, images: Img[]): ReactNode {
+  if (images.length === 0) return marks.text(n);
+  return [marks.text(n), ...images.map((img, i) => <img key={i} {...img} {...preloadOnly} />)];
 }
 
 /** A render's use of the kept parts. */
@@ -210,8 +209,7 @@ class Keeping {
     if (part == null) return element;
     this.parts.push(part.html);
     this.tags += part.tags;
-    const n = this.parts.length - 1;
-    return part.images.length ? standIn(n, part.images) : marks.text(n);
+    return standIn(this.parts.length - 1, part.images);
   };
 
   /**
