@@ -19,8 +19,8 @@ const render = globalThis.renderPage;
 // the same document the Go host writes around a render
 function document(r) {
   return '<!doctype html> <html lang="zh-Hant"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">' + r.head +
-    '<style data-emotion="css ' + r.styleIds + '">' + r.css + '</style></head><body><div id="root">' + r.html +
+    '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">' +
+    '<style data-emotion="css ' + r.styleIds + '">' + r.css + '</style>' + r.head + '</head><body><div id="root">' + r.html +
     '</div><script id="__PROPS__" type="application/json">' + props.replace(/</g, '\\u003c') + '</script></body></html>';
 }
 

@@ -294,9 +294,10 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 		fonts = m.CSS
 	}
 	head := shell.Head{ThemeColor: themeColour(props), Icon: icon(props), Preloads: m.Preloads(props.Page), CSS: fonts}
-	head.WriteDoc(out)
 	if gz != nil {
-		gz.Flush()
+		gz.WriteHead(&head)
+	} else {
+		head.WriteDoc(out)
 	}
 	http.NewResponseController(w).Flush()
 

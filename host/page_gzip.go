@@ -4,31 +4,41 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/crc32"
+	"hash/maphash"
 	"io"
 	"net/http"
 	"sync"
 
 	"github.com/hashicorp/golang-lru/v2"
 	"github.com/klauspost/compress/flate"
+	qt "github.com/valyala/quicktemplate"
+
+	"storefront/host/shell"
 )
 
 // A rendered page's document is gzipped here rather than by the compress
-// middleware, so that the piece every page with the same rules repeats, the
-// critical CSS (12-15 KB of a 25-50 KB page), is compressed once and kept.
-// A deflate stream may be cut where a sync flush ends (on a byte, no block
-// open, none marked final) and blocks of another stream put there, so long
-// as nothing after the cut refers back across it: the kept CSS is such a
-// stream of its own, compressed at the best level (once, so the page is
-// smaller too), and the page's compressor forgets what it saw before the
-// CSS (Reset). The gzip trailer's CRC-32 and length count every byte sent.
+// middleware, so that the pieces many pages repeat, the document's head
+// (the same for every page of a kind and brand) and the critical CSS
+// (12-15 KB of a 25-50 KB page, the same for every page with the same
+// rules), are compressed once and kept. A deflate stream may be cut where a
+// sync flush ends (on a byte, no block open, none marked final) and blocks
+// of another stream put there, so long as nothing after the cut refers
+// back across it: each kept piece is such a stream of its own, compressed
+// at the best level (once, so the page is smaller too), and the page's
+// compressor starts afresh after the CSS (Reset). The few bytes between the
+// head and the CSS (the style element's start tag, with the response's
+// nonce) go in a stored block, so that the page's compressor makes one
+// block, its Huffman tables (about as costly as the compression) once. The
+// gzip trailer's CRC-32 and length count every byte sent.
 
 // gzipDoc is a page's document as one gzip member written to w.
 type gzipDoc struct {
-	w     io.Writer
-	fw    *flate.Writer
-	begun bool // the header is written
-	crc   uint32
-	size  uint32
+	w       io.Writer
+	fw      *flate.Writer
+	begun   bool // the header is written
+	pending bool // fw holds bytes since its last flush
+	crc     uint32
+	size    uint32
 }
 
 // docFlaters are the page compressors, at level 1 as the middleware's: the
@@ -69,37 +79,87 @@ func (g *gzipDoc) started() error {
 	return err
 }
 
+// counted adds p to the trailer's CRC-32 and length.
+func (g *gzipDoc) counted(p []byte) {
+	g.crc = crc32.Update(g.crc, crc32.IEEETable, p)
+	g.size += uint32(len(p))
+}
+
 func (g *gzipDoc) Write(p []byte) (int, error) {
 	if err := g.started(); err != nil {
 		return 0, err
 	}
-	g.crc = crc32.Update(g.crc, crc32.IEEETable, p)
-	g.size += uint32(len(p))
+	g.counted(p)
+	g.pending = true
 	return g.fw.Write(p)
 }
 
-// Flush sends what is written so far (a sync flush), e.g. the head before
-// the render.
-func (g *gzipDoc) Flush() error {
+// cut ends the page compressor's blocks on a byte (a sync flush) when it
+// holds any: the stream may take another stream's blocks there.
+func (g *gzipDoc) cut() error {
 	if err := g.started(); err != nil {
 		return err
 	}
+	if !g.pending {
+		return nil
+	}
+	g.pending = false
 	return g.fw.Flush()
 }
 
-// WriteCSS writes the page's critical CSS from its kept compressed form
-// (shell.CSSWriter).
-func (g *gzipDoc) WriteCSS(ids, css string) error {
-	seg := cssSegmentOf(ids, css)
-	if err := g.Flush(); err != nil {
+// WriteHead writes the document's head from its kept compressed form.
+func (g *gzipDoc) WriteHead(head *shell.Head) error {
+	bb := qt.AcquireByteBuffer()
+	defer qt.ReleaseByteBuffer(bb)
+	head.WriteDoc(bb)
+	return g.splice(maphash.Bytes(segmentSeed, bb.B), bb.B)
+}
+
+// WriteCSS writes the style element's start tag (open, in a stored block)
+// and the page's critical CSS from its kept compressed form
+// (shell.CSSWriter); the page's compressor starts afresh after it.
+func (g *gzipDoc) WriteCSS(open []byte, ids, css string) error {
+	if len(open) > 0xffff { // more than a stored block holds: compressed with the page
+		if _, err := g.Write(open); err != nil {
+			return err
+		}
+		open = nil
+	}
+	if err := g.cut(); err != nil {
+		return err
+	}
+	if len(open) > 0 {
+		// a stored block, not final: its three header bits and their
+		// padding make a zero byte on a cut; then its length and the
+		// length's complement
+		var h [5]byte
+		binary.LittleEndian.PutUint16(h[1:], uint16(len(open)))
+		binary.LittleEndian.PutUint16(h[3:], ^uint16(len(open)))
+		if _, err := g.w.Write(h[:]); err != nil {
+			return err
+		}
+		if _, err := g.w.Write(open); err != nil {
+			return err
+		}
+		g.counted(open)
+	}
+	if err := g.splice(maphash.String(segmentSeed, ids), []byte(css)); err != nil {
+		return err
+	}
+	g.fw.Reset(g.w) // nothing after the CSS refers back across it
+	return nil
+}
+
+// splice writes plain from its segment (kept by key) at a cut.
+func (g *gzipDoc) splice(key uint64, plain []byte) error {
+	seg := segmentOf(key, plain)
+	if err := g.cut(); err != nil {
 		return err
 	}
 	if _, err := g.w.Write(seg.deflated); err != nil {
 		return err
 	}
-	g.crc = crc32.Update(g.crc, crc32.IEEETable, seg.css)
-	g.size += uint32(len(seg.css))
-	g.fw.Reset(g.w) // nothing after the CSS refers back across it
+	g.counted(plain)
 	return nil
 }
 
@@ -122,29 +182,33 @@ func (g *gzipDoc) Close() error {
 	return err
 }
 
-// cssSegment is a critical CSS and its deflate blocks, ended by a sync
-// flush.
-type cssSegment struct {
-	css      []byte
+// segment is a piece of a document and its deflate blocks, ended by a
+// sync flush.
+type segment struct {
+	plain    []byte
 	deflated []byte
 }
 
-// cssSegments are the critical CSS compressed, by their rules' ids: each
-// page kind has a few sets of rules (its components, shown or not).
-var cssSegments, _ = lru.New[string, *cssSegment](256) // a positive size: no error
+// segments are the kept segments, by a hash of what names them: a head
+// by its bytes (a few for each brand and page kind), a critical CSS by its
+// rules' ids (each page kind has a few sets of rules, its components shown
+// or not; the same ids give the same CSS in one bundle). The bytes are
+// compared to be sure.
+var segments, _ = lru.New[uint64, *segment](1024) // a positive size: no error
 
-// cssSegmentOf is the kept segment of css (its rules' ids: the same ids
-// give the same CSS in one bundle; the CSS is compared to be sure).
-func cssSegmentOf(ids, css string) *cssSegment {
-	if seg, ok := cssSegments.Get(ids); ok && string(seg.css) == css {
+var segmentSeed = maphash.MakeSeed()
+
+// segmentOf is plain's segment kept by key, made when missing.
+func segmentOf(key uint64, plain []byte) *segment {
+	if seg, ok := segments.Get(key); ok && bytes.Equal(seg.plain, plain) {
 		return seg
 	}
 	var b bytes.Buffer
-	seg := &cssSegment{css: []byte(css)}
+	seg := &segment{plain: bytes.Clone(plain)}
 	fw, _ := flate.NewWriter(&b, flate.BestCompression) // a valid level: no error
-	fw.Write(seg.css)
+	fw.Write(seg.plain)
 	fw.Flush() // a sync flush: not final, ends on a byte
 	seg.deflated = b.Bytes()
-	cssSegments.Add(ids, seg)
+	segments.Add(key, seg)
 	return seg
 }

@@ -3,27 +3,33 @@ package host
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
+	"hash/maphash"
 	"io"
 	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
+
+	"storefront/host/shell"
 )
 
-// TestGzipDocSplicesTheKeptCSS: a document with its CSS spliced in from the
-// kept segment is one valid gzip member (compress/gzip checks the CRC and
-// the length) holding the very bytes written, the second time from the
-// same segment; the part after the CSS repeats the part before it, which a
-// compressor that remembered it across the CSS would point back to at the
-// wrong distance.
-func TestGzipDocSplicesTheKeptCSS(t *testing.T) {
-	head := `<!doctype html><html lang="zh-Hant"><head><meta charset="utf-8"><title>森活運動館</title>`
+// TestGzipDocSplicesTheKeptPieces: a document with its head and its CSS
+// spliced in from their kept segments, and the style element's start tag
+// between them in a stored block, is one valid gzip member
+// (compress/gzip checks the CRC and the length) holding the very bytes
+// written, the second time from the same segments. In the first document
+// the page's compressor also holds bytes before the CSS, which the part
+// after the CSS repeats: a compressor that remembered them across the CSS
+// would point back to them at the wrong distance.
+func TestGzipDocSplicesTheKeptPieces(t *testing.T) {
+	head := shell.Head{ThemeColor: "#1B8A7A", Icon: "/favicon.ico", Preloads: []string{"/_assets/chunks/" + t.Name() + ".js"}}
 	// longer than 128 bytes: klauspost's compressor forgets a shorter block by itself
-	before := `<meta name="description" content="團體課程、個人教練、場地租借"><link rel="canonical" href="https://fit.demo.test/"><meta property="og:title" content="森活運動館">` + `<style data-emotion="css a b">`
+	before := `<meta name="description" content="團體課程、個人教練、場地租借"><link rel="canonical" href="https://fit.demo.test/"><meta property="og:title" content="森活運動館">`
 	css := strings.Repeat(`.css-a{display:flex;gap:8px;color:#1B8A7A}.css-b{margin:0 auto;max-width:1200px}`, 40)
 	after := `</style></head><body>` + strings.Repeat(before+`<div class="css-a">課程</div>`, 30) + `</body></html>`
 	ids := "a b " + t.Name() // a key of this test's own
-	var segment []byte
+	var kept [][]byte
 	for round := range 2 {
 		rec := httptest.NewRecorder()
 		rec.Header().Set("X-Page", "1")
@@ -40,19 +46,26 @@ func TestGzipDocSplicesTheKeptCSS(t *testing.T) {
 		if rec.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(strings.Join(rec.Header().Values("Vary"), ","), "Accept-Encoding") {
 			t.Fatalf("headers %v", rec.Header())
 		}
-		io.WriteString(gz, head)
-		gz.Flush()
-		if _, err := gzip.NewReader(bytes.NewReader(rec.Body.Bytes())); err != nil {
-			t.Fatalf("the flushed head does not start a gzip member: %v", err)
+		if err := gz.WriteHead(&head); err != nil {
+			t.Fatal(err)
 		}
-		io.WriteString(gz, before)
-		if err := gz.WriteCSS(ids, css); err != nil {
+		if _, err := gzip.NewReader(bytes.NewReader(rec.Body.Bytes())); err != nil {
+			t.Fatalf("the head does not start a gzip member: %v", err)
+		}
+		want := head.Doc()
+		if round == 0 {
+			io.WriteString(gz, before)
+			want += before
+		}
+		open := fmt.Sprintf(`<style data-emotion="css a b" nonce="n%d">`, round)
+		if err := gz.WriteCSS([]byte(open), ids, css); err != nil {
 			t.Fatal(err)
 		}
 		io.WriteString(gz, after)
 		if err := gz.Close(); err != nil {
 			t.Fatal(err)
 		}
+		want += open + css + after
 		zr, err := gzip.NewReader(bytes.NewReader(rec.Body.Bytes()))
 		if err != nil {
 			t.Fatal(err)
@@ -61,23 +74,38 @@ func TestGzipDocSplicesTheKeptCSS(t *testing.T) {
 		if err != nil {
 			t.Fatalf("round %d: %v", round, err)
 		}
-		if string(got) != head+before+css+after {
-			t.Fatalf("round %d: the document decodes to other bytes (%d against %d)", round, len(got), len(head+before+css+after))
+		if string(got) != want {
+			t.Fatalf("round %d: the document decodes to other bytes (%d against %d)", round, len(got), len(want))
 		}
-		seg, ok := cssSegments.Get(ids)
-		if !ok || !bytes.Contains(rec.Body.Bytes(), seg.deflated) {
-			t.Fatalf("round %d: the CSS did not go in as its kept segment", round)
+		if !bytes.Contains(rec.Body.Bytes(), []byte(open)) {
+			t.Fatalf("round %d: the style element's start tag is not in a stored block", round)
 		}
-		if round == 1 && !bytes.Equal(seg.deflated, segment) {
-			t.Fatal("the second document compressed its CSS again")
+		var segs [][]byte
+		for _, plain := range [][]byte{[]byte(head.Doc()), []byte(css)} {
+			seg := segmentOf(hashOf(plain, ids, css), plain)
+			if !bytes.Contains(rec.Body.Bytes(), seg.deflated) {
+				t.Fatalf("round %d: %.20q did not go in as its kept segment", round, plain)
+			}
+			segs = append(segs, seg.deflated)
 		}
-		segment = seg.deflated
+		if round == 1 && (&segs[0][0] != &kept[0][0] || &segs[1][0] != &kept[1][0]) {
+			t.Fatal("the second document compressed its head or CSS again")
+		}
+		kept = segs
 	}
 	// the same ids with other CSS (another bundle): not the kept segment
-	other := css + `.css-c{color:red}`
-	if seg := cssSegmentOf(ids, other); string(seg.css) != other {
+	other := []byte(css + `.css-c{color:red}`)
+	if seg := segmentOf(maphash.String(segmentSeed, ids), other); !bytes.Equal(seg.plain, other) {
 		t.Fatal("a segment of other CSS was given for the same ids")
 	}
+}
+
+// hashOf is the key a segment of plain is kept by: its rules' ids for the css, else its bytes.
+func hashOf(plain []byte, ids, css string) uint64 {
+	if string(plain) == css {
+		return maphash.String(segmentSeed, ids)
+	}
+	return maphash.Bytes(segmentSeed, plain)
 }
 
 // TestPagesGzippedWithTheirCSSKept: a rendered page asked for with gzip

@@ -11,10 +11,11 @@ import (
 )
 
 // CSSWriter is a writer that takes the page's critical CSS apart (the
-// host's gzipped document keeps each set of rules compressed once).
+// host's gzipped document keeps each set of rules compressed once): open
+// is the style element's start tag, which holds the response's nonce.
 type CSSWriter interface {
 	io.Writer
-	WriteCSS(ids, css string) error
+	WriteCSS(open []byte, ids, css string) error
 }
 
 // Send writes the rest of the document to w in one Write (a CSSWriter: the
@@ -31,10 +32,7 @@ func (b *Body) Send(w io.Writer) error {
 		return err
 	}
 	b.WriteBeforeCSS(bb)
-	if _, err := cw.Write(bb.B); err != nil {
-		return err
-	}
-	if err := cw.WriteCSS(b.StyleIDs, b.CSS); err != nil {
+	if err := cw.WriteCSS(bb.B, b.StyleIDs, b.CSS); err != nil {
 		return err
 	}
 	bb.Reset()

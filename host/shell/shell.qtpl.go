@@ -149,159 +149,163 @@ func (b *Body) Doc() string {
 //line shell.qtpl:32
 }
 
-// The document around its critical CSS, for a writer that takes the CSS apart.
+// The document around its critical CSS, for a writer that takes the CSS
+// apart: the style element first, then the page's head tags (they differ
+// from page to page, the CSS from one set of rules to another).
 
-//line shell.qtpl:35
+//line shell.qtpl:37
 func (b *Body) StreamBeforeCSS(qw422016 *qt422016.Writer) {
-//line shell.qtpl:35
-	qw422016.N().S(b.HeadTags)
-//line shell.qtpl:35
-	if b.NoIndex {
-//line shell.qtpl:35
-		qw422016.N().S(`<meta name="robots" content="noindex">`)
-//line shell.qtpl:35
-	}
-//line shell.qtpl:35
+//line shell.qtpl:37
 	qw422016.N().S(`<style data-emotion="css `)
-//line shell.qtpl:35
+//line shell.qtpl:37
 	qw422016.E().S(b.StyleIDs)
-//line shell.qtpl:35
+//line shell.qtpl:37
 	qw422016.N().S(`"`)
-//line shell.qtpl:35
+//line shell.qtpl:37
 	b.streamnonce(qw422016)
-//line shell.qtpl:35
+//line shell.qtpl:37
 	qw422016.N().S(`>`)
-//line shell.qtpl:35
+//line shell.qtpl:37
 }
 
-//line shell.qtpl:35
+//line shell.qtpl:37
 func (b *Body) WriteBeforeCSS(qq422016 qtio422016.Writer) {
-//line shell.qtpl:35
+//line shell.qtpl:37
 	qw422016 := qt422016.AcquireWriter(qq422016)
-//line shell.qtpl:35
+//line shell.qtpl:37
 	b.StreamBeforeCSS(qw422016)
-//line shell.qtpl:35
+//line shell.qtpl:37
 	qt422016.ReleaseWriter(qw422016)
-//line shell.qtpl:35
+//line shell.qtpl:37
 }
 
-//line shell.qtpl:35
+//line shell.qtpl:37
 func (b *Body) BeforeCSS() string {
-//line shell.qtpl:35
+//line shell.qtpl:37
 	qb422016 := qt422016.AcquireByteBuffer()
-//line shell.qtpl:35
+//line shell.qtpl:37
 	b.WriteBeforeCSS(qb422016)
-//line shell.qtpl:35
+//line shell.qtpl:37
 	qs422016 := string(qb422016.B)
-//line shell.qtpl:35
+//line shell.qtpl:37
 	qt422016.ReleaseByteBuffer(qb422016)
-//line shell.qtpl:35
+//line shell.qtpl:37
 	return qs422016
-//line shell.qtpl:35
+//line shell.qtpl:37
 }
 
-//line shell.qtpl:37
+//line shell.qtpl:39
 func (b *Body) StreamAfterCSS(qw422016 *qt422016.Writer) {
-//line shell.qtpl:37
-	qw422016.N().S(`</style></head><body><div id="root">`)
-//line shell.qtpl:37
+//line shell.qtpl:39
+	qw422016.N().S(`</style>`)
+//line shell.qtpl:39
+	qw422016.N().S(b.HeadTags)
+//line shell.qtpl:39
+	if b.NoIndex {
+//line shell.qtpl:39
+		qw422016.N().S(`<meta name="robots" content="noindex">`)
+//line shell.qtpl:39
+	}
+//line shell.qtpl:39
+	qw422016.N().S(`</head><body><div id="root">`)
+//line shell.qtpl:39
 	qw422016.N().S(b.HTML)
-//line shell.qtpl:37
+//line shell.qtpl:39
 	qw422016.N().S(`</div><script id="__PROPS__" type="application/json"`)
-//line shell.qtpl:37
+//line shell.qtpl:39
 	b.streamnonce(qw422016)
-//line shell.qtpl:37
+//line shell.qtpl:39
 	qw422016.N().S(`>`)
-//line shell.qtpl:37
+//line shell.qtpl:39
 	qw422016.N().Z(b.Props)
-//line shell.qtpl:37
+//line shell.qtpl:39
 	qw422016.N().S(`</script><script type="module" src="`)
-//line shell.qtpl:37
+//line shell.qtpl:39
 	qw422016.E().S(b.Entry)
-//line shell.qtpl:37
+//line shell.qtpl:39
 	qw422016.N().S(`"`)
-//line shell.qtpl:37
+//line shell.qtpl:39
 	if b.Fonts != "" {
-//line shell.qtpl:37
+//line shell.qtpl:39
 		qw422016.N().S(` data-fonts="`)
-//line shell.qtpl:37
+//line shell.qtpl:39
 		qw422016.E().S(b.Fonts)
-//line shell.qtpl:37
+//line shell.qtpl:39
 		qw422016.N().S(`"`)
-//line shell.qtpl:37
+//line shell.qtpl:39
 	}
-//line shell.qtpl:37
+//line shell.qtpl:39
 	b.streamnonce(qw422016)
-//line shell.qtpl:37
+//line shell.qtpl:39
 	qw422016.N().S(`></script></body></html>`)
-//line shell.qtpl:37
+//line shell.qtpl:39
 }
 
-//line shell.qtpl:37
+//line shell.qtpl:39
 func (b *Body) WriteAfterCSS(qq422016 qtio422016.Writer) {
-//line shell.qtpl:37
+//line shell.qtpl:39
 	qw422016 := qt422016.AcquireWriter(qq422016)
-//line shell.qtpl:37
+//line shell.qtpl:39
 	b.StreamAfterCSS(qw422016)
-//line shell.qtpl:37
+//line shell.qtpl:39
 	qt422016.ReleaseWriter(qw422016)
-//line shell.qtpl:37
+//line shell.qtpl:39
 }
 
-//line shell.qtpl:37
+//line shell.qtpl:39
 func (b *Body) AfterCSS() string {
-//line shell.qtpl:37
+//line shell.qtpl:39
 	qb422016 := qt422016.AcquireByteBuffer()
-//line shell.qtpl:37
+//line shell.qtpl:39
 	b.WriteAfterCSS(qb422016)
-//line shell.qtpl:37
+//line shell.qtpl:39
 	qs422016 := string(qb422016.B)
-//line shell.qtpl:37
+//line shell.qtpl:39
 	qt422016.ReleaseByteBuffer(qb422016)
-//line shell.qtpl:37
+//line shell.qtpl:39
 	return qs422016
-//line shell.qtpl:37
+//line shell.qtpl:39
 }
 
-//line shell.qtpl:39
+//line shell.qtpl:41
 func (b *Body) streamnonce(qw422016 *qt422016.Writer) {
-//line shell.qtpl:39
+//line shell.qtpl:41
 	if b.Nonce != "" {
-//line shell.qtpl:39
+//line shell.qtpl:41
 		qw422016.N().S(` `)
-//line shell.qtpl:39
+//line shell.qtpl:41
 		qw422016.N().S(`nonce="`)
-//line shell.qtpl:39
+//line shell.qtpl:41
 		qw422016.E().S(b.Nonce)
-//line shell.qtpl:39
+//line shell.qtpl:41
 		qw422016.N().S(`"`)
-//line shell.qtpl:39
+//line shell.qtpl:41
 	}
-//line shell.qtpl:39
+//line shell.qtpl:41
 }
 
-//line shell.qtpl:39
+//line shell.qtpl:41
 func (b *Body) writenonce(qq422016 qtio422016.Writer) {
-//line shell.qtpl:39
+//line shell.qtpl:41
 	qw422016 := qt422016.AcquireWriter(qq422016)
-//line shell.qtpl:39
+//line shell.qtpl:41
 	b.streamnonce(qw422016)
-//line shell.qtpl:39
+//line shell.qtpl:41
 	qt422016.ReleaseWriter(qw422016)
-//line shell.qtpl:39
+//line shell.qtpl:41
 }
 
-//line shell.qtpl:39
+//line shell.qtpl:41
 func (b *Body) nonce() string {
-//line shell.qtpl:39
+//line shell.qtpl:41
 	qb422016 := qt422016.AcquireByteBuffer()
-//line shell.qtpl:39
+//line shell.qtpl:41
 	b.writenonce(qb422016)
-//line shell.qtpl:39
+//line shell.qtpl:41
 	qs422016 := string(qb422016.B)
-//line shell.qtpl:39
+//line shell.qtpl:41
 	qt422016.ReleaseByteBuffer(qb422016)
-//line shell.qtpl:39
+//line shell.qtpl:41
 	return qs422016
-//line shell.qtpl:39
+//line shell.qtpl:41
 }
