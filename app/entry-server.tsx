@@ -7,7 +7,6 @@ import { cache } from '@emotion/css';
 import { Root, type PageComponent, type PageModule } from './root';
 import type { PageProps } from './contract/props';
 import { keepWith, PageContext, type Keeper } from './lib/page-context';
-import { UiProvider } from './lib/ui-state';
 import { ImageVersion, noteImages } from './ui/images';
 import { preloadOnly, RenderPartContext, slotMarks } from './lib/render-part';
 import { KeptMarks } from './lib/kept-marks';
@@ -478,14 +477,17 @@ function renderAccount(scope: number, props: PageProps): string {
   return part.html;
 }
 
-/** A part of the page to render apart from it, in the contexts the page gives it (part: the page's own, in a page render). */
+/**
+ * A part of the page to render apart from it, in the contexts the page
+ * gives it (part: the page's own, in a page render); the UI state's is its
+ * default on the server (lib/ui-state UiProvider), and a provider would be
+ * one more component in every render.
+ */
 function alone(props: PageProps, node: ReactNode, part: 'all' | 'page' = 'all') {
   return (
     <RenderPartContext.Provider value={part}>
       <ImageVersion.Provider value={props.imageVersion}>
-        <PageContext.Provider value={props}>
-          <UiProvider>{node}</UiProvider>
-        </PageContext.Provider>
+        <PageContext.Provider value={props}>{node}</PageContext.Provider>
       </ImageVersion.Provider>
     </RenderPartContext.Provider>
   );

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, Fragment, useContext, type ComponentType, type ReactNode } from 'react';
 import type { PageProps } from '../contract/props';
 
 export const PageContext = createContext<PageProps | null>(null);
@@ -71,5 +71,7 @@ export function kept<P extends object>(name: string, C: ComponentType<P>, once =
  * state starts empty), or hydration would find what the server left out.
  */
 export function clientOnly<P extends object>(C: ComponentType<P>): ComponentType<P> {
-  return (props: P) => (SERVER ? null : <C {...props} />);
+  // on the server an empty fragment, which React renders as nothing
+  // without calling a component
+  return SERVER ? (Fragment as ComponentType<P>) : C;
 }

@@ -118,10 +118,10 @@ function StatefulUiProvider({ children }: { children: ReactNode }) {
 
 /**
  * The shared UI state's provider. A server render sees only the initial
- * state (nothing happens during it), so the server's gives it as it is,
- * without the six hooks (hydration does not compare hooks; a component
- * between adds no element nor React id).
+ * state (nothing happens during it), which is the context's default: the
+ * server's provides nothing, without the six hooks (hydration does not
+ * compare hooks; a component between adds no element nor React id).
  */
 export function UiProvider({ children }: { children: ReactNode }) {
-  return SERVER ? <UiContext.Provider value={initialUi}>{children}</UiContext.Provider> : <StatefulUiProvider>{children}</StatefulUiProvider>;
+  return SERVER ? children : <StatefulUiProvider>{children}</StatefulUiProvider>;
 }
