@@ -155,6 +155,24 @@ const marks = new KeptMarks(Math.random().toString(36).slice(2));
 /** Head tags React does not write last (resources and the document's own): a part hoisting one is not kept. */
 const notLast = /<link [^>]*rel="(?:stylesheet|preload|modulepreload|preconnect|dns-prefetch)"|<meta (?:charSet|charset)=|<meta name="viewport"/;
 
+/**
+ * The keys of the parts met once and not kept yet. A part is learned (see
+ * Keeping.render: rendered alone again and compared, which doubles its
+ * cost) the second time a runtime meets it, so a part met only once (a
+ * member's first page, one card among thousands) costs its render in
+ * place and no more. The oldest goes first.
+ */
+const metOnce = new Set<string>();
+const maxMetOnce = 4000;
+
+/** Whether the part of key, not kept, is to be learned now: when met before. */
+function metBefore(key: string): boolean {
+  if (metOnce.delete(key)) return true;
+  if (metOnce.size >= maxMetOnce) metOnce.delete(metOnce.values().next().value as string);
+  metOnce.add(key);
+  return false;
+}
+
 function keepPart(key: string, part: KeptPart | null) {
   if (keptParts.size >= maxKept) keptParts.delete(keptParts.keys().next().value as string);
   keptParts.set(key, part);
@@ -204,7 +222,7 @@ class Keeping {
     if (byPage) this.met.add(name);
     const key = byPage ? `${this.scope}\n${name}\n${this.pageKey}` : `${this.scope}\n${__partKey(name, p)}`;
     const part = keptParts.get(key);
-    if (part === undefined) this.learn.push([key, element]);
+    if (part === undefined && metBefore(key)) this.learn.push([key, element]);
     if (part == null) return element;
     this.parts.push(part.html);
     this.tags += part.tags;
@@ -212,11 +230,11 @@ class Keeping {
   };
 
   /**
-   * renderToString of node with the kept parts put in. A part met for the
-   * first time is rendered in place, then alone, and kept when the page
-   * holds that very render (no React ids, element bounds or none), its
-   * images' stand-ins give the head tags it gives, and the rest of its head
-   * tags end the page's head.
+   * renderToString of node with the kept parts put in. A part not kept is
+   * rendered in place; met before (metBefore), then alone too, and kept
+   * when the page holds that very render (no React ids, element bounds or
+   * none), its images' stand-ins give the head tags it gives, and the rest
+   * of its head tags end the page's head.
    */
   render(node: ReactNode): string {
     const r = this.renderOut(node);
