@@ -20,6 +20,12 @@ var historyOrders = flag.Int("orders", 30, "orders in the member-centre row's me
 // allowance) or with a refund asked for, every seventh closed unpaid
 // (failed, cancelled or expired).
 func giveOrderHistory(ctx context.Context, dbURL string, n int) error {
+	return giveOrderHistories(ctx, dbURL, demoMember, n)
+}
+
+// giveOrderHistories is giveOrderHistory for each member of the demo brand
+// whose e-mail is like emails (SQL's like).
+func giveOrderHistories(ctx context.Context, dbURL, emails string, n int) error {
 	conn, err := pgx.Connect(ctx, dbURL)
 	if err != nil {
 		return err
@@ -27,7 +33,7 @@ func giveOrderHistory(ctx context.Context, dbURL string, n int) error {
 	defer conn.Close(ctx)
 	_, err = conn.Exec(ctx, `
 		with member as (
-			select u.id as user_id from users u where u.brand_id = 'demo' and u.email = 'member@example.com'
+			select u.id as user_id from users u where u.brand_id = 'demo' and u.email like $2
 		), want as (
 			select g as i, m.user_id,
 				case when g % 7 = 0 then (array['failed', 'cancelled', 'expired'])[1 + g / 7 % 3]
@@ -37,7 +43,7 @@ func giveOrderHistory(ctx context.Context, dbURL string, n int) error {
 				generate_series(1, greatest(0, $1 - (select count(*) from orders o where o.user_id = m.user_id))) g
 		), made as (
 			insert into orders (brand_id, user_id, number, kind, amount, state, pay_way, provider, provider_trade_no, card_last4, expires_at, paid_at, created_at)
-			select 'demo', user_id, 'BENCHHIST' || lpad(i::text, 6, '0') || substr(md5(random()::text), 1, 6), 'item',
+			select 'demo', user_id, 'BENCHH' || lpad(user_id::text, 8, '0') || lpad(i::text, 5, '0'), 'item',
 				(array[1800, 3600, 7200, 12000])[1 + i % 4], state, '2', 'newebpay',
 				case when i % 7 = 0 then null else 'T' || md5(random()::text) end,
 				case when i % 7 = 0 then null else '4242' end,
@@ -58,9 +64,9 @@ func giveOrderHistory(ctx context.Context, dbURL string, n int) error {
 		insert into refunds (order_id, amount, whole, state, reason, requested_at, answered_at, kind, offered)
 		select id, amount, true, case when state = 'refunded' then 'refunded' else 'rejected' end, '搬家',
 			paid_at + interval '1 day', paid_at + interval '3 days', 'termination', amount
-		from made where state = 'refunded' or (paid_at is not null and abs(hashtext(number)) % 4 = 0)`, n)
+		from made where state = 'refunded' or (paid_at is not null and abs(hashtext(number)) % 4 = 0)`, n, emails)
 	if err != nil {
-		return fmt.Errorf("the member's order history: %w", err)
+		return fmt.Errorf("the order history of %s: %w", emails, err)
 	}
 	return nil
 }

@@ -660,11 +660,20 @@ func wrk(url string, c int, header ...string) (rps, p50, p99 float64, n int, err
 
 // wrkOn is wrk on the CPUs listed (taskset -c; "": any), a thread a CPU.
 func wrkOn(cpus, url string, c int, header ...string) (rps, p50, p99 float64, n int, err error) {
+	return wrkWith(cpus, "", url, c, header...)
+}
+
+// wrkWith is wrkOn running a script (wrk -s; "": none), which finds its
+// thread count in $THREADS.
+func wrkWith(cpus, script, url string, c int, header ...string) (rps, p50, p99 float64, n int, err error) {
 	threads := 2
 	if cpus != "" {
 		threads = cpuCount(cpus)
 	}
 	args := []string{"-t" + strconv.Itoa(threads), fmt.Sprintf("-c%d", c), "-d" + duration.String(), "--latency"}
+	if script != "" {
+		args = append(args, "-s", script)
+	}
 	for _, h := range loadHeaders {
 		if name, _, _ := strings.Cut(h, ":"); !slices.ContainsFunc(header, func(x string) bool { return strings.HasPrefix(x, name+":") }) {
 			args = append(args, "-H", h) // a default the caller does not replace
@@ -673,7 +682,9 @@ func wrkOn(cpus, url string, c int, header ...string) (rps, p50, p99 float64, n 
 	for _, h := range header {
 		args = append(args, "-H", h)
 	}
-	out, err := onCPUs(cpus, "wrk", append(args, url)...).CombinedOutput()
+	cmd := onCPUs(cpus, "wrk", append(args, url)...)
+	cmd.Env = append(os.Environ(), "THREADS="+strconv.Itoa(threads))
+	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return 0, 0, 0, 0, fmt.Errorf("%v: %s", err, out)
 	}

@@ -310,5 +310,8 @@ func coldRenderRows(ctx context.Context, dbURL, base string, cold *hostProc, tmp
 		return err
 	}
 	settle()
-	return renderRows(cold.url, tmp, cold.cmd.Process.Pid, session, add)
+	if err := renderRows(cold.url, tmp, cold.cmd.Process.Pid, session, add); err != nil {
+		return err
+	}
+	return visitorRow(ctx, dbURL, cold.url, tmp, cold.cmd.Process.Pid, add)
 }
