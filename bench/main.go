@@ -660,12 +660,12 @@ func wrk(url string, c int, header ...string) (rps, p50, p99 float64, n int, err
 
 // wrkOn is wrk on the CPUs listed (taskset -c; "": any), a thread a CPU.
 func wrkOn(cpus, url string, c int, header ...string) (rps, p50, p99 float64, n int, err error) {
-	return wrkWith(cpus, "", url, c, header...)
+	return wrkWith(cpus, "", nil, url, c, header...)
 }
 
-// wrkWith is wrkOn running a script (wrk -s; "": none), which finds its
-// thread count in $THREADS.
-func wrkWith(cpus, script, url string, c int, header ...string) (rps, p50, p99 float64, n int, err error) {
+// wrkWith is wrkOn running a script (wrk -s; "": none), which finds env
+// (NAME=value) and its thread count ($THREADS) in its environment.
+func wrkWith(cpus, script string, env []string, url string, c int, header ...string) (rps, p50, p99 float64, n int, err error) {
 	threads := 2
 	if cpus != "" {
 		threads = cpuCount(cpus)
@@ -683,7 +683,7 @@ func wrkWith(cpus, script, url string, c int, header ...string) (rps, p50, p99 f
 		args = append(args, "-H", h)
 	}
 	cmd := onCPUs(cpus, "wrk", append(args, url)...)
-	cmd.Env = append(os.Environ(), "THREADS="+strconv.Itoa(threads))
+	cmd.Env = append(append(os.Environ(), env...), "THREADS="+strconv.Itoa(threads))
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return 0, 0, 0, 0, fmt.Errorf("%v: %s", err, out)

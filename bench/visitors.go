@@ -90,10 +90,9 @@ func visitorRow(ctx context.Context, dbURL, base, dir string, pid int, add func(
 	if err != nil {
 		return err
 	}
-	os.Setenv("SESSIONS", file) // visitors.lua's list
 	settle()
 	before := cpuTicks(pid)
-	rps, p50, p99, n, err := wrkWith("", "bench/visitors.lua", base+"/user", 4)
+	rps, p50, p99, n, err := wrkWith("", "bench/visitors.lua", []string{"SESSIONS=" + file}, base+"/user", 4)
 	if err != nil {
 		return err
 	}

@@ -294,11 +294,7 @@ func (s *Server) render(w http.ResponseWriter, rc *reqCtx, rt *route, pageData a
 		fonts = m.CSS
 	}
 	head := shell.Head{ThemeColor: themeColour(props), Icon: icon(props), Preloads: m.Preloads(props.Page), CSS: fonts}
-	if gz != nil {
-		gz.WriteHead(&head)
-	} else {
-		head.WriteDoc(out)
-	}
+	head.Send(out)
 	http.NewResponseController(w).Flush()
 
 	started := time.Now()

@@ -11,9 +11,6 @@ import (
 
 	"github.com/hashicorp/golang-lru/v2"
 	"github.com/klauspost/compress/flate"
-	qt "github.com/valyala/quicktemplate"
-
-	"storefront/host/shell"
 )
 
 // A rendered page's document is gzipped here rather than by the compress
@@ -107,12 +104,10 @@ func (g *gzipDoc) cut() error {
 	return g.fw.Flush()
 }
 
-// WriteHead writes the document's head from its kept compressed form.
-func (g *gzipDoc) WriteHead(head *shell.Head) error {
-	bb := qt.AcquireByteBuffer()
-	defer qt.ReleaseByteBuffer(bb)
-	head.WriteDoc(bb)
-	return g.splice(maphash.Bytes(segmentSeed, bb.B), bb.B)
+// WriteHead writes the document's head from its kept compressed form
+// (shell.HeadWriter).
+func (g *gzipDoc) WriteHead(head []byte) error {
+	return g.splice(segmentOf(maphash.Bytes(segmentSeed, head), head))
 }
 
 // WriteCSS writes the style element's start tag (open, in a stored block)
@@ -143,23 +138,22 @@ func (g *gzipDoc) WriteCSS(open []byte, ids, css string) error {
 		}
 		g.counted(open)
 	}
-	if err := g.splice(maphash.String(segmentSeed, ids), []byte(css)); err != nil {
+	if err := g.splice(segmentOf(maphash.String(segmentSeed, ids), css)); err != nil {
 		return err
 	}
 	g.fw.Reset(g.w) // nothing after the CSS refers back across it
 	return nil
 }
 
-// splice writes plain from its segment (kept by key) at a cut.
-func (g *gzipDoc) splice(key uint64, plain []byte) error {
-	seg := segmentOf(key, plain)
+// splice writes a kept segment at a cut.
+func (g *gzipDoc) splice(seg *segment) error {
 	if err := g.cut(); err != nil {
 		return err
 	}
 	if _, err := g.w.Write(seg.deflated); err != nil {
 		return err
 	}
-	g.counted(plain)
+	g.counted(seg.plain)
 	return nil
 }
 
@@ -198,13 +192,14 @@ var segments, _ = lru.New[uint64, *segment](1024) // a positive size: no error
 
 var segmentSeed = maphash.MakeSeed()
 
-// segmentOf is plain's segment kept by key, made when missing.
-func segmentOf(key uint64, plain []byte) *segment {
-	if seg, ok := segments.Get(key); ok && bytes.Equal(seg.plain, plain) {
+// segmentOf is plain's segment kept by key, made when missing (a kept one
+// is compared without copying plain: the CSS comes as a string).
+func segmentOf[T string | []byte](key uint64, plain T) *segment {
+	if seg, ok := segments.Get(key); ok && string(seg.plain) == string(plain) {
 		return seg
 	}
 	var b bytes.Buffer
-	seg := &segment{plain: bytes.Clone(plain)}
+	seg := &segment{plain: append([]byte(nil), plain...)}
 	fw, _ := flate.NewWriter(&b, flate.BestCompression) // a valid level: no error
 	fw.Write(seg.plain)
 	fw.Flush() // a sync flush: not final, ends on a byte

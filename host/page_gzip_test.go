@@ -46,7 +46,7 @@ func TestGzipDocSplicesTheKeptPieces(t *testing.T) {
 		if rec.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(strings.Join(rec.Header().Values("Vary"), ","), "Accept-Encoding") {
 			t.Fatalf("headers %v", rec.Header())
 		}
-		if err := gz.WriteHead(&head); err != nil {
+		if err := head.Send(gz); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := gzip.NewReader(bytes.NewReader(rec.Body.Bytes())); err != nil {

@@ -18,6 +18,26 @@ type CSSWriter interface {
 	WriteCSS(open []byte, ids, css string) error
 }
 
+// HeadWriter is a writer that keeps the document's head compressed once
+// (the host's gzipped document: a head is the same for every page of a
+// kind and brand).
+type HeadWriter interface {
+	WriteHead(head []byte) error
+}
+
+// Send writes the start of the document to w in one Write (a HeadWriter:
+// by WriteHead).
+func (h *Head) Send(w io.Writer) error {
+	bb := qt.AcquireByteBuffer()
+	defer qt.ReleaseByteBuffer(bb)
+	h.WriteDoc(bb)
+	if hw, ok := w.(HeadWriter); ok {
+		return hw.WriteHead(bb.B)
+	}
+	_, err := w.Write(bb.B)
+	return err
+}
+
 // Send writes the rest of the document to w in one Write (a CSSWriter: the
 // pieces before and after the CSS, and the CSS by WriteCSS): the
 // response's 4 KB buffers would otherwise send the page's 30-60 KB in a
