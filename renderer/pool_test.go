@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -201,4 +203,51 @@ func TestTryAcquireYieldsToWaitingCallers(t *testing.T) {
 		t.Fatal("TryAcquire refused an idle runtime nobody waited for")
 	}
 	l.Release()
+}
+
+// A runtime renders from inside one call into it (serve), returning out of
+// it once every servedInOneCall renders: its state carries on across that
+// return, a thrown render still replaces it there, and Close ends the
+// goroutines of the idle runtimes.
+func TestRuntimeServesAcrossItsCalls(t *testing.T) {
+	before := runtime.NumGoroutine()
+	p, err := NewPool(`
+		globalThis.n = 0;
+		globalThis.renderPage = function (p) {
+			if (p.text === 'throw') throw new Error('boom');
+			n++;
+			return { html: '<p>' + n + '</p>' };
+		};`, Options{Size: 2, Log: quiet()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int{}
+	for i := 0; i < servedInOneCall+10; i++ {
+		l, err := p.Acquire(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := l.v
+		res, err := l.Render([]byte(`{"text":"x"}`))
+		if err != nil {
+			t.Fatalf("render %d: %v", i, err)
+		}
+		counts[fmt.Sprintf("%p", v)]++
+		if want := fmt.Sprintf("<p>%d</p>", counts[fmt.Sprintf("%p", v)]); res.HTML != want {
+			t.Fatalf("render %d = %q; want %q (the runtime's count)", i, res.HTML, want)
+		}
+	}
+	if _, err := render(t, p, "throw"); err == nil {
+		t.Fatal("a render that throws succeeded")
+	}
+	if res, err := render(t, p, "x"); err != nil || res.HTML == "" {
+		t.Fatalf("render after a throw = %+v, %v", res, err)
+	}
+	p.Close()
+	for deadline := time.Now().Add(10 * time.Second); runtime.NumGoroutine() > before; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines after Close; %d before the pool", runtime.NumGoroutine(), before)
+		}
+		runtime.Gosched()
+	}
 }
