@@ -38,7 +38,6 @@ func (s *Server) pageMember(w http.ResponseWriter, rc *reqCtx) *member {
 	return m
 }
 
-// today is the date in Taiwan, YYYY-MM-DD.
 // loadMemberCentre is /user: what the member holds, counted, its orders
 // waiting for payment, the newest of its order history, and the brand's
 // custom fields for the profile form.
