@@ -351,7 +351,17 @@ func (l *Lease) Release() {
 		return
 	}
 	l.done = true
-	l.p.idle <- l.v
+	l.p.giveBack(l.v)
+}
+
+// giveBack returns a runtime to the idle ones, or stops it once the pool
+// is closed (Close stopped those idle then).
+func (p *Pool) giveBack(v *vm) {
+	if p.closed.Load() {
+		v.stop()
+		return
+	}
+	p.idle <- v
 }
 
 // Render renders a page with props (one JSON value) and gives the runtime
@@ -366,7 +376,7 @@ func (l *Lease) Render(props []byte) (*Result, error) {
 	if r.broken {
 		l.p.replace()
 	} else {
-		l.p.idle <- l.v
+		l.p.giveBack(l.v)
 	}
 	return r.res, r.err
 }
