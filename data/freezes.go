@@ -178,10 +178,11 @@ func (t *Tx) SetFreezeEnd(id int64, end string) error {
 	return dbErr(err)
 }
 
-// MoveJob makes job (kind, key), not done nor dead, due at at (now when
-// at has passed), whatever its attempts; false when there is no such job.
+// MoveJob makes job (kind, key), not done nor dead, due at at (at once
+// when at has passed), whatever its attempts; false when there is no such
+// job.
 func (t *Tx) MoveJob(kind, key string, at time.Time) (bool, error) {
-	tag, err := t.tx.Exec(t.ctx, `update jobs set next_at = greatest($3, now()) where kind = $1 and key = $2
+	tag, err := t.tx.Exec(t.ctx, `update jobs set next_at = $3 where kind = $1 and key = $2
 		and done_at is null and dead_at is null`, kind, key, at)
 	return tag.RowsAffected() == 1, dbErr(err)
 }
@@ -199,12 +200,13 @@ func (t *Tx) ActivePlans(userID int64) ([]string, error) {
 	return list, dbErr(err)
 }
 
-// QueueJobAt is QueueJob due at at rather than now.
+// QueueJobAt is QueueJob due at at (the host's clock; at once when at has
+// passed) rather than at once.
 func (t *Tx) QueueJobAt(kind, key string, payload any, at time.Time) error {
 	if err := t.QueueJob(kind, key, payload); err != nil {
 		return err
 	}
-	t.queue(nil, `update jobs set next_at = greatest($3, now()) where kind = $1 and key = $2 and attempts = 0 and done_at is null`,
+	t.queue(nil, `update jobs set next_at = $3 where kind = $1 and key = $2 and attempts = 0 and done_at is null`,
 		kind, key, at)
 	return nil
 }

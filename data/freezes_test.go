@@ -43,7 +43,7 @@ func TestFreezeRowsTakeTheRulesValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	jobs, err := db.ClaimJobs(ctx, []string{"freeze-test"}, 10, time.Hour)
+	jobs, err := db.ClaimJobs(ctx, []string{"freeze-test"}, 10, time.Hour, time.Now())
 	if err != nil || len(jobs) != 1 || jobs[0].Key != "past" {
 		t.Fatalf("due: %+v %v", jobs, err)
 	}

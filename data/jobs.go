@@ -45,22 +45,23 @@ func (t *Tx) QueueJob(kind, key string, payload any) error {
 	return nil
 }
 
-// ClaimJobs takes up to limit due jobs of the given kinds, the oldest
-// first. Each claimed job counts an attempt and is not due again before
-// lease has passed, so a process that dies mid-job leaves it to be run
+// ClaimJobs takes up to limit jobs of the given kinds due at now (the
+// host's clock, as every due time: migration 040), the oldest first. Each
+// claimed job counts an attempt and is not due again before lease has
+// passed, so a process that dies mid-job leaves it to be run
 // then by any host; jobs another host is claiming are skipped (FOR UPDATE
 // SKIP LOCKED). It reads the oldest due jobs of each kind (jobs_due), not
 // the jobs of other kinds: a claim follows every booking, and jobs no host
 // here handles may pile up (NoteUnhandled).
-func (db *DB) ClaimJobs(ctx context.Context, kinds []string, limit int, lease time.Duration) ([]Job, error) {
+func (db *DB) ClaimJobs(ctx context.Context, kinds []string, limit int, lease time.Duration, now time.Time) ([]Job, error) {
 	rows, err := db.Pool.Query(ctx, `
-		update jobs set attempts = attempts + 1, next_at = now() + $3::interval
+		update jobs set attempts = attempts + 1, next_at = $4::timestamptz + $3::interval
 		where id in (select j.id from unnest($1::text[]) k (kind) cross join lateral (
-				select id, next_at from jobs where kind = k.kind and done_at is null and dead_at is null and next_at <= now()
+				select id, next_at from jobs where kind = k.kind and done_at is null and dead_at is null and next_at <= $4
 				order by next_at, id limit $2 for update skip locked) j
 			order by j.next_at, j.id limit $2)
 		returning id, kind, coalesce(key, ''), payload, attempts`,
-		kinds, limit, lease)
+		kinds, limit, lease, now)
 	if err != nil {
 		return nil, dbErr(err)
 	}
@@ -72,12 +73,12 @@ func (db *DB) ClaimJobs(ctx context.Context, kinds []string, limit int, lease ti
 	return js, dbErr(err)
 }
 
-// NoteUnhandled notes, once, in last_error that no handler took the due
-// jobs of kinds other than kinds: they stay queued for a host that knows
-// their kind.
-func (db *DB) NoteUnhandled(ctx context.Context, kinds []string) error {
+// NoteUnhandled notes, once, in last_error that no handler took the jobs
+// due at now of kinds other than kinds: they stay queued for a host that
+// knows their kind.
+func (db *DB) NoteUnhandled(ctx context.Context, kinds []string, now time.Time) error {
 	_, err := db.Pool.Exec(ctx, `update jobs set last_error = 'no handler for this kind'
-		where done_at is null and dead_at is null and next_at <= now() and kind <> all($1) and last_error is null`, kinds)
+		where done_at is null and dead_at is null and next_at <= $2 and kind <> all($1) and last_error is null`, kinds, now)
 	return dbErr(err)
 }
 
@@ -92,33 +93,34 @@ func (db *DB) JobDone(ctx context.Context, j Job) error {
 	return dbErr(err)
 }
 
-// JobFailed records a failed attempt of a claimed job: its error, and the
-// next attempt after retry; dead, the job is given up (kept, not run
+// JobFailed records a failed attempt of a claimed job: its error, and its
+// next attempt at retryAt; dead, the job is given up (kept, not run
 // again).
-func (db *DB) JobFailed(ctx context.Context, j Job, cause string, retry time.Duration, dead bool) error {
+func (db *DB) JobFailed(ctx context.Context, j Job, cause string, retryAt time.Time, dead bool) error {
 	if len(cause) > 1000 {
 		cause = cause[:1000]
 	}
-	_, err := db.Pool.Exec(ctx, `update jobs set last_error = $3, next_at = now() + $4::interval,
+	_, err := db.Pool.Exec(ctx, `update jobs set last_error = $3, next_at = $4,
 			dead_at = case when $5 then now() end
-		where id = $1 and attempts = $2 and done_at is null and dead_at is null`, j.ID, j.Attempts, cause, retry, dead)
+		where id = $1 and attempts = $2 and done_at is null and dead_at is null`, j.ID, j.Attempts, cause, retryAt, dead)
 	return dbErr(err)
 }
 
 // JobCount is how many jobs of one kind wait or were given up.
 type JobCount struct {
 	Queued int64 // not done, not dead: due, running or waiting for a retry
-	Due    int64 // queued and due now, not taken by a worker: the backlog
+	Due    int64 // queued and due, not taken by a worker: the backlog
 	Dead   int64 // given up after failing too often
 }
 
-// JobCounts counts the open jobs per kind (kinds without any are absent).
-func (db *DB) JobCounts(ctx context.Context) (map[string]JobCount, error) {
+// JobCounts counts the open jobs per kind at now (kinds without any are
+// absent).
+func (db *DB) JobCounts(ctx context.Context, now time.Time) (map[string]JobCount, error) {
 	rows, err := db.Pool.Query(ctx, `select kind,
 			count(*) filter (where dead_at is null),
-			count(*) filter (where dead_at is null and next_at <= now()),
+			count(*) filter (where dead_at is null and next_at <= $1),
 			count(*) filter (where dead_at is not null)
-		from jobs where done_at is null group by kind`)
+		from jobs where done_at is null group by kind`, now)
 	if err != nil {
 		return nil, dbErr(err)
 	}

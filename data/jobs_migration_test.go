@@ -70,7 +70,7 @@ func TestJobsMigrationKeepsQueuedMails(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	js, err := db.ClaimJobs(ctx, []string{data.JobMail}, 10, time.Hour)
+	js, err := db.ClaimJobs(ctx, []string{data.JobMail}, 10, time.Hour, time.Now())
 	if err != nil || len(js) != 1 {
 		t.Fatalf("claimed %d mails, %v; want the unsent one", len(js), err)
 	}

@@ -39,7 +39,7 @@ func TestClaimJobs(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for {
-				ms, err := db.ClaimJobs(ctx, mails, 3, time.Hour)
+				ms, err := db.ClaimJobs(ctx, mails, 3, time.Hour, time.Now())
 				if err != nil {
 					t.Error(err)
 					return
@@ -69,17 +69,17 @@ func TestClaimJobs(t *testing.T) {
 	}
 	// leases run out: everything is due again
 	db.Pool.Exec(ctx, `update jobs set next_at = now() - interval '1 second'`)
-	ms, err := db.ClaimJobs(ctx, mails, 100, time.Hour)
+	ms, err := db.ClaimJobs(ctx, mails, 100, time.Hour, time.Now())
 	if err != nil || len(ms) != 20 || ms[0].Attempts != 2 {
 		t.Fatalf("reclaim = %d mails (attempts %v), %v", len(ms), ms[0].Attempts, err)
 	}
 	if err := db.JobDone(ctx, ms[0]); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.JobFailed(ctx, ms[1], "smtp down", 0, false); err != nil {
+	if err := db.JobFailed(ctx, ms[1], "smtp down", time.Now(), false); err != nil {
 		t.Fatal(err)
 	}
-	ms, err = db.ClaimJobs(ctx, mails, 100, time.Hour)
+	ms, err = db.ClaimJobs(ctx, mails, 100, time.Hour, time.Now())
 	if err != nil || len(ms) != 1 || ms[0].ID == 0 {
 		t.Fatalf("after one sent and one failed (retry now): %d claimed, %v", len(ms), err)
 	}
@@ -93,7 +93,7 @@ func TestClaimJobs(t *testing.T) {
 
 func mailDepth(t *testing.T, db *data.DB) int64 {
 	t.Helper()
-	n, err := db.JobCounts(context.Background())
+	n, err := db.JobCounts(context.Background(), time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestClaimJobsOldestOfTheKinds(t *testing.T) {
 	if _, err := db.Pool.Exec(ctx, `update jobs set next_at = now() - interval '1 hour' + id * interval '1 second'`); err != nil {
 		t.Fatal(err)
 	}
-	js, err := db.ClaimJobs(ctx, []string{"a", "b"}, 3, time.Hour)
+	js, err := db.ClaimJobs(ctx, []string{"a", "b"}, 3, time.Hour, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func TestClaimJobsOldestOfTheKinds(t *testing.T) {
 	if n := dbtest.Count(t, db, `select count(*) from jobs where kind = 'other' and attempts = 0 and last_error is null`); n != 50 {
 		t.Errorf("%d of the other kind's 50 jobs untouched", n)
 	}
-	if err := db.NoteUnhandled(ctx, []string{"a", "b"}); err != nil {
+	if err := db.NoteUnhandled(ctx, []string{"a", "b"}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if n := dbtest.Count(t, db, `select count(*) from jobs where kind = 'other' and attempts = 0 and last_error = 'no handler for this kind'`); n != 50 {

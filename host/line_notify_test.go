@@ -111,7 +111,7 @@ func TestLineNotifyBookingConfirmedPushedOnce(t *testing.T) {
 	if n := ts.id(t, `select count(*) from jobs where kind = $1 and payload ? 'text'`, data.JobLine); n != 0 {
 		t.Fatalf("a done push kept its text")
 	}
-	ts.exec(t, `update jobs set done_at = null, next_at = now(), payload = payload || jsonb_build_object('text', '預約成功（重送）')
+	ts.exec(t, `update jobs set done_at = null, next_at = '-infinity', payload = payload || jsonb_build_object('text', '預約成功（重送）')
 		where kind = $1`, data.JobLine)
 	ts.settled(t)
 	if n := len(ts.bot.Pushed("Uchose")); n != 1 {
@@ -135,7 +135,7 @@ func TestLineNotifyFallsBackToMail(t *testing.T) {
 	if ts.pushes("Ustranger", "") != 0 || ts.mailsTo("stranger1@example.com", "預約成功") != 1 {
 		t.Fatalf("not a friend: %d pushes, %d mails; want 0 and 1", ts.pushes("Ustranger", ""), ts.mailsTo("stranger1@example.com", "預約成功"))
 	}
-	ts.exec(t, `update jobs set done_at = null, next_at = now(), payload = payload || jsonb_build_object('mail', (
+	ts.exec(t, `update jobs set done_at = null, next_at = '-infinity', payload = payload || jsonb_build_object('mail', (
 		select payload from jobs where kind = 'mail' and key like 'line:%' limit 1)) where kind = $1`, data.JobLine)
 	ts.settled(t)
 	if n := ts.mailsTo("stranger1@example.com", "預約成功"); n != 1 {
@@ -183,7 +183,7 @@ func TestLineNotifyReminders(t *testing.T) {
 	ts.booked(t, kept, class)
 	id := ts.booked(t, gone, class)
 	wantCode(t, scenario{Method: "POST", Path: "/api/user/cancelBooking", Body: body("bookingId", id), Header: gone.auth()}.run(t, ts), 200, 0)
-	ts.exec(t, `update jobs set next_at = now() where kind = $1`, data.JobReminder)
+	ts.exec(t, `update jobs set next_at = '-infinity' where kind = $1`, data.JobReminder)
 	ts.outbox.Kick()
 	waitFor(t, "the reminders run", func() bool {
 		return ts.id(t, `select count(*) from jobs where kind = $1 and done_at is null`, data.JobReminder) == 0
@@ -242,7 +242,7 @@ func TestNotifyChoicesInMemberCentre(t *testing.T) {
 	ts.exec(t, `update brands set reminder_before_minutes = 120 where id = 'demo'`)
 	class := ts.extraSession(t, "墊上皮拉提斯", "2026-12-05 19:00")
 	ts.booked(t, m, class)
-	ts.exec(t, `update jobs set next_at = now() where kind = $1`, data.JobReminder)
+	ts.exec(t, `update jobs set next_at = '-infinity' where kind = $1`, data.JobReminder)
 	ts.outbox.Kick()
 	waitFor(t, "the reminder runs", func() bool {
 		return ts.id(t, `select count(*) from jobs where kind = $1 and done_at is null`, data.JobReminder) == 0
@@ -303,14 +303,14 @@ func TestLineNotifyReminderHeldBackThenCancelled(t *testing.T) {
 	m := ts.lineMember(t, "held", "Uheld", data.NotifyReminder)
 	id := ts.booked(t, m, class)
 	ts.bot.RateLimit(1 << 20)
-	ts.exec(t, `update jobs set next_at = now() where kind = $1`, data.JobReminder)
+	ts.exec(t, `update jobs set next_at = '-infinity' where kind = $1`, data.JobReminder)
 	ts.outbox.Kick()
 	waitFor(t, "the reminder's push is rate limited", func() bool {
 		return ts.id(t, `select count(*) from jobs where kind = $1 and attempts > 0 and done_at is null`, data.JobLine) == 1
 	})
 	wantCode(t, scenario{Method: "POST", Path: "/api/user/cancelBooking", Body: body("bookingId", id), Header: m.auth()}.run(t, ts), 200, 0)
 	ts.bot.RateLimit(0)
-	ts.exec(t, `update jobs set next_at = now() where kind = $1 and done_at is null`, data.JobLine)
+	ts.exec(t, `update jobs set next_at = '-infinity' where kind = $1 and done_at is null`, data.JobLine)
 	ts.settled(t)
 	if n := ts.id(t, `select count(*) from jobs where kind = $1 and done_at is not null`, data.JobLine); n != 1 {
 		t.Fatalf("%d reminder pushes done; want 1 (dropped)", n)

@@ -69,10 +69,15 @@ func newMemberServer(t *testing.T, opts ...serverOpt) *memberServer {
 	m, box := testMailer(t)
 	c := &clock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, rules.Taipei)}
 	var sender *outbox.Worker
+	// the outbox's clock: the server's, running on from it at the real
+	// pace, so that a failed job's retry falls due after its wait while the
+	// server's own clock stands still
+	started := time.Now()
+	jobsNow := func() time.Time { return c.Now().Add(time.Since(started)) }
 	// the caller's options first: the outbox worker sends from the
 	// database they may choose
 	ts := newTestServer(t, append(opts, func(d *Deps) {
-		sender = startJobs(d.DB, m, outbox.Options{Poll: 50 * time.Millisecond, Backoff: 50 * time.Millisecond, MaxWait: 200 * time.Millisecond})
+		sender = startJobs(d.DB, m, outbox.Options{Poll: 50 * time.Millisecond, Backoff: 50 * time.Millisecond, MaxWait: 200 * time.Millisecond, Now: jobsNow})
 		d.Mailer, d.Mailbox, d.Now, d.Outbox = m, box, c.Now, sender
 	})...)
 	t.Cleanup(sender.Stop)

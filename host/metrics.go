@@ -64,7 +64,7 @@ func newMetrics(s *Server) *metrics {
 	for answer, result := range map[string]string{"": "miss", "hit": "hit", "stale": "stale", "shared": "shared"} {
 		m.cacheResults[answer] = m.pageCache.WithLabelValues(result)
 	}
-	m.reg.MustRegister(m.requests, m.duration, m.pageCache, m.render, m.queueWait, m.shed, m.jobs, jobsCollector{s.db},
+	m.reg.MustRegister(m.requests, m.duration, m.pageCache, m.render, m.queueWait, m.shed, m.jobs, jobsCollector{s.db, s.now},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 
 	pool := s.db.Pool

@@ -13,7 +13,10 @@ import (
 
 // jobsCollector reports the outbox's open jobs per kind, read from the
 // database at each scrape (every host sees the same queue).
-type jobsCollector struct{ db *data.DB }
+type jobsCollector struct {
+	db  *data.DB
+	now func() time.Time // the server's clock, which jobs fall due by
+}
 
 var (
 	jobsQueued = prometheus.NewDesc("storefront_jobs_queued",
@@ -36,7 +39,7 @@ func (jobsCollector) Describe(ch chan<- *prometheus.Desc) {
 func (c jobsCollector) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	counts, err := c.db.JobCounts(ctx)
+	counts, err := c.db.JobCounts(ctx, c.now())
 	if err != nil {
 		ch <- prometheus.MustNewConstMetric(mailDepth, prometheus.GaugeValue, math.NaN())
 		return

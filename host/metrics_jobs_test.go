@@ -28,7 +28,7 @@ func TestMetricsJobs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := outbox.Start(ts.db, outbox.Options{Poll: 20 * time.Millisecond, MaxAttempts: 1, Observed: ts.jobAttempt})
+	w := outbox.Start(ts.db, outbox.Options{Poll: 20 * time.Millisecond, MaxAttempts: 1, Observed: ts.jobAttempt, Now: ts.now})
 	t.Cleanup(w.Stop)
 	w.Handle("invoice", func(context.Context, json.RawMessage) error { return nil })
 	w.Handle("refund", func(context.Context, json.RawMessage) error { return errors.New("provider down") })

@@ -55,7 +55,7 @@ func TestRemindersTwoHostsEachOnce(t *testing.T) {
 	}
 
 	// every reminder falls due at once: both hosts' workers find them
-	if _, err := db.Pool.Exec(ctx, `update jobs set next_at = now() where kind = $1`, data.JobReminder); err != nil {
+	if _, err := db.Pool.Exec(ctx, `update jobs set next_at = '-infinity' where kind = $1`, data.JobReminder); err != nil {
 		t.Fatal(err)
 	}
 	reminderMails := `select count(*) from jobs where kind = $1 and payload->>'subject' like '%' || $2 || '%'`
@@ -93,7 +93,7 @@ func TestReminderCancelLink(t *testing.T) {
 	class := ts.extraSession(t, "墊上皮拉提斯", "2026-12-05 19:00")
 	m := ts.newMembers(t, "link", 1, 5, true)[0]
 	id := ts.booked(t, m, class)
-	ts.exec(t, `update jobs set next_at = now() where kind = $1`, data.JobReminder)
+	ts.exec(t, `update jobs set next_at = '-infinity' where kind = $1`, data.JobReminder)
 	ts.outbox.Kick()
 	msg, ok := ts.box.Wait("link1@example.com", 0, time.Minute)
 	for ok && !regexp.MustCompile(reminderTitle).MatchString(msg.Subject) {

@@ -20,7 +20,7 @@ func (s *buyer) renewalDue(t *testing.T, no string, period int, day string) {
 	if n := s.count(t, `select count(*) `+job, data.JobRenewal, no, period, day); n != 1 {
 		t.Fatalf("%d renewal notices of period %d on %s; want 1", n, period, day)
 	}
-	if _, err := s.db.Pool.Exec(context.Background(), `update jobs set next_at = now() where id in (select j.id `+job+`)`,
+	if _, err := s.db.Pool.Exec(context.Background(), `update jobs set next_at = '-infinity' where id in (select j.id `+job+`)`,
 		data.JobRenewal, no, period, day); err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestRenewalNotice(t *testing.T) {
 	s.renewalDue(t, no, 4, "2027-03-22")
 	s.outbox.Kick()
 	waitFor(t, "no notice job left to run", func() bool {
-		return s.count(t, `select count(*) from jobs where kind in ($1, $2) and done_at is null and next_at <= now()`, data.JobLine, data.JobMail) == 0
+		return s.count(t, `select count(*) from jobs where kind in ($1, $2) and done_at is null and next_at <= $3`, data.JobLine, data.JobMail, s.now()) == 0
 	})
 	if n := s.count(t, `select count(*) from renewal_notices n join orders o on o.id = n.order_id where o.number = $1`, no); n != 2 {
 		t.Errorf("%d periods noticed; want 2 (periods 2 and 3)", n)

@@ -123,7 +123,7 @@ func Run(ctx context.Context, getenv func(string) string, stderr io.Writer, read
 		log.Info("deleted accounts' phones replaced by their keyed hash", "accounts", n)
 	}
 	// the outbox's worker, before the first request
-	srv.outbox = startJobs(db, mailer, outbox.Options{Log: log, Observed: srv.jobAttempt})
+	srv.outbox = startJobs(db, mailer, outbox.Options{Log: log, Observed: srv.jobAttempt, Now: srv.now})
 	srv.handleJobs(srv.outbox)
 	defer srv.outbox.Stop()
 	expirer := checkout.StartExpirer(srv.checkout, time.Minute) // unpaid orders past their time

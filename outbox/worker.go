@@ -47,6 +47,9 @@ type Options struct {
 	Timeout     time.Duration // longest one job may run (default 30s)
 	Log         *slog.Logger
 	Observed    func(kind string, o Outcome) // called after each attempt (metrics), may be nil
+	// Now is the clock jobs fall due by (default time.Now): the host's,
+	// which the flows that queue jobs for a time read too.
+	Now func() time.Time
 }
 
 // Worker runs the outbox's jobs until Stop.
@@ -85,6 +88,9 @@ func Start(db *data.DB, o Options) *Worker {
 	}
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	w := &Worker{db: db, o: o, lease: o.Timeout + leaseMargin, kinds: map[string]Handler{},
@@ -137,7 +143,7 @@ func (w *Worker) loop(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if err := w.db.NoteUnhandled(ctx, w.handled()); err != nil && ctx.Err() == nil {
+			if err := w.db.NoteUnhandled(ctx, w.handled(), w.o.Now()); err != nil && ctx.Err() == nil {
 				w.o.Log.Warn("outbox: note unhandled jobs", "err", err)
 			}
 		case <-w.kick:
@@ -160,7 +166,7 @@ func (w *Worker) round(ctx context.Context) bool {
 	if len(kinds) == 0 {
 		return false
 	}
-	js, err := w.db.ClaimJobs(ctx, kinds, 1, w.lease)
+	js, err := w.db.ClaimJobs(ctx, kinds, 1, w.lease, w.o.Now())
 	if err != nil {
 		if ctx.Err() == nil {
 			w.o.Log.Warn("outbox: claim", "err", err)
@@ -189,14 +195,14 @@ func (w *Worker) run(ctx context.Context, j data.Job) {
 	case j.Attempts >= w.o.MaxAttempts:
 		outcome = Dead
 		w.o.Log.Error("outbox: job failed too often, given up", "id", j.ID, "kind", j.Kind, "attempts", j.Attempts, "err", err)
-		if err := w.db.JobFailed(runCtx, j, err.Error(), 0, true); err != nil {
+		if err := w.db.JobFailed(runCtx, j, err.Error(), w.o.Now(), true); err != nil {
 			w.o.Log.Error("outbox: record dead", "id", j.ID, "kind", j.Kind, "err", err)
 		}
 	default:
 		outcome = Failed
 		wait := Backoff(w.o.Backoff, w.o.MaxWait, j.Attempts)
 		w.o.Log.Warn("outbox: job failed, will retry", "id", j.ID, "kind", j.Kind, "attempts", j.Attempts, "retry_in", wait, "err", err)
-		if err := w.db.JobFailed(runCtx, j, err.Error(), wait, false); err != nil {
+		if err := w.db.JobFailed(runCtx, j, err.Error(), w.o.Now().Add(wait), false); err != nil {
 			w.o.Log.Error("outbox: record failure", "id", j.ID, "kind", j.Kind, "err", err)
 		}
 	}

@@ -116,7 +116,7 @@ func TestFailingJobBacksOffThenDies(t *testing.T) {
 	if payload != "A1" {
 		t.Errorf("the dead job's payload is %q; want it kept", payload)
 	}
-	counts, err := db.JobCounts(context.Background())
+	counts, err := db.JobCounts(context.Background(), time.Now())
 	if err != nil || counts["flaky"] != (data.JobCount{Dead: 1}) {
 		t.Errorf("counts = %+v, %v; want one dead flaky job", counts, err)
 	}
@@ -166,7 +166,7 @@ func TestCrashedJobRunsAgainAfterItsLease(t *testing.T) {
 	ctx := context.Background()
 	queue(t, db, "remind", "r1", "hello")
 	const lease = time.Second
-	crashed, err := db.ClaimJobs(ctx, []string{"remind"}, 10, lease)
+	crashed, err := db.ClaimJobs(ctx, []string{"remind"}, 10, lease, time.Now())
 	if err != nil || len(crashed) != 1 {
 		t.Fatalf("claim = %v, %v", crashed, err)
 	}
@@ -188,7 +188,7 @@ func TestCrashedJobRunsAgainAfterItsLease(t *testing.T) {
 	}
 	mu.Unlock()
 	// the crashed host's answer arrives late: the job stays done
-	if err := db.JobFailed(ctx, crashed[0], "late", 0, true); err != nil {
+	if err := db.JobFailed(ctx, crashed[0], "late", time.Now(), true); err != nil {
 		t.Fatal(err)
 	}
 	if j := jobOf(t, db, "remind", "r1"); !j.Done || j.Dead || j.LastError != "" || j.Attempts != 2 {
@@ -210,7 +210,7 @@ func TestUnknownKindStaysQueued(t *testing.T) {
 	if j := jobOf(t, db, "line", "m1"); j.Done || j.Dead || j.Attempts != 0 || j.LastError != "no handler for this kind" {
 		t.Errorf("unhandled job = %+v", j)
 	}
-	counts, _ := db.JobCounts(context.Background())
+	counts, _ := db.JobCounts(context.Background(), time.Now())
 	if counts["line"].Queued != 1 || counts["line"].Due != 1 {
 		t.Errorf("counts %+v; want the job queued and due", counts["line"])
 	}
@@ -236,4 +236,42 @@ func TestPanickingJobFails(t *testing.T) {
 	t.Cleanup(w.Stop)
 	w.Handle("bad", func(context.Context, json.RawMessage) error { panic("nil map") })
 	eventually(t, "the failure recorded", func() bool { return jobOf(t, db, "bad", "b1").LastError == "panic: nil map" })
+}
+
+// TestJobsFallDueByTheWorkersClock: a job queued for a time falls due by
+// the worker's clock (the host's, which the flows that queue jobs for a
+// time read), not the database's. On a clock a day behind the database's,
+// a job queued for an hour later on that clock (long past on the
+// database's) waits for that hour, while a job queued without a time runs
+// at once.
+func TestJobsFallDueByTheWorkersClock(t *testing.T) {
+	db := dbtest.New(t)
+	ctx := context.Background()
+	var mu sync.Mutex
+	clock := time.Now().Add(-24 * time.Hour)
+	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return clock }
+	at := now().Add(time.Hour)
+	if err := db.InTx(ctx, func(tx *data.Tx) error { return tx.QueueJobAt("remind", "later", 1, at) }); err != nil {
+		t.Fatal(err)
+	}
+	queue(t, db, "remind", "at-once", 2)
+	o := fast()
+	o.Now = now
+	w := outbox.Start(db, o)
+	t.Cleanup(w.Stop)
+	w.Handle("remind", func(context.Context, json.RawMessage) error { return nil })
+	// one job at a time, the earliest due first: were the later one due,
+	// it would have run before the other
+	eventually(t, "the job without a time done", func() bool { return jobOf(t, db, "remind", "at-once").Done })
+	if j := jobOf(t, db, "remind", "later"); j.Done || j.Attempts != 0 {
+		t.Fatalf("the job due an hour later on the worker's clock ran: %+v", j)
+	}
+	if counts, err := db.JobCounts(ctx, now()); err != nil || counts["remind"] != (data.JobCount{Queued: 1}) {
+		t.Errorf("counts %+v, %v; want one queued, none due", counts["remind"], err)
+	}
+	mu.Lock()
+	clock = at
+	mu.Unlock()
+	w.Kick()
+	eventually(t, "the later job done once its time came on the worker's clock", func() bool { return jobOf(t, db, "remind", "later").Done })
 }
