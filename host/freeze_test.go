@@ -317,6 +317,10 @@ func TestFreezeEndEarly(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// NewebPay down from here: the early end makes the freeze's end due
+	// at once (the member is back today), and its restart fails, is
+	// retried, and shows
+	refusing.set(true)
 	s.clock.Add(28 * 24 * time.Hour) // 2026-12-20
 	if _, err := s.members.EndFreezeEarly(ctx, "plan", fz.ID, rules.TaipeiDay{}); err != nil {
 		t.Fatal(err)
@@ -343,9 +347,6 @@ func TestFreezeEndEarly(t *testing.T) {
 	_, err = s.members.EndFreezeEarly(ctx, "plan", fz.ID, rules.TaipeiDay{})
 	refusedAt(t, "ending again on the day it ended", err, storefront.CodeFreezeRefused, "on")
 
-	// NewebPay down: the restart fails, is retried, and shows
-	refusing.set(true)
-	s.dueNow(t, data.JobFreezeEnd, fz.ID)
 	waitFor(t, "the failed restart recorded on its job", func() bool {
 		return s.count(t, `select count(*) from jobs where kind = $1 and key = $2 and attempts >= 1 and last_error like '%NewebPay is down%'
 			and done_at is null and dead_at is null and next_at > $3`, data.JobFreezeEnd, strconv.FormatInt(fz.ID, 10), s.now()) == 1
