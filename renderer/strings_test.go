@@ -15,7 +15,7 @@ func TestGoStringIsString(t *testing.T) {
 	for _, src := range []string{
 		`""`, `"plain ASCII <b>&amp;</b>"`, `"課程：瑜伽入門 NT$1,200"`, `"emoji 😀 and 𠮷野家"`,
 		`"\ud83d"`, `"\ude00 tail"`, `"a\ud83d b"`, `"end \ud83d"`, `"\ude00\ud83d"`, `"\ud83d\ud83d\ude00"`,
-		`"課".repeat(5000) + "x"`, `12.5`, `null`, `undefined`, `({toString() { return "物件" }})`,
+		`"課".repeat(5000) + "x"`, `"ab課cde😀fghi\ud83djklmn課opqrstu\ude00vwxyzABC"`, `12.5`, `null`, `undefined`, `({toString() { return "物件" }})`,
 	} {
 		v, err := rt.RunString(src)
 		if err != nil {
@@ -33,7 +33,8 @@ func TestGoStringIsString(t *testing.T) {
 // lone surrogate slice leaves), and appends to what b holds.
 func TestAppendStringIsSlice(t *testing.T) {
 	rt := goja.New()
-	for _, src := range []string{`"plain <b>ASCII</b>"`, `"課程：瑜伽入門 NT$1,200"`, `"a😀b𠮷c"`, `"\ud83d x"`} {
+	for _, src := range []string{`"plain <b>ASCII</b>"`, `"課程：瑜伽入門 NT$1,200"`, `"a😀b𠮷c"`, `"\ud83d x"`,
+		`"ab課cde😀fghi\ud83djklmn課opqrstu\ude00vwxyzABC"`} { // ASCII runs of every length mod 4 (appendUTF8 steps by 4)
 		v, err := rt.RunString(src)
 		if err != nil {
 			t.Fatal(src, err)
@@ -53,9 +54,12 @@ func TestAppendStringIsSlice(t *testing.T) {
 	}
 }
 
+// BenchmarkGoString: a page's HTML as goja holds it, its markup ASCII
+// (most of a page's characters) and its text Chinese, against goja's own
+// String().
 func BenchmarkGoString(b *testing.B) {
 	rt := goja.New()
-	v, err := rt.RunString(`'<div class="card">課程：瑜伽入門 NT$1,200</div>'.repeat(1500)`)
+	v, err := rt.RunString(`'<div class="css-1k2x9qa"><a href="/demo/course/12" class="css-8ztb0m">課程：瑜伽入門</a> NT$1,200</div>'.repeat(450)`)
 	if err != nil {
 		b.Fatal(err)
 	}
