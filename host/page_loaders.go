@@ -57,11 +57,11 @@ var brandIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 // every request needs it, so decoded brands are kept in process (read-only,
 // shared by requests) in front of the two-tier cache.
 func (s *Server) loadBrand(ctx context.Context, id string) (*data.Brand, error) {
+	if b, ok := s.brands.Get(id); ok { // kept: its id passed the pattern
+		return b, nil
+	}
 	if !brandIDPattern.MatchString(id) {
 		return nil, &storefront.Error{Kind: storefront.KindNotFound, Code: storefront.CodeBrandNotFound}
-	}
-	if b, ok := s.brands.Get(id); ok {
-		return b, nil
 	}
 	var b data.Brand
 	err := s.cache.Once(ctx, brandKey(id), &b, brandTTL, func() (any, error) {
