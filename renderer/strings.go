@@ -46,19 +46,15 @@ func goString(x goja.Value) string {
 // appendUTF8 appends the UTF-8 of the code units u to b, as utf16.Decode
 // would decode them (a lone surrogate is U+FFFD): grown once to its
 // length, then into place, a run of ASCII (most of a page: its markup)
-// four code units a step, any other a code unit at a time
+// four code units a step (asciiRun), any other a code unit at a time
 // (strings.Builder's WriteByte and WriteRune cost several times these
 // stores).
 func appendUTF8(b []byte, u []uint16) []byte {
 	j, n := len(b), utf8Len(u)
 	b = slices.Grow(b, n)[:j+n]
 	for i := 0; i < len(u); i++ {
-		for ; i+4 <= len(u); i, j = i+4, j+4 {
-			w := u[i : i+4 : i+4]
-			if w[0]|w[1]|w[2]|w[3] >= utf8.RuneSelf {
-				break
-			}
-			d := b[j : j+4 : j+4]
+		for end := asciiRun(u, i); i < end; i, j = i+4, j+4 {
+			w, d := u[i:i+4:i+4], b[j:j+4:j+4]
 			d[0], d[1], d[2], d[3] = byte(w[0]), byte(w[1]), byte(w[2]), byte(w[3])
 		}
 		if i == len(u) {
@@ -92,17 +88,25 @@ func appendUTF8(b []byte, u []uint16) []byte {
 	return b
 }
 
+// asciiRun is where the ASCII code units of u from i end, found four at a
+// step: i plus a multiple of four (the last three or fewer are left to the
+// caller's loop of one code unit at a time).
+func asciiRun(u []uint16, i int) int {
+	for ; i+4 <= len(u); i += 4 {
+		if w := u[i : i+4 : i+4]; w[0]|w[1]|w[2]|w[3] >= utf8.RuneSelf {
+			break
+		}
+	}
+	return i
+}
+
 // utf8Len is the length in UTF-8 of the UTF-16 code units u (goString's),
-// a run of ASCII four code units a step.
+// a run of ASCII four code units a step (asciiRun).
 func utf8Len(u []uint16) int {
 	n := 0
 	for i := 0; i < len(u); i++ {
-		for ; i+4 <= len(u); i, n = i+4, n+4 {
-			w := u[i : i+4 : i+4]
-			if w[0]|w[1]|w[2]|w[3] >= utf8.RuneSelf {
-				break
-			}
-		}
+		end := asciiRun(u, i)
+		n, i = n+end-i, end
 		if i == len(u) {
 			break
 		}
