@@ -118,6 +118,7 @@ func newPageCache(maxBytes uint64) *pageCache {
 			MaximumWeight:    pagePlainBytes,
 			Weigher:          func(etag string, d *plainDoc) uint32 { return uint32(len(etag) + len(d.body) + 96) },
 			ExpiryCalculator: otter.ExpiryAccessing[string, *plainDoc](pageStaleMax),
+			OnAtomicDeletion: func(e otter.DeletionEvent[string, *plainDoc]) { e.Value.file.close() }, // as it leaves: no answer takes a handle after
 		}),
 		warm: newWarmer(),
 	}
@@ -127,6 +128,7 @@ func newPageCache(maxBytes uint64) *pageCache {
 type plainDoc struct {
 	body   []byte
 	length []string
+	file   *bodyFile // the bytes in a memory file, for sendfile (page_sendfile.go); nil for a small one
 }
 
 // plainOf returns p's identity bytes: from the bounded identity cache, else
@@ -145,6 +147,9 @@ func (c *pageCache) plainOf(p *cachedPage) (*plainDoc, error) {
 			return nil, err
 		}
 		d := &plainDoc{body: b, length: []string{strconv.Itoa(len(b))}}
+		if len(b) >= sendfileMin {
+			d.file = newBodyFile(b)
+		}
 		c.plain.Set(p.ETag, d)
 		return d, nil
 	})

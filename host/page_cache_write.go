@@ -32,6 +32,7 @@ func (s *Server) writeCachedPage(w http.ResponseWriter, r *http.Request, p *cach
 		return
 	}
 	body, length := p.Gzip, ph.gzipLen
+	var file *bodyFile
 	switch ae := r.Header.Get("Accept-Encoding"); {
 	case accepts(ae, "br"):
 		h["Content-Encoding"] = hdrBrotli
@@ -45,11 +46,15 @@ func (s *Server) writeCachedPage(w http.ResponseWriter, r *http.Request, p *cach
 			http.Error(w, storefront.CodeText(storefront.CodeInternal), http.StatusInternalServerError)
 			return
 		}
-		body, length = plain.body, plain.length
+		body, length, file = plain.body, plain.length, plain.file
 	}
 	h["Content-Length"] = length
+	if r.Method == http.MethodHead {
+		w.WriteHeader(p.Status)
+		return
+	}
 	w.WriteHeader(p.Status)
-	if r.Method != http.MethodHead {
+	if !file.send(w, r) {
 		w.Write(body)
 	}
 }

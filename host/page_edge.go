@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -159,6 +160,15 @@ func (g *cookieGuard) Flush() {
 		g.WriteHeader(http.StatusOK)
 	}
 	http.NewResponseController(g.ResponseWriter).Flush()
+}
+
+// ReadFrom passes a file on to the writer beneath, which sends it with
+// sendfile (page_sendfile.go).
+func (g *cookieGuard) ReadFrom(r io.Reader) (int64, error) {
+	if !g.wrote {
+		g.WriteHeader(http.StatusOK)
+	}
+	return io.Copy(g.ResponseWriter, r)
 }
 
 // Unwrap lets http.ResponseController reach the real writer.
