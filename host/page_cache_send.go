@@ -20,8 +20,11 @@ import (
 const sendfileMin = 16 << 10
 
 // bodyFileHandles is how many open handles of one document are kept for
-// the next answers; a busier moment opens more and closes them after.
-const bodyFileHandles = 16
+// the next answers; a busier moment opens more and closes them after. A
+// handle is held only while its answer is sent: on a warm hit, about one
+// per core. With the identity cache full of documents of about 50 KB
+// (pagePlainBytes), at most 160 x 9 descriptors stay open.
+const bodyFileHandles = 8
 
 // bodyFile is a document in a memory file. Every answer sends from a handle
 // of its own (an offset of its own), taken from those kept and given back.
