@@ -227,7 +227,7 @@ func (w *statusWriter) Write(p []byte) (int, error) {
 }
 
 // ReadFrom passes a file on to the writer beneath, which sends it with
-// sendfile (page_sendfile.go), and counts it.
+// sendfile (page_cache_send.go), and counts it.
 func (w *statusWriter) ReadFrom(r io.Reader) (int64, error) {
 	if w.status == 0 {
 		w.status = http.StatusOK

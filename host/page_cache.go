@@ -128,7 +128,7 @@ func newPageCache(maxBytes uint64) *pageCache {
 type plainDoc struct {
 	body   []byte
 	length []string
-	file   *bodyFile // the bytes in a memory file, for sendfile (page_sendfile.go); nil for a small one
+	file   *bodyFile // the bytes in a memory file, for sendfile (page_cache_send.go); nil for a small one
 }
 
 // plainOf returns p's identity bytes: from the bounded identity cache, else

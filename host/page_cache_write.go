@@ -49,12 +49,8 @@ func (s *Server) writeCachedPage(w http.ResponseWriter, r *http.Request, p *cach
 		body, length, file = plain.body, plain.length, plain.file
 	}
 	h["Content-Length"] = length
-	if r.Method == http.MethodHead {
-		w.WriteHeader(p.Status)
-		return
-	}
 	w.WriteHeader(p.Status)
-	if !file.send(w, r) {
+	if r.Method != http.MethodHead && !file.send(w, r) {
 		w.Write(body)
 	}
 }

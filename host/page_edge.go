@@ -163,7 +163,7 @@ func (g *cookieGuard) Flush() {
 }
 
 // ReadFrom passes a file on to the writer beneath, which sends it with
-// sendfile (page_sendfile.go).
+// sendfile (page_cache_send.go).
 func (g *cookieGuard) ReadFrom(r io.Reader) (int64, error) {
 	if !g.wrote {
 		g.WriteHeader(http.StatusOK)
